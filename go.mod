@@ -1,0 +1,3 @@
+module github.com/toolparse/toolparse
+
+go 1.26

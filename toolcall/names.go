@@ -1,0 +1,63 @@
+package toolcall
+
+import "strings"
+
+// MatchTool finds the requested tool a call's name refers to (FORMATS.md rule 8):
+// an exact match first; otherwise the one tool whose name equals it ignoring
+// case and treating '-', '_' and '.' as the same character, or equals it after
+// dropping a "functions." prefix. It returns the tool's index in tools, or -1
+// when no tool matches or the loose match is ambiguous.
+func MatchTool(tools []Tool, name string) int {
+	for i := range tools {
+		if tools[i].Name == name {
+			return i
+		}
+	}
+	found := -1
+	trimmed, hasPrefix := strings.CutPrefix(name, "functions.")
+	for i := range tools {
+		if looseEqual(tools[i].Name, name) || (hasPrefix && (tools[i].Name == trimmed || looseEqual(tools[i].Name, trimmed))) {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
+	}
+	return found
+}
+
+// looseEqual compares two names ignoring ASCII case and treating '-', '_' and
+// '.' as equal. Non-ASCII bytes must match exactly.
+func looseEqual(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if foldName(a[i]) != foldName(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func foldName(c byte) byte {
+	switch {
+	case c >= 'A' && c <= 'Z':
+		return c + 'a' - 'A'
+	case c == '-' || c == '.':
+		return '_'
+	}
+	return c
+}
+
+// IsKnownTool reports whether name matches one of the request's tools, or
+// the request offers no tools at all (offline parsing, where every well-formed
+// call is accepted: FORMATS.md rule 9).
+func (r *Request) IsKnownTool(name string) bool {
+	return len(r.Tools) == 0 || MatchTool(r.Tools, name) >= 0
+}
+
+// Parallel reports whether the request allows more than one call.
+func (r *Request) Parallel() bool {
+	return r.ParallelToolCalls == nil || *r.ParallelToolCalls
+}

@@ -1,0 +1,113 @@
+// Package toolcall holds the types every toolparse package shares: the calls a
+// parser returns, the tools a request offers, the events a stream hands on, the
+// Format and Decoder interfaces a model family implements, the format registry,
+// and tool-name matching.
+//
+// It has no dependencies beyond the standard library and no parsing code of its
+// own, so that formats, schema coercion and the stream can all import it.
+package toolcall
+
+import "encoding/json"
+
+// Call is one complete tool call, shaped like OpenAI's tool_calls entry.
+type Call struct {
+	Index     int    `json:"index"`     // position among the calls returned for this response, from 0
+	ID        string `json:"id"`        // assigned by stream ("call_" + 24 alphanumerics by default)
+	Name      string `json:"name"`      // the requested tool's exact name when it matched one
+	Arguments string `json:"arguments"` // compact JSON object text; "{}" for no arguments
+}
+
+// Tool is one tool offered in the request (OpenAI's "function" object).
+type Tool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	Parameters  json.RawMessage `json:"parameters,omitempty"` // JSON Schema
+	Strict      bool            `json:"strict,omitempty"`
+}
+
+// Request is what of the chat request the parser needs.
+type Request struct {
+	Tools             []Tool
+	ToolChoice        string // "" or "auto", "none", "required", or one tool's name
+	ParallelToolCalls *bool  // nil means true
+}
+
+// Event is one thing the stream can hand on now. Exactly one field is set.
+type Event struct {
+	Content string // a chunk of prose, verbatim
+	Call    *Call  // a complete tool call
+}
+
+// Result is a whole response, parsed at once.
+type Result struct {
+	Content     string // all prose in order; "" when the response had none
+	Calls       []Call
+	Diagnostics []Diagnostic
+}
+
+// Diagnostic records what the parser did not accept, for a gateway's logs and metrics.
+type Diagnostic struct {
+	Kind    string // "syntax", "limit", "policy", "schema", "unknown_tool", ...
+	Offset  int    // byte offset in the response it concerns, or -1
+	Call    string // the call's name, when it concerns a call
+	Message string
+}
+
+// Diagnostic kinds used by the packages of this module.
+const (
+	KindSyntax      = "syntax"       // a candidate that looked like calls did not parse
+	KindLimit       = "limit"        // a candidate exceeded the pending size or nesting depth
+	KindPolicy      = "policy"       // a call was dropped by tool_choice, parallel_tool_calls or the policy
+	KindSchema      = "schema"       // arguments do not satisfy the tool's schema
+	KindUnknownTool = "unknown_tool" // a call names no requested tool
+)
+
+// Format knows one model family's syntax.
+type Format interface {
+	Name() string
+	NewDecoder(req *Request) Decoder
+}
+
+// Decoder is the incremental state of one response. It appends what it can
+// decide now to dst. Calls it returns carry Name and Arguments only.
+type Decoder interface {
+	Feed(dst []Event, delta string) []Event
+	Close(dst []Event) []Event
+}
+
+// Diagnoser is implemented by decoders that record what they did not accept.
+// Diagnostics returns every diagnostic recorded so far, oldest first; the
+// stream reads it after each Feed and Close.
+type Diagnoser interface {
+	Diagnostics() []Diagnostic
+}
+
+// Limits bound what a decoder holds while a candidate is open. A zero field
+// means its default.
+type Limits struct {
+	MaxPending int // bytes of one pending candidate; DefaultMaxPending when 0
+	MaxDepth   int // bracket nesting depth; DefaultMaxDepth when 0
+}
+
+// Default limits, as FORMATS.md rule 7 gives them.
+const (
+	DefaultMaxPending = 1 << 20
+	DefaultMaxDepth   = 256
+)
+
+// WithDefaults returns l with every zero field set to its default.
+func (l Limits) WithDefaults() Limits {
+	if l.MaxPending <= 0 {
+		l.MaxPending = DefaultMaxPending
+	}
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = DefaultMaxDepth
+	}
+	return l
+}
+
+// Limiter is implemented by decoders whose limits can be set. The stream
+// calls SetLimits once, before the first Feed.
+type Limiter interface {
+	SetLimits(Limits)
+}

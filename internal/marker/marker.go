@@ -1,0 +1,68 @@
+// Package marker matches a format's special tokens (<|eot|>, <|python_start|>,
+// </function_calls>, ...) at the start of text that may end in the middle of
+// one, so a decoder can hold a partial marker until the next delta decides it.
+package marker
+
+// Result says how the start of a text relates to a set of markers.
+type Result int
+
+const (
+	None    Result = iota // no marker starts here
+	Partial               // the text is a proper prefix of a marker: more bytes decide
+	Full                  // a marker starts here
+)
+
+// Set is a fixed set of markers. Markers are short, so matching tries each in
+// turn: constant work per call.
+type Set struct {
+	markers []string
+	maxLen  int
+	first   [256]bool
+}
+
+// NewSet returns the set of the given markers.
+func NewSet(markers ...string) *Set {
+	s := &Set{markers: markers}
+	for _, m := range markers {
+		s.maxLen = max(s.maxLen, len(m))
+		if m != "" {
+			s.first[m[0]] = true
+		}
+	}
+	return s
+}
+
+// MaxLen is the length of the longest marker.
+func (s *Set) MaxLen() int { return s.maxLen }
+
+// Markers returns the markers in the order NewSet was given them.
+func (s *Set) Markers() []string { return s.markers }
+
+// Starts reports whether some marker begins with the byte c.
+func (s *Set) Starts(c byte) bool { return s.first[c] }
+
+// Match compares the start of text with the markers. For Full, idx is the
+// marker and n its length. For Partial, n is len(text). For None, n is the
+// length of the longest prefix of text that begins some marker: those bytes
+// cannot start a marker themselves past the first one and can go out as text,
+// and scanning resumes at text[n], the byte that ruled the markers out.
+func Match[S ~string | ~[]byte](s *Set, text S) (res Result, idx, n int) {
+	best := 0
+	for i, m := range s.markers {
+		k := 0
+		for k < len(text) && k < len(m) && text[k] == m[k] {
+			k++
+		}
+		switch {
+		case k == len(m):
+			return Full, i, k
+		case k == len(text):
+			res, n = Partial, k
+		}
+		best = max(best, k)
+	}
+	if res == Partial {
+		return Partial, -1, n
+	}
+	return None, -1, max(best, 1)
+}

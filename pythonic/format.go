@@ -1,0 +1,21 @@
+package pythonic
+
+import "github.com/toolparse/toolparse/toolcall"
+
+// Format is the generic pythonic format, compatible with vLLM's "pythonic"
+// parser: a call list that opens the response, and call lists later in the
+// text whose every name is a requested tool (FORMATS.md section 3).
+var Format toolcall.Format = format{}
+
+type format struct{}
+
+func (format) Name() string { return "pythonic" }
+
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	if req == nil {
+		req = &toolcall.Request{}
+	}
+	return newDecoder(req)
+}
+
+func init() { toolcall.Register(Format) }

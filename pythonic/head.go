@@ -1,0 +1,62 @@
+package pythonic
+
+import "github.com/toolparse/toolparse/internal/marker"
+
+type headPhase uint8
+
+const (
+	headStart     headPhase = iota // before the opening bracket
+	headOpen                       // after '[', before the name
+	headName                       // inside the name
+	headAfterName                  // after the name, before '('
+)
+
+// listHead recognises the start of a call list, '[' name '(', with
+// whitespace allowed between the parts, one byte at a time so it can wait
+// across deltas. Text that does not start that way is prose.
+type listHead struct {
+	phase headPhase
+}
+
+// feed scans s. Full: the head is complete and n counts its bytes through
+// '('. Partial: all of s fits a head so far. None: s[n-1]... s[:n] cannot
+// start a list and scanning resumes at s[n].
+func (h *listHead) feed(s string) (res marker.Result, n int) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch h.phase {
+		case headStart:
+			if c != '[' {
+				return marker.None, i
+			}
+			h.phase = headOpen
+		case headOpen:
+			switch {
+			case isSpaceByte(c):
+			case IsNameStartByte(c) || c >= 0x80:
+				h.phase = headName
+			default:
+				return marker.None, i
+			}
+		case headName:
+			switch {
+			case IsNameByte(c) || c >= 0x80:
+			case isSpaceByte(c):
+				h.phase = headAfterName
+			case c == '(':
+				return marker.Full, i + 1
+			default:
+				return marker.None, i
+			}
+		case headAfterName:
+			switch {
+			case isSpaceByte(c):
+			case c == '(':
+				return marker.Full, i + 1
+			default:
+				return marker.None, i
+			}
+		}
+	}
+	return marker.Partial, len(s)
+}

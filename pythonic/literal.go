@@ -1,0 +1,278 @@
+package pythonic
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+const hexDigits = "0123456789abcdef"
+
+// plain marks the bytes that JSON strings hold as they are.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// appendJSONString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD,
+// as in encoding/json.
+func appendJSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	dst = appendJSONChars(dst, s)
+	return append(dst, '"')
+}
+
+// appendJSONChars appends s escaped for the inside of a JSON string.
+func appendJSONChars(dst []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if plain[c] {
+			i++
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		if c < utf8.RuneSelf {
+			dst = appendEscapedByte(dst, c)
+			i++
+			start = i
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, `\u202`...)
+			dst = append(dst, hexDigits[r&0xf])
+		default:
+			dst = append(dst, s[i:i+n]...)
+		}
+		i += n
+		start = i
+	}
+	return append(dst, s[start:]...)
+}
+
+func appendEscapedByte(dst []byte, c byte) []byte {
+	switch c {
+	case '"', '\\':
+		return append(dst, '\\', c)
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	}
+	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+}
+
+// appendRune appends a code point decoded from an escape. Surrogates, which
+// UTF-8 cannot hold, are written as JSON escapes so that a pair written as
+// two \u escapes in the source still forms one character.
+func appendRune(dst []byte, r rune) []byte {
+	if r < utf8.RuneSelf {
+		if plain[r] {
+			return append(dst, byte(r))
+		}
+		return appendEscapedByte(dst, byte(r))
+	}
+	if 0xD800 <= r && r < 0xE000 {
+		return append(dst, '\\', 'u', hexDigits[r>>12&0xf], hexDigits[r>>8&0xf], hexDigits[r>>4&0xf], hexDigits[r&0xf])
+	}
+	if r == '\u2028' || r == '\u2029' {
+		return append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+	}
+	return utf8.AppendRune(dst, r)
+}
+
+// appendStringLiteral appends the value of a Python string literal (prefix,
+// quotes and all, as the scanner returns it) as a JSON string.
+func appendStringLiteral(dst []byte, lit string) []byte {
+	raw := false
+	i := 0
+	for lit[i] != '\'' && lit[i] != '"' {
+		raw = raw || lit[i]|0x20 == 'r'
+		i++
+	}
+	body := lit[i:]
+	q := body[0]
+	if len(body) >= 6 && body[1] == q && body[2] == q {
+		body = body[3 : len(body)-3]
+	} else {
+		body = body[1 : len(body)-1]
+	}
+	return appendStringBody(dst, body, raw)
+}
+
+// appendStringBody appends a string's text between its quotes as a JSON
+// string, decoding Python escapes unless raw.
+func appendStringBody(dst []byte, body string, raw bool) []byte {
+	dst = append(dst, '"')
+	if raw {
+		dst = appendJSONChars(dst, body)
+		return append(dst, '"')
+	}
+	for {
+		k := strings.IndexByte(body, '\\')
+		if k < 0 {
+			break
+		}
+		dst = appendJSONChars(dst, body[:k])
+		dst, body = appendEscape(dst, body[k+1:])
+	}
+	dst = appendJSONChars(dst, body)
+	return append(dst, '"')
+}
+
+// appendEscape decodes the escape whose backslash preceded rest, appends its
+// value and returns the text after the escape.
+func appendEscape(dst []byte, rest string) ([]byte, string) {
+	if rest == "" {
+		return append(dst, '\\', '\\'), rest
+	}
+	c := rest[0]
+	if n := newlineLen(rest, 0); n > 0 { // a backslash before a newline joins the lines
+		return dst, rest[n:]
+	}
+	var r rune = -1
+	n := 1
+	switch c {
+	case '\\', '\'', '"':
+		r = rune(c)
+	case 'a':
+		r = 7
+	case 'b':
+		r = '\b'
+	case 'f':
+		r = '\f'
+	case 'n':
+		r = '\n'
+	case 'r':
+		r = '\r'
+	case 't':
+		r = '\t'
+	case 'v':
+		r = '\v'
+	case 'x':
+		r, n = hexEscape(rest, 2)
+	case 'u':
+		r, n = hexEscape(rest, 4)
+	case 'U':
+		r, n = hexEscape(rest, 8)
+		if r > utf8.MaxRune {
+			r = -1
+		}
+	default:
+		if '0' <= c && c <= '7' {
+			r, n = 0, 0
+			for n < 3 && n < len(rest) && '0' <= rest[n] && rest[n] <= '7' {
+				r = r*8 + rune(rest[n]-'0')
+				n++
+			}
+		}
+	}
+	if r < 0 { // unknown or malformed escape: keep the backslash, as Python does
+		return append(dst, '\\', '\\'), rest
+	}
+	return appendRune(dst, r), rest[n:]
+}
+
+// hexEscape reads the n hex digits after the escape letter at s[0]. It
+// returns -1 when they are not all there.
+func hexEscape(s string, n int) (rune, int) {
+	if len(s) < 1+n {
+		return -1, 0
+	}
+	var r rune
+	for i := 1; i <= n; i++ {
+		c := s[i]
+		var d byte
+		switch {
+		case isDigit(c):
+			d = c - '0'
+		case 'a' <= c|0x20 && c|0x20 <= 'f':
+			d = c | 0x20 - 'a' + 10
+		default:
+			return -1, 0
+		}
+		r = r<<4 | rune(d)
+	}
+	return r, 1 + n
+}
+
+// appendNumber appends a Python number literal (with an optional sign) as
+// JSON. Integers keep every digit; an integer with leading zeros and floats
+// outside float64's range become strings, so every argument decodes.
+func appendNumber(dst []byte, sign string, tok Token, lit string) []byte {
+	digits := lit
+	if strings.IndexByte(lit, '_') >= 0 {
+		digits = strings.ReplaceAll(lit, "_", "")
+	}
+	if tok == INT {
+		if len(digits) > 1 && digits[0] == '0' {
+			if isBasePrefix(digits[1]) {
+				return appendBasedInt(dst, sign, digits)
+			}
+			return appendJSONString(dst, sign+lit)
+		}
+		dst = append(dst, sign...)
+		return append(dst, digits...)
+	}
+	f, err := strconv.ParseFloat(digits, 64)
+	if err != nil && math.IsInf(f, 0) {
+		return appendJSONString(dst, sign+lit)
+	}
+	dst = append(dst, sign...)
+	return appendFloatText(dst, digits)
+}
+
+// appendBasedInt appends a 0x, 0o or 0b integer in decimal, exactly.
+func appendBasedInt(dst []byte, sign, digits string) []byte {
+	base := 16
+	switch digits[1] | 0x20 {
+	case 'o':
+		base = 8
+	case 'b':
+		base = 2
+	}
+	dst = append(dst, sign...)
+	if u, err := strconv.ParseUint(digits[2:], base, 64); err == nil {
+		return strconv.AppendUint(dst, u, 10)
+	}
+	var z big.Int
+	z.SetString(digits[2:], base)
+	return z.Append(dst, 10)
+}
+
+// appendFloatText rewrites a Python float literal as a JSON number with the
+// same digits: no leading zeros, a digit on both sides of the point.
+func appendFloatText(dst []byte, s string) []byte {
+	mant, exp := s, ""
+	if k := strings.IndexAny(s, "eE"); k >= 0 {
+		mant, exp = s[:k], s[k:]
+	}
+	intPart, frac, hasPoint := strings.Cut(mant, ".")
+	intPart = strings.TrimLeft(intPart, "0")
+	if intPart == "" {
+		intPart = "0"
+	}
+	dst = append(dst, intPart...)
+	if hasPoint {
+		if frac == "" {
+			frac = "0"
+		}
+		dst = append(dst, '.')
+		dst = append(dst, frac...)
+	}
+	return append(dst, exp...)
+}

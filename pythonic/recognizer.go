@@ -1,0 +1,180 @@
+package pythonic
+
+// Status says where a candidate stands after the bytes a Recognizer has seen.
+type Status int
+
+const (
+	Open     Status = iota // more bytes are needed
+	Closed                 // the outermost bracket closed
+	Mismatch               // a closing bracket does not match the open one
+	TooDeep                // nesting passed the limit
+)
+
+var statusNames = [...]string{Open: "open", Closed: "closed", Mismatch: "mismatch", TooDeep: "too deep"}
+
+func (s Status) String() string {
+	if s >= 0 && int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return "Status(?)"
+}
+
+type recState uint8
+
+const (
+	inCode       recState = iota
+	afterQuote            // an opening quote: is it a triple quote?
+	afterQuotes           // two quotes: a triple quote or an empty string
+	inString              // inside a one-line string
+	inEscape              // after a backslash in a one-line string
+	closeCheck            // after a quote that may close a one-line string
+	inTriple              // inside a triple-quoted string
+	inTripleEsc           // after a backslash in a triple-quoted string
+	tripleQuotes          // one or two quotes inside a triple-quoted string
+	tripleCheck           // after three quotes that may close the string
+)
+
+// Recognizer finds where a candidate (a call list, a call, a JSON object)
+// ends, one byte at a time, across any number of Feed calls: O(1) work per
+// byte and memory bounded by the depth limit. It tracks brackets and strings
+// with exactly the parser's rules, so the span it closes is the span the
+// parser reads. Bytes before the first opening bracket are passed over.
+type Recognizer struct {
+	stack    []byte
+	maxDepth int
+	state    recState
+	quote    byte
+	quotes   int  // quotes seen in a row inside a triple-quoted string
+	blank    bool // blanks were skipped after three closing quotes
+}
+
+// Reset prepares r for a new candidate with the given depth limit
+// (toolcall.DefaultMaxDepth when 0 or less).
+func (r *Recognizer) Reset(maxDepth int) {
+	if maxDepth <= 0 {
+		maxDepth = 256
+	}
+	*r = Recognizer{stack: r.stack[:0], maxDepth: maxDepth}
+}
+
+// Depth is the number of brackets open now.
+func (r *Recognizer) Depth() int { return len(r.stack) }
+
+// InCode reports whether the last byte fed left r outside any string.
+func (r *Recognizer) InCode() bool { return r.state == inCode }
+
+// Feed scans s. Unless the candidate is still Open, it stops at the byte that
+// decided it and n counts the bytes up to and including that byte; for Open,
+// n is len(s).
+func (r *Recognizer) Feed(s string) (n int, st Status) {
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		switch r.state {
+		case inCode:
+			switch c {
+			case '(', '[', '{':
+				if len(r.stack) >= r.maxDepth {
+					return i + 1, TooDeep
+				}
+				r.stack = append(r.stack, c)
+			case ')', ']', '}':
+				top := len(r.stack) - 1
+				if top < 0 || r.stack[top] != openerOf(c) {
+					return i + 1, Mismatch
+				}
+				r.stack = r.stack[:top]
+				if top == 0 {
+					return i + 1, Closed
+				}
+			case '\'', '"':
+				r.quote = c
+				r.state = afterQuote
+			}
+			i++
+		case afterQuote:
+			if c == r.quote {
+				r.state = afterQuotes
+				i++
+			} else {
+				r.state = inString
+			}
+		case afterQuotes:
+			if c == r.quote {
+				r.state = inTriple
+				i++
+			} else {
+				r.state = closeCheck // the second quote may close an empty string
+			}
+		case inString, inTriple:
+			q := r.quote
+			for i < len(s) && s[i] != q && s[i] != '\\' {
+				i++
+			}
+			if i == len(s) {
+				break
+			}
+			switch {
+			case s[i] == '\\' && r.state == inString:
+				r.state = inEscape
+			case s[i] == '\\':
+				r.state = inTripleEsc
+			case r.state == inString:
+				r.state = closeCheck
+			default:
+				r.state = tripleQuotes
+				r.quotes = 1
+			}
+			i++
+		case inEscape:
+			r.state = inString
+			i++
+		case inTripleEsc:
+			r.state = inTriple
+			i++
+		case closeCheck:
+			switch {
+			case isBlank(c):
+				i++
+			case isCloser(c):
+				r.state = inCode
+			default:
+				r.state = inString
+			}
+		case tripleQuotes:
+			if c != r.quote {
+				r.state = inTriple
+				break
+			}
+			i++
+			r.quotes++
+			if r.quotes == 3 {
+				r.state = tripleCheck
+				r.blank = false
+			}
+		case tripleCheck:
+			switch {
+			case isBlank(c):
+				r.blank = true
+				i++
+			case isCloser(c):
+				r.state = inCode
+			case c == r.quote && !r.blank: // the last three quotes may close
+				i++
+			default:
+				r.state = inTriple
+			}
+		}
+	}
+	return i, Open
+}
+
+func openerOf(c byte) byte {
+	switch c {
+	case ')':
+		return '('
+	case ']':
+		return '['
+	}
+	return '{'
+}

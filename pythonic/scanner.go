@@ -1,0 +1,310 @@
+package pythonic
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// Scanner splits a call literal into tokens. It works on byte offsets into
+// the source, returns literals as substrings of it and never copies.
+type Scanner struct {
+	src string
+	off int // offset of the next byte to read
+}
+
+// Init prepares s to scan src from its start.
+func (s *Scanner) Init(src string) {
+	s.src = src
+	s.off = 0
+}
+
+// Offset is the offset of the next byte the scanner will read.
+func (s *Scanner) Offset() int { return s.off }
+
+// Scan returns the next token, its offset and, for literals, its source text.
+// For ILLEGAL, lit says what is wrong. At the end of the source it returns EOF.
+func (s *Scanner) Scan() (pos int, tok Token, lit string) {
+	s.skipSpace()
+	pos = s.off
+	if s.off >= len(s.src) {
+		return pos, EOF, ""
+	}
+	c := s.src[s.off]
+	switch {
+	case isDigit(c) || (c == '.' && s.off+1 < len(s.src) && isDigit(s.src[s.off+1])):
+		return s.scanNumber()
+	case c == '\'' || c == '"':
+		return s.scanString(pos)
+	case isNameStart(s.src, s.off):
+		s.off = NameEnd(s.src, s.off)
+		if s.off < len(s.src) && (s.src[s.off] == '\'' || s.src[s.off] == '"') && isStringPrefix(s.src[pos:s.off]) {
+			return s.scanString(pos)
+		}
+		return pos, NAME, s.src[pos:s.off]
+	}
+	s.off++
+	switch c {
+	case '(':
+		return pos, LPAREN, ""
+	case ')':
+		return pos, RPAREN, ""
+	case '[':
+		return pos, LBRACK, ""
+	case ']':
+		return pos, RBRACK, ""
+	case '{':
+		return pos, LBRACE, ""
+	case '}':
+		return pos, RBRACE, ""
+	case ',':
+		return pos, COMMA, ""
+	case ':':
+		return pos, COLON, ""
+	case ';':
+		return pos, SEMICOLON, ""
+	case '=':
+		return pos, ASSIGN, ""
+	case '+':
+		return pos, PLUS, ""
+	case '-':
+		return pos, MINUS, ""
+	}
+	return pos, ILLEGAL, "unexpected character " + quoteChar(s.src[pos:])
+}
+
+func (s *Scanner) skipSpace() {
+	for s.off < len(s.src) {
+		switch s.src[s.off] {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
+			s.off++
+		case '\\': // an explicit line join
+			n := newlineLen(s.src, s.off+1)
+			if n == 0 {
+				return
+			}
+			s.off += 1 + n
+		default:
+			return
+		}
+	}
+}
+
+func (s *Scanner) scanNumber() (int, Token, string) {
+	start := s.off
+	src := s.src
+	tok := INT
+	if src[s.off] == '0' && s.off+1 < len(src) && isBasePrefix(src[s.off+1]) {
+		base := src[s.off+1] | 0x20
+		s.off += 2
+		digits := 0
+		for s.off < len(src) && (src[s.off] == '_' || isBaseDigit(base, src[s.off])) {
+			if src[s.off] != '_' {
+				digits++
+			}
+			s.off++
+		}
+		if digits == 0 {
+			return start, ILLEGAL, "integer literal without digits"
+		}
+	} else {
+		s.digits()
+		if s.off < len(src) && src[s.off] == '.' {
+			tok = FLOAT
+			s.off++
+			s.digits()
+		}
+		if s.off < len(src) && (src[s.off] == 'e' || src[s.off] == 'E') {
+			j := s.off + 1
+			if j < len(src) && (src[j] == '+' || src[j] == '-') {
+				j++
+			}
+			if j < len(src) && isDigit(src[j]) {
+				tok = FLOAT
+				s.off = j
+				s.digits()
+			}
+		}
+	}
+	if s.off < len(src) && (isNameStart(src, s.off) || isDigit(src[s.off])) {
+		return start, ILLEGAL, "invalid number " + quoteChar(src[start:])
+	}
+	return start, tok, src[start:s.off]
+}
+
+func (s *Scanner) digits() {
+	for s.off < len(s.src) && (isDigit(s.src[s.off]) || s.src[s.off] == '_') {
+		s.off++
+	}
+}
+
+// scanString scans a string literal whose prefix (possibly empty) starts at
+// start and whose opening quote is at s.off.
+func (s *Scanner) scanString(start int) (int, Token, string) {
+	end, ok := StringEnd(s.src, s.off)
+	if !ok {
+		s.off = len(s.src)
+		return start, ILLEGAL, "unterminated string"
+	}
+	s.off = end
+	return start, STRING, s.src[start:end]
+}
+
+// StringEnd returns the offset just past the string literal whose opening
+// quote is at src[open], following FORMATS.md's closing-quote rule: a quote of
+// the string's own kind closes it only when the next non-blank byte is one of
+// , ) ] } : or the end of src. ok is false when the string does not close.
+func StringEnd(src string, open int) (end int, ok bool) {
+	q := src[open]
+	i := open + 1
+	if i+1 < len(src) && src[i] == q && src[i+1] == q { // triple-quoted
+		i += 2
+		for i < len(src) {
+			c := src[i]
+			if c == '\\' {
+				i += 2
+				continue
+			}
+			if c == q && i+2 < len(src) && src[i+1] == q && src[i+2] == q && quoteCloses(src, i+3) {
+				return i + 3, true
+			}
+			i++
+		}
+		return len(src), false
+	}
+	for i < len(src) {
+		c := src[i]
+		if c == '\\' {
+			i += 2
+			continue
+		}
+		if c == q && quoteCloses(src, i+1) {
+			return i + 1, true
+		}
+		i++
+	}
+	return len(src), false
+}
+
+// quoteCloses reports whether a quote that ends just before src[i] closes
+// its string: the next non-blank byte is a closer or the source ends.
+func quoteCloses(src string, i int) bool {
+	for i < len(src) && isBlank(src[i]) {
+		i++
+	}
+	return i == len(src) || isCloser(src[i])
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func isCloser(c byte) bool {
+	return c == ',' || c == ')' || c == ']' || c == '}' || c == ':'
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func isBasePrefix(c byte) bool {
+	switch c {
+	case 'x', 'X', 'o', 'O', 'b', 'B':
+		return true
+	}
+	return false
+}
+
+func isBaseDigit(base, c byte) bool {
+	switch base {
+	case 'x':
+		return isDigit(c) || ('a' <= c|0x20 && c|0x20 <= 'f')
+	case 'o':
+		return '0' <= c && c <= '7'
+	}
+	return c == '0' || c == '1'
+}
+
+// isNameStart reports whether a name starts at src[i]: a letter or '_'
+// (never a digit, '-' or '.').
+func isNameStart(src string, i int) bool {
+	c := src[i]
+	if c < utf8.RuneSelf {
+		return c == '_' || ('a' <= c|0x20 && c|0x20 <= 'z')
+	}
+	r, _ := utf8.DecodeRuneInString(src[i:])
+	return unicode.IsLetter(r)
+}
+
+// IsNameByte reports whether the ASCII byte c may continue a name. Bytes
+// from 0x80 up continue a name when they belong to a letter or digit.
+func IsNameByte(c byte) bool {
+	return c == '_' || c == '-' || c == '.' || isDigit(c) || ('a' <= c|0x20 && c|0x20 <= 'z')
+}
+
+// NameEnd returns the offset just past the name that starts at src[start].
+// Names may contain '-' and '.' (sub-task-ending, math.factorial).
+func NameEnd(src string, start int) int {
+	i := start
+	for i < len(src) {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			if !IsNameByte(c) {
+				break
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(src[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// IsNameStartByte reports whether the ASCII byte c may start a name.
+func IsNameStartByte(c byte) bool { return c == '_' || ('a' <= c|0x20 && c|0x20 <= 'z') }
+
+func isStringPrefix(p string) bool {
+	if len(p) > 2 {
+		return false
+	}
+	seen := 0
+	for i := 0; i < len(p); i++ {
+		var bit int
+		switch p[i] | 0x20 {
+		case 'r':
+			bit = 1
+		case 'b':
+			bit = 2
+		case 'u':
+			bit = 4
+		case 'f':
+			bit = 8
+		default:
+			return false
+		}
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+	}
+	// u combines with nothing; b and f exclude each other.
+	return (len(p) < 2 || seen&4 == 0) && seen&10 != 10
+}
+
+// newlineLen returns 1 or 2 for a newline at src[i], 0 otherwise.
+func newlineLen(src string, i int) int {
+	if i < len(src) && src[i] == '\n' {
+		return 1
+	}
+	if i < len(src) && src[i] == '\r' {
+		if i+1 < len(src) && src[i+1] == '\n' {
+			return 2
+		}
+		return 1
+	}
+	return 0
+}
+
+func quoteChar(s string) string {
+	r, _ := utf8.DecodeRuneInString(s)
+	return "'" + string(r) + "'"
+}

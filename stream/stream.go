@@ -1,0 +1,302 @@
+// Package stream turns a model's text deltas into prose and tool calls while
+// the response streams. It is the one place where a format's decoder, tool
+// name matching, tool_choice and parallel_tool_calls meet.
+//
+// A gateway creates one Stream per response, calls Feed with every text delta
+// and Close at the end, and forwards the events. Parse does the same for a
+// whole response, so streaming and non-streaming results agree by
+// construction: for every split of a text, the content events concatenate to
+// Parse's Content and the calls are the same calls in the same order.
+//
+// What the stream promises (FORMATS.md section 1):
+//   - content is the prose outside calls, verbatim, with the whitespace at its
+//     very start and end removed; a run of whitespace is held until prose
+//     follows it (then it goes out as it came) or the response ends (then it
+//     is dropped);
+//   - no content event ends inside a UTF-8 sequence: trailing incomplete bytes
+//     wait for the next delta (and go out as they are at Close);
+//   - each call is handed on whole, with its name matched to the requested
+//     tool's spelling, an Index counting from 0 and an ID;
+//   - tool_choice "none" turns parsing off: everything is content;
+//     a named tool_choice keeps only the first call to that tool;
+//     parallel_tool_calls false keeps only the first call; each dropped call is
+//     reported as a Diagnostic of kind "policy", never turned into content;
+//   - a call to a name no requested tool matches is still returned when its
+//     format accepted it (a list that opens the response, or a call inside an
+//     explicit marker), with a Diagnostic of kind "unknown_tool".
+//
+// Feed and Close return a slice owned by the Stream, valid until the next
+// call; on the prose path in steady state they allocate nothing.
+package stream
+
+import (
+	"math/rand/v2"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Option configures a Stream.
+type Option func(*config)
+
+type config struct {
+	ids    func(index int) string
+	limits toolcall.Limits
+}
+
+// WithIDs sets how call IDs are made; next gets the call's Index. The
+// default is "call_" and 24 random letters and digits.
+func WithIDs(next func(index int) string) Option {
+	return func(c *config) { c.ids = next }
+}
+
+// WithLimits sets the decoder's limits: the largest pending candidate in
+// bytes and the deepest bracket nesting. Zero fields keep their defaults
+// (1 MiB and 256). Past a limit the candidate is content and a Diagnostic of
+// kind "limit" says so.
+func WithLimits(l toolcall.Limits) Option {
+	return func(c *config) { c.limits = l }
+}
+
+// Stream is the parsing state of one response. It is not safe for concurrent
+// use.
+type Stream struct {
+	dec    toolcall.Decoder
+	req    toolcall.Request
+	cfg    config
+	none   bool   // tool_choice "none": everything is content
+	named  string // a named tool_choice
+	closed bool
+
+	raw     []toolcall.Event // the decoder's events for the current call
+	out     []toolcall.Event // what Feed and Close return
+	started bool             // non-space prose has gone out
+	space   []string         // whitespace held until prose follows it
+	partial []byte           // the start of a UTF-8 sequence split by a delta
+	calls   int              // calls returned so far
+	diags   []toolcall.Diagnostic
+	seen    int // decoder diagnostics copied into diags
+}
+
+// New returns a Stream that parses one response in format f for req.
+func New(f toolcall.Format, req toolcall.Request, opts ...Option) *Stream {
+	s := &Stream{req: req}
+	for _, o := range opts {
+		o(&s.cfg)
+	}
+	if s.cfg.ids == nil {
+		s.cfg.ids = randomID
+	}
+	switch req.ToolChoice {
+	case "", "auto", "required":
+	case "none":
+		s.none = true
+	default:
+		s.named = req.ToolChoice
+	}
+	if !s.none {
+		s.dec = f.NewDecoder(&s.req)
+		if l, ok := s.dec.(toolcall.Limiter); ok {
+			l.SetLimits(s.cfg.limits.WithDefaults())
+		}
+	}
+	return s
+}
+
+// Feed parses the next delta of the response and returns what can be handed
+// on now. The slice is owned by s and valid until the next call.
+func (s *Stream) Feed(delta string) []toolcall.Event {
+	s.out = s.out[:0]
+	if s.closed {
+		return s.out
+	}
+	if s.none {
+		s.content(delta)
+		return s.out
+	}
+	s.raw = s.dec.Feed(s.raw[:0], delta)
+	s.handOn()
+	return s.out
+}
+
+// Close ends the response: whatever the decoder still held is decided, held
+// whitespace at the end is dropped and split UTF-8 bytes go out as they are.
+// Later calls of Feed and Close return nothing.
+func (s *Stream) Close() []toolcall.Event {
+	s.out = s.out[:0]
+	if s.closed {
+		return s.out
+	}
+	s.closed = true
+	if !s.none {
+		s.raw = s.dec.Close(s.raw[:0])
+		s.handOn()
+	}
+	if len(s.partial) > 0 {
+		p := string(s.partial)
+		s.partial = s.partial[:0]
+		s.shape(p)
+	}
+	s.space = s.space[:0]
+	return s.out
+}
+
+// Diagnostics returns what the parser did not accept so far, oldest first.
+func (s *Stream) Diagnostics() []toolcall.Diagnostic {
+	s.copyDiagnostics()
+	return s.diags
+}
+
+// Parse parses a whole response: New, one Feed of all of text, and Close.
+func Parse(f toolcall.Format, text string, req toolcall.Request, opts ...Option) toolcall.Result {
+	s := New(f, req, opts...)
+	var res toolcall.Result
+	var content strings.Builder
+	collect := func(evs []toolcall.Event) {
+		for _, e := range evs {
+			if e.Call != nil {
+				res.Calls = append(res.Calls, *e.Call)
+			} else {
+				content.WriteString(e.Content)
+			}
+		}
+	}
+	collect(s.Feed(text))
+	collect(s.Close())
+	res.Content = content.String()
+	res.Diagnostics = s.Diagnostics()
+	return res
+}
+
+// handOn passes the decoder's events on: content through the whitespace
+// and UTF-8 rules, calls through name matching and tool_choice.
+func (s *Stream) handOn() {
+	s.copyDiagnostics()
+	for _, e := range s.raw {
+		if e.Call != nil {
+			s.call(e.Call)
+		} else {
+			s.content(e.Content)
+		}
+	}
+	s.copyDiagnostics()
+}
+
+func (s *Stream) copyDiagnostics() {
+	d, ok := s.dec.(toolcall.Diagnoser)
+	if !ok {
+		return
+	}
+	all := d.Diagnostics()
+	s.diags = append(s.diags, all[s.seen:]...)
+	s.seen = len(all)
+}
+
+func (s *Stream) call(c *toolcall.Call) {
+	if i := toolcall.MatchTool(s.req.Tools, c.Name); i >= 0 {
+		c.Name = s.req.Tools[i].Name
+	} else if len(s.req.Tools) > 0 {
+		s.diag(toolcall.KindUnknownTool, c.Name, "the request offers no tool of this name")
+	}
+	switch {
+	case s.named != "" && c.Name != s.named:
+		s.diag(toolcall.KindPolicy, c.Name, "tool_choice names another tool")
+		return
+	case s.calls > 0 && s.named != "":
+		s.diag(toolcall.KindPolicy, c.Name, "tool_choice names one tool: only its first call is returned")
+		return
+	case s.calls > 0 && !s.req.Parallel():
+		s.diag(toolcall.KindPolicy, c.Name, "parallel_tool_calls is false: only the first call is returned")
+		return
+	}
+	if c.Arguments == "" {
+		c.Arguments = "{}"
+	}
+	c.Index = s.calls
+	c.ID = s.cfg.ids(s.calls)
+	s.calls++
+	s.out = append(s.out, toolcall.Event{Call: c})
+}
+
+func (s *Stream) diag(kind, call, msg string) {
+	s.diags = append(s.diags, toolcall.Diagnostic{Kind: kind, Offset: -1, Call: call, Message: msg})
+}
+
+// content applies the UTF-8 rule: a sequence split across chunks is joined
+// before it goes on, and trailing incomplete bytes wait.
+func (s *Stream) content(text string) {
+	if len(s.partial) > 0 {
+		need := utf8.UTFMax
+		if r := s.partial[0]; r < 0xE0 {
+			need = 2
+		} else if r < 0xF0 {
+			need = 3
+		}
+		for len(s.partial) < need && len(text) > 0 && !utf8.RuneStart(text[0]) {
+			s.partial = append(s.partial, text[0])
+			text = text[1:]
+		}
+		if len(s.partial) < need && text == "" {
+			return
+		}
+		p := string(s.partial)
+		s.partial = s.partial[:0]
+		s.shape(p)
+	}
+	if n := incompleteSuffix(text); n > 0 {
+		s.partial = append(s.partial, text[len(text)-n:]...)
+		text = text[:len(text)-n]
+	}
+	s.shape(text)
+}
+
+// incompleteSuffix returns the length of a UTF-8 sequence that text ends
+// with and that more bytes could complete, or 0.
+func incompleteSuffix(text string) int {
+	for n := 1; n <= 3 && n <= len(text); n++ {
+		c := text[len(text)-n]
+		if !utf8.RuneStart(c) {
+			continue
+		}
+		if c >= 0xC0 && !utf8.FullRuneInString(text[len(text)-n:]) {
+			return n
+		}
+		return 0
+	}
+	return 0
+}
+
+// shape applies the whitespace rule to whole characters of prose.
+func (s *Stream) shape(text string) {
+	if !s.started {
+		text = strings.TrimLeftFunc(text, unicode.IsSpace)
+		if text == "" {
+			return
+		}
+		s.started = true
+	}
+	body := strings.TrimRightFunc(text, unicode.IsSpace)
+	if body != "" {
+		for _, sp := range s.space {
+			s.out = append(s.out, toolcall.Event{Content: sp})
+		}
+		s.space = s.space[:0]
+		s.out = append(s.out, toolcall.Event{Content: body})
+	}
+	if len(body) < len(text) {
+		s.space = append(s.space, text[len(body):])
+	}
+}
+
+const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+func randomID(int) string {
+	var b [29]byte
+	copy(b[:], "call_")
+	for i := 5; i < len(b); i++ {
+		b[i] = idAlphabet[rand.IntN(len(idAlphabet))]
+	}
+	return string(b[:])
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/prose"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -37,9 +38,9 @@ type decoder struct {
 	off     int // offset in the response of the current delta
 	pend    []byte
 	pendOff int
-	mark    int  // start of the pending item in the current delta, or -1 when it began earlier
-	opening bool // the pending list opens the response
-	spoke   bool // prose or a call list came before: later lists are not opening
+	mark    int           // start of the pending item in the current delta, or -1 when it began earlier
+	opening bool          // the pending list opens the response
+	said    prose.Tracker // prose or a call list came before: later lists are not opening
 	diags   []toolcall.Diagnostic
 }
 
@@ -132,7 +133,7 @@ func (d *decoder) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 	} else {
 		d.mode = inHead
 		d.head = listHead{}
-		d.opening = !d.spoke
+		d.opening = !d.said.Spoke()
 	}
 	return dst, j
 }
@@ -273,7 +274,7 @@ func (d *decoder) decide(dst []toolcall.Event, text string) []toolcall.Event {
 			}
 		}
 	}
-	d.spoke = true
+	d.said.Say()
 	for _, el := range elems {
 		if el.Err != nil {
 			d.diag(toolcall.KindSyntax, d.pendOff+el.Err.Offset, el.Call.Name, el.Err.Msg)
@@ -290,9 +291,7 @@ func (d *decoder) content(dst []toolcall.Event, text string) []toolcall.Event {
 	if text == "" {
 		return dst
 	}
-	if !d.spoke && strings.TrimSpace(text) != "" {
-		d.spoke = true
-	}
+	d.said.Note(text)
 	return append(dst, toolcall.Event{Content: text})
 }
 

@@ -1,0 +1,37 @@
+package marker
+
+import "testing"
+
+func TestMatch(t *testing.T) {
+	set := NewSet("<|eot|>", "<|eom|>", "<|python_start|>")
+	tests := []struct {
+		name string
+		text string
+		res  Result
+		idx  int
+		n    int
+	}{
+		{"a whole marker", "<|eot|> rest", Full, 0, 7},
+		{"another marker", "<|python_start|>[", Full, 2, 16},
+		{"a prefix waits", "<|py", Partial, -1, 4},
+		{"a lone '<' waits", "<", Partial, -1, 1},
+		{"a near miss goes out up to the byte that ruled it out", "<|eox", None, -1, 4},
+		{"a different tag", "<b>", None, -1, 1},
+		{"a near miss followed by a marker resumes at its '<'", "<|eo<|eot|>", None, -1, 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, idx, n := Match(set, tt.text)
+			if res != tt.res || idx != tt.idx || n != tt.n {
+				t.Errorf("Match(%q) = %v %d %d, want %v %d %d", tt.text, res, idx, n, tt.res, tt.idx, tt.n)
+			}
+			bres, bidx, bn := Match(set, []byte(tt.text))
+			if bres != res || bidx != idx || bn != n {
+				t.Errorf("Match on bytes differs from Match on a string")
+			}
+		})
+	}
+	if set.MaxLen() != 16 || !set.Starts('<') || set.Starts('x') || len(set.Markers()) != 3 {
+		t.Error("set accessors")
+	}
+}

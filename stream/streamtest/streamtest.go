@@ -1,0 +1,181 @@
+// Package streamtest checks a toolcall.Format against the stream's promises,
+// so the authors of a format (ours or a user's own) can property-test it the
+// way testing/fstest checks a file system.
+//
+// The properties, for any document and any way of splitting it into deltas:
+//   - feeding the deltas never panics;
+//   - every event has exactly one field set; every content event is non-empty
+//     and, when the document is valid UTF-8, valid UTF-8;
+//   - the content events concatenate to Parse's Content, and the calls are
+//     Parse's calls, same names and arguments in the same order (split
+//     invariance: streaming equals non-streaming).
+//
+// Use CheckFormat from a test, Property with rapid.Check or rapid.MakeFuzz,
+// and Compare from a plain go test -fuzz target.
+package streamtest
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+	"pgregory.net/rapid"
+)
+
+// TB is the part of testing.TB and *rapid.T that the checks use.
+type TB interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+}
+
+// Compare feeds deltas to a new Stream for f and req and reports through t
+// every way the outcome differs from Parse of their concatenation, or breaks
+// an event rule. It returns Parse's result.
+func Compare(t TB, f toolcall.Format, req toolcall.Request, deltas []string) toolcall.Result {
+	t.Helper()
+	doc := strings.Join(deltas, "")
+	want := stream.Parse(f, doc, req)
+	checkEvents(t, doc, want)
+	s := stream.New(f, req)
+	var content strings.Builder
+	var calls []toolcall.Call
+	take := func(evs []toolcall.Event) {
+		for _, e := range evs {
+			checkEvent(t, doc, e)
+			if e.Call != nil {
+				calls = append(calls, *e.Call)
+			} else {
+				content.WriteString(e.Content)
+			}
+		}
+	}
+	for _, d := range deltas {
+		take(s.Feed(d))
+	}
+	take(s.Close())
+	if content.String() != want.Content {
+		t.Fatalf("fed as %q:\ncontent %q\nParse   %q", deltas, content.String(), want.Content)
+	}
+	if len(calls) != len(want.Calls) {
+		t.Fatalf("fed as %q: %d calls %v, Parse gave %d %v", deltas, len(calls), calls, len(want.Calls), want.Calls)
+	}
+	for i := range calls {
+		g, w := calls[i], want.Calls[i]
+		if g.Name != w.Name || g.Arguments != w.Arguments || g.Index != w.Index {
+			t.Fatalf("fed as %q: call %d is %s %s (index %d), Parse gave %s %s (index %d)", deltas, i, g.Name, g.Arguments, g.Index, w.Name, w.Arguments, w.Index)
+		}
+	}
+	return want
+}
+
+func checkEvents(t TB, doc string, res toolcall.Result) {
+	t.Helper()
+	for i, c := range res.Calls {
+		if c.Index != i {
+			t.Fatalf("call %d has Index %d", i, c.Index)
+		}
+		if c.Name == "" || c.ID == "" || c.Arguments == "" {
+			t.Fatalf("call %d is incomplete: %+v", i, c)
+		}
+	}
+	if utf8.ValidString(doc) && !utf8.ValidString(res.Content) {
+		t.Fatalf("content %q of a valid UTF-8 document is not valid UTF-8", res.Content)
+	}
+	if res.Content != strings.TrimSpace(res.Content) {
+		t.Fatalf("content %q has whitespace at an end", res.Content)
+	}
+}
+
+func checkEvent(t TB, doc string, e toolcall.Event) {
+	t.Helper()
+	switch {
+	case e.Call != nil && e.Content != "":
+		t.Fatalf("event sets both Call and Content: %+v", e)
+	case e.Call == nil && e.Content == "":
+		t.Fatalf("event sets no field")
+	case e.Call == nil && utf8.ValidString(doc) && !utf8.ValidString(e.Content):
+		t.Fatalf("content event %q is not valid UTF-8", e.Content)
+	}
+}
+
+// Split draws a way of cutting doc into deltas: sometimes whole, sometimes
+// byte by byte, mostly at a few random places (including inside UTF-8
+// sequences and markers).
+func Split(t *rapid.T, doc string) []string {
+	switch rapid.IntRange(0, 9).Draw(t, "split kind") {
+	case 0:
+		return []string{doc}
+	case 1:
+		out := make([]string, len(doc))
+		for i := range len(doc) {
+			out[i] = doc[i : i+1]
+		}
+		return out
+	}
+	n := rapid.IntRange(0, min(len(doc), 12)).Draw(t, "cuts")
+	cuts := make([]int, 0, n+2)
+	cuts = append(cuts, 0)
+	for range n {
+		cuts = append(cuts, rapid.IntRange(0, len(doc)).Draw(t, "cut"))
+	}
+	cuts = append(cuts, len(doc))
+	slices.Sort(cuts)
+	out := make([]string, 0, len(cuts)-1)
+	for i := 1; i < len(cuts); i++ {
+		out = append(out, doc[cuts[i-1]:cuts[i]])
+	}
+	return out
+}
+
+// Property returns a rapid property: draw a document from docs and the
+// request from reqs, split it, and Compare.
+func Property(f toolcall.Format, req toolcall.Request, docs *rapid.Generator[string]) func(*rapid.T) {
+	return func(t *rapid.T) {
+		doc := docs.Draw(t, "doc")
+		Compare(t, f, req, Split(t, doc))
+	}
+}
+
+// CheckFormat runs Property with rapid for f and req over documents made of
+// the given ones, their fragments, prose, whitespace and stray structural
+// characters (see Documents).
+func CheckFormat(t *testing.T, f toolcall.Format, req toolcall.Request, docs []string) {
+	t.Helper()
+	rapid.Check(t, Property(f, req, Documents(docs...)))
+}
+
+var (
+	prose = []string{"Sure", "let me check", "the weather", "is", "ok.", "naïve", "café", "😀", "✓", "über", "(see above)", "x = 1", "a, b", "it's", `"quoted"`, "[note]", "[1, 2]", "{braces}", "C:\\path", "<b>", "a < b", "|", "->"}
+	space = []string{" ", "  ", "\n", "\n\n", "\t", " \n ", "\u00a0", "\u3000"}
+	stray = []rune("[](){}'\",;:=<|>/\\-_. \n0123456789abcxyzé😀")
+)
+
+// Documents returns a generator of documents that mix the given documents,
+// fragments of them (prefixes and suffixes, so partial markers and cut
+// calls), prose with unicode, whitespace runs and stray structural
+// characters.
+func Documents(docs ...string) *rapid.Generator[string] {
+	var pieces []*rapid.Generator[string]
+	pieces = append(pieces, rapid.SampledFrom(prose), rapid.SampledFrom(space), rapid.StringOfN(rapid.SampledFrom(stray), 1, 6, -1))
+	if len(docs) > 0 {
+		whole := rapid.SampledFrom(docs)
+		pieces = append(pieces, whole, whole, whole,
+			rapid.Custom(func(t *rapid.T) string {
+				d := whole.Draw(t, "fragment of")
+				i := rapid.IntRange(0, len(d)).Draw(t, "at")
+				if rapid.Bool().Draw(t, "prefix") {
+					return d[:i]
+				}
+				return d[i:]
+			}))
+	}
+	piece := rapid.OneOf(pieces...)
+	return rapid.Custom(func(t *rapid.T) string {
+		parts := rapid.SliceOfN(piece, 0, 8).Draw(t, "pieces")
+		return strings.Join(parts, "")
+	})
+}

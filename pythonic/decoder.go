@@ -1,17 +1,19 @@
 package pythonic
 
 import (
-	"strings"
-
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/internal/prose"
 	"github.com/toolparse/toolparse/toolcall"
+	"strings"
 )
 
 // endOfTurn are the end-of-turn tokens that servers often leave in the text;
 // the format consumes them wherever they stand.
 var endOfTurn = marker.NewSet("<end_of_turn>", "<|eot_id|>", "<|eot|>", "<|im_end|>", "<|endoftext|>", "</s>")
+
+// startsSomething marks the bytes that may start a marker or a call list.
+var startsSomething = [256]bool{'[': true, '<': true}
 
 type mode uint8
 
@@ -26,6 +28,8 @@ const (
 // Text that is still undecided (a partial marker, a list head, an open list)
 // is the pending item: it starts at pendOff in the response; its bytes from
 // earlier deltas are in pend, those of the current delta start at mark.
+// pend is a strings.Builder so that a long call's text becomes a string for
+// the parser without another copy.
 type decoder struct {
 	req    *toolcall.Request
 	limits toolcall.Limits
@@ -35,8 +39,8 @@ type decoder struct {
 	mode    mode
 	head    listHead
 	rec     Recognizer
-	off     int // offset in the response of the current delta
-	pend    []byte
+	off     int             // offset in the response of the current delta
+	pend    strings.Builder // the pending item's bytes from earlier deltas
 	pendOff int
 	mark    int           // start of the pending item in the current delta, or -1 when it began earlier
 	opening bool          // the pending list opens the response
@@ -81,7 +85,21 @@ func (d *decoder) paramsOf(name string) []string {
 // Feed implements toolcall.Decoder.
 func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	d.mark = -1
-	i := 0
+	if d.mode == inCandidate && d.pendingLen(s, len(s)) <= d.limits.MaxPending {
+		// The hot path of a long call: the delta only extends the list.
+		if n, st := d.rec.Feed(s); st == Open {
+			d.hold(s)
+			d.off += len(s)
+			return dst
+		} else {
+			dst, i := d.closed(dst, s, n, st)
+			return d.feed(dst, s, i)
+		}
+	}
+	return d.feed(dst, s, 0)
+}
+
+func (d *decoder) feed(dst []toolcall.Event, s string, i int) []toolcall.Event {
 	for i < len(s) {
 		switch d.mode {
 		case inProse:
@@ -96,9 +114,10 @@ func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	}
 	if d.mode != inProse {
 		if d.mark >= 0 {
-			d.pend = append(d.pend[:0], s[d.mark:]...)
+			d.pend.Reset()
+			d.pend.WriteString(s[d.mark:])
 		} else {
-			d.pend = append(d.pend, s...)
+			d.hold(s)
 		}
 	}
 	d.off += len(s)
@@ -109,7 +128,7 @@ func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 // content, verbatim.
 func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
 	if d.mode != inProse {
-		text := string(d.pend)
+		text := d.pend.String()
 		if d.mode == inCandidate {
 			d.diag(toolcall.KindSyntax, d.pendOff+len(text), "", "the call list is not closed at the end of the response")
 		}
@@ -121,11 +140,13 @@ func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
 
 // prose emits text up to the next byte that may start a marker or a list.
 func (d *decoder) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	j := strings.IndexAny(s[i:], "[<")
-	if j < 0 {
+	j := i
+	for j < len(s) && !startsSomething[s[j]] {
+		j++
+	}
+	if j == len(s) {
 		return d.content(dst, s[i:]), len(s)
 	}
-	j += i
 	dst = d.content(dst, s[i:j])
 	d.begin(j)
 	if s[j] == '<' {
@@ -138,17 +159,26 @@ func (d *decoder) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 	return dst, j
 }
 
+// hold appends a delta to the pending item, doubling its buffer when full
+// (append alone grows large buffers by a quarter, which copies a long call
+// several times over).
+func (d *decoder) hold(s string) {
+	if d.pend.Len()+len(s) > d.pend.Cap() {
+		d.pend.Grow(max(d.pend.Cap(), len(s), 64))
+	}
+	d.pend.WriteString(s)
+}
+
 // begin makes the pending item start at s[j] of the current delta.
 func (d *decoder) begin(j int) {
 	d.mark = j
 	d.pendOff = d.off + j
-	d.pend = d.pend[:0]
 }
 
 // reset ends the pending item and returns to prose.
 func (d *decoder) reset() {
 	d.mode = inProse
-	d.pend = d.pend[:0]
+	d.pend.Reset()
 	d.mark = -1
 }
 
@@ -157,7 +187,8 @@ func (d *decoder) pending(s string, i int) string {
 	if d.mark >= 0 {
 		return s[d.mark:i]
 	}
-	return string(append(d.pend, s[:i]...))
+	d.pend.WriteString(s[:i])
+	return d.pend.String()
 }
 
 // start is where the pending item's bytes in the current delta begin.
@@ -168,7 +199,7 @@ func (d *decoder) pendingLen(s string, i int) int {
 	if d.mark >= 0 {
 		return i - d.mark
 	}
-	return len(d.pend) + i
+	return d.pend.Len() + i
 }
 
 func (d *decoder) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
@@ -187,19 +218,18 @@ func (d *decoder) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 	}
 	// The marker began in an earlier delta: match on the held bytes plus
 	// enough of this delta to decide.
-	held := len(d.pend)
-	take := min(len(s), endOfTurn.MaxLen()-held)
-	d.pend = append(d.pend, s[:take]...)
-	res, _, n := marker.Match(endOfTurn, d.pend)
+	var buf [64]byte
+	joined := append(append(buf[:0], d.pend.String()...), s[:min(len(s), endOfTurn.MaxLen())]...)
+	held := d.pend.Len()
+	res, _, n := marker.Match(endOfTurn, joined)
 	switch res {
 	case marker.Full:
 		d.reset()
 		return dst, n - held
 	case marker.Partial:
-		d.pend = d.pend[:held]
 		return dst, len(s)
 	}
-	dst = d.content(dst, string(d.pend[:n]))
+	dst = d.content(dst, string(joined[:n]))
 	d.reset()
 	return dst, n - held
 }
@@ -232,7 +262,12 @@ func (d *decoder) candidate(dst []toolcall.Event, s string, i int) ([]toolcall.E
 	// every split of the input.
 	end := min(len(s), i+d.limits.MaxPending-d.pendingLen(s, i))
 	n, st := d.rec.Feed(s[i:end])
-	i += n
+	return d.closed(dst, s, i+n, st)
+}
+
+// closed acts on the recognizer's verdict on the candidate that ends at
+// s[:i]: nothing yet, a closed list to decide, or content.
+func (d *decoder) closed(dst []toolcall.Event, s string, i int, st Status) ([]toolcall.Event, int) {
 	switch st {
 	case Open:
 		if i == len(s) {

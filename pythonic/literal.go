@@ -18,6 +18,10 @@ var plain = func() (t [256]bool) {
 	return t
 }()
 
+// sameInJSON marks the escape letters whose backslash escape means the same
+// character in JSON as in Python, so the two bytes can be copied as they are.
+var sameInJSON = [256]bool{'n': true, 'r': true, 't': true, 'b': true, 'f': true, '"': true, '\\': true}
+
 // appendJSONString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD,
 // as in encoding/json.
 func appendJSONString(dst []byte, s string) []byte {
@@ -30,11 +34,11 @@ func appendJSONString(dst []byte, s string) []byte {
 func appendJSONChars(dst []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
-		c := s[i]
-		if plain[c] {
-			i++
-			continue
+		i = skipJSONPlain(s, i)
+		if i == len(s) {
+			break
 		}
+		c := s[i]
 		dst = append(dst, s[start:i]...)
 		if c < utf8.RuneSelf {
 			dst = appendEscapedByte(dst, c)
@@ -42,20 +46,26 @@ func appendJSONChars(dst []byte, s string) []byte {
 			start = i
 			continue
 		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			dst = append(dst, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			dst = append(dst, `\u202`...)
-			dst = append(dst, hexDigits[r&0xf])
-		default:
-			dst = append(dst, s[i:i+n]...)
-		}
-		i += n
+		i += appendRuneAt(&dst, s, i)
 		start = i
 	}
 	return append(dst, s[start:]...)
+}
+
+// appendRuneAt appends the multi-byte character at s[i] for a JSON string
+// and returns its length: invalid UTF-8 becomes U+FFFD, and U+2028 and
+// U+2029 are escaped.
+func appendRuneAt(dst *[]byte, s string, i int) int {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && n == 1:
+		*dst = append(*dst, `\ufffd`...)
+	case r == '\u2028' || r == '\u2029':
+		*dst = append(*dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+	default:
+		*dst = append(*dst, s[i:i+n]...)
+	}
+	return n
 }
 
 func appendEscapedByte(dst []byte, c byte) []byte {
@@ -95,43 +105,76 @@ func appendRune(dst []byte, r rune) []byte {
 	return utf8.AppendRune(dst, r)
 }
 
-// appendStringLiteral appends the value of a Python string literal (prefix,
-// quotes and all, as the scanner returns it) as a JSON string.
-func appendStringLiteral(dst []byte, lit string) []byte {
+// appendStringAt decodes the Python string literal whose prefix or opening
+// quote is at src[start] and appends it as a JSON string. It finds the end
+// with the closing-quote rule while it decodes, so a literal is read once.
+// ok is false when the string does not close.
+func appendStringAt(dst []byte, src string, start int) (out []byte, end int, ok bool) {
 	raw := false
-	i := 0
-	for lit[i] != '\'' && lit[i] != '"' {
-		raw = raw || lit[i]|0x20 == 'r'
+	i := start
+	for src[i] != '\'' && src[i] != '"' {
+		raw = raw || src[i]|0x20 == 'r'
 		i++
 	}
-	body := lit[i:]
-	q := body[0]
-	if len(body) >= 6 && body[1] == q && body[2] == q {
-		body = body[3 : len(body)-3]
+	q := src[i]
+	triple := i+2 < len(src) && src[i+1] == q && src[i+2] == q
+	if triple {
+		i += 3
 	} else {
-		body = body[1 : len(body)-1]
+		i++
 	}
-	return appendStringBody(dst, body, raw)
+	mark := len(dst)
+	dst = append(dst, '"')
+	run := i // start of the bytes not yet copied
+	for {
+		i = skipStringPlain(src, i, q)
+		if i >= len(src) {
+			return dst[:mark], len(src), false
+		}
+		c := src[i]
+		if c == '\\' && !raw && i+1 < len(src) && sameInJSON[src[i+1]] {
+			i += 2 // \n, \t, \" and the like mean in JSON what they mean in Python
+			continue
+		}
+		dst = append(dst, src[run:i]...)
+		switch {
+		case c == q:
+			if !triple && quoteCloses(src, i+1) {
+				return append(dst, '"'), i + 1, true
+			}
+			if triple && i+2 < len(src) && src[i+1] == q && src[i+2] == q && quoteCloses(src, i+3) {
+				return append(dst, '"'), i + 3, true
+			}
+			dst = appendEscapedOrPlain(dst, c)
+			i++
+		case c == '\\' && raw:
+			// A backslash keeps the next character from closing the string,
+			// and both stay.
+			dst = append(dst, '\\', '\\')
+			i++
+			if i < len(src) && (src[i] == q || src[i] == '\\') {
+				dst = appendEscapedOrPlain(dst, src[i])
+				i++
+			}
+		case c == '\\':
+			var rest string
+			dst, rest = appendEscape(dst, src[i+1:])
+			i = len(src) - len(rest)
+		case c < utf8.RuneSelf:
+			dst = appendEscapedByte(dst, c)
+			i++
+		default:
+			i += appendRuneAt(&dst, src, i)
+		}
+		run = i
+	}
 }
 
-// appendStringBody appends a string's text between its quotes as a JSON
-// string, decoding Python escapes unless raw.
-func appendStringBody(dst []byte, body string, raw bool) []byte {
-	dst = append(dst, '"')
-	if raw {
-		dst = appendJSONChars(dst, body)
-		return append(dst, '"')
+func appendEscapedOrPlain(dst []byte, c byte) []byte {
+	if plain[c] {
+		return append(dst, c)
 	}
-	for {
-		k := strings.IndexByte(body, '\\')
-		if k < 0 {
-			break
-		}
-		dst = appendJSONChars(dst, body[:k])
-		dst, body = appendEscape(dst, body[k+1:])
-	}
-	dst = appendJSONChars(dst, body)
-	return append(dst, '"')
+	return appendEscapedByte(dst, c)
 }
 
 // appendEscape decodes the escape whose backslash preceded rest, appends its

@@ -84,6 +84,9 @@ type bailout struct{}
 
 func (p *Parser) run(src string, f func(*parser)) (err error) {
 	ps := parser{src: src, maxDepth: p.MaxDepth, params: p.Params}
+	// JSON is rarely much longer than the literal it comes from: one
+	// allocation up front instead of a doubling series for a large call.
+	ps.buf = make([]byte, 0, len(src)+len(src)/8+16)
 	if ps.maxDepth <= 0 {
 		ps.maxDepth = toolcall.DefaultMaxDepth
 	}
@@ -114,8 +117,13 @@ type parser struct {
 	err      *SyntaxError
 }
 
+// next moves to the next token. A string token is left unread until
+// parseValue decodes it (or next skips it).
 func (p *parser) next() {
-	p.pos, p.tok, p.lit = p.sc.Scan()
+	if p.tok == STRING && p.sc.off == p.pos {
+		p.sc.scanString(p.pos)
+	}
+	p.pos, p.tok, p.lit = p.sc.scan()
 	if p.tok == ILLEGAL {
 		p.fail(p.pos, p.lit)
 	}
@@ -124,7 +132,10 @@ func (p *parser) next() {
 // peek returns the token after the current one without consuming it.
 func (p *parser) peek() Token {
 	sc := p.sc
-	_, tok, _ := sc.Scan()
+	if p.tok == STRING && sc.off == p.pos {
+		sc.scanString(p.pos)
+	}
+	_, tok, _ := sc.scan()
 	return tok
 }
 
@@ -350,7 +361,11 @@ func (k *keySet) add(key string) bool {
 func (p *parser) parseValue() {
 	switch p.tok {
 	case STRING:
-		p.buf = appendStringLiteral(p.buf, p.lit)
+		var ok bool
+		p.buf, p.sc.off, ok = appendStringAt(p.buf, p.src, p.pos)
+		if !ok {
+			p.fail(p.pos, "unterminated string")
+		}
 		p.next()
 	case INT, FLOAT:
 		p.buf = appendNumber(p.buf, "", p.tok, p.lit)

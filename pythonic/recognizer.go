@@ -107,11 +107,12 @@ func (r *Recognizer) Feed(s string) (n int, st Status) {
 				r.state = closeCheck // the second quote may close an empty string
 			}
 		case inString, inTriple:
-			q := r.quote
-			for i < len(s) && s[i] != q && s[i] != '\\' {
-				i++
+			i = skipPlain(s, i, r.quote)
+			for i+1 < len(s) && s[i] == '\\' { // an escape: skip it and the next run
+				i = skipPlain(s, i+2, r.quote)
 			}
-			if i == len(s) {
+			if i >= len(s) {
+				i = len(s)
 				break
 			}
 			switch {

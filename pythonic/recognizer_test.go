@@ -110,3 +110,29 @@ func TestRecognizerAgreesWithTheParser(t *testing.T) {
 		}
 	})
 }
+
+// TestSkipFunctionsFindTheFirstMatch checks the word-at-a-time skips against
+// byte-at-a-time loops.
+func TestSkipFunctionsFindTheFirstMatch(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.StringOf(rapid.SampledFrom([]rune("ab \x01\x1f\x20'\"\\\x7fé!~"))).Draw(t, "s")
+		i := rapid.IntRange(0, len(s)).Draw(t, "from")
+		q := rapid.SampledFrom([]byte("'\"")).Draw(t, "quote")
+		slow := func(stop func(c byte) bool) int {
+			j := i
+			for j < len(s) && !stop(s[j]) {
+				j++
+			}
+			return j
+		}
+		if got, want := skipPlain(s, i, q), slow(func(c byte) bool { return c == q || c == '\\' }); got != want {
+			t.Fatalf("skipPlain(%q, %d, %q) = %d, want %d", s, i, q, got, want)
+		}
+		if got, want := skipJSONPlain(s, i), slow(func(c byte) bool { return !plain[c] }); got != want {
+			t.Fatalf("skipJSONPlain(%q, %d) = %d, want %d", s, i, got, want)
+		}
+		if got, want := skipStringPlain(s, i, q), slow(func(c byte) bool { return !plain[c] || c == q }); got != want {
+			t.Fatalf("skipStringPlain(%q, %d, %q) = %d, want %d", s, i, q, got, want)
+		}
+	})
+}

@@ -24,6 +24,17 @@ func (s *Scanner) Offset() int { return s.off }
 // Scan returns the next token, its offset and, for literals, its source text.
 // For ILLEGAL, lit says what is wrong. At the end of the source it returns EOF.
 func (s *Scanner) Scan() (pos int, tok Token, lit string) {
+	pos, tok, lit = s.scan()
+	if tok == STRING {
+		return s.scanString(pos)
+	}
+	return pos, tok, lit
+}
+
+// scan is Scan without reading string literals: for a STRING it returns
+// the literal's start and leaves the scanner there, so the parser can decode
+// the string in the same pass that finds its end (appendStringAt).
+func (s *Scanner) scan() (pos int, tok Token, lit string) {
 	s.skipSpace()
 	pos = s.off
 	if s.off >= len(s.src) {
@@ -34,11 +45,12 @@ func (s *Scanner) Scan() (pos int, tok Token, lit string) {
 	case isDigit(c) || (c == '.' && s.off+1 < len(s.src) && isDigit(s.src[s.off+1])):
 		return s.scanNumber()
 	case c == '\'' || c == '"':
-		return s.scanString(pos)
+		return pos, STRING, ""
 	case isNameStart(s.src, s.off):
 		s.off = NameEnd(s.src, s.off)
 		if s.off < len(s.src) && (s.src[s.off] == '\'' || s.src[s.off] == '"') && isStringPrefix(s.src[pos:s.off]) {
-			return s.scanString(pos)
+			s.off = pos
+			return pos, STRING, ""
 		}
 		return pos, NAME, s.src[pos:s.off]
 	}
@@ -138,9 +150,13 @@ func (s *Scanner) digits() {
 }
 
 // scanString scans a string literal whose prefix (possibly empty) starts at
-// start and whose opening quote is at s.off.
+// start.
 func (s *Scanner) scanString(start int) (int, Token, string) {
-	end, ok := StringEnd(s.src, s.off)
+	open := start
+	for s.src[open] != '\'' && s.src[open] != '"' {
+		open++
+	}
+	end, ok := StringEnd(s.src, open)
 	if !ok {
 		s.off = len(s.src)
 		return start, ILLEGAL, "unterminated string"
@@ -158,31 +174,35 @@ func StringEnd(src string, open int) (end int, ok bool) {
 	i := open + 1
 	if i+1 < len(src) && src[i] == q && src[i+1] == q { // triple-quoted
 		i += 2
-		for i < len(src) {
-			c := src[i]
-			if c == '\\' {
+		for {
+			i = skipPlain(src, i, q)
+			if i >= len(src) {
+				return len(src), false
+			}
+			if src[i] == '\\' {
 				i += 2
 				continue
 			}
-			if c == q && i+2 < len(src) && src[i+1] == q && src[i+2] == q && quoteCloses(src, i+3) {
+			if i+2 < len(src) && src[i+1] == q && src[i+2] == q && quoteCloses(src, i+3) {
 				return i + 3, true
 			}
 			i++
 		}
-		return len(src), false
 	}
-	for i < len(src) {
-		c := src[i]
-		if c == '\\' {
+	for {
+		i = skipPlain(src, i, q)
+		if i >= len(src) {
+			return len(src), false
+		}
+		if src[i] == '\\' {
 			i += 2
 			continue
 		}
-		if c == q && quoteCloses(src, i+1) {
+		if quoteCloses(src, i+1) {
 			return i + 1, true
 		}
 		i++
 	}
-	return len(src), false
 }
 
 // quoteCloses reports whether a quote that ends just before src[i] closes

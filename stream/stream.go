@@ -64,6 +64,7 @@ func WithLimits(l toolcall.Limits) Option {
 // use.
 type Stream struct {
 	dec    toolcall.Decoder
+	diagOf toolcall.Diagnoser // dec, when it reports diagnostics
 	req    toolcall.Request
 	cfg    config
 	none   bool   // tool_choice "none": everything is content
@@ -101,6 +102,7 @@ func New(f toolcall.Format, req toolcall.Request, opts ...Option) *Stream {
 		if l, ok := s.dec.(toolcall.Limiter); ok {
 			l.SetLimits(s.cfg.limits.WithDefaults())
 		}
+		s.diagOf, _ = s.dec.(toolcall.Diagnoser)
 	}
 	return s
 }
@@ -181,17 +183,18 @@ func (s *Stream) handOn() {
 			s.content(e.Content)
 		}
 	}
-	s.copyDiagnostics()
 }
 
+// copyDiagnostics appends the decoder's new diagnostics, so that they stand
+// before those the stream adds for the calls that follow.
 func (s *Stream) copyDiagnostics() {
-	d, ok := s.dec.(toolcall.Diagnoser)
-	if !ok {
+	if s.diagOf == nil {
 		return
 	}
-	all := d.Diagnostics()
-	s.diags = append(s.diags, all[s.seen:]...)
-	s.seen = len(all)
+	if all := s.diagOf.Diagnostics(); len(all) > s.seen {
+		s.diags = append(s.diags, all[s.seen:]...)
+		s.seen = len(all)
+	}
 }
 
 func (s *Stream) call(c *toolcall.Call) {
@@ -245,6 +248,13 @@ func (s *Stream) content(text string) {
 		s.partial = s.partial[:0]
 		s.shape(p)
 	}
+	if text == "" {
+		return
+	}
+	if text[len(text)-1] < utf8.RuneSelf { // the common case: nothing to hold
+		s.shape(text)
+		return
+	}
 	if n := incompleteSuffix(text); n > 0 {
 		s.partial = append(s.partial, text[len(text)-n:]...)
 		text = text[:len(text)-n]
@@ -270,6 +280,9 @@ func incompleteSuffix(text string) int {
 
 // shape applies the whitespace rule to whole characters of prose.
 func (s *Stream) shape(text string) {
+	if text == "" {
+		return
+	}
 	if !s.started {
 		text = strings.TrimLeftFunc(text, unicode.IsSpace)
 		if text == "" {
@@ -277,7 +290,10 @@ func (s *Stream) shape(text string) {
 		}
 		s.started = true
 	}
-	body := strings.TrimRightFunc(text, unicode.IsSpace)
+	body := text
+	if c := text[len(text)-1]; c >= utf8.RuneSelf || asciiSpace[c] {
+		body = strings.TrimRightFunc(text, unicode.IsSpace)
+	}
 	if body != "" {
 		for _, sp := range s.space {
 			s.out = append(s.out, toolcall.Event{Content: sp})
@@ -289,6 +305,8 @@ func (s *Stream) shape(text string) {
 		s.space = append(s.space, text[len(body):])
 	}
 }
+
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 

@@ -1,0 +1,165 @@
+package pythonic_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// pythonSource returns about n bytes of Python source: quotes of both
+// kinds, escapes, brackets and newlines, as a write_file call would carry.
+func pythonSource(n int) string {
+	const chunk = `def handler(event, ctx):
+    """Handle one event; see 'docs/events.md'."""
+    items = [x for x in event["items"] if x.get('ok')]
+    print(f"got {len(items)} items\n", end='')
+    return {"status": 200, "body": json.dumps({'items': items, "path": "C:\\tmp\\x"})}
+
+`
+	var b strings.Builder
+	for b.Len() < n {
+		b.WriteString(chunk)
+	}
+	return b.String()[:n]
+}
+
+// writeFileCall is a call list of one write_file call whose content is
+// about n bytes of Python source.
+func writeFileCall(n int) string {
+	return `[write_file(path="src/handler.py", content=` + strconv.Quote(pythonSource(n)) + `)]`
+}
+
+func writeFileJSON(n int) []byte {
+	b, _ := json.Marshal(map[string]any{"name": "write_file", "arguments": map[string]string{"path": "src/handler.py", "content": pythonSource(n)}})
+	return b
+}
+
+func deltas(s string, size int) []string {
+	var out []string
+	for len(s) > size {
+		out = append(out, s[:size])
+		s = s[size:]
+	}
+	return append(out, s)
+}
+
+var sink toolcall.Result
+
+// (a) Parse of one 100 KB write_file call.
+func BenchmarkParseWriteFile100KB(b *testing.B) {
+	text := writeFileCall(100_000)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		sink = stream.Parse(pythonic.Format, text, toolcall.Request{})
+	}
+	if len(sink.Calls) != 1 {
+		b.Fatalf("calls = %d", len(sink.Calls))
+	}
+}
+
+// (b) The same call fed in 4-byte deltas.
+func BenchmarkStreamWriteFile100KB4ByteDeltas(b *testing.B) {
+	benchStream(b, deltas(writeFileCall(100_000), 4), 1)
+}
+
+// (c) Eight parallel small calls in 4-byte deltas.
+func BenchmarkStreamEightCalls4ByteDeltas(b *testing.B) {
+	var calls []string
+	for i := range 8 {
+		calls = append(calls, fmt.Sprintf(`get_weather(city="City %d", unit='celsius', days=%d)`, i, i+1))
+	}
+	benchStream(b, deltas("["+strings.Join(calls, ", ")+"]", 4), 8)
+}
+
+// (d) 100 KB of prose, no calls, in 4-byte deltas: no allocation per Feed.
+func BenchmarkStreamProse100KB4ByteDeltas(b *testing.B) {
+	const para = "The weather in Tokyo is mild today, with light winds from the east and a high of 21 degrees. Expect rain later in the week.\n\n"
+	text := strings.Repeat(para, 100_000/len(para)+1)[:100_000]
+	benchStream(b, deltas(text, 4), 0)
+}
+
+func benchStream(b *testing.B, ds []string, wantCalls int) {
+	n := 0
+	for _, d := range ds {
+		n += len(d)
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather"}, {Name: "write_file"}}}
+	for b.Loop() {
+		s := stream.New(pythonic.Format, req)
+		calls := 0
+		for _, d := range ds {
+			for _, e := range s.Feed(d) {
+				if e.Call != nil {
+					calls++
+				}
+			}
+		}
+		for _, e := range s.Close() {
+			if e.Call != nil {
+				calls++
+			}
+		}
+		if calls != wantCalls {
+			b.Fatalf("calls = %d, want %d", calls, wantCalls)
+		}
+	}
+}
+
+// TestProseFeedDoesNotAllocate holds (d)'s goal: in steady state a Feed of
+// prose allocates nothing.
+func TestProseFeedDoesNotAllocate(t *testing.T) {
+	s := stream.New(pythonic.Format, toolcall.Request{})
+	ds := deltas(strings.Repeat("Plain prose, with commas (and parens) and 'quotes'. ", 40), 4)
+	for _, d := range ds[:20] { // warm up the event buffers
+		s.Feed(d)
+	}
+	i := 20
+	allocs := testing.AllocsPerRun(len(ds)-21, func() {
+		s.Feed(ds[i])
+		i++
+	})
+	if allocs != 0 {
+		t.Errorf("a Feed of prose allocates %.2f times", allocs)
+	}
+}
+
+// (e) The stdlib yardstick: encoding/json.Valid on the same call as JSON.
+func BenchmarkJSONValidWriteFile100KB(b *testing.B) {
+	data := writeFileJSON(100_000)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if !json.Valid(data) {
+			b.Fatal("invalid")
+		}
+	}
+}
+
+// Time per byte from 1 KB to 1 MB (just under the default pending limit):
+// the figures must stay flat.
+func BenchmarkParseWriteFileSizes(b *testing.B) {
+	for _, n := range []int{900, 9_000, 90_000, 900_000} {
+		text := writeFileCall(n) // 1 KB, 10 KB, 100 KB and 1 MB of call text
+		kb := (len(text) + 500) / 1000
+		b.Run(fmt.Sprintf("%dKB/whole", kb), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				sink = stream.Parse(pythonic.Format, text, toolcall.Request{})
+			}
+			if len(sink.Calls) != 1 {
+				b.Fatalf("calls = %d", len(sink.Calls))
+			}
+		})
+		b.Run(fmt.Sprintf("%dKB/4ByteDeltas", kb), func(b *testing.B) {
+			benchStream(b, deltas(text, 4), 1)
+		})
+	}
+}

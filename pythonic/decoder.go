@@ -191,9 +191,6 @@ func (d *decoder) pending(s string, i int) string {
 	return d.pend.String()
 }
 
-// start is where the pending item's bytes in the current delta begin.
-func (d *decoder) start() int { return max(d.mark, 0) }
-
 // pendingLen is the length of the pending item through s[:i].
 func (d *decoder) pendingLen(s string, i int) int {
 	if d.mark >= 0 {

@@ -1,0 +1,57 @@
+package stream_test
+
+import (
+	"fmt"
+
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// A gateway feeds every delta from the model server and forwards the events.
+func Example() {
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather"}}}
+	s := stream.New(pythonic.Format, req, stream.WithIDs(func(i int) string { return fmt.Sprint("call_", i) }))
+	deltas := []string{"Checking", " now. [get_wea", "ther(city='Par", "is')]<|eot", "_id|>"}
+	for _, d := range deltas {
+		for _, e := range s.Feed(d) {
+			if e.Call != nil {
+				fmt.Printf("call %s %s %s\n", e.Call.ID, e.Call.Name, e.Call.Arguments)
+			} else {
+				fmt.Printf("content %q\n", e.Content)
+			}
+		}
+	}
+	for _, e := range s.Close() {
+		fmt.Printf("at close: %+v\n", e)
+	}
+	// Output:
+	// content "Checking"
+	// content " now."
+	// call call_0 get_weather {"city":"Paris"}
+}
+
+// Parse reads a whole response; it runs the same code as Feed and Close.
+func ExampleParse() {
+	res := stream.Parse(pythonic.Format, `[get_weather(city='Tokyo')] Let me check that for you.`, toolcall.Request{})
+	fmt.Printf("content: %q\n", res.Content)
+	for _, c := range res.Calls {
+		fmt.Println(c.Index, c.Name, c.Arguments)
+	}
+	// Output:
+	// content: "Let me check that for you."
+	// 0 get_weather {"city":"Tokyo"}
+}
+
+// Text that looks like calls but does not parse comes back as content, and a
+// diagnostic says why.
+func ExampleStream_Diagnostics() {
+	s := stream.New(pythonic.Format, toolcall.Request{})
+	s.Feed("[f(a=1), g(b=1+)]")
+	s.Close()
+	for _, d := range s.Diagnostics() {
+		fmt.Printf("%s at %d in %s: %s\n", d.Kind, d.Offset, d.Call, d.Message)
+	}
+	// Output:
+	// syntax at 14 in g: expected ), found '+'
+}

@@ -1,0 +1,149 @@
+package pythonic_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/internal/corpus"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// pyJSON writes a decoded JSON value as a Python literal.
+func pyJSON(v any) string {
+	switch v := v.(type) {
+	case json.Number:
+		return v.String()
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = strconv.Quote(k) + ": " + pyJSON(v[k])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case []any:
+		parts := make([]string, len(v))
+		for i, x := range v {
+			parts[i] = pyJSON(x)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	return py(v)
+}
+
+func decodeJSON(raw []byte) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var m map[string]any
+	return m, dec.Decode(&m)
+}
+
+// TestCorpusRoundTrip writes every BFCL case's calls as a pythonic call list,
+// feeds it in random deltas with the case's tools, and requires the same
+// names and JSON-equal arguments back.
+func TestCorpusRoundTrip(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Skip(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	failed := 0
+	for _, c := range cases {
+		var srcs []string
+		var want []map[string]any
+		for _, call := range c.Calls {
+			args, err := decodeJSON(call.Arguments)
+			if err != nil {
+				t.Fatalf("%s: %v", c.ID, err)
+			}
+			keys := make([]string, 0, len(args))
+			for k := range args {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			parts := make([]string, len(keys))
+			for i, k := range keys {
+				parts[i] = k + "=" + pyJSON(args[k])
+			}
+			srcs = append(srcs, call.Name+"("+strings.Join(parts, ", ")+")")
+			want = append(want, args)
+		}
+		text := "[" + strings.Join(srcs, ", ") + "]"
+		var deltas []string
+		for rest := text; rest != ""; {
+			k := min(len(rest), 1+r.IntN(7))
+			deltas = append(deltas, rest[:k])
+			rest = rest[k:]
+		}
+		res := streamtest.Compare(t, pythonic.Format, toolcall.Request{Tools: c.Tools}, deltas)
+		if msg := compareCalls(res.Calls, c, want); msg != "" {
+			failed++
+			t.Errorf("%s: %s\ntext: %s", c.ID, msg, text)
+		}
+	}
+	t.Logf("%d cases, %d failed", len(cases), failed)
+}
+
+func compareCalls(got []toolcall.Call, c corpus.Case, want []map[string]any) string {
+	if len(got) != len(c.Calls) {
+		return fmt.Sprintf("%d calls, want %d", len(got), len(c.Calls))
+	}
+	for i, g := range got {
+		args, err := decodeJSON([]byte(g.Arguments))
+		if err != nil {
+			return fmt.Sprintf("call %d arguments %s: %v", i, g.Arguments, err)
+		}
+		if g.Name != c.Calls[i].Name || !numbersEqual(args, want[i]) {
+			return fmt.Sprintf("call %d = %s %s, want %s %s", i, g.Name, g.Arguments, c.Calls[i].Name, c.Calls[i].Arguments)
+		}
+	}
+	return ""
+}
+
+// numbersEqual compares JSON values, numbers by value.
+func numbersEqual(a, b any) bool {
+	switch a := a.(type) {
+	case json.Number:
+		bn, ok := b.(json.Number)
+		if !ok {
+			return false
+		}
+		x, err1 := a.Float64()
+		y, err2 := bn.Float64()
+		return err1 == nil && err2 == nil && x == y
+	case map[string]any:
+		bm, ok := b.(map[string]any)
+		if !ok || len(a) != len(bm) {
+			return false
+		}
+		for k, v := range a {
+			if !numbersEqual(v, bm[k]) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		bs, ok := b.([]any)
+		if !ok || len(a) != len(bs) {
+			return false
+		}
+		for i := range a {
+			if !numbersEqual(a[i], bs[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return a == b
+}

@@ -1,11 +1,10 @@
 package pythonic
 
 import (
+	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/marker"
-	"github.com/toolparse/toolparse/internal/prose"
 	"github.com/toolparse/toolparse/toolcall"
-	"strings"
 )
 
 // endOfTurn are the end-of-turn tokens that servers often leave in the text;
@@ -25,117 +24,101 @@ const (
 )
 
 // decoder is the incremental state of one response in the pythonic format.
-// Text that is still undecided (a partial marker, a list head, an open list)
-// is the pending item: it starts at pendOff in the response; its bytes from
-// earlier deltas are in pend, those of the current delta start at mark.
-// pend is a strings.Builder so that a long call's text becomes a string for
-// the parser without another copy.
 type decoder struct {
-	req    *toolcall.Request
-	limits toolcall.Limits
-	parser Parser
-	params map[string][]string
-
+	engine.Base
+	parser  Parser
+	params  map[string][]string
 	mode    mode
 	head    listHead
 	rec     Recognizer
-	off     int             // offset in the response of the current delta
-	pend    strings.Builder // the pending item's bytes from earlier deltas
-	pendOff int
-	mark    int           // start of the pending item in the current delta, or -1 when it began earlier
-	opening bool          // the pending list opens the response
-	said    prose.Tracker // prose or a call list came before: later lists are not opening
-	diags   []toolcall.Diagnostic
+	opening bool // the pending list opens the response
 }
 
 func newDecoder(req *toolcall.Request) *decoder {
-	d := &decoder{req: req, limits: toolcall.Limits{}.WithDefaults()}
-	d.parser = Parser{MaxDepth: d.limits.MaxDepth, Params: d.paramsOf}
+	d := &decoder{}
+	d.Init(req)
+	d.parser = Parser{MaxDepth: d.Limits.MaxDepth, Params: d.paramsOf}
 	return d
 }
 
 // SetLimits implements toolcall.Limiter.
 func (d *decoder) SetLimits(l toolcall.Limits) {
-	d.limits = l.WithDefaults()
-	d.parser.MaxDepth = d.limits.MaxDepth
+	d.Base.SetLimits(l)
+	d.parser.MaxDepth = d.Limits.MaxDepth
 }
-
-// Diagnostics implements toolcall.Diagnoser.
-func (d *decoder) Diagnostics() []toolcall.Diagnostic { return d.diags }
 
 // paramsOf returns the declared parameters of the tool a call names, for
 // positional arguments.
 func (d *decoder) paramsOf(name string) []string {
-	i := toolcall.MatchTool(d.req.Tools, name)
+	return ParamsCache(&d.params, d.Req, name)
+}
+
+// ParamsCache returns the declared parameters of the requested tool that
+// name matches, reading each tool's schema once into *cache. Format
+// decoders use it as their Parser's Params.
+func ParamsCache(cache *map[string][]string, req *toolcall.Request, name string) []string {
+	i := toolcall.MatchTool(req.Tools, name)
 	if i < 0 {
 		return nil
 	}
-	tool := d.req.Tools[i].Name
-	if p, ok := d.params[tool]; ok {
+	tool := req.Tools[i].Name
+	if p, ok := (*cache)[tool]; ok {
 		return p
 	}
-	if d.params == nil {
-		d.params = make(map[string][]string)
+	if *cache == nil {
+		*cache = make(map[string][]string)
 	}
-	p := jsonkeys.Properties(d.req.Tools[i].Parameters)
-	d.params[tool] = p
+	p := jsonkeys.Properties(req.Tools[i].Parameters)
+	(*cache)[tool] = p
 	return p
 }
 
 // Feed implements toolcall.Decoder.
 func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
-	d.mark = -1
-	if d.mode == inCandidate && d.pendingLen(s, len(s)) <= d.limits.MaxPending {
+	if d.mode == inCandidate && d.Room(s, len(s)) >= 0 {
 		// The hot path of a long call: the delta only extends the list.
-		if n, st := d.rec.Feed(s); st == Open {
-			d.hold(s)
-			d.off += len(s)
-			return dst
-		} else {
-			dst, i := d.closed(dst, s, n, st)
-			return d.feed(dst, s, i)
+		n, st := d.rec.Feed(s)
+		if st != Open {
+			dst, i := d.verdict(dst, s, n, st)
+			return d.Run2(dst, s, i)
 		}
+		return d.EndDelta(dst, s)
 	}
-	return d.feed(dst, s, 0)
+	return d.Run(dst, s, d)
 }
 
-func (d *decoder) feed(dst []toolcall.Event, s string, i int) []toolcall.Event {
+// Run2 is Run starting at s[i].
+func (d *decoder) Run2(dst []toolcall.Event, s string, i int) []toolcall.Event {
 	for i < len(s) {
-		switch d.mode {
-		case inProse:
-			dst, i = d.prose(dst, s, i)
-		case inMarker:
-			dst, i = d.marker(dst, s, i)
-		case inHead:
-			dst, i = d.listHead(dst, s, i)
-		case inCandidate:
-			dst, i = d.candidate(dst, s, i)
-		}
+		dst, i = d.Step(dst, s, i)
 	}
-	if d.mode != inProse {
-		if d.mark >= 0 {
-			d.pend.Reset()
-			d.pend.WriteString(s[d.mark:])
-		} else {
-			d.hold(s)
-		}
-	}
-	d.off += len(s)
-	return dst
+	return d.EndDelta(dst, s)
 }
 
 // Close implements toolcall.Decoder: a pending item that never completed is
 // content, verbatim.
 func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
-	if d.mode != inProse {
-		text := d.pend.String()
+	if d.Holding() {
 		if d.mode == inCandidate {
-			d.diag(toolcall.KindSyntax, d.pendOff+len(text), "", "the call list is not closed at the end of the response")
+			d.Diag(toolcall.KindSyntax, d.Start(), "", "the call list is not closed at the end of the response")
 		}
-		dst = d.content(dst, text)
-		d.reset()
+		dst = d.Emit(dst, "", 0)
+		d.mode = inProse
 	}
 	return dst
+}
+
+// Step implements engine.Stepper.
+func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	switch d.mode {
+	case inMarker:
+		return d.marker(dst, s, i)
+	case inHead:
+		return d.listHead(dst, s, i)
+	case inCandidate:
+		return d.candidate(dst, s, i)
+	}
+	return d.prose(dst, s, i)
 }
 
 // prose emits text up to the next byte that may start a marker or a list.
@@ -144,111 +127,73 @@ func (d *decoder) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 	for j < len(s) && !startsSomething[s[j]] {
 		j++
 	}
+	dst = d.Content(dst, s[i:j])
 	if j == len(s) {
-		return d.content(dst, s[i:]), len(s)
+		return dst, j
 	}
-	dst = d.content(dst, s[i:j])
-	d.begin(j)
+	d.Begin(j)
 	if s[j] == '<' {
 		d.mode = inMarker
 	} else {
 		d.mode = inHead
 		d.head = listHead{}
-		d.opening = !d.said.Spoke()
+		d.opening = !d.Said.Spoke()
 	}
 	return dst, j
 }
 
-// hold appends a delta to the pending item, doubling its buffer when full
-// (append alone grows large buffers by a quarter, which copies a long call
-// several times over).
-func (d *decoder) hold(s string) {
-	if d.pend.Len()+len(s) > d.pend.Cap() {
-		d.pend.Grow(max(d.pend.Cap(), len(s), 64))
-	}
-	d.pend.WriteString(s)
-}
-
-// begin makes the pending item start at s[j] of the current delta.
-func (d *decoder) begin(j int) {
-	d.mark = j
-	d.pendOff = d.off + j
-}
-
-// reset ends the pending item and returns to prose.
-func (d *decoder) reset() {
-	d.mode = inProse
-	d.pend.Reset()
-	d.mark = -1
-}
-
-// pending returns the pending item's text through s[:i].
-func (d *decoder) pending(s string, i int) string {
-	if d.mark >= 0 {
-		return s[d.mark:i]
-	}
-	d.pend.WriteString(s[:i])
-	return d.pend.String()
-}
-
-// pendingLen is the length of the pending item through s[:i].
-func (d *decoder) pendingLen(s string, i int) int {
-	if d.mark >= 0 {
-		return i - d.mark
-	}
-	return d.pend.Len() + i
-}
-
 func (d *decoder) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	if d.mark >= 0 {
-		res, _, n := marker.Match(endOfTurn, s[d.mark:])
-		switch res {
-		case marker.Full:
-			d.reset()
-			return dst, i + n
-		case marker.Partial:
-			return dst, len(s)
-		}
-		dst = d.content(dst, s[d.mark:d.mark+n])
-		d.reset()
-		return dst, i + n
-	}
-	// The marker began in an earlier delta: match on the held bytes plus
-	// enough of this delta to decide.
-	var buf [64]byte
-	joined := append(append(buf[:0], d.pend.String()...), s[:min(len(s), endOfTurn.MaxLen())]...)
-	held := d.pend.Len()
-	res, _, n := marker.Match(endOfTurn, joined)
+	res, n, held := MatchHeld(&d.Base, endOfTurn, s, i)
 	switch res {
 	case marker.Full:
-		d.reset()
-		return dst, n - held
+		d.Drop()
+		d.mode = inProse
+		return dst, i + n - held
 	case marker.Partial:
 		return dst, len(s)
 	}
-	dst = d.content(dst, string(joined[:n]))
-	d.reset()
-	return dst, n - held
+	d.mode = inProse
+	return d.Emit(dst, s, i+n-held), i + n - held
+}
+
+// MatchHeld matches set against the pending item (which started with the
+// marker's first byte) joined with s[i:], without allocating. n counts from
+// the pending item's start and held is how many of its bytes came before
+// s[i]; so the match ends at s[i+n-held].
+func MatchHeld(b *engine.Base, set *marker.Set, s string, i int) (res marker.Result, n, held int) {
+	held = b.Len(s, i)
+	if held == 0 || b.HeldLen() == 0 {
+		start := i - held
+		res, _, n = marker.Match(set, s[start:])
+		return res, n, held
+	}
+	var buf [64]byte
+	joined := b.AppendHeld(buf[:0])
+	joined = append(joined, s[i:min(len(s), i+set.MaxLen())]...)
+	res, _, n = marker.Match(set, joined)
+	if res == marker.Partial {
+		n = len(joined)
+	}
+	return res, n, held
 }
 
 func (d *decoder) listHead(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	end := min(len(s), i+d.limits.MaxPending-d.pendingLen(s, i))
+	end := min(len(s), i+d.Room(s, i))
 	res, n := d.head.feed(s[i:end])
 	switch res {
 	case marker.Partial:
 		if end == len(s) {
 			return dst, len(s)
 		}
-		d.diag(toolcall.KindLimit, d.pendOff, "", "a pending call list passed the size limit")
+		d.Diag(toolcall.KindLimit, d.Start(), "", "a pending call list passed the size limit")
 		n = end - i
 		fallthrough
 	case marker.None:
-		dst = d.content(dst, d.pending(s, i+n))
-		d.reset()
-		return dst, i + n
+		d.mode = inProse
+		return d.Emit(dst, s, i+n), i + n
 	}
 	d.mode = inCandidate
-	d.rec.Reset(d.limits.MaxDepth)
+	d.rec.Reset(d.Limits.MaxDepth)
 	d.rec.Feed("[(") // the head's brackets; nothing else in it is structural
 	return dst, i + n
 }
@@ -257,76 +202,76 @@ func (d *decoder) candidate(dst []toolcall.Event, s string, i int) ([]toolcall.E
 	// The candidate may take at most MaxPending bytes. Cutting the scan there,
 	// rather than checking after a delta, makes the outcome the same for
 	// every split of the input.
-	end := min(len(s), i+d.limits.MaxPending-d.pendingLen(s, i))
+	end := min(len(s), i+d.Room(s, i))
 	n, st := d.rec.Feed(s[i:end])
-	return d.closed(dst, s, i+n, st)
+	return d.verdict(dst, s, i+n, st)
 }
 
-// closed acts on the recognizer's verdict on the candidate that ends at
+// verdict acts on the recognizer's verdict on the candidate that ends at
 // s[:i]: nothing yet, a closed list to decide, or content.
-func (d *decoder) closed(dst []toolcall.Event, s string, i int, st Status) ([]toolcall.Event, int) {
+func (d *decoder) verdict(dst []toolcall.Event, s string, i int, st Status) ([]toolcall.Event, int) {
 	switch st {
 	case Open:
 		if i == len(s) {
 			return dst, i
 		}
-		d.diag(toolcall.KindLimit, d.pendOff, "", "a pending call list passed the size limit")
-		dst = d.content(dst, d.pending(s, i))
+		d.Diag(toolcall.KindLimit, d.Start(), "", "a pending call list passed the size limit")
+		dst = d.Emit(dst, s, i)
 	case Closed:
-		dst = d.decide(dst, d.pending(s, i))
+		start := d.Start()
+		dst = d.decide(dst, d.Text(s, i), start)
 	case Mismatch:
-		d.diag(toolcall.KindSyntax, d.off+i-1, "", "a closing bracket does not match")
-		dst = d.content(dst, d.pending(s, i))
+		d.Diag(toolcall.KindSyntax, d.Offset(i-1), "", "a closing bracket does not match")
+		dst = d.Emit(dst, s, i)
 	case TooDeep:
-		d.diag(toolcall.KindLimit, d.off+i-1, "", "a call list nested too deep")
-		dst = d.content(dst, d.pending(s, i))
+		d.Diag(toolcall.KindLimit, d.Offset(i-1), "", "a call list nested too deep")
+		dst = d.Emit(dst, s, i)
 	}
-	d.reset()
+	d.mode = inProse
 	return dst, i
 }
 
-// decide parses a closed call list: calls go out, elements that did not
-// parse become content, and a list that is not calls at all is content.
-func (d *decoder) decide(dst []toolcall.Event, text string) []toolcall.Event {
+// decide parses a closed call list that starts at offset start: calls go
+// out, elements that did not parse become content, and a list that is not
+// calls at all is content.
+func (d *decoder) decide(dst []toolcall.Event, text string, start int) []toolcall.Event {
 	elems, err := d.parser.ParseList(text)
 	if err != nil {
-		se := err.(*SyntaxError)
-		kind := toolcall.KindSyntax
-		if se.Msg == ErrTooDeep {
-			kind = toolcall.KindLimit
-		}
-		d.diag(kind, d.pendOff+se.Offset, "", se.Msg)
-		return d.content(dst, text)
+		d.syntaxDiag(err, start, "")
+		return d.Content(dst, text)
 	}
 	if !d.opening {
 		for _, el := range elems {
-			if !d.req.IsKnownTool(el.Call.Name) {
-				d.diag(toolcall.KindUnknownTool, d.pendOff+el.Start, el.Call.Name, "a call list in prose names a tool the request does not offer")
-				return d.content(dst, text)
+			if !d.Req.IsKnownTool(el.Call.Name) {
+				d.Diag(toolcall.KindUnknownTool, start+el.Start, el.Call.Name, "a call list in prose names a tool the request does not offer")
+				return d.Content(dst, text)
 			}
 		}
 	}
-	d.said.Say()
+	return d.Elements(dst, text, start, elems)
+}
+
+// Elements hands on the elements of a parsed run or list: calls, and the
+// source text of those that did not parse as content, each with a
+// diagnostic.
+func (d *decoder) Elements(dst []toolcall.Event, text string, start int, elems []Element) []toolcall.Event {
+	d.Said.Say()
 	for _, el := range elems {
 		if el.Err != nil {
-			d.diag(toolcall.KindSyntax, d.pendOff+el.Err.Offset, el.Call.Name, el.Err.Msg)
-			dst = d.content(dst, text[el.Start:el.End])
+			d.syntaxDiag(el.Err, start, el.Call.Name)
+			dst = d.Content(dst, text[el.Start:el.End])
 			continue
 		}
-		c := el.Call
-		dst = append(dst, toolcall.Event{Call: &c})
+		dst = d.Call(dst, el.Call)
 	}
 	return dst
 }
 
-func (d *decoder) content(dst []toolcall.Event, text string) []toolcall.Event {
-	if text == "" {
-		return dst
+func (d *decoder) syntaxDiag(err error, start int, call string) {
+	se := err.(*SyntaxError)
+	kind := toolcall.KindSyntax
+	if se.Msg == ErrTooDeep {
+		kind = toolcall.KindLimit
 	}
-	d.said.Note(text)
-	return append(dst, toolcall.Event{Content: text})
-}
-
-func (d *decoder) diag(kind string, off int, call, msg string) {
-	d.diags = append(d.diags, toolcall.Diagnostic{Kind: kind, Offset: off, Call: call, Message: msg})
+	d.Diag(kind, start+se.Offset, call, se.Msg)
 }

@@ -1,0 +1,237 @@
+// Package engine is the machinery every format decoder shares: the pending
+// item a decoder holds while it is undecided (a partial marker, a call list
+// that has not closed), limits, diagnostics, and the loop that feeds a
+// delta to the decoder's mode machine.
+//
+// A pending item's bytes are kept the cheap way: while the item is short,
+// as references to the deltas they came in (so when it turns out to be
+// prose it goes out as content without a copy); once it grows, in a
+// strings.Builder doubled as needed (so a long call reaches the parser as a
+// string without another copy).
+package engine
+
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/prose"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Stepper is a format decoder's mode machine: Step handles s from s[i] on,
+// as far as its current mode goes, and returns where the next mode starts.
+// It must make progress: the index it returns is greater than i unless its
+// mode changed.
+type Stepper interface {
+	Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int)
+}
+
+// Base holds the state every decoder has. Embed it and call Run from Feed.
+type Base struct {
+	Req    *toolcall.Request
+	Limits toolcall.Limits
+	// Said records whether the response has said anything yet (FORMATS.md
+	// rule 9: a call list that opens the response may name any tool).
+	Said prose.Tracker
+
+	off     int // offset in the response of the current delta
+	holding bool
+	start   int // offset in the response of the pending item
+	mark    int // start of the pending item in the current delta; -1 when it began earlier
+	pieces  []string
+	npieces int // bytes in pieces
+	buf     strings.Builder
+	inBuf   bool // the pending item's earlier bytes are in buf, not pieces
+	diags   []toolcall.Diagnostic
+}
+
+const (
+	maxPieces     = 32
+	maxPieceBytes = 1024
+)
+
+// Init prepares b for a response to req with the default limits.
+func (b *Base) Init(req *toolcall.Request) {
+	if req == nil {
+		req = &toolcall.Request{}
+	}
+	b.Req = req
+	b.Limits = toolcall.Limits{}.WithDefaults()
+	b.mark = -1
+}
+
+// SetLimits implements toolcall.Limiter.
+func (b *Base) SetLimits(l toolcall.Limits) { b.Limits = l.WithDefaults() }
+
+// Diagnostics implements toolcall.Diagnoser.
+func (b *Base) Diagnostics() []toolcall.Diagnostic { return b.diags }
+
+// Diag records a diagnostic at offset off of the response.
+func (b *Base) Diag(kind string, off int, call, msg string) {
+	b.diags = append(b.diags, toolcall.Diagnostic{Kind: kind, Offset: off, Call: call, Message: msg})
+}
+
+// Run feeds s to the stepper and keeps what is still pending at the end.
+func (b *Base) Run(dst []toolcall.Event, s string, st Stepper) []toolcall.Event {
+	b.mark = -1
+	for i := 0; i < len(s); {
+		dst, i = st.Step(dst, s, i)
+	}
+	return b.EndDelta(dst, s)
+}
+
+// EndDelta keeps the pending item's bytes of s and moves past s. Run calls
+// it; a decoder with a fast path of its own calls it too.
+func (b *Base) EndDelta(dst []toolcall.Event, s string) []toolcall.Event {
+	if b.holding {
+		b.keep(s[max(b.mark, 0):])
+	}
+	b.off += len(s)
+	b.mark = -1
+	return dst
+}
+
+// Offset is the offset in the response of s[i] of the current delta.
+func (b *Base) Offset(i int) int { return b.off + i }
+
+// Begin makes a pending item start at s[i] of the current delta.
+func (b *Base) Begin(i int) {
+	b.holding = true
+	b.mark = i
+	b.start = b.off + i
+	b.pieces = b.pieces[:0]
+	b.npieces = 0
+	b.inBuf = false
+}
+
+// Holding reports whether a pending item is open.
+func (b *Base) Holding() bool { return b.holding }
+
+// Start is the offset in the response where the pending item begins.
+func (b *Base) Start() int { return b.start }
+
+// Len is the length of the pending item through s[:i].
+func (b *Base) Len(s string, i int) int {
+	if b.mark >= 0 {
+		return i - b.mark
+	}
+	if b.inBuf {
+		return b.buf.Len() + i
+	}
+	return b.npieces + i
+}
+
+// Room is how many more bytes the pending item may take after s[:i]
+// before it passes the size limit.
+func (b *Base) Room(s string, i int) int { return b.Limits.MaxPending - b.Len(s, i) }
+
+func (b *Base) keep(text string) {
+	if !b.inBuf && len(b.pieces) < maxPieces && b.npieces+len(text) <= maxPieceBytes {
+		b.pieces = append(b.pieces, text)
+		b.npieces += len(text)
+		return
+	}
+	if !b.inBuf {
+		b.buf = strings.Builder{}
+		b.buf.Grow(max(2*(b.npieces+len(text)), 2*maxPieceBytes))
+		for _, p := range b.pieces {
+			b.buf.WriteString(p)
+		}
+		b.pieces = b.pieces[:0]
+		b.npieces = 0
+		b.inBuf = true
+	}
+	if b.buf.Len()+len(text) > b.buf.Cap() {
+		// Double: append alone grows a large buffer by a quarter, copying a
+		// long call several times over.
+		b.buf.Grow(max(b.buf.Cap(), len(text)))
+	}
+	b.buf.WriteString(text)
+}
+
+// AppendHeld appends the pending item's bytes from earlier deltas to dst.
+func (b *Base) AppendHeld(dst []byte) []byte {
+	if b.inBuf {
+		return append(dst, b.buf.String()...)
+	}
+	for _, p := range b.pieces {
+		dst = append(dst, p...)
+	}
+	return dst
+}
+
+// HeldLen is the number of the pending item's bytes from earlier deltas.
+func (b *Base) HeldLen() int {
+	if b.mark >= 0 {
+		return 0
+	}
+	if b.inBuf {
+		return b.buf.Len()
+	}
+	return b.npieces
+}
+
+// Text ends the pending item and returns its text through s[:i] as one
+// string.
+func (b *Base) Text(s string, i int) string {
+	defer b.end()
+	if b.mark >= 0 {
+		return s[b.mark:i]
+	}
+	if b.inBuf {
+		b.buf.WriteString(s[:i])
+		return b.buf.String()
+	}
+	if len(b.pieces) == 0 {
+		return s[:i]
+	}
+	var sb strings.Builder
+	sb.Grow(b.npieces + i)
+	for _, p := range b.pieces {
+		sb.WriteString(p)
+	}
+	sb.WriteString(s[:i])
+	return sb.String()
+}
+
+// Emit ends the pending item and hands its text through s[:i] on as
+// content, without copying a short item.
+func (b *Base) Emit(dst []toolcall.Event, s string, i int) []toolcall.Event {
+	if b.mark >= 0 || b.inBuf {
+		return b.Content(dst, b.Text(s, i))
+	}
+	for _, p := range b.pieces {
+		dst = b.Content(dst, p)
+	}
+	dst = b.Content(dst, s[:i])
+	b.end()
+	return dst
+}
+
+// Drop ends the pending item without output: its text was consumed.
+func (b *Base) Drop() { b.end() }
+
+func (b *Base) end() {
+	b.holding = false
+	b.mark = -1
+	b.pieces = b.pieces[:0]
+	b.npieces = 0
+	if b.inBuf {
+		b.buf = strings.Builder{}
+		b.inBuf = false
+	}
+}
+
+// Content appends a content event for text, if any, and notes it as prose.
+func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
+	if text == "" {
+		return dst
+	}
+	b.Said.Note(text)
+	return append(dst, toolcall.Event{Content: text})
+}
+
+// Call appends a call event.
+func (b *Base) Call(dst []toolcall.Event, c toolcall.Call) []toolcall.Event {
+	b.Said.Say()
+	return append(dst, toolcall.Event{Call: &c})
+}

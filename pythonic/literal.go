@@ -107,9 +107,10 @@ func appendRune(dst []byte, r rune) []byte {
 
 // appendStringAt decodes the Python string literal whose prefix or opening
 // quote is at src[start] and appends it as a JSON string. It finds the end
-// with the closing-quote rule while it decodes, so a literal is read once.
-// ok is false when the string does not close.
-func appendStringAt(dst []byte, src string, start int) (out []byte, end int, ok bool) {
+// with the closing-quote rule while it decodes, so a literal is read once;
+// or, when closeAt >= 0, the string ends with the quote at src[closeAt] and
+// every quote before it is text. ok is false when the string does not close.
+func appendStringAt(dst []byte, src string, start, closeAt int) (out []byte, end int, ok bool) {
 	raw := false
 	i := start
 	for src[i] != '\'' && src[i] != '"' {
@@ -139,10 +140,14 @@ func appendStringAt(dst []byte, src string, start int) (out []byte, end int, ok 
 		dst = append(dst, src[run:i]...)
 		switch {
 		case c == q:
-			if !triple && quoteCloses(src, i+1) {
+			switch {
+			case closeAt >= 0:
+				if !triple && i == closeAt || triple && i == closeAt-2 {
+					return append(dst, '"'), closeAt + 1, true
+				}
+			case !triple && quoteCloses(src, i+1):
 				return append(dst, '"'), i + 1, true
-			}
-			if triple && i+2 < len(src) && src[i+1] == q && src[i+2] == q && quoteCloses(src, i+3) {
+			case triple && i+2 < len(src) && src[i+1] == q && src[i+2] == q && quoteCloses(src, i+3):
 				return append(dst, '"'), i + 3, true
 			}
 			dst = appendEscapedOrPlain(dst, c)

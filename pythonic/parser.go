@@ -40,6 +40,65 @@ func (p *Parser) ParseCall(src string) (toolcall.Call, error) {
 	return c, err
 }
 
+// ParseCallReread parses one call, optionally wrapped in [ ], like
+// ParseCall; when that fails and the call's last argument is a string, it
+// reads the call once more with that string running to the last quote of its
+// kind before the call's final ')'. In a block whose end is known from its
+// end marker, this keeps shell commands with nested quotes whole (FORMATS.md
+// section 2): bash(command='python3 -c "print(f('\,'))"') has one argument.
+// The last argument is the string argument the first reading was in, or had
+// last passed, when it failed; so the call is read at most twice.
+func (p *Parser) ParseCallReread(src string) (toolcall.Call, error) {
+	lo, hi := 0, len(src)
+	for lo < hi && isSpaceByte(src[lo]) {
+		lo++
+	}
+	for hi > lo && isSpaceByte(src[hi-1]) {
+		hi--
+	}
+	if lo < hi && src[lo] == '[' && src[hi-1] == ']' {
+		lo, hi = lo+1, hi-1
+	}
+	body := src[:hi]
+	var c toolcall.Call
+	var starts []int
+	err := p.run(body, func(ps *parser) {
+		for ps.pos < lo { // skip the '[' of a wrapped call
+			ps.next()
+		}
+		defer func() { starts = ps.stringArgs }()
+		c = ps.parseCall()
+		ps.expect(EOF)
+	})
+	if err == nil {
+		return c, nil
+	}
+	final := strings.LastIndexByte(body, ')')
+	at := -1
+	for _, s := range starts {
+		if s <= err.(*SyntaxError).Offset {
+			at = s
+		}
+	}
+	if final < lo || at < 0 {
+		return toolcall.Call{}, err
+	}
+	err2 := p.run(body, func(ps *parser) {
+		ps.final = final
+		ps.rereadAt = at
+		ps.lastQuote = [2]int{strings.LastIndexByte(body[:final], '\''), strings.LastIndexByte(body[:final], '"')}
+		for ps.pos < lo {
+			ps.next()
+		}
+		c = ps.parseCall()
+		ps.expect(EOF)
+	})
+	if err2 != nil {
+		return toolcall.Call{}, err
+	}
+	return c, nil
+}
+
 // ParseValue parses one literal value and returns it as compact JSON text.
 func (p *Parser) ParseValue(src string) (string, error) {
 	var v string
@@ -115,6 +174,52 @@ type parser struct {
 	params   func(string) []string
 	buf      []byte // JSON written so far
 	err      *SyntaxError
+
+	// For ParseCallReread: where the top-level string arguments start; and
+	// on the second reading, the string to read to the last quote of its
+	// kind (rereadAt), the call's final ')' and the last quote of each kind
+	// before it.
+	stringArgs []int
+	rereadAt   int
+	final      int
+	lastQuote  [2]int
+}
+
+// rereadClose returns where the string at p.pos must end when it is the
+// call's last argument on ParseCallReread's second reading, or -1.
+func (p *parser) rereadClose() int {
+	if p.depth == 1 && p.final == 0 {
+		p.stringArgs = append(p.stringArgs, p.pos)
+	}
+	if p.final == 0 || p.depth != 1 || p.pos != p.rereadAt {
+		return -1
+	}
+	open := p.pos
+	for p.src[open] != '\'' && p.src[open] != '"' {
+		open++
+	}
+	k := 0
+	if p.src[open] == '"' {
+		k = 1
+	}
+	last := p.lastQuote[k]
+	if last <= open {
+		return -1
+	}
+	i := last + 1
+	for i < p.final && isSpaceByte(p.src[i]) {
+		i++
+	}
+	if i < p.final && p.src[i] == ',' {
+		i++
+	}
+	for i < p.final && isSpaceByte(p.src[i]) {
+		i++
+	}
+	if i != p.final {
+		return -1
+	}
+	return last
 }
 
 // next moves to the next token. A string token is left unread until
@@ -362,7 +467,7 @@ func (p *parser) parseValue() {
 	switch p.tok {
 	case STRING:
 		var ok bool
-		p.buf, p.sc.off, ok = appendStringAt(p.buf, p.src, p.pos)
+		p.buf, p.sc.off, ok = appendStringAt(p.buf, p.src, p.pos, p.rereadClose())
 		if !ok {
 			p.fail(p.pos, "unterminated string")
 		}

@@ -336,3 +336,32 @@ func TestArgumentsAreValidJSONObjects(t *testing.T) {
 	}
 	_ = toolcall.Call{}
 }
+
+func TestParseCallReread(t *testing.T) {
+	var p Parser
+	tests := []struct {
+		name, src, args string
+	}{
+		{"nested quotes of the same kind in a shell command", `bash(command='cd /testbed && python3 -c "print(latex(x, mul_symbol='\,'))"')`, `{"command":"cd /testbed && python3 -c \"print(latex(x, mul_symbol='\\,'))\""}`},
+		{"wrapped in a list", `[bash(command='python3 -c "print(f('\,'))"')]`, `{"command":"python3 -c \"print(f('\\,'))\""}`},
+		{"earlier arguments parse as usual", `run(cwd="/tmp", cmd="echo "hi" )")`, `{"cwd":"/tmp","cmd":"echo \"hi\" )"}`},
+		{"a trailing comma after the string", `f(a='x')y', )`, `{"a":"x')y"}`},
+		{"a comma inside the last string", `f(cmd="a", b")`, `{"cmd":"a\", b"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := p.ParseCallReread(tt.src)
+			if err != nil {
+				t.Fatalf("ParseCallReread(%q): %v", tt.src, err)
+			}
+			if c.Arguments != tt.args {
+				t.Errorf("ParseCallReread(%q) = %s, want %s", tt.src, c.Arguments, tt.args)
+			}
+		})
+	}
+	for _, src := range []string{`f(a=1+)`, `f(a='x', b=2 3)`, `not a call`, `f('x')`} {
+		if c, err := p.ParseCallReread(src); err == nil {
+			t.Errorf("ParseCallReread(%q) = %+v, want an error", src, c)
+		}
+	}
+}

@@ -143,7 +143,7 @@ func (d *decoder) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 }
 
 func (d *decoder) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	res, n, held := MatchHeld(&d.Base, endOfTurn, s, i)
+	res, _, n, held := d.MatchAt(endOfTurn, s, i, 0)
 	switch res {
 	case marker.Full:
 		d.Drop()
@@ -154,27 +154,6 @@ func (d *decoder) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 	}
 	d.mode = inProse
 	return d.Emit(dst, s, i+n-held), i + n - held
-}
-
-// MatchHeld matches set against the pending item (which started with the
-// marker's first byte) joined with s[i:], without allocating. n counts from
-// the pending item's start and held is how many of its bytes came before
-// s[i]; so the match ends at s[i+n-held].
-func MatchHeld(b *engine.Base, set *marker.Set, s string, i int) (res marker.Result, n, held int) {
-	held = b.Len(s, i)
-	if held == 0 || b.HeldLen() == 0 {
-		start := i - held
-		res, _, n = marker.Match(set, s[start:])
-		return res, n, held
-	}
-	var buf [64]byte
-	joined := b.AppendHeld(buf[:0])
-	joined = append(joined, s[i:min(len(s), i+set.MaxLen())]...)
-	res, _, n = marker.Match(set, joined)
-	if res == marker.Partial {
-		n = len(joined)
-	}
-	return res, n, held
 }
 
 func (d *decoder) listHead(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {

@@ -1,13 +1,10 @@
 package pythonic_test
 
 import (
-	"encoding/json"
-	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/pythonic"
-	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -29,93 +26,14 @@ func tools(names ...string) []toolcall.Tool {
 	return ts
 }
 
-// check parses c whole and fed in every two-way split, in single bytes, and
-// in three-way splits, and requires the same content and calls each time.
+// check is streamtest.Expect with calls written as name and arguments.
 func check(t *testing.T, f toolcall.Format, req toolcall.Request, input, content string, calls []call) {
 	t.Helper()
-	res := stream.Parse(f, input, req)
-	if res.Content != content {
-		t.Errorf("content = %q, want %q", res.Content, content)
+	var want []toolcall.Call
+	for _, c := range calls {
+		want = append(want, toolcall.Call{Name: c.name, Arguments: c.args})
 	}
-	got := callsOf(res.Calls)
-	if !sameCalls(got, calls) {
-		t.Errorf("calls = %v, want %v", got, calls)
-	}
-	for _, split := range splits(input) {
-		gotContent, gotCalls := feed(f, req, split)
-		if gotContent != res.Content || !reflect.DeepEqual(callsOf(gotCalls), got) {
-			t.Fatalf("fed as %q: content %q calls %v; Parse gave %q %v", split, gotContent, callsOf(gotCalls), res.Content, got)
-		}
-	}
-}
-
-func feed(f toolcall.Format, req toolcall.Request, deltas []string) (string, []toolcall.Call) {
-	s := stream.New(f, req)
-	var content strings.Builder
-	var calls []toolcall.Call
-	take := func(evs []toolcall.Event) {
-		for _, e := range evs {
-			if e.Call != nil {
-				calls = append(calls, *e.Call)
-			} else {
-				content.WriteString(e.Content)
-			}
-		}
-	}
-	for _, d := range deltas {
-		take(s.Feed(d))
-	}
-	take(s.Close())
-	return content.String(), calls
-}
-
-func splits(s string) [][]string {
-	var out [][]string
-	for i := 1; i < len(s); i++ {
-		out = append(out, []string{s[:i], s[i:]})
-	}
-	bytes := make([]string, len(s))
-	for i := 0; i < len(s); i++ {
-		bytes[i] = s[i : i+1]
-	}
-	out = append(out, bytes)
-	if len(s) < 80 {
-		for i := 1; i < len(s); i++ {
-			for j := i + 1; j < len(s); j++ {
-				out = append(out, []string{s[:i], s[i:j], s[j:]})
-			}
-		}
-	}
-	return out
-}
-
-func callsOf(cs []toolcall.Call) []call {
-	var out []call
-	for _, c := range cs {
-		out = append(out, call{c.Name, c.Arguments})
-	}
-	return out
-}
-
-// sameCalls compares names exactly and arguments as JSON values.
-func sameCalls(got, want []call) bool {
-	if len(got) != len(want) {
-		return false
-	}
-	for i := range got {
-		if got[i].name != want[i].name || !jsonEqual(got[i].args, want[i].args) {
-			return false
-		}
-	}
-	return true
-}
-
-func jsonEqual(a, b string) bool {
-	var x, y any
-	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
-		return a == b
-	}
-	return reflect.DeepEqual(x, y)
+	streamtest.Expect(t, f, req, input, content, want)
 }
 
 // TestFormatsSection3 has every row of FORMATS.md section 3.

@@ -111,3 +111,10 @@ func (l Limits) WithDefaults() Limits {
 type Limiter interface {
 	SetLimits(Limits)
 }
+
+// PolicyDefaulter is implemented by formats whose models call for a policy
+// other than returning every call (FORMATS.md section 7): llama4 returns
+// "independent". The stream uses it when no policy is given.
+type PolicyDefaulter interface {
+	DefaultPolicy() string
+}

@@ -13,6 +13,7 @@ package engine
 import (
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/internal/prose"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -235,3 +236,49 @@ func (b *Base) Call(dst []toolcall.Event, c toolcall.Call) []toolcall.Event {
 	b.Said.Say()
 	return append(dst, toolcall.Event{Call: &c})
 }
+
+// MatchAt matches set against the pending item's text from offset at (where
+// a possible marker begins) through s[i:], without allocating. n counts from
+// at, and held is how many of those bytes came before s[i]: the match ends
+// at s[i+n-held].
+func (b *Base) MatchAt(set *marker.Set, s string, i, at int) (res marker.Result, idx, n, held int) {
+	held = b.Len(s, i) - at
+	inDelta := max(b.mark, 0) + at - b.HeldLen() // where at falls in s, if it does
+	if at >= b.HeldLen() {
+		res, idx, n = marker.Match(set, s[inDelta:])
+		return res, idx, n, held
+	}
+	var buf [64]byte
+	joined := b.AppendHeld(buf[:0])[at:]
+	joined = append(joined, s[i:min(len(s), i+set.MaxLen())]...)
+	res, idx, n = marker.Match(set, joined)
+	if res == marker.Partial {
+		n = len(joined)
+	}
+	return res, idx, n, held
+}
+
+// Peek returns the pending item's text from offset from through s[:i] as a
+// new string, leaving the item open.
+func (b *Base) Peek(s string, i, from int) string {
+	if b.mark >= 0 {
+		return s[b.mark+from : i]
+	}
+	var sb strings.Builder
+	held := b.AppendHeld(nil)
+	if from < len(held) {
+		sb.Write(held[from:])
+		sb.WriteString(s[:i])
+	} else {
+		sb.WriteString(s[from-len(held) : i])
+	}
+	return sb.String()
+}
+
+// SetOffset makes the decoder count offsets from off, for a decoder that
+// reads a block cut out of a larger response.
+func (b *Base) SetOffset(off int) { b.off = off }
+
+// Adopt appends diagnostics recorded elsewhere, such as by a decoder that
+// read a block of this response.
+func (b *Base) Adopt(diags []toolcall.Diagnostic) { b.diags = append(b.diags, diags...) }

@@ -1,0 +1,107 @@
+package llama4
+
+import (
+	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/pythonic"
+)
+
+type headPhase uint8
+
+const (
+	hStart     headPhase = iota // before '[' or '{'
+	hList                       // after '[': a name or '{' may follow
+	hName                       // a call's name inside '['
+	hAfterName                  // after the name, before '('
+	hBrace                      // after '{': a key's quote may follow
+	hKey                        // inside the key
+)
+
+// keys are the first keys of the JSON call objects Llama 4 writes.
+var keys = [...]string{"name", "type", "function"}
+
+// head recognises the start of a call list, '[' name '(', of an array of
+// call objects, '[' '{' "name", and of a call object, '{' "name" (or "type",
+// "function"), one byte at a time so it can wait across deltas.
+type head struct {
+	phase headPhase
+	array bool // '[' '{': an array of call objects
+	quote byte
+	kpos  int   // key bytes matched
+	kset  uint8 // keys still possible
+}
+
+// feed scans s. Full: the head is complete through s[n-1]. Partial: all of
+// s fits a head so far. None: no head; scanning resumes at s[n].
+func (h *head) feed(s string) (res marker.Result, n int) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch h.phase {
+		case hStart:
+			switch c {
+			case '[':
+				h.phase = hList
+			case '{':
+				h.phase = hBrace
+			default:
+				return marker.None, i
+			}
+		case hList:
+			switch {
+			case isSpace(c):
+			case pythonic.IsNameStartByte(c) || c >= 0x80:
+				h.phase = hName
+			case c == '{':
+				h.phase, h.array = hBrace, true
+			default:
+				return marker.None, i
+			}
+		case hName:
+			switch {
+			case pythonic.IsNameByte(c) || c >= 0x80:
+			case isSpace(c):
+				h.phase = hAfterName
+			case c == '(':
+				return marker.Full, i + 1
+			default:
+				return marker.None, i
+			}
+		case hAfterName:
+			switch {
+			case isSpace(c):
+			case c == '(':
+				return marker.Full, i + 1
+			default:
+				return marker.None, i
+			}
+		case hBrace:
+			switch {
+			case isSpace(c):
+			case c == '"' || c == '\'':
+				h.phase, h.quote, h.kpos, h.kset = hKey, c, 0, 1<<len(keys)-1
+			default:
+				return marker.None, i
+			}
+		case hKey:
+			if c == h.quote {
+				for k, key := range keys {
+					if h.kset&(1<<k) != 0 && len(key) == h.kpos {
+						return marker.Full, i + 1
+					}
+				}
+				return marker.None, i
+			}
+			for k, key := range keys {
+				if h.kpos >= len(key) || key[h.kpos] != c {
+					h.kset &^= 1 << k
+				}
+			}
+			if h.kset == 0 {
+				return marker.None, i
+			}
+			h.kpos++
+		}
+	}
+	return marker.Partial, len(s)
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/policy"
+	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -26,11 +28,14 @@ func tools(names ...string) []toolcall.Tool {
 	return ts
 }
 
-func run(t *testing.T, tests []tc) {
+// allPolicy returns every call, for tests of what the parser reads.
+var allPolicy = stream.WithPolicy(policy.Policy{Mode: policy.All})
+
+func run(t *testing.T, tests []tc, opts ...stream.Option) {
 	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			streamtest.Expect(t, llama4.Format, toolcall.Request{Tools: tools(tt.tools...)}, tt.input, tt.content, tt.calls)
+			streamtest.Expect(t, llama4.Format, toolcall.Request{Tools: tools(tt.tools...)}, tt.input, tt.content, tt.calls, opts...)
 		})
 	}
 }
@@ -99,5 +104,24 @@ func TestLlama4Forms(t *testing.T) {
 		{"mixed forms in one response", "Plan:\n<function=a>{}</function>\n[b(x=1)]\n{\"name\": \"c\", \"parameters\": {}}\nd(y=2)", []string{"a", "b", "c", "d"}, "Plan:",
 			[]toolcall.Call{call("a", `{}`), call("b", `{"x":1}`), call("c", `{}`), call("d", `{"y":2}`)}},
 		{"a marker fragment is prose", "a <|py b", nil, "a <|py b", nil},
-	})
+	}, allPolicy)
+}
+
+// TestDefaultPolicyIsIndependent checks llama4's default policy on a plan
+// that reads, then edits what it has not seen, then runs the tests.
+func TestDefaultPolicyIsIndependent(t *testing.T) {
+	text := `[read_file(path="a.py"), grep(pattern="x"), edit_file(path="a.py", old="x", new="y"), run_tests()]`
+	res := stream.Parse(llama4.Format, text, toolcall.Request{})
+	if len(res.Calls) != 2 || res.Calls[0].Name != "read_file" || res.Calls[1].Name != "grep" {
+		t.Errorf("calls = %+v, want the two reads", res.Calls)
+	}
+	dropped := 0
+	for _, d := range res.Diagnostics {
+		if d.Kind == toolcall.KindPolicy {
+			dropped++
+		}
+	}
+	if dropped != 2 {
+		t.Errorf("%d policy diagnostics, want 2: %+v", dropped, res.Diagnostics)
+	}
 }

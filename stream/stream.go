@@ -19,8 +19,9 @@
 //     tool's spelling, an Index counting from 0 and an ID;
 //   - tool_choice "none" turns parsing off: everything is content;
 //     a named tool_choice keeps only the first call to that tool;
-//     parallel_tool_calls false keeps only the first call; each dropped call is
-//     reported as a Diagnostic of kind "policy", never turned into content;
+//     parallel_tool_calls false keeps only the first call; then the policy
+//     decides (package policy; WithPolicy); each dropped call is reported as
+//     a Diagnostic of kind "policy", never turned into content;
 //   - a call to a name no requested tool matches is still returned when its
 //     format accepted it (a list that opens the response, or a call inside an
 //     explicit marker), with a Diagnostic of kind "unknown_tool".
@@ -35,6 +36,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -42,8 +44,18 @@ import (
 type Option func(*config)
 
 type config struct {
-	ids    func(index int) string
-	limits toolcall.Limits
+	ids       func(index int) string
+	limits    toolcall.Limits
+	policy    policy.Policy
+	hasPolicy bool
+}
+
+// WithPolicy sets which calls of a parallel list are returned. Without it
+// the format's default applies (independent for llama4, all for the
+// others), with the read-only and edit lists and, for llama4, the policy
+// name taken from the environment (policy.FromEnv).
+func WithPolicy(p policy.Policy) Option {
+	return func(c *config) { c.policy, c.hasPolicy = p, true }
 }
 
 // WithIDs sets how call IDs are made; next gets the call's Index. The
@@ -71,6 +83,7 @@ type Stream struct {
 	named  string // a named tool_choice
 	closed bool
 
+	sel     *policy.Selector
 	raw     []toolcall.Event // the decoder's events for the current call
 	out     []toolcall.Event // what Feed and Close return
 	started bool             // non-space prose has gone out
@@ -97,6 +110,7 @@ func New(f toolcall.Format, req toolcall.Request, opts ...Option) *Stream {
 	default:
 		s.named = req.ToolChoice
 	}
+	s.sel = policy.NewSelector(s.policyFor(f))
 	if !s.none {
 		s.dec = f.NewDecoder(&s.req)
 		if l, ok := s.dec.(toolcall.Limiter); ok {
@@ -105,6 +119,30 @@ func New(f toolcall.Format, req toolcall.Request, opts ...Option) *Stream {
 		s.diagOf, _ = s.dec.(toolcall.Diagnoser)
 	}
 	return s
+}
+
+// policyFor returns the policy for format f: the stream's own, or the
+// format's default with the environment's overrides.
+func (s *Stream) policyFor(f toolcall.Format) policy.Policy {
+	if s.cfg.hasPolicy {
+		return s.cfg.policy
+	}
+	p := policy.Policy{Mode: policy.All}
+	defaulter, ok := f.(toolcall.PolicyDefaulter)
+	if ok {
+		if m, err := policy.ParseMode(defaulter.DefaultPolicy()); err == nil {
+			p.Mode = m
+		}
+	}
+	env, err := policy.FromEnv()
+	if err != nil {
+		s.diag(toolcall.KindPolicy, "", "LLAMA4_TOOL_CALL_POLICY is ignored: "+err.Error())
+	}
+	p.ReadOnly, p.Edit = env.ReadOnly, env.Edit
+	if ok && env.Mode != "" {
+		p.Mode = env.Mode
+	}
+	return p
 }
 
 // Feed parses the next delta of the response and returns what can be handed
@@ -204,7 +242,7 @@ func (s *Stream) call(c *toolcall.Call) {
 		s.diag(toolcall.KindUnknownTool, c.Name, "the request offers no tool of this name")
 	}
 	switch {
-	case s.named != "" && c.Name != s.named:
+	case s.named != "" && !toolcall.SameName(c.Name, s.named):
 		s.diag(toolcall.KindPolicy, c.Name, "tool_choice names another tool")
 		return
 	case s.calls > 0 && s.named != "":
@@ -216,6 +254,10 @@ func (s *Stream) call(c *toolcall.Call) {
 	}
 	if c.Arguments == "" {
 		c.Arguments = "{}"
+	}
+	if keep, why := s.sel.Keep(*c); !keep {
+		s.diag(toolcall.KindPolicy, c.Name, why)
+		return
 	}
 	c.Index = s.calls
 	c.ID = s.cfg.ids(s.calls)

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
@@ -230,4 +231,49 @@ func hasKind(ds []toolcall.Diagnostic, kind string) bool {
 		}
 	}
 	return false
+}
+
+func TestPolicy(t *testing.T) {
+	no := false
+	text := "[read_file(path='a'), edit_file(path='a', old='x', new='y')]"
+	all := stream.WithPolicy(policy.Policy{Mode: policy.All})
+	if res := stream.Parse(pythonic.Format, text, toolcall.Request{}); len(res.Calls) != 2 {
+		t.Errorf("pythonic's default policy is all: %d calls", len(res.Calls))
+	}
+	if res := stream.Parse(pythonic.Format, text, toolcall.Request{}, stream.WithPolicy(policy.Policy{Mode: policy.Reads})); len(res.Calls) != 1 {
+		t.Errorf("reads: %d calls", len(res.Calls))
+	}
+	if res := stream.Parse(pythonic.Format, text, toolcall.Request{ParallelToolCalls: &no}, all); len(res.Calls) != 1 {
+		t.Errorf("parallel_tool_calls false over all: %d calls", len(res.Calls))
+	}
+}
+
+type independentFormat struct{ toolcall.Format }
+
+func (independentFormat) DefaultPolicy() string { return "independent" }
+
+func TestPolicyFromEnvironment(t *testing.T) {
+	text := "[get_weather(city='a'), book(x=1)]"
+	f := independentFormat{pythonic.Format}
+	if res := stream.Parse(f, text, toolcall.Request{}); len(res.Calls) != 1 {
+		t.Errorf("a format's default policy: %d calls", len(res.Calls))
+	}
+	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "all")
+	if res := stream.Parse(f, text, toolcall.Request{}); len(res.Calls) != 2 {
+		t.Errorf("LLAMA4_TOOL_CALL_POLICY=all: %d calls", len(res.Calls))
+	}
+	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "first")
+	if res := stream.Parse(pythonic.Format, text, toolcall.Request{}); len(res.Calls) != 2 {
+		t.Errorf("the policy name does not apply to a format whose default is all: %d calls", len(res.Calls))
+	}
+	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "bogus")
+	res := stream.Parse(f, text, toolcall.Request{})
+	if len(res.Calls) != 1 || !hasKind(res.Diagnostics, toolcall.KindPolicy) {
+		t.Errorf("a bad policy name: %+v", res)
+	}
+	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "")
+	t.Setenv("LLAMA4_READONLY_TOOLS", "book")
+	if res := stream.Parse(f, "[book(x=1), book(x=2)]", toolcall.Request{}); len(res.Calls) != 2 {
+		t.Errorf("LLAMA4_READONLY_TOOLS: %d calls", len(res.Calls))
+	}
 }

@@ -26,6 +26,10 @@ func MatchTool(tools []Tool, name string) int {
 	return found
 }
 
+// SameName reports whether two tool names are equal ignoring ASCII case
+// and treating '-', '_' and '.' as the same character.
+func SameName(a, b string) bool { return looseEqual(a, b) }
+
 // looseEqual compares two names ignoring ASCII case and treating '-', '_' and
 // '.' as equal. Non-ASCII bytes must match exactly.
 func looseEqual(a, b string) bool {

@@ -12,9 +12,9 @@ import (
 // exactly, arguments as JSON values; Index and ID are not compared); then it
 // feeds doc in every two-way split, byte by byte, and, for a short doc, in
 // every three-way split, and requires the same outcome each time (Compare).
-func Expect(t TB, f toolcall.Format, req toolcall.Request, doc, content string, calls []toolcall.Call) {
+func Expect(t TB, f toolcall.Format, req toolcall.Request, doc, content string, calls []toolcall.Call, opts ...stream.Option) {
 	t.Helper()
-	res := stream.Parse(f, doc, req)
+	res := stream.Parse(f, doc, req, opts...)
 	if res.Content != content {
 		t.Errorf("content = %q, want %q", res.Content, content)
 	}
@@ -22,7 +22,7 @@ func Expect(t TB, f toolcall.Format, req toolcall.Request, doc, content string, 
 		t.Errorf("calls = %s, want %s", callList(res.Calls), callList(calls))
 	}
 	for _, split := range Splits(doc) {
-		Compare(t, f, req, split)
+		Compare(t, f, req, split, opts...)
 	}
 }
 

@@ -34,13 +34,13 @@ type TB interface {
 
 // Compare feeds deltas to a new Stream for f and req and reports through t
 // every way the outcome differs from Parse of their concatenation, or breaks
-// an event rule. It returns Parse's result.
-func Compare(t TB, f toolcall.Format, req toolcall.Request, deltas []string) toolcall.Result {
+// an event rule. It returns Parse's result. The options apply to both.
+func Compare(t TB, f toolcall.Format, req toolcall.Request, deltas []string, opts ...stream.Option) toolcall.Result {
 	t.Helper()
 	doc := strings.Join(deltas, "")
-	want := stream.Parse(f, doc, req)
+	want := stream.Parse(f, doc, req, opts...)
 	checkEvents(t, doc, want)
-	s := stream.New(f, req)
+	s := stream.New(f, req, opts...)
 	var content strings.Builder
 	var calls []toolcall.Call
 	take := func(evs []toolcall.Event) {

@@ -1,0 +1,129 @@
+package llama4_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// pythonSource returns about n bytes of Python source.
+func pythonSource(n int) string {
+	const chunk = `def handler(event, ctx):
+    """Handle one event; see 'docs/events.md'."""
+    items = [x for x in event["items"] if x.get('ok')]
+    print(f"got {len(items)} items\n", end='')
+    return {"status": 200, "body": json.dumps({'items': items, "path": "C:\\tmp\\x"})}
+
+`
+	return strings.Repeat(chunk, n/len(chunk)+1)[:n]
+}
+
+// functionTagCall is a 100 KB write_file call in Meta's function-tag form.
+func functionTagCall() string {
+	args, _ := json.Marshal(map[string]string{"path": "src/handler.py", "content": pythonSource(100_000)})
+	return "<function=write_file>" + string(args) + "</function><|eom|>"
+}
+
+// mixedDocument is about 100 KB of prose, call lists, JSON objects, bare
+// calls, function tags and markers.
+func mixedDocument() string {
+	const part = "Let me look at the files first.\n" +
+		`[read_file(path="src/a.py"), list_dir(path='src')]` + "\n" +
+		"Now the search: " + `{"name": "grep", "parameters": {"pattern": "def (\\w+)", "path": "src"}}` + "\n" +
+		`<function=read_file>{"path": "README.md"}</function>` +
+		"Then I will read(path='docs/x.md'), and think about [1, 2, 3] more.\n" +
+		`<|python_start|>[edit_file(path="b.py", old="x = 1", new="x = 2")]<|python_end|>` + "\n"
+	return strings.Repeat(part, 100_000/len(part)+1)
+}
+
+var agentTools = toolcall.Request{Tools: []toolcall.Tool{{Name: "read_file"}, {Name: "list_dir"}, {Name: "grep"}, {Name: "read"}, {Name: "edit_file"}, {Name: "write_file"}}}
+
+func deltas(s string, size int) []string {
+	var out []string
+	for len(s) > size {
+		out = append(out, s[:size])
+		s = s[size:]
+	}
+	return append(out, s)
+}
+
+func BenchmarkParseFunctionTag100KB(b *testing.B) {
+	text := functionTagCall()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if res := stream.Parse(llama4.Format, text, agentTools); len(res.Calls) != 1 {
+			b.Fatalf("calls = %d", len(res.Calls))
+		}
+	}
+}
+
+func BenchmarkStreamFunctionTag100KB4ByteDeltas(b *testing.B) {
+	benchStream(b, deltas(functionTagCall(), 4))
+}
+
+func BenchmarkParseMixed100KB(b *testing.B) {
+	text := mixedDocument()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		stream.Parse(llama4.Format, text, agentTools)
+	}
+}
+
+func BenchmarkStreamMixed100KB4ByteDeltas(b *testing.B) {
+	benchStream(b, deltas(mixedDocument(), 4))
+}
+
+func BenchmarkStreamProse100KB4ByteDeltas(b *testing.B) {
+	const para = "The weather in Tokyo is mild today, with light winds from the east and a high of 21 degrees. Expect rain later in the week.\n\n"
+	benchStream(b, deltas(strings.Repeat(para, 100_000/len(para)+1)[:100_000], 4))
+}
+
+func benchStream(b *testing.B, ds []string) {
+	n := 0
+	for _, d := range ds {
+		n += len(d)
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	for b.Loop() {
+		s := stream.New(llama4.Format, agentTools)
+		for _, d := range ds {
+			s.Feed(d)
+		}
+		s.Close()
+	}
+}
+
+func TestMixedDocumentCalls(t *testing.T) {
+	text := mixedDocument()
+	res := stream.Parse(llama4.Format, text, agentTools, allPolicy)
+	parts := strings.Count(text, "Let me look")
+	if want := 6 * parts; len(res.Calls) != want {
+		t.Errorf("%d calls, want %d", len(res.Calls), want)
+	}
+	if strings.Contains(res.Content, "<|") || strings.Contains(res.Content, "function") {
+		t.Errorf("a marker leaked into content")
+	}
+}
+
+func TestProseFeedDoesNotAllocate(t *testing.T) {
+	s := stream.New(llama4.Format, agentTools)
+	ds := deltas(strings.Repeat("Plain prose, with commas (and parens) and 'quotes'. ", 40), 4)
+	for _, d := range ds[:20] {
+		s.Feed(d)
+	}
+	i := 20
+	allocs := testing.AllocsPerRun(len(ds)-21, func() {
+		s.Feed(ds[i])
+		i++
+	})
+	if allocs != 0 {
+		t.Errorf("a Feed of prose allocates %.2f times", allocs)
+	}
+}

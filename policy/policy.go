@@ -1,0 +1,242 @@
+// Package policy decides which calls of a parallel list a gateway returns.
+//
+// Models such as Llama 4 plan a whole task as one parallel list: read a
+// file, edit text they have not read yet, run the tests. The blind steps
+// fail. The default for llama4, Independent, returns only the calls that
+// cannot depend on an earlier call of the same response: a leading run of
+// read-only calls, or a leading run of edits to distinct files; otherwise
+// the first call. Other formats return every call (All).
+//
+// Each decision is final when the call arrives, so a stream can hand a call
+// on at once: a run continues while its calls fit and ends at the first
+// that does not; every later call is dropped. Dropped calls are reported by
+// the stream as diagnostics of kind "policy", never turned into content.
+//
+// Tool names are compared loosely (ignoring case, with '-', '_' and '.'
+// equal), like tool-name matching. With the built-in read-only list, a name
+// that starts with a reading verb (get_, list_, read_, search_, find_,
+// fetch_, view_, show_, describe_, lookup_) counts as read-only too, so two
+// get_weather calls of one response are both returned. An edit's file is its path, file_path,
+// file, filename or target_file argument; an edit without one ends a run of
+// edits, since its target is unknown.
+//
+// FromEnv reads LLAMA4_TOOL_CALL_POLICY, LLAMA4_READONLY_TOOLS and
+// LLAMA4_EDIT_TOOLS. The stream applies the lists to every format and the
+// policy name to formats whose default is not All (llama4), as the original
+// llama4 plugin's variables did.
+package policy
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Mode names a policy.
+type Mode string
+
+// The policies.
+const (
+	Independent Mode = "independent" // a leading run of reads, or of edits to distinct files; else the first call
+	Reads       Mode = "reads"       // a leading run of read-only calls; else the first call
+	First       Mode = "first"       // the first call
+	All         Mode = "all"         // every call
+)
+
+// Modes lists every mode.
+var Modes = []Mode{Independent, Reads, First, All}
+
+// Policy says which calls are returned. The zero value returns every call.
+type Policy struct {
+	Mode     Mode
+	ReadOnly []string // tool names that only read; nil means DefaultReadOnly
+	Edit     []string // tool names that edit one file; nil means DefaultEdit
+}
+
+// DefaultReadOnly are common agent tools that only read.
+var DefaultReadOnly = []string{
+	"read_file", "read", "read_many_files", "view", "view_file", "open_file", "cat", "get_file_contents",
+	"list_dir", "list_directory", "list_files", "ls", "glob", "find_files", "find", "file_search",
+	"grep", "grep_search", "search", "search_files", "search_code", "codebase_search",
+	"web_search", "brave_web_search", "web_fetch", "fetch",
+}
+
+// DefaultEdit are common agent tools that edit one file.
+var DefaultEdit = []string{
+	"edit_file", "edit", "multi_edit", "write_file", "write", "create_file", "append_to_file", "delete_file",
+	"str_replace", "str_replace_editor", "search_replace", "replace_in_file", "insert", "insert_edit_into_file",
+	"apply_patch", "apply_diff", "patch_file",
+}
+
+// FileArgs are the arguments that name the file an edit changes.
+var FileArgs = []string{"path", "file_path", "file", "filename", "target_file"}
+
+// ParseMode returns the mode called name; an unknown name is an error that
+// lists the valid ones.
+func ParseMode(name string) (Mode, error) {
+	for _, m := range Modes {
+		if string(m) == strings.ToLower(strings.TrimSpace(name)) {
+			return m, nil
+		}
+	}
+	return "", fmt.Errorf("policy: unknown policy %q; valid policies are independent, reads, first and all", name)
+}
+
+// FromEnv reads the policy from LLAMA4_TOOL_CALL_POLICY (a mode; empty
+// leaves Mode empty, meaning the format's default), LLAMA4_READONLY_TOOLS and
+// LLAMA4_EDIT_TOOLS (comma-separated tool names, spaces trimmed; unset or
+// empty keeps the built-in list).
+func FromEnv() (Policy, error) {
+	var p Policy
+	if v := strings.TrimSpace(os.Getenv("LLAMA4_TOOL_CALL_POLICY")); v != "" {
+		m, err := ParseMode(v)
+		if err != nil {
+			return p, err
+		}
+		p.Mode = m
+	}
+	p.ReadOnly = list(os.Getenv("LLAMA4_READONLY_TOOLS"))
+	p.Edit = list(os.Getenv("LLAMA4_EDIT_TOOLS"))
+	return p, nil
+}
+
+func list(v string) []string {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Selector applies a policy to the calls of one response, in order.
+type Selector struct {
+	p     Policy
+	n     int // calls seen
+	run   runKind
+	files map[string]bool
+	ended bool
+	// builtinReads says the read-only list is the built-in one, which
+	// reading verbs extend.
+	builtinReads bool
+}
+
+type runKind uint8
+
+const (
+	noRun runKind = iota
+	readRun
+	editRun
+)
+
+// NewSelector returns a selector for one response.
+func NewSelector(p Policy) *Selector {
+	if p.Mode == "" {
+		p.Mode = All
+	}
+	builtin := p.ReadOnly == nil
+	if builtin {
+		p.ReadOnly = DefaultReadOnly
+	}
+	if p.Edit == nil {
+		p.Edit = DefaultEdit
+	}
+	return &Selector{p: p, builtinReads: builtin}
+}
+
+// Keep decides the next call: whether it is returned and, if not, why.
+func (s *Selector) Keep(c toolcall.Call) (bool, string) {
+	first := s.n == 0
+	s.n++
+	switch s.p.Mode {
+	case All:
+		return true, ""
+	case First:
+		if first {
+			return true, ""
+		}
+		return false, "the policy is first: only the first call is returned"
+	}
+	if s.ended {
+		return false, fmt.Sprintf("the policy is %s: this call comes after the run of independent calls ended", s.p.Mode)
+	}
+	read := s.isReadOnly(c.Name)
+	file, edit := "", false
+	if s.p.Mode == Independent && isOneOf(c.Name, s.p.Edit) {
+		file = editedFile(c.Arguments)
+		edit = file != ""
+	}
+	if first {
+		switch {
+		case read:
+			s.run = readRun
+		case edit:
+			s.run = editRun
+			s.files = map[string]bool{file: true}
+		default:
+			s.ended = true // the first call alone
+		}
+		return true, ""
+	}
+	switch {
+	case s.run == readRun && read:
+		return true, ""
+	case s.run == editRun && edit && !s.files[file]:
+		s.files[file] = true
+		return true, ""
+	}
+	s.ended = true
+	why := "it may depend on the read-only calls before it"
+	if s.run == editRun {
+		why = "it does not edit a file of its own after the edits before it"
+	}
+	return false, fmt.Sprintf("the policy is %s: %s", s.p.Mode, why)
+}
+
+// readPrefixes are the verbs that start the names of tools that only read.
+var readPrefixes = []string{"get_", "list_", "read_", "search_", "find_", "fetch_", "view_", "show_", "describe_", "lookup_"}
+
+// isReadOnly reports whether name is a read-only tool: on the list, or, with
+// the built-in list, named with a reading verb.
+func (s *Selector) isReadOnly(name string) bool {
+	if isOneOf(name, s.p.ReadOnly) {
+		return true
+	}
+	if !s.builtinReads {
+		return false
+	}
+	for _, p := range readPrefixes {
+		if len(name) > len(p) && toolcall.SameName(name[:len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
+
+func isOneOf(name string, names []string) bool {
+	for _, n := range names {
+		if toolcall.SameName(name, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// editedFile returns the file an edit's arguments name, or "".
+func editedFile(args string) string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal([]byte(args), &m) != nil {
+		return ""
+	}
+	for _, k := range FileArgs {
+		var s string
+		if raw, ok := m[k]; ok && json.Unmarshal(raw, &s) == nil && s != "" {
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,105 @@
+package policy
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+func c(name, args string) toolcall.Call { return toolcall.Call{Name: name, Arguments: args} }
+
+var scenarios = map[string][]toolcall.Call{
+	"leading reads then an edit":   {c("read_file", `{"path":"a.py"}`), c("grep", `{"pattern":"x"}`), c("edit_file", `{"path":"a.py"}`), c("read_file", `{"path":"b.py"}`)},
+	"reads only":                   {c("read_file", `{"path":"a.py"}`), c("list_dir", `{"path":"."}`), c("Grep", `{"pattern":"x"}`)},
+	"edits to distinct files":      {c("edit_file", `{"path":"a.py"}`), c("write_file", `{"file_path":"b.py"}`), c("str_replace", `{"target_file":"c.py"}`)},
+	"two edits of one file":        {c("edit_file", `{"path":"a.py"}`), c("edit_file", `{"path":"b.py"}`), c("edit_file", `{"path":"a.py"}`), c("edit_file", `{"path":"d.py"}`)},
+	"a first call that is neither": {c("run_tests", `{}`), c("read_file", `{"path":"a.py"}`)},
+	"reads named with a verb":      {c("get_weather", `{"city":"Paris"}`), c("get-weather", `{"city":"Oslo"}`), c("book_flight", `{}`)},
+}
+
+func TestModes(t *testing.T) {
+	want := map[Mode]map[string]int{ // how many leading calls are kept
+		Independent: {"leading reads then an edit": 2, "reads only": 3, "edits to distinct files": 3, "two edits of one file": 2, "a first call that is neither": 1, "reads named with a verb": 2},
+		Reads:       {"leading reads then an edit": 2, "reads only": 3, "edits to distinct files": 1, "two edits of one file": 1, "a first call that is neither": 1, "reads named with a verb": 2},
+		First:       {"leading reads then an edit": 1, "reads only": 1, "edits to distinct files": 1, "two edits of one file": 1, "a first call that is neither": 1, "reads named with a verb": 1},
+		All:         {"leading reads then an edit": 4, "reads only": 3, "edits to distinct files": 3, "two edits of one file": 4, "a first call that is neither": 2, "reads named with a verb": 3},
+	}
+	for mode, counts := range want {
+		for name, calls := range scenarios {
+			t.Run(string(mode)+"/"+name, func(t *testing.T) {
+				s := NewSelector(Policy{Mode: mode})
+				kept := 0
+				for i, call := range calls {
+					ok, why := s.Keep(call)
+					if ok != (i < counts[name]) {
+						t.Fatalf("call %d (%s): keep = %v, want %v", i, call.Name, ok, i < counts[name])
+					}
+					if ok {
+						kept++
+					} else if !strings.Contains(why, string(mode)) {
+						t.Errorf("reason %q does not name the policy", why)
+					}
+				}
+				if kept != counts[name] {
+					t.Errorf("kept %d, want %d", kept, counts[name])
+				}
+			})
+		}
+	}
+}
+
+func TestCustomLists(t *testing.T) {
+	s := NewSelector(Policy{Mode: Independent, ReadOnly: []string{"inspect"}, Edit: []string{"patch"}})
+	for i, call := range []toolcall.Call{c("inspect", `{}`), c("inspect", `{}`), c("get_weather", `{}`)} {
+		if ok, _ := s.Keep(call); ok != (i < 2) {
+			t.Errorf("call %d: keep = %v", i, ok)
+		}
+	}
+	s = NewSelector(Policy{Mode: Independent, ReadOnly: []string{"inspect"}, Edit: []string{"patch"}})
+	for i, call := range []toolcall.Call{c("patch", `{"file":"a"}`), c("patch", `{"filename":"b"}`), c("edit_file", `{"path":"c"}`)} {
+		if ok, _ := s.Keep(call); ok != (i < 2) {
+			t.Errorf("custom edit call %d: keep = %v", i, ok)
+		}
+	}
+}
+
+func TestAnEditWithoutAFileIsNeither(t *testing.T) {
+	s := NewSelector(Policy{Mode: Independent})
+	for i, call := range []toolcall.Call{c("edit_file", `{"old":"x"}`), c("edit_file", `{"path":"b"}`)} {
+		if ok, _ := s.Keep(call); ok != (i == 0) {
+			t.Errorf("call %d: keep = %v", i, ok)
+		}
+	}
+}
+
+func TestZeroPolicyKeepsEverything(t *testing.T) {
+	s := NewSelector(Policy{})
+	for i := range 3 {
+		if ok, _ := s.Keep(c("run", `{}`)); !ok {
+			t.Errorf("call %d dropped", i)
+		}
+	}
+}
+
+func TestFromEnv(t *testing.T) {
+	t.Setenv("LLAMA4_TOOL_CALL_POLICY", " Reads ")
+	t.Setenv("LLAMA4_READONLY_TOOLS", "inspect, peek ,")
+	t.Setenv("LLAMA4_EDIT_TOOLS", "")
+	p, err := FromEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Mode != Reads || len(p.ReadOnly) != 2 || p.ReadOnly[0] != "inspect" || p.ReadOnly[1] != "peek" || p.Edit != nil {
+		t.Errorf("FromEnv() = %+v", p)
+	}
+	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "sometimes")
+	_, err = FromEnv()
+	if err == nil || !strings.Contains(err.Error(), "independent, reads, first and all") {
+		t.Errorf("a bad policy name: err = %v, want one that names the valid policies", err)
+	}
+	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "")
+	if p, err := FromEnv(); err != nil || p.Mode != "" {
+		t.Errorf("no policy in the environment: %+v, %v", p, err)
+	}
+}

@@ -86,6 +86,10 @@ type decoder struct {
 	broken  bool // the python block's brackets went wrong: markers are found without string tracking
 	// prevName says the last delta ended in a name that went out as prose.
 	prevName bool
+	// folded are the tools' names (and with "functions.") folded as
+	// tool-name matching folds them, and firsts their first bytes.
+	folded []string
+	firsts [256]bool
 }
 
 func newDecoder(req *toolcall.Request, explicit bool) *decoder {
@@ -233,20 +237,37 @@ func (d *decoder) mayName(word string) bool {
 	if d.explicit || len(d.Req.Tools) == 0 {
 		return true
 	}
-	for _, t := range d.Req.Tools {
-		if loosePrefix(word, t.Name) || loosePrefix(word, "functions."+t.Name) {
+	if d.folded == nil {
+		for _, t := range d.Req.Tools {
+			for _, n := range []string{t.Name, "functions." + t.Name} {
+				f := []byte(n)
+				for i := range f {
+					f[i] = fold(f[i])
+				}
+				d.folded = append(d.folded, string(f))
+				d.firsts[f[0]] = true
+			}
+		}
+	}
+	if !d.firsts[fold(word[0])] {
+		return false
+	}
+	for _, name := range d.folded {
+		if foldedPrefix(word, name) {
 			return true
 		}
 	}
 	return false
 }
 
-func loosePrefix(word, name string) bool {
+// foldedPrefix reports whether word, folded, is a prefix of name, which is
+// folded already.
+func foldedPrefix(word, name string) bool {
 	if len(word) > len(name) {
 		return false
 	}
 	for i := 0; i < len(word); i++ {
-		if fold(word[i]) != fold(name[i]) {
+		if fold(word[i]) != name[i] {
 			return false
 		}
 	}

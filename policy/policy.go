@@ -27,11 +27,11 @@
 package policy
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -162,7 +162,7 @@ func (s *Selector) Keep(c toolcall.Call) (bool, string) {
 		return false, "the policy is first: only the first call is returned"
 	}
 	if s.ended {
-		return false, fmt.Sprintf("the policy is %s: this call comes after the run of independent calls ended", s.p.Mode)
+		return false, s.reason(afterRun)
 	}
 	read := s.isReadOnly(c.Name)
 	file, edit := "", false
@@ -190,11 +190,37 @@ func (s *Selector) Keep(c toolcall.Call) (bool, string) {
 		return true, ""
 	}
 	s.ended = true
-	why := "it may depend on the read-only calls before it"
 	if s.run == editRun {
-		why = "it does not edit a file of its own after the edits before it"
+		return false, s.reason(afterEdits)
 	}
-	return false, fmt.Sprintf("the policy is %s: %s", s.p.Mode, why)
+	return false, s.reason(afterReads)
+}
+
+const (
+	afterRun = iota
+	afterReads
+	afterEdits
+)
+
+var reasons = map[Mode][3]string{}
+
+func init() {
+	for _, m := range []Mode{Independent, Reads} {
+		p := "the policy is " + string(m) + ": "
+		reasons[m] = [3]string{
+			p + "this call comes after the run of independent calls ended",
+			p + "it may depend on the read-only calls before it",
+			p + "it does not edit a file of its own after the edits before it",
+		}
+	}
+}
+
+// reason says why a call is dropped, without building a string per call.
+func (s *Selector) reason(k int) string {
+	if r, ok := reasons[s.p.Mode]; ok {
+		return r[k]
+	}
+	return "the policy is " + string(s.p.Mode)
 }
 
 // readPrefixes are the verbs that start the names of tools that only read.
@@ -228,15 +254,6 @@ func isOneOf(name string, names []string) bool {
 
 // editedFile returns the file an edit's arguments name, or "".
 func editedFile(args string) string {
-	var m map[string]json.RawMessage
-	if json.Unmarshal([]byte(args), &m) != nil {
-		return ""
-	}
-	for _, k := range FileArgs {
-		var s string
-		if raw, ok := m[k]; ok && json.Unmarshal(raw, &s) == nil && s != "" {
-			return s
-		}
-	}
-	return ""
+	file, _ := jsonkeys.StringMember(args, FileArgs...)
+	return file
 }

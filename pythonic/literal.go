@@ -109,8 +109,9 @@ func appendRune(dst []byte, r rune) []byte {
 // quote is at src[start] and appends it as a JSON string. It finds the end
 // with the closing-quote rule while it decodes, so a literal is read once;
 // or, when closeAt >= 0, the string ends with the quote at src[closeAt] and
-// every quote before it is text. ok is false when the string does not close.
-func appendStringAt(dst []byte, src string, start, closeAt int) (out []byte, end int, ok bool) {
+// every quote before it is text. With jsonEscapes, \/ is '/'. ok is false
+// when the string does not close.
+func appendStringAt(dst []byte, src string, start, closeAt int, jsonEscapes bool) (out []byte, end int, ok bool) {
 	raw := false
 	i := start
 	for src[i] != '\'' && src[i] != '"' {
@@ -161,6 +162,9 @@ func appendStringAt(dst []byte, src string, start, closeAt int) (out []byte, end
 				dst = appendEscapedOrPlain(dst, src[i])
 				i++
 			}
+		case c == '\\' && jsonEscapes && i+1 < len(src) && src[i+1] == '/':
+			dst = append(dst, '/')
+			i += 2
 		case c == '\\':
 			var rest string
 			dst, rest = appendEscape(dst, src[i+1:])

@@ -18,6 +18,9 @@ type Parser struct {
 	// Without it, or when it returns too few names, positional arguments make
 	// the call fail to parse.
 	Params func(name string) []string
+	// JSONEscapes reads \/ as JSON does, as '/', where Python keeps the
+	// backslash; set it when the text is meant to be JSON.
+	JSONEscapes bool
 }
 
 // Element is one element of a call list, with its byte span in the list's
@@ -142,7 +145,7 @@ func (p *Parser) ParseRun(src string) ([]Element, error) {
 type bailout struct{}
 
 func (p *Parser) run(src string, f func(*parser)) (err error) {
-	ps := parser{src: src, maxDepth: p.MaxDepth, params: p.Params}
+	ps := parser{src: src, maxDepth: p.MaxDepth, params: p.Params, jsonEscapes: p.JSONEscapes}
 	// JSON is rarely much longer than the literal it comes from: one
 	// allocation up front instead of a doubling series for a large call.
 	ps.buf = make([]byte, 0, len(src)+len(src)/8+16)
@@ -174,6 +177,8 @@ type parser struct {
 	params   func(string) []string
 	buf      []byte // JSON written so far
 	err      *SyntaxError
+
+	jsonEscapes bool
 
 	// For ParseCallReread: where the top-level string arguments start; and
 	// on the second reading, the string to read to the last quote of its
@@ -467,7 +472,7 @@ func (p *parser) parseValue() {
 	switch p.tok {
 	case STRING:
 		var ok bool
-		p.buf, p.sc.off, ok = appendStringAt(p.buf, p.src, p.pos, p.rereadClose())
+		p.buf, p.sc.off, ok = appendStringAt(p.buf, p.src, p.pos, p.rereadClose(), p.jsonEscapes)
 		if !ok {
 			p.fail(p.pos, "unterminated string")
 		}

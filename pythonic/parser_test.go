@@ -365,3 +365,14 @@ func TestParseCallReread(t *testing.T) {
 		}
 	}
 }
+
+func TestJSONEscapes(t *testing.T) {
+	p := Parser{JSONEscapes: true}
+	if got, _ := p.ParseValue(`"a\/b\u00e9\n"`); got != `"a/bé\n"` {
+		t.Errorf("with JSON escapes: %s", got)
+	}
+	var py Parser
+	if got, _ := py.ParseValue(`"a\/b"`); got != `"a\\/b"` {
+		t.Errorf("Python keeps the backslash of \\/: %s", got)
+	}
+}

@@ -48,21 +48,21 @@ func Parse(text string, p *pythonic.Parser) ([]toolcall.Call, error) {
 	return []toolcall.Call{c}, nil
 }
 
-// Value returns text as JSON: as it is when it is valid JSON, else as the
-// pythonic parser reads it.
+// Value returns text as compact JSON. It reads with the pythonic parser,
+// a superset of JSON (with JSON's \/ escape), which is faster than
+// encoding/json and also takes single quotes and Python's literals.
 func Value(text string, p *pythonic.Parser) ([]byte, error) {
-	if json.Valid([]byte(text)) {
-		return []byte(text), nil
-	}
-	v, err := p.ParseValue(text)
+	q := *p
+	q.JSONEscapes = true
+	v, err := q.ParseValue(text)
 	if err != nil {
 		return nil, err
 	}
 	return []byte(v), nil
 }
 
-// Arguments turns a call's arguments as written (an object, a string
-// holding one, or null) into compact JSON object text.
+// Arguments turns a call's arguments, as compact JSON from Value (an
+// object, a string holding one, or null), into compact JSON object text.
 func Arguments(raw json.RawMessage, p *pythonic.Parser) (string, error) {
 	raw = bytes.TrimSpace(raw)
 	switch {
@@ -87,11 +87,7 @@ func Arguments(raw json.RawMessage, p *pythonic.Parser) (string, error) {
 	case raw[0] != '{':
 		return "", errors.New("arguments are not an object")
 	}
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, raw); err != nil {
-		return "", err
-	}
-	return buf.String(), nil
+	return string(raw), nil
 }
 
 func fromObject(raw json.RawMessage, p *pythonic.Parser) (toolcall.Call, error) {

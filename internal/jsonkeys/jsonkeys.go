@@ -1,6 +1,7 @@
-// Package jsonkeys reads the order of keys in JSON objects, which
-// encoding/json's maps forget: a tool's positional arguments take its schema's
-// properties in their declared order.
+// Package jsonkeys reads what encoding/json's maps make costly: the order
+// of keys in JSON objects (a tool's positional arguments take its schema's
+// properties in their declared order), and one member of a large object
+// without decoding the rest.
 package jsonkeys
 
 import (
@@ -51,4 +52,98 @@ func objectKeys(dec *json.Decoder) []string {
 		keys = append(keys, key)
 	}
 	return keys
+}
+
+// StringMember returns the string value of the first top-level member of
+// the JSON object obj named one of names, in the order of names. It skips
+// other members without decoding them, so a call whose arguments hold a
+// large file costs one quick pass. ok is false when there is none.
+func StringMember(obj string, names ...string) (value string, ok bool) {
+	found := make([]string, len(names))
+	has := make([]bool, len(names))
+	i := skipSpace(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return "", false
+	}
+	i++
+	for {
+		i = skipSpace(obj, i)
+		if i >= len(obj) || obj[i] != '"' {
+			break
+		}
+		end := skipValue(obj, i)
+		var key string
+		if json.Unmarshal([]byte(obj[i:end]), &key) != nil {
+			return "", false
+		}
+		i = skipSpace(obj, end)
+		if i >= len(obj) || obj[i] != ':' {
+			return "", false
+		}
+		i = skipSpace(obj, i+1)
+		vend := skipValue(obj, i)
+		for k, n := range names {
+			var s string
+			if key == n && !has[k] && vend > i && obj[i] == '"' && json.Unmarshal([]byte(obj[i:vend]), &s) == nil {
+				if k == 0 { // the first choice: no need to read on
+					return s, true
+				}
+				found[k], has[k] = s, true
+			}
+		}
+		i = skipSpace(obj, vend)
+		if i >= len(obj) || obj[i] != ',' {
+			break
+		}
+		i++
+	}
+	for k := range names {
+		if has[k] {
+			return found[k], true
+		}
+	}
+	return "", false
+}
+
+func skipSpace(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipValue returns the offset just past the JSON value at s[i], which is
+// assumed valid.
+func skipValue(s string, i int) int {
+	depth := 0
+	for i < len(s) {
+		switch c := s[i]; c {
+		case '"':
+			i++
+			for i < len(s) && s[i] != '"' {
+				if s[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			i++
+			if depth == 0 {
+				return i
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth <= 0 {
+				return i + 1
+			}
+		case ',', ':':
+			if depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	return i
 }

@@ -26,3 +26,26 @@ func TestProperties(t *testing.T) {
 		})
 	}
 }
+
+func TestStringMember(t *testing.T) {
+	tests := []struct {
+		obj   string
+		names []string
+		want  string
+		ok    bool
+	}{
+		{`{"content":"x\"y}","path":"a.py"}`, []string{"path"}, "a.py", true},
+		{`{"file":"b","path":"a"}`, []string{"path", "file"}, "a", true},
+		{`{"nested":{"path":"no"},"list":[1,{"path":"no"}],"n":1.5,"ok":true,"file_path":"c\u00e9"}`, []string{"path", "file_path"}, "cé", true},
+		{`{"path":1}`, []string{"path"}, "", false},
+		{`{}`, []string{"path"}, "", false},
+		{`[1]`, []string{"path"}, "", false},
+		{` { "path" : "sp" } `, []string{"path"}, "sp", true},
+	}
+	for _, tt := range tests {
+		got, ok := StringMember(tt.obj, tt.names...)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("StringMember(%s, %v) = %q, %v; want %q, %v", tt.obj, tt.names, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -2,7 +2,10 @@ package llama4_test
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/stream/streamtest"
@@ -55,5 +58,26 @@ func FuzzLlama4(f *testing.F) {
 		}
 		streamtest.Compare(t, llama4.Format, toolcall.Request{}, deltas)
 		streamtest.Compare(t, llama4.Format, req, deltas, allPolicy)
+	})
+}
+
+// TestNoMarkerReachesContent builds documents from prose and whole markers
+// and forms, feeds them in random deltas, and requires that no marker, and
+// no fragment of one, reaches content.
+func TestNoMarkerReachesContent(t *testing.T) {
+	pieces := rapid.SampledFrom([]string{
+		"Sure, ", "let me check.", "\n", " ", "(see above) ", "naïve ✓ ",
+		"<|eot|>", "<|eom|>", "<|end_of_text|>", "<|python_start|>[f(a=1)]<|python_end|>",
+		"<|python_start|>f(a=1)<|eom|>", `<function=f>{"a": "<|eot|>"}</function>`, "<function=g></function>",
+		"<|header_start|>assistant<|header_end|>", "<|python_end|>", "</function>",
+	})
+	rapid.Check(t, func(t *rapid.T) {
+		doc := strings.Join(rapid.SliceOfN(pieces, 1, 10).Draw(t, "pieces"), "")
+		res := streamtest.Compare(t, llama4.Format, toolcall.Request{}, streamtest.Split(t, doc))
+		for _, frag := range []string{"<|", "|>", "<function", "</function"} {
+			if strings.Contains(res.Content, frag) {
+				t.Fatalf("content %q holds %q", res.Content, frag)
+			}
+		}
 	})
 }

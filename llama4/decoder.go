@@ -3,6 +3,7 @@ package llama4
 import (
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/marker"
@@ -40,19 +41,18 @@ var triggers = [256]bool{'<': true, '[': true, '{': true, '(': true}
 type mode uint8
 
 const (
-	mProse       mode = iota
-	mMarker           // '<' in prose: a marker?
-	mHead             // '[' or '{' in prose: a call list or call object?
-	mWord             // a name that a '(' may turn into a bare call
-	mCand             // a candidate, until its brackets close
-	mRun              // after a bare call or call object: separators of a run
-	mFuncName         // <function=NAME
-	mFuncBody         // <function=NAME> before its JSON
-	mFuncEmpty        // <function=NAME> then '<': </function>?
-	mFuncEnd          // after the JSON: </function>?
-	mFuncSkip         // a broken function body: until </function>
-	mBlock            // inside <|python_start|>
-	mBlockMarker      // '<' inside the block: its end?
+	mProse     mode = iota
+	mMarker         // '<' in prose: a marker?
+	mHead           // '[' or '{' in prose: a call list or call object?
+	mWord           // a name that a '(' may turn into a bare call
+	mCand           // a candidate, until its brackets close
+	mRun            // after a bare call or call object: separators of a run
+	mFuncName       // <function=NAME
+	mFuncBody       // <function=NAME> before its JSON
+	mFuncEmpty      // <function=NAME> then '<': </function>?
+	mFuncEnd        // after the JSON: </function>?
+	mFuncSkip       // a broken function body: until </function>
+	mBlock          // inside <|python_start|>
 )
 
 type candKind uint8
@@ -83,7 +83,7 @@ type decoder struct {
 	candAt  int  // where the candidate starts in the pending item (after a run's separators)
 	mark    int  // where a possible marker starts in the pending item
 	fname   string
-	broken  bool // the python block's brackets went wrong: markers are found without string tracking
+	body    block.Body
 	// prevName says the last delta ended in a name that went out as prose.
 	prevName bool
 	// folded are the tools' names (and with "functions.") folded as
@@ -130,7 +130,7 @@ func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
 		return dst
 	}
 	switch d.mode {
-	case mBlock, mBlockMarker:
+	case mBlock:
 		start := d.Start()
 		dst = d.decideBlock(dst, d.Text("", 0), start)
 	case mCand:
@@ -164,8 +164,6 @@ func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 		return d.funcClose(dst, s, i)
 	case mBlock:
 		return d.block(dst, s, i)
-	case mBlockMarker:
-		return d.blockMarker(dst, s, i)
 	}
 	return d.prose(dst, s, i)
 }
@@ -308,8 +306,8 @@ func (d *decoder) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 			return dst, end
 		}
 		d.Begin(end)
-		d.mode, d.broken = mBlock, false
-		d.rec.Reset(d.Limits.MaxDepth)
+		d.mode = mBlock
+		d.body.Reset(blockEnds, d.Limits.MaxDepth)
 	case idx == markFunctionTag:
 		d.mode = mFuncName
 		d.mark = n
@@ -641,60 +639,22 @@ func (d *decoder) funcClose(dst []toolcall.Event, s string, i int) ([]toolcall.E
 	return d.Emit(dst, s, end), end
 }
 
-// block scans a <|python_start|> block for its end marker, outside strings
-// while its brackets are consistent (FORMATS.md rule 3).
+// block scans a <|python_start|> block for its end (block.Body: outside
+// strings while its brackets are consistent, FORMATS.md rule 3).
 func (d *decoder) block(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	lim := min(len(s), i+d.Room(s, i))
-	for i < lim {
-		p := strings.IndexByte(s[i:lim], '<')
-		if p < 0 {
-			p = lim
-		} else {
-			p += i
-		}
-		for !d.broken && i < p {
-			n, st := d.rec.Feed(s[i:p])
-			i += n
-			switch st {
-			case pythonic.Closed:
-				d.rec.Reset(d.Limits.MaxDepth)
-			case pythonic.Mismatch, pythonic.TooDeep:
-				d.broken = true
-			}
-		}
-		i = p
-		if i == lim {
-			break
-		}
-		if d.broken || d.rec.InCode() {
-			d.mode, d.mark = mBlockMarker, d.Len(s, i)
-			return dst, i
-		}
-		d.rec.Feed("<")
-		i++
-	}
-	if i < len(s) {
+	out, next, _, n := d.body.Scan(&d.Base, s, i)
+	switch out {
+	case block.Ended:
+		start := d.Start()
+		body := d.Text(s, next)[:n]
+		d.mode = mProse
+		return d.decideBlock(dst, body, start), next
+	case block.Limit:
 		d.Diag(toolcall.KindLimit, d.Start(), "", "a python block passed the size limit")
 		d.mode = mProse
-		return d.Emit(dst, s, i), i
+		return d.Emit(dst, s, next), next
 	}
-	return dst, i
-}
-
-func (d *decoder) blockMarker(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	res, _, n, held := d.MatchAt(blockEnds, s, i, d.mark)
-	end := i + n - held
-	switch res {
-	case marker.Partial:
-		return dst, len(s)
-	case marker.None:
-		d.mode = mBlock // the bytes matched hold no quote or bracket
-		return dst, end
-	}
-	start := d.Start()
-	body := d.Text(s, end)[:d.mark]
-	d.mode = mProse
-	return d.decideBlock(dst, body, start), end
+	return dst, next
 }
 
 // decideBlock decides the inside of a python block: calls in any of the
@@ -714,7 +674,7 @@ func (d *decoder) decideBlock(dst []toolcall.Event, body string, start int) []to
 		}
 	}
 	trimmed := strings.TrimSpace(body)
-	if (calls == 0 || prose) && looksLikeOneCall(trimmed) {
+	if (calls == 0 || prose) && block.LooksLikeOneCall(trimmed) {
 		// One call that did not parse cleanly: its last string may hold
 		// quotes of its own kind (FORMATS.md section 2).
 		if c, err := d.parser.ParseCallReread(trimmed); err == nil {
@@ -740,16 +700,4 @@ func (d *decoder) decideBlock(dst []toolcall.Event, body string, start int) []to
 		d.Diag(toolcall.KindSyntax, start, "", "a python block holds no call")
 	}
 	return d.Content(dst, body)
-}
-
-// looksLikeOneCall reports whether text is shaped like name(...), maybe in
-// [ ].
-func looksLikeOneCall(text string) bool {
-	text = strings.TrimSuffix(strings.TrimPrefix(text, "["), "]")
-	text = strings.TrimSpace(text)
-	if text == "" || !pythonic.IsNameStartByte(text[0]) {
-		return false
-	}
-	n := pythonic.NameEnd(text, 0)
-	return strings.HasPrefix(strings.TrimLeft(text[n:], " \t"), "(") && strings.HasSuffix(text, ")")
 }

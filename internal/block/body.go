@@ -1,0 +1,99 @@
+// Package block is the machinery of formats whose calls sit between a start
+// and an end marker (LFM2's <|tool_call_start|> blocks, OLMo 3's
+// <function_calls>, Llama 4's <|python_start|>): finding a block's end, and
+// reading the calls inside it. Decoder is a whole format decoder built from
+// a Config, which lfm2 and olmo3 are.
+package block
+
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/engine"
+	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/pythonic"
+)
+
+// Body finds where a block's body ends, across deltas: at the first end
+// marker outside string literals while the body's brackets stay consistent;
+// once a closing bracket does not match, at the next end marker wherever it
+// stands (FORMATS.md rule 3). The body is the pending item of an
+// engine.Base, begun just after the start marker.
+type Body struct {
+	rec      pythonic.Recognizer
+	ends     *marker.Set
+	broken   bool
+	matching bool
+	at       int // where a possible end marker starts in the pending item
+}
+
+// Reset prepares b for a new body that ends at one of ends.
+func (b *Body) Reset(ends *marker.Set, maxDepth int) {
+	b.rec.Reset(maxDepth)
+	b.ends = ends
+	b.broken = false
+	b.matching = false
+}
+
+// Outcome says what Scan found.
+type Outcome uint8
+
+const (
+	More  Outcome = iota // the body goes on: all of s was read
+	Ended                // an end marker ends the body
+	Limit                // the body passed the pending-size limit
+)
+
+// Scan reads s[i:] of the body held by base. For Ended, the body is the
+// pending item's first n bytes, idx is the end marker and it ends at
+// s[next]. For Limit, the body's first bytes through s[next] are as much
+// as the limit allows. For More, next is len(s).
+func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx, n int) {
+	lim := min(len(s), i+base.Room(s, i))
+	for i < lim {
+		if b.matching {
+			res, idx, mn, held := base.MatchAt(b.ends, s, i, b.at)
+			end := i + mn - held
+			switch res {
+			case marker.Partial:
+				return More, len(s), -1, 0
+			case marker.Full:
+				return Ended, end, idx, b.at
+			}
+			// The bytes that matched hold no quote or bracket: the string
+			// and bracket state stands as it was.
+			b.matching = false
+			i = end
+			continue
+		}
+		p := strings.IndexByte(s[i:lim], '<')
+		if p < 0 {
+			p = lim
+		} else {
+			p += i
+		}
+		for !b.broken && i < p {
+			n, st := b.rec.Feed(s[i:p])
+			i += n
+			switch st {
+			case pythonic.Closed:
+				b.rec.Reset(base.Limits.MaxDepth)
+			case pythonic.Mismatch, pythonic.TooDeep:
+				b.broken = true
+			}
+		}
+		i = p
+		if i == lim {
+			break
+		}
+		if b.broken || b.rec.InCode() {
+			b.matching, b.at = true, base.Len(s, i)
+			continue
+		}
+		b.rec.Feed("<")
+		i++
+	}
+	if i < len(s) {
+		return Limit, i, -1, 0
+	}
+	return More, len(s), -1, 0
+}

@@ -1,0 +1,125 @@
+package block
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Item is one thing a block's body holds: a call, or the source text of a
+// call that did not parse, which becomes content (FORMATS.md rule 4).
+type Item struct {
+	Call    *toolcall.Call
+	Content string
+	Err     error // why Content did not parse
+	Offset  int   // where the item starts in the body
+}
+
+// ErrNotCalls says a body is not calls at all.
+var ErrNotCalls = errors.New("the block holds no calls")
+
+// Decode reads the calls in a block's body: nothing for an empty body or
+// [], a pythonic call list, calls separated by ',' ';' or newlines, or JSON
+// call objects (one, several, or an array). A body holding one call that does
+// not parse cleanly, whose last argument is a string, is read once more with
+// that string running to the last quote of its kind before the final ')'
+// (FORMATS.md section 2). The error is non-nil when the body is not calls.
+func Decode(body string, p *pythonic.Parser) ([]Item, error) {
+	lo := len(body) - len(strings.TrimLeft(body, " \t\r\n"))
+	trimmed := strings.TrimSpace(body)
+	switch {
+	case trimmed == "":
+		return nil, nil
+	case trimmed[0] == '{' || trimmed[0] == '[' && strings.HasPrefix(strings.TrimLeft(trimmed[1:], " \t\r\n"), "{"):
+		return decodeJSON(trimmed, lo, p)
+	case len(trimmed) >= 2 && trimmed[0] == '[' && trimmed[len(trimmed)-1] == ']' && strings.TrimSpace(trimmed[1:len(trimmed)-1]) == "":
+		return nil, nil
+	}
+	var elems []pythonic.Element
+	var err error
+	if trimmed[0] == '[' {
+		elems, err = p.ParseList(trimmed)
+	} else {
+		elems, err = p.ParseRun(trimmed)
+	}
+	clean := err == nil
+	for _, el := range elems {
+		clean = clean && el.Err == nil
+	}
+	if !clean && looksLikeOneCall(trimmed) {
+		if c, err := p.ParseCallReread(trimmed); err == nil {
+			return []Item{{Call: &c, Offset: lo}}, nil
+		}
+	}
+	if err != nil {
+		return nil, offsetError(err, lo)
+	}
+	items := make([]Item, 0, len(elems))
+	for _, el := range elems {
+		if el.Err != nil {
+			items = append(items, Item{Content: trimmed[el.Start:el.End], Err: offsetError(el.Err, lo), Offset: lo + el.Start})
+			continue
+		}
+		c := el.Call
+		items = append(items, Item{Call: &c, Offset: lo + el.Start})
+	}
+	return items, nil
+}
+
+// decodeJSON reads JSON call objects: one, an array, or several separated
+// by whitespace, ',' or ';'.
+func decodeJSON(text string, lo int, p *pythonic.Parser) ([]Item, error) {
+	if calls, err := jsoncall.Parse(text, p); err == nil {
+		return callItems(calls, lo), nil
+	}
+	var items []Item
+	rest := text
+	for rest != "" {
+		var r pythonic.Recognizer
+		r.Reset(p.MaxDepth)
+		n, st := r.Feed(rest)
+		if st != pythonic.Closed {
+			return nil, ErrNotCalls
+		}
+		calls, err := jsoncall.Parse(rest[:n], p)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, callItems(calls, lo+len(text)-len(rest))...)
+		rest = strings.TrimLeft(rest[n:], " \t\r\n,;")
+	}
+	return items, nil
+}
+
+func callItems(calls []toolcall.Call, off int) []Item {
+	items := make([]Item, len(calls))
+	for i := range calls {
+		items[i] = Item{Call: &calls[i], Offset: off}
+	}
+	return items
+}
+
+func offsetError(err error, lo int) error {
+	if se, ok := err.(*pythonic.SyntaxError); ok {
+		return &pythonic.SyntaxError{Offset: se.Offset + lo, Msg: se.Msg}
+	}
+	return err
+}
+
+// looksLikeOneCall reports whether text is shaped like name(...), maybe in
+// [ ].
+func looksLikeOneCall(text string) bool {
+	text = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(text, "["), "]"))
+	if text == "" || !pythonic.IsNameStartByte(text[0]) {
+		return false
+	}
+	n := pythonic.NameEnd(text, 0)
+	return strings.HasPrefix(strings.TrimLeft(text[n:], " \t"), "(") && strings.HasSuffix(text, ")")
+}
+
+// LooksLikeOneCall reports whether text, trimmed, is shaped like
+// name(...), maybe in [ ]: a candidate for ParseCallReread.
+func LooksLikeOneCall(text string) bool { return looksLikeOneCall(strings.TrimSpace(text)) }

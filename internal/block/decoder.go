@@ -1,0 +1,422 @@
+package block
+
+import (
+	"sync"
+
+	"github.com/toolparse/toolparse/internal/engine"
+	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Config describes a block format: where its blocks start and end, the
+// end-of-turn tokens it consumes, and its repairs.
+type Config struct {
+	Start, End string   // the block markers
+	Consumed   []string // end-of-turn tokens, consumed anywhere outside blocks; they also end an open block
+	// Echo turns on LFM2's echo repair: an orphan end marker whose text since
+	// the last block is that block's call list again drops that text.
+	Echo bool
+	// Untagged turns on OLMo 3's reading of a response that is nothing but
+	// calls, with no markers, as calls (FORMATS.md rule 9 applies).
+	Untagged bool
+
+	once  sync.Once
+	prose *marker.Set // Consumed, then Start, then End
+	ends  *marker.Set // End, then Consumed
+	end   *marker.Set // End alone
+	eot   *marker.Set // Consumed alone
+}
+
+func (c *Config) sets() {
+	c.once.Do(func() {
+		c.prose = marker.NewSet(append(append([]string{}, c.Consumed...), c.Start, c.End)...)
+		c.ends = marker.NewSet(append([]string{c.End}, c.Consumed...)...)
+		c.end = marker.NewSet(c.End)
+		c.eot = marker.NewSet(c.Consumed...)
+	})
+}
+
+// NewDecoder returns a decoder for one response in the format c describes.
+func NewDecoder(c *Config, req *toolcall.Request) toolcall.Decoder {
+	c.sets()
+	d := &decoder{cfg: c}
+	d.Init(req)
+	d.parser = pythonic.Parser{MaxDepth: d.Limits.MaxDepth, Params: d.paramsOf}
+	return d
+}
+
+type mode uint8
+
+const (
+	mProse       mode = iota
+	mMarker           // '<' in prose
+	mBody             // inside a block
+	mAfter            // whitespace after a block: an echo may follow
+	mEcho             // a possible echo of the last block's calls
+	mEchoEnd          // after an echoed call: more calls, or the orphan end marker?
+	mUntagged         // a response that may be nothing but calls
+	mUntaggedEOT      // '<' after the calls of an untagged response
+)
+
+type decoder struct {
+	engine.Base
+	cfg    *Config
+	parser pythonic.Parser
+	params map[string][]string
+
+	mode     mode
+	body     Body
+	bodyAt   int // where the body starts in the pending item, after the start marker
+	rec      pythonic.Recognizer
+	head     bool // before the first bracket of an echoed or untagged call
+	named    bool // a name has been read in that head
+	spaced   bool // and whitespace after it
+	done     int  // calls read so far in the echo or untagged response
+	matching bool // echoEnd is matching the orphan end marker at mark
+	candAt   int  // where the echo starts in the pending item
+	mark     int  // where a possible marker starts in the pending item
+	last     []toolcall.Call
+	untagged bool // the untagged reading was tried already
+}
+
+func (d *decoder) paramsOf(name string) []string {
+	return pythonic.ParamsCache(&d.params, d.Req, name)
+}
+
+// SetLimits implements toolcall.Limiter.
+func (d *decoder) SetLimits(l toolcall.Limits) {
+	d.Base.SetLimits(l)
+	d.parser.MaxDepth = d.Limits.MaxDepth
+}
+
+// Feed implements toolcall.Decoder.
+func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
+	return d.Run(dst, s, d)
+}
+
+// Close implements toolcall.Decoder: an open block is read as it stands (a
+// missing end marker is tolerated); anything else pending is content.
+func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
+	if !d.Holding() {
+		return dst
+	}
+	switch d.mode {
+	case mBody:
+		start := d.Start()
+		text := d.Text("", 0)
+		dst = d.decideBlock(dst, text, text[d.bodyAt:], start)
+	case mUntagged:
+		if d.head && !d.named && d.done > 0 {
+			start := d.Start()
+			text := d.Text("", 0)
+			dst = d.decideUntagged(dst, text, text, start)
+			break
+		}
+		dst = d.Emit(dst, "", 0)
+	default:
+		dst = d.Emit(dst, "", 0)
+	}
+	d.mode = mProse
+	return dst
+}
+
+// Step implements engine.Stepper.
+func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	switch d.mode {
+	case mMarker:
+		return d.marker(dst, s, i)
+	case mBody:
+		return d.inBody(dst, s, i)
+	case mAfter:
+		return d.after(dst, s, i)
+	case mEcho, mUntagged:
+		return d.call(dst, s, i)
+	case mEchoEnd:
+		return d.echoEnd(dst, s, i)
+	case mUntaggedEOT:
+		return d.untaggedEOT(dst, s, i)
+	}
+	return d.prose(dst, s, i)
+}
+
+func (d *decoder) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	j := i
+	if d.cfg.Untagged && !d.untagged && !d.Said.Spoke() {
+		for j < len(s) && isSpace(s[j]) {
+			j++
+		}
+		if j < len(s) {
+			d.untagged = true
+			if pythonic.IsNameStartByte(s[j]) {
+				dst = d.Content(dst, s[i:j])
+				d.Begin(j)
+				d.done = 0
+				d.startCall(mUntagged)
+				return dst, j
+			}
+		}
+	}
+	for j < len(s) && s[j] != '<' {
+		j++
+	}
+	dst = d.Content(dst, s[i:j])
+	if j < len(s) {
+		d.Begin(j)
+		d.mode = mMarker
+	}
+	return dst, j
+}
+
+// startCall starts reading a call of an echo or an untagged response.
+func (d *decoder) startCall(m mode) {
+	d.mode, d.head, d.named, d.spaced = m, true, false, false
+	d.rec.Reset(d.Limits.MaxDepth)
+}
+
+func (d *decoder) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	res, idx, n, held := d.MatchAt(d.cfg.prose, s, i, 0)
+	end := i + n - held
+	switch {
+	case res == marker.Partial:
+		return dst, len(s)
+	case res == marker.None:
+		d.mode = mProse
+		return d.Emit(dst, s, end), end
+	case idx == len(d.cfg.Consumed): // the start marker: the pending item holds it
+		d.mode, d.bodyAt = mBody, n
+		d.body.Reset(d.cfg.ends, d.Limits.MaxDepth)
+		return dst, end
+	}
+	d.Drop() // an end-of-turn token, or an orphan end marker
+	d.mode = mProse
+	return dst, end
+}
+
+func (d *decoder) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	out, next, _, n := d.body.Scan(&d.Base, s, i)
+	switch out {
+	case Ended:
+		start := d.Start()
+		text := d.Text(s, next)
+		dst = d.decideBlock(dst, text, text[d.bodyAt:n], start)
+		if d.cfg.Echo {
+			d.mode = mAfter
+			d.Begin(next)
+		}
+		return dst, next
+	case Limit:
+		d.Diag(toolcall.KindLimit, d.Start(), "", "a block passed the size limit")
+		d.mode = mProse
+		return d.Emit(dst, s, next), next
+	}
+	return dst, next
+}
+
+// decideBlock hands on the calls of a block whose whole text (markers and
+// all) starts at offset start; a body that is not calls is content,
+// verbatim, markers included.
+func (d *decoder) decideBlock(dst []toolcall.Event, text, body string, start int) []toolcall.Event {
+	d.mode = mProse
+	items, err := Decode(body, &d.parser)
+	bodyOff := start + d.bodyAt
+	if err != nil {
+		d.diagErr(err, bodyOff, "the block does not hold calls")
+		d.last = nil
+		return d.Content(dst, text)
+	}
+	d.Said.Say()
+	d.last = d.last[:0]
+	for _, it := range items {
+		if it.Call == nil {
+			d.diagErr(it.Err, bodyOff, "")
+			dst = d.Content(dst, it.Content)
+			continue
+		}
+		d.last = append(d.last, *it.Call)
+		dst = d.Call(dst, *it.Call)
+	}
+	return dst
+}
+
+func (d *decoder) diagErr(err error, off int, msg string) {
+	kind := toolcall.KindSyntax
+	if se, ok := err.(*pythonic.SyntaxError); ok {
+		off += se.Offset
+		if se.Msg == pythonic.ErrTooDeep {
+			kind = toolcall.KindLimit
+		}
+		msg = se.Msg
+	} else if msg == "" || err != ErrNotCalls {
+		msg = err.Error()
+	}
+	d.Diag(kind, off, "", msg)
+}
+
+// after holds the whitespace after a block; a call list or call after it
+// may be an echo of the block.
+func (d *decoder) after(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	j := i
+	for j < len(s) && isSpace(s[j]) {
+		j++
+	}
+	if j == len(s) {
+		return dst, j
+	}
+	if len(d.last) > 0 && (s[j] == '[' || pythonic.IsNameStartByte(s[j])) {
+		d.candAt, d.done = d.Len(s, j), 0
+		d.startCall(mEcho)
+		return dst, j
+	}
+	d.mode = mProse
+	return d.Emit(dst, s, j), j
+}
+
+// call reads one call (or a call list) of an echo or an untagged response:
+// a name, then brackets until they close.
+func (d *decoder) call(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	for ; d.head && i < len(s); i++ {
+		c := s[i]
+		switch {
+		case !d.named && d.done > 0 && (isSpace(c) || c == ',' || c == ';'): // between calls
+		case !d.named && d.done > 0 && c == '<' && d.mode == mUntagged:
+			d.mode, d.mark = mUntaggedEOT, d.Len(s, i)
+			return dst, i
+		case !d.named && c == '[':
+			d.head = false
+		case !d.named && (pythonic.IsNameStartByte(c) || c >= 0x80):
+			d.named = true
+		case d.named && !d.spaced && (pythonic.IsNameByte(c) || c >= 0x80):
+		case d.named && isSpace(c):
+			d.spaced = true
+		case d.named && c == '(':
+			d.head = false
+		default:
+			return d.abandon(dst, s, i)
+		}
+		if !d.head {
+			break
+		}
+	}
+	if i == len(s) {
+		return dst, i
+	}
+	end := min(len(s), i+d.Room(s, i))
+	n, st := d.rec.Feed(s[i:end])
+	i += n
+	switch st {
+	case pythonic.Open:
+		if i == len(s) {
+			return dst, i
+		}
+		d.Diag(toolcall.KindLimit, d.Start(), "", "a pending call passed the size limit")
+		return d.abandon(dst, s, i)
+	case pythonic.Closed:
+		d.done++
+		if d.mode == mEcho {
+			d.mode, d.matching = mEchoEnd, false
+		} else {
+			d.head, d.named, d.spaced = true, false, false // separators, then the next call
+		}
+		return dst, i
+	}
+	return d.abandon(dst, s, i)
+}
+
+// abandon gives up an echo or untagged reading: what was held is prose.
+func (d *decoder) abandon(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	d.mode = mProse
+	return d.Emit(dst, s, i), i
+}
+
+// echoEnd follows an echoed call: separators and another call, or the
+// orphan end marker that makes it an echo.
+func (d *decoder) echoEnd(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if !d.matching {
+		for i < len(s) && (isSpace(s[i]) || s[i] == ',' || s[i] == ';') {
+			i++
+		}
+		if i == len(s) {
+			return dst, i
+		}
+		switch {
+		case pythonic.IsNameStartByte(s[i]):
+			d.startCall(mEcho)
+			return dst, i
+		case s[i] != '<':
+			return d.abandon(dst, s, i)
+		}
+		d.matching, d.mark = true, d.Len(s, i)
+	}
+	res, _, n, held := d.MatchAt(d.cfg.end, s, i, d.mark)
+	end := i + n - held
+	switch res {
+	case marker.Partial:
+		return dst, len(s)
+	case marker.None:
+		return d.abandon(dst, s, end)
+	}
+	mark, candAt := d.mark, d.candAt
+	text := d.Text(s, end)
+	d.mode = mProse
+	items, err := Decode(text[candAt:mark], &d.parser)
+	if err == nil && sameCalls(items, d.last) {
+		return dst, end // the echo and the orphan marker are dropped
+	}
+	return d.Content(dst, text[:mark]), end
+}
+
+func sameCalls(items []Item, calls []toolcall.Call) bool {
+	if len(items) != len(calls) {
+		return false
+	}
+	for i, it := range items {
+		if it.Call == nil || it.Call.Name != calls[i].Name || it.Call.Arguments != calls[i].Arguments {
+			return false
+		}
+	}
+	return true
+}
+
+// untaggedEOT checks whether a '<' after an untagged response's calls is an
+// end-of-turn token, which ends the response's calls.
+func (d *decoder) untaggedEOT(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	res, _, n, held := d.MatchAt(d.cfg.eot, s, i, d.mark)
+	end := i + n - held
+	switch res {
+	case marker.Partial:
+		return dst, len(s)
+	case marker.None:
+		return d.abandon(dst, s, end)
+	}
+	start, mark := d.Start(), d.mark
+	text := d.Text(s, end)
+	d.mode = mProse
+	return d.decideUntagged(dst, text, text[:mark], start), end
+}
+
+// decideUntagged reads a response that held nothing but calls: they are
+// calls when every name is a requested tool (FORMATS.md rule 9).
+func (d *decoder) decideUntagged(dst []toolcall.Event, text, calls string, start int) []toolcall.Event {
+	items, err := Decode(calls, &d.parser)
+	if err != nil || len(items) == 0 {
+		if err != nil {
+			d.diagErr(err, start, "")
+		}
+		return d.Content(dst, text)
+	}
+	for _, it := range items {
+		if it.Call == nil || !d.Req.IsKnownTool(it.Call.Name) {
+			if it.Call != nil {
+				d.Diag(toolcall.KindUnknownTool, start+it.Offset, it.Call.Name, "a call outside the tags names a tool the request does not offer")
+			}
+			return d.Content(dst, text)
+		}
+	}
+	for _, it := range items {
+		dst = d.Call(dst, *it.Call)
+	}
+	return dst
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -1,0 +1,45 @@
+// Package lfm2 reads the tool calls of Liquid AI's LFM2 and LFM2.5:
+// <|tool_call_start|>[...]<|tool_call_end|> blocks, anywhere in the
+// response, several per response (FORMATS.md section 5).
+//
+// Inside a block: a pythonic call list, one or more calls separated by ','
+// (or ';' and newlines), or JSON call objects; any name, including
+// hyphenated names (sub-task-ending) and Python keywords (import), which the
+// tokenizer reads as names, never by rewriting the text. Text around blocks
+// is content; outside a block nothing is a call. A block whose end marker is
+// missing at the end of the response is read as it stands; a block that is
+// not calls is content, verbatim, markers included; [] is no call and no
+// content. <|im_end|> and <|endoftext|> are consumed, and also end an open
+// block.
+//
+// LFM2 often repeats a block's body after its end marker and closes the
+// repeat with a second <|tool_call_end|>. Text after a block that starts like
+// a call is held until it is decided: when an orphan end marker closes it
+// and it holds the same calls as the last block, it is dropped; otherwise it
+// is content. An orphan end marker is always consumed.
+package lfm2
+
+import (
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the LFM2 / LFM2.5 format.
+var Format toolcall.Format = format{}
+
+var config = block.Config{
+	Start:    "<|tool_call_start|>",
+	End:      "<|tool_call_end|>",
+	Consumed: []string{"<|im_end|>", "<|endoftext|>"},
+	Echo:     true,
+}
+
+type format struct{}
+
+func (format) Name() string { return "lfm2" }
+
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&config, req)
+}
+
+func init() { toolcall.Register(Format, "lfm", "lfm2_5") }

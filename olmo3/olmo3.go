@@ -1,0 +1,39 @@
+// Package olmo3 reads the tool calls of AI2's OLMo 3: calls in
+// <function_calls> ... </function_calls>, one per line (a comma-separated
+// run or a [...] list is read too), with Python or JSON literals
+// (FORMATS.md section 6).
+//
+// Text around the block is content; it is kept, unlike vLLM's parser. A
+// missing </function_calls> at the end of the response is tolerated: the
+// rest is read as the block, and if it is not calls it is content, verbatim.
+// A response that is nothing but calls, with no tags, is read as calls when
+// every name is a requested tool (FORMATS.md rule 9); since only the end of
+// the response can show that it held nothing else, such calls are handed on
+// at its end (or at an end-of-turn token). Otherwise nothing outside the tags
+// is a call. <|im_end|> and <|endoftext|> are consumed.
+package olmo3
+
+import (
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the OLMo 3 format.
+var Format toolcall.Format = format{}
+
+var config = block.Config{
+	Start:    "<function_calls>",
+	End:      "</function_calls>",
+	Consumed: []string{"<|im_end|>", "<|endoftext|>"},
+	Untagged: true,
+}
+
+type format struct{}
+
+func (format) Name() string { return "olmo3" }
+
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&config, req)
+}
+
+func init() { toolcall.Register(Format) }

@@ -5,26 +5,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// pythonSource returns about n bytes of Python source.
-func pythonSource(n int) string {
-	const chunk = `def handler(event, ctx):
-    """Handle one event; see 'docs/events.md'."""
-    items = [x for x in event["items"] if x.get('ok')]
-    print(f"got {len(items)} items\n", end='')
-    return {"status": 200, "body": json.dumps({'items': items, "path": "C:\\tmp\\x"})}
-
-`
-	return strings.Repeat(chunk, n/len(chunk)+1)[:n]
-}
-
 // functionTagCall is a 100 KB write_file call in Meta's function-tag form.
 func functionTagCall() string {
-	args, _ := json.Marshal(map[string]string{"path": "src/handler.py", "content": pythonSource(100_000)})
+	args, _ := json.Marshal(map[string]string{"path": "src/handler.py", "content": benchdata.PythonSource(100_000)})
 	return "<function=write_file>" + string(args) + "</function><|eom|>"
 }
 
@@ -42,15 +31,6 @@ func mixedDocument() string {
 
 var agentTools = toolcall.Request{Tools: []toolcall.Tool{{Name: "read_file"}, {Name: "list_dir"}, {Name: "grep"}, {Name: "read"}, {Name: "edit_file"}, {Name: "write_file"}}}
 
-func deltas(s string, size int) []string {
-	var out []string
-	for len(s) > size {
-		out = append(out, s[:size])
-		s = s[size:]
-	}
-	return append(out, s)
-}
-
 func BenchmarkParseFunctionTag100KB(b *testing.B) {
 	text := functionTagCall()
 	b.SetBytes(int64(len(text)))
@@ -63,7 +43,7 @@ func BenchmarkParseFunctionTag100KB(b *testing.B) {
 }
 
 func BenchmarkStreamFunctionTag100KB4ByteDeltas(b *testing.B) {
-	benchStream(b, deltas(functionTagCall(), 4))
+	benchStream(b, benchdata.Deltas(functionTagCall(), 4))
 }
 
 func BenchmarkParseMixed100KB(b *testing.B) {
@@ -76,12 +56,11 @@ func BenchmarkParseMixed100KB(b *testing.B) {
 }
 
 func BenchmarkStreamMixed100KB4ByteDeltas(b *testing.B) {
-	benchStream(b, deltas(mixedDocument(), 4))
+	benchStream(b, benchdata.Deltas(mixedDocument(), 4))
 }
 
 func BenchmarkStreamProse100KB4ByteDeltas(b *testing.B) {
-	const para = "The weather in Tokyo is mild today, with light winds from the east and a high of 21 degrees. Expect rain later in the week.\n\n"
-	benchStream(b, deltas(strings.Repeat(para, 100_000/len(para)+1)[:100_000], 4))
+	benchStream(b, benchdata.Deltas(benchdata.Prose(100_000), 4))
 }
 
 func benchStream(b *testing.B, ds []string) {
@@ -114,7 +93,7 @@ func TestMixedDocumentCalls(t *testing.T) {
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
 	s := stream.New(llama4.Format, agentTools)
-	ds := deltas(strings.Repeat("Plain prose, with commas (and parens) and 'quotes'. ", 40), 4)
+	ds := benchdata.Deltas(strings.Repeat("Plain prose, with commas (and parens) and 'quotes'. ", 40), 4)
 	for _, d := range ds[:20] {
 		s.Feed(d)
 	}

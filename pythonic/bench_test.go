@@ -7,46 +7,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// pythonSource returns about n bytes of Python source: quotes of both
-// kinds, escapes, brackets and newlines, as a write_file call would carry.
-func pythonSource(n int) string {
-	const chunk = `def handler(event, ctx):
-    """Handle one event; see 'docs/events.md'."""
-    items = [x for x in event["items"] if x.get('ok')]
-    print(f"got {len(items)} items\n", end='')
-    return {"status": 200, "body": json.dumps({'items': items, "path": "C:\\tmp\\x"})}
-
-`
-	var b strings.Builder
-	for b.Len() < n {
-		b.WriteString(chunk)
-	}
-	return b.String()[:n]
-}
-
 // writeFileCall is a call list of one write_file call whose content is
 // about n bytes of Python source.
 func writeFileCall(n int) string {
-	return `[write_file(path="src/handler.py", content=` + strconv.Quote(pythonSource(n)) + `)]`
+	return `[write_file(path="src/handler.py", content=` + strconv.Quote(benchdata.PythonSource(n)) + `)]`
 }
 
 func writeFileJSON(n int) []byte {
-	b, _ := json.Marshal(map[string]any{"name": "write_file", "arguments": map[string]string{"path": "src/handler.py", "content": pythonSource(n)}})
+	b, _ := json.Marshal(map[string]any{"name": "write_file", "arguments": map[string]string{"path": "src/handler.py", "content": benchdata.PythonSource(n)}})
 	return b
-}
-
-func deltas(s string, size int) []string {
-	var out []string
-	for len(s) > size {
-		out = append(out, s[:size])
-		s = s[size:]
-	}
-	return append(out, s)
 }
 
 var sink toolcall.Result
@@ -66,7 +41,7 @@ func BenchmarkParseWriteFile100KB(b *testing.B) {
 
 // (b) The same call fed in 4-byte deltas.
 func BenchmarkStreamWriteFile100KB4ByteDeltas(b *testing.B) {
-	benchStream(b, deltas(writeFileCall(100_000), 4), 1)
+	benchStream(b, benchdata.Deltas(writeFileCall(100_000), 4), 1)
 }
 
 // (c) Eight parallel small calls in 4-byte deltas.
@@ -75,14 +50,12 @@ func BenchmarkStreamEightCalls4ByteDeltas(b *testing.B) {
 	for i := range 8 {
 		calls = append(calls, fmt.Sprintf(`get_weather(city="City %d", unit='celsius', days=%d)`, i, i+1))
 	}
-	benchStream(b, deltas("["+strings.Join(calls, ", ")+"]", 4), 8)
+	benchStream(b, benchdata.Deltas("["+strings.Join(calls, ", ")+"]", 4), 8)
 }
 
 // (d) 100 KB of prose, no calls, in 4-byte deltas: no allocation per Feed.
 func BenchmarkStreamProse100KB4ByteDeltas(b *testing.B) {
-	const para = "The weather in Tokyo is mild today, with light winds from the east and a high of 21 degrees. Expect rain later in the week.\n\n"
-	text := strings.Repeat(para, 100_000/len(para)+1)[:100_000]
-	benchStream(b, deltas(text, 4), 0)
+	benchStream(b, benchdata.Deltas(benchdata.Prose(100_000), 4), 0)
 }
 
 func benchStream(b *testing.B, ds []string, wantCalls int) {
@@ -118,7 +91,7 @@ func benchStream(b *testing.B, ds []string, wantCalls int) {
 // prose allocates nothing.
 func TestProseFeedDoesNotAllocate(t *testing.T) {
 	s := stream.New(pythonic.Format, toolcall.Request{})
-	ds := deltas(strings.Repeat("Plain prose, with commas (and parens) and 'quotes'. ", 40), 4)
+	ds := benchdata.Deltas(strings.Repeat("Plain prose, with commas (and parens) and 'quotes'. ", 40), 4)
 	for _, d := range ds[:20] { // warm up the event buffers
 		s.Feed(d)
 	}
@@ -159,7 +132,7 @@ func BenchmarkParseWriteFileSizes(b *testing.B) {
 			}
 		})
 		b.Run(fmt.Sprintf("%dKB/4ByteDeltas", kb), func(b *testing.B) {
-			benchStream(b, deltas(text, 4), 1)
+			benchStream(b, benchdata.Deltas(text, 4), 1)
 		})
 	}
 }

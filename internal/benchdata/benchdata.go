@@ -1,0 +1,36 @@
+// Package benchdata makes the inputs the benchmarks share: Python source
+// of a given size, as a write_file call would carry it, and a text cut into
+// deltas as a model server streams it.
+package benchdata
+
+import "strings"
+
+const chunk = `def handler(event, ctx):
+    """Handle one event; see 'docs/events.md'."""
+    items = [x for x in event["items"] if x.get('ok')]
+    print(f"got {len(items)} items\n", end='')
+    return {"status": 200, "body": json.dumps({'items': items, "path": "C:\\tmp\\x"})}
+
+`
+
+// PythonSource returns n bytes of Python source: quotes of both kinds,
+// escapes, brackets and newlines.
+func PythonSource(n int) string {
+	return strings.Repeat(chunk, n/len(chunk)+1)[:n]
+}
+
+// Prose returns n bytes of plain prose.
+func Prose(n int) string {
+	const para = "The weather in Tokyo is mild today, with light winds from the east and a high of 21 degrees. Expect rain later in the week.\n\n"
+	return strings.Repeat(para, n/len(para)+1)[:n]
+}
+
+// Deltas cuts s into pieces of size bytes (the last may be shorter).
+func Deltas(s string, size int) []string {
+	out := make([]string, 0, len(s)/size+1)
+	for len(s) > size {
+		out = append(out, s[:size])
+		s = s[size:]
+	}
+	return append(out, s)
+}

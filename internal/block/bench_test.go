@@ -1,0 +1,114 @@
+package block_test
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/internal/benchdata"
+	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/olmo3"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+var formats = []struct {
+	f          toolcall.Format
+	start, end string
+	sep        string
+}{
+	{lfm2.Format, "<|tool_call_start|>[", "]<|tool_call_end|>", ", "},
+	{olmo3.Format, "<function_calls>\n", "\n</function_calls>", "\n"},
+}
+
+// bigCall is a block holding one 100 KB write_file call.
+func bigCall(start, end string) string {
+	return start + `write_file(path="src/handler.py", content=` + strconv.Quote(benchdata.PythonSource(100_000)) + ")" + end
+}
+
+// fiftyCalls is a block holding 50 small calls.
+func fiftyCalls(start, end, sep string) string {
+	calls := make([]string, 50)
+	for i := range calls {
+		calls[i] = fmt.Sprintf(`get_weather(city="City %d", unit='celsius', days=%d)`, i, i%7+1)
+	}
+	return start + strings.Join(calls, sep) + end
+}
+
+func BenchmarkBlocks(b *testing.B) {
+	for _, f := range formats {
+		for _, doc := range []struct {
+			name  string
+			text  string
+			calls int
+		}{
+			{"100KBCall", bigCall(f.start, f.end), 1},
+			{"50Calls", fiftyCalls(f.start, f.end, f.sep), 50},
+		} {
+			b.Run(f.f.Name()+"/"+doc.name+"/whole", func(b *testing.B) {
+				b.SetBytes(int64(len(doc.text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if res := stream.Parse(f.f, doc.text, toolcall.Request{}); len(res.Calls) != doc.calls {
+						b.Fatalf("calls = %d", len(res.Calls))
+					}
+				}
+			})
+			b.Run(f.f.Name()+"/"+doc.name+"/4ByteDeltas", func(b *testing.B) {
+				ds := benchdata.Deltas(doc.text, 4)
+				b.SetBytes(int64(len(doc.text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					s := stream.New(f.f, toolcall.Request{})
+					n := 0
+					for _, d := range ds {
+						for _, e := range s.Feed(d) {
+							if e.Call != nil {
+								n++
+							}
+						}
+					}
+					for _, e := range s.Close() {
+						if e.Call != nil {
+							n++
+						}
+					}
+					if n != doc.calls {
+						b.Fatalf("calls = %d", n)
+					}
+				}
+			})
+		}
+		b.Run(f.f.Name()+"/Prose100KB/4ByteDeltas", func(b *testing.B) {
+			ds := benchdata.Deltas(benchdata.Prose(100_000), 4)
+			b.SetBytes(100_000)
+			b.ReportAllocs()
+			for b.Loop() {
+				s := stream.New(f.f, toolcall.Request{})
+				for _, d := range ds {
+					s.Feed(d)
+				}
+				s.Close()
+			}
+		})
+	}
+}
+
+func TestProseFeedDoesNotAllocate(t *testing.T) {
+	for _, f := range formats {
+		s := stream.New(f.f, toolcall.Request{})
+		ds := benchdata.Deltas(strings.Repeat("Plain prose, with commas (and parens) and 'quotes'. ", 40), 4)
+		for _, d := range ds[:20] {
+			s.Feed(d)
+		}
+		i := 20
+		allocs := testing.AllocsPerRun(len(ds)-21, func() {
+			s.Feed(ds[i])
+			i++
+		})
+		if allocs != 0 {
+			t.Errorf("%s: a Feed of prose allocates %.2f times", f.f.Name(), allocs)
+		}
+	}
+}

@@ -5,7 +5,7 @@
 // delta from the model server, and forwards what comes out: prose as soon as
 // it is safe, each tool call whole:
 //
-//	s := stream.New(pythonic.Format, req)
+//	s := stream.New(llama4.Format, req)
 //	for delta := range deltas {
 //		for _, e := range s.Feed(delta) {
 //			forward(e) // e.Content or e.Call
@@ -24,6 +24,8 @@
 //     Format and Decoder interfaces, the format registry and tool-name matching;
 //   - pythonic: the Python call-literal parser, its resumable Recognizer, and
 //     the generic pythonic format;
+//   - llama4, lfm2, olmo3: the formats of those model families;
+//   - policy: which calls of a parallel list are returned;
 //   - stream: Stream, Parse and their options;
 //   - stream/streamtest: rapid properties that check any Format.
 //

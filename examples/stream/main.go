@@ -3,7 +3,7 @@
 // the moment it comes out: prose as soon as it is safe, each tool call whole.
 //
 //	go run ./examples/stream
-//	go run ./examples/stream -delta 1 -format pythonic
+//	go run ./examples/stream -format lfm2 -delta 1
 package main
 
 import (
@@ -12,7 +12,10 @@ import (
 	"math/rand/v2"
 	"os"
 
-	_ "github.com/toolparse/toolparse/pythonic" // registers the pythonic format
+	_ "github.com/toolparse/toolparse/lfm2" // each format registers itself
+	_ "github.com/toolparse/toolparse/llama4"
+	_ "github.com/toolparse/toolparse/olmo3"
+	_ "github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -20,13 +23,22 @@ import (
 // recorded holds one response per format, written the way the model writes
 // it, special tokens and all.
 var recorded = map[string]string{
-	"pythonic": "I'll check both cities for you.\n" +
+	"llama4": "<|header_start|>assistant<|header_end|>\n\nI'll check both cities for you.\n" +
 		`[get_weather(city="San Francisco", unit='fahrenheit'), get_weather(city="Tokyo", unit=Celsius)]` +
-		"<|eot_id|>",
+		"<|eom|>",
+	"pythonic": `[get_weather(city="San Francisco", unit='fahrenheit'), get_weather(city="Tokyo")]` +
+		" I'll check both cities for you.<|eot_id|>",
+	"lfm2": "I'll check both cities for you.<|tool_call_start|>" +
+		`[get_weather(city="San Francisco", unit="fahrenheit"), get_weather(city="Tokyo")]` +
+		"<|tool_call_end|>" + `[get_weather(city="San Francisco", unit="fahrenheit"), get_weather(city="Tokyo")]` +
+		"<|tool_call_end|><|im_end|>",
+	"olmo3": "I'll check both cities for you.\n<function_calls>\n" +
+		`get_weather(city="San Francisco", unit="fahrenheit")` + "\n" + `get_weather(city="Tokyo")` +
+		"\n</function_calls><|im_end|>",
 }
 
 func main() {
-	format := flag.String("format", "pythonic", "the model's tool-call format")
+	format := flag.String("format", "llama4", "the model's tool-call format: llama4, lfm2, olmo3 or pythonic")
 	delta := flag.Int("delta", 0, "delta size in bytes; 0 means random sizes from 1 to 6")
 	seed := flag.Uint64("seed", 1, "seed for the random delta sizes")
 	flag.Parse()

@@ -50,8 +50,8 @@ func decodeJSON(raw []byte) (map[string]any, error) {
 }
 
 // TestCorpusRoundTrip writes every BFCL case's calls as a pythonic call list,
-// feeds it in random deltas with the case's tools, and requires the same
-// names and JSON-equal arguments back.
+// feeds it in random deltas with the case's tool names, and requires the
+// same names and JSON-equal arguments back.
 func TestCorpusRoundTrip(t *testing.T) {
 	cases, err := corpus.Load()
 	if err != nil {
@@ -86,7 +86,13 @@ func TestCorpusRoundTrip(t *testing.T) {
 			deltas = append(deltas, rest[:k])
 			rest = rest[k:]
 		}
-		res := streamtest.Compare(t, pythonic.Format, toolcall.Request{Tools: c.Tools}, deltas)
+		// The tools' names without their schemas: this checks the parser;
+		// schema coercion has its own corpus test.
+		var tools []toolcall.Tool
+		for _, tool := range c.Tools {
+			tools = append(tools, toolcall.Tool{Name: tool.Name})
+		}
+		res := streamtest.Compare(t, pythonic.Format, toolcall.Request{Tools: tools}, deltas)
 		if msg := compareCalls(res.Calls, c, want); msg != "" {
 			failed++
 			t.Errorf("%s: %s\ntext: %s", c.ID, msg, text)

@@ -16,7 +16,9 @@
 //   - no content event ends inside a UTF-8 sequence: trailing incomplete bytes
 //     wait for the next delta (and go out as they are at Close);
 //   - each call is handed on whole, with its name matched to the requested
-//     tool's spelling, an Index counting from 0 and an ID;
+//     tool's spelling, its arguments coerced to the tool's JSON Schema and
+//     validated (package schema; violations are diagnostics of kind
+//     "schema"), an Index counting from 0 and an ID;
 //   - tool_choice "none" turns parsing off: everything is content;
 //     a named tool_choice keeps only the first call to that tool;
 //     parallel_tool_calls false keeps only the first call; then the policy
@@ -37,6 +39,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolparse/toolparse/policy"
+	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -236,8 +239,15 @@ func (s *Stream) copyDiagnostics() {
 }
 
 func (s *Stream) call(c *toolcall.Call) {
+	if c.Arguments == "" {
+		c.Arguments = "{}"
+	}
 	if i := toolcall.MatchTool(s.req.Tools, c.Name); i >= 0 {
-		c.Name = s.req.Tools[i].Name
+		tool := s.req.Tools[i]
+		c.Name = tool.Name
+		var ds []toolcall.Diagnostic
+		c.Arguments, ds = schema.Coerce(tool, c.Arguments)
+		s.diags = append(s.diags, ds...)
 	} else if len(s.req.Tools) > 0 {
 		s.diag(toolcall.KindUnknownTool, c.Name, "the request offers no tool of this name")
 	}
@@ -251,9 +261,6 @@ func (s *Stream) call(c *toolcall.Call) {
 	case s.calls > 0 && !s.req.Parallel():
 		s.diag(toolcall.KindPolicy, c.Name, "parallel_tool_calls is false: only the first call is returned")
 		return
-	}
-	if c.Arguments == "" {
-		c.Arguments = "{}"
 	}
 	if keep, why := s.sel.Keep(*c); !keep {
 		s.diag(toolcall.KindPolicy, c.Name, why)

@@ -1,0 +1,253 @@
+// Package schema types a call's arguments by the requested tool's JSON
+// Schema: it repairs what models get wrong (n="10" where an integer is
+// wanted, tags="['a', 'b']" where an array is, unit="Celsius" for the enum
+// value celsius), validates the result, and builds tools from Go structs.
+//
+// Coercion (FORMATS.md section 7) follows properties, items (and
+// prefixItems and draft 4-7 tuple items), additionalProperties schemas,
+// local $refs (to $defs, definitions or any JSON pointer in the schema),
+// allOf, anyOf and oneOf, type lists, nullable, enum and const. A value that
+// already satisfies its schema is left alone; otherwise anyOf/oneOf
+// alternatives and type lists are tried in order and the first the value
+// can be coerced into wins. The rules: numeric strings to integers and
+// numbers (an integer's text is kept when it is JSON already); "true" and
+// "false" in any case, and 1 and 0, to booleans; numbers and booleans to
+// strings where a string is wanted; strings holding a Python or JSON list or
+// dict literal to arrays and objects (parsed by the pythonic parser, never
+// evaluated); a lone value to a one-item array; "None" and "null" to null
+// where null is allowed; an enum value differing only in case (or written
+// as the JSON text of a number or boolean in the enum) to the enum's value.
+// Arguments the schema does not mention are kept, in the order written.
+//
+// After coercion the arguments are validated with
+// github.com/kaptinlin/jsonschema; each violation is a diagnostic of kind
+// "schema" with its JSON pointer, and the call is still returned. Schemas are
+// compiled once and cached process-wide, keyed by their bytes (at most
+// MaxCached of them), so a gateway that sends the same tools with every
+// request compiles them once. Nothing is ever fetched: the compiler has no
+// loaders, and a schema with a $ref to anything but itself is a diagnostic
+// and is not validated. A schema that is not valid JSON leaves the arguments
+// as they are, with a diagnostic saying why.
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/kaptinlin/jsonschema"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// MaxCached is how many schemas the process-wide cache keeps; past it the
+// oldest is forgotten.
+const MaxCached = 1024
+
+// compiled is what the cache keeps of one schema.
+type compiled struct {
+	root      any                // the schema, decoded (nil when broken)
+	broken    string             // why the schema cannot be used at all
+	validator *jsonschema.Schema // nil when it cannot validate
+	noCheck   string             // why it cannot validate
+}
+
+var cache struct {
+	sync.Mutex
+	byText map[string]*compiled
+	order  []string
+}
+
+var compiles atomic.Int64
+
+// Compiles returns how many schemas this process has compiled, for tests
+// and metrics: it grows by one per distinct schema, not per request.
+func Compiles() int64 { return compiles.Load() }
+
+func lookup(schema []byte) *compiled {
+	key := string(schema)
+	cache.Lock()
+	c, ok := cache.byText[key]
+	cache.Unlock()
+	if ok {
+		return c
+	}
+	c = compile(schema)
+	cache.Lock()
+	defer cache.Unlock()
+	if cache.byText == nil {
+		cache.byText = make(map[string]*compiled)
+	}
+	if _, ok := cache.byText[key]; !ok {
+		if len(cache.order) >= MaxCached {
+			delete(cache.byText, cache.order[0])
+			cache.order = cache.order[1:]
+		}
+		cache.byText[key] = c
+		cache.order = append(cache.order, key)
+	}
+	return c
+}
+
+func compile(schema []byte) *compiled {
+	compiles.Add(1)
+	c := &compiled{}
+	dec := json.NewDecoder(bytes.NewReader(schema))
+	dec.UseNumber()
+	if err := dec.Decode(&c.root); err != nil {
+		c.root, c.broken = nil, "the tool's schema is not valid JSON: "+err.Error()
+		return c
+	}
+	if _, ok := c.root.(map[string]any); !ok {
+		if b, isBool := c.root.(bool); !isBool || !b {
+			c.root, c.broken = nil, "the tool's schema is not an object"
+			return c
+		}
+	}
+	if ref := remoteRef(c.root); ref != "" {
+		c.noCheck = "the tool's schema has a $ref to " + ref + ", which is never fetched: arguments are not validated"
+		return c
+	}
+	comp := jsonschema.NewCompiler()
+	for scheme := range comp.Loaders { // never fetch anything
+		delete(comp.Loaders, scheme)
+	}
+	v, err := comp.Compile(schema)
+	if err != nil {
+		c.noCheck = "the tool's schema does not compile: " + err.Error()
+		return c
+	}
+	c.validator = v
+	return c
+}
+
+// remoteRef returns the first $ref in s that points outside it, or "".
+func remoteRef(s any) string {
+	switch s := s.(type) {
+	case map[string]any:
+		if ref, ok := s["$ref"].(string); ok && !strings.HasPrefix(ref, "#") {
+			return ref
+		}
+		if ref, ok := s["$dynamicRef"].(string); ok && !strings.HasPrefix(ref, "#") {
+			return ref
+		}
+		for _, v := range s {
+			if r := remoteRef(v); r != "" {
+				return r
+			}
+		}
+	case []any:
+		for _, v := range s {
+			if r := remoteRef(v); r != "" {
+				return r
+			}
+		}
+	}
+	return ""
+}
+
+// Coerce repairs a call's arguments (a JSON object) to fit the tool's
+// schema and validates them. It returns the arguments to use, compact, and
+// what did not fit as diagnostics of kind "schema". A tool without a schema
+// leaves the arguments as they are.
+func Coerce(tool toolcall.Tool, args string) (string, []toolcall.Diagnostic) {
+	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
+		return args, nil
+	}
+	c := lookup(tool.Parameters)
+	diag := func(msg string) toolcall.Diagnostic {
+		return toolcall.Diagnostic{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: msg}
+	}
+	if c.broken != "" {
+		return args, []toolcall.Diagnostic{diag(c.broken)}
+	}
+	v, err := decode(args)
+	if err != nil {
+		return args, []toolcall.Diagnostic{diag("the arguments are not JSON: " + err.Error())}
+	}
+	co := coercer{root: c.root}
+	v, _ = co.coerce(v, c.root, 0)
+	out := string(v.appendJSON(nil))
+	if c.validator == nil {
+		if c.noCheck != "" {
+			return out, []toolcall.Diagnostic{diag(c.noCheck)}
+		}
+		return out, nil
+	}
+	var diags []toolcall.Diagnostic
+	for _, msg := range violations(c.validator.Validate(v.toAny())) {
+		diags = append(diags, diag(msg))
+	}
+	return out, diags
+}
+
+// summaries are the keywords whose errors only say that something deeper
+// failed.
+var summaries = map[string]bool{"properties": true, "items": true, "prefixItems": true, "additionalProperties": true, "allOf": true, "$ref": true}
+
+// Validate checks a call's arguments against the tool's schema as they
+// are, without coercing them, and returns the violations as diagnostics of
+// kind "schema".
+func Validate(tool toolcall.Tool, args string) []toolcall.Diagnostic {
+	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
+		return nil
+	}
+	c := lookup(tool.Parameters)
+	if c.validator == nil {
+		return nil
+	}
+	v, err := decode(args)
+	if err != nil {
+		return []toolcall.Diagnostic{{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: "the arguments are not JSON: " + err.Error()}}
+	}
+	var diags []toolcall.Diagnostic
+	for _, msg := range violations(c.validator.Validate(v.toAny())) {
+		diags = append(diags, toolcall.Diagnostic{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: msg})
+	}
+	return diags
+}
+
+// violations flattens a validation result into "pointer: message" lines,
+// deepest first, sorted for a stable order.
+func violations(r *jsonschema.EvaluationResult) []string {
+	if r == nil || r.IsValid() {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	var walk func(l jsonschema.List)
+	walk = func(l jsonschema.List) {
+		deeper := false
+		for _, d := range l.Details {
+			walk(d)
+			deeper = deeper || !d.Valid
+		}
+		if l.Valid {
+			return
+		}
+		keys := make([]string, 0, len(l.Errors))
+		for k := range l.Errors {
+			if deeper && summaries[k] { // the deeper errors say it better
+				continue
+			}
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			ptr := l.InstanceLocation
+			if ptr == "" {
+				ptr = "/"
+			}
+			msg := fmt.Sprintf("%s: %s", ptr, l.Errors[k])
+			if !seen[msg] {
+				seen[msg] = true
+				out = append(out, msg)
+			}
+		}
+	}
+	walk(*r.ToList(true))
+	return out
+}

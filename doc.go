@@ -25,6 +25,8 @@
 //   - pythonic: the Python call-literal parser, its resumable Recognizer, and
 //     the generic pythonic format;
 //   - llama4, lfm2, olmo3: the formats of those model families;
+//   - schema: arguments coerced to and validated against the tools' JSON
+//     Schemas, and tools from Go structs;
 //   - policy: which calls of a parallel list are returned;
 //   - stream: Stream, Parse and their options;
 //   - stream/streamtest: rapid properties that check any Format.

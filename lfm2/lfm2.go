@@ -38,6 +38,10 @@ type format struct{}
 
 func (format) Name() string { return "lfm2" }
 
+// ThinkTags implements toolcall.Thinker: the model reasons in
+// <think> ... </think>, which the stream hands on as reasoning.
+func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
+
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&config, req)
 }

@@ -65,6 +65,7 @@ func TestOLMo3(t *testing.T) {
 		{"a response of only calls, then end of turn", "f(x=1)\n<|im_end|>", []string{"f"}, "", []toolcall.Call{call("f", `{"x":1}`)}},
 		{"a response of only calls with an unknown name is prose", "f(x=1)\nprint(y=2)", []string{"f"}, "f(x=1)\nprint(y=2)", nil},
 		{"calls followed by prose are prose", "f(x=1)\nThat is all.", []string{"f"}, "f(x=1)\nThat is all.", nil},
+		{"calls then a tagged block", "f(x=1)\n<function_calls>g()</function_calls>", []string{"f", "g"}, "f(x=1)", []toolcall.Call{call("g", `{}`)}},
 		{"prose before calls without tags is prose", "Sure: f(x=1)", []string{"f"}, "Sure: f(x=1)", nil},
 		{"a word that looks like a call head", "Sure(ly) not", nil, "Sure(ly) not", nil},
 		{"an end tag in a string is data", `<function_calls>say(t="</function_calls>")</function_calls>`, nil, "", []toolcall.Call{call("say", `{"t":"</function_calls>"}`)}},

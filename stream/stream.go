@@ -15,6 +15,12 @@
 //     is dropped);
 //   - no content event ends inside a UTF-8 sequence: trailing incomplete bytes
 //     wait for the next delta (and go out as they are at Close);
+//   - reasoning between think tags (WithThinkTags, StartInReasoning, or the
+//     format's own tags) goes out as Reasoning events under the same
+//     whitespace and UTF-8 rules; nothing inside it is a call; a missing
+//     closing tag means the rest was reasoning. Tags are found anywhere
+//     outside reasoning, even inside what the decoder holds as a candidate;
+//     decoder diagnostics count offsets in the text the decoder was given;
 //   - each call is handed on whole, with its name matched to the requested
 //     tool's spelling, its arguments coerced to the tool's JSON Schema and
 //     validated (package schema; violations are diagnostics of kind
@@ -35,8 +41,6 @@ package stream
 import (
 	"math/rand/v2"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/schema"
@@ -47,10 +51,29 @@ import (
 type Option func(*config)
 
 type config struct {
-	ids       func(index int) string
-	limits    toolcall.Limits
-	policy    policy.Policy
-	hasPolicy bool
+	ids         func(index int) string
+	limits      toolcall.Limits
+	policy      policy.Policy
+	hasPolicy   bool
+	open, close string
+	hasThink    bool
+	inReasoning bool
+}
+
+// WithThinkTags turns reasoning on with the given tags: text between open
+// and close is reasoning (Event.Reasoning, Result.Reasoning), never content
+// and never calls. Empty tags turn it off. Without this option the format's
+// own tags apply (toolcall.Thinker: <think> and </think> for lfm2 and olmo3;
+// none for llama4 and pythonic).
+func WithThinkTags(open, close string) Option {
+	return func(c *config) { c.open, c.close, c.hasThink = open, close, true }
+}
+
+// StartInReasoning says the prompt already opened the reasoning tag (as
+// LFM2.5's template does), so the output begins inside reasoning. With no
+// tags from WithThinkTags or the format, <think> and </think> are used.
+func StartInReasoning() Option {
+	return func(c *config) { c.inReasoning = true }
 }
 
 // WithPolicy sets which calls of a parallel list are returned. Without it
@@ -89,9 +112,9 @@ type Stream struct {
 	sel     *policy.Selector
 	raw     []toolcall.Event // the decoder's events for the current call
 	out     []toolcall.Event // what Feed and Close return
-	started bool             // non-space prose has gone out
-	space   []string         // whitespace held until prose follows it
-	partial []byte           // the start of a UTF-8 sequence split by a delta
+	prose   shaper           // content
+	thought shaper           // reasoning
+	think   thinkSplitter    // routes <think> ... </think> to reasoning
 	calls   int              // calls returned so far
 	diags   []toolcall.Diagnostic
 	seen    int // decoder diagnostics copied into diags
@@ -114,6 +137,8 @@ func New(f toolcall.Format, req toolcall.Request, opts ...Option) *Stream {
 		s.named = req.ToolChoice
 	}
 	s.sel = policy.NewSelector(s.policyFor(f))
+	s.thought.reasoning = true
+	s.think.init(f, &s.cfg)
 	if !s.none {
 		s.dec = f.NewDecoder(&s.req)
 		if l, ok := s.dec.(toolcall.Limiter); ok {
@@ -155,13 +180,19 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 	if s.closed {
 		return s.out
 	}
-	if s.none {
-		s.content(delta)
-		return s.out
-	}
-	s.raw = s.dec.Feed(s.raw[:0], delta)
-	s.handOn()
+	s.split(delta)
 	return s.out
+}
+
+// text hands text outside reasoning to the decoder (or, with tool_choice
+// "none", straight on as content).
+func (s *Stream) text(text string) {
+	if s.none {
+		s.out = s.prose.add(s.out, text)
+		return
+	}
+	s.raw = s.dec.Feed(s.raw[:0], text)
+	s.handOn()
 }
 
 // Close ends the response: whatever the decoder still held is decided, held
@@ -173,16 +204,13 @@ func (s *Stream) Close() []toolcall.Event {
 		return s.out
 	}
 	s.closed = true
+	s.endSplit()
 	if !s.none {
 		s.raw = s.dec.Close(s.raw[:0])
 		s.handOn()
 	}
-	if len(s.partial) > 0 {
-		p := string(s.partial)
-		s.partial = s.partial[:0]
-		s.shape(p)
-	}
-	s.space = s.space[:0]
+	s.out = s.prose.end(s.out)
+	s.out = s.thought.end(s.out)
 	return s.out
 }
 
@@ -196,12 +224,15 @@ func (s *Stream) Diagnostics() []toolcall.Diagnostic {
 func Parse(f toolcall.Format, text string, req toolcall.Request, opts ...Option) toolcall.Result {
 	s := New(f, req, opts...)
 	var res toolcall.Result
-	var content strings.Builder
+	var content, reasoning strings.Builder
 	collect := func(evs []toolcall.Event) {
 		for _, e := range evs {
-			if e.Call != nil {
+			switch {
+			case e.Call != nil:
 				res.Calls = append(res.Calls, *e.Call)
-			} else {
+			case e.Reasoning != "":
+				reasoning.WriteString(e.Reasoning)
+			default:
 				content.WriteString(e.Content)
 			}
 		}
@@ -209,6 +240,7 @@ func Parse(f toolcall.Format, text string, req toolcall.Request, opts ...Option)
 	collect(s.Feed(text))
 	collect(s.Close())
 	res.Content = content.String()
+	res.Reasoning = reasoning.String()
 	res.Diagnostics = s.Diagnostics()
 	return res
 }
@@ -221,7 +253,7 @@ func (s *Stream) handOn() {
 		if e.Call != nil {
 			s.call(e.Call)
 		} else {
-			s.content(e.Content)
+			s.out = s.prose.add(s.out, e.Content)
 		}
 	}
 }
@@ -275,87 +307,6 @@ func (s *Stream) call(c *toolcall.Call) {
 func (s *Stream) diag(kind, call, msg string) {
 	s.diags = append(s.diags, toolcall.Diagnostic{Kind: kind, Offset: -1, Call: call, Message: msg})
 }
-
-// content applies the UTF-8 rule: a sequence split across chunks is joined
-// before it goes on, and trailing incomplete bytes wait.
-func (s *Stream) content(text string) {
-	if len(s.partial) > 0 {
-		need := utf8.UTFMax
-		if r := s.partial[0]; r < 0xE0 {
-			need = 2
-		} else if r < 0xF0 {
-			need = 3
-		}
-		for len(s.partial) < need && len(text) > 0 && !utf8.RuneStart(text[0]) {
-			s.partial = append(s.partial, text[0])
-			text = text[1:]
-		}
-		if len(s.partial) < need && text == "" {
-			return
-		}
-		p := string(s.partial)
-		s.partial = s.partial[:0]
-		s.shape(p)
-	}
-	if text == "" {
-		return
-	}
-	if text[len(text)-1] < utf8.RuneSelf { // the common case: nothing to hold
-		s.shape(text)
-		return
-	}
-	if n := incompleteSuffix(text); n > 0 {
-		s.partial = append(s.partial, text[len(text)-n:]...)
-		text = text[:len(text)-n]
-	}
-	s.shape(text)
-}
-
-// incompleteSuffix returns the length of a UTF-8 sequence that text ends
-// with and that more bytes could complete, or 0.
-func incompleteSuffix(text string) int {
-	for n := 1; n <= 3 && n <= len(text); n++ {
-		c := text[len(text)-n]
-		if !utf8.RuneStart(c) {
-			continue
-		}
-		if c >= 0xC0 && !utf8.FullRuneInString(text[len(text)-n:]) {
-			return n
-		}
-		return 0
-	}
-	return 0
-}
-
-// shape applies the whitespace rule to whole characters of prose.
-func (s *Stream) shape(text string) {
-	if text == "" {
-		return
-	}
-	if !s.started {
-		text = strings.TrimLeftFunc(text, unicode.IsSpace)
-		if text == "" {
-			return
-		}
-		s.started = true
-	}
-	body := text
-	if c := text[len(text)-1]; c >= utf8.RuneSelf || asciiSpace[c] {
-		body = strings.TrimRightFunc(text, unicode.IsSpace)
-	}
-	if body != "" {
-		for _, sp := range s.space {
-			s.out = append(s.out, toolcall.Event{Content: sp})
-		}
-		s.space = s.space[:0]
-		s.out = append(s.out, toolcall.Event{Content: body})
-	}
-	if len(body) < len(text) {
-		s.space = append(s.space, text[len(body):])
-	}
-}
-
-var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 

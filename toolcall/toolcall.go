@@ -34,8 +34,9 @@ type Request struct {
 
 // Event is one thing the stream can hand on now. Exactly one field is set.
 type Event struct {
-	Content string // a chunk of prose, verbatim
-	Call    *Call  // a complete tool call
+	Content   string // a chunk of prose, verbatim
+	Call      *Call  // a complete tool call
+	Reasoning string // a chunk of reasoning (<think> ... </think>), verbatim
 }
 
 // Result is a whole response, parsed at once.
@@ -43,6 +44,7 @@ type Result struct {
 	Content     string // all prose in order; "" when the response had none
 	Calls       []Call
 	Diagnostics []Diagnostic
+	Reasoning   string // all reasoning in order; "" when the response had none
 }
 
 // Diagnostic records what the parser did not accept, for a gateway's logs and metrics.
@@ -117,4 +119,11 @@ type Limiter interface {
 // "independent". The stream uses it when no policy is given.
 type PolicyDefaulter interface {
 	DefaultPolicy() string
+}
+
+// Thinker is implemented by formats whose models write reasoning between
+// tags (LFM2.5 and OLMo 3 Think: <think> and </think>). The stream reads it
+// when no stream.WithThinkTags option is given.
+type Thinker interface {
+	ThinkTags() (open, close string)
 }

@@ -67,7 +67,8 @@ type decoder struct {
 
 	mode     mode
 	body     Body
-	bodyAt   int // where the body starts in the pending item, after the start marker
+	bodyAt   int    // where the body starts in the pending item, after the start marker
+	lead     string // the start marker, when the pending item begins after it
 	rec      pythonic.Recognizer
 	head     bool // before the first bracket of an echoed or untagged call
 	named    bool // a name has been read in that head
@@ -184,7 +185,7 @@ func (d *decoder) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		d.mode = mProse
 		return d.Emit(dst, s, end), end
 	case idx == len(d.cfg.Consumed): // the start marker: the pending item holds it
-		d.mode, d.bodyAt = mBody, n
+		d.mode, d.bodyAt, d.lead = mBody, n, ""
 		d.body.Reset(d.cfg.ends, d.Limits.MaxDepth)
 		return dst, end
 	}
@@ -223,6 +224,7 @@ func (d *decoder) decideBlock(dst []toolcall.Event, text, body string, start int
 	if err != nil {
 		d.diagErr(err, bodyOff, "the block does not hold calls")
 		d.last = nil
+		dst = d.Content(dst, d.lead)
 		return d.Content(dst, text)
 	}
 	d.Said.Say()
@@ -348,13 +350,15 @@ func (d *decoder) echoEnd(dst []toolcall.Event, s string, i int) ([]toolcall.Eve
 		}
 		d.matching, d.mark = true, d.Len(s, i)
 	}
-	res, _, n, held := d.MatchAt(d.cfg.end, s, i, d.mark)
+	res, idx, n, held := d.MatchAt(d.cfg.prose, s, i, d.mark)
 	end := i + n - held
-	switch res {
-	case marker.Partial:
+	switch {
+	case res == marker.Partial:
 		return dst, len(s)
-	case marker.None:
+	case res == marker.None:
 		return d.abandon(dst, s, end)
+	case idx != len(d.cfg.Consumed)+1: // another marker: no echo after all
+		return d.markerAt(dst, s, end, idx)
 	}
 	mark, candAt := d.mark, d.candAt
 	text := d.Text(s, end)
@@ -378,16 +382,33 @@ func sameCalls(items []Item, calls []toolcall.Call) bool {
 	return true
 }
 
+// markerAt ends what was held before a marker of the prose set that starts
+// at d.mark of the pending item and ends at s[end]: the held text is
+// content, and the marker acts as it does in prose.
+func (d *decoder) markerAt(dst []toolcall.Event, s string, end, idx int) ([]toolcall.Event, int) {
+	text := d.Text(s, end)
+	dst = d.Content(dst, text[:d.mark])
+	d.mode = mProse
+	if idx == len(d.cfg.Consumed) { // the start marker: a block, whose text starts before this delta's bytes
+		d.Begin(end)
+		d.mode, d.bodyAt, d.lead = mBody, 0, text[d.mark:]
+		d.body.Reset(d.cfg.ends, d.Limits.MaxDepth)
+	}
+	return dst, end
+}
+
 // untaggedEOT checks whether a '<' after an untagged response's calls is an
 // end-of-turn token, which ends the response's calls.
 func (d *decoder) untaggedEOT(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	res, _, n, held := d.MatchAt(d.cfg.eot, s, i, d.mark)
+	res, idx, n, held := d.MatchAt(d.cfg.prose, s, i, d.mark)
 	end := i + n - held
-	switch res {
-	case marker.Partial:
+	switch {
+	case res == marker.Partial:
 		return dst, len(s)
-	case marker.None:
+	case res == marker.None:
 		return d.abandon(dst, s, end)
+	case idx >= len(d.cfg.Consumed): // a block after all: no untagged response
+		return d.markerAt(dst, s, end, idx)
 	}
 	start, mark := d.Start(), d.mark
 	text := d.Text(s, end)

@@ -8,6 +8,15 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// ExpectReasoning is Expect that also requires Parse's Reasoning.
+func ExpectReasoning(t TB, f toolcall.Format, req toolcall.Request, doc, reasoning, content string, calls []toolcall.Call, opts ...stream.Option) {
+	t.Helper()
+	if res := stream.Parse(f, doc, req, opts...); res.Reasoning != reasoning {
+		t.Errorf("reasoning = %q, want %q", res.Reasoning, reasoning)
+	}
+	Expect(t, f, req, doc, content, calls, opts...)
+}
+
 // Expect parses doc with f and req and requires content and calls (names
 // exactly, arguments as JSON values; Index and ID are not compared); then it
 // feeds doc in every two-way split, byte by byte, and, for a short doc, in

@@ -4,11 +4,12 @@
 //
 // The properties, for any document and any way of splitting it into deltas:
 //   - feeding the deltas never panics;
-//   - every event has exactly one field set; every content event is non-empty
-//     and, when the document is valid UTF-8, valid UTF-8;
-//   - the content events concatenate to Parse's Content, and the calls are
-//     Parse's calls, same names and arguments in the same order (split
-//     invariance: streaming equals non-streaming).
+//   - every event has exactly one field set; every content and reasoning
+//     event is non-empty and, when the document is valid UTF-8, valid UTF-8;
+//   - the content events concatenate to Parse's Content, the reasoning events
+//     to its Reasoning, and the calls are Parse's calls, same names and
+//     arguments in the same order (split invariance: streaming equals
+//     non-streaming).
 //
 // Use CheckFormat from a test, Property with rapid.Check or rapid.MakeFuzz,
 // and Compare from a plain go test -fuzz target.
@@ -41,14 +42,17 @@ func Compare(t TB, f toolcall.Format, req toolcall.Request, deltas []string, opt
 	want := stream.Parse(f, doc, req, opts...)
 	checkEvents(t, doc, want)
 	s := stream.New(f, req, opts...)
-	var content strings.Builder
+	var content, reasoning strings.Builder
 	var calls []toolcall.Call
 	take := func(evs []toolcall.Event) {
 		for _, e := range evs {
 			checkEvent(t, doc, e)
-			if e.Call != nil {
+			switch {
+			case e.Call != nil:
 				calls = append(calls, *e.Call)
-			} else {
+			case e.Reasoning != "":
+				reasoning.WriteString(e.Reasoning)
+			default:
 				content.WriteString(e.Content)
 			}
 		}
@@ -59,6 +63,9 @@ func Compare(t TB, f toolcall.Format, req toolcall.Request, deltas []string, opt
 	take(s.Close())
 	if content.String() != want.Content {
 		t.Fatalf("fed as %q:\ncontent %q\nParse   %q", deltas, content.String(), want.Content)
+	}
+	if reasoning.String() != want.Reasoning {
+		t.Fatalf("fed as %q:\nreasoning %q\nParse     %q", deltas, reasoning.String(), want.Reasoning)
 	}
 	if len(calls) != len(want.Calls) {
 		t.Fatalf("fed as %q: %d calls %v, Parse gave %d %v", deltas, len(calls), calls, len(want.Calls), want.Calls)
@@ -88,17 +95,24 @@ func checkEvents(t TB, doc string, res toolcall.Result) {
 	if res.Content != strings.TrimSpace(res.Content) {
 		t.Fatalf("content %q has whitespace at an end", res.Content)
 	}
+	if res.Reasoning != strings.TrimSpace(res.Reasoning) {
+		t.Fatalf("reasoning %q has whitespace at an end", res.Reasoning)
+	}
 }
 
 func checkEvent(t TB, doc string, e toolcall.Event) {
 	t.Helper()
+	set := 0
+	for _, ok := range []bool{e.Call != nil, e.Content != "", e.Reasoning != ""} {
+		if ok {
+			set++
+		}
+	}
 	switch {
-	case e.Call != nil && e.Content != "":
-		t.Fatalf("event sets both Call and Content: %+v", e)
-	case e.Call == nil && e.Content == "":
-		t.Fatalf("event sets no field")
-	case e.Call == nil && utf8.ValidString(doc) && !utf8.ValidString(e.Content):
-		t.Fatalf("content event %q is not valid UTF-8", e.Content)
+	case set != 1:
+		t.Fatalf("event sets %d fields, not one: %+v", set, e)
+	case utf8.ValidString(doc) && (!utf8.ValidString(e.Content) || !utf8.ValidString(e.Reasoning)):
+		t.Fatalf("event %+v is not valid UTF-8", e)
 	}
 }
 

@@ -1,0 +1,123 @@
+package stream
+
+import (
+	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// thinkSplitter routes text between think tags to reasoning and the rest to
+// the decoder. A tag split across deltas is held, as references to the
+// deltas, until the next byte decides it.
+type thinkSplitter struct {
+	on      bool
+	in      bool // inside reasoning
+	tags    [2]*marker.Set
+	held    []string
+	heldLen int
+}
+
+func (t *thinkSplitter) init(f toolcall.Format, c *config) {
+	open, close := "", ""
+	if th, ok := f.(toolcall.Thinker); ok {
+		open, close = th.ThinkTags()
+	}
+	if c.hasThink {
+		open, close = c.open, c.close
+	}
+	if c.inReasoning && (open == "" || close == "") {
+		open, close = "<think>", "</think>"
+	}
+	if open == "" || close == "" {
+		return
+	}
+	t.on = true
+	t.in = c.inReasoning
+	t.tags = [2]*marker.Set{marker.NewSet(open), marker.NewSet(close)}
+}
+
+// tag is the tag that would switch modes now.
+func (t *thinkSplitter) tag() *marker.Set {
+	if t.in {
+		return t.tags[1]
+	}
+	return t.tags[0]
+}
+
+// emit hands text on as reasoning or to the decoder.
+func (s *Stream) emit(text string) {
+	if text == "" {
+		return
+	}
+	if s.think.in {
+		s.out = s.thought.add(s.out, text)
+		return
+	}
+	s.text(text)
+}
+
+// split routes a delta.
+func (s *Stream) split(delta string) {
+	t := &s.think
+	if !t.on {
+		s.text(delta)
+		return
+	}
+	i := 0
+	if len(t.held) > 0 {
+		var buf [64]byte
+		joined := buf[:0]
+		for _, p := range t.held {
+			joined = append(joined, p...)
+		}
+		joined = append(joined, delta[:min(len(delta), t.tag().MaxLen())]...)
+		res, _, n := marker.Match(t.tag(), joined)
+		switch res {
+		case marker.Partial:
+			t.held = append(t.held, delta)
+			t.heldLen += len(delta)
+			return
+		case marker.Full:
+			t.in = !t.in
+		default:
+			held := t.held
+			for _, p := range held {
+				s.emit(p)
+			}
+			s.emit(delta[:n-t.heldLen])
+		}
+		i = n - t.heldLen
+		t.held, t.heldLen = t.held[:0], 0
+	}
+	for i < len(delta) {
+		j := i
+		for j < len(delta) && delta[j] != '<' {
+			j++
+		}
+		s.emit(delta[i:j])
+		if j == len(delta) {
+			return
+		}
+		res, _, n := marker.Match(t.tag(), delta[j:])
+		switch res {
+		case marker.Partial:
+			t.held = append(t.held[:0], delta[j:])
+			t.heldLen = len(delta) - j
+			return
+		case marker.Full:
+			t.in = !t.in
+		default:
+			s.emit(delta[j : j+n])
+		}
+		i = j + n
+	}
+}
+
+// endSplit hands on a tag fragment held at the end of the response as text.
+func (s *Stream) endSplit() {
+	t := &s.think
+	held := t.held
+	t.held, t.heldLen = nil, 0
+	for _, p := range held {
+		s.emit(p)
+	}
+}

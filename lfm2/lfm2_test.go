@@ -2,40 +2,30 @@ package lfm2_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-type tc struct {
-	name    string
-	input   string
-	tools   []string
-	content string
-	calls   []toolcall.Call
-}
+var (
+	call  = streamtest.Call
+	tools = streamtest.Tools
+)
 
-func call(name, args string) toolcall.Call { return toolcall.Call{Name: name, Arguments: args} }
+// tc is a row of a behaviour table (a local type, so rows need no keys).
+type tc streamtest.Case
 
-func tools(names ...string) []toolcall.Tool {
-	var ts []toolcall.Tool
-	for _, n := range names {
-		ts = append(ts, toolcall.Tool{Name: n})
-	}
-	return ts
-}
-
-func run(t *testing.T, tests []tc) {
+func run(t *testing.T, tests []tc, opts ...stream.Option) {
 	t.Helper()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			streamtest.Expect(t, lfm2.Format, toolcall.Request{Tools: tools(tt.tools...)}, tt.input, tt.content, tt.calls)
-		})
+	cases := make([]streamtest.Case, len(tests))
+	for i, tt := range tests {
+		cases[i] = streamtest.Case(tt)
 	}
+	streamtest.Run(t, lfm2.Format, cases, opts...)
 }
 
 // TestFormatsSection5 has every row of FORMATS.md section 5.
@@ -130,13 +120,7 @@ func FuzzLFM2(f *testing.F) {
 		f.Add(d, uint64(i))
 	}
 	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		r := rand.New(rand.NewPCG(seed, seed>>32))
-		var deltas []string
-		for rest := doc; rest != ""; {
-			k := min(len(rest), 1+r.IntN(8))
-			deltas = append(deltas, rest[:k])
-			rest = rest[k:]
-		}
+		deltas := streamtest.SeededSplit(doc, seed)
 		streamtest.Compare(t, lfm2.Format, toolcall.Request{}, deltas)
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -92,17 +93,7 @@ func TestMixedDocumentCalls(t *testing.T) {
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	s := stream.New(llama4.Format, agentTools)
-	ds := benchdata.Deltas(strings.Repeat("Plain prose, with commas (and parens) and 'quotes'. ", 40), 4)
-	for _, d := range ds[:20] {
-		s.Feed(d)
-	}
-	i := 20
-	allocs := testing.AllocsPerRun(len(ds)-21, func() {
-		s.Feed(ds[i])
-		i++
-	})
-	if allocs != 0 {
+	if allocs := streamtest.ProseFeedAllocs(llama4.Format, agentTools); allocs != 0 {
 		t.Errorf("a Feed of prose allocates %.2f times", allocs)
 	}
 }

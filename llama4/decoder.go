@@ -73,7 +73,6 @@ type decoder struct {
 	engine.Base
 	explicit bool // inside <|python_start|>: every well-formed call counts
 	parser   pythonic.Parser
-	params   map[string][]string
 
 	mode    mode
 	kind    candKind
@@ -95,12 +94,8 @@ type decoder struct {
 func newDecoder(req *toolcall.Request, explicit bool) *decoder {
 	d := &decoder{explicit: explicit}
 	d.Init(req)
-	d.parser = pythonic.Parser{MaxDepth: d.Limits.MaxDepth, Params: d.paramsOf}
+	d.parser = pythonic.ForRequest(d.Req, d.Limits.MaxDepth)
 	return d
-}
-
-func (d *decoder) paramsOf(name string) []string {
-	return pythonic.ParamsCache(&d.params, d.Req, name)
 }
 
 // SetLimits implements toolcall.Limiter.

@@ -10,34 +10,24 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-type tc struct {
-	name    string
-	input   string
-	tools   []string
-	content string
-	calls   []toolcall.Call
-}
-
-func call(name, args string) toolcall.Call { return toolcall.Call{Name: name, Arguments: args} }
-
-func tools(names ...string) []toolcall.Tool {
-	var ts []toolcall.Tool
-	for _, n := range names {
-		ts = append(ts, toolcall.Tool{Name: n})
-	}
-	return ts
-}
+var (
+	call  = streamtest.Call
+	tools = streamtest.Tools
+)
 
 // allPolicy returns every call, for tests of what the parser reads.
 var allPolicy = stream.WithPolicy(policy.Policy{Mode: policy.All})
 
+// tc is a row of a behaviour table (a local type, so rows need no keys).
+type tc streamtest.Case
+
 func run(t *testing.T, tests []tc, opts ...stream.Option) {
 	t.Helper()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			streamtest.Expect(t, llama4.Format, toolcall.Request{Tools: tools(tt.tools...)}, tt.input, tt.content, tt.calls, opts...)
-		})
+	cases := make([]streamtest.Case, len(tests))
+	for i, tt := range tests {
+		cases[i] = streamtest.Case(tt)
 	}
+	streamtest.Run(t, llama4.Format, cases, opts...)
 }
 
 // TestFormatsSection4 has every row of FORMATS.md section 4.

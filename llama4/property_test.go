@@ -1,7 +1,6 @@
 package llama4_test
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -49,13 +48,7 @@ func FuzzLlama4(f *testing.F) {
 	}
 	req := toolcall.Request{Tools: tools("read", "get_weather", "f", "code_interpreter")}
 	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		r := rand.New(rand.NewPCG(seed, seed>>32))
-		var deltas []string
-		for rest := doc; rest != ""; {
-			k := min(len(rest), 1+r.IntN(8))
-			deltas = append(deltas, rest[:k])
-			rest = rest[k:]
-		}
+		deltas := streamtest.SeededSplit(doc, seed)
 		streamtest.Compare(t, llama4.Format, toolcall.Request{}, deltas)
 		streamtest.Compare(t, llama4.Format, req, deltas, allPolicy)
 	})

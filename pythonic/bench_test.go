@@ -10,6 +10,7 @@ import (
 	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -90,17 +91,7 @@ func benchStream(b *testing.B, ds []string, wantCalls int) {
 // TestProseFeedDoesNotAllocate holds (d)'s goal: in steady state a Feed of
 // prose allocates nothing.
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	s := stream.New(pythonic.Format, toolcall.Request{})
-	ds := benchdata.Deltas(strings.Repeat("Plain prose, with commas (and parens) and 'quotes'. ", 40), 4)
-	for _, d := range ds[:20] { // warm up the event buffers
-		s.Feed(d)
-	}
-	i := 20
-	allocs := testing.AllocsPerRun(len(ds)-21, func() {
-		s.Feed(ds[i])
-		i++
-	})
-	if allocs != 0 {
+	if allocs := streamtest.ProseFeedAllocs(pythonic.Format, toolcall.Request{}); allocs != 0 {
 		t.Errorf("a Feed of prose allocates %.2f times", allocs)
 	}
 }

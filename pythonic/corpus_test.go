@@ -1,7 +1,6 @@
 package pythonic_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -43,10 +42,9 @@ func pyJSON(v any) string {
 }
 
 func decodeJSON(raw []byte) (map[string]any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var m map[string]any
-	return m, dec.Decode(&m)
+	v, err := corpus.Decode(raw)
+	m, _ := v.(map[string]any)
+	return m, err
 }
 
 // TestCorpusRoundTrip writes every BFCL case's calls as a pythonic call list,
@@ -110,46 +108,9 @@ func compareCalls(got []toolcall.Call, c corpus.Case, want []map[string]any) str
 		if err != nil {
 			return fmt.Sprintf("call %d arguments %s: %v", i, g.Arguments, err)
 		}
-		if g.Name != c.Calls[i].Name || !numbersEqual(args, want[i]) {
+		if g.Name != c.Calls[i].Name || !corpus.Equal(args, want[i]) {
 			return fmt.Sprintf("call %d = %s %s, want %s %s", i, g.Name, g.Arguments, c.Calls[i].Name, c.Calls[i].Arguments)
 		}
 	}
 	return ""
-}
-
-// numbersEqual compares JSON values, numbers by value.
-func numbersEqual(a, b any) bool {
-	switch a := a.(type) {
-	case json.Number:
-		bn, ok := b.(json.Number)
-		if !ok {
-			return false
-		}
-		x, err1 := a.Float64()
-		y, err2 := bn.Float64()
-		return err1 == nil && err2 == nil && x == y
-	case map[string]any:
-		bm, ok := b.(map[string]any)
-		if !ok || len(a) != len(bm) {
-			return false
-		}
-		for k, v := range a {
-			if !numbersEqual(v, bm[k]) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		bs, ok := b.([]any)
-		if !ok || len(a) != len(bs) {
-			return false
-		}
-		for i := range a {
-			if !numbersEqual(a[i], bs[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	return a == b
 }

@@ -27,7 +27,6 @@ const (
 type decoder struct {
 	engine.Base
 	parser  Parser
-	params  map[string][]string
 	mode    mode
 	head    listHead
 	rec     Recognizer
@@ -37,7 +36,7 @@ type decoder struct {
 func newDecoder(req *toolcall.Request) *decoder {
 	d := &decoder{}
 	d.Init(req)
-	d.parser = Parser{MaxDepth: d.Limits.MaxDepth, Params: d.paramsOf}
+	d.parser = ForRequest(d.Req, d.Limits.MaxDepth)
 	return d
 }
 
@@ -47,30 +46,27 @@ func (d *decoder) SetLimits(l toolcall.Limits) {
 	d.parser.MaxDepth = d.Limits.MaxDepth
 }
 
-// paramsOf returns the declared parameters of the tool a call names, for
-// positional arguments.
-func (d *decoder) paramsOf(name string) []string {
-	return ParamsCache(&d.params, d.Req, name)
-}
-
-// ParamsCache returns the declared parameters of the requested tool that
-// name matches, reading each tool's schema once into *cache. Format
-// decoders use it as their Parser's Params.
-func ParamsCache(cache *map[string][]string, req *toolcall.Request, name string) []string {
-	i := toolcall.MatchTool(req.Tools, name)
-	if i < 0 {
-		return nil
-	}
-	tool := req.Tools[i].Name
-	if p, ok := (*cache)[tool]; ok {
+// ForRequest returns a Parser for a response to req: positional arguments
+// take the parameters the matched tool's schema declares, read once per
+// tool.
+func ForRequest(req *toolcall.Request, maxDepth int) Parser {
+	var cache map[string][]string
+	return Parser{MaxDepth: maxDepth, Params: func(name string) []string {
+		i := toolcall.MatchTool(req.Tools, name)
+		if i < 0 {
+			return nil
+		}
+		tool := req.Tools[i].Name
+		if p, ok := cache[tool]; ok {
+			return p
+		}
+		if cache == nil {
+			cache = make(map[string][]string)
+		}
+		p := jsonkeys.Properties(req.Tools[i].Parameters)
+		cache[tool] = p
 		return p
-	}
-	if *cache == nil {
-		*cache = make(map[string][]string)
-	}
-	p := jsonkeys.Properties(req.Tools[i].Parameters)
-	(*cache)[tool] = p
-	return p
+	}}
 }
 
 // Feed implements toolcall.Decoder.

@@ -2,7 +2,6 @@ package pythonic_test
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/toolparse/toolparse/pythonic"
@@ -62,13 +61,7 @@ func FuzzStream(f *testing.F) {
 	}
 	req := toolcall.Request{Tools: tools("get_weather", "f", "g")}
 	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		r := rand.New(rand.NewPCG(seed, seed>>32))
-		var deltas []string
-		for rest := doc; rest != ""; {
-			k := min(len(rest), 1+r.IntN(8))
-			deltas = append(deltas, rest[:k])
-			rest = rest[k:]
-		}
+		deltas := streamtest.SeededSplit(doc, seed)
 		streamtest.Compare(t, pythonic.Format, toolcall.Request{}, deltas)
 		streamtest.Compare(t, pythonic.Format, req, deltas)
 	})

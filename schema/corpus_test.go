@@ -1,7 +1,6 @@
 package schema_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -49,50 +48,6 @@ func stringly(v any) string {
 	panic(fmt.Sprintf("stringly: %T", v))
 }
 
-func decodeNumbers(raw []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	return v, dec.Decode(&v)
-}
-
-// equalValues compares JSON values, numbers by value.
-func equalValues(a, b any) bool {
-	switch a := a.(type) {
-	case json.Number:
-		bn, ok := b.(json.Number)
-		if !ok {
-			return false
-		}
-		x, _ := a.Float64()
-		y, _ := bn.Float64()
-		return x == y
-	case map[string]any:
-		bm, ok := b.(map[string]any)
-		if !ok || len(a) != len(bm) {
-			return false
-		}
-		for k, v := range a {
-			if !equalValues(v, bm[k]) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		bs, ok := b.([]any)
-		if !ok || len(a) != len(bs) {
-			return false
-		}
-		for i := range a {
-			if !equalValues(a[i], bs[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	return a == b
-}
-
 // TestCorpusCoercion writes every BFCL case's calls with every scalar value
 // turned into a string, parses them with the case's tools, and counts the
 // cases whose arguments come back equal to the ground truth.
@@ -107,7 +62,7 @@ func TestCorpusCoercion(t *testing.T) {
 		var srcs []string
 		var want []any
 		for _, call := range c.Calls {
-			args, err := decodeNumbers(call.Arguments)
+			args, err := corpus.Decode(call.Arguments)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,8 +83,8 @@ func TestCorpusCoercion(t *testing.T) {
 		ok := len(res.Calls) == len(want)
 		kind := "call count"
 		for i := 0; ok && i < len(want); i++ {
-			got, err := decodeNumbers([]byte(res.Calls[i].Arguments))
-			if err != nil || !equalValues(got, want[i]) {
+			got, err := corpus.Decode([]byte(res.Calls[i].Arguments))
+			if err != nil || !corpus.Equal(got, want[i]) {
 				ok = false
 				kind = failureKind(c, i)
 				failures[kind] = append(failures[kind], fmt.Sprintf("%s: got %s, want %s", c.ID, res.Calls[i].Arguments, c.Calls[i].Arguments))

@@ -10,6 +10,7 @@ import (
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -97,17 +98,7 @@ func BenchmarkBlocks(b *testing.B) {
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
 	for _, f := range formats {
-		s := stream.New(f.f, toolcall.Request{})
-		ds := benchdata.Deltas(strings.Repeat("Plain prose, with commas (and parens) and 'quotes'. ", 40), 4)
-		for _, d := range ds[:20] {
-			s.Feed(d)
-		}
-		i := 20
-		allocs := testing.AllocsPerRun(len(ds)-21, func() {
-			s.Feed(ds[i])
-			i++
-		})
-		if allocs != 0 {
+		if allocs := streamtest.ProseFeedAllocs(f.f, toolcall.Request{}); allocs != 0 {
 			t.Errorf("%s: a Feed of prose allocates %.2f times", f.f.Name(), allocs)
 		}
 	}

@@ -42,7 +42,7 @@ func NewDecoder(c *Config, req *toolcall.Request) toolcall.Decoder {
 	c.sets()
 	d := &decoder{cfg: c}
 	d.Init(req)
-	d.parser = pythonic.Parser{MaxDepth: d.Limits.MaxDepth, Params: d.paramsOf}
+	d.parser = pythonic.ForRequest(d.Req, d.Limits.MaxDepth)
 	return d
 }
 
@@ -63,7 +63,6 @@ type decoder struct {
 	engine.Base
 	cfg    *Config
 	parser pythonic.Parser
-	params map[string][]string
 
 	mode     mode
 	body     Body
@@ -79,10 +78,6 @@ type decoder struct {
 	mark     int  // where a possible marker starts in the pending item
 	last     []toolcall.Call
 	untagged bool // the untagged reading was tried already
-}
-
-func (d *decoder) paramsOf(name string) []string {
-	return pythonic.ParamsCache(&d.params, d.Req, name)
 }
 
 // SetLimits implements toolcall.Limiter.

@@ -6,6 +6,7 @@ package corpus
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"os"
@@ -73,4 +74,49 @@ func Load() ([]Case, error) {
 		cases = append(cases, c)
 	}
 	return cases, sc.Err()
+}
+
+// Decode reads JSON with numbers kept as json.Number.
+func Decode(raw []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	return v, dec.Decode(&v)
+}
+
+// Equal compares two values from Decode, numbers by value.
+func Equal(a, b any) bool {
+	switch a := a.(type) {
+	case json.Number:
+		bn, ok := b.(json.Number)
+		if !ok {
+			return false
+		}
+		x, err1 := a.Float64()
+		y, err2 := bn.Float64()
+		return err1 == nil && err2 == nil && x == y
+	case map[string]any:
+		bm, ok := b.(map[string]any)
+		if !ok || len(a) != len(bm) {
+			return false
+		}
+		for k, v := range a {
+			if !Equal(v, bm[k]) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		bs, ok := b.([]any)
+		if !ok || len(a) != len(bs) {
+			return false
+		}
+		for i := range a {
+			if !Equal(a[i], bs[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return a == b
 }

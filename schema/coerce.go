@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/pythonic"
 )
 
@@ -62,7 +63,7 @@ func pointer(doc any, p string) any {
 
 // coerce returns v repaired to fit s, and whether it fits (as far as types
 // and enums go; validation has the last word).
-func (c *coercer) coerce(v value, s any, depth int) (value, bool) {
+func (c *coercer) coerce(v jsonvalue.Value, s any, depth int) (jsonvalue.Value, bool) {
 	sm := c.resolve(s)
 	if sm == nil || depth > maxDepth {
 		return v, true
@@ -128,7 +129,7 @@ func (c *coercer) coerce(v value, s any, depth int) (value, bool) {
 }
 
 // fits reports whether v already satisfies s's types and enum, shallowly.
-func (c *coercer) fits(v value, s any) bool {
+func (c *coercer) fits(v jsonvalue.Value, s any) bool {
 	sm := c.resolve(s)
 	if sm == nil {
 		return true
@@ -144,33 +145,33 @@ func (c *coercer) fits(v value, s any) bool {
 		return false
 	}
 	if enum, ok := sm["enum"].([]any); ok {
-		text := string(v.appendJSON(nil))
-		return slices.ContainsFunc(enum, func(e any) bool { return string(fromAny(e).appendJSON(nil)) == text })
+		text := string(v.AppendJSON(nil))
+		return slices.ContainsFunc(enum, func(e any) bool { return string(jsonvalue.FromAny(e).AppendJSON(nil)) == text })
 	}
 	return true
 }
 
 // nested coerces the members of an object and the items of an array.
-func (c *coercer) nested(v value, sm map[string]any, depth int) value {
-	switch v.kind {
-	case kObject:
+func (c *coercer) nested(v jsonvalue.Value, sm map[string]any, depth int) jsonvalue.Value {
+	switch v.Kind {
+	case jsonvalue.Object:
 		props, _ := sm["properties"].(map[string]any)
 		extra, hasExtra := sm["additionalProperties"].(map[string]any)
-		members := slices.Clone(v.members)
+		members := slices.Clone(v.Members)
 		for i, m := range members {
-			if ps, ok := props[m.key]; ok {
-				members[i].val, _ = c.coerce(m.val, ps, depth+1)
+			if ps, ok := props[m.Key]; ok {
+				members[i].Val, _ = c.coerce(m.Val, ps, depth+1)
 			} else if hasExtra {
-				members[i].val, _ = c.coerce(m.val, extra, depth+1)
+				members[i].Val, _ = c.coerce(m.Val, extra, depth+1)
 			}
 		}
-		v.members = members
-	case kArray:
+		v.Members = members
+	case jsonvalue.Array:
 		prefix, _ := sm["prefixItems"].([]any)
 		if tuple, ok := sm["items"].([]any); ok { // draft 4 to 7 tuples
 			prefix = tuple
 		}
-		items := slices.Clone(v.items)
+		items := slices.Clone(v.Items)
 		for i := range items {
 			switch {
 			case i < len(prefix):
@@ -181,7 +182,7 @@ func (c *coercer) nested(v value, sm map[string]any, depth int) value {
 				}
 			}
 		}
-		v.items = items
+		v.Items = items
 	}
 	return v
 }
@@ -205,7 +206,7 @@ func typesOf(sm map[string]any) []string {
 	return types
 }
 
-func hasType(v value, types []string) bool {
+func hasType(v jsonvalue.Value, types []string) bool {
 	for _, t := range types {
 		if isType(v, t) {
 			return true
@@ -214,22 +215,22 @@ func hasType(v value, types []string) bool {
 	return false
 }
 
-func isType(v value, t string) bool {
+func isType(v jsonvalue.Value, t string) bool {
 	switch t {
 	case "string":
-		return v.kind == kString
+		return v.Kind == jsonvalue.String
 	case "number":
-		return v.kind == kNumber
+		return v.Kind == jsonvalue.Number
 	case "integer":
-		return v.kind == kNumber && integral(v.str)
+		return v.Kind == jsonvalue.Number && integral(v.Str)
 	case "boolean":
-		return v.kind == kBool
+		return v.Kind == jsonvalue.Boolean
 	case "null":
-		return v.kind == kNull
+		return v.Kind == jsonvalue.Null
 	case "array":
-		return v.kind == kArray
+		return v.Kind == jsonvalue.Array
 	case "object":
-		return v.kind == kObject
+		return v.Kind == jsonvalue.Object
 	}
 	return true // an unknown type name constrains nothing here
 }
@@ -240,50 +241,50 @@ func integral(num string) bool {
 }
 
 // convert turns v into type t by FORMATS.md section 7's rules, if it can.
-func (c *coercer) convert(v value, t string) (value, bool) {
+func (c *coercer) convert(v jsonvalue.Value, t string) (jsonvalue.Value, bool) {
 	if isType(v, t) {
 		return v, true
 	}
 	switch t {
 	case "string":
-		switch v.kind {
-		case kNumber:
-			return value{kind: kString, str: v.str}, true
-		case kBool:
-			return value{kind: kString, str: strconv.FormatBool(v.boolean)}, true
+		switch v.Kind {
+		case jsonvalue.Number:
+			return jsonvalue.Value{Kind: jsonvalue.String, Str: v.Str}, true
+		case jsonvalue.Boolean:
+			return jsonvalue.Value{Kind: jsonvalue.String, Str: strconv.FormatBool(v.Bool)}, true
 		}
 	case "integer", "number":
-		if v.kind != kString {
+		if v.Kind != jsonvalue.String {
 			break
 		}
-		if num, ok := numberText(v.str, t == "integer"); ok {
-			return value{kind: kNumber, str: num}, true
+		if num, ok := numberText(v.Str, t == "integer"); ok {
+			return jsonvalue.Value{Kind: jsonvalue.Number, Str: num}, true
 		}
 	case "boolean":
 		switch {
-		case v.kind == kString && strings.EqualFold(strings.TrimSpace(v.str), "true"):
-			return value{kind: kBool, boolean: true}, true
-		case v.kind == kString && strings.EqualFold(strings.TrimSpace(v.str), "false"):
-			return value{kind: kBool}, true
-		case v.kind == kNumber && (v.str == "1" || v.str == "0"):
-			return value{kind: kBool, boolean: v.str == "1"}, true
+		case v.Kind == jsonvalue.String && strings.EqualFold(strings.TrimSpace(v.Str), "true"):
+			return jsonvalue.Value{Kind: jsonvalue.Boolean, Bool: true}, true
+		case v.Kind == jsonvalue.String && strings.EqualFold(strings.TrimSpace(v.Str), "false"):
+			return jsonvalue.Value{Kind: jsonvalue.Boolean}, true
+		case v.Kind == jsonvalue.Number && (v.Str == "1" || v.Str == "0"):
+			return jsonvalue.Value{Kind: jsonvalue.Boolean, Bool: v.Str == "1"}, true
 		}
 	case "null":
-		if v.kind == kString && (strings.EqualFold(strings.TrimSpace(v.str), "none") || strings.EqualFold(strings.TrimSpace(v.str), "null")) {
-			return value{kind: kNull}, true
+		if v.Kind == jsonvalue.String && (strings.EqualFold(strings.TrimSpace(v.Str), "none") || strings.EqualFold(strings.TrimSpace(v.Str), "null")) {
+			return jsonvalue.Value{Kind: jsonvalue.Null}, true
 		}
 	case "array":
-		if v.kind == kString {
-			if w, ok := c.literal(v.str, '[', '('); ok && w.kind == kArray {
+		if v.Kind == jsonvalue.String {
+			if w, ok := c.literal(v.Str, '[', '('); ok && w.Kind == jsonvalue.Array {
 				return w, true
 			}
 		}
-		if v.kind != kNull {
-			return value{kind: kArray, items: []value{v}}, true
+		if v.Kind != jsonvalue.Null {
+			return jsonvalue.Value{Kind: jsonvalue.Array, Items: []jsonvalue.Value{v}}, true
 		}
 	case "object":
-		if v.kind == kString {
-			if w, ok := c.literal(v.str, '{'); ok && w.kind == kObject {
+		if v.Kind == jsonvalue.String {
+			if w, ok := c.literal(v.Str, '{'); ok && w.Kind == jsonvalue.Object {
 				return w, true
 			}
 		}
@@ -293,18 +294,18 @@ func (c *coercer) convert(v value, t string) (value, bool) {
 
 // literal reads a string that holds a Python or JSON list or dict literal.
 // It is parsed, never evaluated.
-func (c *coercer) literal(s string, opens ...byte) (value, bool) {
+func (c *coercer) literal(s string, opens ...byte) (jsonvalue.Value, bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || bytes.IndexByte(opens, s[0]) < 0 {
-		return value{}, false
+		return jsonvalue.Value{}, false
 	}
 	p := c.parser
 	p.JSONEscapes = true
 	text, err := p.ParseValue(s)
 	if err != nil {
-		return value{}, false
+		return jsonvalue.Value{}, false
 	}
-	v, err := decode(text)
+	v, err := jsonvalue.Decode(text)
 	return v, err == nil
 }
 
@@ -328,73 +329,36 @@ func numberText(s string, wantInt bool) (string, bool) {
 		if f != math.Trunc(f) {
 			return "", false
 		}
-		if isJSONNumber(s) && !strings.ContainsAny(s, ".eE") {
+		if jsonvalue.IsNumber(s) && !strings.ContainsAny(s, ".eE") {
 			return s, true
 		}
 		if math.Abs(f) < 1<<53 {
 			return strconv.FormatInt(int64(f), 10), true
 		}
 	}
-	if isJSONNumber(s) {
+	if jsonvalue.IsNumber(s) {
 		return s, true
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64), true
 }
 
-// isJSONNumber reports whether s is a number exactly as JSON writes one:
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func isJSONNumber(s string) bool {
-	i := 0
-	digits := func() int {
-		n := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-			n++
-		}
-		return n
-	}
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	start := i
-	if n := digits(); n == 0 || (n > 1 && s[start] == '0') {
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
-}
-
 // fixEnum returns v as one of enum's values: itself, or the value it
 // matches ignoring case, or whose JSON text it holds.
-func fixEnum(v value, enum []any) (value, bool) {
-	text := string(v.appendJSON(nil))
+func fixEnum(v jsonvalue.Value, enum []any) (jsonvalue.Value, bool) {
+	text := string(v.AppendJSON(nil))
 	for _, e := range enum {
-		if string(fromAny(e).appendJSON(nil)) == text {
+		if string(jsonvalue.FromAny(e).AppendJSON(nil)) == text {
 			return v, true
 		}
 	}
 	for _, e := range enum {
-		ev := fromAny(e)
+		ev := jsonvalue.FromAny(e)
 		switch {
-		case v.kind == kString && ev.kind == kString && strings.EqualFold(strings.TrimSpace(v.str), ev.str):
+		case v.Kind == jsonvalue.String && ev.Kind == jsonvalue.String && strings.EqualFold(strings.TrimSpace(v.Str), ev.Str):
 			return ev, true
-		case v.kind == kString && ev.kind != kString && strings.TrimSpace(v.str) == string(ev.appendJSON(nil)):
+		case v.Kind == jsonvalue.String && ev.Kind != jsonvalue.String && strings.TrimSpace(v.Str) == string(ev.AppendJSON(nil)):
 			return ev, true
-		case (v.kind == kNumber || v.kind == kBool) && ev.kind == kString && strings.EqualFold(text, ev.str):
+		case (v.Kind == jsonvalue.Number || v.Kind == jsonvalue.Boolean) && ev.Kind == jsonvalue.String && strings.EqualFold(text, ev.Str):
 			return ev, true
 		}
 	}

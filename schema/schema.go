@@ -40,6 +40,7 @@ import (
 	"sync/atomic"
 
 	"github.com/kaptinlin/jsonschema"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -164,13 +165,13 @@ func Coerce(tool toolcall.Tool, args string) (string, []toolcall.Diagnostic) {
 	if c.broken != "" {
 		return args, []toolcall.Diagnostic{diag(c.broken)}
 	}
-	v, err := decode(args)
+	v, err := jsonvalue.Decode(args)
 	if err != nil {
 		return args, []toolcall.Diagnostic{diag("the arguments are not JSON: " + err.Error())}
 	}
 	co := coercer{root: c.root}
 	v, _ = co.coerce(v, c.root, 0)
-	out := string(v.appendJSON(nil))
+	out := string(v.AppendJSON(nil))
 	if c.validator == nil {
 		if c.noCheck != "" {
 			return out, []toolcall.Diagnostic{diag(c.noCheck)}
@@ -178,7 +179,7 @@ func Coerce(tool toolcall.Tool, args string) (string, []toolcall.Diagnostic) {
 		return out, nil
 	}
 	var diags []toolcall.Diagnostic
-	for _, msg := range violations(c.validator.Validate(v.toAny())) {
+	for _, msg := range violations(c.validator.Validate(v.Any())) {
 		diags = append(diags, diag(msg))
 	}
 	return out, diags
@@ -199,12 +200,12 @@ func Validate(tool toolcall.Tool, args string) []toolcall.Diagnostic {
 	if c.validator == nil {
 		return nil
 	}
-	v, err := decode(args)
+	v, err := jsonvalue.Decode(args)
 	if err != nil {
 		return []toolcall.Diagnostic{{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: "the arguments are not JSON: " + err.Error()}}
 	}
 	var diags []toolcall.Diagnostic
-	for _, msg := range violations(c.validator.Validate(v.toAny())) {
+	for _, msg := range violations(c.validator.Validate(v.Any())) {
 		diags = append(diags, toolcall.Diagnostic{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: msg})
 	}
 	return diags

@@ -22,11 +22,9 @@ var plain = func() (t [256]bool) {
 // character in JSON as in Python, so the two bytes can be copied as they are.
 var sameInJSON = [256]bool{'n': true, 'r': true, 't': true, 'b': true, 'f': true, '"': true, '\\': true}
 
-// AppendJSONString appends s as a JSON string, escaping only what JSON
+// appendJSONString appends s as a JSON string, escaping only what JSON
 // requires (and U+2028, U+2029). Invalid UTF-8 becomes U+FFFD, as in
 // encoding/json.
-func AppendJSONString(dst []byte, s string) []byte { return appendJSONString(dst, s) }
-
 func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	dst = appendJSONChars(dst, s)

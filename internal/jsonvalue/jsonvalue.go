@@ -7,8 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
-
-	"github.com/toolparse/toolparse/pythonic"
+	"unicode/utf8"
 )
 
 // Value is a decoded JSON value that keeps the order of object members.
@@ -198,7 +197,7 @@ func (v Value) AppendJSON(dst []byte) []byte {
 	case Number:
 		return append(dst, v.Str...)
 	case String:
-		return pythonic.AppendJSONString(dst, v.Str)
+		return AppendString(dst, v.Str)
 	case Array:
 		dst = append(dst, '[')
 		for i, it := range v.Items {
@@ -214,7 +213,7 @@ func (v Value) AppendJSON(dst []byte) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = pythonic.AppendJSONString(dst, m.Key)
+		dst = AppendString(dst, m.Key)
 		dst = append(dst, ':')
 		dst = m.Val.AppendJSON(dst)
 	}
@@ -309,4 +308,51 @@ func IsNumber(s string) bool {
 		}
 	}
 	return i == len(s)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// AppendString appends s as a JSON string, escaping only what JSON requires
+// (and U+2028, U+2029). Invalid UTF-8 becomes U+FFFD, as in encoding/json.
+func AppendString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		if c < utf8.RuneSelf {
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+		default:
+			dst = append(dst, s[i:i+n]...)
+		}
+		i += n
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
 }

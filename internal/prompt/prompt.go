@@ -1,0 +1,154 @@
+// Package prompt holds what the formats' prompt renderers share: checking a
+// conversation before it is written, and writing tool definitions.
+package prompt
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/jsonkeys"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Check reports the first thing in msgs that cannot be rendered: an
+// unknown role, a tool result answering no earlier call, or a call whose
+// arguments are not a JSON object.
+func Check(msgs []toolcall.Message) error {
+	ids := map[string]bool{}
+	calls := 0
+	for i, m := range msgs {
+		switch m.Role {
+		case "system", "user":
+		case "assistant":
+			for _, c := range m.ToolCalls {
+				if !isObject(c.Arguments) {
+					return fmt.Errorf("message %d: the arguments of call %s are not a JSON object", i, c.Name)
+				}
+				if c.ID != "" {
+					ids[c.ID] = true
+				}
+				calls++
+			}
+		case "tool":
+			if m.ToolCallID != "" && !ids[m.ToolCallID] {
+				return fmt.Errorf("message %d: tool result for %q, which no earlier call has as its ID", i, m.ToolCallID)
+			}
+			if m.ToolCallID == "" && calls == 0 {
+				return fmt.Errorf("message %d: a tool result with no call before it", i)
+			}
+		default:
+			return fmt.Errorf("message %d: unknown role %q (want system, user, assistant or tool)", i, m.Role)
+		}
+	}
+	return nil
+}
+
+func isObject(args string) bool {
+	if args == "" {
+		return true
+	}
+	var m map[string]json.RawMessage
+	return json.Unmarshal([]byte(args), &m) == nil && m != nil
+}
+
+// ToolsJSON writes tools as a JSON array of {"name", "description",
+// "parameters"} objects, with the spaces after ':' and ',' that chat
+// templates' tojson writes.
+func ToolsJSON(tools []toolcall.Tool) (string, error) {
+	var items []string
+	for _, t := range tools {
+		s, err := ToolJSON(t)
+		if err != nil {
+			return "", err
+		}
+		items = append(items, s)
+	}
+	return "[" + strings.Join(items, ", ") + "]", nil
+}
+
+// ToolJSON writes one tool as ToolsJSON does.
+func ToolJSON(t toolcall.Tool) (string, error) {
+	obj := struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description,omitempty"`
+		Parameters  json.RawMessage `json:"parameters,omitempty"`
+	}{t.Name, t.Description, t.Parameters}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(obj); err != nil {
+		return "", fmt.Errorf("tool %s: %w", t.Name, err)
+	}
+	return spaced(bytes.TrimSpace(buf.Bytes())), nil
+}
+
+// spaced rewrites compact JSON with a space after each ':' and ',' outside
+// strings.
+func spaced(b []byte) string {
+	var out bytes.Buffer
+	in := false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		out.WriteByte(c)
+		switch {
+		case in && c == '\\':
+			i++
+			out.WriteByte(b[i])
+		case c == '"':
+			in = !in
+		case !in && (c == ':' || c == ','):
+			out.WriteByte(' ')
+		}
+	}
+	return out.String()
+}
+
+// Signature writes a tool as one line, name(param: type, ...) - description,
+// with optional parameters marked by '?'.
+func Signature(t toolcall.Tool) string {
+	var schema struct {
+		Properties map[string]struct {
+			Type any `json:"type"`
+		} `json:"properties"`
+		Required []string `json:"required"`
+	}
+	_ = json.Unmarshal(t.Parameters, &schema)
+	required := map[string]bool{}
+	for _, r := range schema.Required {
+		required[r] = true
+	}
+	var params []string
+	for _, name := range jsonkeys.Properties(t.Parameters) {
+		p := name
+		if !required[name] {
+			p += "?"
+		}
+		if typ := typeName(schema.Properties[name].Type); typ != "" {
+			p += ": " + typ
+		}
+		params = append(params, p)
+	}
+	s := t.Name + "(" + strings.Join(params, ", ") + ")"
+	if t.Description != "" {
+		s += " - " + t.Description
+	}
+	return s
+}
+
+func typeName(t any) string {
+	switch t := t.(type) {
+	case string:
+		return t
+	case []any:
+		var names []string
+		for _, x := range t {
+			if s, ok := x.(string); ok {
+				names = append(names, s)
+			}
+		}
+		return strings.Join(names, " | ")
+	}
+	return ""
+}

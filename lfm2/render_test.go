@@ -1,0 +1,72 @@
+package lfm2_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+var (
+	weather      = []toolcall.Tool{{Name: "get_weather", Description: "Weather by city", Parameters: []byte(`{"type":"object","properties":{"city":{"type":"string"}}}`)}}
+	conversation = []toolcall.Message{
+		{Role: "system", Content: "You are helpful."},
+		{Role: "user", Content: "Weather in SF?"},
+		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "c1", Name: "get_weather", Arguments: `{"city":"San \"Fran\"\ncisco"}`}}},
+		{Role: "tool", ToolCallID: "c1", Content: "{\"temp_f\": 64,\n \"sky\": \"clear\"}"},
+		{Role: "assistant", Content: "It is 64°F and clear."},
+		{Role: "user", Content: "And tomorrow?"},
+	}
+)
+
+func TestRenderPromptLFM2(t *testing.T) {
+	got, err := lfm2.RenderPrompt(conversation, weather, lfm2.PromptOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "<|startoftext|><|im_start|>system\nYou are helpful.\nList of tools: <|tool_list_start|>[{\"name\": \"get_weather\", \"description\": \"Weather by city\", \"parameters\": {\"type\": \"object\", \"properties\": {\"city\": {\"type\": \"string\"}}}}]<|tool_list_end|><|im_end|>\n" +
+		"<|im_start|>user\nWeather in SF?<|im_end|>\n" +
+		"<|im_start|>assistant\n<|tool_call_start|>[get_weather(city=\"San \\\"Fran\\\"\\ncisco\")]<|tool_call_end|><|im_end|>\n" +
+		"<|im_start|>tool\n<|tool_response_start|>{\"temp_f\": 64,\n \"sky\": \"clear\"}<|tool_response_end|><|im_end|>\n" +
+		"<|im_start|>assistant\nIt is 64°F and clear.<|im_end|>\n" +
+		"<|im_start|>user\nAnd tomorrow?<|im_end|>\n" +
+		"<|im_start|>assistant\n"
+	if got != want {
+		t.Errorf("prompt:\n%q\nwant:\n%q", got, want)
+	}
+}
+
+func TestRenderPromptLFM25(t *testing.T) {
+	got, err := lfm2.RenderPrompt(conversation, weather, lfm2.PromptOptions{Profile: "lfm2.5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "<|startoftext|><|im_start|>system\nYou are helpful.\nList of tools: [{\"name\": \"get_weather\", \"description\": \"Weather by city\", \"parameters\": {\"type\": \"object\", \"properties\": {\"city\": {\"type\": \"string\"}}}}]<|im_end|>\n" +
+		"<|im_start|>user\nWeather in SF?<|im_end|>\n" +
+		"<|im_start|>assistant\n<|tool_call_start|>[get_weather(city=\"San \\\"Fran\\\"\\ncisco\")]<|tool_call_end|><|im_end|>\n" +
+		"<|im_start|>tool\n{\"temp_f\": 64,\n \"sky\": \"clear\"}<|im_end|>\n" +
+		"<|im_start|>assistant\nIt is 64°F and clear.<|im_end|>\n" +
+		"<|im_start|>user\nAnd tomorrow?<|im_end|>\n" +
+		"<|im_start|>assistant\n"
+	if got != want {
+		t.Errorf("prompt:\n%q\nwant:\n%q", got, want)
+	}
+}
+
+func TestRenderPromptErrors(t *testing.T) {
+	if _, err := lfm2.RenderPrompt(conversation, nil, lfm2.PromptOptions{Profile: "lfm3"}); err == nil {
+		t.Error("unknown profile: no error")
+	}
+	if _, err := lfm2.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "x"}}, nil, lfm2.PromptOptions{}); err == nil {
+		t.Error("a result with no call: no error")
+	}
+}
+
+func TestRenderCalls(t *testing.T) {
+	got, err := lfm2.RenderCalls([]toolcall.Call{{Name: "sub-task-ending", Arguments: `{"status":"Completed","from":1}`}})
+	if want := `<|tool_call_start|>[sub-task-ending(status="Completed", from=1)]<|tool_call_end|>`; err != nil || got != want {
+		t.Errorf("RenderCalls = %s, %v; want %s", got, err, want)
+	}
+	streamtest.CheckRenderer(t, lfm2.Format, lfm2.RenderCalls)
+}

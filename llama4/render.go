@@ -1,0 +1,225 @@
+package llama4
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// RenderCalls writes calls as Llama 4 writes them by default: a Python call
+// list, [get_weather(city="Paris", days=3)]. RenderFunctionTags and
+// RenderJSON write the other forms.
+func RenderCalls(calls []toolcall.Call) (string, error) { return pythonic.RenderCalls(calls) }
+
+// RenderCalls implements toolcall.Renderer.
+func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
+
+// RenderFunctionTags writes calls in Meta's documented form,
+// <function=NAME>{json}</function>, one after another.
+func RenderFunctionTags(calls []toolcall.Call) (string, error) {
+	var b strings.Builder
+	for _, c := range calls {
+		args, err := objectArgs(c)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "<function=%s>%s</function>", c.Name, args)
+	}
+	return b.String(), nil
+}
+
+// RenderJSON writes calls as JSON objects, {"name": N, "parameters": {...}},
+// separated by "; ".
+func RenderJSON(calls []toolcall.Call) (string, error) {
+	parts := make([]string, 0, len(calls))
+	for _, c := range calls {
+		args, err := objectArgs(c)
+		if err != nil {
+			return "", err
+		}
+		parts = append(parts, `{"name": `+string(jsonvalue.AppendString(nil, c.Name))+`, "parameters": `+args+`}`)
+	}
+	return strings.Join(parts, "; "), nil
+}
+
+// objectArgs returns a call's arguments as compact JSON, checking that they
+// are an object.
+func objectArgs(c toolcall.Call) (string, error) {
+	if strings.ContainsAny(c.Name, "<>") || c.Name == "" {
+		return "", fmt.Errorf("llama4: the call name %q cannot be written in a tag", c.Name)
+	}
+	args := c.Arguments
+	if args == "" {
+		args = "{}"
+	}
+	v, err := jsonvalue.Decode(args)
+	if err != nil || v.Kind != jsonvalue.Object {
+		return "", fmt.Errorf("llama4: the arguments of %s are not a JSON object", c.Name)
+	}
+	return string(v.AppendJSON(nil)), nil
+}
+
+// PromptOptions are the choices of the original llama4 plugin's template.
+// The zero value means the defaults.
+type PromptOptions struct {
+	// Fmt is how past calls are written: "pythonic" (default), "json" or
+	// "function_tag".
+	Fmt string
+	// SysMode is where tool definitions go: "system" (default), the system
+	// turn, or "user", the start of the first user turn.
+	SysMode string
+	// Defs is how tool definitions are written: "json" (default), one JSON
+	// object per tool, or "signatures", name(param: type, ...) lines.
+	Defs string
+	// Result is how tool results are written: "verbatim" (default) or "json",
+	// as a JSON string.
+	Result string
+	// EOM is whether an assistant turn with calls and every ipython turn end
+	// with <|eom|>: "on" (default) or "off" (they end with <|eot|>).
+	EOM string
+	// History is what is kept of past assistant turns: "calls" (default),
+	// their calls and text, or "results", their text only.
+	History string
+	// SeqRule adds a system rule: one dependent step per turn.
+	SeqRule bool
+}
+
+// seqRule is the text the SeqRule option adds.
+const seqRule = "Make only calls that do not depend on each other's results. When a step needs the result of another call, make that call alone and wait for its result before the next step."
+
+// RenderPrompt writes a conversation as the prompt Llama 4 expects,
+// following Meta's reference encoder: <|begin_of_text|>, turns
+// <|header_start|>ROLE<|header_end|>\n\n...; the tool role is written
+// ipython; an assistant turn with calls and every ipython turn end with
+// <|eom|>, the others with <|eot|>; tool results are passed through
+// verbatim; past calls are written with RenderCalls (or the form Fmt
+// names). It ends with the header of the next assistant turn.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (string, error) {
+	if err := prompt.Check(msgs); err != nil {
+		return "", fmt.Errorf("llama4: %w", err)
+	}
+	render := RenderCalls
+	switch opts.Fmt {
+	case "", "pythonic":
+	case "json":
+		render = RenderJSON
+	case "function_tag":
+		render = RenderFunctionTags
+	default:
+		return "", fmt.Errorf("llama4: unknown fmt %q (want pythonic, json or function_tag)", opts.Fmt)
+	}
+	eom := "<|eom|>"
+	switch opts.EOM {
+	case "", "on":
+	case "off":
+		eom = "<|eot|>"
+	default:
+		return "", fmt.Errorf("llama4: unknown eom %q (want on or off)", opts.EOM)
+	}
+	defs, err := definitions(tools, opts)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString("<|begin_of_text|>")
+	turn := func(role, text, end string) {
+		b.WriteString("<|header_start|>" + role + "<|header_end|>\n\n" + text + end)
+	}
+	system := ""
+	rest := msgs
+	if len(msgs) > 0 && msgs[0].Role == "system" {
+		system, rest = msgs[0].Content, msgs[1:]
+	}
+	if opts.SysMode == "" || opts.SysMode == "system" {
+		system = joinText(system, defs)
+		defs = ""
+	} else if opts.SysMode != "user" {
+		return "", fmt.Errorf("llama4: unknown sys_mode %q (want system or user)", opts.SysMode)
+	}
+	if opts.SeqRule {
+		system = joinText(system, seqRule)
+	}
+	if system != "" {
+		turn("system", system, "<|eot|>")
+	}
+	for _, m := range rest {
+		switch m.Role {
+		case "system":
+			turn("system", m.Content, "<|eot|>")
+		case "user":
+			text := m.Content
+			if defs != "" {
+				text, defs = joinText(defs, text), ""
+			}
+			turn("user", text, "<|eot|>")
+		case "assistant":
+			text, end := m.Content, "<|eot|>"
+			if len(m.ToolCalls) > 0 && opts.History != "results" {
+				calls, err := render(m.ToolCalls)
+				if err != nil {
+					return "", err
+				}
+				text, end = text+calls, eom
+			}
+			if text == "" {
+				continue
+			}
+			turn("assistant", text, end)
+		case "tool":
+			text := m.Content
+			if opts.Result == "json" {
+				text = string(jsonvalue.AppendString(nil, text))
+			} else if opts.Result != "" && opts.Result != "verbatim" {
+				return "", fmt.Errorf("llama4: unknown result %q (want verbatim or json)", opts.Result)
+			}
+			turn("ipython", text, eom)
+		}
+	}
+	b.WriteString("<|header_start|>assistant<|header_end|>\n\n")
+	return b.String(), nil
+}
+
+// definitions writes the tools for the prompt, with how to call them.
+func definitions(tools []toolcall.Tool, opts PromptOptions) (string, error) {
+	if len(tools) == 0 {
+		return "", nil
+	}
+	how := "a Python list of calls, [func_name(param=value, ...)]"
+	switch opts.Fmt {
+	case "json":
+		how = `a JSON object {"name": func_name, "parameters": {...}} for each call`
+	case "function_tag":
+		how = "<function=func_name>{json arguments}</function> for each call"
+	}
+	var b strings.Builder
+	b.WriteString("You may call the functions below. To call them, reply with " + how + " and nothing else.\n\nFunctions:\n")
+	for _, t := range tools {
+		switch opts.Defs {
+		case "", "json":
+			s, err := prompt.ToolJSON(t)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(s + "\n")
+		case "signatures":
+			b.WriteString(prompt.Signature(t) + "\n")
+		default:
+			return "", fmt.Errorf("llama4: unknown defs %q (want json or signatures)", opts.Defs)
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+func joinText(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "\n\n" + b
+}

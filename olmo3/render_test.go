@@ -1,0 +1,45 @@
+package olmo3_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/olmo3"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+func TestRenderPrompt(t *testing.T) {
+	tools := []toolcall.Tool{{Name: "get_weather", Parameters: []byte(`{"type":"object","properties":{"location":{"type":"string"}}}`)}}
+	msgs := []toolcall.Message{
+		{Role: "user", Content: "Weather in Boston?"},
+		{Role: "assistant", Content: "Let me look.", ToolCalls: []toolcall.Call{{ID: "c1", Name: "get_weather", Arguments: `{"location":"Boston","metric":true,"when":null}`}}},
+		{Role: "tool", ToolCallID: "c1", Content: "{\"temp_c\": 20}\n"},
+		{Role: "assistant", Content: "20°C."},
+		{Role: "user", Content: "Thanks!"},
+	}
+	got, err := olmo3.RenderPrompt(msgs, tools, olmo3.PromptOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "<|im_start|>system\n" + olmo3.DefaultSystem + " <functions>[{\"name\": \"get_weather\", \"parameters\": {\"type\": \"object\", \"properties\": {\"location\": {\"type\": \"string\"}}}}]</functions><|im_end|>\n" +
+		"<|im_start|>user\nWeather in Boston?<|im_end|>\n" +
+		"<|im_start|>assistant\nLet me look.\n<function_calls>\nget_weather(location=\"Boston\", metric=true, when=null)\n</function_calls><|im_end|>\n" +
+		"<|im_start|>environment\n{\"temp_c\": 20}\n<|im_end|>\n" +
+		"<|im_start|>assistant\n20°C.<|im_end|>\n" +
+		"<|im_start|>user\nThanks!<|im_end|>\n" +
+		"<|im_start|>assistant\n"
+	if got != want {
+		t.Errorf("prompt:\n%q\nwant:\n%q", got, want)
+	}
+	if _, err := olmo3.RenderPrompt([]toolcall.Message{{Role: "narrator"}}, nil, olmo3.PromptOptions{}); err == nil {
+		t.Error("unknown role: no error")
+	}
+}
+
+func TestRenderCalls(t *testing.T) {
+	got, err := olmo3.RenderCalls([]toolcall.Call{{Name: "f", Arguments: `{"x":1}`}, {Name: "g", Arguments: `{"y":true,"z":null,"s":"a\"b"}`}})
+	if want := "<function_calls>\nf(x=1)\ng(y=true, z=null, s=\"a\\\"b\")\n</function_calls>"; err != nil || got != want {
+		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
+	}
+	streamtest.CheckRenderer(t, olmo3.Format, olmo3.RenderCalls)
+}

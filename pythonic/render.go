@@ -1,0 +1,159 @@
+package pythonic
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Literals says how AppendCall writes argument values.
+type Literals int
+
+const (
+	// PythonLiterals writes "text", 3, True, False, None, [..], {"k": v}.
+	PythonLiterals Literals = iota
+	// JSONLiterals writes JSON's literals: "text", 3, true, false, null.
+	JSONLiterals
+)
+
+// RenderCalls writes calls as the model writes them: a Python call list,
+// [get_weather(city="Paris", days=3, metric=True, extra=None)], with the
+// arguments in the order they have in each call. No calls is "".
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	if len(calls) == 0 {
+		return "", nil
+	}
+	b := []byte{'['}
+	for i, c := range calls {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		var err error
+		if b, err = AppendCall(b, c, PythonLiterals); err != nil {
+			return "", err
+		}
+	}
+	return string(append(b, ']')), nil
+}
+
+// RenderCalls implements toolcall.Renderer.
+func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
+
+// AppendCall writes one call, name(key=value, ...), with its arguments in
+// their order. The name and every key must be names the parser reads (a
+// letter or '_', then letters, digits, '_', '-' or '.'); the arguments must
+// be a JSON object.
+func AppendCall(dst []byte, c toolcall.Call, lit Literals) ([]byte, error) {
+	if !isName(c.Name) {
+		return dst, fmt.Errorf("pythonic: the call name %q cannot be written as a call", c.Name)
+	}
+	args := c.Arguments
+	if args == "" {
+		args = "{}"
+	}
+	v, err := jsonvalue.Decode(args)
+	if err != nil || v.Kind != jsonvalue.Object {
+		return dst, fmt.Errorf("pythonic: the arguments of %s are not a JSON object", c.Name)
+	}
+	dst = append(dst, c.Name...)
+	dst = append(dst, '(')
+	for i, m := range v.Members {
+		if !isName(m.Key) {
+			return dst, fmt.Errorf("pythonic: the argument name %q of %s cannot be written as a keyword", m.Key, c.Name)
+		}
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		dst = append(dst, m.Key...)
+		dst = append(dst, '=')
+		dst = appendValue(dst, m.Val, lit)
+	}
+	return append(dst, ')'), nil
+}
+
+func isName(s string) bool {
+	return s != "" && isNameStart(s, 0) && NameEnd(s, 0) == len(s)
+}
+
+func appendValue(dst []byte, v jsonvalue.Value, lit Literals) []byte {
+	switch v.Kind {
+	case jsonvalue.Null:
+		if lit == JSONLiterals {
+			return append(dst, "null"...)
+		}
+		return append(dst, "None"...)
+	case jsonvalue.Boolean:
+		switch {
+		case lit == JSONLiterals && v.Bool:
+			return append(dst, "true"...)
+		case lit == JSONLiterals:
+			return append(dst, "false"...)
+		case v.Bool:
+			return append(dst, "True"...)
+		}
+		return append(dst, "False"...)
+	case jsonvalue.Number:
+		return append(dst, v.Str...)
+	case jsonvalue.String:
+		if lit == JSONLiterals {
+			return jsonvalue.AppendString(dst, v.Str)
+		}
+		return appendPythonString(dst, v.Str)
+	case jsonvalue.Array:
+		dst = append(dst, '[')
+		for i, it := range v.Items {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = appendValue(dst, it, lit)
+		}
+		return append(dst, ']')
+	}
+	dst = append(dst, '{')
+	for i, m := range v.Members {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		dst = appendValue(dst, jsonvalue.Value{Kind: jsonvalue.String, Str: m.Key}, lit)
+		dst = append(dst, ": "...)
+		dst = appendValue(dst, m.Val, lit)
+	}
+	return append(dst, '}')
+}
+
+// appendPythonString writes s as a double-quoted Python string with the
+// escapes Python reads: the value comes back exactly, whatever quotes,
+// backslashes or newlines it holds.
+func appendPythonString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			dst = append(dst, '\\', c)
+		case c == '\n':
+			dst = append(dst, '\\', 'n')
+		case c == '\r':
+			dst = append(dst, '\\', 'r')
+		case c == '\t':
+			dst = append(dst, '\\', 't')
+		case c < 0x20 || c == 0x7f:
+			dst = append(dst, '\\', 'x', hexDigits[c>>4], hexDigits[c&0xf])
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				dst = append(dst, "\uFFFD"...)
+			} else {
+				dst = append(dst, s[i:i+n]...)
+			}
+			i += n
+			continue
+		default:
+			dst = append(dst, c)
+		}
+		i++
+	}
+	return append(dst, '"')
+}

@@ -1,0 +1,55 @@
+package toolparse_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/internal/corpus"
+	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/olmo3"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+var renderers = []struct {
+	name   string
+	format toolcall.Format
+	render func([]toolcall.Call) (string, error)
+}{
+	{"pythonic", pythonic.Format, pythonic.RenderCalls},
+	{"llama4 list", llama4.Format, llama4.RenderCalls},
+	{"llama4 function tags", llama4.Format, llama4.RenderFunctionTags},
+	{"llama4 JSON", llama4.Format, llama4.RenderJSON},
+	{"lfm2", lfm2.Format, lfm2.RenderCalls},
+	{"olmo3", olmo3.Format, olmo3.RenderCalls},
+}
+
+// TestEveryFormatRenders: every shipped format is a toolcall.Renderer.
+func TestEveryFormatRenders(t *testing.T) {
+	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format} {
+		if _, ok := f.(toolcall.Renderer); !ok {
+			t.Errorf("%s is not a toolcall.Renderer", f.Name())
+		}
+	}
+}
+
+// TestCorpusRenderRoundTrip renders the calls of every BFCL case with every
+// renderer and parses them back.
+func TestCorpusRenderRoundTrip(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, r := range renderers {
+		t.Run(r.name, func(t *testing.T) {
+			for _, c := range cases {
+				calls := make([]toolcall.Call, len(c.Calls))
+				for i, call := range c.Calls {
+					calls[i] = toolcall.Call{Name: call.Name, Arguments: string(call.Arguments)}
+				}
+				streamtest.RenderRoundTrip(t, r.format, r.render, calls)
+			}
+		})
+	}
+}

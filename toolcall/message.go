@@ -4,7 +4,7 @@ package toolcall
 type Message struct {
 	Role       string // "system", "user", "assistant" or "tool"
 	Content    string
-	ToolCalls  []Call  // an assistant's calls
+	ToolCalls  []Call // an assistant's calls
 	ToolCallID string // for a tool's result: the call it answers
 }
 

@@ -1,6 +1,8 @@
 package stream
 
 import (
+	"strings"
+
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -88,28 +90,30 @@ func (s *Stream) split(delta string) {
 		i = n - t.heldLen
 		t.held, t.heldLen = t.held[:0], 0
 	}
+	// Hand text on in runs as long as possible: the decoder reads a long
+	// call best in one piece.
+	start := i
 	for i < len(delta) {
-		j := i
-		for j < len(delta) && delta[j] != '<' {
-			j++
+		k := strings.IndexByte(delta[i:], '<')
+		if k < 0 {
+			break
 		}
-		s.emit(delta[i:j])
-		if j == len(delta) {
-			return
-		}
+		j := i + k
 		res, _, n := marker.Match(t.tag(), delta[j:])
 		switch res {
 		case marker.Partial:
+			s.emit(delta[start:j])
 			t.held = append(t.held[:0], delta[j:])
 			t.heldLen = len(delta) - j
 			return
 		case marker.Full:
+			s.emit(delta[start:j])
 			t.in = !t.in
-		default:
-			s.emit(delta[j : j+n])
+			start = j + n
 		}
 		i = j + n
 	}
+	s.emit(delta[start:])
 }
 
 // endSplit hands on a tag fragment held at the end of the response as text.

@@ -1,0 +1,43 @@
+package lfm2
+
+import (
+	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// StructuralTag returns xgrammar's structural tag for the request: triggered
+// on <|tool_call_start|>, a block whose inside is the call list of Grammar.
+// "auto" lets free text come first; "required" and a named tool put a block
+// at the start; parallel_tool_calls false and a named tool allow one call
+// and stop after the block.
+func StructuralTag(req toolcall.Request) ([]byte, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return nil, err
+	}
+	b := grammar.New(grammar.Python, "")
+	call, err := b.Call(c.Tools)
+	if err != nil {
+		return nil, err
+	}
+	inner := b.String(b.List(call, c.One))
+	tag := grammar.Tag{Begin: config.Start, Content: grammar.GrammarFormat(inner), End: config.End}
+	return grammar.StructuralTag(grammar.Triggered(config.Start, []grammar.Tag{tag}, c))
+}
+
+// Grammar returns an xgrammar EBNF grammar for an LFM2 block,
+// <|tool_call_start|>[call, ...]<|tool_call_end|>, whose calls name the
+// request's tools with arguments that follow each tool's JSON Schema,
+// written as Python literals.
+func Grammar(req toolcall.Request) (string, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return "", err
+	}
+	b := grammar.New(grammar.Python, "")
+	call, err := b.Call(c.Tools)
+	if err != nil {
+		return "", err
+	}
+	return b.String(grammar.Lit(config.Start) + " " + b.List(call, c.One) + " " + grammar.Lit(config.End)), nil
+}

@@ -1,0 +1,66 @@
+package llama4
+
+import (
+	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// StructuralTag returns xgrammar's structural tag for the request, as vLLM
+// and SGLang take it in response_format: triggered on <function=, one tag
+// per tool, <function=NAME>{json}</function>, whose JSON follows the tool's
+// schema. "auto" lets free text come first; "required" and a named tool put
+// a call at the start (at_least_one); parallel_tool_calls false and a named
+// tool stop after the first call.
+func StructuralTag(req toolcall.Request) ([]byte, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return nil, err
+	}
+	tags := make([]grammar.Tag, len(c.Tools))
+	for i, t := range c.Tools {
+		tags[i] = grammar.Tag{Begin: functionTag + t.Name + ">", Content: grammar.JSONSchema(t), End: functionEnd}
+	}
+	return grammar.StructuralTag(grammar.Triggered(functionTag, tags, c))
+}
+
+// Grammar returns an xgrammar EBNF grammar for Llama 4's calls: a Python
+// call list, or function tags <function=NAME>{json}</function>, whose
+// names are the request's tools and whose arguments follow each tool's JSON
+// Schema (Python literals in the list, JSON in the tags).
+func Grammar(req toolcall.Request) (string, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return "", err
+	}
+	py := grammar.New(grammar.Python, "")
+	call, err := py.Call(c.Tools)
+	if err != nil {
+		return "", err
+	}
+	js := grammar.New(grammar.JSON, "j_")
+	var tags []string
+	for _, t := range c.Tools {
+		args, err := js.Arguments(t, false)
+		if err != nil {
+			return "", err
+		}
+		tags = append(tags, grammar.Lit(functionTag+t.Name+">")+" "+js.R("ws")+" "+args+" "+js.R("ws")+" "+grammar.Lit(functionEnd))
+	}
+	py.Rule("function_tag", joinAlts(tags))
+	tagged := "function_tag (ws function_tag)*"
+	if c.One {
+		tagged = "function_tag"
+	}
+	return py.String(py.List(call, c.One)+" | "+tagged) + js.Rules(), nil
+}
+
+func joinAlts(alts []string) string {
+	s := ""
+	for i, a := range alts {
+		if i > 0 {
+			s += " | "
+		}
+		s += "(" + a + ")"
+	}
+	return s
+}

@@ -1,0 +1,54 @@
+package olmo3
+
+import (
+	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// body returns the grammar of what stands between <function_calls> and
+// </function_calls>: one call per line, with JSON literals.
+func body(c grammar.Choice) (*grammar.Builder, string, error) {
+	b := grammar.New(grammar.JSON, "")
+	call, err := b.Call(c.Tools)
+	if err != nil {
+		return nil, "", err
+	}
+	if c.One {
+		return b, `"\n"? ` + call + ` "\n"?`, nil
+	}
+	return b, `"\n"? ` + call + ` ("\n" ` + call + `)* "\n"?`, nil
+}
+
+// StructuralTag returns xgrammar's structural tag for the request:
+// triggered on <function_calls>, a block whose inside is one call per line
+// (see Grammar). "auto" lets free text come first; "required" and a named
+// tool put the block at the start; parallel_tool_calls false and a named
+// tool allow one call.
+func StructuralTag(req toolcall.Request) ([]byte, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return nil, err
+	}
+	b, inner, err := body(c)
+	if err != nil {
+		return nil, err
+	}
+	tag := grammar.Tag{Begin: config.Start, Content: grammar.GrammarFormat(b.String(inner)), End: config.End}
+	return grammar.StructuralTag(grammar.Triggered(config.Start, []grammar.Tag{tag}, c))
+}
+
+// Grammar returns an xgrammar EBNF grammar for an OLMo 3 block:
+// <function_calls>, one call per line whose name is one of the request's
+// tools and whose arguments follow its JSON Schema in JSON literals,
+// </function_calls>.
+func Grammar(req toolcall.Request) (string, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return "", err
+	}
+	b, inner, err := body(c)
+	if err != nil {
+		return "", err
+	}
+	return b.String(grammar.Lit(config.Start) + " " + inner + " " + grammar.Lit(config.End)), nil
+}

@@ -1,0 +1,50 @@
+package pythonic
+
+import (
+	"errors"
+
+	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// ErrNoStartMarker says a pythonic call list has no start marker to
+// trigger on: with tool_choice "auto" (free text, then maybe calls) there is
+// nothing to hang a structural tag on. "required" and a named tool are
+// constrained: the whole output is then the call list.
+var ErrNoStartMarker = errors.New(`pythonic: a call list has no start marker, so tool_choice "auto" cannot be constrained; "required" and a named tool can`)
+
+// Grammar returns an xgrammar EBNF grammar for a call list whose calls name
+// the request's tools (one tool for a named tool_choice; one call when
+// parallel_tool_calls is false) with arguments that follow each tool's JSON
+// Schema, written as Python literals. See package internal/grammar for what
+// the grammar constrains.
+func Grammar(req toolcall.Request) (string, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return "", err
+	}
+	b := grammar.New(grammar.Python, "")
+	call, err := b.Call(c.Tools)
+	if err != nil {
+		return "", err
+	}
+	return b.String(b.List(call, c.One)), nil
+}
+
+// StructuralTag returns xgrammar's structural tag for the request: for
+// "required" or a named tool, the whole output must be the call list of
+// Grammar. "auto" cannot be constrained (ErrNoStartMarker).
+func StructuralTag(req toolcall.Request) ([]byte, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return nil, err
+	}
+	if !c.AtLeastOne {
+		return nil, ErrNoStartMarker
+	}
+	g, err := Grammar(req)
+	if err != nil {
+		return nil, err
+	}
+	return grammar.StructuralTag(grammar.GrammarFormat(g))
+}

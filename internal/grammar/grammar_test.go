@@ -279,7 +279,7 @@ func TestStructuralTagGoldens(t *testing.T) {
 		"named":      {Tools: tools, ToolChoice: "read_file"},
 		"sequential": {Tools: tools, ParallelToolCalls: &no},
 	}
-	for _, f := range formats[:len(formats)] {
+	for _, f := range formats {
 		if f.name == "llama4-tags" {
 			continue
 		}

@@ -1,0 +1,341 @@
+package e2e_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/shared"
+	"github.com/toolparse/toolparse/examples/gateway/server"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// upstream is a fake model server: /v1/completions streams its text in
+// random deltas, and it remembers what it was asked.
+type upstream struct {
+	text     string
+	status   int
+	mu       sync.Mutex
+	requests []map[string]any
+	canceled chan struct{}
+}
+
+func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var body map[string]any
+	_ = json.NewDecoder(r.Body).Decode(&body)
+	u.mu.Lock()
+	u.requests = append(u.requests, body)
+	u.mu.Unlock()
+	if u.status != 0 {
+		http.Error(w, "model crashed", u.status)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	rng := rand.New(rand.NewPCG(uint64(len(u.text)), 1))
+	for rest := u.text; rest != ""; {
+		n := min(len(rest), 1+rng.IntN(7))
+		for n < len(rest) && !utf8.RuneStart(rest[n]) { // JSON strings hold whole characters
+			n++
+		}
+		raw, _ := json.Marshal(map[string]any{"choices": []map[string]any{{"index": 0, "text": rest[:n]}}})
+		fmt.Fprintf(w, "data: %s\n\n", raw)
+		w.(http.Flusher).Flush()
+		rest = rest[n:]
+		if u.canceled != nil {
+			select {
+			case <-r.Context().Done():
+				close(u.canceled)
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}
+	fmt.Fprint(w, "data: [DONE]\n\n")
+}
+
+var weatherTool = toolcall.Tool{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`)}
+
+func params(stream bool) openai.ChatCompletionNewParams {
+	_ = stream
+	return openai.ChatCompletionNewParams{
+		Model:    "test-model",
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Weather in Paris and Tokyo?")},
+		Tools: []openai.ChatCompletionToolUnionParam{openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
+			Name:       "get_weather",
+			Parameters: shared.FunctionParameters{"type": "object", "properties": map[string]any{"city": map[string]any{"type": "string"}}, "required": []string{"city"}},
+		})},
+	}
+}
+
+func gateway(t *testing.T, format string, up http.Handler) (*httptest.Server, *httptest.Server) {
+	t.Helper()
+	upSrv := httptest.NewServer(up)
+	t.Cleanup(upSrv.Close)
+	g, err := server.New(server.Config{Format: format, Upstream: &server.HTTPUpstream{BaseURL: upSrv.URL, Client: upSrv.Client()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gwSrv := httptest.NewServer(g)
+	t.Cleanup(gwSrv.Close)
+	return gwSrv, upSrv
+}
+
+func client(base string) openai.Client {
+	return openai.NewClient(option.WithBaseURL(base+"/v1/"), option.WithAPIKey("test"), option.WithMaxRetries(0))
+}
+
+var recorded = []struct {
+	format string
+	text   string
+}{
+	{"llama4", "I'll check both.\n[get_weather(city=\"Paris\"), get_weather(city=\"Tokyo\")]<|eom|>"},
+	{"llama4", `<function=get_weather>{"city": "Paris"}</function><|eom|>`},
+	{"llama4", "Just prose, with ✓ and \"quotes\", no calls.<|eot|>"},
+	{"lfm2", "<think>Two cities.</think>Checking.<|tool_call_start|>[get_weather(city=\"Paris\"), get_weather(city='Tokyo')]<|tool_call_end|><|im_end|>"},
+	{"olmo3", "Looking it up.\n<function_calls>\nget_weather(city=\"Oslo\")\n</function_calls><|im_end|>"},
+	{"pythonic", "[get_weather(city='Rome')] Let me check that for you."},
+}
+
+// TestClientReassemblesStreamParse: the OpenAI client's stream accumulator
+// must rebuild exactly the content and calls of stream.Parse on the same
+// text, and the non-streaming response must match too.
+func TestClientReassemblesStreamParse(t *testing.T) {
+	for _, rec := range recorded {
+		t.Run(rec.format+"/"+rec.text[:12], func(t *testing.T) {
+			f, _ := toolcall.Lookup(rec.format)
+			want := stream.Parse(f, rec.text, toolcall.Request{Tools: []toolcall.Tool{weatherTool}})
+			gw, _ := gateway(t, rec.format, &upstream{text: rec.text})
+			c := client(gw.URL)
+
+			s := c.Chat.Completions.NewStreaming(context.Background(), params(true))
+			acc := openai.ChatCompletionAccumulator{}
+			for s.Next() {
+				acc.AddChunk(s.Current())
+			}
+			if err := s.Err(); err != nil {
+				t.Fatal(err)
+			}
+			check(t, "streaming", acc.Choices[0].Message, acc.Choices[0].FinishReason, want)
+
+			resp, err := c.Chat.Completions.New(context.Background(), params(false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, "non-streaming", resp.Choices[0].Message, resp.Choices[0].FinishReason, want)
+		})
+	}
+}
+
+func check(t *testing.T, mode string, msg openai.ChatCompletionMessage, finish string, want toolcall.Result) {
+	t.Helper()
+	if msg.Content != want.Content {
+		t.Errorf("%s: content %q, want %q", mode, msg.Content, want.Content)
+	}
+	if len(msg.ToolCalls) != len(want.Calls) {
+		t.Fatalf("%s: %d tool calls, want %d", mode, len(msg.ToolCalls), len(want.Calls))
+	}
+	for i, c := range msg.ToolCalls {
+		if c.Function.Name != want.Calls[i].Name || c.Function.Arguments != want.Calls[i].Arguments || c.Type != "function" || !strings.HasPrefix(c.ID, "call_") {
+			t.Errorf("%s: call %d = %+v, want %+v", mode, i, c, want.Calls[i])
+		}
+	}
+	wantFinish := "stop"
+	if len(want.Calls) > 0 {
+		wantFinish = "tool_calls"
+	}
+	if finish != wantFinish {
+		t.Errorf("%s: finish_reason %q, want %q", mode, finish, wantFinish)
+	}
+}
+
+func TestStreamedChunksHaveOpenAIsShape(t *testing.T) {
+	gw, _ := gateway(t, "lfm2", &upstream{text: recorded[3].text})
+	resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"m","stream":true,"messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"get_weather"}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	events := strings.Split(strings.TrimSpace(string(body)), "\n\n")
+	if resp.Header.Get("Content-Type") != "text/event-stream" || events[len(events)-1] != "data: [DONE]" {
+		t.Fatalf("not an SSE stream ending in [DONE]:\n%s", body)
+	}
+	var sawRole, sawReasoning, sawCall, sawFinish bool
+	for _, ev := range events[:len(events)-1] {
+		var c struct {
+			Object  string `json:"object"`
+			Choices []struct {
+				Delta struct {
+					Role      string `json:"role"`
+					Reasoning string `json:"reasoning_content"`
+					ToolCalls []struct {
+						Index *int   `json:"index"`
+						ID    string `json:"id"`
+						Type  string `json:"type"`
+					} `json:"tool_calls"`
+				} `json:"delta"`
+				FinishReason *string `json:"finish_reason"`
+			} `json:"choices"`
+		}
+		if err := json.Unmarshal([]byte(strings.TrimPrefix(ev, "data: ")), &c); err != nil || c.Object != "chat.completion.chunk" {
+			t.Fatalf("event %q: %v", ev, err)
+		}
+		d := c.Choices[0].Delta
+		sawRole = sawRole || d.Role == "assistant"
+		sawReasoning = sawReasoning || d.Reasoning != ""
+		for _, tc := range d.ToolCalls {
+			sawCall = sawCall || (tc.Index != nil && tc.ID != "" && tc.Type == "function")
+		}
+		if f := c.Choices[0].FinishReason; f != nil {
+			sawFinish = *f == "tool_calls"
+		}
+	}
+	if !sawRole || !sawReasoning || !sawCall || !sawFinish {
+		t.Errorf("role %v, reasoning %v, tool call %v, finish %v:\n%s", sawRole, sawReasoning, sawCall, sawFinish, body)
+	}
+}
+
+func TestRequiredToolChoiceSendsTheStructuralTag(t *testing.T) {
+	up := &upstream{text: recorded[1].text}
+	gw, _ := gateway(t, "llama4", up)
+	p := params(false)
+	p.ToolChoice = openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String("required")}
+	c := client(gw.URL)
+	if _, err := c.Chat.Completions.New(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	rf, _ := up.requests[0]["response_format"].(map[string]any)
+	if rf["type"] != "structural_tag" {
+		t.Errorf("upstream got response_format %v", up.requests[0]["response_format"])
+	}
+	if prompt, _ := up.requests[0]["prompt"].(string); !strings.HasPrefix(prompt, "<|begin_of_text|>") || !strings.Contains(prompt, "get_weather") {
+		t.Errorf("upstream prompt %q", prompt)
+	}
+}
+
+func apiError(t *testing.T, resp *http.Response, status int) {
+	t.Helper()
+	defer resp.Body.Close()
+	var e struct {
+		Error struct {
+			Message string `json:"message"`
+			Type    string `json:"type"`
+		} `json:"error"`
+	}
+	if resp.StatusCode != status || json.NewDecoder(resp.Body).Decode(&e) != nil || e.Error.Message == "" || e.Error.Type == "" {
+		t.Errorf("status %d, error %+v; want %d with an OpenAI-style error", resp.StatusCode, e, status)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	t.Run("bad JSON body", func(t *testing.T) {
+		gw, _ := gateway(t, "llama4", &upstream{text: "x"})
+		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		apiError(t, resp, http.StatusBadRequest)
+	})
+	t.Run("bad request", func(t *testing.T) {
+		gw, _ := gateway(t, "llama4", &upstream{text: "x"})
+		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [{"role": "robot", "content": "x"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		apiError(t, resp, http.StatusBadRequest)
+	})
+	t.Run("body too large", func(t *testing.T) {
+		g, _ := server.New(server.Config{Format: "llama4", MaxBody: 100, Upstream: &server.Demo{Format: "llama4"}})
+		gw := httptest.NewServer(g)
+		defer gw.Close()
+		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [{"role": "user", "content": "`+strings.Repeat("x", 200)+`"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		apiError(t, resp, http.StatusRequestEntityTooLarge)
+	})
+	t.Run("unknown format", func(t *testing.T) {
+		if _, err := server.New(server.Config{Format: "gpt-9"}); !errors.Is(err, server.ErrUnknownFormat) {
+			t.Errorf("err = %v", err)
+		}
+	})
+	t.Run("upstream down", func(t *testing.T) {
+		l, _ := net.Listen("tcp", "127.0.0.1:0")
+		addr := l.Addr().String()
+		l.Close()
+		g, _ := server.New(server.Config{Format: "llama4", Upstream: &server.HTTPUpstream{BaseURL: "http://" + addr}})
+		gw := httptest.NewServer(g)
+		defer gw.Close()
+		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [{"role": "user", "content": "hi"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		apiError(t, resp, http.StatusBadGateway)
+	})
+	t.Run("upstream 500", func(t *testing.T) {
+		gw, _ := gateway(t, "lfm2", &upstream{status: 500})
+		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"stream": true, "messages": [{"role": "user", "content": "hi"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		apiError(t, resp, http.StatusBadGateway)
+	})
+	t.Run("upstream garbage", func(t *testing.T) {
+		gw, _ := gateway(t, "lfm2", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "data: {not json\n\n") }))
+		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [{"role": "user", "content": "hi"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		apiError(t, resp, http.StatusBadGateway)
+	})
+	t.Run("client cancel", func(t *testing.T) {
+		up := &upstream{text: strings.Repeat("long answer ", 200), canceled: make(chan struct{})}
+		gw, _ := gateway(t, "llama4", up)
+		ctx, cancel := context.WithCancel(context.Background())
+		c := client(gw.URL)
+		s := c.Chat.Completions.NewStreaming(ctx, params(true))
+		if !s.Next() {
+			t.Fatalf("no first chunk: %v", s.Err())
+		}
+		cancel()
+		select {
+		case <-up.canceled:
+		case <-time.After(5 * time.Second):
+			t.Fatal("the upstream request was not canceled when the client went away")
+		}
+	})
+}
+
+func TestDemoUpstreamCallsTheOfferedTool(t *testing.T) {
+	for _, format := range []string{"llama4", "lfm2", "olmo3", "pythonic"} {
+		g, err := server.New(server.Config{Format: format, Upstream: &server.Demo{Format: format}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		gw := httptest.NewServer(g)
+		c := client(gw.URL)
+		resp, err := c.Chat.Completions.New(context.Background(), params(false))
+		gw.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg := resp.Choices[0].Message
+		if len(msg.ToolCalls) != 2 || msg.ToolCalls[0].Function.Name != "get_weather" || msg.ToolCalls[0].Function.Arguments != `{"city":"Paris"}` {
+			t.Errorf("%s: demo answered %+v", format, msg)
+		}
+	}
+}

@@ -1,0 +1,48 @@
+// Command gateway is an OpenAI-compatible chat completions server in front
+// of a model server's /v1/completions: it renders the conversation in the
+// model's own prompt format and turns the model's text back into content,
+// reasoning and tool calls while it streams.
+//
+//	go run ./examples/gateway                      # with the built-in demo upstream
+//	go run ./examples/gateway -upstream http://127.0.0.1:8000 -format lfm2
+//
+// Then:
+//
+//	curl -s 127.0.0.1:8080/v1/chat/completions -d '{"model": "demo", "stream": true,
+//	  "messages": [{"role": "user", "content": "Weather in Paris and Tokyo?"}],
+//	  "tools": [{"type": "function", "function": {"name": "get_weather",
+//	    "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]}'
+package main
+
+import (
+	"flag"
+	"log"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/toolparse/toolparse/examples/gateway/server"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "address to serve on")
+	upstream := flag.String("upstream", "", "base URL of an OpenAI-compatible server (none: the built-in demo upstream)")
+	format := flag.String("format", "llama4", "the model's format: llama4, lfm2, olmo3 or pythonic")
+	flag.Parse()
+
+	cfg := server.Config{Format: *format}
+	if *upstream != "" {
+		cfg.Upstream = &server.HTTPUpstream{BaseURL: *upstream, APIKey: os.Getenv("UPSTREAM_API_KEY"), Client: &http.Client{}}
+	}
+	g, err := server.New(cfg)
+	if err != nil {
+		log.Fatal(err)
+	}
+	upstreamName := *upstream
+	if upstreamName == "" {
+		upstreamName = "the built-in demo"
+	}
+	log.Printf("serving %s on http://%s, upstream %s", *format, *addr, upstreamName)
+	srv := &http.Server{Addr: *addr, Handler: g, ReadHeaderTimeout: 10 * time.Second}
+	log.Fatal(srv.ListenAndServe())
+}

@@ -1,0 +1,122 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Demo is a built-in upstream for trying the gateway without a model: it
+// replays a response in the format's own syntax, in small random deltas,
+// with calls to the tools the request offers (a weather question with a
+// get_weather tool gets get_weather calls), reasoning for formats that
+// think, and prose.
+type Demo struct {
+	Format string        // the format whose syntax the replies use
+	Delay  time.Duration // between deltas, to look like a model
+}
+
+// Complete implements Upstream.
+func (d *Demo) Complete(ctx context.Context, c Completion, yield func(string) error) error {
+	text := d.reply(c.Chat)
+	r := rand.New(rand.NewPCG(uint64(len(text)), 7))
+	for rest := text; rest != ""; {
+		n := min(len(rest), 1+r.IntN(6))
+		if err := yield(rest[:n]); err != nil {
+			return err
+		}
+		rest = rest[n:]
+		if d.Delay > 0 {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(d.Delay):
+			}
+		}
+	}
+	return ctx.Err()
+}
+
+// reply writes the demo's answer to the request.
+func (d *Demo) reply(chat *chatRequest) string {
+	var tools []chatTool
+	var question string
+	if chat != nil {
+		tools = chat.Tools
+		for _, m := range chat.Messages {
+			if m.Role == "user" {
+				question, _ = text(m.Content)
+			}
+		}
+	}
+	var calls []toolcall.Call
+	if len(tools) > 0 {
+		t := tools[0].Function
+		for _, city := range []string{"Paris", "Tokyo"} {
+			calls = append(calls, toolcall.Call{Name: t.Name, Arguments: demoArguments(t.Parameters, city)})
+		}
+	}
+	thought := "The user asked: " + strings.TrimSpace(question) + ". "
+	if len(calls) > 0 {
+		thought += "I will call " + calls[0].Name + " for two cities."
+	}
+	switch d.Format {
+	case "lfm2":
+		return "<think>" + thought + "</think>" + demoCalls(d.Format, calls, "Let me check two cities for you.")
+	case "olmo3":
+		return "<think>" + thought + "</think>\n" + demoCalls(d.Format, calls, "Let me check two cities for you.")
+	}
+	return demoCalls(d.Format, calls, "Let me check two cities for you.")
+}
+
+// demoArguments fills a tool's required string parameters (and its first
+// string parameter) with the city.
+func demoArguments(schema json.RawMessage, city string) string {
+	var s struct {
+		Properties map[string]struct {
+			Type any `json:"type"`
+		} `json:"properties"`
+		Required []string `json:"required"`
+	}
+	_ = json.Unmarshal(schema, &s)
+	args := map[string]any{}
+	for _, name := range s.Required {
+		args[name] = city
+	}
+	for name, p := range s.Properties {
+		if p.Type == "string" && len(args) == 0 {
+			args[name] = city
+		}
+	}
+	raw, _ := json.Marshal(args)
+	return string(raw)
+}
+
+// demoCalls writes prose and calls the way the format's model writes them.
+func demoCalls(format string, calls []toolcall.Call, prose string) string {
+	if len(calls) == 0 {
+		return "I have no tools for that here, so I will answer from what I know: it is usually mild this time of year."
+	}
+	f, ok := toolcall.Lookup(format)
+	r, isRenderer := f.(toolcall.Renderer)
+	if !ok || !isRenderer {
+		return prose
+	}
+	text, err := r.RenderCalls(calls)
+	if err != nil {
+		return prose
+	}
+	switch format {
+	case "lfm2":
+		return prose + text + "<|im_end|>"
+	case "olmo3":
+		return prose + "\n" + text + "<|im_end|>"
+	case "pythonic":
+		return prose + "\n" + text + "<|eot_id|>"
+	}
+	return prose + "\n" + text + "<|eom|>"
+}

@@ -9,6 +9,7 @@ type SyntaxError struct {
 	Msg    string
 }
 
+// Error returns the offset and the message.
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("offset %d: %s", e.Offset, e.Msg)
 }

@@ -12,6 +12,7 @@ const (
 
 var statusNames = [...]string{Open: "open", Closed: "closed", Mismatch: "mismatch", TooDeep: "too deep"}
 
+// String returns the status's name.
 func (s Status) String() string {
 	if s >= 0 && int(s) < len(statusNames) {
 		return statusNames[s]

@@ -33,32 +33,9 @@ func (c *coercer) resolve(s any) map[string]any {
 		if !ok || !strings.HasPrefix(ref, "#") {
 			return m
 		}
-		s = pointer(c.root, ref[1:])
+		s = jsonvalue.Pointer(c.root, ref[1:])
 	}
 	return nil
-}
-
-// pointer resolves a JSON pointer ("/a/b") in doc.
-func pointer(doc any, p string) any {
-	if p == "" {
-		return doc
-	}
-	for _, tok := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch d := doc.(type) {
-		case map[string]any:
-			doc = d[tok]
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(d) {
-				return nil
-			}
-			doc = d[i]
-		default:
-			return nil
-		}
-	}
-	return doc
 }
 
 // coerce returns v repaired to fit s, and whether it fits (as far as types

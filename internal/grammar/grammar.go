@@ -273,7 +273,7 @@ func (b *Builder) Value(s any) string {
 		}
 		name := b.fresh("ref")
 		b.refs[ref] = name
-		b.Rule(name, b.Value(pointer(b.root, ref[1:])))
+		b.Rule(name, b.Value(jsonvalue.Pointer(b.root, ref[1:])))
 		return b.R(name)
 	}
 	if enum, ok := sm["enum"].([]any); ok {
@@ -450,27 +450,4 @@ func pythonQuote(s string) string {
 	}
 	sb.WriteByte('"')
 	return sb.String()
-}
-
-// pointer resolves a local JSON pointer in doc.
-func pointer(doc any, p string) any {
-	if p == "" {
-		return doc
-	}
-	for _, tok := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch d := doc.(type) {
-		case map[string]any:
-			doc = d[tok]
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(d) {
-				return nil
-			}
-			doc = d[i]
-		default:
-			return nil
-		}
-	}
-	return doc
 }

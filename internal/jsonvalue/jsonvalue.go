@@ -6,6 +6,7 @@ package jsonvalue
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -355,4 +356,28 @@ func AppendString(dst []byte, s string) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// Pointer resolves a JSON pointer ("/a/b", the part after "#" of a local
+// $ref) in a document decoded by encoding/json; nil when it leads nowhere.
+func Pointer(doc any, p string) any {
+	if p == "" {
+		return doc
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch d := doc.(type) {
+		case map[string]any:
+			doc = d[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(d) {
+				return nil
+			}
+			doc = d[i]
+		default:
+			return nil
+		}
+	}
+	return doc
 }

@@ -111,7 +111,7 @@ var documents = []string{
 }
 
 func TestLFM2Properties(t *testing.T) {
-	streamtest.CheckFormat(t, lfm2.Format, toolcall.Request{}, documents)
+	streamtest.CheckFormat(t, lfm2.Format, documents)
 }
 
 // FuzzLFM2 checks the stream's promises on any document in random deltas.

@@ -33,10 +33,10 @@ var documents = []string{
 
 func TestLlama4Properties(t *testing.T) {
 	t.Run("without tools", func(t *testing.T) {
-		streamtest.CheckFormat(t, llama4.Format, toolcall.Request{}, documents)
+		streamtest.CheckFormat(t, llama4.Format, documents)
 	})
 	t.Run("with tools", func(t *testing.T) {
-		streamtest.CheckFormat(t, llama4.Format, toolcall.Request{Tools: tools("read", "get_weather", "f", "g", "code_interpreter")}, documents)
+		streamtest.CheckFormatRequest(t, llama4.Format, toolcall.Request{Tools: tools("read", "get_weather", "f", "g", "code_interpreter")}, documents)
 	})
 }
 

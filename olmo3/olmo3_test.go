@@ -72,8 +72,8 @@ var documents = []string{
 }
 
 func TestOLMo3Properties(t *testing.T) {
-	streamtest.CheckFormat(t, olmo3.Format, toolcall.Request{}, documents)
-	streamtest.CheckFormat(t, olmo3.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormat(t, olmo3.Format, documents)
+	streamtest.CheckFormatRequest(t, olmo3.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
 }
 
 // FuzzOLMo3 checks the stream's promises on any document in random deltas.

@@ -9,7 +9,9 @@
 //   - Recognizer takes bytes across any number of deltas, with O(1) work per
 //     byte, and says where a candidate closes, with exactly the parser's
 //     string rules, so the parser runs once on the closed span;
-//   - Format is the generic format, compatible with vLLM's "pythonic" parser.
+//   - Format is the generic format, compatible with vLLM's "pythonic" parser;
+//   - RenderCalls and AppendCall write calls back as literals the parser
+//     reads; Grammar and StructuralTag constrain decoding to call lists.
 //
 // The literal language is FORMATS.md section 2. Where it is silent this
 // package chooses:

@@ -31,10 +31,10 @@ var section3 = []string{
 
 func TestPythonicProperties(t *testing.T) {
 	t.Run("without tools", func(t *testing.T) {
-		streamtest.CheckFormat(t, pythonic.Format, toolcall.Request{}, section3)
+		streamtest.CheckFormat(t, pythonic.Format, section3)
 	})
 	t.Run("with tools", func(t *testing.T) {
-		streamtest.CheckFormat(t, pythonic.Format, toolcall.Request{Tools: tools("get_weather", "f", "g")}, section3)
+		streamtest.CheckFormatRequest(t, pythonic.Format, toolcall.Request{Tools: tools("get_weather", "f", "g")}, section3)
 	})
 }
 

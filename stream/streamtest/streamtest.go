@@ -154,10 +154,17 @@ func Property(f toolcall.Format, req toolcall.Request, docs *rapid.Generator[str
 	}
 }
 
-// CheckFormat runs Property with rapid for f and req over documents made of
-// the given ones, their fragments, prose, whitespace and stray structural
-// characters (see Documents).
-func CheckFormat(t *testing.T, f toolcall.Format, req toolcall.Request, docs []string) {
+// CheckFormat runs Property with rapid for f, with a request that offers no
+// tools, over documents made of the given ones, their fragments, prose,
+// whitespace and stray structural characters (see Documents).
+func CheckFormat(t *testing.T, f toolcall.Format, docs []string) {
+	t.Helper()
+	CheckFormatRequest(t, f, toolcall.Request{}, docs)
+}
+
+// CheckFormatRequest is CheckFormat for a given request (tools offered,
+// tool_choice, parallel_tool_calls).
+func CheckFormatRequest(t *testing.T, f toolcall.Format, req toolcall.Request, docs []string) {
 	t.Helper()
 	rapid.Check(t, Property(f, req, Documents(docs...)))
 }

@@ -35,6 +35,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -179,7 +180,8 @@ func Coerce(tool toolcall.Tool, args string) (string, []toolcall.Diagnostic) {
 		return out, nil
 	}
 	var diags []toolcall.Diagnostic
-	for _, msg := range violations(c.validator.Validate(v.Any())) {
+	instance := v.Any()
+	for _, msg := range violations(c.validator.Validate(instance), instance) {
 		diags = append(diags, diag(msg))
 	}
 	return out, diags
@@ -188,6 +190,33 @@ func Coerce(tool toolcall.Tool, args string) (string, []toolcall.Diagnostic) {
 // summaries are the keywords whose errors only say that something deeper
 // failed.
 var summaries = map[string]bool{"properties": true, "items": true, "prefixItems": true, "additionalProperties": true, "allOf": true, "$ref": true}
+
+// exists reports whether the JSON pointer p names a value in doc.
+func exists(doc any, p string) bool {
+	if p == "" || p == "/" {
+		return true
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch d := doc.(type) {
+		case map[string]any:
+			v, ok := d[tok]
+			if !ok {
+				return false
+			}
+			doc = v
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(d) {
+				return false
+			}
+			doc = d[i]
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // Validate checks a call's arguments against the tool's schema as they
 // are, without coercing them, and returns the violations as diagnostics of
@@ -205,15 +234,18 @@ func Validate(tool toolcall.Tool, args string) []toolcall.Diagnostic {
 		return []toolcall.Diagnostic{{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: "the arguments are not JSON: " + err.Error()}}
 	}
 	var diags []toolcall.Diagnostic
-	for _, msg := range violations(c.validator.Validate(v.Any())) {
+	instance := v.Any()
+	for _, msg := range violations(c.validator.Validate(instance), instance) {
 		diags = append(diags, toolcall.Diagnostic{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: msg})
 	}
 	return diags
 }
 
 // violations flattens a validation result into "pointer: message" lines,
-// deepest first, sorted for a stable order.
-func violations(r *jsonschema.EvaluationResult) []string {
+// deepest first, sorted for a stable order. Errors about a member the
+// instance does not have are left out: the validator checks a missing
+// property as if it were null, and "required" already reports it.
+func violations(r *jsonschema.EvaluationResult, instance any) []string {
 	if r == nil || r.IsValid() {
 		return nil
 	}
@@ -226,7 +258,7 @@ func violations(r *jsonschema.EvaluationResult) []string {
 			walk(d)
 			deeper = deeper || !d.Valid
 		}
-		if l.Valid {
+		if l.Valid || !exists(instance, l.InstanceLocation) {
 			return
 		}
 		keys := make([]string, 0, len(l.Errors))

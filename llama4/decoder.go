@@ -107,6 +107,9 @@ func (d *decoder) SetLimits(l toolcall.Limits) {
 // Feed implements toolcall.Decoder.
 func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	dst = d.Run(dst, s, d)
+	if s == "" {
+		return dst
+	}
 	// A name cut by the end of this delta went out as prose: its rest in the
 	// next delta is no name of its own.
 	r, k := nameRun(s, 0, len(s))

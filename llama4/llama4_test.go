@@ -115,3 +115,10 @@ func TestDefaultPolicyIsIndependent(t *testing.T) {
 		t.Errorf("%d policy diagnostics, want 2: %+v", dropped, res.Diagnostics)
 	}
 }
+
+// TestEmptyDeltaKeepsAWordCut: an empty delta between the parts of a word
+// must not make the second part a name of its own.
+func TestEmptyDeltaKeepsAWordCut(t *testing.T) {
+	req := toolcall.Request{Tools: tools("f", "g")}
+	streamtest.Compare(t, llama4.Format, req, []string{"is", "", "f(a=1), g(b=2)"}, allPolicy)
+}

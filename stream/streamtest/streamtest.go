@@ -196,7 +196,7 @@ func Documents(docs ...string) *rapid.Generator[string] {
 	}
 	piece := rapid.OneOf(pieces...)
 	return rapid.Custom(func(t *rapid.T) string {
-		parts := rapid.SliceOfN(piece, 0, 8).Draw(t, "pieces")
+		parts := rapid.SliceOfN(piece, 0, 16).Draw(t, "pieces")
 		return strings.Join(parts, "")
 	})
 }

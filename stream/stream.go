@@ -248,7 +248,6 @@ func Parse(f toolcall.Format, text string, req toolcall.Request, opts ...Option)
 // handOn passes the decoder's events on: content through the whitespace
 // and UTF-8 rules, calls through name matching and tool_choice.
 func (s *Stream) handOn() {
-	s.copyDiagnostics()
 	for _, e := range s.raw {
 		if e.Call != nil {
 			s.call(e.Call)
@@ -259,7 +258,8 @@ func (s *Stream) handOn() {
 }
 
 // copyDiagnostics appends the decoder's new diagnostics, so that they stand
-// before those the stream adds for the calls that follow.
+// before those the stream adds for the calls that follow. It runs before
+// each call and when diagnostics are asked for, not on every Feed.
 func (s *Stream) copyDiagnostics() {
 	if s.diagOf == nil {
 		return
@@ -271,6 +271,8 @@ func (s *Stream) copyDiagnostics() {
 }
 
 func (s *Stream) call(c *toolcall.Call) {
+	s.copyDiagnostics() // the decoder's diagnostics so far come before this call's
+
 	if c.Arguments == "" {
 		c.Arguments = "{}"
 	}

@@ -12,7 +12,22 @@
 //     non-streaming).
 //
 // Use CheckFormat from a test, Property with rapid.Check or rapid.MakeFuzz,
-// and Compare from a plain go test -fuzz target.
+// and Compare from a plain go test -fuzz target:
+//
+//	func TestMyFormat(t *testing.T) {
+//		streamtest.CheckFormat(t, myFormat, []string{"<call>f(a=1)</call>"})
+//	}
+//
+//	func FuzzMyFormatRapid(f *testing.F) {
+//		f.Fuzz(rapid.MakeFuzz(streamtest.Property(myFormat, toolcall.Request{}, streamtest.Documents("<call>f(a=1)</call>"))))
+//	}
+//
+//	func FuzzMyFormat(f *testing.F) {
+//		f.Add("<call>f(a=1)</call>", uint64(1))
+//		f.Fuzz(func(t *testing.T, doc string, seed uint64) {
+//			streamtest.Compare(t, myFormat, toolcall.Request{}, streamtest.SeededSplit(doc, seed))
+//		})
+//	}
 package streamtest
 
 import (

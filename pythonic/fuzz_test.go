@@ -2,11 +2,13 @@ package pythonic_test
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
+	"pgregory.net/rapid"
 )
 
 // The seed corpora in testdata/fuzz replay in every plain go test.
@@ -65,4 +67,18 @@ func FuzzStream(f *testing.F) {
 		streamtest.Compare(t, pythonic.Format, toolcall.Request{}, deltas)
 		streamtest.Compare(t, pythonic.Format, req, deltas)
 	})
+}
+
+// FuzzProperty drives streamtest's rapid property from go test -fuzz: the
+// fuzzer's bytes choose the document and its split.
+func FuzzProperty(f *testing.F) {
+	for seed := range uint64(4) { // rapid needs a few hundred bytes of choices
+		r := rand.New(rand.NewPCG(seed, 1))
+		b := make([]byte, 1024)
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		f.Add(b)
+	}
+	f.Fuzz(rapid.MakeFuzz(streamtest.Property(pythonic.Format, toolcall.Request{}, streamtest.Documents(section3...))))
 }

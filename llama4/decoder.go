@@ -141,6 +141,16 @@ func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
 	return dst
 }
 
+// InCandidate implements toolcall.CandidateHolder: inside a candidate, a
+// function tag or a python block, text is data.
+func (d *decoder) InCandidate() bool {
+	switch d.mode {
+	case mCand, mFuncName, mFuncBody, mFuncSkip, mBlock:
+		return true
+	}
+	return false
+}
+
 // Step implements engine.Stepper.
 func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	switch d.mode {

@@ -104,6 +104,9 @@ func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
 	return dst
 }
 
+// InCandidate implements toolcall.CandidateHolder.
+func (d *decoder) InCandidate() bool { return d.mode == inCandidate }
+
 // Step implements engine.Stepper.
 func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	switch d.mode {

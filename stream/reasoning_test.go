@@ -47,6 +47,10 @@ func TestReasoning(t *testing.T) {
 			"one two", "A  B  C", nil},
 		{"a near tag is text", lfm2.Format, "<thin>k <think>a <thinking> b</thin></think>", nil,
 			"a <thinking> b</thin>", "<thin>k", nil},
+		{"a think tag inside a call's string is data", lfm2.Format, `<|tool_call_start|>[write(text="<think>x</think>")]<|tool_call_end|> ok`, nil,
+			"", "ok", []toolcall.Call{{Name: "write", Arguments: `{"text":"<think>x</think>"}`}}},
+		{"a think tag inside an olmo3 block is data", olmo3.Format, "<function_calls>\nnote(t=\"a <think> b\")\n</function_calls>", nil,
+			"", "", []toolcall.Call{{Name: "note", Arguments: `{"t":"a <think> b"}`}}},
 		{"only whitespace of reasoning is none", lfm2.Format, "<think> \n </think>Hi", nil, "", "Hi", nil},
 	}
 	for _, tt := range tests {

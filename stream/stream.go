@@ -18,9 +18,10 @@
 //   - reasoning between think tags (WithThinkTags, StartInReasoning, or the
 //     format's own tags) goes out as Reasoning events under the same
 //     whitespace and UTF-8 rules; nothing inside it is a call; a missing
-//     closing tag means the rest was reasoning. Tags are found anywhere
-//     outside reasoning, even inside what the decoder holds as a candidate;
-//     decoder diagnostics count offsets in the text the decoder was given;
+//     closing tag means the rest was reasoning. An opening tag inside a call
+//     candidate (toolcall.CandidateHolder: a block, a list, a tag not yet
+//     closed) is data; decoder diagnostics count offsets in the text the
+//     decoder was given;
 //   - each call is handed on whole, with its name matched to the requested
 //     tool's spelling, its arguments coerced to the tool's JSON Schema and
 //     validated (package schema; violations are diagnostics of kind

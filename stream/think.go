@@ -64,7 +64,7 @@ func (s *Stream) split(delta string) {
 		s.text(delta)
 		return
 	}
-	i := 0
+	i, start := 0, 0
 	if len(t.held) > 0 {
 		var buf [64]byte
 		joined := buf[:0]
@@ -73,26 +73,25 @@ func (s *Stream) split(delta string) {
 		}
 		joined = append(joined, delta[:min(len(delta), t.tag().MaxLen())]...)
 		res, _, n := marker.Match(t.tag(), joined)
-		switch res {
-		case marker.Partial:
+		if res == marker.Partial {
 			t.held = append(t.held, delta)
 			t.heldLen += len(delta)
 			return
-		case marker.Full:
+		}
+		held := t.held
+		i = n - t.heldLen // where the tag, or the text that is no tag, ends in delta
+		t.held, t.heldLen = t.held[:0], 0
+		if res == marker.Full && !s.taggedData() {
 			t.in = !t.in
-		default:
-			held := t.held
-			for _, p := range held {
+			start = i
+		} else {
+			for _, p := range held { // not a tag: text, and the delta's part of it too
 				s.emit(p)
 			}
-			s.emit(delta[:n-t.heldLen])
 		}
-		i = n - t.heldLen
-		t.held, t.heldLen = t.held[:0], 0
 	}
 	// Hand text on in runs as long as possible: the decoder reads a long
 	// call best in one piece.
-	start := i
 	for i < len(delta) {
 		k := strings.IndexByte(delta[i:], '<')
 		if k < 0 {
@@ -108,12 +107,26 @@ func (s *Stream) split(delta string) {
 			return
 		case marker.Full:
 			s.emit(delta[start:j])
-			t.in = !t.in
-			start = j + n
+			start = j
+			if !s.taggedData() {
+				t.in = !t.in
+				start = j + n
+			}
 		}
 		i = j + n
 	}
 	s.emit(delta[start:])
+}
+
+// taggedData reports whether a think tag found now is data: an opening tag
+// while the decoder is inside a call candidate (a string argument that
+// holds "<think>" must stay in the call).
+func (s *Stream) taggedData() bool {
+	if s.think.in || s.dec == nil {
+		return false
+	}
+	h, ok := s.dec.(toolcall.CandidateHolder)
+	return ok && h.InCandidate()
 }
 
 // endSplit hands on a tag fragment held at the end of the response as text.

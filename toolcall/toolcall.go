@@ -127,3 +127,10 @@ type PolicyDefaulter interface {
 type Thinker interface {
 	ThinkTags() (open, close string)
 }
+
+// CandidateHolder is implemented by decoders that can tell whether they are
+// inside a call candidate (a list, block or tag not yet closed), where text
+// is data: the stream then reads a think tag as text.
+type CandidateHolder interface {
+	InCandidate() bool
+}

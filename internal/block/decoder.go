@@ -117,6 +117,18 @@ func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
 	return dst
 }
 
+// InCandidate implements toolcall.CandidateHolder: inside a block, an
+// echo or an untagged response's call, text is data.
+func (d *decoder) InCandidate() bool {
+	switch d.mode {
+	case mBody:
+		return true
+	case mEcho, mUntagged:
+		return !d.head // inside the brackets of a call, not before them
+	}
+	return false
+}
+
 // Step implements engine.Stepper.
 func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	switch d.mode {

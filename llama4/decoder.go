@@ -441,7 +441,7 @@ func (d *decoder) decide(dst []toolcall.Event, text string, start int) []toolcal
 			d.syntax(err, cstart, nameOf(cand))
 			return d.Content(dst, text)
 		}
-		dst = d.Call(dst, c)
+		dst = d.Call(dst, c, cstart)
 		return d.afterCall(dst)
 	}
 	calls, err := jsoncall.Parse(cand, &d.parser)
@@ -456,7 +456,7 @@ func (d *decoder) decide(dst []toolcall.Event, text string, start int) []toolcal
 		}
 	}
 	for _, c := range calls {
-		dst = d.Call(dst, c)
+		dst = d.Call(dst, c, cstart)
 	}
 	if d.kind == kObject {
 		return d.afterCall(dst)
@@ -485,7 +485,7 @@ func (d *decoder) elements(dst []toolcall.Event, text string, start int, elems [
 			dst = d.Content(dst, text[el.Start:el.End])
 			continue
 		}
-		dst = d.Call(dst, el.Call)
+		dst = d.Call(dst, el.Call, start+el.Start)
 	}
 	return dst
 }
@@ -588,7 +588,7 @@ func (d *decoder) decideFunc(dst []toolcall.Event, s string, i int) []toolcall.E
 		return d.Emit(dst, s, i)
 	}
 	d.Drop()
-	dst = d.Call(dst, toolcall.Call{Name: d.fname, Arguments: args})
+	dst = d.Call(dst, toolcall.Call{Name: d.fname, Arguments: args}, start)
 	d.Begin(i)
 	d.mode, d.mark = mFuncEnd, 0
 	return dst
@@ -629,8 +629,9 @@ func (d *decoder) funcClose(dst []toolcall.Event, s string, i int) ([]toolcall.E
 	case marker.Full:
 		switch d.mode {
 		case mFuncEmpty:
+			start := d.Start()
 			d.Drop()
-			dst = d.Call(dst, toolcall.Call{Name: d.fname, Arguments: "{}"})
+			dst = d.Call(dst, toolcall.Call{Name: d.fname, Arguments: "{}"}, start)
 		case mFuncEnd:
 			d.Drop()
 		default: // a broken tag is prose, markers and all
@@ -686,14 +687,16 @@ func (d *decoder) decideBlock(dst []toolcall.Event, body string, start int) []to
 		// One call that did not parse cleanly: its last string may hold
 		// quotes of its own kind (FORMATS.md section 2).
 		if c, err := d.parser.ParseCallReread(trimmed); err == nil {
-			return d.Call(dst, c)
+			return d.Call(dst, c, start)
 		}
 	}
 	if calls > 0 {
 		d.Adopt(sub.Diagnostics())
+		n := 0
 		for _, e := range evs {
 			if e.Call != nil {
-				dst = d.Call(dst, *e.Call)
+				dst = d.Call(dst, *e.Call, sub.CallOffset(n))
+				n++
 			} else {
 				dst = d.Content(dst, e.Content)
 			}
@@ -702,7 +705,7 @@ func (d *decoder) decideBlock(dst []toolcall.Event, body string, start int) []to
 	}
 	if toolcall.MatchTool(d.Req.Tools, "code_interpreter") >= 0 && trimmed != "" {
 		args := `{"code":` + jsonString(trimmed) + `}`
-		return d.Call(dst, toolcall.Call{Name: "code_interpreter", Arguments: args})
+		return d.Call(dst, toolcall.Call{Name: "code_interpreter", Arguments: args}, start)
 	}
 	if trimmed != "" {
 		d.Diag(toolcall.KindSyntax, start, "", "a python block holds no call")

@@ -240,7 +240,7 @@ func (d *decoder) Elements(dst []toolcall.Event, text string, start int, elems [
 			dst = d.Content(dst, text[el.Start:el.End])
 			continue
 		}
-		dst = d.Call(dst, el.Call)
+		dst = d.Call(dst, el.Call, start+el.Start)
 	}
 	return dst
 }

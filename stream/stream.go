@@ -110,15 +110,17 @@ type Stream struct {
 	named  string // a named tool_choice
 	closed bool
 
-	sel     *policy.Selector
-	raw     []toolcall.Event // the decoder's events for the current call
-	out     []toolcall.Event // what Feed and Close return
-	prose   shaper           // content
-	thought shaper           // reasoning
-	think   thinkSplitter    // routes <think> ... </think> to reasoning
-	calls   int              // calls returned so far
-	diags   []toolcall.Diagnostic
-	seen    int // decoder diagnostics copied into diags
+	sel      *policy.Selector
+	raw      []toolcall.Event // the decoder's events for the current call
+	out      []toolcall.Event // what Feed and Close return
+	prose    shaper           // content
+	thought  shaper           // reasoning
+	think    thinkSplitter    // routes <think> ... </think> to reasoning
+	calls    int              // calls returned so far
+	decCalls int              // calls the decoder handed on so far
+	callOff  int              // where the call being handed on starts, or -1
+	diags    []toolcall.Diagnostic
+	seen     int // decoder diagnostics copied into diags
 }
 
 // New returns a Stream that parses one response in format f for req.
@@ -273,7 +275,11 @@ func (s *Stream) copyDiagnostics() {
 
 func (s *Stream) call(c *toolcall.Call) {
 	s.copyDiagnostics() // the decoder's diagnostics so far come before this call's
-
+	s.callOff = -1
+	if loc, ok := s.dec.(toolcall.CallLocator); ok {
+		s.callOff = loc.CallOffset(s.decCalls)
+	}
+	s.decCalls++
 	if c.Arguments == "" {
 		c.Arguments = "{}"
 	}
@@ -282,7 +288,10 @@ func (s *Stream) call(c *toolcall.Call) {
 		c.Name = tool.Name
 		var ds []toolcall.Diagnostic
 		c.Arguments, ds = schema.Coerce(tool, c.Arguments)
-		s.diags = append(s.diags, ds...)
+		for _, d := range ds {
+			d.Offset = s.callOff
+			s.diags = append(s.diags, d)
+		}
 	} else if len(s.req.Tools) > 0 {
 		s.diag(toolcall.KindUnknownTool, c.Name, "the request offers no tool of this name")
 	}
@@ -307,8 +316,14 @@ func (s *Stream) call(c *toolcall.Call) {
 	s.out = append(s.out, toolcall.Event{Call: c})
 }
 
+// diag records a diagnostic about the call being handed on (at its offset),
+// or about the stream (offset -1).
 func (s *Stream) diag(kind, call, msg string) {
-	s.diags = append(s.diags, toolcall.Diagnostic{Kind: kind, Offset: -1, Call: call, Message: msg})
+	off := -1
+	if call != "" {
+		off = s.callOff
+	}
+	s.diags = append(s.diags, toolcall.Diagnostic{Kind: kind, Offset: off, Call: call, Message: msg})
 }
 
 const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"

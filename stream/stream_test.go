@@ -277,3 +277,22 @@ func TestPolicyFromEnvironment(t *testing.T) {
 		t.Errorf("LLAMA4_READONLY_TOOLS: %d calls", len(res.Calls))
 	}
 }
+
+func TestCallDiagnosticsCarryTheCallsOffset(t *testing.T) {
+	no := false
+	text := "Sure. [f(a=1), g(b=1)]"
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "f", Parameters: []byte(`{"type":"object","properties":{"a":{"type":"string","enum":["x"]}}}`)}, {Name: "g"}}, ParallelToolCalls: &no}
+	res := stream.Parse(pythonic.Format, text, req)
+	var schemaOff, policyOff = -2, -2
+	for _, d := range res.Diagnostics {
+		switch d.Kind {
+		case toolcall.KindSchema:
+			schemaOff = d.Offset
+		case toolcall.KindPolicy:
+			policyOff = d.Offset
+		}
+	}
+	if schemaOff != strings.Index(text, "f(") || policyOff != strings.Index(text, "g(") {
+		t.Errorf("schema diagnostic at %d, policy at %d; want %d and %d: %+v", schemaOff, policyOff, strings.Index(text, "f("), strings.Index(text, "g("), res.Diagnostics)
+	}
+}

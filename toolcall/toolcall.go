@@ -134,3 +134,11 @@ type Thinker interface {
 type CandidateHolder interface {
 	InCandidate() bool
 }
+
+// CallLocator is implemented by decoders that know where each call they
+// returned starts in the response: CallOffset(n) is the byte offset of the
+// n-th call (from 0), or -1. The stream gives the diagnostics it records
+// about a call (policy, schema, unknown_tool) that offset.
+type CallLocator interface {
+	CallOffset(n int) int
+}

@@ -243,7 +243,7 @@ func (d *decoder) decideBlock(dst []toolcall.Event, text, body string, start int
 			continue
 		}
 		d.last = append(d.last, *it.Call)
-		dst = d.Call(dst, *it.Call)
+		dst = d.Call(dst, *it.Call, bodyOff+it.Offset)
 	}
 	return dst
 }
@@ -442,7 +442,7 @@ func (d *decoder) decideUntagged(dst []toolcall.Event, text, calls string, start
 		}
 	}
 	for _, it := range items {
-		dst = d.Call(dst, *it.Call)
+		dst = d.Call(dst, *it.Call, start+it.Offset)
 	}
 	return dst
 }

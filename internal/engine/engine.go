@@ -34,15 +34,16 @@ type Base struct {
 	// rule 9: a call list that opens the response may name any tool).
 	Said prose.Tracker
 
-	off     int // offset in the response of the current delta
-	holding bool
-	start   int // offset in the response of the pending item
-	mark    int // start of the pending item in the current delta; -1 when it began earlier
-	pieces  []string
-	npieces int // bytes in pieces
-	buf     strings.Builder
-	inBuf   bool // the pending item's earlier bytes are in buf, not pieces
-	diags   []toolcall.Diagnostic
+	off      int // offset in the response of the current delta
+	holding  bool
+	start    int // offset in the response of the pending item
+	mark     int // start of the pending item in the current delta; -1 when it began earlier
+	pieces   []string
+	npieces  int // bytes in pieces
+	buf      strings.Builder
+	inBuf    bool // the pending item's earlier bytes are in buf, not pieces
+	diags    []toolcall.Diagnostic
+	callOffs []int // where each call returned so far starts
 }
 
 const (
@@ -231,10 +232,20 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 	return append(dst, toolcall.Event{Content: text})
 }
 
-// Call appends a call event.
-func (b *Base) Call(dst []toolcall.Event, c toolcall.Call) []toolcall.Event {
+// Call appends a call event for a call whose text starts at offset off of
+// the response.
+func (b *Base) Call(dst []toolcall.Event, c toolcall.Call, off int) []toolcall.Event {
 	b.Said.Say()
+	b.callOffs = append(b.callOffs, off)
 	return append(dst, toolcall.Event{Call: &c})
+}
+
+// CallOffset implements toolcall.CallLocator.
+func (b *Base) CallOffset(n int) int {
+	if n < 0 || n >= len(b.callOffs) {
+		return -1
+	}
+	return b.callOffs[n]
 }
 
 // MatchAt matches set against the pending item's text from offset at (where

@@ -103,3 +103,20 @@ func TestProseFeedDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBlockFullOfMarkerStarts is a block whose body is 100 KB of
+// marker look-alikes, fed in 7-byte deltas: each possible end marker must
+// cost its own length, not the length of the body before it.
+func BenchmarkBlockFullOfMarkerStarts(b *testing.B) {
+	text := "<|tool_call_start|>" + strings.Repeat("<|tool_call_en", 100_000/14)
+	ds := benchdata.Deltas(text, 7)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		s := stream.New(lfm2.Format, toolcall.Request{})
+		for _, d := range ds {
+			s.Feed(d)
+		}
+		s.Close()
+	}
+}

@@ -161,6 +161,24 @@ func (b *Base) AppendHeld(dst []byte) []byte {
 	return dst
 }
 
+// appendHeldFrom appends the pending item's bytes from earlier deltas that
+// come at or after offset from: only those, so that matching a marker near
+// the end of a long block costs the marker's length, not the block's.
+func (b *Base) appendHeldFrom(dst []byte, from int) []byte {
+	if b.inBuf {
+		return append(dst, b.buf.String()[from:]...)
+	}
+	for _, p := range b.pieces {
+		if from >= len(p) {
+			from -= len(p)
+			continue
+		}
+		dst = append(dst, p[from:]...)
+		from = 0
+	}
+	return dst
+}
+
 // HeldLen is the number of the pending item's bytes from earlier deltas.
 func (b *Base) HeldLen() int {
 	if b.mark >= 0 {
@@ -260,7 +278,7 @@ func (b *Base) MatchAt(set *marker.Set, s string, i, at int) (res marker.Result,
 		return res, idx, n, held
 	}
 	var buf [64]byte
-	joined := b.AppendHeld(buf[:0])[at:]
+	joined := b.appendHeldFrom(buf[:0], at)
 	joined = append(joined, s[i:min(len(s), i+set.MaxLen())]...)
 	res, idx, n = marker.Match(set, joined)
 	if res == marker.Partial {

@@ -107,6 +107,11 @@ func (d *decoder) SetLimits(l toolcall.Limits) {
 // Feed implements toolcall.Decoder.
 func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	dst = d.Run(dst, s, d)
+	if d.Overflowed() {
+		d.Diag(toolcall.KindLimit, d.Start(), "", "held text passed the size limit")
+		dst = d.Emit(dst, "", 0)
+		d.mode = mProse
+	}
 	if s == "" {
 		return dst
 	}

@@ -1,6 +1,7 @@
 package llama4_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/llama4"
@@ -121,4 +122,28 @@ func TestDefaultPolicyIsIndependent(t *testing.T) {
 func TestEmptyDeltaKeepsAWordCut(t *testing.T) {
 	req := toolcall.Request{Tools: tools("f", "g")}
 	streamtest.Compare(t, llama4.Format, req, []string{"is", "", "f(a=1), g(b=2)"}, allPolicy)
+}
+
+// TestHeldTextIsBounded: what a decoder holds outside a candidate (the
+// separators after a call, a broken function tag waiting for its end) goes
+// out as content past the size limit.
+func TestHeldTextIsBounded(t *testing.T) {
+	limits := stream.WithLimits(toolcall.Limits{MaxPending: 64})
+	for _, doc := range []string{
+		"f(a=1)" + strings.Repeat(" ", 200) + "tail",
+		`<function=f>{"a": 1]}` + strings.Repeat("x", 200) + "</function>",
+	} {
+		s := stream.New(llama4.Format, toolcall.Request{Tools: tools("f")}, limits, allPolicy)
+		for i := 0; i < len(doc); i += 10 {
+			s.Feed(doc[i:min(i+10, len(doc))])
+		}
+		s.Close()
+		found := false
+		for _, d := range s.Diagnostics() {
+			found = found || d.Kind == toolcall.KindLimit
+		}
+		if !found {
+			t.Errorf("%.30q...: no limit diagnostic: %+v", doc, s.Diagnostics())
+		}
+	}
 }

@@ -88,7 +88,13 @@ func (d *decoder) SetLimits(l toolcall.Limits) {
 
 // Feed implements toolcall.Decoder.
 func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
-	return d.Run(dst, s, d)
+	dst = d.Run(dst, s, d)
+	if d.Overflowed() {
+		d.Diag(toolcall.KindLimit, d.Start(), "", "held text passed the size limit")
+		dst = d.Emit(dst, "", 0)
+		d.mode = mProse
+	}
+	return dst
 }
 
 // Close implements toolcall.Decoder: an open block is read as it stands (a

@@ -92,6 +92,15 @@ func (b *Base) EndDelta(dst []toolcall.Event, s string) []toolcall.Event {
 	return dst
 }
 
+// Overflowed reports, between deltas, whether the pending item has grown
+// past the size limit. Decoders check the limit exactly where they hold
+// candidates; this is the safety net for what they hold otherwise (the
+// separators after a call, a broken tag waiting for its end), so memory stays
+// bounded whatever the input.
+func (b *Base) Overflowed() bool {
+	return b.holding && b.Len("", 0) > b.Limits.MaxPending
+}
+
 // Offset is the offset in the response of s[i] of the current delta.
 func (b *Base) Offset(i int) int { return b.off + i }
 

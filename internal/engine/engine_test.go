@@ -1,0 +1,87 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// holder is a stepper that holds everything from its first byte on.
+type holder struct{ b *Base }
+
+func (h holder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if !h.b.Holding() {
+		h.b.Begin(i)
+	}
+	return dst, len(s)
+}
+
+func TestPendingItemAcrossManyDeltas(t *testing.T) {
+	for _, size := range []int{1, 7, 100, 5000} { // pieces, then a buffer
+		var b Base
+		b.Init(nil)
+		want := strings.Repeat("abcdefghij", 300)
+		for i := 0; i < len(want); i += size {
+			b.Run(nil, want[i:min(i+size, len(want))], holder{&b})
+		}
+		if got := b.Len("", 0); got != len(want) {
+			t.Fatalf("size %d: Len = %d, want %d", size, got, len(want))
+		}
+		if got := string(b.appendHeldFrom(nil, 2990)); got != want[2990:] {
+			t.Errorf("size %d: appendHeldFrom = %q", size, got)
+		}
+		if got := b.Text("", 0); got != want {
+			t.Errorf("size %d: Text is %d bytes, want %d", size, len(got), len(want))
+		}
+		if b.Holding() {
+			t.Errorf("size %d: still holding after Text", size)
+		}
+	}
+}
+
+func TestEmitOfShortItemKeepsTheDeltas(t *testing.T) {
+	var b Base
+	b.Init(nil)
+	b.Run(nil, "ab", holder{&b})
+	b.Run(nil, "cd", holder{&b})
+	evs := b.Emit(nil, "ef", 1)
+	var got []string
+	for _, e := range evs {
+		got = append(got, e.Content)
+	}
+	if strings.Join(got, "|") != "ab|cd|e" {
+		t.Errorf("Emit = %q", got)
+	}
+}
+
+func TestMatchAtAcrossDeltas(t *testing.T) {
+	set := marker.NewSet("<|end|>")
+	var b Base
+	b.Init(nil)
+	b.Run(nil, "body <|e", holder{&b})
+	res, _, n, held := b.MatchAt(set, "nd|> tail", 0, 5)
+	if res != marker.Full || n-held != 4 {
+		t.Errorf("MatchAt = %v %d %d", res, n, held)
+	}
+	res, _, _, _ = b.MatchAt(set, "n", 0, 5)
+	if res != marker.Partial {
+		t.Errorf("a prefix: %v", res)
+	}
+}
+
+func TestOverflowedAndOffsets(t *testing.T) {
+	var b Base
+	b.Init(nil)
+	b.SetLimits(toolcall.Limits{MaxPending: 8})
+	b.Run(nil, "0123456789", holder{&b})
+	if !b.Overflowed() {
+		t.Error("10 held bytes under a limit of 8 is no overflow")
+	}
+	b.Drop()
+	b.Call(nil, toolcall.Call{Name: "f"}, 42)
+	if b.CallOffset(0) != 42 || b.CallOffset(1) != -1 {
+		t.Errorf("CallOffset = %d %d", b.CallOffset(0), b.CallOffset(1))
+	}
+}

@@ -83,8 +83,10 @@ type decoder struct {
 	mark    int  // where a possible marker starts in the pending item
 	fname   string
 	body    block.Body
-	// prevName says the last delta ended in a name that went out as prose.
-	prevName bool
+	// prevName says the last delta ended in a name that went out as prose;
+	// proseFrom is where the last prose step of this delta began.
+	prevName  bool
+	proseFrom int
 	// folded are the tools' names (and with "functions.") folded as
 	// tool-name matching folds them, and firsts their first bytes.
 	folded []string
@@ -106,6 +108,7 @@ func (d *decoder) SetLimits(l toolcall.Limits) {
 
 // Feed implements toolcall.Decoder.
 func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
+	d.proseFrom = len(s)
 	dst = d.Run(dst, s, d)
 	if d.Overflowed() {
 		d.Diag(toolcall.KindLimit, d.Start(), "", "held text passed the size limit")
@@ -116,12 +119,15 @@ func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 		return dst
 	}
 	// A name cut by the end of this delta went out as prose: its rest in the
-	// next delta is no name of its own.
-	r, k := nameRun(s, 0, len(s))
+	// next delta is no name of its own. Like the lookback in prose, the run
+	// starts no earlier than the last prose step of this delta.
+	r, k := nameRun(s, d.proseFrom, len(s))
 	switch {
 	case d.mode != mProse || r == len(s):
 		d.prevName = false
-	case k < len(s) || r > 0:
+	case r == 0: // the whole delta continues the prose run of the last one
+		d.prevName = d.prevName || k < len(s)
+	default:
 		d.prevName = k < len(s)
 	}
 	return dst
@@ -185,6 +191,7 @@ func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 // right before '(' may be a bare call; a name at the end of the delta is held
 // until the next byte says.
 func (d *decoder) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	d.proseFrom = i
 	j := i
 	for j < len(s) && !triggers[s[j]] {
 		j++

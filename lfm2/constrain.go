@@ -29,6 +29,9 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 // <|tool_call_start|>[call, ...]<|tool_call_end|>, whose calls name the
 // request's tools with arguments that follow each tool's JSON Schema,
 // written as Python literals.
+//
+// The schema features it constrains, and those that fall back to their
+// general type, are those of pythonic.Grammar.
 func Grammar(req toolcall.Request) (string, error) {
 	c, err := grammar.ChoiceOf(req)
 	if err != nil {

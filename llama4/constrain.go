@@ -27,6 +27,9 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 // call list, or function tags <function=NAME>{json}</function>, whose
 // names are the request's tools and whose arguments follow each tool's JSON
 // Schema (Python literals in the list, JSON in the tags).
+//
+// The schema features it constrains, and those that fall back to their
+// general type, are those of pythonic.Grammar.
 func Grammar(req toolcall.Request) (string, error) {
 	c, err := grammar.ChoiceOf(req)
 	if err != nil {

@@ -41,6 +41,9 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 // <function_calls>, one call per line whose name is one of the request's
 // tools and whose arguments follow its JSON Schema in JSON literals,
 // </function_calls>.
+//
+// The schema features it constrains, and those that fall back to their
+// general type, are those of pythonic.Grammar.
 func Grammar(req toolcall.Request) (string, error) {
 	c, err := grammar.ChoiceOf(req)
 	if err != nil {

@@ -16,8 +16,13 @@ var ErrNoStartMarker = errors.New(`pythonic: a call list has no start marker, so
 // Grammar returns an xgrammar EBNF grammar for a call list whose calls name
 // the request's tools (one tool for a named tool_choice; one call when
 // parallel_tool_calls is false) with arguments that follow each tool's JSON
-// Schema, written as Python literals. See package internal/grammar for what
-// the grammar constrains.
+// Schema, written as Python literals: names, required and optional keys (in
+// the schema's declared order; optional ones may be left out), string,
+// number, integer, boolean and null types, enums and consts, nested objects
+// and arrays, anyOf, oneOf, type lists and local $refs. What a context-free
+// grammar cannot express here falls back to the value's general type:
+// pattern, format, minimum and maximum, length and item-count bounds,
+// uniqueItems, not, if/then/else, dependent schemas.
 func Grammar(req toolcall.Request) (string, error) {
 	c, err := grammar.ChoiceOf(req)
 	if err != nil {

@@ -1,12 +1,7 @@
 package pythonic_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"math/rand/v2"
-	"sort"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/internal/corpus"
@@ -15,75 +10,37 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// pyJSON writes a decoded JSON value as a Python literal.
-func pyJSON(v any) string {
-	switch v := v.(type) {
-	case json.Number:
-		return v.String()
-	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		parts := make([]string, len(keys))
-		for i, k := range keys {
-			parts[i] = strconv.Quote(k) + ": " + pyJSON(v[k])
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
-	case []any:
-		parts := make([]string, len(v))
-		for i, x := range v {
-			parts[i] = pyJSON(x)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	}
-	return py(v)
-}
-
 func decodeJSON(raw []byte) (map[string]any, error) {
 	v, err := corpus.Decode(raw)
 	m, _ := v.(map[string]any)
 	return m, err
 }
 
-// TestCorpusRoundTrip writes every BFCL case's calls as a pythonic call list,
-// feeds it in random deltas with the case's tool names, and requires the
+// TestCorpusRoundTrip writes every BFCL case's calls with RenderCalls, feeds
+// the list in random deltas with the case's tool names, and requires the
 // same names and JSON-equal arguments back.
 func TestCorpusRoundTrip(t *testing.T) {
 	cases, err := corpus.Load()
 	if err != nil {
 		t.Skip(err)
 	}
-	r := rand.New(rand.NewPCG(1, 2))
 	failed := 0
-	for _, c := range cases {
-		var srcs []string
+	for n, c := range cases {
+		var calls []toolcall.Call
 		var want []map[string]any
 		for _, call := range c.Calls {
 			args, err := decodeJSON(call.Arguments)
 			if err != nil {
 				t.Fatalf("%s: %v", c.ID, err)
 			}
-			keys := make([]string, 0, len(args))
-			for k := range args {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			parts := make([]string, len(keys))
-			for i, k := range keys {
-				parts[i] = k + "=" + pyJSON(args[k])
-			}
-			srcs = append(srcs, call.Name+"("+strings.Join(parts, ", ")+")")
+			calls = append(calls, toolcall.Call{Name: call.Name, Arguments: string(call.Arguments)})
 			want = append(want, args)
 		}
-		text := "[" + strings.Join(srcs, ", ") + "]"
-		var deltas []string
-		for rest := text; rest != ""; {
-			k := min(len(rest), 1+r.IntN(7))
-			deltas = append(deltas, rest[:k])
-			rest = rest[k:]
+		text, err := pythonic.RenderCalls(calls)
+		if err != nil {
+			t.Fatalf("%s: %v", c.ID, err)
 		}
+		deltas := streamtest.SeededSplit(text, uint64(n))
 		// The tools' names without their schemas: this checks the parser;
 		// schema coercion has its own corpus test.
 		var tools []toolcall.Tool

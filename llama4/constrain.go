@@ -40,7 +40,7 @@ func Grammar(req toolcall.Request) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	js := grammar.New(grammar.JSON, "j_")
+	js := grammar.New(grammar.JSON, "j-")
 	var tags []string
 	for _, t := range c.Tools {
 		args, err := js.Arguments(t, false)
@@ -49,10 +49,10 @@ func Grammar(req toolcall.Request) (string, error) {
 		}
 		tags = append(tags, grammar.Lit(functionTag+t.Name+">")+" "+js.R("ws")+" "+args+" "+js.R("ws")+" "+grammar.Lit(functionEnd))
 	}
-	py.Rule("function_tag", joinAlts(tags))
-	tagged := "function_tag (ws function_tag)*"
+	py.Rule("function-tag", joinAlts(tags))
+	tagged := "function-tag (ws function-tag)*"
 	if c.One {
-		tagged = "function_tag"
+		tagged = "function-tag"
 	}
 	return py.String(py.List(call, c.One)+" | "+tagged) + js.Rules(), nil
 }
@@ -67,3 +67,9 @@ func joinAlts(alts []string) string {
 	}
 	return s
 }
+
+// Grammar implements toolcall.Constrainer.
+func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
+
+// StructuralTag implements toolcall.Constrainer.
+func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }

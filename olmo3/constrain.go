@@ -55,3 +55,9 @@ func Grammar(req toolcall.Request) (string, error) {
 	}
 	return b.String(grammar.Lit(config.Start) + " " + inner + " " + grammar.Lit(config.End)), nil
 }
+
+// Grammar implements toolcall.Constrainer.
+func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
+
+// StructuralTag implements toolcall.Constrainer.
+func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }

@@ -2,7 +2,6 @@ package pythonic
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
@@ -78,82 +77,8 @@ func isName(s string) bool {
 }
 
 func appendValue(dst []byte, v jsonvalue.Value, lit Literals) []byte {
-	switch v.Kind {
-	case jsonvalue.Null:
-		if lit == JSONLiterals {
-			return append(dst, "null"...)
-		}
-		return append(dst, "None"...)
-	case jsonvalue.Boolean:
-		switch {
-		case lit == JSONLiterals && v.Bool:
-			return append(dst, "true"...)
-		case lit == JSONLiterals:
-			return append(dst, "false"...)
-		case v.Bool:
-			return append(dst, "True"...)
-		}
-		return append(dst, "False"...)
-	case jsonvalue.Number:
-		return append(dst, v.Str...)
-	case jsonvalue.String:
-		if lit == JSONLiterals {
-			return jsonvalue.AppendString(dst, v.Str)
-		}
-		return appendPythonString(dst, v.Str)
-	case jsonvalue.Array:
-		dst = append(dst, '[')
-		for i, it := range v.Items {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = appendValue(dst, it, lit)
-		}
-		return append(dst, ']')
+	if lit == JSONLiterals {
+		return v.AppendSpaced(dst)
 	}
-	dst = append(dst, '{')
-	for i, m := range v.Members {
-		if i > 0 {
-			dst = append(dst, ", "...)
-		}
-		dst = appendValue(dst, jsonvalue.Value{Kind: jsonvalue.String, Str: m.Key}, lit)
-		dst = append(dst, ": "...)
-		dst = appendValue(dst, m.Val, lit)
-	}
-	return append(dst, '}')
-}
-
-// appendPythonString writes s as a double-quoted Python string with the
-// escapes Python reads: the value comes back exactly, whatever quotes,
-// backslashes or newlines it holds.
-func appendPythonString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			dst = append(dst, '\\', c)
-		case c == '\n':
-			dst = append(dst, '\\', 'n')
-		case c == '\r':
-			dst = append(dst, '\\', 'r')
-		case c == '\t':
-			dst = append(dst, '\\', 't')
-		case c < 0x20 || c == 0x7f:
-			dst = append(dst, '\\', 'x', hexDigits[c>>4], hexDigits[c&0xf])
-		case c >= utf8.RuneSelf:
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n == 1 {
-				dst = append(dst, "\uFFFD"...)
-			} else {
-				dst = append(dst, s[i:i+n]...)
-			}
-			i += n
-			continue
-		default:
-			dst = append(dst, c)
-		}
-		i++
-	}
-	return append(dst, '"')
+	return v.AppendPython(dst)
 }

@@ -2,73 +2,86 @@ package schema
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/schemadoc"
 	"github.com/toolparse/toolparse/pythonic"
 )
 
-// maxDepth bounds how deep coercion follows a schema ($ref cycles) and a
-// value.
-const maxDepth = 64
+// The bounds of one coercion: how deep it follows the schema into the
+// value, and how many subschemas it may visit in all. Past either, the
+// arguments are left as they were, with a diagnostic.
+const (
+	MaxCoerceDepth = 256
+	MaxCoerceSteps = 1 << 20
+)
+
+var (
+	errTooDeep = fmt.Errorf("coercion went deeper than %d levels", MaxCoerceDepth)
+	errTooMuch = fmt.Errorf("coercion visited more than %d subschemas", MaxCoerceSteps)
+)
 
 // coercer repairs one call's arguments against one schema.
 type coercer struct {
-	root   any
+	doc    *schemadoc.Doc
 	parser pythonic.Parser
+	steps  int
+	err    error // errTooDeep or errTooMuch, once coercion must stop
 }
 
-// resolve follows local $refs ("#", "#/$defs/x", "#/definitions/x", any
-// JSON pointer into the schema).
-func (c *coercer) resolve(s any) map[string]any {
-	for range maxDepth {
-		m, ok := s.(map[string]any)
-		if !ok {
-			return nil
-		}
-		ref, ok := m["$ref"].(string)
-		if !ok || !strings.HasPrefix(ref, "#") {
-			return m
-		}
-		s = jsonvalue.Pointer(c.root, ref[1:])
+// enter counts one visit of a subschema at depth and reports whether
+// coercion may go on.
+func (c *coercer) enter(depth int) bool {
+	c.steps++
+	switch {
+	case c.err != nil:
+	case depth > MaxCoerceDepth:
+		c.err = errTooDeep
+	case c.steps > MaxCoerceSteps:
+		c.err = errTooMuch
 	}
-	return nil
+	return c.err == nil
 }
 
 // coerce returns v repaired to fit s, and whether it fits (as far as types
 // and enums go; validation has the last word).
-func (c *coercer) coerce(v jsonvalue.Value, s any, depth int) (jsonvalue.Value, bool) {
-	sm := c.resolve(s)
-	if sm == nil || depth > maxDepth {
+func (c *coercer) coerce(v jsonvalue.Value, s *jsonvalue.Value, depth int) (jsonvalue.Value, bool) {
+	if !c.enter(depth) {
 		return v, true
 	}
-	if all, ok := sm["allOf"].([]any); ok {
-		for _, sub := range all {
-			v, _ = c.coerce(v, sub, depth+1)
+	sm := c.doc.Resolve(s)
+	if sm == nil || sm.Kind != jsonvalue.Object {
+		return v, true
+	}
+	if all := c.doc.Get(sm, "allOf"); all != nil && all.Kind == jsonvalue.Array {
+		for i := range all.Items {
+			v, _ = c.coerce(v, &all.Items[i], depth+1)
 		}
 	}
 	for _, key := range [...]string{"anyOf", "oneOf"} {
-		alts, ok := sm[key].([]any)
-		if !ok || len(alts) == 0 {
+		alts := c.doc.Get(sm, key)
+		if alts == nil || alts.Kind != jsonvalue.Array || len(alts.Items) == 0 {
 			continue
 		}
 		chosen := -1
-		for i, alt := range alts { // a value that already fits is left to its alternative
-			if c.fits(v, alt) {
+		for i := range alts.Items { // a value that already fits is left to its alternative
+			if c.fits(v, &alts.Items[i], depth+1) {
 				chosen = i
 				break
 			}
 		}
 		if chosen >= 0 {
-			v, _ = c.coerce(v, alts[chosen], depth+1)
+			v, _ = c.coerce(v, &alts.Items[chosen], depth+1)
 			continue
 		}
 		fitted := false
-		for _, alt := range alts { // else the first alternative it can be coerced into
-			if w, ok := c.coerce(v, alt, depth+1); ok {
+		for i := range alts.Items { // else the first alternative it can be coerced into
+			if w, ok := c.coerce(v, &alts.Items[i], depth+1); ok {
 				v, fitted = w, true
 				break
 			}
@@ -77,7 +90,7 @@ func (c *coercer) coerce(v jsonvalue.Value, s any, depth int) (jsonvalue.Value, 
 			return v, false
 		}
 	}
-	if types := typesOf(sm); len(types) > 0 && !hasType(v, types) {
+	if types := typesOf(c.doc, sm); len(types) > 0 && !hasType(v, types) {
 		converted := false
 		for _, t := range types {
 			if w, ok := c.convert(v, t); ok {
@@ -90,73 +103,102 @@ func (c *coercer) coerce(v jsonvalue.Value, s any, depth int) (jsonvalue.Value, 
 		}
 	}
 	v = c.nested(v, sm, depth)
-	if enum, ok := sm["enum"].([]any); ok {
+	if enum := c.doc.Get(sm, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
 		var fits bool
-		if v, fits = fixEnum(v, enum); !fits {
+		if v, fits = fixEnum(v, enum.Items); !fits {
 			return v, false
 		}
 	}
-	if cv, ok := sm["const"]; ok {
+	if cv := c.doc.Get(sm, "const"); cv != nil {
 		var fits bool
-		if v, fits = fixEnum(v, []any{cv}); !fits {
+		if v, fits = fixEnum(v, []jsonvalue.Value{*cv}); !fits {
 			return v, false
 		}
 	}
 	return v, true
 }
 
-// fits reports whether v already satisfies s's types and enum, shallowly.
-func (c *coercer) fits(v jsonvalue.Value, s any) bool {
-	sm := c.resolve(s)
-	if sm == nil {
+// fits reports whether v already satisfies s's types, enum and const,
+// shallowly.
+func (c *coercer) fits(v jsonvalue.Value, s *jsonvalue.Value, depth int) bool {
+	if !c.enter(depth) {
 		return true
 	}
-	for _, key := range [...]string{"anyOf", "oneOf"} {
-		if alts, ok := sm[key].([]any); ok && len(alts) > 0 {
-			if !slices.ContainsFunc(alts, func(alt any) bool { return c.fits(v, alt) }) {
+	sm := c.doc.Resolve(s)
+	if sm == nil || sm.Kind != jsonvalue.Object {
+		return true
+	}
+	if all := c.doc.Get(sm, "allOf"); all != nil && all.Kind == jsonvalue.Array {
+		for i := range all.Items {
+			if !c.fits(v, &all.Items[i], depth+1) {
 				return false
 			}
 		}
 	}
-	if types := typesOf(sm); len(types) > 0 && !hasType(v, types) {
+	for _, key := range [...]string{"anyOf", "oneOf"} {
+		alts := c.doc.Get(sm, key)
+		if alts == nil || alts.Kind != jsonvalue.Array || len(alts.Items) == 0 {
+			continue
+		}
+		any := false
+		for i := range alts.Items {
+			if c.fits(v, &alts.Items[i], depth+1) {
+				any = true
+				break
+			}
+		}
+		if !any {
+			return false
+		}
+	}
+	if types := typesOf(c.doc, sm); len(types) > 0 && !hasType(v, types) {
 		return false
 	}
-	if enum, ok := sm["enum"].([]any); ok {
-		text := string(v.AppendJSON(nil))
-		return slices.ContainsFunc(enum, func(e any) bool { return string(jsonvalue.FromAny(e).AppendJSON(nil)) == text })
+	if enum := c.doc.Get(sm, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
+		if !slices.ContainsFunc(enum.Items, func(e jsonvalue.Value) bool { return jsonvalue.Equal(v, e) }) {
+			return false
+		}
+	}
+	if cv := c.doc.Get(sm, "const"); cv != nil && !jsonvalue.Equal(v, *cv) {
+		return false
 	}
 	return true
 }
 
 // nested coerces the members of an object and the items of an array.
-func (c *coercer) nested(v jsonvalue.Value, sm map[string]any, depth int) jsonvalue.Value {
+func (c *coercer) nested(v jsonvalue.Value, sm *jsonvalue.Value, depth int) jsonvalue.Value {
 	switch v.Kind {
 	case jsonvalue.Object:
-		props, _ := sm["properties"].(map[string]any)
-		extra, hasExtra := sm["additionalProperties"].(map[string]any)
+		props := c.doc.Get(sm, "properties")
+		extra := c.doc.Get(sm, "additionalProperties")
+		if extra != nil && extra.Kind != jsonvalue.Object {
+			extra = nil
+		}
 		members := slices.Clone(v.Members)
 		for i, m := range members {
-			if ps, ok := props[m.Key]; ok {
+			if ps := c.doc.Get(props, m.Key); ps != nil {
 				members[i].Val, _ = c.coerce(m.Val, ps, depth+1)
-			} else if hasExtra {
+			} else if extra != nil {
 				members[i].Val, _ = c.coerce(m.Val, extra, depth+1)
 			}
 		}
 		v.Members = members
 	case jsonvalue.Array:
-		prefix, _ := sm["prefixItems"].([]any)
-		if tuple, ok := sm["items"].([]any); ok { // draft 4 to 7 tuples
-			prefix = tuple
+		var prefix []jsonvalue.Value
+		if p := c.doc.Get(sm, "prefixItems"); p != nil && p.Kind == jsonvalue.Array {
+			prefix = p.Items
+		}
+		item := c.doc.Get(sm, "items")
+		if item != nil && item.Kind == jsonvalue.Array { // draft 4 to 7 tuples
+			prefix, item = item.Items, nil
 		}
 		items := slices.Clone(v.Items)
 		for i := range items {
 			switch {
 			case i < len(prefix):
-				items[i], _ = c.coerce(items[i], prefix[i], depth+1)
-			case sm["items"] != nil:
-				if _, tuple := sm["items"].([]any); !tuple {
-					items[i], _ = c.coerce(items[i], sm["items"], depth+1)
-				}
+				items[i], _ = c.coerce(items[i], &prefix[i], depth+1)
+			case item != nil:
+				items[i], _ = c.coerce(items[i], item, depth+1)
 			}
 		}
 		v.Items = items
@@ -165,19 +207,21 @@ func (c *coercer) nested(v jsonvalue.Value, sm map[string]any, depth int) jsonva
 }
 
 // typesOf returns the types a schema allows, with "null" for nullable.
-func typesOf(sm map[string]any) []string {
+func typesOf(doc *schemadoc.Doc, sm *jsonvalue.Value) []string {
 	var types []string
-	switch t := sm["type"].(type) {
-	case string:
-		types = []string{t}
-	case []any:
-		for _, x := range t {
-			if s, ok := x.(string); ok {
-				types = append(types, s)
+	if t := doc.Get(sm, "type"); t != nil {
+		switch t.Kind {
+		case jsonvalue.String:
+			types = []string{t.Str}
+		case jsonvalue.Array:
+			for _, x := range t.Items {
+				if x.Kind == jsonvalue.String {
+					types = append(types, x.Str)
+				}
 			}
 		}
 	}
-	if n, _ := sm["nullable"].(bool); n && len(types) > 0 && !slices.Contains(types, "null") {
+	if n := doc.Get(sm, "nullable"); n != nil && n.Kind == jsonvalue.Boolean && n.Bool && len(types) > 0 && !slices.Contains(types, "null") {
 		types = append(types, "null")
 	}
 	return types
@@ -321,15 +365,15 @@ func numberText(s string, wantInt bool) (string, bool) {
 
 // fixEnum returns v as one of enum's values: itself, or the value it
 // matches ignoring case, or whose JSON text it holds.
-func fixEnum(v jsonvalue.Value, enum []any) (jsonvalue.Value, bool) {
-	text := string(v.AppendJSON(nil))
-	for _, e := range enum {
-		if string(jsonvalue.FromAny(e).AppendJSON(nil)) == text {
-			return v, true
-		}
+func fixEnum(v jsonvalue.Value, enum []jsonvalue.Value) (jsonvalue.Value, bool) {
+	if slices.ContainsFunc(enum, func(e jsonvalue.Value) bool { return jsonvalue.Equal(v, e) }) {
+		return v, true
 	}
-	for _, e := range enum {
-		ev := jsonvalue.FromAny(e)
+	if v.Kind != jsonvalue.String && v.Kind != jsonvalue.Number && v.Kind != jsonvalue.Boolean {
+		return v, false
+	}
+	text := string(v.AppendJSON(nil))
+	for _, ev := range enum {
 		switch {
 		case v.Kind == jsonvalue.String && ev.Kind == jsonvalue.String && strings.EqualFold(strings.TrimSpace(v.Str), ev.Str):
 			return ev, true

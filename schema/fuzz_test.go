@@ -17,6 +17,11 @@ func FuzzCoerce(f *testing.F) {
 	f.Add(`{"properties":{"e":{"enum":[1,"A",true,null]}}}`, `{"e":"a"}`)
 	f.Add(`{"properties":{"o":{"type":"object","additionalProperties":{"type":"boolean"}}}}`, `{"o":"{'x': 'TRUE'}"}`)
 	f.Add(`not json`, `{"a":"\u00e9\ud83d"}`)
+	f.Add(`{"anyOf":[{"$ref":"#"}]}`, `{"a":1}`)
+	f.Add(`{"oneOf":[{"$ref":"#"}]}`, `{"a":1}`)
+	f.Add(`{"allOf":[{"$ref":"#"},{"$ref":"#"}]}`, `{"a":1}`)
+	f.Add(doubling(30), `{"a":1}`)
+	f.Add(deepProperties(500), `{"a":{"a":{"a":"1"}}}`)
 	f.Fuzz(func(t *testing.T, params, args string) {
 		out, _ := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(params)}, args)
 		var m map[string]any

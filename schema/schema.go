@@ -32,7 +32,6 @@ package schema
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -42,16 +41,37 @@ import (
 
 	"github.com/kaptinlin/jsonschema"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/schemadoc"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// MaxCached is how many schemas the process-wide cache keeps; past it the
-// oldest is forgotten.
+// MaxCached is how many schemas the process-wide cache keeps; past it, or
+// past MaxCachedBytes, the oldest are forgotten.
 const MaxCached = 1024
+
+// MaxCachedBytes bounds the schema text the cache keeps, summed over its
+// entries. A compiled schema holds about liveFactor times its text in
+// memory, so the cache stays near 256 MiB at worst.
+const MaxCachedBytes = 8 << 20
+
+// The limits on a schema the library will use, from the client's request.
+// A larger or deeper one, one with a $ref cycle no value can end, or one
+// that checks a value against more subschemas than MaxSchemaFanout through
+// allOf/anyOf/oneOf/$ref is refused: the arguments are left as they are,
+// with a "schema" diagnostic, and are not validated.
+const (
+	MaxSchemaBytes  = schemadoc.MaxBytes
+	MaxSchemaDepth  = schemadoc.MaxDepth
+	MaxSchemaFanout = schemadoc.MaxFanout
+)
+
+// liveFactor is about how many bytes a compiled schema keeps alive per
+// byte of its text (measured on deep and wide schemas).
+const liveFactor = 32
 
 // compiled is what the cache keeps of one schema.
 type compiled struct {
-	root      any                // the schema, decoded (nil when broken)
+	doc       *schemadoc.Doc     // the schema, decoded (nil when refused)
 	broken    string             // why the schema cannot be used at all
 	validator *jsonschema.Schema // nil when it cannot validate
 	noCheck   string             // why it cannot validate
@@ -61,6 +81,7 @@ var cache struct {
 	sync.Mutex
 	byText map[string]*compiled
 	order  []string
+	bytes  int
 }
 
 var compiles atomic.Int64
@@ -69,7 +90,19 @@ var compiles atomic.Int64
 // and metrics: it grows by one per distinct schema, not per request.
 func Compiles() int64 { return compiles.Load() }
 
+// CachedBytes returns the schema text the process-wide cache holds.
+func CachedBytes() int {
+	cache.Lock()
+	defer cache.Unlock()
+	return cache.bytes
+}
+
+var tooLarge = &compiled{broken: fmt.Sprintf("the tool's schema is larger than %d bytes: arguments are not coerced or validated", MaxSchemaBytes)}
+
 func lookup(schema []byte) *compiled {
+	if len(schema) > MaxSchemaBytes {
+		return tooLarge
+	}
 	key := string(schema)
 	cache.Lock()
 	c, ok := cache.byText[key]
@@ -84,12 +117,15 @@ func lookup(schema []byte) *compiled {
 		cache.byText = make(map[string]*compiled)
 	}
 	if _, ok := cache.byText[key]; !ok {
-		if len(cache.order) >= MaxCached {
+		for len(cache.order) > 0 && (len(cache.order) >= MaxCached || cache.bytes+len(key) > MaxCachedBytes) {
+			cache.bytes -= len(cache.order[0])
 			delete(cache.byText, cache.order[0])
+			cache.order[0] = ""
 			cache.order = cache.order[1:]
 		}
 		cache.byText[key] = c
 		cache.order = append(cache.order, key)
+		cache.bytes += len(key)
 	}
 	return c
 }
@@ -97,20 +133,14 @@ func lookup(schema []byte) *compiled {
 func compile(schema []byte) *compiled {
 	compiles.Add(1)
 	c := &compiled{}
-	dec := json.NewDecoder(bytes.NewReader(schema))
-	dec.UseNumber()
-	if err := dec.Decode(&c.root); err != nil {
-		c.root, c.broken = nil, "the tool's schema is not valid JSON: "+err.Error()
+	doc, err := schemadoc.Parse(schema)
+	if err != nil {
+		c.broken = "the tool's schema is refused: " + err.Error() + ": arguments are not coerced or validated"
 		return c
 	}
-	if _, ok := c.root.(map[string]any); !ok {
-		if b, isBool := c.root.(bool); !isBool || !b {
-			c.root, c.broken = nil, "the tool's schema is not an object"
-			return c
-		}
-	}
-	if ref := remoteRef(c.root); ref != "" {
-		c.noCheck = "the tool's schema has a $ref to " + ref + ", which is never fetched: arguments are not validated"
+	c.doc = doc
+	if doc.RemoteRef != "" {
+		c.noCheck = "the tool's schema has a $ref to " + doc.RemoteRef + ", which is never fetched: arguments are not validated"
 		return c
 	}
 	comp := jsonschema.NewCompiler()
@@ -124,31 +154,6 @@ func compile(schema []byte) *compiled {
 	}
 	c.validator = v
 	return c
-}
-
-// remoteRef returns the first $ref in s that points outside it, or "".
-func remoteRef(s any) string {
-	switch s := s.(type) {
-	case map[string]any:
-		if ref, ok := s["$ref"].(string); ok && !strings.HasPrefix(ref, "#") {
-			return ref
-		}
-		if ref, ok := s["$dynamicRef"].(string); ok && !strings.HasPrefix(ref, "#") {
-			return ref
-		}
-		for _, v := range s {
-			if r := remoteRef(v); r != "" {
-				return r
-			}
-		}
-	case []any:
-		for _, v := range s {
-			if r := remoteRef(v); r != "" {
-				return r
-			}
-		}
-	}
-	return ""
 }
 
 // Coerce repairs a call's arguments (a JSON object) to fit the tool's
@@ -170,8 +175,11 @@ func Coerce(tool toolcall.Tool, args string) (string, []toolcall.Diagnostic) {
 	if err != nil {
 		return args, []toolcall.Diagnostic{diag("the arguments are not JSON: " + err.Error())}
 	}
-	co := coercer{root: c.root}
-	v, _ = co.coerce(v, c.root, 0)
+	co := coercer{doc: c.doc}
+	v, _ = co.coerce(v, &c.doc.Root, 0)
+	if co.err != nil {
+		return args, []toolcall.Diagnostic{diag(co.err.Error() + ": arguments are left as they were")}
+	}
 	out := string(v.AppendJSON(nil))
 	if c.validator == nil {
 		if c.noCheck != "" {
@@ -226,6 +234,9 @@ func Validate(tool toolcall.Tool, args string) []toolcall.Diagnostic {
 		return nil
 	}
 	c := lookup(tool.Parameters)
+	if c.broken != "" {
+		return []toolcall.Diagnostic{{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: c.broken}}
+	}
 	if c.validator == nil {
 		return nil
 	}

@@ -14,3 +14,13 @@ type Message struct {
 type Renderer interface {
 	RenderCalls(calls []Call) (string, error)
 }
+
+// Constrainer is implemented by formats that can constrain a model's
+// decoding to the request's tools: Grammar returns an EBNF grammar (the
+// subset both xgrammar and llama.cpp's GBNF read) for what the model may
+// write, and StructuralTag xgrammar's structural tag. Every shipped format
+// implements it.
+type Constrainer interface {
+	Grammar(req Request) (string, error)
+	StructuralTag(req Request) ([]byte, error)
+}

@@ -1,5 +1,5 @@
-// Package grammar writes xgrammar EBNF (GBNF-compatible: rules "name ::=
-// ...", quoted literals, character classes, ( ) | ? * +) for tool calls:
+// Package grammar writes EBNF grammars that both xgrammar and llama.cpp's
+// GBNF read, for tool calls:
 // call names are the request's tools and every argument follows the tool's
 // JSON Schema, in Python literal syntax or in JSON. It also builds
 // xgrammar's structural tags. The formats' Grammar and StructuralTag
@@ -15,18 +15,26 @@
 // there follow their general type. Structural tags put the tools' JSON
 // Schemas (json_schema) or these grammars (grammar) inside the format's
 // own tags; no tag holds free text, so no free text can hold a marker.
+//
+// The dialect is the subset the two engines read alike: rule names of
+// letters, digits and '-' (llama.cpp refuses '_'), one rule per line as
+// "name ::= body", double-quoted literals with \" \\ \n \r \t escapes,
+// character classes with ranges and \x escapes, grouping, | and the
+// postfix ? * +; no comments, no {m,n} repetition.
+//
+// Schemas come from clients: each is read by schemadoc, which refuses the
+// ones whose walk could not be bounded, and the walk here also stops after
+// maxSteps subschemas (an error, never a hang).
 package grammar
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
-	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/schemadoc"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -38,22 +46,27 @@ const (
 	JSON                 // "s", 1, true, false, null, [..], {"k": v}
 )
 
+// maxSteps bounds how many subschemas one Arguments call visits.
+const maxSteps = 1 << 16
+
 // Builder accumulates the rules of one grammar.
 type Builder struct {
 	syntax Syntax
 	prefix string // put before every rule name, so two builders can share a grammar
 	rules  []string
 	names  map[string]bool
-	refs   map[string]string    // $ref pointer -> rule name
-	orders map[uintptr][]string // an object's keys in the schema's order
-	root   any
 	n      int
+
+	// for the schema being written
+	doc   *schemadoc.Doc
+	refs  map[*jsonvalue.Value]string // subschema a $ref names -> its rule
+	steps int
 }
 
 // New returns a builder for values in the given syntax whose rule names
-// start with prefix.
+// start with prefix (letters, digits and '-').
 func New(syntax Syntax, prefix string) *Builder {
-	b := &Builder{syntax: syntax, prefix: prefix, names: map[string]bool{}, refs: map[string]string{}}
+	b := &Builder{syntax: syntax, prefix: prefix, names: map[string]bool{}}
 	b.common()
 	return b
 }
@@ -82,7 +95,7 @@ func (b *Builder) String(rootBody string) string {
 // fresh returns a new rule name (without the builder's prefix).
 func (b *Builder) fresh(kind string) string {
 	b.n++
-	return fmt.Sprintf("%s_%d", kind, b.n)
+	return kind + "-" + strconv.Itoa(b.n)
 }
 
 // Lit writes s as an EBNF string literal.
@@ -129,91 +142,62 @@ func (b *Builder) common() {
 	b.Rule("object", `"{" `+ws+` (`+str+` `+ws+` ":" `+ws+` `+v+` (`+ws+` "," `+ws+` `+str+` `+ws+` ":" `+ws+` `+v+`)*)? `+ws+` "}"`)
 }
 
+var errTooMuch = fmt.Errorf("grammar: the schema needs more than %d subschemas visited", maxSteps)
+
 // Arguments returns the body of a rule for the arguments of a call to tool:
 // key=value pairs (Python) or a JSON object (JSON), keys in declared order.
 func (b *Builder) Arguments(tool toolcall.Tool, keyword bool) (string, error) {
-	var schema any
+	b.doc, b.refs, b.steps = &schemadoc.Doc{Root: jsonvalue.Value{Kind: jsonvalue.Boolean, Bool: true}}, map[*jsonvalue.Value]string{}, 0
 	if len(bytes.TrimSpace(tool.Parameters)) > 0 {
-		dec := json.NewDecoder(bytes.NewReader(tool.Parameters))
-		dec.UseNumber()
-		if err := dec.Decode(&schema); err != nil {
-			return "", fmt.Errorf("grammar: the schema of %s is not JSON: %w", tool.Name, err)
+		doc, err := schemadoc.Parse(tool.Parameters)
+		if err != nil {
+			return "", fmt.Errorf("grammar: the schema of %s: %w", tool.Name, err)
 		}
+		b.doc = doc
 	}
-	b.root, b.refs, b.orders = schema, map[string]string{}, map[uintptr][]string{}
-	if v, err := jsonvalue.Decode(string(tool.Parameters)); err == nil {
-		b.record(v, schema)
-	}
+	var out string
 	if keyword {
-		sm, _ := schema.(map[string]any)
-		return b.members(sm, true), nil
+		out = b.members(&b.doc.Root, true)
+	} else {
+		out = b.Value(&b.doc.Root)
 	}
-	return b.Value(schema), nil
-}
-
-// record notes the order of every object's members in the schema, which
-// encoding/json's maps forget, by walking the ordered decoding beside it.
-func (b *Builder) record(v jsonvalue.Value, a any) {
-	switch v.Kind {
-	case jsonvalue.Object:
-		m, ok := a.(map[string]any)
-		if !ok {
-			return
-		}
-		keys := make([]string, len(v.Members))
-		for i, mem := range v.Members {
-			keys[i] = mem.Key
-			b.record(mem.Val, m[mem.Key])
-		}
-		b.orders[reflect.ValueOf(m).Pointer()] = keys
-	case jsonvalue.Array:
-		arr, ok := a.([]any)
-		if !ok || len(arr) != len(v.Items) {
-			return
-		}
-		for i, it := range v.Items {
-			b.record(it, arr[i])
-		}
+	if b.steps > maxSteps {
+		return "", errTooMuch
 	}
-}
-
-// keysOf returns an object's keys in the order the schema wrote them.
-func (b *Builder) keysOf(m map[string]any) []string {
-	if keys, ok := b.orders[reflect.ValueOf(m).Pointer()]; ok && len(keys) == len(m) {
-		return keys
-	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return out, nil
 }
 
 // members writes the members of an object schema: keyword arguments
 // (name=value) or JSON members ("name": value), in the declared order,
 // required ones present and optional ones optional, separated by commas.
-func (b *Builder) members(sm map[string]any, keyword bool) string {
-	props, _ := sm["properties"].(map[string]any)
-	order := b.keysOf(props)
+func (b *Builder) members(sm *jsonvalue.Value, keyword bool) string {
+	props := b.doc.Get(sm, "properties")
+	if props == nil || props.Kind != jsonvalue.Object || len(props.Members) == 0 {
+		return `""`
+	}
+	var order []string // a repeated key stands at its first place, with its last schema
+	seen := map[string]bool{}
+	for _, m := range props.Members {
+		if !seen[m.Key] {
+			seen[m.Key] = true
+			order = append(order, m.Key)
+		}
+	}
 	required := map[string]bool{}
-	if req, ok := sm["required"].([]any); ok {
-		for _, r := range req {
-			if s, ok := r.(string); ok {
-				required[s] = true
+	if req := b.doc.Get(sm, "required"); req != nil && req.Kind == jsonvalue.Array {
+		for _, r := range req.Items {
+			if r.Kind == jsonvalue.String {
+				required[r.Str] = true
 			}
 		}
 	}
-	if len(order) == 0 {
-		return `""`
-	}
 	kv := make([]string, len(order))
 	for i, k := range order {
-		v := b.Value(props[k])
+		v := b.Value(b.doc.Get(props, k))
 		if keyword {
 			kv[i] = Lit(k) + " " + b.R("ws") + ` "=" ` + b.R("ws") + " " + v
 		} else {
-			kv[i] = b.key(k) + " " + b.R("ws") + ` ":" ` + b.R("ws") + " " + v
+			kv[i] = Lit(string(jsonvalue.AppendString(nil, k))) + " " + b.R("ws") + ` ":" ` + b.R("ws") + " " + v
 		}
 	}
 	// ne[i]: a non-empty run of the members from i on, in order, holding
@@ -252,67 +236,72 @@ func (b *Builder) members(sm map[string]any, keyword bool) string {
 // sep is the rule expression for a comma between items.
 func (b *Builder) sep() string { return b.R("ws") + ` "," ` + b.R("ws") }
 
-// key writes an object key literal.
-func (b *Builder) key(k string) string {
-	q, _ := json.Marshal(k)
-	return Lit(string(q))
-}
-
 // Value returns a rule expression for values that satisfy schema s.
-func (b *Builder) Value(s any) string {
-	sm, ok := s.(map[string]any)
-	if !ok {
-		if f, isBool := s.(bool); isBool && !f {
-			return `""` // nothing satisfies false; an empty match never fits a value slot
-		}
+func (b *Builder) Value(s *jsonvalue.Value) string {
+	if b.doc == nil {
+		b.doc = &schemadoc.Doc{}
+	}
+	if b.steps++; b.steps > maxSteps || s == nil {
 		return b.R("value")
 	}
-	if ref, ok := sm["$ref"].(string); ok && strings.HasPrefix(ref, "#") {
-		if name, seen := b.refs[ref]; seen {
+	if s.Kind == jsonvalue.Boolean && !s.Bool {
+		return `""` // nothing satisfies false; an empty match never fits a value slot
+	}
+	if s.Kind != jsonvalue.Object {
+		return b.R("value")
+	}
+	if ref := b.doc.Get(s, "$ref"); ref != nil && ref.Kind == jsonvalue.String {
+		target := b.doc.Resolve(s)
+		if target == nil {
+			return b.R("value")
+		}
+		if name, seen := b.refs[target]; seen {
 			return b.R(name)
 		}
 		name := b.fresh("ref")
-		b.refs[ref] = name
-		b.Rule(name, b.Value(jsonvalue.Pointer(b.root, ref[1:])))
+		b.refs[target] = name
+		b.Rule(name, b.Value(target))
 		return b.R(name)
 	}
-	if enum, ok := sm["enum"].([]any); ok {
-		return b.literals(enum)
+	if enum := b.doc.Get(s, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
+		return b.literals(enum.Items)
 	}
-	if c, ok := sm["const"]; ok {
-		return b.literals([]any{c})
+	if c := b.doc.Get(s, "const"); c != nil {
+		return b.literals([]jsonvalue.Value{*c})
 	}
 	for _, key := range []string{"anyOf", "oneOf"} {
-		if alts, ok := sm[key].([]any); ok && len(alts) > 0 {
+		if alts := b.doc.Get(s, key); alts != nil && alts.Kind == jsonvalue.Array && len(alts.Items) > 0 {
 			var parts []string
-			for _, a := range alts {
-				parts = append(parts, b.Value(a))
+			for i := range alts.Items {
+				parts = append(parts, b.Value(&alts.Items[i]))
 			}
 			return "(" + strings.Join(parts, " | ") + ")"
 		}
 	}
-	if all, ok := sm["allOf"].([]any); ok && len(all) == 1 {
-		return b.Value(all[0])
+	if all := b.doc.Get(s, "allOf"); all != nil && all.Kind == jsonvalue.Array && len(all.Items) == 1 {
+		return b.Value(&all.Items[0])
 	}
 	var types []string
-	switch t := sm["type"].(type) {
-	case string:
-		types = []string{t}
-	case []any:
-		for _, x := range t {
-			if s, ok := x.(string); ok {
-				types = append(types, s)
+	if t := b.doc.Get(s, "type"); t != nil {
+		switch t.Kind {
+		case jsonvalue.String:
+			types = []string{t.Str}
+		case jsonvalue.Array:
+			for _, x := range t.Items {
+				if x.Kind == jsonvalue.String {
+					types = append(types, x.Str)
+				}
 			}
 		}
 	}
-	if n, _ := sm["nullable"].(bool); n && len(types) > 0 {
+	if n := b.doc.Get(s, "nullable"); n != nil && n.Kind == jsonvalue.Boolean && n.Bool && len(types) > 0 {
 		types = append(types, "null")
 	}
 	if len(types) == 0 {
 		switch {
-		case sm["properties"] != nil:
+		case b.doc.Get(s, "properties") != nil:
 			types = []string{"object"}
-		case sm["items"] != nil || sm["prefixItems"] != nil:
+		case b.doc.Get(s, "items") != nil || b.doc.Get(s, "prefixItems") != nil:
 			types = []string{"array"}
 		default:
 			return b.R("value")
@@ -324,9 +313,9 @@ func (b *Builder) Value(s any) string {
 		case "string", "number", "integer", "boolean", "null":
 			parts = append(parts, b.R(t))
 		case "array":
-			parts = append(parts, b.array(sm))
+			parts = append(parts, b.array(s))
 		case "object":
-			parts = append(parts, b.object(sm))
+			parts = append(parts, b.object(s))
 		default:
 			parts = append(parts, b.R("value"))
 		}
@@ -337,20 +326,24 @@ func (b *Builder) Value(s any) string {
 	return "(" + strings.Join(parts, " | ") + ")"
 }
 
-func (b *Builder) array(sm map[string]any) string {
-	prefix, _ := sm["prefixItems"].([]any)
-	if tuple, ok := sm["items"].([]any); ok {
-		prefix = tuple
+func (b *Builder) array(s *jsonvalue.Value) string {
+	var prefix []jsonvalue.Value
+	if p := b.doc.Get(s, "prefixItems"); p != nil && p.Kind == jsonvalue.Array {
+		prefix = p.Items
+	}
+	items := b.doc.Get(s, "items")
+	if items != nil && items.Kind == jsonvalue.Array {
+		prefix, items = items.Items, nil
 	}
 	item := b.R("value")
-	if it, ok := sm["items"].(map[string]any); ok {
-		item = b.Value(it)
+	if items != nil && items.Kind == jsonvalue.Object {
+		item = b.Value(items)
 	}
 	name := b.fresh("array")
 	if len(prefix) > 0 {
 		var parts []string
-		for _, p := range prefix {
-			parts = append(parts, b.Value(p))
+		for i := range prefix {
+			parts = append(parts, b.Value(&prefix[i]))
 		}
 		b.Rule(name, `"[" `+b.R("ws")+" "+strings.Join(parts, " "+b.sep()+" ")+" ("+b.sep()+" "+item+")* "+b.R("ws")+` "]"`)
 		return b.R(name)
@@ -359,95 +352,31 @@ func (b *Builder) array(sm map[string]any) string {
 	return b.R(name)
 }
 
-func (b *Builder) object(sm map[string]any) string {
-	props, _ := sm["properties"].(map[string]any)
-	if len(props) == 0 {
+func (b *Builder) object(s *jsonvalue.Value) string {
+	props := b.doc.Get(s, "properties")
+	if props == nil || props.Kind != jsonvalue.Object || len(props.Members) == 0 {
 		return b.R("object")
 	}
 	name := b.fresh("object")
-	b.Rule(name, `"{" `+b.R("ws")+" "+b.members(sm, false)+" "+b.R("ws")+` "}"`)
+	b.Rule(name, `"{" `+b.R("ws")+" "+b.members(s, false)+" "+b.R("ws")+` "}"`)
 	return b.R(name)
 }
 
-// literals writes a choice of the given JSON values.
-func (b *Builder) literals(vals []any) string {
+// literals writes a choice of the given JSON values, each as the renderers
+// write it in the builder's syntax.
+func (b *Builder) literals(vals []jsonvalue.Value) string {
 	var parts []string
 	for _, v := range vals {
-		parts = append(parts, Lit(b.literal(v)))
+		var text []byte
+		if b.syntax == Python {
+			text = v.AppendPython(nil)
+		} else {
+			text = v.AppendSpaced(nil)
+		}
+		parts = append(parts, Lit(string(text)))
 	}
 	if len(parts) == 0 {
 		return `""`
 	}
 	return "(" + strings.Join(parts, " | ") + ")"
-}
-
-// literal writes one JSON value in the builder's syntax, as the renderers
-// write it.
-func (b *Builder) literal(v any) string {
-	switch v := v.(type) {
-	case nil:
-		if b.syntax == Python {
-			return "None"
-		}
-		return "null"
-	case bool:
-		switch {
-		case b.syntax == JSON:
-			return strconv.FormatBool(v)
-		case v:
-			return "True"
-		}
-		return "False"
-	case json.Number:
-		return v.String()
-	case string:
-		q, _ := json.Marshal(v)
-		if b.syntax == Python {
-			return pythonQuote(v)
-		}
-		return string(q)
-	case []any:
-		var parts []string
-		for _, x := range v {
-			parts = append(parts, b.literal(x))
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		var parts []string
-		for _, k := range keys {
-			parts = append(parts, b.literal(k)+": "+b.literal(v[k]))
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
-	}
-	return "null"
-}
-
-// pythonQuote writes s as pythonic.RenderCalls writes strings.
-func pythonQuote(s string) string {
-	var sb strings.Builder
-	sb.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			sb.WriteByte('\\')
-			sb.WriteRune(r)
-		case r == '\n':
-			sb.WriteString(`\n`)
-		case r == '\r':
-			sb.WriteString(`\r`)
-		case r == '\t':
-			sb.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&sb, `\x%02x`, r)
-		default:
-			sb.WriteRune(r)
-		}
-	}
-	sb.WriteByte('"')
-	return sb.String()
 }

@@ -41,10 +41,20 @@ const (
 
 var errSyntax = errors.New("invalid JSON")
 
+// ErrTooDeep says a value nests arrays and objects deeper than allowed.
+var ErrTooDeep = errors.New("JSON nested too deeply")
+
+// MaxDepth is how deeply Decode lets arrays and objects nest.
+const MaxDepth = 10000
+
 // Decode reads JSON text into a Value, in one pass; strings without escapes
-// are substrings of text.
-func Decode(text string) (Value, error) {
-	d := decoder{s: text}
+// are substrings of text. Arrays and objects may nest MaxDepth deep.
+func Decode(text string) (Value, error) { return DecodeDepth(text, MaxDepth) }
+
+// DecodeDepth is Decode with arrays and objects nesting at most maxDepth
+// deep (a scalar is depth 0, [1] depth 1); deeper text gives ErrTooDeep.
+func DecodeDepth(text string, maxDepth int) (Value, error) {
+	d := decoder{s: text, max: maxDepth}
 	v, err := d.value(0)
 	if err != nil {
 		return v, err
@@ -56,8 +66,9 @@ func Decode(text string) (Value, error) {
 }
 
 type decoder struct {
-	s string
-	i int
+	s   string
+	i   int
+	max int
 }
 
 func (d *decoder) space() {
@@ -68,8 +79,11 @@ func (d *decoder) space() {
 
 func (d *decoder) value(depth int) (Value, error) {
 	d.space()
-	if d.i >= len(d.s) || depth > 10000 {
+	if d.i >= len(d.s) {
 		return Value{}, errSyntax
+	}
+	if c := d.s[d.i]; (c == '{' || c == '[') && depth >= d.max {
+		return Value{}, ErrTooDeep
 	}
 	switch c := d.s[d.i]; {
 	case c == '{':
@@ -221,6 +235,91 @@ func (v Value) AppendJSON(dst []byte) []byte {
 	return append(dst, '}')
 }
 
+// AppendPython writes v as a Python literal the pythonic parser reads back
+// exactly: "text" (see AppendPythonString), 3, True, False, None, [..],
+// {"k": v}, with ", " and ": " between items.
+func (v Value) AppendPython(dst []byte) []byte { return v.appendLiteral(dst, true) }
+
+// AppendSpaced writes v as JSON with ", " and ": " between items, as
+// Python's json.dumps does by default.
+func (v Value) AppendSpaced(dst []byte) []byte { return v.appendLiteral(dst, false) }
+
+func (v Value) appendLiteral(dst []byte, python bool) []byte {
+	switch v.Kind {
+	case Null:
+		if python {
+			return append(dst, "None"...)
+		}
+	case Boolean:
+		switch {
+		case python && v.Bool:
+			return append(dst, "True"...)
+		case python:
+			return append(dst, "False"...)
+		}
+	case String:
+		if python {
+			return AppendPythonString(dst, v.Str)
+		}
+	case Array:
+		dst = append(dst, '[')
+		for i, it := range v.Items {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = it.appendLiteral(dst, python)
+		}
+		return append(dst, ']')
+	case Object:
+		dst = append(dst, '{')
+		for i, m := range v.Members {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = Value{Kind: String, Str: m.Key}.appendLiteral(dst, python)
+			dst = append(dst, ": "...)
+			dst = m.Val.appendLiteral(dst, python)
+		}
+		return append(dst, '}')
+	}
+	return v.AppendJSON(dst)
+}
+
+// AppendPythonString writes s as a double-quoted Python string with the
+// escapes Python reads: the value comes back exactly, whatever quotes,
+// backslashes or newlines it holds. Invalid UTF-8 becomes U+FFFD.
+func AppendPythonString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			dst = append(dst, '\\', c)
+		case c == '\n':
+			dst = append(dst, '\\', 'n')
+		case c == '\r':
+			dst = append(dst, '\\', 'r')
+		case c == '\t':
+			dst = append(dst, '\\', 't')
+		case c < 0x20 || c == 0x7f:
+			dst = append(dst, '\\', 'x', hexDigits[c>>4], hexDigits[c&0xf])
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				dst = append(dst, "\uFFFD"...)
+			} else {
+				dst = append(dst, s[i:i+n]...)
+			}
+			i += n
+			continue
+		default:
+			dst = append(dst, c)
+		}
+		i++
+	}
+	return append(dst, '"')
+}
+
 // Any converts v to the generic form encoding/json decodes into.
 func (v Value) Any() any {
 	switch v.Kind {
@@ -244,34 +343,6 @@ func (v Value) Any() any {
 		return out
 	}
 	return nil
-}
-
-// FromAny converts a generic JSON value (such as a schema's enum entry) to a Value.
-func FromAny(a any) Value {
-	switch a := a.(type) {
-	case bool:
-		return Value{Kind: Boolean, Bool: a}
-	case json.Number:
-		return Value{Kind: Number, Str: string(a)}
-	case float64:
-		b, _ := json.Marshal(a)
-		return Value{Kind: Number, Str: string(b)}
-	case string:
-		return Value{Kind: String, Str: a}
-	case []any:
-		v := Value{Kind: Array}
-		for _, x := range a {
-			v.Items = append(v.Items, FromAny(x))
-		}
-		return v
-	case map[string]any:
-		v := Value{Kind: Object}
-		for k, x := range a {
-			v.Members = append(v.Members, Member{Key: k, Val: FromAny(x)})
-		}
-		return v
-	}
-	return Value{Kind: Null}
 }
 
 // IsNumber reports whether s is a number exactly as JSON writes one:
@@ -358,26 +429,96 @@ func AppendString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-// Pointer resolves a JSON pointer ("/a/b", the part after "#" of a local
-// $ref) in a document decoded by encoding/json; nil when it leads nowhere.
-func Pointer(doc any, p string) any {
-	if p == "" {
-		return doc
+// Get returns the value of an object's member named key (the last one,
+// as encoding/json keeps, when the key repeats), or nil.
+func (v *Value) Get(key string) *Value {
+	if v == nil || v.Kind != Object {
+		return nil
 	}
-	for _, tok := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch d := doc.(type) {
-		case map[string]any:
-			doc = d[tok]
-		case []any:
+	for i := len(v.Members) - 1; i >= 0; i-- {
+		if v.Members[i].Key == key {
+			return &v.Members[i].Val
+		}
+	}
+	return nil
+}
+
+// Pointer resolves a JSON pointer ("/a/b", the part after "#" of a local
+// $ref) in v; nil when it leads nowhere.
+func (v *Value) Pointer(p string) *Value {
+	if p == "" {
+		return v
+	}
+	if p[0] != '/' {
+		return nil
+	}
+	for p != "" && v != nil {
+		p = p[1:]
+		tok := p
+		if i := strings.IndexByte(p, '/'); i >= 0 {
+			tok, p = p[:i], p[i:]
+		} else {
+			p = ""
+		}
+		if strings.IndexByte(tok, '~') >= 0 {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		}
+		switch v.Kind {
+		case Object:
+			v = v.Get(tok)
+		case Array:
 			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(d) {
+			if err != nil || i < 0 || i >= len(v.Items) || (len(tok) > 1 && tok[0] == '0') {
 				return nil
 			}
-			doc = d[i]
+			v = &v.Items[i]
 		default:
 			return nil
 		}
 	}
-	return doc
+	return v
+}
+
+// Equal reports whether a and b are the same JSON value: numbers by their
+// value, object members regardless of order.
+func Equal(a, b Value) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case Boolean:
+		return a.Bool == b.Bool
+	case Number:
+		return a.Str == b.Str || sameNumber(a.Str, b.Str)
+	case String:
+		return a.Str == b.Str
+	case Array:
+		if len(a.Items) != len(b.Items) {
+			return false
+		}
+		for i := range a.Items {
+			if !Equal(a.Items[i], b.Items[i]) {
+				return false
+			}
+		}
+		return true
+	case Object:
+		if len(a.Members) != len(b.Members) {
+			return false
+		}
+		for _, m := range a.Members {
+			o := b.Get(m.Key)
+			if o == nil || !Equal(m.Val, *o) {
+				return false
+			}
+		}
+		return true
+	}
+	return true
+}
+
+func sameNumber(a, b string) bool {
+	x, err1 := strconv.ParseFloat(a, 64)
+	y, err2 := strconv.ParseFloat(b, 64)
+	return err1 == nil && err2 == nil && x == y
 }

@@ -173,7 +173,7 @@ func (p *parser) atom() (*node, error) {
 		return n, nil
 	default:
 		j := p.i
-		for j < len(p.s) && (p.s[j] == '_' || p.s[j] >= 'a' && p.s[j] <= 'z' || p.s[j] >= 'A' && p.s[j] <= 'Z' || p.s[j] >= '0' && p.s[j] <= '9') {
+		for j < len(p.s) && (p.s[j] == '-' || p.s[j] >= 'a' && p.s[j] <= 'z' || p.s[j] >= 'A' && p.s[j] <= 'Z' || p.s[j] >= '0' && p.s[j] <= '9') {
 			j++
 		}
 		if j == p.i {

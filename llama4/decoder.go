@@ -108,6 +108,17 @@ func (d *decoder) SetLimits(l toolcall.Limits) {
 
 // Feed implements toolcall.Decoder.
 func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
+	d.BeginDelta()
+	return d.Flush(d.feed(dst, s))
+}
+
+// Close implements toolcall.Decoder.
+func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
+	d.BeginDelta()
+	return d.Flush(d.close(dst))
+}
+
+func (d *decoder) feed(dst []toolcall.Event, s string) []toolcall.Event {
 	d.proseFrom = len(s)
 	dst = d.Run(dst, s, d)
 	if d.Overflowed() {
@@ -133,8 +144,8 @@ func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	return dst
 }
 
-// Close implements toolcall.Decoder.
-func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
+// close ends the response.
+func (d *decoder) close(dst []toolcall.Event) []toolcall.Event {
 	if !d.Holding() {
 		return dst
 	}
@@ -258,6 +269,9 @@ func (d *decoder) mayName(word string) bool {
 	if d.folded == nil {
 		for _, t := range d.Req.Tools {
 			for _, n := range []string{t.Name, "functions." + t.Name} {
+				if n == "" {
+					continue // a tool with no name matches no word
+				}
 				f := []byte(n)
 				for i := range f {
 					f[i] = fold(f[i])
@@ -267,7 +281,7 @@ func (d *decoder) mayName(word string) bool {
 			}
 		}
 	}
-	if !d.firsts[fold(word[0])] {
+	if word == "" || !d.firsts[fold(word[0])] {
 		return false
 	}
 	for _, name := range d.folded {

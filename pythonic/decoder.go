@@ -50,6 +50,9 @@ func (d *decoder) SetLimits(l toolcall.Limits) {
 // take the parameters the matched tool's schema declares, read once per
 // tool.
 func ForRequest(req *toolcall.Request, maxDepth int) Parser {
+	if req == nil {
+		req = &toolcall.Request{}
+	}
 	var cache map[string][]string
 	return Parser{MaxDepth: maxDepth, Params: func(name string) []string {
 		i := toolcall.MatchTool(req.Tools, name)
@@ -71,6 +74,17 @@ func ForRequest(req *toolcall.Request, maxDepth int) Parser {
 
 // Feed implements toolcall.Decoder.
 func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
+	d.BeginDelta()
+	return d.Flush(d.feed(dst, s))
+}
+
+// Close implements toolcall.Decoder.
+func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
+	d.BeginDelta()
+	return d.Flush(d.close(dst))
+}
+
+func (d *decoder) feed(dst []toolcall.Event, s string) []toolcall.Event {
 	if d.mode == inCandidate && d.Room(s, len(s)) >= 0 {
 		// The hot path of a long call: the delta only extends the list.
 		n, st := d.rec.Feed(s)
@@ -91,9 +105,9 @@ func (d *decoder) Run2(dst []toolcall.Event, s string, i int) []toolcall.Event {
 	return d.EndDelta(dst, s)
 }
 
-// Close implements toolcall.Decoder: a pending item that never completed is
+// close ends the response: a pending item that never completed is
 // content, verbatim.
-func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
+func (d *decoder) close(dst []toolcall.Event) []toolcall.Event {
 	if d.Holding() {
 		if d.mode == inCandidate {
 			d.Diag(toolcall.KindSyntax, d.Start(), "", "the call list is not closed at the end of the response")

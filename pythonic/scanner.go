@@ -168,9 +168,17 @@ func (s *Scanner) scanString(start int) (int, Token, string) {
 // StringEnd returns the offset just past the string literal whose opening
 // quote is at src[open], following FORMATS.md's closing-quote rule: a quote of
 // the string's own kind closes it only when the next non-blank byte is one of
-// , ) ] } : or the end of src. ok is false when the string does not close.
+// , ) ] } : or the end of src. ok is false when the string does not close,
+// and when src[open] is not a quote (then end is open, or len(src) when open
+// is outside src).
 func StringEnd(src string, open int) (end int, ok bool) {
+	if open < 0 || open >= len(src) {
+		return len(src), false
+	}
 	q := src[open]
+	if q != '"' && q != '\'' {
+		return open, false
+	}
 	i := open + 1
 	if i+1 < len(src) && src[i] == q && src[i+1] == q { // triple-quoted
 		i += 2

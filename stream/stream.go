@@ -77,10 +77,11 @@ func StartInReasoning() Option {
 	return func(c *config) { c.inReasoning = true }
 }
 
-// WithPolicy sets which calls of a parallel list are returned. Without it
-// the format's default applies (independent for llama4, all for the
-// others), with the read-only and edit lists and, for llama4, the policy
-// name taken from the environment (policy.FromEnv).
+// WithPolicy sets which calls of a parallel list are returned. Without it,
+// or when p.Mode is empty, the format's default mode applies (independent
+// for llama4, all for the others). The stream reads no environment: a
+// gateway that wants the LLAMA4_* variables passes policy.FromEnv's result
+// here.
 func WithPolicy(p policy.Policy) Option {
 	return func(c *config) { c.policy, c.hasPolicy = p, true }
 }
@@ -123,15 +124,23 @@ type Stream struct {
 	seen     int // decoder diagnostics copied into diags
 }
 
-// New returns a Stream that parses one response in format f for req.
+// New returns a Stream that parses one response in format f for req. A nil
+// format parses nothing: everything is content, with a diagnostic.
 func New(f toolcall.Format, req toolcall.Request, opts ...Option) *Stream {
 	s := &Stream{req: req}
+	s.init(f, opts)
+	return s
+}
+
+func (s *Stream) init(f toolcall.Format, opts []Option) {
+	req := s.req
 	for _, o := range opts {
 		o(&s.cfg)
 	}
 	if s.cfg.ids == nil {
 		s.cfg.ids = randomID
 	}
+	s.cfg.limits = s.cfg.limits.WithDefaults()
 	switch req.ToolChoice {
 	case "", "auto", "required":
 	case "none":
@@ -142,49 +151,102 @@ func New(f toolcall.Format, req toolcall.Request, opts ...Option) *Stream {
 	s.sel = policy.NewSelector(s.policyFor(f))
 	s.thought.reasoning = true
 	s.think.init(f, &s.cfg)
+	if f == nil {
+		s.none = true
+		s.diag(toolcall.KindSyntax, "", "the stream has no format: everything is content")
+	}
 	if !s.none {
 		s.dec = f.NewDecoder(&s.req)
+		if s.dec == nil {
+			s.none = true
+			s.diag(toolcall.KindSyntax, "", "the format gave no decoder: everything is content")
+			return
+		}
 		if l, ok := s.dec.(toolcall.Limiter); ok {
 			l.SetLimits(s.cfg.limits.WithDefaults())
 		}
 		s.diagOf, _ = s.dec.(toolcall.Diagnoser)
 	}
-	return s
 }
 
-// policyFor returns the policy for format f: the stream's own, or the
-// format's default with the environment's overrides.
+// policyFor returns the policy for format f: the stream's own, with the
+// format's default mode where it names none.
 func (s *Stream) policyFor(f toolcall.Format) policy.Policy {
-	if s.cfg.hasPolicy {
-		return s.cfg.policy
+	p := s.cfg.policy
+	if p.Mode != "" {
+		return p
 	}
-	p := policy.Policy{Mode: policy.All}
-	defaulter, ok := f.(toolcall.PolicyDefaulter)
-	if ok {
+	p.Mode = policy.All
+	if defaulter, ok := f.(toolcall.PolicyDefaulter); ok {
 		if m, err := policy.ParseMode(defaulter.DefaultPolicy()); err == nil {
 			p.Mode = m
 		}
-	}
-	env, err := policy.FromEnv()
-	if err != nil {
-		s.diag(toolcall.KindPolicy, "", "LLAMA4_TOOL_CALL_POLICY is ignored: "+err.Error())
-	}
-	p.ReadOnly, p.Edit = env.ReadOnly, env.Edit
-	if ok && env.Mode != "" {
-		p.Mode = env.Mode
 	}
 	return p
 }
 
 // Feed parses the next delta of the response and returns what can be handed
-// on now. The slice is owned by s and valid until the next call.
+// on now. The slice is owned by s and valid until the next call. Within one
+// Feed, text goes out as one event per stretch of one kind (content, or
+// reasoning between think tags); whitespace held from earlier deltas may
+// come as an event of its own just before, so that prose is never copied.
+// An empty delta costs O(1). A zero Stream is one with no format.
 func (s *Stream) Feed(delta string) []toolcall.Event {
 	s.out = s.out[:0]
-	if s.closed {
+	if s.closed || delta == "" {
 		return s.out
 	}
+	s.ready()
 	s.split(delta)
+	s.coalesce()
 	return s.out
+}
+
+// ready makes a zero Stream usable.
+func (s *Stream) ready() {
+	if s.cfg.ids == nil {
+		s.init(nil, nil)
+	}
+}
+
+// coalesce joins runs of text events of one kind in s.out, leaving a run
+// of exactly two whose first is whitespace as it is (held whitespace, then
+// prose: joining them would copy the prose).
+func (s *Stream) coalesce() {
+	out := s.out
+	w := 0
+	for r := 0; r < len(out); {
+		e := out[r]
+		k := r + 1
+		if e.Call == nil {
+			for k < len(out) && out[k].Call == nil && (out[k].Reasoning != "") == (e.Reasoning != "") {
+				k++
+			}
+		}
+		if k-r > 2 || k-r == 2 && strings.TrimSpace(out[r].Content+out[r].Reasoning) != "" {
+			var sb strings.Builder
+			n := 0
+			for _, x := range out[r:k] {
+				n += len(x.Content) + len(x.Reasoning)
+			}
+			sb.Grow(n)
+			for _, x := range out[r:k] {
+				sb.WriteString(x.Content)
+				sb.WriteString(x.Reasoning)
+			}
+			if e.Reasoning != "" {
+				e.Reasoning = sb.String()
+			} else {
+				e.Content = sb.String()
+			}
+			out[w] = e
+			w++
+		} else {
+			w += copy(out[w:], out[r:k])
+		}
+		r = k
+	}
+	s.out = out[:w]
 }
 
 // text hands text outside reasoning to the decoder (or, with tool_choice
@@ -206,6 +268,7 @@ func (s *Stream) Close() []toolcall.Event {
 	if s.closed {
 		return s.out
 	}
+	s.ready()
 	s.closed = true
 	s.endSplit()
 	if !s.none {
@@ -214,6 +277,7 @@ func (s *Stream) Close() []toolcall.Event {
 	}
 	s.out = s.prose.end(s.out)
 	s.out = s.thought.end(s.out)
+	s.coalesce()
 	return s.out
 }
 
@@ -268,7 +332,9 @@ func (s *Stream) copyDiagnostics() {
 		return
 	}
 	if all := s.diagOf.Diagnostics(); len(all) > s.seen {
-		s.diags = append(s.diags, all[s.seen:]...)
+		for _, d := range all[s.seen:] {
+			s.diags = toolcall.AppendDiagnostic(s.diags, d, s.cfg.limits.MaxDiagnostics)
+		}
 		s.seen = len(all)
 	}
 }
@@ -290,7 +356,7 @@ func (s *Stream) call(c *toolcall.Call) {
 		c.Arguments, ds = schema.Coerce(tool, c.Arguments)
 		for _, d := range ds {
 			d.Offset = s.callOff
-			s.diags = append(s.diags, d)
+			s.diags = toolcall.AppendDiagnostic(s.diags, d, s.cfg.limits.MaxDiagnostics)
 		}
 	} else if len(s.req.Tools) > 0 {
 		s.diag(toolcall.KindUnknownTool, c.Name, "the request offers no tool of this name")
@@ -323,7 +389,7 @@ func (s *Stream) diag(kind, call, msg string) {
 	if call != "" {
 		off = s.callOff
 	}
-	s.diags = append(s.diags, toolcall.Diagnostic{Kind: kind, Offset: off, Call: call, Message: msg})
+	s.diags = toolcall.AppendDiagnostic(s.diags, toolcall.Diagnostic{Kind: kind, Offset: off, Call: call, Message: msg}, s.cfg.limits.MaxDiagnostics)
 }
 
 const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"

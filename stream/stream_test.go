@@ -252,29 +252,20 @@ type independentFormat struct{ toolcall.Format }
 
 func (independentFormat) DefaultPolicy() string { return "independent" }
 
-func TestPolicyFromEnvironment(t *testing.T) {
+// The stream reads no environment; a policy with no mode keeps the
+// format's default mode and applies its lists.
+func TestThePolicyComesOnlyFromOptions(t *testing.T) {
 	text := "[get_weather(city='a'), book(x=1)]"
 	f := independentFormat{pythonic.Format}
-	if res := stream.Parse(f, text, toolcall.Request{}); len(res.Calls) != 1 {
-		t.Errorf("a format's default policy: %d calls", len(res.Calls))
-	}
 	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "all")
-	if res := stream.Parse(f, text, toolcall.Request{}); len(res.Calls) != 2 {
-		t.Errorf("LLAMA4_TOOL_CALL_POLICY=all: %d calls", len(res.Calls))
+	if res := stream.Parse(f, text, toolcall.Request{}); len(res.Calls) != 1 {
+		t.Errorf("the environment changed the format's default policy: %d calls", len(res.Calls))
 	}
-	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "first")
-	if res := stream.Parse(pythonic.Format, text, toolcall.Request{}); len(res.Calls) != 2 {
-		t.Errorf("the policy name does not apply to a format whose default is all: %d calls", len(res.Calls))
+	if res := stream.Parse(f, "[book(x=1), book(x=2)]", toolcall.Request{}, stream.WithPolicy(policy.Policy{ReadOnly: []string{"book"}})); len(res.Calls) != 2 {
+		t.Errorf("a read-only list with no mode: %d calls, want the default mode with the list", len(res.Calls))
 	}
-	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "bogus")
-	res := stream.Parse(f, text, toolcall.Request{})
-	if len(res.Calls) != 1 || !hasKind(res.Diagnostics, toolcall.KindPolicy) {
-		t.Errorf("a bad policy name: %+v", res)
-	}
-	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "")
-	t.Setenv("LLAMA4_READONLY_TOOLS", "book")
-	if res := stream.Parse(f, "[book(x=1), book(x=2)]", toolcall.Request{}); len(res.Calls) != 2 {
-		t.Errorf("LLAMA4_READONLY_TOOLS: %d calls", len(res.Calls))
+	if res := stream.Parse(f, text, toolcall.Request{}, stream.WithPolicy(policy.Policy{Mode: policy.All})); len(res.Calls) != 2 {
+		t.Errorf("mode all: %d calls", len(res.Calls))
 	}
 }
 

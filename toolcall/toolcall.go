@@ -84,18 +84,34 @@ type Diagnoser interface {
 	Diagnostics() []Diagnostic
 }
 
-// Limits bound what a decoder holds while a candidate is open. A zero field
-// means its default.
+// Limits bound what a decoder holds while a candidate is open, and how
+// many diagnostics one response keeps. A zero field means its default.
 type Limits struct {
-	MaxPending int // bytes of one pending candidate; DefaultMaxPending when 0
-	MaxDepth   int // bracket nesting depth; DefaultMaxDepth when 0
+	MaxPending     int // bytes of one pending candidate; DefaultMaxPending when 0
+	MaxDepth       int // bracket nesting depth; DefaultMaxDepth when 0
+	MaxDiagnostics int // diagnostics kept per response; DefaultMaxDiagnostics when 0
 }
 
-// Default limits, as FORMATS.md rule 7 gives them.
+// Default limits. Past MaxDiagnostics, one more diagnostic of kind "limit"
+// says that later ones were dropped, so a hostile response cannot grow the
+// list without bound.
 const (
-	DefaultMaxPending = 1 << 20
-	DefaultMaxDepth   = 256
+	DefaultMaxPending     = 1 << 20
+	DefaultMaxDepth       = 256
+	DefaultMaxDiagnostics = 1000
 )
+
+// AppendDiagnostic appends d to diags unless diags holds max already; the
+// first one past max becomes a "limit" diagnostic saying so.
+func AppendDiagnostic(diags []Diagnostic, d Diagnostic, max int) []Diagnostic {
+	switch {
+	case len(diags) < max:
+		return append(diags, d)
+	case len(diags) == max:
+		return append(diags, Diagnostic{Kind: KindLimit, Offset: d.Offset, Message: "more diagnostics than the limit: later ones are dropped"})
+	}
+	return diags
+}
 
 // WithDefaults returns l with every zero field set to its default.
 func (l Limits) WithDefaults() Limits {
@@ -104,6 +120,9 @@ func (l Limits) WithDefaults() Limits {
 	}
 	if l.MaxDepth <= 0 {
 		l.MaxDepth = DefaultMaxDepth
+	}
+	if l.MaxDiagnostics <= 0 {
+		l.MaxDiagnostics = DefaultMaxDiagnostics
 	}
 	return l
 }

@@ -88,6 +88,17 @@ func (d *decoder) SetLimits(l toolcall.Limits) {
 
 // Feed implements toolcall.Decoder.
 func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
+	d.BeginDelta()
+	return d.Flush(d.feed(dst, s))
+}
+
+// Close implements toolcall.Decoder.
+func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
+	d.BeginDelta()
+	return d.Flush(d.close(dst))
+}
+
+func (d *decoder) feed(dst []toolcall.Event, s string) []toolcall.Event {
 	dst = d.Run(dst, s, d)
 	if d.Overflowed() {
 		d.Diag(toolcall.KindLimit, d.Start(), "", "held text passed the size limit")
@@ -97,9 +108,9 @@ func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	return dst
 }
 
-// Close implements toolcall.Decoder: an open block is read as it stands (a
+// close ends the response: an open block is read as it stands (a
 // missing end marker is tolerated); anything else pending is content.
-func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
+func (d *decoder) close(dst []toolcall.Event) []toolcall.Event {
 	if !d.Holding() {
 		return dst
 	}

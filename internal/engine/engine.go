@@ -43,7 +43,15 @@ type Base struct {
 	buf      strings.Builder
 	inBuf    bool // the pending item's earlier bytes are in buf, not pieces
 	diags    []toolcall.Diagnostic
-	callOffs []int // where each call returned so far starts
+	callOffs []int // where each call of the latest Feed or Close starts
+	callBase int   // how many calls came before those
+
+	// Content decided within one Feed or Close goes out as one event:
+	// pieces after the first are gathered in merged, and the event at
+	// mergeAt gets the whole text when Flush runs.
+	merged   []byte
+	mergeAt  int
+	merging  bool
 }
 
 const (
@@ -67,9 +75,10 @@ func (b *Base) SetLimits(l toolcall.Limits) { b.Limits = l.WithDefaults() }
 // Diagnostics implements toolcall.Diagnoser.
 func (b *Base) Diagnostics() []toolcall.Diagnostic { return b.diags }
 
-// Diag records a diagnostic at offset off of the response.
+// Diag records a diagnostic at offset off of the response, up to the
+// limit on diagnostics.
 func (b *Base) Diag(kind string, off int, call, msg string) {
-	b.diags = append(b.diags, toolcall.Diagnostic{Kind: kind, Offset: off, Call: call, Message: msg})
+	b.diags = toolcall.AppendDiagnostic(b.diags, toolcall.Diagnostic{Kind: kind, Offset: off, Call: call, Message: msg}, b.Limits.MaxDiagnostics)
 }
 
 // Run feeds s to the stepper and keeps what is still pending at the end.
@@ -250,13 +259,47 @@ func (b *Base) end() {
 	}
 }
 
-// Content appends a content event for text, if any, and notes it as prose.
+// Content appends text, if any, as content and notes it as prose. Text
+// that directly follows content in dst joins that event (see Flush), so
+// however many pieces a delta's prose comes in, it goes out as one event.
 func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 	if text == "" {
 		return dst
 	}
 	b.Said.Note(text)
-	return append(dst, toolcall.Event{Content: text})
+	n := len(dst)
+	if n == 0 || dst[n-1].Call != nil || dst[n-1].Reasoning != "" {
+		return append(dst, toolcall.Event{Content: text})
+	}
+	if b.merging && b.mergeAt != n-1 {
+		dst = b.Flush(dst) // an earlier run, ended by a call
+	}
+	if !b.merging {
+		b.merged = append(b.merged[:0], dst[n-1].Content...)
+		b.mergeAt, b.merging = n-1, true
+	}
+	b.merged = append(b.merged, text...)
+	return dst
+}
+
+// BeginDelta begins a Feed or Close. A decoder's Feed and Close begin with
+// it and end with Flush.
+func (b *Base) BeginDelta() { b.forgetCalls() }
+
+// Flush completes the content event that pieces were joined to. A
+// decoder's Feed and Close end with it.
+func (b *Base) Flush(dst []toolcall.Event) []toolcall.Event {
+	if !b.merging {
+		return dst
+	}
+	if b.mergeAt < len(dst) {
+		dst[b.mergeAt].Content = string(b.merged)
+	}
+	b.merging = false
+	if cap(b.merged) > 64<<10 {
+		b.merged = nil
+	}
+	return dst
 }
 
 // Call appends a call event for a call whose text starts at offset off of
@@ -267,12 +310,20 @@ func (b *Base) Call(dst []toolcall.Event, c toolcall.Call, off int) []toolcall.E
 	return append(dst, toolcall.Event{Call: &c})
 }
 
-// CallOffset implements toolcall.CallLocator.
+// CallOffset implements toolcall.CallLocator, for the calls the latest
+// Feed or Close returned (n counts every call of the response from 0).
 func (b *Base) CallOffset(n int) int {
+	n -= b.callBase
 	if n < 0 || n >= len(b.callOffs) {
 		return -1
 	}
 	return b.callOffs[n]
+}
+
+// forgetCalls drops the offsets of calls handed on by an earlier Feed.
+func (b *Base) forgetCalls() {
+	b.callBase += len(b.callOffs)
+	b.callOffs = b.callOffs[:0]
 }
 
 // MatchAt matches set against the pending item's text from offset at (where
@@ -319,4 +370,8 @@ func (b *Base) SetOffset(off int) { b.off = off }
 
 // Adopt appends diagnostics recorded elsewhere, such as by a decoder that
 // read a block of this response.
-func (b *Base) Adopt(diags []toolcall.Diagnostic) { b.diags = append(b.diags, diags...) }
+func (b *Base) Adopt(diags []toolcall.Diagnostic) {
+	for _, d := range diags {
+		b.diags = toolcall.AppendDiagnostic(b.diags, d, b.Limits.MaxDiagnostics)
+	}
+}

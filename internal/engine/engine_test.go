@@ -41,18 +41,32 @@ func TestPendingItemAcrossManyDeltas(t *testing.T) {
 	}
 }
 
-func TestEmitOfShortItemKeepsTheDeltas(t *testing.T) {
+func TestEmitOfShortItemIsOneEvent(t *testing.T) {
 	var b Base
 	b.Init(nil)
 	b.Run(nil, "ab", holder{&b})
 	b.Run(nil, "cd", holder{&b})
-	evs := b.Emit(nil, "ef", 1)
+	evs := b.Flush(b.Emit(nil, "ef", 1))
 	var got []string
 	for _, e := range evs {
 		got = append(got, e.Content)
 	}
-	if strings.Join(got, "|") != "ab|cd|e" {
-		t.Errorf("Emit = %q", got)
+	if strings.Join(got, "|") != "abcde" {
+		t.Errorf("Emit = %q, want one event", got)
+	}
+}
+
+func TestContentAroundACallComesInTwoEvents(t *testing.T) {
+	var b Base
+	b.Init(nil)
+	evs := b.Content(nil, "a")
+	evs = b.Content(evs, "b")
+	evs = b.Call(evs, toolcall.Call{Name: "f"}, 2)
+	evs = b.Content(evs, "c")
+	evs = b.Content(evs, "d")
+	evs = b.Flush(evs)
+	if len(evs) != 3 || evs[0].Content != "ab" || evs[1].Call == nil || evs[2].Content != "cd" {
+		t.Errorf("events = %+v", evs)
 	}
 }
 

@@ -49,9 +49,9 @@ type Base struct {
 	// Content decided within one Feed or Close goes out as one event:
 	// pieces after the first are gathered in merged, and the event at
 	// mergeAt gets the whole text when Flush runs.
-	merged   []byte
-	mergeAt  int
-	merging  bool
+	merged  []byte
+	mergeAt int
+	merging bool
 }
 
 const (

@@ -22,17 +22,29 @@ import (
 	"time"
 
 	"github.com/toolparse/toolparse/examples/gateway/server"
+	"github.com/toolparse/toolparse/policy"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to serve on")
 	upstream := flag.String("upstream", "", "base URL of an OpenAI-compatible server (none: the built-in demo upstream)")
 	format := flag.String("format", "llama4", "the model's format: llama4, lfm2, olmo3 or pythonic")
+	connect := flag.Duration("connect-timeout", server.DefaultConnectTimeout, "how long connecting to the upstream may take")
+	firstByte := flag.Duration("first-byte-timeout", server.DefaultFirstByteTimeout, "how long the upstream may take to send its first delta")
+	idle := flag.Duration("idle-timeout", server.DefaultIdleTimeout, "how long the upstream may pause between deltas")
+	maxResponse := flag.Int64("max-response", 16<<20, "the most bytes of text a non-streaming response may hold")
 	flag.Parse()
 
-	cfg := server.Config{Format: *format}
+	// The library reads no environment; the gateway keeps the llama4
+	// plugin's variables working by reading them here.
+	pol, err := policy.FromEnv()
+	if err != nil {
+		log.Printf("LLAMA4_TOOL_CALL_POLICY is ignored: %v", err)
+	}
+	cfg := server.Config{Format: *format, MaxResponse: *maxResponse, Policy: &pol}
 	if *upstream != "" {
-		cfg.Upstream = &server.HTTPUpstream{BaseURL: *upstream, APIKey: os.Getenv("UPSTREAM_API_KEY"), Client: &http.Client{}}
+		cfg.Upstream = &server.HTTPUpstream{BaseURL: *upstream, APIKey: os.Getenv("UPSTREAM_API_KEY"),
+			Client: &http.Client{Transport: server.NewTransport(*connect)}, FirstByteTimeout: *firstByte, IdleTimeout: *idle}
 	}
 	g, err := server.New(cfg)
 	if err != nil {

@@ -11,12 +11,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"time"
 
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/olmo3"
+	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
@@ -27,6 +29,16 @@ type Config struct {
 	Format   string   // llama4, lfm2, olmo3 or pythonic
 	Upstream Upstream // where completions come from; nil means the built-in demo
 	MaxBody  int64    // largest request body in bytes; 4 MiB when 0
+	// MaxResponse is the most text a non-streaming response may hold
+	// (16 MiB when 0): past it the upstream is cut off and the client gets
+	// a 502, so one runaway completion cannot fill the gateway's memory.
+	MaxResponse int64
+	// Policy, when set, decides which calls of a parallel list are
+	// returned (policy.FromEnv reads it from LLAMA4_* variables). Its mode
+	// applies only to formats with a default policy of their own (llama4);
+	// its tool lists apply to every format.
+	Policy *policy.Policy
+	Log    *slog.Logger // where failures are logged; slog.Default() when nil
 }
 
 // formatKit is what the gateway needs of a format.
@@ -58,10 +70,13 @@ var ErrUnknownFormat = errors.New("unknown format (want llama4, lfm2, olmo3 or p
 
 // Gateway is the HTTP handler.
 type Gateway struct {
-	kit      formatKit
-	name     string
-	upstream Upstream
-	maxBody  int64
+	kit         formatKit
+	name        string
+	upstream    Upstream
+	maxBody     int64
+	maxResponse int64
+	opts        []stream.Option
+	log         *slog.Logger
 }
 
 // New returns a gateway for cfg.
@@ -70,12 +85,25 @@ func New(cfg Config) (*Gateway, error) {
 	if !ok {
 		return nil, fmt.Errorf("%q: %w", cfg.Format, ErrUnknownFormat)
 	}
-	g := &Gateway{kit: kit, name: cfg.Format, upstream: cfg.Upstream, maxBody: cfg.MaxBody}
+	g := &Gateway{kit: kit, name: cfg.Format, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, log: cfg.Log}
 	if g.upstream == nil {
 		g.upstream = &Demo{Format: cfg.Format, Delay: 15 * time.Millisecond}
 	}
 	if g.maxBody <= 0 {
 		g.maxBody = 4 << 20
+	}
+	if g.maxResponse <= 0 {
+		g.maxResponse = 16 << 20
+	}
+	if g.log == nil {
+		g.log = slog.Default()
+	}
+	if cfg.Policy != nil {
+		p := *cfg.Policy
+		if _, ok := kit.format.(toolcall.PolicyDefaulter); !ok {
+			p.Mode = "" // the variables' mode is llama4's, as in the original plugin
+		}
+		g.opts = append(g.opts, stream.WithPolicy(p))
 	}
 	return g, nil
 }
@@ -138,12 +166,17 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	resp := newResponder(w, chat.Model, chat.Stream)
-	s := stream.New(g.kit.format, req)
+	s := stream.New(g.kit.format, req, g.opts...)
+	var got int64
 	err = g.upstream.Complete(r.Context(), c, func(delta string) error {
+		if got += int64(len(delta)); !chat.Stream && got > g.maxResponse {
+			return errTooLarge
+		}
 		return resp.events(s.Feed(delta))
 	})
 	if err != nil {
-		resp.fail(err)
+		g.log.Error("completion failed", "format", g.name, "err", err)
+		resp.fail(err, g.maxResponse)
 		return
 	}
 	if err := resp.events(s.Close()); err != nil {
@@ -269,15 +302,28 @@ func (r *responder) finish() {
 		Choices: []completionChoice{{Index: 0, Message: msg, FinishReason: reason}}})
 }
 
-// fail ends a response whose upstream failed: 502 before anything went out,
-// an error event after.
-func (r *responder) fail(err error) {
+var errTooLarge = errors.New("the upstream's response is too large")
+
+// fail ends a response whose upstream failed: 502 (504 for a timeout)
+// before anything went out, an error event after. The client learns what
+// kind of failure it was, never the upstream's own words (the log has
+// them).
+func (r *responder) fail(err error, maxResponse int64) {
 	if errors.Is(err, context.Canceled) {
 		return // the client went away
 	}
-	msg := err.Error()
+	status, msg := http.StatusBadGateway, "the upstream model server failed"
+	var se *StatusError
+	switch {
+	case errors.Is(err, ErrTimeout):
+		status, msg = http.StatusGatewayTimeout, "the upstream model server timed out"
+	case errors.As(err, &se):
+		msg = fmt.Sprintf("the upstream model server answered with status %d", se.Status)
+	case errors.Is(err, errTooLarge):
+		msg = fmt.Sprintf("the upstream's response is over %d bytes", maxResponse)
+	}
 	if !r.started {
-		writeError(r.w, http.StatusBadGateway, "upstream_error", msg)
+		writeError(r.w, status, "upstream_error", msg)
 		return
 	}
 	raw, _ := json.Marshal(newAPIError("upstream_error", msg))

@@ -8,8 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
+	"sync"
+	"time"
 )
 
 // Upstream is where the model's text comes from: it sends deltas of the
@@ -31,18 +34,92 @@ type Completion struct {
 }
 
 // ErrUpstream marks a failure of the upstream server, which the gateway
-// answers with 502.
+// answers with 502 (504 for a timeout) before it has streamed anything, and
+// with an error event after.
 var ErrUpstream = errors.New("upstream")
+
+// ErrTimeout marks an upstream that did not answer in time.
+var ErrTimeout = errors.New("upstream timed out")
+
+// StatusError is an upstream's answer other than 200. Body is for the
+// gateway's log; the client is told only the status.
+type StatusError struct {
+	Status int
+	Body   string
+}
+
+func (e *StatusError) Error() string {
+	return fmt.Sprintf("upstream: status %d: %s", e.Status, e.Body)
+}
+
+// Unwrap makes a StatusError an ErrUpstream.
+func (e *StatusError) Unwrap() error { return ErrUpstream }
+
+// The timeouts HTTPUpstream uses where its fields are zero.
+const (
+	DefaultConnectTimeout   = 10 * time.Second
+	DefaultFirstByteTimeout = 120 * time.Second // a long prompt takes a while to read
+	DefaultIdleTimeout      = 60 * time.Second
+)
+
+// NewTransport returns an http.Transport for an upstream model server: it
+// connects within connect (DefaultConnectTimeout when 0) and keeps enough
+// idle connections per host for many concurrent streams, so that a busy
+// gateway reuses connections instead of leaving thousands in TIME_WAIT.
+func NewTransport(connect time.Duration) *http.Transport {
+	if connect <= 0 {
+		connect = DefaultConnectTimeout
+	}
+	return &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           (&net.Dialer{Timeout: connect, KeepAlive: 30 * time.Second}).DialContext,
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          1024,
+		MaxIdleConnsPerHost:   512,
+		IdleConnTimeout:       90 * time.Second,
+		TLSHandshakeTimeout:   connect,
+		ExpectContinueTimeout: time.Second,
+	}
+}
+
+var defaultClient = sync.OnceValue(func() *http.Client { return &http.Client{Transport: NewTransport(0)} })
 
 // HTTPUpstream is an OpenAI-compatible server's /v1/completions, streamed.
 type HTTPUpstream struct {
 	BaseURL string
-	Client  *http.Client
+	Client  *http.Client // nil: a shared client over NewTransport(0)
 	APIKey  string
+	// FirstByteTimeout bounds the wait from the request to the first
+	// delta, IdleTimeout the wait between deltas after it (defaults when
+	// 0). Past either the completion fails with ErrTimeout.
+	FirstByteTimeout time.Duration
+	IdleTimeout      time.Duration
 }
 
 // Complete implements Upstream.
 func (u *HTTPUpstream) Complete(ctx context.Context, c Completion, yield func(string) error) error {
+	first, idle := u.FirstByteTimeout, u.IdleTimeout
+	if first <= 0 {
+		first = DefaultFirstByteTimeout
+	}
+	if idle <= 0 {
+		idle = DefaultIdleTimeout
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	timer := time.AfterFunc(first, func() { cancel(ErrTimeout) })
+	defer timer.Stop()
+	err := u.complete(ctx, c, func(delta string) error {
+		timer.Reset(idle)
+		return yield(delta)
+	})
+	if cause := context.Cause(ctx); errors.Is(cause, ErrTimeout) {
+		return fmt.Errorf("%w: %w", ErrUpstream, ErrTimeout)
+	}
+	return err
+}
+
+func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(string) error) error {
 	body := map[string]any{"model": c.Model, "prompt": c.Prompt, "stream": true}
 	if c.MaxTokens != nil {
 		body["max_tokens"] = *c.MaxTokens
@@ -74,7 +151,7 @@ func (u *HTTPUpstream) Complete(ctx context.Context, c Completion, yield func(st
 	}
 	client := u.Client
 	if client == nil {
-		client = http.DefaultClient
+		client = defaultClient()
 	}
 	resp, err := client.Do(req)
 	if err != nil {
@@ -83,7 +160,7 @@ func (u *HTTPUpstream) Complete(ctx context.Context, c Completion, yield func(st
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		msg, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
-		return fmt.Errorf("%w: status %d: %s", ErrUpstream, resp.StatusCode, bytes.TrimSpace(msg))
+		return &StatusError{Status: resp.StatusCode, Body: string(bytes.TrimSpace(msg))}
 	}
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)

@@ -1,0 +1,146 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+const chatBody = `{"model": "m", "stream": %v, "messages": [{"role": "user", "content": "hi"}]}`
+
+// gatewayOver returns a gateway in front of a fake upstream served by h,
+// with short timeouts.
+func gatewayOver(t *testing.T, h http.HandlerFunc, maxResponse int64) *Gateway {
+	t.Helper()
+	up := httptest.NewServer(h)
+	t.Cleanup(up.Close)
+	g, err := New(Config{Format: "llama4", MaxResponse: maxResponse, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Upstream: &HTTPUpstream{BaseURL: up.URL, Client: &http.Client{Transport: NewTransport(time.Second)},
+			FirstByteTimeout: 200 * time.Millisecond, IdleTimeout: 200 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func post(g *Gateway, streaming bool) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(fmt.Sprintf(chatBody, streaming))))
+	return rec
+}
+
+func sse(w http.ResponseWriter, text string) {
+	raw, _ := json.Marshal(map[string]any{"choices": []map[string]any{{"index": 0, "text": text}}})
+	fmt.Fprintf(w, "data: %s\n\n", raw)
+	w.(http.Flusher).Flush()
+}
+
+func TestAnUpstreamThatNeverAnswersTimesOut(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	g := gatewayOver(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}, 0)
+	for _, streaming := range []bool{false, true} {
+		rec := post(g, streaming)
+		if rec.Code != http.StatusGatewayTimeout || !strings.Contains(rec.Body.String(), "timed out") {
+			t.Errorf("stream %v: %d %s, want 504", streaming, rec.Code, rec.Body)
+		}
+	}
+}
+
+func TestAnUpstreamThatStallsMidStreamEndsWithAnErrorEvent(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	g := gatewayOver(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		sse(w, "Hello there, ")
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}, 0)
+	rec := post(g, true)
+	body := rec.Body.String()
+	if rec.Code != 200 || !strings.Contains(body, "Hello there") || !strings.Contains(body, `"upstream_error"`) || !strings.Contains(body, "timed out") {
+		t.Errorf("%d %s", rec.Code, body)
+	}
+	if strings.Contains(body, "[DONE]") {
+		t.Errorf("a failed stream ended with [DONE]")
+	}
+}
+
+func TestAnUpstreamErrorBodyIsNotRelayed(t *testing.T) {
+	g := gatewayOver(t, func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "secret internal trace at /srv/model.py:42", http.StatusInternalServerError)
+	}, 0)
+	rec := post(g, false)
+	if rec.Code != http.StatusBadGateway || !strings.Contains(rec.Body.String(), "status 500") || strings.Contains(rec.Body.String(), "secret") {
+		t.Errorf("%d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestAnOversizedResponseIsCutOff(t *testing.T) {
+	g := gatewayOver(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		for range 1000 {
+			if r.Context().Err() != nil {
+				return
+			}
+			sse(w, strings.Repeat("x", 1000))
+		}
+		fmt.Fprint(w, "data: [DONE]\n\n")
+	}, 64<<10)
+	rec := post(g, false)
+	if rec.Code != http.StatusBadGateway || !strings.Contains(rec.Body.String(), "over 65536 bytes") {
+		t.Errorf("non-streaming: %d %.200s", rec.Code, rec.Body)
+	}
+	if rec := post(g, true); rec.Code != 200 || !strings.Contains(rec.Body.String(), "[DONE]") {
+		t.Errorf("streaming is not capped: %d %.200s", rec.Code, rec.Body)
+	}
+}
+
+// Concurrent streams reuse upstream connections: 40 clients making 5
+// requests each open about 40 connections, not one per request.
+func TestConcurrentStreamsReuseConnections(t *testing.T) {
+	var conns atomic.Int64
+	up := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		sse(w, "ok")
+		fmt.Fprint(w, "data: [DONE]\n\n")
+	}))
+	up.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	up.Start()
+	defer up.Close()
+	u := &HTTPUpstream{BaseURL: up.URL}
+	var wg sync.WaitGroup
+	for range 40 {
+		wg.Go(func() {
+			for range 5 {
+				if err := u.Complete(t.Context(), Completion{Prompt: "p"}, func(string) error { return nil }); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := conns.Load(); n > 60 {
+		t.Errorf("%d connections for 200 requests from 40 clients", n)
+	}
+}

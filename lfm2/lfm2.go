@@ -1,11 +1,18 @@
 // Package lfm2 reads the tool calls of Liquid AI's LFM2 and LFM2.5:
 // <|tool_call_start|>[...]<|tool_call_end|> blocks, anywhere in the
-// response, several per response (FORMATS.md section 5).
+// response, several per response.
 //
 // Inside a block: a pythonic call list, one or more calls separated by ','
 // (or ';' and newlines), or JSON call objects; any name, including
 // hyphenated names (sub-task-ending) and Python keywords (import), which the
-// tokenizer reads as names, never by rewriting the text. Text around blocks
+// tokenizer reads as names, never by rewriting the text. Calls follow the
+// pythonic package's literal language (a repeated keyword: the last value
+// wins, with a diagnostic; markdown's \_ in names reads as '_'). JSON call
+// objects may have their keys in any order, "arguments" or "parameters"
+// (an object or a JSON string holding one), or OpenAI's {"type":
+// "function", "function": {...}} shape; an object with a "name" and no
+// arguments member is a call only when the name is a requested tool, its
+// other members being the arguments. Text around blocks
 // is content; outside a block nothing is a call. A block whose end marker is
 // missing at the end of the response is read as it stands; a block that is
 // not calls is content, verbatim, markers included; [] is no call and no

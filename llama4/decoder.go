@@ -255,7 +255,8 @@ func nameRun(s string, i, j int) (r, k int) {
 	return r, k
 }
 
-// allowed reports whether a bare call may name name (FORMATS.md rule 9).
+// allowed reports whether a bare call may name name: only requested tools
+// (any name when the request offers none).
 func (d *decoder) allowed(name string) bool {
 	return d.explicit || d.Req.IsKnownTool(name)
 }
@@ -462,15 +463,21 @@ func (d *decoder) decide(dst []toolcall.Event, text string, start int) []toolcal
 		dst = d.Content(dst, text[:d.candAt])
 		return d.elements(dst, cand, cstart, elems)
 	case kBare:
-		c, err := d.parser.ParseCall(cand)
+		elems, err := d.parser.ParseRun(cand)
+		if err == nil && (len(elems) != 1 || elems[0].Err != nil) {
+			err = &pythonic.SyntaxError{Msg: "not one call"}
+			if len(elems) > 0 && elems[0].Err != nil {
+				err = elems[0].Err
+			}
+		}
 		if err != nil {
 			d.syntax(err, cstart, nameOf(cand))
 			return d.Content(dst, text)
 		}
-		dst = d.Call(dst, c, cstart)
+		dst = d.elements(dst, cand, cstart, elems)
 		return d.afterCall(dst)
 	}
-	calls, err := jsoncall.Parse(cand, &d.parser)
+	calls, err := jsoncall.Parse(cand, &d.parser, d.requested)
 	if err != nil {
 		d.Diag(toolcall.KindSyntax, cstart, "", "not a call object: "+err.Error())
 		return d.Content(dst, text)
@@ -490,9 +497,12 @@ func (d *decoder) decide(dst []toolcall.Event, text string, start int) []toolcal
 	return dst
 }
 
+// requested reports whether name matches one of the request's tools.
+func (d *decoder) requested(name string) bool { return toolcall.MatchTool(d.Req.Tools, name) >= 0 }
+
 // accepts reports whether a call in an unmarked list or object may name
 // name: inside markers and in a candidate that opens the response, any
-// name; elsewhere only requested tools (FORMATS.md rule 9).
+// name; elsewhere only requested tools.
 func (d *decoder) accepts(name string) bool {
 	return d.explicit || d.opening || d.Req.IsKnownTool(name)
 }
@@ -510,6 +520,9 @@ func (d *decoder) elements(dst []toolcall.Event, text string, start int, elems [
 			d.syntax(el.Err, start, el.Call.Name)
 			dst = d.Content(dst, text[el.Start:el.End])
 			continue
+		}
+		for _, r := range el.Repaired {
+			d.Diag(toolcall.KindSyntax, start+r.Offset, el.Call.Name, r.Msg)
 		}
 		dst = d.Call(dst, el.Call, start+el.Start)
 	}
@@ -675,7 +688,7 @@ func (d *decoder) funcClose(dst []toolcall.Event, s string, i int) ([]toolcall.E
 }
 
 // block scans a <|python_start|> block for its end (block.Body: outside
-// strings while its brackets are consistent, FORMATS.md rule 3).
+// strings while its brackets are consistent).
 func (d *decoder) block(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	out, next, _, n := d.body.Scan(&d.Base, s, i)
 	switch out {
@@ -711,7 +724,7 @@ func (d *decoder) decideBlock(dst []toolcall.Event, body string, start int) []to
 	trimmed := strings.TrimSpace(body)
 	if (calls == 0 || prose) && block.LooksLikeOneCall(trimmed) {
 		// One call that did not parse cleanly: its last string may hold
-		// quotes of its own kind (FORMATS.md section 2).
+		// quotes of its own kind.
 		if c, err := d.parser.ParseCallReread(trimmed); err == nil {
 			return d.Call(dst, c, start)
 		}

@@ -1,33 +1,44 @@
 // Package llama4 reads the tool calls of Llama 4 Scout and Maverick, every
-// syntax the model writes, anywhere in the response, in any mix
-// (FORMATS.md section 4):
+// syntax the model writes, anywhere in the response, in any mix:
 //
 //   - <function=NAME>{json}</function>, with strict JSON or sloppy JSON
 //     (single quotes, Python literals: read by the pythonic parser); a
 //     missing </function> at the end of the response is tolerated;
-//   - Python call lists, [f(a=1), g(b=2)];
+//   - Python call lists, [f(a=1), g(b=2)], in the pythonic package's literal
+//     language (repeated keywords: the last value wins; markdown's \_ in
+//     names reads as '_');
 //   - bare calls, f(a=1), alone or in runs separated by ',' ';' or newlines
 //     (the separators of a run are consumed);
 //   - <|python_start|> ... <|python_end|> around any of these; the inside
 //     that is not calls becomes a code_interpreter call when the request
 //     offers that tool, and content without the markers otherwise;
-//   - JSON call objects, {"name": N, "parameters": {...}} and the other
-//     shapes models write, one, several separated by ';' or whitespace, or
-//     in a JSON array;
+//   - JSON call objects, one, several separated by ';' or whitespace, or in
+//     a JSON array: {"name": N, "parameters": {...}}, or "arguments" (an
+//     object, or a JSON string holding one), {"type": "function", "name":
+//     ...}, and OpenAI's {"type": "function", "function": {"name": ...,
+//     "arguments": ...}}, with their keys in any order ({"arguments": {...},
+//     "name": N} as Hermes writes it). An object with a "name" and neither
+//     "arguments" nor "parameters", {"name": "search", "query": "x"}, is a
+//     call only when the name is a requested tool, its other members being
+//     the arguments; otherwise it is prose ({"name": "Alice", ...});
 //   - <|header_start|>assistant<|header_end|>, <|eot|>, <|eom|> and
 //     <|end_of_text|> are consumed.
 //
-// Calls without a marker follow FORMATS.md rule 9: every name must be a
-// requested tool, except in a call list or JSON object that opens the
-// response. Inside <|python_start|> and <function=...> any name counts.
-// Llama 4's default policy is independent (package policy).
+// Calls without a marker (a list, a bare call or a JSON object in prose) are
+// calls only when every name in them matches a requested tool, except a
+// list or JSON object that opens the response, and except when the request
+// offers no tools at all. Inside <|python_start|> and <function=...> any
+// name counts. Names match the request's tools exactly, or, when exactly
+// one tool does, ignoring case, with '-', '_' and '.' equal, or without a
+// "functions." prefix. Llama 4's default policy is independent (package
+// policy).
 //
-// Where FORMATS.md is silent this package chooses:
+// Where more choices were needed this package makes them:
 //   - a bare call needs a requested tool's name even at the start of the
-//     response (rule 9's exception is for lists and JSON objects); a name cut
-//     by the end of a delta is held while it can still become a tool's name,
-//     and a name that went out as prose does not start a new one in the next
-//     delta;
+//     response; a name cut by the end of a delta is held while it can still
+//     become a tool's name, and a name that went out as prose does not start
+//     a new one in the next delta; markdown's \_ is read in lists and
+//     objects, not in bare calls in prose;
 //   - a <|python_start|> block is read with any name allowed; it "is not
 //     calls" when no call comes out of it; one call in it that does not parse
 //     cleanly is read once more with its last string running to the last
@@ -36,7 +47,10 @@
 //   - blocks and function tags track string literals while their brackets
 //     stay consistent (an end marker inside a string is data); after a
 //     bracket that does not match, the next end marker ends them;
-//   - a stray </function> or <|python_end|> is consumed.
+//   - a stray </function> or <|python_end|> is consumed;
+//   - a JSON object in prose is held from its '{' when its first key is one
+//     a call object starts with (name, type, function, arguments,
+//     parameters) until it closes, then decided.
 //
 // RenderCalls, RenderFunctionTags and RenderJSON write calls back;
 // RenderPrompt writes a conversation as Meta's reference encoder does;

@@ -16,8 +16,9 @@ const (
 	hKey                        // inside the key
 )
 
-// keys are the first keys of the JSON call objects Llama 4 writes.
-var keys = [...]string{"name", "type", "function"}
+// keys are the keys a JSON call object may start with: models write its
+// members in any order.
+var keys = [...]string{"name", "type", "function", "arguments", "parameters"}
 
 // head recognises the start of a call list, '[' name '(', of an array of
 // call objects, '[' '{' "name", and of a call object, '{' "name" (or "type",
@@ -48,7 +49,7 @@ func (h *head) feed(s string) (res marker.Result, n int) {
 		case hList:
 			switch {
 			case isSpace(c):
-			case pythonic.IsNameStartByte(c) || c >= 0x80:
+			case pythonic.IsNameStartByte(c) || c >= 0x80 || c == '\\':
 				h.phase = hName
 			case c == '{':
 				h.phase, h.array = hBrace, true
@@ -57,7 +58,7 @@ func (h *head) feed(s string) (res marker.Result, n int) {
 			}
 		case hName:
 			switch {
-			case pythonic.IsNameByte(c) || c >= 0x80:
+			case pythonic.IsNameByte(c) || c >= 0x80 || c == '\\': // \_ in a name is markdown's _
 			case isSpace(c):
 				h.phase = hAfterName
 			case c == '(':

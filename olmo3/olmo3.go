@@ -1,13 +1,15 @@
 // Package olmo3 reads the tool calls of AI2's OLMo 3: calls in
 // <function_calls> ... </function_calls>, one per line (a comma-separated
-// run or a [...] list is read too), with Python or JSON literals
-// (FORMATS.md section 6).
+// run or a [...] list is read too), with Python or JSON literals, in the
+// pythonic package's literal language (a repeated keyword: the last value
+// wins, with a diagnostic; markdown's \_ in names reads as '_'). JSON call
+// objects in the block are read as lfm2 reads them (keys in any order).
 //
 // Text around the block is content; it is kept, unlike vLLM's parser. A
 // missing </function_calls> at the end of the response is tolerated: the
 // rest is read as the block, and if it is not calls it is content, verbatim.
 // A response that is nothing but calls, with no tags, is read as calls when
-// every name is a requested tool (FORMATS.md rule 9); since only the end of
+// every name is a requested tool; since only the end of
 // the response can show that it held nothing else, such calls are handed on
 // at its end (or at an end-of-turn token). Otherwise nothing outside the tags
 // is a call. <|im_end|> and <|endoftext|> are consumed.

@@ -254,6 +254,9 @@ func (d *decoder) Elements(dst []toolcall.Event, text string, start int, elems [
 			dst = d.Content(dst, text[el.Start:el.End])
 			continue
 		}
+		for _, r := range el.Repaired {
+			d.Diag(toolcall.KindSyntax, start+r.Offset, el.Call.Name, r.Msg)
+		}
 		dst = d.Call(dst, el.Call, start+el.Start)
 	}
 	return dst

@@ -13,10 +13,48 @@
 //   - RenderCalls and AppendCall write calls back as literals the parser
 //     reads; Grammar and StructuralTag constrain decoding to call lists.
 //
-// The literal language is FORMATS.md section 2. Where it is silent this
-// package chooses:
-//   - the same keyword argument given twice, or a keyword argument after a
-//     positional one for the same parameter, is a syntax error (as in Python);
+// # The literal language
+//
+// Python call syntax plus JSON's literals, as careless models write it:
+//   - call := name "(" [args] ")"; list := "[" call {"," call} [","] "]";
+//     whitespace and newlines anywhere between tokens; trailing commas;
+//     "[]" is not a call.
+//   - Keyword arguments name=value, where the name may be a Python keyword
+//     (from=1) or hold '-'. Positional arguments come before keyword ones
+//     and take the matched tool's declared parameters in order (Parser's
+//     Params); without enough declared parameters the call fails.
+//   - A keyword given twice (f(a=1, b=2, a=3)), as Python's own parser
+//     accepts and peers built on it read: the last value wins, at the place
+//     of the first ({"a":3,"b":2}); Element.Repaired says so, and decoders
+//     turn it into a "syntax" diagnostic naming the key. A positional and a
+//     keyword argument for one parameter count the same way.
+//   - Names: letters (Unicode ones too), digits, '_', '-' and '.', never a
+//     digit first. Markdown's escape \_ in a name or keyword reads as '_'
+//     (lawsuit\_search(company\_name='x') is lawsuit_search with
+//     company_name); nothing else is unescaped, and inside strings \_ stays.
+//   - Strings in single or double quotes, or three of either, with
+//     prefixes r, u, b, f (f-strings are not evaluated). Python's escapes (\n \r \t \b \f \v \a \\ \' \" \xhh \uXXXX
+//     \UXXXXXXXX \ooo, and backslash-newline joins lines); \N{...} is kept as
+//     written; an unknown escape keeps its backslash; r turns escapes off.
+//     Raw newlines and tabs inside a one-line string are accepted.
+//   - The closing-quote rule: an unescaped quote of the string's own kind
+//     closes it only when the next non-blank byte is , ) ] } : or the end of
+//     the text; otherwise it is part of the string (command='sed -n '1,9p'
+//     f.py' is one string). ParseCallReread reads one call once more with
+//     its last string running to the last quote of its kind before the final
+//     ')', for blocks whose end a marker gives.
+//   - Integers (with _ separators, 0x 0o 0b) become JSON numbers with every
+//     digit kept; one with leading zeros (07) becomes the string "07"; a
+//     unary - or + may precede any number; floats (1.5 .5 5. 1e-3) become
+//     numbers; inf, nan and out-of-range literals (1e999) become strings.
+//   - True False None and true false null become JSON literals.
+//   - Lists, tuples (one-element ones too) and sets become arrays; dicts
+//     become objects, non-string keys becoming their JSON text.
+//   - A bare or dotted name (unit=celsius) becomes that string; a call of a
+//     dotted name with literal arguments (when=datetime.now()) becomes its
+//     source text; any other expression fails the call.
+//
+// Where Python is looser or stricter, this package chooses:
 //   - the closing-quote rule applies to triple-quoted strings too; the blanks it
 //     skips are space, tab, CR and LF, so Python's implicit concatenation of
 //     adjacent strings is not supported ('a' 'b' is one string, a' 'b);
@@ -24,17 +62,20 @@
 //     backslash (it is not a Python escape); \u escapes of surrogates are
 //     written as JSON \u escapes, so a pair written as two escapes stays one
 //     character;
-//   - '#' comments are not part of the language;
-//   - names may hold Unicode letters and digits besides ASCII ones, '_', '-'
-//     and '.', and never start with a digit.
+//   - '#' comments are not part of the language.
 //
-// The format (FORMATS.md section 3): a call list, '[' name '(' ... ']', that
-// opens the response (after whitespace and consumed tokens) may name any tool;
-// a later list is a call list only when every name in it matches a requested
-// tool (or the request has none). The end-of-turn tokens <end_of_turn>,
-// <|eot_id|>, <|eot|>, <|im_end|>, <|endoftext|> and </s> are consumed wherever
-// they stand outside a list. A list that fails comes back as content, and
-// scanning resumes after it, never inside it; a list past the pending-size
-// limit goes out as content up to the limit and scanning resumes there, so the
-// outcome is the same for every split of the text.
+// # The pythonic format
+//
+// A call list, '[' name '(' ... ']', that opens the response (after
+// whitespace and consumed tokens) may name any tool; a later list is a call
+// list only when every name in it matches a requested tool (or the request
+// has none). Text after a list is content. The end-of-turn tokens
+// <end_of_turn>, <|eot_id|>, <|eot|>, <|im_end|>, <|endoftext|> and </s> are
+// consumed wherever they stand outside a list. One element of a list that is
+// shaped like a call but does not parse becomes content, with a diagnostic,
+// and the other calls stand; a list with an element that is not a call is
+// content. A list that fails comes back as content, and scanning resumes
+// after it, never inside it; a list past the pending-size limit goes out as
+// content up to the limit and scanning resumes there, so the outcome is the
+// same for every split of the text.
 package pythonic

@@ -4,7 +4,7 @@ import "github.com/toolparse/toolparse/toolcall"
 
 // Format is the generic pythonic format, compatible with vLLM's "pythonic"
 // parser: a call list that opens the response, and call lists later in the
-// text whose every name is a requested tool (FORMATS.md section 3).
+// text whose every name is a requested tool.
 var Format toolcall.Format = format{}
 
 type format struct{}

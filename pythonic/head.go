@@ -33,14 +33,15 @@ func (h *listHead) feed(s string) (res marker.Result, n int) {
 		case headOpen:
 			switch {
 			case isSpaceByte(c):
-			case IsNameStartByte(c) || c >= 0x80:
+			case IsNameStartByte(c) || c >= 0x80 || c == '\\':
 				h.phase = headName
 			default:
 				return marker.None, i
 			}
 		case headName:
 			switch {
-			case IsNameByte(c) || c >= 0x80:
+			case IsNameByte(c) || c >= 0x80 || c == '\\': // \_ in a name is markdown's _
+
 			case isSpaceByte(c):
 				h.phase = headAfterName
 			case c == '(':

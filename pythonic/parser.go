@@ -3,6 +3,7 @@ package pythonic
 import (
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -30,6 +31,11 @@ type Element struct {
 	Start, End int
 	Call       toolcall.Call
 	Err        *SyntaxError
+	// Repaired lists what the parser read leniently in a call that stands
+	// (offsets, like Start, count from the start of the parsed text): a
+	// keyword argument given twice (the last value wins, at the place of
+	// the first).
+	Repaired []*SyntaxError
 }
 
 // ParseCall parses one call, name(args), that spans all of src apart from
@@ -47,8 +53,8 @@ func (p *Parser) ParseCall(src string) (toolcall.Call, error) {
 // ParseCall; when that fails and the call's last argument is a string, it
 // reads the call once more with that string running to the last quote of its
 // kind before the call's final ')'. In a block whose end is known from its
-// end marker, this keeps shell commands with nested quotes whole (FORMATS.md
-// section 2): bash(command='python3 -c "print(f('\,'))"') has one argument.
+// end marker, this keeps shell commands with nested quotes whole:
+// bash(command='python3 -c "print(f('\,'))"') has one argument.
 // The last argument is the string argument the first reading was in, or had
 // last passed, when it failed; so the call is read at most twice.
 func (p *Parser) ParseCallReread(src string) (toolcall.Call, error) {
@@ -116,7 +122,7 @@ func (p *Parser) ParseValue(src string) (string, error) {
 // ParseList parses a call list, [call, call, ...], that spans all of src
 // apart from surrounding whitespace. An element shaped like a call whose
 // arguments do not parse is returned with its Err set, so the caller can keep
-// the other calls (FORMATS.md rule 4). The error is non-nil when src is not a
+// the other calls. The error is non-nil when src is not a
 // list of call-shaped elements at all.
 func (p *Parser) ParseList(src string) ([]Element, error) {
 	var elems []Element
@@ -167,6 +173,7 @@ func (p *Parser) run(src string, f func(*parser)) (err error) {
 }
 
 type parser struct {
+	repaired []*SyntaxError // what the call being parsed needed repaired
 	src      string
 	sc       Scanner
 	pos      int
@@ -317,8 +324,12 @@ func (p *parser) newlineBefore(to, from int) bool {
 func (p *parser) parseElement(start int) (el Element) {
 	el.Start = start
 	saved := *p
+	p.repaired = p.repaired[:0]
 	if err := p.try(func() { el.Call = p.parseCall() }); err == nil {
 		el.End = p.lastEnd()
+		if len(p.repaired) > 0 {
+			el.Repaired = append([]*SyntaxError(nil), p.repaired...)
+		}
 		return el
 	} else {
 		el.Err = err
@@ -391,10 +402,12 @@ func (p *parser) parseCall() toolcall.Call {
 // arguments take the tool's declared parameter names in order, then keyword
 // arguments keep the order they were written in.
 func (p *parser) parseArgs(name string) {
+	mark := len(p.buf)
 	p.buf = append(p.buf, '{')
 	var keys keySet
 	var params []string
 	positional := 0
+	repeated := false
 	for p.tok != RPAREN {
 		if len(keys.list) > 0 || positional > 0 {
 			p.buf = append(p.buf, ',')
@@ -404,7 +417,10 @@ func (p *parser) parseArgs(name string) {
 			p.next()
 			p.next()
 			if !keys.add(key) {
-				p.fail(at, "argument "+key+" given twice")
+				// Python's own parser accepts this (only compiling refuses
+				// it), and peers built on it keep the last value.
+				repeated = true
+				p.repaired = append(p.repaired, &SyntaxError{Offset: at, Msg: "argument " + key + " given twice: the last value is used"})
 			}
 			p.buf = appendJSONString(p.buf, key)
 			p.buf = append(p.buf, ':')
@@ -422,7 +438,8 @@ func (p *parser) parseArgs(name string) {
 			key := params[positional]
 			positional++
 			if !keys.add(key) {
-				p.fail(p.pos, "argument "+key+" given twice")
+				repeated = true
+				p.repaired = append(p.repaired, &SyntaxError{Offset: p.pos, Msg: "argument " + key + " given twice: the last value is used"})
 			}
 			p.buf = appendJSONString(p.buf, key)
 			p.buf = append(p.buf, ':')
@@ -434,6 +451,30 @@ func (p *parser) parseArgs(name string) {
 		p.next()
 	}
 	p.buf = append(p.buf, '}')
+	if repeated {
+		p.buf = lastValuesWin(p.buf, mark)
+	}
+}
+
+// lastValuesWin rewrites the JSON object that starts at buf[mark] so that
+// each key appears once, at its first place, with its last value.
+func lastValuesWin(buf []byte, mark int) []byte {
+	obj, err := jsonvalue.Decode(string(buf[mark:]))
+	if err != nil {
+		return buf
+	}
+	first := make(map[string]int, len(obj.Members))
+	members := obj.Members[:0]
+	for _, m := range obj.Members {
+		if i, ok := first[m.Key]; ok {
+			members[i].Val = m.Val
+			continue
+		}
+		first[m.Key] = len(members)
+		members = append(members, m)
+	}
+	obj.Members = members
+	return obj.AppendJSON(buf[:mark])
 }
 
 // keySet finds repeated argument names; a map takes over past a few keys so

@@ -206,8 +206,6 @@ func TestParseCallErrors(t *testing.T) {
 		{"a positional argument without a schema", `f(1)`, 2},
 		{"more positional arguments than declared parameters", `one(1, 2)`, 7},
 		{"a positional argument after a keyword one", `one(a=1, 2)`, 9},
-		{"the same argument twice", `f(a=1, a=2)`, 7},
-		{"a positional and a keyword argument for one parameter", `one(1, a=2)`, 7},
 		{"a name starting with a digit", `5foo(x=1)`, 0},
 		{"no parentheses", `f`, 1},
 		{"a missing closing parenthesis", `f(a=1`, 5},

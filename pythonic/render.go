@@ -2,6 +2,7 @@ package pythonic
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
@@ -73,7 +74,7 @@ func AppendCall(dst []byte, c toolcall.Call, lit Literals) ([]byte, error) {
 }
 
 func isName(s string) bool {
-	return s != "" && isNameStart(s, 0) && NameEnd(s, 0) == len(s)
+	return s != "" && isNameStart(s, 0) && NameEnd(s, 0) == len(s) && strings.IndexByte(s, '\\') < 0
 }
 
 func appendValue(dst []byte, v jsonvalue.Value, lit Literals) []byte {

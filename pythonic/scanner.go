@@ -1,6 +1,7 @@
 package pythonic
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -52,7 +53,11 @@ func (s *Scanner) scan() (pos int, tok Token, lit string) {
 			s.off = pos
 			return pos, STRING, ""
 		}
-		return pos, NAME, s.src[pos:s.off]
+		name := s.src[pos:s.off]
+		if strings.IndexByte(name, '\\') >= 0 { // markdown's \_ reads as _
+			name = strings.ReplaceAll(name, `\_`, "_")
+		}
+		return pos, NAME, name
 	}
 	s.off++
 	switch c {
@@ -166,7 +171,7 @@ func (s *Scanner) scanString(start int) (int, Token, string) {
 }
 
 // StringEnd returns the offset just past the string literal whose opening
-// quote is at src[open], following FORMATS.md's closing-quote rule: a quote of
+// quote is at src[open], following the closing-quote rule: a quote of
 // the string's own kind closes it only when the next non-blank byte is one of
 // , ) ] } : or the end of src. ok is false when the string does not close,
 // and when src[open] is not a quote (then end is open, or len(src) when open
@@ -248,10 +253,13 @@ func isBaseDigit(base, c byte) bool {
 	return c == '0' || c == '1'
 }
 
-// isNameStart reports whether a name starts at src[i]: a letter or '_'
-// (never a digit, '-' or '.').
+// isNameStart reports whether a name starts at src[i]: a letter, '_' or
+// markdown's \_ (never a digit, '-' or '.').
 func isNameStart(src string, i int) bool {
 	c := src[i]
+	if c == '\\' { // markdown's \_
+		return i+1 < len(src) && src[i+1] == '_'
+	}
 	if c < utf8.RuneSelf {
 		return c == '_' || ('a' <= c|0x20 && c|0x20 <= 'z')
 	}
@@ -266,11 +274,17 @@ func IsNameByte(c byte) bool {
 }
 
 // NameEnd returns the offset just past the name that starts at src[start].
-// Names may contain '-' and '.' (sub-task-ending, math.factorial).
+// Names may contain '-' and '.' (sub-task-ending, math.factorial), and the
+// markdown escape \_ , which the scanner reads as '_' (lawsuit\_search is
+// lawsuit_search).
 func NameEnd(src string, start int) int {
 	i := start
 	for i < len(src) {
 		c := src[i]
+		if c == '\\' && i+1 < len(src) && src[i+1] == '_' {
+			i += 2
+			continue
+		}
 		if c < utf8.RuneSelf {
 			if !IsNameByte(c) {
 				break

@@ -261,7 +261,7 @@ func integral(num string) bool {
 	return err == nil && f == math.Trunc(f) && !math.IsInf(f, 0)
 }
 
-// convert turns v into type t by FORMATS.md section 7's rules, if it can.
+// convert turns v into type t by the package's coercion rules, if it can.
 func (c *coercer) convert(v jsonvalue.Value, t string) (jsonvalue.Value, bool) {
 	if isType(v, t) {
 		return v, true

@@ -3,7 +3,7 @@
 // wanted, tags="['a', 'b']" where an array is, unit="Celsius" for the enum
 // value celsius), validates the result, and builds tools from Go structs.
 //
-// Coercion (FORMATS.md section 7) follows properties, items (and
+// Coercion follows properties, items (and
 // prefixItems and draft 4-7 tuple items), additionalProperties schemas,
 // local $refs (to $defs, definitions or any JSON pointer in the schema),
 // allOf, anyOf and oneOf, type lists, nullable, enum and const. A value that

@@ -8,7 +8,7 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// shaper applies FORMATS.md rules 1 and 2 to one kind of text (content or
+// shaper applies the UTF-8 and whitespace rules to one kind of text (content or
 // reasoning): a UTF-8 sequence split across chunks is joined before it goes
 // on; whitespace at the very start is dropped, and a later run of whitespace
 // waits until text follows it (then it goes out as it came, without a copy)

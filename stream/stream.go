@@ -8,7 +8,7 @@
 // construction: for every split of a text, the content events concatenate to
 // Parse's Content and the calls are the same calls in the same order.
 //
-// What the stream promises (FORMATS.md section 1):
+// What the stream promises:
 //   - content is the prose outside calls, verbatim, with the whitespace at its
 //     very start and end removed; a run of whitespace is held until prose
 //     follows it (then it goes out as it came) or the response ends (then it

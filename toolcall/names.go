@@ -2,7 +2,7 @@ package toolcall
 
 import "strings"
 
-// MatchTool finds the requested tool a call's name refers to (FORMATS.md rule 8):
+// MatchTool finds the requested tool a call's name refers to (names may hold '-' and '.'):
 // an exact match first; otherwise the one tool whose name equals it ignoring
 // case and treating '-', '_' and '.' as the same character, or equals it after
 // dropping a "functions." prefix. It returns the tool's index in tools, or -1
@@ -56,7 +56,7 @@ func foldName(c byte) byte {
 
 // IsKnownTool reports whether name matches one of the request's tools, or
 // the request offers no tools at all (offline parsing, where every well-formed
-// call is accepted: FORMATS.md rule 9).
+// call is accepted).
 func (r *Request) IsKnownTool(name string) bool {
 	return len(r.Tools) == 0 || MatchTool(r.Tools, name) >= 0
 }

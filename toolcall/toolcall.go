@@ -134,7 +134,7 @@ type Limiter interface {
 }
 
 // PolicyDefaulter is implemented by formats whose models call for a policy
-// other than returning every call (FORMATS.md section 7): llama4 returns
+// other than returning every call: llama4 returns
 // "independent". The stream uses it when no policy is given.
 type PolicyDefaulter interface {
 	DefaultPolicy() string

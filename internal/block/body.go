@@ -16,7 +16,7 @@ import (
 // Body finds where a block's body ends, across deltas: at the first end
 // marker outside string literals while the body's brackets stay consistent;
 // once a closing bracket does not match, at the next end marker wherever it
-// stands (FORMATS.md rule 3). The body is the pending item of an
+// stands. The body is the pending item of an
 // engine.Base, begun just after the start marker.
 type Body struct {
 	rec      pythonic.Recognizer

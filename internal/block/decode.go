@@ -10,12 +10,13 @@ import (
 )
 
 // Item is one thing a block's body holds: a call, or the source text of a
-// call that did not parse, which becomes content (FORMATS.md rule 4).
+// call that did not parse, which becomes content.
 type Item struct {
-	Call    *toolcall.Call
-	Content string
-	Err     error // why Content did not parse
-	Offset  int   // where the item starts in the body
+	Call     *toolcall.Call
+	Content  string
+	Err      error                   // why Content did not parse
+	Offset   int                     // where the item starts in the body
+	Repaired []*pythonic.SyntaxError // what the call needed read leniently, offsets in the body
 }
 
 // ErrNotCalls says a body is not calls at all.
@@ -26,15 +27,15 @@ var ErrNotCalls = errors.New("the block holds no calls")
 // call objects (one, several, or an array). A body holding one call that does
 // not parse cleanly, whose last argument is a string, is read once more with
 // that string running to the last quote of its kind before the final ')'
-// (FORMATS.md section 2). The error is non-nil when the body is not calls.
-func Decode(body string, p *pythonic.Parser) ([]Item, error) {
+// (the pythonic package's literal language). The error is non-nil when the body is not calls.
+func Decode(body string, p *pythonic.Parser, known func(string) bool) ([]Item, error) {
 	lo := len(body) - len(strings.TrimLeft(body, " \t\r\n"))
 	trimmed := strings.TrimSpace(body)
 	switch {
 	case trimmed == "":
 		return nil, nil
 	case trimmed[0] == '{' || trimmed[0] == '[' && strings.HasPrefix(strings.TrimLeft(trimmed[1:], " \t\r\n"), "{"):
-		return decodeJSON(trimmed, lo, p)
+		return decodeJSON(trimmed, lo, p, known)
 	case len(trimmed) >= 2 && trimmed[0] == '[' && trimmed[len(trimmed)-1] == ']' && strings.TrimSpace(trimmed[1:len(trimmed)-1]) == "":
 		return nil, nil
 	}
@@ -64,15 +65,19 @@ func Decode(body string, p *pythonic.Parser) ([]Item, error) {
 			continue
 		}
 		c := el.Call
-		items = append(items, Item{Call: &c, Offset: lo + el.Start})
+		var repaired []*pythonic.SyntaxError
+		for _, r := range el.Repaired {
+			repaired = append(repaired, &pythonic.SyntaxError{Offset: lo + r.Offset, Msg: r.Msg})
+		}
+		items = append(items, Item{Call: &c, Offset: lo + el.Start, Repaired: repaired})
 	}
 	return items, nil
 }
 
 // decodeJSON reads JSON call objects: one, an array, or several separated
 // by whitespace, ',' or ';'.
-func decodeJSON(text string, lo int, p *pythonic.Parser) ([]Item, error) {
-	if calls, err := jsoncall.Parse(text, p); err == nil {
+func decodeJSON(text string, lo int, p *pythonic.Parser, known func(string) bool) ([]Item, error) {
+	if calls, err := jsoncall.Parse(text, p, known); err == nil {
 		return callItems(calls, lo), nil
 	}
 	var items []Item
@@ -84,7 +89,7 @@ func decodeJSON(text string, lo int, p *pythonic.Parser) ([]Item, error) {
 		if st != pythonic.Closed {
 			return nil, ErrNotCalls
 		}
-		calls, err := jsoncall.Parse(rest[:n], p)
+		calls, err := jsoncall.Parse(rest[:n], p, known)
 		if err != nil {
 			return nil, err
 		}

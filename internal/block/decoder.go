@@ -18,7 +18,7 @@ type Config struct {
 	// the last block is that block's call list again drops that text.
 	Echo bool
 	// Untagged turns on OLMo 3's reading of a response that is nothing but
-	// calls, with no markers, as calls (FORMATS.md rule 9 applies).
+	// calls, with no markers, as calls (every name must be a requested tool).
 	Untagged bool
 
 	once  sync.Once
@@ -238,12 +238,15 @@ func (d *decoder) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 	return dst, next
 }
 
+// requested reports whether name matches one of the request's tools.
+func (d *decoder) requested(name string) bool { return toolcall.MatchTool(d.Req.Tools, name) >= 0 }
+
 // decideBlock hands on the calls of a block whose whole text (markers and
 // all) starts at offset start; a body that is not calls is content,
 // verbatim, markers included.
 func (d *decoder) decideBlock(dst []toolcall.Event, text, body string, start int) []toolcall.Event {
 	d.mode = mProse
-	items, err := Decode(body, &d.parser)
+	items, err := Decode(body, &d.parser, d.requested)
 	bodyOff := start + d.bodyAt
 	if err != nil {
 		d.diagErr(err, bodyOff, "the block does not hold calls")
@@ -258,6 +261,9 @@ func (d *decoder) decideBlock(dst []toolcall.Event, text, body string, start int
 			d.diagErr(it.Err, bodyOff, "")
 			dst = d.Content(dst, it.Content)
 			continue
+		}
+		for _, r := range it.Repaired {
+			d.Diag(toolcall.KindSyntax, bodyOff+r.Offset, it.Call.Name, r.Msg)
 		}
 		d.last = append(d.last, *it.Call)
 		dst = d.Call(dst, *it.Call, bodyOff+it.Offset)
@@ -387,7 +393,7 @@ func (d *decoder) echoEnd(dst []toolcall.Event, s string, i int) ([]toolcall.Eve
 	mark, candAt := d.mark, d.candAt
 	text := d.Text(s, end)
 	d.mode = mProse
-	items, err := Decode(text[candAt:mark], &d.parser)
+	items, err := Decode(text[candAt:mark], &d.parser, d.requested)
 	if err == nil && sameCalls(items, d.last) {
 		return dst, end // the echo and the orphan marker are dropped
 	}
@@ -441,9 +447,9 @@ func (d *decoder) untaggedEOT(dst []toolcall.Event, s string, i int) ([]toolcall
 }
 
 // decideUntagged reads a response that held nothing but calls: they are
-// calls when every name is a requested tool (FORMATS.md rule 9).
+// calls when every name is a requested tool.
 func (d *decoder) decideUntagged(dst []toolcall.Event, text, calls string, start int) []toolcall.Event {
-	items, err := Decode(calls, &d.parser)
+	items, err := Decode(calls, &d.parser, d.requested)
 	if err != nil || len(items) == 0 {
 		if err != nil {
 			d.diagErr(err, start, "")

@@ -30,8 +30,8 @@ type Stepper interface {
 type Base struct {
 	Req    *toolcall.Request
 	Limits toolcall.Limits
-	// Said records whether the response has said anything yet (FORMATS.md
-	// rule 9: a call list that opens the response may name any tool).
+	// Said records whether the response has said anything yet (a call
+	// list that opens the response may name any tool).
 	Said prose.Tracker
 
 	off      int // offset in the response of the current delta

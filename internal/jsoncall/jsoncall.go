@@ -2,8 +2,16 @@
 // the shapes they use: {"name": N, "parameters": {...}}, the same with
 // "arguments" (an object, or a string holding one), {"type": "function",
 // "name": ...}, and {"type": "function", "function": {"name": ...,
-// "arguments": ...}}; one object or an array of them. Sloppy JSON (single
-// quotes, Python literals, trailing commas) is read with the pythonic parser.
+// "arguments": ...}}; one object or an array of them. Keys may come in any
+// order ({"arguments": {...}, "name": N} is the same call). Sloppy JSON
+// (single quotes, Python literals, trailing commas) is read with the
+// pythonic parser.
+//
+// An object with a "name" but neither "arguments" nor "parameters"
+// ({"name": "search", "query": "x"}) is a call only when the name is one of
+// the requested tools: its other members, in order, are then the
+// arguments. Otherwise it is not a call (a prose mention of
+// {"name": "Alice", "email": ...} stays prose).
 package jsoncall
 
 import (
@@ -12,12 +20,15 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/jsonkeys"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Parse reads text as one call object or an array of call objects.
-func Parse(text string, p *pythonic.Parser) ([]toolcall.Call, error) {
+// Parse reads text as one call object or an array of call objects. known
+// says whether a name is one of the requested tools (nil: none is).
+func Parse(text string, p *pythonic.Parser, known func(name string) bool) ([]toolcall.Call, error) {
 	raw, err := Value(text, p)
 	if err != nil {
 		return nil, err
@@ -33,7 +44,7 @@ func Parse(text string, p *pythonic.Parser) ([]toolcall.Call, error) {
 		}
 		calls := make([]toolcall.Call, 0, len(items))
 		for _, it := range items {
-			c, err := fromObject(it, p)
+			c, err := fromObject(string(it), p, known)
 			if err != nil {
 				return nil, err
 			}
@@ -41,7 +52,7 @@ func Parse(text string, p *pythonic.Parser) ([]toolcall.Call, error) {
 		}
 		return calls, nil
 	}
-	c, err := fromObject(raw, p)
+	c, err := fromObject(string(raw), p, known)
 	if err != nil {
 		return nil, err
 	}
@@ -90,33 +101,62 @@ func Arguments(raw json.RawMessage, p *pythonic.Parser) (string, error) {
 	return string(raw), nil
 }
 
-func fromObject(raw json.RawMessage, p *pythonic.Parser) (toolcall.Call, error) {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+// fromObject reads one call object, given as compact JSON.
+func fromObject(raw string, p *pythonic.Parser, known func(string) bool) (toolcall.Call, error) {
+	members, ok := jsonkeys.Members(raw)
+	if !ok {
 		return toolcall.Call{}, errors.New("not a call object")
 	}
-	if fn, ok := obj["function"]; ok && len(bytes.TrimSpace(fn)) > 0 && bytes.TrimSpace(fn)[0] == '{' {
-		if _, named := obj["name"]; !named {
-			return fromObject(fn, p)
+	var name, typ, fn, args *jsonkeys.Member
+	for i := range members {
+		switch m := &members[i]; m.Key {
+		case "name":
+			name = m
+		case "type":
+			typ = m
+		case "function":
+			fn = m
+		case "parameters":
+			args = m
+		case "arguments":
+			if args == nil || args.Key != "parameters" {
+				args = m
+			}
 		}
 	}
-	if t, ok := obj["type"]; ok {
-		var typ string
-		if json.Unmarshal(t, &typ) != nil || typ != "function" {
-			return toolcall.Call{}, errors.New(`a call object's "type" must be "function"`)
-		}
+	if fn != nil && name == nil && strings.HasPrefix(fn.Raw, "{") {
+		return fromObject(fn.Raw, p, known)
 	}
-	var name string
-	if json.Unmarshal(obj["name"], &name) != nil || name == "" {
+	if typ != nil && typ.Raw != `"function"` {
+		return toolcall.Call{}, errors.New(`a call object's "type" must be "function"`)
+	}
+	var n string
+	if name == nil || json.Unmarshal([]byte(name.Raw), &n) != nil || n == "" {
 		return toolcall.Call{}, errors.New(`a call object needs a "name" string`)
 	}
-	args, ok := obj["parameters"]
-	if !ok {
-		args = obj["arguments"]
+	if args != nil {
+		a, err := Arguments(json.RawMessage(args.Raw), p)
+		if err != nil {
+			return toolcall.Call{}, err
+		}
+		return toolcall.Call{Name: n, Arguments: a}, nil
 	}
-	a, err := Arguments(args, p)
-	if err != nil {
-		return toolcall.Call{}, err
+	if known == nil || !known(n) {
+		return toolcall.Call{}, errors.New(`an object with a "name" and no arguments names no requested tool`)
 	}
-	return toolcall.Call{Name: name, Arguments: a}, nil
+	var b strings.Builder
+	b.WriteByte('{')
+	for _, m := range members {
+		if m.Key == "name" || m.Key == "type" {
+			continue
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		b.Write(jsonvalue.AppendString(nil, m.Key))
+		b.WriteByte(':')
+		b.WriteString(m.Raw)
+	}
+	b.WriteByte('}')
+	return toolcall.Call{Name: n, Arguments: b.String()}, nil
 }

@@ -8,6 +8,7 @@ import (
 
 func TestParse(t *testing.T) {
 	var p pythonic.Parser
+	known := func(name string) bool { return name == "ping" || name == "search" }
 	tests := []struct {
 		name, text string
 		want       []string // name then arguments, per call
@@ -17,13 +18,18 @@ func TestParse(t *testing.T) {
 		{"arguments as a string", `{"name": "f", "arguments": "{\"a\": 1}"}`, []string{"f", `{"a":1}`}},
 		{"type function with a name", `{"type": "function", "name": "Bash", "parameters": {"command": "ls"}}`, []string{"Bash", `{"command":"ls"}`}},
 		{"type function with a function object", `{"type": "function", "function": {"name": "f", "arguments": "{}"}}`, []string{"f", `{}`}},
-		{"no arguments", `{"name": "ping"}`, []string{"ping", `{}`}},
+		{"no arguments, a requested tool", `{"name": "ping"}`, []string{"ping", `{}`}},
+		{"arguments before the name", `{"arguments": {"q": "x"}, "name": "f"}`, []string{"f", `{"q":"x"}`}},
+		{"parameters before the name", `{"parameters": {"q": 1}, "name": "f"}`, []string{"f", `{"q":1}`}},
+		{"the OpenAI shape with the function first", `{"function": {"arguments": "{\"a\": [1]}", "name": "f"}, "type": "function", "id": "call_1"}`, []string{"f", `{"a":[1]}`}},
+		{"an object that only names a requested tool", `{"name": "search", "query": "x", "limit": 3}`, []string{"search", `{"query":"x","limit":3}`}},
+		{"the name after the arguments of a requested tool", `{"query": "x", "name": "search"}`, []string{"search", `{"query":"x"}`}},
 		{"an array of calls", `[{"name": "f", "arguments": {}}, {"name": "g", "parameters": {"x": true}}]`, []string{"f", `{}`, "g", `{"x":true}`}},
 		{"sloppy JSON with single quotes and Python literals", `{'name': 'f', 'parameters': {'ok': True, 'n': None}}`, []string{"f", `{"ok":true,"n":null}`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			calls, err := Parse(tt.text, &p)
+			calls, err := Parse(tt.text, &p, known)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -41,9 +47,18 @@ func TestParse(t *testing.T) {
 			}
 		})
 	}
-	for _, text := range []string{`{"a": 1}`, `{"name": 5}`, `{"type": "other", "name": "f"}`, `[]`, `[1]`, `{"name": "f", "parameters": [1]}`, `not json`, `"s"`, `{"name": "f", "parameters": "Paris"}`, `{"name": "f", "arguments": "\"{}\""}`} {
-		if calls, err := Parse(text, &p); err == nil {
+	for _, text := range []string{`{"a": 1}`, `{"name": 5}`, `{"type": "other", "name": "f"}`, `[]`, `[1]`, `{"name": "f", "parameters": [1]}`, `not json`, `"s"`, `{"name": "f", "parameters": "Paris"}`, `{"name": "f", "arguments": "\"{}\""}`,
+		`{"name": "Alice", "email": "a@x.org"}`, `{"name": "f"}`} {
+		if calls, err := Parse(text, &p, known); err == nil {
 			t.Errorf("Parse(%s) = %+v, want an error", text, calls)
 		}
+	}
+}
+
+// With no tools requested, an object that only names something is no call.
+func TestNameOnlyObjectsNeedARequestedTool(t *testing.T) {
+	var p pythonic.Parser
+	if calls, err := Parse(`{"name": "ping"}`, &p, nil); err == nil {
+		t.Errorf("Parse with no tools = %+v, want an error", calls)
 	}
 }

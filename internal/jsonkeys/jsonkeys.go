@@ -7,6 +7,7 @@ package jsonkeys
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 )
 
 // Properties returns the keys of the "properties" object of a JSON Schema,
@@ -105,6 +106,52 @@ func StringMember(obj string, names ...string) (value string, ok bool) {
 	return "", false
 }
 
+// Member is one top-level member of a JSON object: its key, decoded, and
+// its value's JSON text.
+type Member struct {
+	Key, Raw string
+}
+
+// Members returns the top-level members of the JSON object obj in order,
+// without decoding their values; ok is false when obj is not an object.
+// obj is assumed to be valid JSON.
+func Members(obj string) (members []Member, ok bool) {
+	i := skipSpace(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return nil, false
+	}
+	i = skipSpace(obj, i+1)
+	if i < len(obj) && obj[i] == '}' {
+		return nil, true
+	}
+	for {
+		i = skipSpace(obj, i)
+		if i >= len(obj) || obj[i] != '"' {
+			return nil, false
+		}
+		end := skipValue(obj, i)
+		key := obj[i+1 : end-1]
+		if strings.IndexByte(key, '\\') >= 0 {
+			if json.Unmarshal([]byte(obj[i:end]), &key) != nil {
+				return nil, false
+			}
+		}
+		i = skipSpace(obj, end)
+		if i >= len(obj) || obj[i] != ':' {
+			return nil, false
+		}
+		i = skipSpace(obj, i+1)
+		vend := skipValue(obj, i)
+		members = append(members, Member{Key: key, Raw: obj[i:vend]})
+		i = skipSpace(obj, vend)
+		if i < len(obj) && obj[i] == ',' {
+			i++
+			continue
+		}
+		return members, i < len(obj) && obj[i] == '}'
+	}
+}
+
 func skipSpace(s string, i int) int {
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
 		i++
@@ -134,8 +181,10 @@ func skipValue(s string, i int) int {
 		case '{', '[':
 			depth++
 		case '}', ']':
-			depth--
-			if depth <= 0 {
+			if depth == 0 { // the end of the enclosing object or array
+				return i
+			}
+			if depth--; depth == 0 {
 				return i + 1
 			}
 		case ',', ':':

@@ -1,5 +1,5 @@
 // Package prose tells a decoder whether a response has said anything yet:
-// FORMATS.md rule 9 lets a call list that opens the response (after
+// a call list that opens the response (after
 // whitespace) name any tool, so decoders must know whether only whitespace
 // came before, even when a delta splits a multi-byte space such as U+00A0.
 package prose

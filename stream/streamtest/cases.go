@@ -54,8 +54,8 @@ func SeededSplit(doc string, seed uint64) []string {
 }
 
 // ProseFeedAllocs feeds prose to a stream in 4-byte deltas and returns the
-// allocations per Feed once the stream's buffers are warm; FORMATS.md
-// wants 0.
+// allocations per Feed once the stream's buffers are warm; the library
+// promises 0.
 func ProseFeedAllocs(f toolcall.Format, req toolcall.Request) float64 {
 	const text = "Plain prose, with commas (and parens) and 'quotes'. "
 	var ds []string

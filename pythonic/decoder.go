@@ -29,8 +29,8 @@ type decoder struct {
 	parser  Parser
 	mode    mode
 	head    listHead
-	rec     Recognizer
-	opening bool // the pending list opens the response
+	list    Reader // reads the pending list as it arrives
+	opening bool   // the pending list opens the response
 }
 
 func newDecoder(req *toolcall.Request) *decoder {
@@ -87,8 +87,8 @@ func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
 func (d *decoder) feed(dst []toolcall.Event, s string) []toolcall.Event {
 	if d.mode == inCandidate && d.Room(s, len(s)) >= 0 {
 		// The hot path of a long call: the delta only extends the list.
-		n, st := d.rec.Feed(s)
-		if st != Open {
+		n := d.list.Feed(s)
+		if st := d.list.Status(); st != Open {
 			dst, i := d.verdict(dst, s, n, st)
 			return d.Run2(dst, s, i)
 		}
@@ -150,6 +150,8 @@ func (d *decoder) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 	} else {
 		d.mode = inHead
 		d.head = listHead{}
+		d.list.Reset(d.parser, GoalList)
+		d.list.Stream()
 		d.opening = !d.Said.Spoke()
 	}
 	return dst, j
@@ -175,6 +177,7 @@ func (d *decoder) listHead(dst []toolcall.Event, s string, i int) ([]toolcall.Ev
 	switch res {
 	case marker.Partial:
 		if end == len(s) {
+			d.list.Feed(s[i:])
 			return dst, len(s)
 		}
 		d.Diag(toolcall.KindLimit, d.Start(), "", "a pending call list passed the size limit")
@@ -185,8 +188,7 @@ func (d *decoder) listHead(dst []toolcall.Event, s string, i int) ([]toolcall.Ev
 		return d.Emit(dst, s, i+n), i + n
 	}
 	d.mode = inCandidate
-	d.rec.Reset(d.Limits.MaxDepth)
-	d.rec.Feed("[(") // the head's brackets; nothing else in it is structural
+	d.list.Feed(s[i : i+n]) // the reader reads the head's bytes too
 	return dst, i + n
 }
 
@@ -195,11 +197,11 @@ func (d *decoder) candidate(dst []toolcall.Event, s string, i int) ([]toolcall.E
 	// rather than checking after a delta, makes the outcome the same for
 	// every split of the input.
 	end := min(len(s), i+d.Room(s, i))
-	n, st := d.rec.Feed(s[i:end])
-	return d.verdict(dst, s, i+n, st)
+	n := d.list.Feed(s[i:end])
+	return d.verdict(dst, s, i+n, d.list.Status())
 }
 
-// verdict acts on the recognizer's verdict on the candidate that ends at
+// verdict acts on the reader's verdict on the candidate that ends at
 // s[:i]: nothing yet, a closed list to decide, or content.
 func (d *decoder) verdict(dst []toolcall.Event, s string, i int, st Status) ([]toolcall.Event, int) {
 	switch st {
@@ -212,6 +214,7 @@ func (d *decoder) verdict(dst []toolcall.Event, s string, i int, st Status) ([]t
 	case Closed:
 		start := d.Start()
 		dst = d.decide(dst, d.Text(s, i), start)
+		d.list.Reset(d.parser, GoalList) // the calls are handed on: free what they held
 	case Mismatch:
 		d.Diag(toolcall.KindSyntax, d.Offset(i-1), "", "a closing bracket does not match")
 		dst = d.Emit(dst, s, i)
@@ -223,11 +226,12 @@ func (d *decoder) verdict(dst []toolcall.Event, s string, i int, st Status) ([]t
 	return dst, i
 }
 
-// decide parses a closed call list that starts at offset start: calls go
-// out, elements that did not parse become content, and a list that is not
-// calls at all is content.
+// decide hands on a closed call list, read as it arrived, that starts at
+// offset start: calls go out, elements that did not parse become content,
+// and a list that is not calls at all is content.
 func (d *decoder) decide(dst []toolcall.Event, text string, start int) []toolcall.Event {
-	elems, err := d.parser.ParseList(text)
+	err := d.list.Close()
+	elems := d.list.Elements()
 	if err != nil {
 		d.syntaxDiag(err, start, "")
 		return d.Content(dst, text)

@@ -1,14 +1,19 @@
 // Package pythonic reads Python call literals, the syntax Llama 4, LFM2 and
 // OLMo 3 write tool calls in, and offers the generic pythonic format.
 //
-// The pieces, in the style of go/scanner and go/parser:
-//   - Scanner splits a literal into tokens (token.go, scanner.go);
-//   - Parser is a recursive-descent parser that turns a call, a call list or
-//     a value into calls with compact JSON arguments, or a *SyntaxError with
-//     the byte offset of the problem; it caps nesting (parser.go, errors.go);
-//   - Recognizer takes bytes across any number of deltas, with O(1) work per
-//     byte, and says where a candidate closes, with exactly the parser's
-//     string rules, so the parser runs once on the closed span;
+// The pieces:
+//   - Reader is the push parser: it takes a call list, a run of calls, one
+//     call or one value in any number of pieces and writes each call's JSON
+//     as the bytes arrive, one pass per byte; for a streamed call list it
+//     also says where the list ends, or that a bracket did not match or
+//     nesting passed the limit (reader.go, reader_grammar.go);
+//   - Parser holds the settings (depth limit, a tool's declared parameters
+//     for positional arguments, JSON's \/ escape) and reads whole texts with
+//     a Reader: ParseList, ParseRun, ParseCall, ParseValue, ParseCallReread;
+//     a failure is a *SyntaxError with the byte offset of the problem;
+//   - Scanner splits a literal into tokens (token.go, scanner.go), and
+//     Recognizer finds where a candidate closes with the same string rules
+//     without reading it (for the formats that hand a whole span on);
 //   - Format is the generic format, compatible with vLLM's "pythonic" parser;
 //   - RenderCalls and AppendCall write calls back as literals the parser
 //     reads; Grammar and StructuralTag constrain decoding to call lists.

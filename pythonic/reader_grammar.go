@@ -1,0 +1,564 @@
+package pythonic
+
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// The Reader's grammar: tokens from the byte machine (reader.go) move a
+// stack of frames, one per open bracket, and write the JSON.
+
+// describe names a token for an error message.
+func describe(tok Token, lit string) string {
+	switch tok {
+	case EOF:
+		return "end of input"
+	case NAME, INT, FLOAT:
+		return lit
+	case STRING:
+		return "string"
+	}
+	return "'" + tok.String() + "'"
+}
+
+// flushPending resolves a name waiting for the token after it as a value.
+func (r *Reader) flushPending() {
+	if !r.pending.ok || r.lex == lexSkip || r.lex == lexDone {
+		return
+	}
+	p := r.pending
+	r.pending.ok = false
+	switch f := r.top(); {
+	case f.kind == fList || f.kind == fTop && r.goal == GoalRun:
+		r.fail(p.pos, "expected a call, found "+p.name)
+	case f.kind == fTop && r.goal == GoalCall:
+		// the character that follows is the error
+	default:
+		r.nameValue(p.name, p.pos)
+	}
+}
+
+// token hands the grammar a token from pos to end (for STRING, its start).
+func (r *Reader) token(tok Token, pos, end int, lit string) {
+	if r.pending.ok {
+		p := r.pending
+		r.pending.ok = false
+		if r.afterName(p, tok, pos, lit) || r.lex == lexSkip || r.lex == lexDone {
+			r.lastEnd, r.nl = end, false
+			return
+		}
+	}
+	if r.sign != 0 {
+		r.signed(tok, pos, end, lit)
+	} else {
+		r.grammar(tok, pos, end, lit)
+	}
+	if tok != STRING && r.lex == lexCode {
+		r.lastEnd, r.nl = end, false
+	}
+}
+
+// grammar reads one token where the top frame stands.
+func (r *Reader) grammar(tok Token, pos, end int, lit string) {
+	f := r.top()
+	switch f.kind {
+	case fTop:
+		r.topToken(f, tok, pos, end, lit)
+	case fList:
+		r.listToken(f, tok, pos, lit)
+	case fArgs, fNest:
+		r.argsToken(f, tok, pos, end, lit)
+	case fSeq:
+		r.seqToken(f, tok, pos, end, lit)
+	case fParen:
+		r.parenToken(f, tok, pos, end, lit)
+	case fBrace:
+		r.braceToken(f, tok, pos, end, lit)
+	}
+}
+
+func (r *Reader) expected(what string, tok Token, pos int, lit string) {
+	r.fail(pos, "expected "+what+", found "+describe(tok, lit))
+}
+
+func (r *Reader) hold(tok Token, pos, end int, lit string) {
+	raw := lit
+	if len(r.rawName) != len(lit) { // it held markdown's \_
+		raw = string(r.rawName)
+	}
+	r.pending = pendingName{ok: true, name: lit, raw: raw, pos: pos, end: end}
+}
+
+func (r *Reader) topToken(f *frame, tok Token, pos, end int, lit string) {
+	switch {
+	case f.state == sEnd && tok == EOF:
+		r.lex = lexDone
+		if r.goal == GoalValue {
+			r.value = string(r.out)
+		}
+	case f.state == sEnd:
+		r.expected("EOF", tok, pos, lit)
+	case r.goal == GoalList:
+		if tok != LBRACK {
+			r.expected("[", tok, pos, lit)
+			return
+		}
+		r.push(fList, pos)
+	case r.goal == GoalValue:
+		r.valueStart(tok, pos, end, lit)
+	case r.goal == GoalCall:
+		if tok != NAME {
+			r.fail(pos, "expected a call, found "+describe(tok, lit))
+			return
+		}
+		r.hold(tok, pos, end, lit)
+	default: // a run
+		switch {
+		case tok == EOF:
+			r.lex = lexDone
+		case f.state == sAfter && (tok == COMMA || tok == SEMICOLON):
+			f.state = sItem
+		case tok == NAME && (f.state == sItem || r.nl):
+			r.hold(tok, pos, end, lit)
+		case f.state == sItem:
+			r.fail(pos, "expected a call, found "+describe(tok, lit))
+		default:
+			r.expected("',' or EOF after a call", tok, pos, lit)
+		}
+	}
+}
+
+func (r *Reader) listToken(f *frame, tok Token, pos int, lit string) {
+	switch {
+	case tok == RBRACK:
+		r.pop()
+		r.top().state = sEnd
+		if r.stream {
+			r.st = Closed
+		}
+	case f.state == sItem && tok == NAME:
+		r.hold(tok, pos, r.off, lit)
+	case f.state == sItem:
+		r.fail(pos, "expected a call, found "+describe(tok, lit))
+	case tok == COMMA:
+		f.state = sItem
+	default:
+		r.expected("',' or ] after a call", tok, pos, lit)
+	}
+}
+
+// afterName decides a name held for the token after it, and reports
+// whether that token was read with it.
+func (r *Reader) afterName(p pendingName, tok Token, pos int, lit string) bool {
+	f := r.top()
+	switch {
+	case f.kind == fList || f.kind == fTop && r.goal != GoalValue:
+		if tok != LPAREN && r.goal == GoalCall {
+			r.fail(pos, "expected (, found "+describe(tok, lit))
+			return true
+		}
+		if tok != LPAREN {
+			r.fail(p.pos, "expected a call, found "+p.name)
+			return true
+		}
+		r.openCall(p, pos)
+		return true
+	case (f.kind == fArgs || f.kind == fNest) && f.state == sItem && tok == ASSIGN:
+		if f.kind == fArgs {
+			r.keyword(f, p)
+		}
+		f.state = sValue
+		return true
+	case tok == LPAREN:
+		r.nestedCall(p, pos)
+		return true
+	}
+	r.nameValue(p.name, p.pos)
+	return false
+}
+
+// openCall starts a call's arguments at the '(' at pos.
+func (r *Reader) openCall(p pendingName, pos int) {
+	if !r.push(fArgs, pos) {
+		return
+	}
+	f := r.top()
+	f.name, f.start = p.name, p.pos
+	f.mark = len(r.out)
+	r.out = append(r.out, '{')
+}
+
+// keyword writes the key of a keyword argument.
+func (r *Reader) keyword(f *frame, p pendingName) {
+	if f.n > 0 {
+		r.out = append(r.out, ',')
+	}
+	if !f.keys.add(p.name) {
+		// Python's own parser accepts this (only compiling refuses it),
+		// and peers built on it keep the last value.
+		f.repeated = true
+		f.repaired = append(f.repaired, &SyntaxError{Offset: p.pos, Msg: "argument " + p.name + " given twice: the last value is used"})
+	}
+	r.out = appendJSONString(r.out, p.name)
+	r.out = append(r.out, ':')
+}
+
+// positional writes the key of a positional argument starting at pos.
+func (r *Reader) positional(f *frame, pos int) bool {
+	if len(f.keys.list) > f.positional {
+		r.fail(pos, "positional argument after keyword argument")
+		return false
+	}
+	if f.positional == 0 && r.cfg.Params != nil {
+		f.params = r.cfg.Params(f.name)
+	}
+	if f.positional >= len(f.params) {
+		r.fail(pos, "positional argument without a declared parameter")
+		return false
+	}
+	key := f.params[f.positional]
+	f.positional++
+	if f.n > 0 {
+		r.out = append(r.out, ',')
+	}
+	if !f.keys.add(key) {
+		f.repeated = true
+		f.repaired = append(f.repaired, &SyntaxError{Offset: pos, Msg: "argument " + key + " given twice: the last value is used"})
+	}
+	r.out = appendJSONString(r.out, key)
+	r.out = append(r.out, ':')
+	return true
+}
+
+// nestedCall starts a dotted call used as a value, whose name p was held.
+func (r *Reader) nestedCall(p pendingName, pos int) {
+	if !r.prepareValue(p.pos) {
+		return
+	}
+	if strings.IndexByte(p.name, '.') < 0 {
+		r.fail(p.pos, "a call as an argument value must name a dotted function, not "+p.name)
+		return
+	}
+	if !r.push(fNest, pos) {
+		return
+	}
+	f := r.top()
+	f.mark = len(r.out)
+	f.start = len(r.capture)
+	r.capture = append(r.capture, p.raw...)
+	for k := p.end; k < pos; k++ { // only blanks stand between the name and '('
+		r.capture = append(r.capture, ' ')
+	}
+	r.captures++ // the '(' and what follows are kept as they are read
+}
+
+// nameValue writes a bare name used as a value.
+func (r *Reader) nameValue(name string, pos int) {
+	if !r.prepareValue(pos) {
+		return
+	}
+	switch name {
+	case "True", "true":
+		r.out = append(r.out, "true"...)
+	case "False", "false":
+		r.out = append(r.out, "false"...)
+	case "None", "null":
+		r.out = append(r.out, "null"...)
+	default:
+		r.out = appendJSONString(r.out, name)
+	}
+	r.valueEnd()
+}
+
+// prepareValue writes what goes before a value starting at pos in the top
+// frame (a positional argument's key, a comma between items) and reports
+// whether a value may start there.
+func (r *Reader) prepareValue(pos int) bool {
+	f := r.top()
+	switch f.kind {
+	case fArgs:
+		if f.state == sItem {
+			return r.positional(f, pos)
+		}
+	case fSeq, fParen:
+		if f.state == sItem && f.n > 0 {
+			r.out = append(r.out, ',')
+		}
+	case fBrace:
+		switch {
+		case f.state == sItem && f.n > 0:
+			r.out = append(r.out, ',')
+		case f.state == sKey:
+			r.out = append(r.out, ',')
+		}
+		f.item = len(r.out)
+	case fTop:
+		if r.goal == GoalValue && f.state == sItem {
+			return true
+		}
+		r.fail(pos, "expected EOF")
+		return false
+	}
+	if f.kind == fTop || f.state == sItem || f.state == sValue || f.state == sKey {
+		return true
+	}
+	r.fail(pos, "expected a value")
+	return false
+}
+
+// valueStart begins a value with tok.
+func (r *Reader) valueStart(tok Token, pos, end int, lit string) {
+	switch tok {
+	case NAME:
+		r.hold(tok, pos, end, lit)
+	case STRING:
+		if !r.prepareValue(pos) {
+			return
+		}
+		if r.wantStrArgs && r.depth == 1 && r.top().kind == fArgs {
+			r.strArgs = append(r.strArgs, pos)
+		}
+	case INT, FLOAT:
+		if r.prepareValue(pos) {
+			r.out = appendNumber(r.out, "", tok, lit)
+			r.valueEnd()
+		}
+	case MINUS, PLUS:
+		if !r.prepareValue(pos) {
+			return
+		}
+		r.sign, r.signAt = '+', pos
+		if tok == MINUS {
+			r.sign = '-'
+		}
+	case LBRACK:
+		if r.prepareValue(pos) && r.push(fSeq, pos) {
+			r.top().mark = len(r.out)
+			r.out = append(r.out, '[')
+		}
+	case LPAREN:
+		if r.prepareValue(pos) && r.push(fParen, pos) {
+			r.top().mark = len(r.out)
+		}
+	case LBRACE:
+		if r.prepareValue(pos) && r.push(fBrace, pos) {
+			r.top().mark = len(r.out)
+			r.top().item = len(r.out) + 1
+			r.out = append(r.out, '{')
+		}
+	default:
+		if r.prepareValue(pos) {
+			r.fail(pos, "expected a value, found "+describe(tok, lit))
+		}
+	}
+}
+
+// signed reads the number after a unary sign.
+func (r *Reader) signed(tok Token, pos, end int, lit string) {
+	sign := "-"
+	if r.sign == '+' {
+		sign = ""
+	}
+	r.sign = 0
+	switch {
+	case tok == INT || tok == FLOAT:
+		r.out = appendNumber(r.out, sign, tok, lit)
+		r.valueEnd()
+	case tok == NAME && (lit == "inf" || lit == "nan"):
+		r.out = appendJSONString(r.out, sign+lit)
+		r.valueEnd()
+	default:
+		r.fail(pos, "expected a number after a sign, found "+describe(tok, lit))
+	}
+}
+
+// valueEnd moves the top frame past the value just written.
+func (r *Reader) valueEnd() {
+	f := r.top()
+	f.n++
+	switch f.kind {
+	case fTop:
+		f.state = sEnd
+	case fParen:
+		if !f.tuple {
+			f.state = sFirst
+			return
+		}
+		f.state = sAfter
+	case fBrace:
+		switch {
+		case f.dict && f.state == sValue:
+			f.state = sAfter
+		case f.dict || f.state == sKey:
+			r.stringKey(f.item)
+			f.state = sColon
+		case f.n == 1:
+			f.state = sFirst
+		default:
+			f.state = sAfter
+		}
+	default:
+		f.state = sAfter
+	}
+}
+
+// stringKey turns the key written at out[mark:] into a JSON string when it
+// is another kind of value.
+func (r *Reader) stringKey(mark int) {
+	if r.out[mark] == '"' {
+		return
+	}
+	text := string(r.out[mark:])
+	r.out = appendJSONString(r.out[:mark], text)
+}
+
+func (r *Reader) argsToken(f *frame, tok Token, pos, end int, lit string) {
+	switch {
+	case tok == RPAREN && (f.state == sItem || f.state == sAfter):
+		r.closeCall(pos)
+	case f.state == sItem && tok == NAME:
+		r.hold(tok, pos, end, lit)
+	case f.state == sItem || f.state == sValue:
+		r.valueStart(tok, pos, end, lit)
+	case tok == COMMA:
+		f.state = sItem
+	default:
+		r.expected(")", tok, pos, lit)
+	}
+}
+
+func (r *Reader) seqToken(f *frame, tok Token, pos, end int, lit string) {
+	switch {
+	case tok == RBRACK && (f.state == sItem || f.state == sAfter):
+		r.out = append(r.out, ']')
+		r.pop()
+		r.valueEnd()
+	case f.state == sItem:
+		r.valueStart(tok, pos, end, lit)
+	case tok == COMMA:
+		f.state = sItem
+	default:
+		r.expected("]", tok, pos, lit)
+	}
+}
+
+func (r *Reader) parenToken(f *frame, tok Token, pos, end int, lit string) {
+	switch {
+	case tok == RPAREN && f.n == 0:
+		r.out = append(r.out, "[]"...)
+		r.pop()
+		r.valueEnd()
+	case tok == RPAREN && (f.state == sFirst || f.tuple && (f.state == sItem || f.state == sAfter)):
+		if f.tuple {
+			r.out = append(r.out, ']')
+		}
+		r.pop()
+		r.valueEnd()
+	case f.state == sItem:
+		r.valueStart(tok, pos, end, lit)
+	case tok == COMMA && f.state == sFirst:
+		r.out = append(r.out, 0)
+		copy(r.out[f.mark+1:], r.out[f.mark:])
+		r.out[f.mark] = '['
+		f.tuple, f.state = true, sItem
+	case tok == COMMA && f.tuple:
+		f.state = sItem
+	default:
+		r.expected(")", tok, pos, lit)
+	}
+}
+
+func (r *Reader) braceToken(f *frame, tok Token, pos, end int, lit string) {
+	switch {
+	case tok == RBRACE && f.n == 0:
+		r.out = append(r.out, '}')
+		r.pop()
+		r.valueEnd()
+	case tok == RBRACE && (f.state == sFirst || !f.dict && f.state == sItem || f.state == sAfter || f.dict && f.state == sKey):
+		if f.dict {
+			r.out = append(r.out, '}')
+		} else {
+			r.out[f.mark] = '['
+			r.out = append(r.out, ']')
+		}
+		r.pop()
+		r.valueEnd()
+	case tok == COLON && f.state == sFirst:
+		f.dict = true
+		r.stringKey(f.item)
+		r.out = append(r.out, ':')
+		f.state = sValue
+	case tok == COLON && f.state == sColon:
+		r.out = append(r.out, ':')
+		f.state = sValue
+	case tok == COMMA && f.state == sFirst:
+		f.state = sItem // a set
+	case tok == COMMA && f.state == sAfter && f.dict:
+		f.state = sKey
+	case tok == COMMA && f.state == sAfter:
+		f.state = sItem
+	case f.state == sItem || f.state == sValue || f.state == sKey:
+		r.valueStart(tok, pos, end, lit)
+	case f.dict && f.state == sColon:
+		r.expected(":", tok, pos, lit)
+	default:
+		r.expected("}", tok, pos, lit)
+	}
+}
+
+// push opens a frame at the bracket at pos, within the limits.
+func (r *Reader) push(k frameKind, pos int) bool {
+	if r.stream && len(r.stack)-1 >= r.cfg.MaxDepth {
+		r.st = TooDeep
+		r.lex = lexDone
+		return false
+	}
+	if k != fList {
+		r.depth++
+		if r.depth > r.cfg.MaxDepth {
+			r.fail(pos, ErrTooDeep)
+			return false
+		}
+	}
+	r.stack = append(r.stack, frame{kind: k, mark: len(r.out)})
+	return true
+}
+
+func (r *Reader) pop() {
+	if r.top().kind != fList {
+		r.depth--
+	}
+	r.stack = r.stack[:len(r.stack)-1]
+}
+
+// closeCall ends a call's arguments (or a dotted call's) at the ')' at pos.
+func (r *Reader) closeCall(pos int) {
+	f := r.top()
+	if f.kind == fNest {
+		src := string(r.capture[f.start:]) + ")"
+		r.captures--
+		if r.captures == 0 {
+			r.capture = r.capture[:0]
+		}
+		r.out = appendJSONString(r.out[:f.mark], src)
+		r.pop()
+		r.valueEnd()
+		return
+	}
+	r.out = append(r.out, '}')
+	if f.repeated {
+		r.out = lastValuesWin(r.out, f.mark)
+	}
+	c := toolcall.Call{Name: f.name, Arguments: string(r.out[f.mark:])}
+	start, repaired := f.start, f.repaired
+	r.out = r.out[:f.mark]
+	r.pop()
+	if r.goal == GoalCall {
+		r.call = c
+		r.top().state = sEnd
+		return
+	}
+	r.elems = append(r.elems, Element{Start: start, End: pos + 1, Call: c, Repaired: repaired})
+	r.top().state = sAfter
+}

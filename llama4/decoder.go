@@ -1,6 +1,7 @@
 package llama4
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -534,7 +535,7 @@ func (d *decoder) syntax(err error, start int, call string) {
 	off := start
 	if se, ok := err.(*pythonic.SyntaxError); ok {
 		off += se.Offset
-		if se.Msg == pythonic.ErrTooDeep {
+		if errors.Is(se, pythonic.ErrTooDeep) {
 			kind = toolcall.KindLimit
 		}
 	}

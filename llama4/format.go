@@ -1,6 +1,9 @@
 package llama4
 
-import "github.com/toolparse/toolparse/toolcall"
+import (
+	"github.com/toolparse/toolparse/policy"
+	"github.com/toolparse/toolparse/toolcall"
+)
 
 // Format is Llama 4 Scout and Maverick's tool-call format, read leniently:
 // every syntax the model writes, anywhere in the response, in any mix.
@@ -14,10 +17,10 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return newDecoder(req, false)
 }
 
-// DefaultPolicy implements toolcall.PolicyDefaulter: Llama 4 plans whole
+// DefaultPolicy implements policy.Defaulter: Llama 4 plans whole
 // tasks as one parallel list, so by default only calls that cannot depend
 // on an earlier call of the same response are returned.
-func (format) DefaultPolicy() string { return "independent" }
+func (format) DefaultPolicy() policy.Mode { return policy.Independent }
 
 func init() {
 	toolcall.Register(Format, "llama4_pythonic", "llama4_lenient", "llama4_json")

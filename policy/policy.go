@@ -46,38 +46,55 @@ const (
 	All         Mode = "all"         // every call
 )
 
-// Modes lists every mode.
-var Modes = []Mode{Independent, Reads, First, All}
+var modes = [...]Mode{Independent, Reads, First, All}
+
+// Modes returns every mode, in a new slice.
+func Modes() []Mode { return append([]Mode(nil), modes[:]...) }
+
+// Defaulter is implemented by formats whose models call for a policy other
+// than returning every call (llama4: Independent). The stream uses it when
+// the caller names no mode.
+type Defaulter interface {
+	DefaultPolicy() Mode
+}
 
 // Policy says which calls are returned. The zero value returns every call.
 type Policy struct {
 	Mode     Mode
-	ReadOnly []string // tool names that only read; nil means DefaultReadOnly
-	Edit     []string // tool names that edit one file; nil means DefaultEdit
+	ReadOnly []string // tool names that only read; nil means DefaultReadOnly()
+	Edit     []string // tool names that edit one file; nil means DefaultEdit()
 }
 
-// DefaultReadOnly are common agent tools that only read.
-var DefaultReadOnly = []string{
+// DefaultReadOnly returns common agent tools that only read, in a new
+// slice (the built-in list cannot be changed from outside).
+func DefaultReadOnly() []string { return append([]string(nil), defaultReadOnly...) }
+
+// DefaultEdit returns common agent tools that edit one file, in a new slice.
+func DefaultEdit() []string { return append([]string(nil), defaultEdit...) }
+
+// FileArgs returns the arguments that name the file an edit changes, in a
+// new slice.
+func FileArgs() []string { return append([]string(nil), fileArgs...) }
+
+var defaultReadOnly = []string{
 	"read_file", "read", "read_many_files", "view", "view_file", "open_file", "cat", "get_file_contents",
 	"list_dir", "list_directory", "list_files", "ls", "glob", "find_files", "find", "file_search",
 	"grep", "grep_search", "search", "search_files", "search_code", "codebase_search",
 	"web_search", "brave_web_search", "web_fetch", "fetch",
 }
 
-// DefaultEdit are common agent tools that edit one file.
-var DefaultEdit = []string{
+var defaultEdit = []string{
 	"edit_file", "edit", "multi_edit", "write_file", "write", "create_file", "append_to_file", "delete_file",
 	"str_replace", "str_replace_editor", "search_replace", "replace_in_file", "insert", "insert_edit_into_file",
 	"apply_patch", "apply_diff", "patch_file",
 }
 
-// FileArgs are the arguments that name the file an edit changes.
-var FileArgs = []string{"path", "file_path", "file", "filename", "target_file"}
+var fileArgs = []string{"path", "file_path", "file", "filename", "target_file"}
 
 // ParseMode returns the mode called name; an unknown name is an error that
 // lists the valid ones.
 func ParseMode(name string) (Mode, error) {
-	for _, m := range Modes {
+	for _, m := range modes {
 		if string(m) == strings.ToLower(strings.TrimSpace(name)) {
 			return m, nil
 		}
@@ -140,10 +157,10 @@ func NewSelector(p Policy) *Selector {
 	}
 	builtin := p.ReadOnly == nil
 	if builtin {
-		p.ReadOnly = DefaultReadOnly
+		p.ReadOnly = defaultReadOnly
 	}
 	if p.Edit == nil {
-		p.Edit = DefaultEdit
+		p.Edit = defaultEdit
 	}
 	return &Selector{p: p, builtinReads: builtin}
 }
@@ -254,6 +271,6 @@ func isOneOf(name string, names []string) bool {
 
 // editedFile returns the file an edit's arguments name, or "".
 func editedFile(args string) string {
-	file, _ := jsonkeys.StringMember(args, FileArgs...)
+	file, _ := jsonkeys.StringMember(args, fileArgs...)
 	return file
 }

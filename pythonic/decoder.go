@@ -1,6 +1,7 @@
 package pythonic
 
 import (
+	"errors"
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/marker"
@@ -269,7 +270,7 @@ func (d *decoder) Elements(dst []toolcall.Event, text string, start int, elems [
 func (d *decoder) syntaxDiag(err error, start int, call string) {
 	se := err.(*SyntaxError)
 	kind := toolcall.KindSyntax
-	if se.Msg == ErrTooDeep {
+	if errors.Is(se, ErrTooDeep) {
 		kind = toolcall.KindLimit
 	}
 	d.Diag(kind, start+se.Offset, call, se.Msg)

@@ -254,7 +254,7 @@ func (p *oldparse) describe() string {
 func (p *oldparse) enter() {
 	p.depth++
 	if p.depth > p.maxDepth {
-		p.fail(p.pos, ErrTooDeep)
+		p.fail(p.pos, ErrTooDeep.Error())
 	}
 }
 

@@ -2,6 +2,7 @@ package pythonic
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -231,8 +232,8 @@ func TestParseNestingLimit(t *testing.T) {
 		t.Errorf("depth 4 at limit 4: %v", err)
 	}
 	_, err := p.ParseValue("[[[[[1]]]]]")
-	if se, ok := err.(*SyntaxError); !ok || se.Msg != ErrTooDeep {
-		t.Errorf("depth 5 at limit 4: got %v, want %q", err, ErrTooDeep)
+	if _, ok := err.(*SyntaxError); !ok || !errors.Is(err, ErrTooDeep) {
+		t.Errorf("depth 5 at limit 4: got %v, want %v", err, ErrTooDeep)
 	}
 	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
 	if _, err := (&Parser{}).ParseValue(deep); err == nil {

@@ -1045,10 +1045,16 @@ func (r *Reader) skipping(s string, i int) int {
 	return i + n
 }
 
+// failErr fails at off with an error of kind err.
+func (r *Reader) failErr(off int, err error) {
+	r.failWith(&SyntaxError{Offset: off, Msg: err.Error(), Err: err})
+}
+
 // fail records a syntax error at off: inside a list or run the current
 // element fails and is skipped to its end; otherwise the input fails.
-func (r *Reader) fail(off int, msg string) {
-	e := &SyntaxError{Offset: off, Msg: msg}
+func (r *Reader) fail(off int, msg string) { r.failWith(&SyntaxError{Offset: off, Msg: msg}) }
+
+func (r *Reader) failWith(e *SyntaxError) {
 	el := r.elementFrame()
 	if el < 0 || r.err != nil || r.elemErr != nil {
 		if r.err == nil {

@@ -517,7 +517,7 @@ func (r *Reader) push(k frameKind, pos int) bool {
 	if k != fList {
 		r.depth++
 		if r.depth > r.cfg.MaxDepth {
-			r.fail(pos, ErrTooDeep)
+			r.failErr(pos, ErrTooDeep)
 			return false
 		}
 	}

@@ -177,8 +177,8 @@ func (s *Stream) policyFor(f toolcall.Format) policy.Policy {
 		return p
 	}
 	p.Mode = policy.All
-	if defaulter, ok := f.(toolcall.PolicyDefaulter); ok {
-		if m, err := policy.ParseMode(defaulter.DefaultPolicy()); err == nil {
+	if defaulter, ok := f.(policy.Defaulter); ok {
+		if m, err := policy.ParseMode(string(defaulter.DefaultPolicy())); err == nil {
 			p.Mode = m
 		}
 	}

@@ -250,7 +250,7 @@ func TestPolicy(t *testing.T) {
 
 type independentFormat struct{ toolcall.Format }
 
-func (independentFormat) DefaultPolicy() string { return "independent" }
+func (independentFormat) DefaultPolicy() policy.Mode { return policy.Independent }
 
 // The stream reads no environment; a policy with no mode keeps the
 // format's default mode and applies its lists.

@@ -133,13 +133,6 @@ type Limiter interface {
 	SetLimits(Limits)
 }
 
-// PolicyDefaulter is implemented by formats whose models call for a policy
-// other than returning every call: llama4 returns
-// "independent". The stream uses it when no policy is given.
-type PolicyDefaulter interface {
-	DefaultPolicy() string
-}
-
 // Thinker is implemented by formats whose models write reasoning between
 // tags (LFM2.5 and OLMo 3 Think: <think> and </think>). The stream reads it
 // when no stream.WithThinkTags option is given.

@@ -1,6 +1,7 @@
 package block
 
 import (
+	"errors"
 	"sync"
 
 	"github.com/toolparse/toolparse/internal/engine"
@@ -275,7 +276,7 @@ func (d *decoder) diagErr(err error, off int, msg string) {
 	kind := toolcall.KindSyntax
 	if se, ok := err.(*pythonic.SyntaxError); ok {
 		off += se.Offset
-		if se.Msg == pythonic.ErrTooDeep {
+		if errors.Is(se, pythonic.ErrTooDeep) {
 			kind = toolcall.KindLimit
 		}
 		msg = se.Msg

@@ -100,7 +100,7 @@ func New(cfg Config) (*Gateway, error) {
 	}
 	if cfg.Policy != nil {
 		p := *cfg.Policy
-		if _, ok := kit.format.(toolcall.PolicyDefaulter); !ok {
+		if _, ok := kit.format.(policy.Defaulter); !ok {
 			p.Mode = "" // the variables' mode is llama4's, as in the original plugin
 		}
 		g.opts = append(g.opts, stream.WithPolicy(p))

@@ -90,7 +90,7 @@ func (c *coercer) coerce(v jsonvalue.Value, s *jsonvalue.Value, depth int) (json
 			return v, false
 		}
 	}
-	if types := typesOf(c.doc, sm); len(types) > 0 && !hasType(v, types) {
+	if types := c.doc.Types(sm); len(types) > 0 && !hasType(v, types) {
 		converted := false
 		for _, t := range types {
 			if w, ok := c.convert(v, t); ok {
@@ -151,7 +151,7 @@ func (c *coercer) fits(v jsonvalue.Value, s *jsonvalue.Value, depth int) bool {
 			return false
 		}
 	}
-	if types := typesOf(c.doc, sm); len(types) > 0 && !hasType(v, types) {
+	if types := c.doc.Types(sm); len(types) > 0 && !hasType(v, types) {
 		return false
 	}
 	if enum := c.doc.Get(sm, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
@@ -204,27 +204,6 @@ func (c *coercer) nested(v jsonvalue.Value, sm *jsonvalue.Value, depth int) json
 		v.Items = items
 	}
 	return v
-}
-
-// typesOf returns the types a schema allows, with "null" for nullable.
-func typesOf(doc *schemadoc.Doc, sm *jsonvalue.Value) []string {
-	var types []string
-	if t := doc.Get(sm, "type"); t != nil {
-		switch t.Kind {
-		case jsonvalue.String:
-			types = []string{t.Str}
-		case jsonvalue.Array:
-			for _, x := range t.Items {
-				if x.Kind == jsonvalue.String {
-					types = append(types, x.Str)
-				}
-			}
-		}
-	}
-	if n := doc.Get(sm, "nullable"); n != nil && n.Kind == jsonvalue.Boolean && n.Bool && len(types) > 0 && !slices.Contains(types, "null") {
-		types = append(types, "null")
-	}
-	return types
 }
 
 func hasType(v jsonvalue.Value, types []string) bool {

@@ -281,22 +281,7 @@ func (b *Builder) Value(s *jsonvalue.Value) string {
 	if all := b.doc.Get(s, "allOf"); all != nil && all.Kind == jsonvalue.Array && len(all.Items) == 1 {
 		return b.Value(&all.Items[0])
 	}
-	var types []string
-	if t := b.doc.Get(s, "type"); t != nil {
-		switch t.Kind {
-		case jsonvalue.String:
-			types = []string{t.Str}
-		case jsonvalue.Array:
-			for _, x := range t.Items {
-				if x.Kind == jsonvalue.String {
-					types = append(types, x.Str)
-				}
-			}
-		}
-	}
-	if n := b.doc.Get(s, "nullable"); n != nil && n.Kind == jsonvalue.Boolean && n.Bool && len(types) > 0 {
-		types = append(types, "null")
-	}
+	types := b.doc.Types(s)
 	if len(types) == 0 {
 		switch {
 		case b.doc.Get(s, "properties") != nil:

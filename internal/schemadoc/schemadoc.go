@@ -21,6 +21,7 @@ package schemadoc
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -85,6 +86,28 @@ func (d *Doc) Get(s *jsonvalue.Value, key string) *jsonvalue.Value {
 		return nil
 	}
 	return s.Get(key)
+}
+
+// Types returns the types the schema object s allows ("type" as a string
+// or a list), with "null" added for "nullable": true.
+func (d *Doc) Types(s *jsonvalue.Value) []string {
+	var types []string
+	if t := d.Get(s, "type"); t != nil {
+		switch t.Kind {
+		case jsonvalue.String:
+			types = []string{t.Str}
+		case jsonvalue.Array:
+			for _, x := range t.Items {
+				if x.Kind == jsonvalue.String {
+					types = append(types, x.Str)
+				}
+			}
+		}
+	}
+	if n := d.Get(s, "nullable"); n != nil && n.Kind == jsonvalue.Boolean && n.Bool && len(types) > 0 && !slices.Contains(types, "null") {
+		types = append(types, "null")
+	}
+	return types
 }
 
 // Resolve follows s's local $refs to the subschema they name: s itself

@@ -710,15 +710,15 @@ func (r *Reader) str(s string, i int) int {
 	if q == '\'' {
 		stop = &stopSingle
 	}
-	out, start := r.out, i
+	if len(s)-i < 16 {
+		return r.strShort(s, i, stop)
+	}
+	out, start, run := r.out, i, i
 	for {
 		if len(s)-i >= 16 {
-			j := skipStringPlain(s, i, q)
-			out = append(out, s[i:j]...)
-			i = j
-		} else { // a short delta: scan and copy in one loop
+			i = skipStringPlain(s, i, q)
+		} else {
 			for i < len(s) && !stop[s[i]] {
-				out = append(out, s[i])
 				i++
 			}
 		}
@@ -727,18 +727,53 @@ func (r *Reader) str(s string, i int) int {
 		}
 		c := s[i]
 		if c == '\\' && !r.raw && i+1 < len(s) && sameInJSON[s[i+1]] {
-			// \n, \t, \" and the like mean in JSON what they mean in Python
-			out = append(out, c, s[i+1])
+			// \n, \t, \" and the like mean in JSON what they mean in
+			// Python: they stay in the run, copied as they are
 			i += 2
 			continue
 		}
 		if c < utf8.RuneSelf && c != q && c != '\\' {
+			out = append(out, s[run:i]...)
 			out = appendEscapedByte(out, c)
 			i++
+			run = i
 			continue
 		}
 		if c >= utf8.RuneSelf && utf8.FullRuneInString(s[i:]) {
+			out = append(out, s[run:i]...)
 			i += appendRuneAt(&out, s, i)
+			run = i
+			continue
+		}
+		break
+	}
+	r.out = append(out, s[run:i]...)
+	r.off += i - start
+	if i == len(s) {
+		return i
+	}
+	return r.strSlow(s, i)
+}
+
+// strShort is str for the few bytes of a small delta: each plain byte is
+// appended as it is looked at.
+func (r *Reader) strShort(s string, i int, stop *[256]bool) int {
+	out, start := r.out, i
+	for i < len(s) {
+		c := s[i]
+		if !stop[c] {
+			out = append(out, c)
+			i++
+			continue
+		}
+		if c == '\\' && !r.raw && i+1 < len(s) && sameInJSON[s[i+1]] {
+			out = append(out, c, s[i+1])
+			i += 2
+			continue
+		}
+		if c < utf8.RuneSelf && c != r.quote && c != '\\' {
+			out = appendEscapedByte(out, c)
+			i++
 			continue
 		}
 		break

@@ -2,6 +2,8 @@ package pythonic
 
 import (
 	"math"
+
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"math/big"
 	"strconv"
 	"strings"
@@ -10,92 +12,19 @@ import (
 
 const hexDigits = "0123456789abcdef"
 
-// plain marks the bytes that JSON strings hold as they are.
-var plain = func() (t [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
 // sameInJSON marks the escape letters whose backslash escape means the same
 // character in JSON as in Python, so the two bytes can be copied as they are.
 var sameInJSON = [256]bool{'n': true, 'r': true, 't': true, 'b': true, 'f': true, '"': true, '\\': true}
-
-// appendJSONString appends s as a JSON string, escaping only what JSON
-// requires (and U+2028, U+2029). Invalid UTF-8 becomes U+FFFD, as in
-// encoding/json.
-func appendJSONString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	dst = appendJSONChars(dst, s)
-	return append(dst, '"')
-}
-
-// appendJSONChars appends s escaped for the inside of a JSON string.
-func appendJSONChars(dst []byte, s string) []byte {
-	start := 0
-	for i := 0; i < len(s); {
-		i = skipJSONPlain(s, i)
-		if i == len(s) {
-			break
-		}
-		c := s[i]
-		dst = append(dst, s[start:i]...)
-		if c < utf8.RuneSelf {
-			dst = appendEscapedByte(dst, c)
-			i++
-			start = i
-			continue
-		}
-		i += appendRuneAt(&dst, s, i)
-		start = i
-	}
-	return append(dst, s[start:]...)
-}
-
-// appendRuneAt appends the multi-byte character at s[i] for a JSON string
-// and returns its length: invalid UTF-8 becomes U+FFFD, and U+2028 and
-// U+2029 are escaped.
-func appendRuneAt(dst *[]byte, s string, i int) int {
-	r, n := utf8.DecodeRuneInString(s[i:])
-	switch {
-	case r == utf8.RuneError && n == 1:
-		*dst = append(*dst, `\ufffd`...)
-	case r == '\u2028' || r == '\u2029':
-		*dst = append(*dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-	default:
-		*dst = append(*dst, s[i:i+n]...)
-	}
-	return n
-}
-
-func appendEscapedByte(dst []byte, c byte) []byte {
-	switch c {
-	case '"', '\\':
-		return append(dst, '\\', c)
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\r':
-		return append(dst, '\\', 'r')
-	case '\t':
-		return append(dst, '\\', 't')
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\f':
-		return append(dst, '\\', 'f')
-	}
-	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-}
 
 // appendRune appends a code point decoded from an escape. Surrogates, which
 // UTF-8 cannot hold, are written as JSON escapes so that a pair written as
 // two \u escapes in the source still forms one character.
 func appendRune(dst []byte, r rune) []byte {
 	if r < utf8.RuneSelf {
-		if plain[r] {
+		if jsonvalue.Plain[r] {
 			return append(dst, byte(r))
 		}
-		return appendEscapedByte(dst, byte(r))
+		return jsonvalue.AppendEscapedByte(dst, byte(r))
 	}
 	if 0xD800 <= r && r < 0xE000 {
 		return append(dst, '\\', 'u', hexDigits[r>>12&0xf], hexDigits[r>>8&0xf], hexDigits[r>>4&0xf], hexDigits[r&0xf])
@@ -171,20 +100,20 @@ func appendStringAt(dst []byte, src string, start, closeAt int, jsonEscapes bool
 			dst, rest = appendEscape(dst, src[i+1:])
 			i = len(src) - len(rest)
 		case c < utf8.RuneSelf:
-			dst = appendEscapedByte(dst, c)
+			dst = jsonvalue.AppendEscapedByte(dst, c)
 			i++
 		default:
-			i += appendRuneAt(&dst, src, i)
+			i += jsonvalue.AppendRuneAt(&dst, src, i)
 		}
 		run = i
 	}
 }
 
 func appendEscapedOrPlain(dst []byte, c byte) []byte {
-	if plain[c] {
+	if jsonvalue.Plain[c] {
 		return append(dst, c)
 	}
-	return appendEscapedByte(dst, c)
+	return jsonvalue.AppendEscapedByte(dst, c)
 }
 
 // appendEscape decodes the escape whose backslash preceded rest, appends its
@@ -276,14 +205,14 @@ func appendNumber(dst []byte, sign string, tok Token, lit string) []byte {
 			if isBasePrefix(digits[1]) {
 				return appendBasedInt(dst, sign, digits)
 			}
-			return appendJSONString(dst, sign+lit)
+			return jsonvalue.AppendString(dst, sign+lit)
 		}
 		dst = append(dst, sign...)
 		return append(dst, digits...)
 	}
 	f, err := strconv.ParseFloat(digits, 64)
 	if err != nil && math.IsInf(f, 0) {
-		return appendJSONString(dst, sign+lit)
+		return jsonvalue.AppendString(dst, sign+lit)
 	}
 	dst = append(dst, sign...)
 	return appendFloatText(dst, digits)

@@ -4,6 +4,7 @@ package pythonic
 // differential tests: both must read every input alike.
 
 import (
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"strings"
 
 	"github.com/toolparse/toolparse/toolcall"
@@ -389,7 +390,7 @@ func (p *oldparse) parseArgs(name string) {
 				repeated = true
 				p.repaired = append(p.repaired, &SyntaxError{Offset: at, Msg: "argument " + key + " given twice: the last value is used"})
 			}
-			p.buf = appendJSONString(p.buf, key)
+			p.buf = jsonvalue.AppendString(p.buf, key)
 			p.buf = append(p.buf, ':')
 			p.parseValue()
 		} else {
@@ -408,7 +409,7 @@ func (p *oldparse) parseArgs(name string) {
 				repeated = true
 				p.repaired = append(p.repaired, &SyntaxError{Offset: p.pos, Msg: "argument " + key + " given twice: the last value is used"})
 			}
-			p.buf = appendJSONString(p.buf, key)
+			p.buf = jsonvalue.AppendString(p.buf, key)
 			p.buf = append(p.buf, ':')
 			p.parseValue()
 		}
@@ -449,7 +450,7 @@ func (p *oldparse) parseValue() {
 		case p.tok == INT || p.tok == FLOAT:
 			p.buf = appendNumber(p.buf, sign, p.tok, p.lit)
 		case p.tok == NAME && (p.lit == "inf" || p.lit == "nan"):
-			p.buf = appendJSONString(p.buf, sign+p.lit)
+			p.buf = jsonvalue.AppendString(p.buf, sign+p.lit)
 		default:
 			p.fail(p.pos, "expected a number after a sign, found "+p.describe())
 		}
@@ -483,7 +484,7 @@ func (p *oldparse) parseName() {
 			p.parseNestedCall()
 			return
 		}
-		p.buf = appendJSONString(p.buf, p.lit)
+		p.buf = jsonvalue.AppendString(p.buf, p.lit)
 	}
 	p.next()
 }
@@ -512,7 +513,7 @@ func (p *oldparse) parseNestedCall() {
 	}
 	p.leave()
 	p.expect(RPAREN)
-	p.buf = appendJSONString(p.buf[:mark], p.src[start:p.lastEnd()])
+	p.buf = jsonvalue.AppendString(p.buf[:mark], p.src[start:p.lastEnd()])
 }
 
 // parseSequence writes a list, or the items of a tuple or set, as a JSON
@@ -622,7 +623,7 @@ func (p *oldparse) stringKey(mark int) {
 		return
 	}
 	text := string(p.buf[mark:])
-	p.buf = appendJSONString(p.buf[:mark], text)
+	p.buf = jsonvalue.AppendString(p.buf[:mark], text)
 }
 
 // oldParser is the old Parser's configuration.

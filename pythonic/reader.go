@@ -1,6 +1,7 @@
 package pythonic
 
 import (
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -734,14 +735,14 @@ func (r *Reader) str(s string, i int) int {
 		}
 		if c < utf8.RuneSelf && c != q && c != '\\' {
 			out = append(out, s[run:i]...)
-			out = appendEscapedByte(out, c)
+			out = jsonvalue.AppendEscapedByte(out, c)
 			i++
 			run = i
 			continue
 		}
 		if c >= utf8.RuneSelf && utf8.FullRuneInString(s[i:]) {
 			out = append(out, s[run:i]...)
-			i += appendRuneAt(&out, s, i)
+			i += jsonvalue.AppendRuneAt(&out, s, i)
 			run = i
 			continue
 		}
@@ -772,7 +773,7 @@ func (r *Reader) strShort(s string, i int, stop *[256]bool) int {
 			continue
 		}
 		if c < utf8.RuneSelf && c != r.quote && c != '\\' {
-			out = appendEscapedByte(out, c)
+			out = jsonvalue.AppendEscapedByte(out, c)
 			i++
 			continue
 		}
@@ -790,8 +791,8 @@ func (r *Reader) strShort(s string, i int, stop *[256]bool) int {
 // string's text in " and ' strings.
 var stopDouble, stopSingle = func() (d, s [256]bool) {
 	for c := range 256 {
-		d[c] = !plain[c] || c == '"'
-		s[c] = !plain[c] || c == '\''
+		d[c] = !jsonvalue.Plain[c] || c == '"'
+		s[c] = !jsonvalue.Plain[c] || c == '\''
 	}
 	return d, s
 }()
@@ -829,15 +830,15 @@ func (r *Reader) strSlow(s string, i int) int {
 				return r.take(s, i, k)
 			}
 			r.out = appendEscapedOrPlain(r.out, q) // the quote and the blanks are text
-			r.out = appendJSONChars(r.out, s[i+1:k])
+			r.out = jsonvalue.AppendChars(r.out, s[i+1:k])
 			i = r.take(s, i, k)
 			continue
 		case c < utf8.RuneSelf && c != q && c != '\\':
-			r.out = appendEscapedByte(r.out, c)
+			r.out = jsonvalue.AppendEscapedByte(r.out, c)
 			i = r.take(s, i, i+1)
 			continue
 		case c >= utf8.RuneSelf && utf8.FullRuneInString(s[i:]):
-			n := appendRuneAt(&r.out, s, i)
+			n := jsonvalue.AppendRuneAt(&r.out, s, i)
 			i = r.take(s, i, i+n)
 			continue
 		}
@@ -899,7 +900,7 @@ func (r *Reader) strRune(s string, i int) int {
 func (r *Reader) flushRune() {
 	held := string(r.held)
 	for k := 0; k < len(held); {
-		k += appendRuneAt(&r.out, held, k)
+		k += jsonvalue.AppendRuneAt(&r.out, held, k)
 	}
 	r.held = r.held[:0]
 	r.lex = lexString
@@ -1007,7 +1008,7 @@ func (r *Reader) closeCheck(s string, i int) int {
 	}
 	// the quote and the blanks are text
 	r.out = appendEscapedOrPlain(r.out, r.quote)
-	r.out = appendJSONChars(r.out, string(r.held))
+	r.out = jsonvalue.AppendChars(r.out, string(r.held))
 	r.held = r.held[:0]
 	r.lex = lexString
 	return i
@@ -1034,7 +1035,7 @@ func (r *Reader) tripleQuote(s string, i int) int {
 			return i
 		}
 		r.flushQuotes(r.quotes)
-		r.out = appendJSONChars(r.out, string(r.held))
+		r.out = jsonvalue.AppendChars(r.out, string(r.held))
 		r.held = r.held[:0]
 		r.lex = lexString
 		return i

@@ -1,6 +1,7 @@
 package pythonic
 
 import (
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"strings"
 
 	"github.com/toolparse/toolparse/toolcall"
@@ -200,7 +201,7 @@ func (r *Reader) keyword(f *frame, p pendingName) {
 		f.repeated = true
 		f.repaired = append(f.repaired, &SyntaxError{Offset: p.pos, Msg: "argument " + p.name + " given twice: the last value is used"})
 	}
-	r.out = appendJSONString(r.out, p.name)
+	r.out = jsonvalue.AppendString(r.out, p.name)
 	r.out = append(r.out, ':')
 }
 
@@ -226,7 +227,7 @@ func (r *Reader) positional(f *frame, pos int) bool {
 		f.repeated = true
 		f.repaired = append(f.repaired, &SyntaxError{Offset: pos, Msg: "argument " + key + " given twice: the last value is used"})
 	}
-	r.out = appendJSONString(r.out, key)
+	r.out = jsonvalue.AppendString(r.out, key)
 	r.out = append(r.out, ':')
 	return true
 }
@@ -266,7 +267,7 @@ func (r *Reader) nameValue(name string, pos int) {
 	case "None", "null":
 		r.out = append(r.out, "null"...)
 	default:
-		r.out = appendJSONString(r.out, name)
+		r.out = jsonvalue.AppendString(r.out, name)
 	}
 	r.valueEnd()
 }
@@ -366,7 +367,7 @@ func (r *Reader) signed(tok Token, pos, end int, lit string) {
 		r.out = appendNumber(r.out, sign, tok, lit)
 		r.valueEnd()
 	case tok == NAME && (lit == "inf" || lit == "nan"):
-		r.out = appendJSONString(r.out, sign+lit)
+		r.out = jsonvalue.AppendString(r.out, sign+lit)
 		r.valueEnd()
 	default:
 		r.fail(pos, "expected a number after a sign, found "+describe(tok, lit))
@@ -410,7 +411,7 @@ func (r *Reader) stringKey(mark int) {
 		return
 	}
 	text := string(r.out[mark:])
-	r.out = appendJSONString(r.out[:mark], text)
+	r.out = jsonvalue.AppendString(r.out[:mark], text)
 }
 
 func (r *Reader) argsToken(f *frame, tok Token, pos, end int, lit string) {
@@ -541,7 +542,7 @@ func (r *Reader) closeCall(pos int) {
 		if r.captures == 0 {
 			r.capture = r.capture[:0]
 		}
-		r.out = appendJSONString(r.out[:f.mark], src)
+		r.out = jsonvalue.AppendString(r.out[:f.mark], src)
 		r.pop()
 		r.valueEnd()
 		return

@@ -1,6 +1,7 @@
 package pythonic
 
 import (
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -128,10 +129,10 @@ func TestSkipFunctionsFindTheFirstMatch(t *testing.T) {
 		if got, want := skipPlain(s, i, q), slow(func(c byte) bool { return c == q || c == '\\' }); got != want {
 			t.Fatalf("skipPlain(%q, %d, %q) = %d, want %d", s, i, q, got, want)
 		}
-		if got, want := skipJSONPlain(s, i), slow(func(c byte) bool { return !plain[c] }); got != want {
-			t.Fatalf("skipJSONPlain(%q, %d) = %d, want %d", s, i, got, want)
+		if got, want := jsonvalue.SkipPlain(s, i), slow(func(c byte) bool { return !jsonvalue.Plain[c] }); got != want {
+			t.Fatalf("jsonvalue.SkipPlain(%q, %d) = %d, want %d", s, i, got, want)
 		}
-		if got, want := skipStringPlain(s, i, q), slow(func(c byte) bool { return !plain[c] || c == q }); got != want {
+		if got, want := skipStringPlain(s, i, q), slow(func(c byte) bool { return !jsonvalue.Plain[c] || c == q }); got != want {
 			t.Fatalf("skipStringPlain(%q, %d, %q) = %d, want %d", s, i, q, got, want)
 		}
 	})

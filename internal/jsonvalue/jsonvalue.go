@@ -6,6 +6,7 @@ package jsonvalue
 import (
 	"encoding/json"
 	"errors"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -384,49 +385,130 @@ func IsNumber(s string) bool {
 
 const hexDigits = "0123456789abcdef"
 
-// AppendString appends s as a JSON string, escaping only what JSON requires
-// (and U+2028, U+2029). Invalid UTF-8 becomes U+FFFD, as in encoding/json.
+// AppendString appends s as a JSON string, escaping only what JSON
+// requires (and U+2028, U+2029); \b, \f, \n, \r and \t take their short
+// forms. Invalid UTF-8 becomes U+FFFD, as in encoding/json. It is the one
+// JSON string writer of the module: the parsers and the renderers write
+// every string with it.
 func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
+	dst = AppendChars(dst, s)
+	return append(dst, '"')
+}
+
+// AppendChars appends s escaped for the inside of a JSON string.
+func AppendChars(dst []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
+		i = SkipPlain(s, i)
+		if i == len(s) {
+			break
 		}
+		c := s[i]
 		dst = append(dst, s[start:i]...)
 		if c < utf8.RuneSelf {
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
+			dst = AppendEscapedByte(dst, c)
 			i++
 			start = i
 			continue
 		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			dst = append(dst, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-		default:
-			dst = append(dst, s[i:i+n]...)
-		}
-		i += n
+		i += AppendRuneAt(&dst, s, i)
 		start = i
 	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return append(dst, s[start:]...)
+}
+
+// AppendRuneAt appends the multi-byte character at s[i] for a JSON string
+// and returns its length: invalid UTF-8 becomes U+FFFD, and U+2028 and
+// U+2029 are escaped.
+func AppendRuneAt(dst *[]byte, s string, i int) int {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && n == 1:
+		*dst = append(*dst, `\ufffd`...)
+	case r == '\u2028' || r == '\u2029':
+		*dst = append(*dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+	default:
+		*dst = append(*dst, s[i:i+n]...)
+	}
+	return n
+}
+
+// AppendEscapedByte appends the ASCII byte c as JSON writes it inside a
+// string: as it is when it is plain, escaped otherwise.
+func AppendEscapedByte(dst []byte, c byte) []byte {
+	switch c {
+	case '"', '\\':
+		return append(dst, '\\', c)
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	}
+	if Plain[c] {
+		return append(dst, c)
+	}
+	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+}
+
+// Plain marks the bytes that JSON strings hold as they are.
+var Plain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// Word-at-a-time scanning: long strings (a 100 KB file written by
+// write_file) are skipped and copied eight bytes per step, testing all
+// eight at once for the few bytes that need attention. In each test the
+// lowest flagged byte is always a true match (a borrow only runs upwards
+// from one), so its index comes straight from the lowest set bit.
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// Load64 reads s[i:i+8] as a little-endian word; the compiler turns it
+// into one load.
+func Load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// HasByte flags the bytes of w that equal c.
+func HasByte(w uint64, c byte) uint64 {
+	x := w ^ (lsb * uint64(c))
+	return (x - lsb) & ^x & msb
+}
+
+// Special flags the bytes of w that a JSON string cannot hold as they are
+// (control characters, '"', '\\') and those from 0x80 up.
+func Special(w uint64) uint64 {
+	return (w-lsb*0x20)&^w&msb | HasByte(w, '"') | HasByte(w, '\\') | w&msb
+}
+
+// SkipPlain returns the offset of the first byte at or after i that a
+// JSON string cannot hold as it is (a quote, a backslash, a control
+// character) or that starts a multi-byte sequence, or len(s).
+func SkipPlain(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if m := Special(Load64(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for i < len(s) && Plain[s[i]] {
+		i++
+	}
+	return i
 }
 
 // Get returns the value of an object's member named key (the last one,

@@ -2,6 +2,7 @@ package llama4
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -554,7 +555,7 @@ func (d *decoder) run(dst []toolcall.Event, s string, i int) ([]toolcall.Event, 
 		d.Begin(i)
 	}
 	j := i
-	for j < len(s) && (isSpace(s[j]) || s[j] == ',' || s[j] == ';') {
+	for j < len(s) && (jsonvalue.IsSpace(s[j]) || s[j] == ',' || s[j] == ';') {
 		j++
 	}
 	if j == len(s) {
@@ -598,7 +599,7 @@ func (d *decoder) funcName(dst []toolcall.Event, s string, i int) ([]toolcall.Ev
 // funcBody waits for the JSON of a function tag, or its end.
 func (d *decoder) funcBody(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	j := i
-	for j < len(s) && isSpace(s[j]) {
+	for j < len(s) && jsonvalue.IsSpace(s[j]) {
 		j++
 	}
 	if j == len(s) {
@@ -647,7 +648,7 @@ func funcArgs(body string, p *pythonic.Parser) (string, error) {
 func (d *decoder) funcClose(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	if d.Len(s, i) == d.mark { // find the '<'
 		j := i
-		for j < len(s) && s[j] != '<' && (d.mode == mFuncSkip || isSpace(s[j])) {
+		for j < len(s) && s[j] != '<' && (d.mode == mFuncSkip || jsonvalue.IsSpace(s[j])) {
 			j++
 		}
 		if j == len(s) {

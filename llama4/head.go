@@ -1,6 +1,7 @@
 package llama4
 
 import (
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/pythonic"
 )
@@ -48,7 +49,7 @@ func (h *head) feed(s string) (res marker.Result, n int) {
 			}
 		case hList:
 			switch {
-			case isSpace(c):
+			case jsonvalue.IsSpace(c):
 			case pythonic.IsNameStartByte(c) || c >= 0x80 || c == '\\':
 				h.phase = hName
 			case c == '{':
@@ -59,7 +60,7 @@ func (h *head) feed(s string) (res marker.Result, n int) {
 		case hName:
 			switch {
 			case pythonic.IsNameByte(c) || c >= 0x80 || c == '\\': // \_ in a name is markdown's _
-			case isSpace(c):
+			case jsonvalue.IsSpace(c):
 				h.phase = hAfterName
 			case c == '(':
 				return marker.Full, i + 1
@@ -68,7 +69,7 @@ func (h *head) feed(s string) (res marker.Result, n int) {
 			}
 		case hAfterName:
 			switch {
-			case isSpace(c):
+			case jsonvalue.IsSpace(c):
 			case c == '(':
 				return marker.Full, i + 1
 			default:
@@ -76,7 +77,7 @@ func (h *head) feed(s string) (res marker.Result, n int) {
 			}
 		case hBrace:
 			switch {
-			case isSpace(c):
+			case jsonvalue.IsSpace(c):
 			case c == '"' || c == '\'':
 				h.phase, h.quote, h.kpos, h.kset = hKey, c, 0, 1<<len(keys)-1
 			default:
@@ -104,5 +105,3 @@ func (h *head) feed(s string) (res marker.Result, n int) {
 	}
 	return marker.Partial, len(s)
 }
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

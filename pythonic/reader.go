@@ -816,7 +816,7 @@ func (r *Reader) strSlow(s string, i int) int {
 			continue
 		case c == q && !r.triple && !r.reread:
 			k := i + 1
-			for k < len(s) && isBlank(s[k]) {
+			for k < len(s) && jsonvalue.IsSpace(s[k]) {
 				k++
 			}
 			if k == len(s) {
@@ -993,7 +993,7 @@ func (r *Reader) endEscape() {
 // closeCheck decides a quote that may close a one-line string: it does
 // when the next byte that is not blank is , ) ] } : (or the input ends).
 func (r *Reader) closeCheck(s string, i int) int {
-	for i < len(s) && isBlank(s[i]) {
+	for i < len(s) && jsonvalue.IsSpace(s[i]) {
 		r.held = append(r.held, s[i])
 		i = r.take(s, i, i+1)
 	}
@@ -1024,7 +1024,7 @@ func (r *Reader) tripleQuote(s string, i int) int {
 			r.quotes++
 			i = r.take(s, i, i+1)
 			continue
-		case r.quotes >= 3 && isBlank(c):
+		case r.quotes >= 3 && jsonvalue.IsSpace(c):
 			r.lex = lexTripleCheck
 			r.held = append(r.held, c)
 			i = r.take(s, i, i+1)

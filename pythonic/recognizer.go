@@ -1,5 +1,7 @@
 package pythonic
 
+import "github.com/toolparse/toolparse/internal/jsonvalue"
+
 // Status says where a candidate stands after the bytes a Recognizer has seen.
 type Status int
 
@@ -136,7 +138,7 @@ func (r *Recognizer) Feed(s string) (n int, st Status) {
 			i++
 		case closeCheck:
 			switch {
-			case isBlank(c):
+			case jsonvalue.IsSpace(c):
 				i++
 			case isCloser(c):
 				r.state = inCode
@@ -156,7 +158,7 @@ func (r *Recognizer) Feed(s string) (n int, st Status) {
 			}
 		case tripleCheck:
 			switch {
-			case isBlank(c):
+			case jsonvalue.IsSpace(c):
 				r.blank = true
 				i++
 			case isCloser(c):

@@ -1,6 +1,7 @@
 package pythonic
 
 import (
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -221,13 +222,11 @@ func StringEnd(src string, open int) (end int, ok bool) {
 // quoteCloses reports whether a quote that ends just before src[i] closes
 // its string: the next non-blank byte is a closer or the source ends.
 func quoteCloses(src string, i int) bool {
-	for i < len(src) && isBlank(src[i]) {
+	for i < len(src) && jsonvalue.IsSpace(src[i]) {
 		i++
 	}
 	return i == len(src) || isCloser(src[i])
 }
-
-func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func isCloser(c byte) bool {
 	return c == ',' || c == ')' || c == ']' || c == '}' || c == ':'

@@ -2,6 +2,7 @@ package block
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"sync"
 
 	"github.com/toolparse/toolparse/internal/engine"
@@ -169,7 +170,7 @@ func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 func (d *decoder) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	j := i
 	if d.cfg.Untagged && !d.untagged && !d.Said.Spoke() {
-		for j < len(s) && isSpace(s[j]) {
+		for j < len(s) && jsonvalue.IsSpace(s[j]) {
 			j++
 		}
 		if j < len(s) {
@@ -290,7 +291,7 @@ func (d *decoder) diagErr(err error, off int, msg string) {
 // may be an echo of the block.
 func (d *decoder) after(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	j := i
-	for j < len(s) && isSpace(s[j]) {
+	for j < len(s) && jsonvalue.IsSpace(s[j]) {
 		j++
 	}
 	if j == len(s) {
@@ -311,7 +312,7 @@ func (d *decoder) call(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 	for ; d.head && i < len(s); i++ {
 		c := s[i]
 		switch {
-		case !d.named && d.done > 0 && (isSpace(c) || c == ',' || c == ';'): // between calls
+		case !d.named && d.done > 0 && (jsonvalue.IsSpace(c) || c == ',' || c == ';'): // between calls
 		case !d.named && d.done > 0 && c == '<' && d.mode == mUntagged:
 			d.mode, d.mark = mUntaggedEOT, d.Len(s, i)
 			return dst, i
@@ -320,7 +321,7 @@ func (d *decoder) call(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 		case !d.named && (pythonic.IsNameStartByte(c) || c >= 0x80):
 			d.named = true
 		case d.named && !d.spaced && (pythonic.IsNameByte(c) || c >= 0x80):
-		case d.named && isSpace(c):
+		case d.named && jsonvalue.IsSpace(c):
 			d.spaced = true
 		case d.named && c == '(':
 			d.head = false
@@ -366,7 +367,7 @@ func (d *decoder) abandon(dst []toolcall.Event, s string, i int) ([]toolcall.Eve
 // orphan end marker that makes it an echo.
 func (d *decoder) echoEnd(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	if !d.matching {
-		for i < len(s) && (isSpace(s[i]) || s[i] == ',' || s[i] == ';') {
+		for i < len(s) && (jsonvalue.IsSpace(s[i]) || s[i] == ',' || s[i] == ';') {
 			i++
 		}
 		if i == len(s) {
@@ -470,5 +471,3 @@ func (d *decoder) decideUntagged(dst []toolcall.Event, text, calls string, start
 	}
 	return dst
 }
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

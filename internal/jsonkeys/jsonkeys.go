@@ -7,6 +7,7 @@ package jsonkeys
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"strings"
 )
 
@@ -153,7 +154,7 @@ func Members(obj string) (members []Member, ok bool) {
 }
 
 func skipSpace(s string, i int) int {
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+	for i < len(s) && jsonvalue.IsSpace(s[i]) {
 		i++
 	}
 	return i

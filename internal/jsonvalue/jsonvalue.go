@@ -73,10 +73,15 @@ type decoder struct {
 }
 
 func (d *decoder) space() {
-	for d.i < len(d.s) && (d.s[d.i] == ' ' || d.s[d.i] == '\t' || d.s[d.i] == '\n' || d.s[d.i] == '\r') {
+	for d.i < len(d.s) && IsSpace(d.s[d.i]) {
 		d.i++
 	}
 }
+
+// IsSpace reports whether c is whitespace between JSON tokens (space, tab,
+// LF, CR): the one whitespace test of the module's JSON readers and of the
+// closing-quote rule.
+func IsSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func (d *decoder) value(depth int) (Value, error) {
 	d.space()

@@ -281,6 +281,9 @@ func (s *Stream) Close() []toolcall.Event {
 	return s.out
 }
 
+// Calls returns how many calls the stream has handed on so far.
+func (s *Stream) Calls() int { return s.calls }
+
 // Diagnostics returns what the parser did not accept so far, oldest first.
 func (s *Stream) Diagnostics() []toolcall.Diagnostic {
 	s.copyDiagnostics()

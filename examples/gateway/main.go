@@ -1,10 +1,15 @@
 // Command gateway is an OpenAI-compatible chat completions server in front
-// of a model server's /v1/completions: it renders the conversation in the
-// model's own prompt format and turns the model's text back into content,
-// reasoning and tool calls while it streams.
+// of a model server's completions endpoint: it renders the conversation in
+// the model's own prompt format and turns the model's text back into
+// content, reasoning and tool calls while it streams.
 //
 //	go run ./examples/gateway                      # with the built-in demo upstream
 //	go run ./examples/gateway -upstream http://127.0.0.1:8000 -format lfm2
+//	go run ./examples/gateway -upstream http://127.0.0.1:8081 -api llamacpp -format llama4
+//
+// It reads UPSTREAM_API_KEY, and the LLAMA4_TOOL_CALL_POLICY,
+// LLAMA4_READONLY_TOOLS and LLAMA4_EDIT_TOOLS policy variables
+// (policy.FromEnv), from the environment; the library itself reads none.
 //
 // Then:
 //
@@ -17,6 +22,7 @@ package main
 import (
 	"flag"
 	"log"
+	"log/slog"
 	"net/http"
 	"os"
 	"time"
@@ -27,7 +33,9 @@ import (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to serve on")
-	upstream := flag.String("upstream", "", "base URL of an OpenAI-compatible server (none: the built-in demo upstream)")
+	upstream := flag.String("upstream", "", "base URL of the model server (none: the built-in demo upstream)")
+	api := flag.String("api", server.APIOpenAI, "the upstream's API: openai (/v1/completions: vLLM, SGLang, llama.cpp) or llamacpp (llama.cpp's /completion)")
+	model := flag.String("model", "", "the model name GET /v1/models lists when the upstream has no list")
 	format := flag.String("format", "llama4", "the model's format: llama4, lfm2, olmo3 or pythonic")
 	connect := flag.Duration("connect-timeout", server.DefaultConnectTimeout, "how long connecting to the upstream may take")
 	firstByte := flag.Duration("first-byte-timeout", server.DefaultFirstByteTimeout, "how long the upstream may take to send its first delta")
@@ -41,9 +49,10 @@ func main() {
 	if err != nil {
 		log.Printf("LLAMA4_TOOL_CALL_POLICY is ignored: %v", err)
 	}
-	cfg := server.Config{Format: *format, MaxResponse: *maxResponse, Policy: &pol}
+	cfg := server.Config{Format: *format, MaxResponse: *maxResponse, Policy: &pol, Model: *model,
+		Log: slog.New(slog.NewTextHandler(os.Stderr, nil))}
 	if *upstream != "" {
-		cfg.Upstream = &server.HTTPUpstream{BaseURL: *upstream, APIKey: os.Getenv("UPSTREAM_API_KEY"),
+		cfg.Upstream = &server.HTTPUpstream{BaseURL: *upstream, API: *api, APIKey: os.Getenv("UPSTREAM_API_KEY"),
 			Client: &http.Client{Transport: server.NewTransport(*connect)}, FirstByteTimeout: *firstByte, IdleTimeout: *idle}
 	}
 	g, err := server.New(cfg)

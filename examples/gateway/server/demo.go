@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -21,35 +22,41 @@ type Demo struct {
 }
 
 // Complete implements Upstream.
-func (d *Demo) Complete(ctx context.Context, c Completion, yield func(string) error) error {
+func (d *Demo) Complete(ctx context.Context, c Completion, yield func(string) error) (Outcome, error) {
 	text := d.reply(c.Chat)
 	r := rand.New(rand.NewPCG(uint64(len(text)), 7))
 	for rest := text; rest != ""; {
 		n := min(len(rest), 1+r.IntN(6))
 		if err := yield(rest[:n]); err != nil {
-			return err
+			return Outcome{}, err
 		}
 		rest = rest[n:]
 		if d.Delay > 0 {
 			select {
 			case <-ctx.Done():
-				return ctx.Err()
+				return Outcome{}, ctx.Err()
 			case <-time.After(d.Delay):
 			}
 		}
 	}
-	return ctx.Err()
+	var usage *openai.Usage
+	if c.IncludeUsage {
+		usage = &openai.Usage{PromptTokens: len(c.Prompt) / 4, CompletionTokens: len(text) / 4, TotalTokens: (len(c.Prompt) + len(text)) / 4}
+	}
+	return Outcome{FinishReason: "stop", Usage: usage}, ctx.Err()
 }
 
 // reply writes the demo's answer to the request.
-func (d *Demo) reply(chat *chatRequest) string {
-	var tools []chatTool
+func (d *Demo) reply(chat *openai.ChatRequest) string {
+	var tools []openai.Tool
 	var question string
 	if chat != nil {
 		tools = chat.Tools
-		for _, m := range chat.Messages {
-			if m.Role == "user" {
-				question, _ = text(m.Content)
+		if msgs, err := chat.Conversation(); err == nil {
+			for _, m := range msgs {
+				if m.Role == "user" {
+					question = m.Content
+				}
 			}
 		}
 	}

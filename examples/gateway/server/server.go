@@ -12,12 +12,16 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/olmo3"
+	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/stream"
@@ -38,31 +42,33 @@ type Config struct {
 	// applies only to formats with a default policy of their own (llama4);
 	// its tool lists apply to every format.
 	Policy *policy.Policy
-	Log    *slog.Logger // where failures are logged; slog.Default() when nil
+	Log    *slog.Logger // one line per request, and failures; slog.Default() when nil
+	Model  string       // the model name GET /v1/models lists when the upstream has no list
 }
 
 // formatKit is what the gateway needs of a format.
 type formatKit struct {
-	format toolcall.Format
-	prompt func([]toolcall.Message, []toolcall.Tool) (string, error)
-	tag    func(toolcall.Request) ([]byte, error)
+	format  toolcall.Format
+	prompt  func([]toolcall.Message, []toolcall.Tool) (string, error)
+	tag     func(toolcall.Request) ([]byte, error)
+	grammar func(toolcall.Request) (string, error)
 }
 
 var kits = map[string]formatKit{
 	"llama4": {llama4.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
 		return llama4.RenderPrompt(m, t, llama4.PromptOptions{})
-	}, llama4.StructuralTag},
+	}, llama4.StructuralTag, llama4.Grammar},
 	"lfm2": {lfm2.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
 		return lfm2.RenderPrompt(m, t, lfm2.PromptOptions{})
-	}, lfm2.StructuralTag},
+	}, lfm2.StructuralTag, lfm2.Grammar},
 	"olmo3": {olmo3.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
 		return olmo3.RenderPrompt(m, t, olmo3.PromptOptions{})
-	}, olmo3.StructuralTag},
+	}, olmo3.StructuralTag, olmo3.Grammar},
 	// Models served with the generic pythonic parser are prompted the Llama
 	// way, with call lists.
 	"pythonic": {pythonic.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
 		return llama4.RenderPrompt(m, t, llama4.PromptOptions{})
-	}, pythonic.StructuralTag},
+	}, pythonic.StructuralTag, pythonic.Grammar},
 }
 
 // ErrUnknownFormat is returned by New for a format it does not serve.
@@ -77,6 +83,7 @@ type Gateway struct {
 	maxResponse int64
 	opts        []stream.Option
 	log         *slog.Logger
+	model       string
 }
 
 // New returns a gateway for cfg.
@@ -85,7 +92,7 @@ func New(cfg Config) (*Gateway, error) {
 	if !ok {
 		return nil, fmt.Errorf("%q: %w", cfg.Format, ErrUnknownFormat)
 	}
-	g := &Gateway{kit: kit, name: cfg.Format, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, log: cfg.Log}
+	g := &Gateway{kit: kit, name: cfg.Format, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, log: cfg.Log, model: cfg.Model}
 	if g.upstream == nil {
 		g.upstream = &Demo{Format: cfg.Format, Delay: 15 * time.Millisecond}
 	}
@@ -112,17 +119,20 @@ func New(cfg Config) (*Gateway, error) {
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil { // never take the server down
-			writeError(w, http.StatusInternalServerError, "server_error", fmt.Sprint("internal error: ", v))
+			g.log.Error("panic", "err", fmt.Sprint(v))
+			writeError(w, http.StatusInternalServerError, "server_error", "internal error")
 		}
 	}()
 	switch {
 	case r.URL.Path == "/" && r.Method == http.MethodGet:
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		fmt.Fprintf(w, "toolparse gateway (%s format): POST /v1/chat/completions\n", g.name)
+		fmt.Fprintf(w, "toolparse gateway (%s format): POST /v1/chat/completions, GET /v1/models\n", g.name)
+	case r.URL.Path == "/v1/models" && r.Method == http.MethodGet:
+		g.models(w, r)
 	case r.URL.Path == "/v1/chat/completions" && r.Method == http.MethodPost:
 		g.chat(w, r)
-	case r.URL.Path == "/v1/chat/completions":
-		writeError(w, http.StatusMethodNotAllowed, "invalid_request_error", "use POST")
+	case r.URL.Path == "/v1/chat/completions" || r.URL.Path == "/v1/models":
+		writeError(w, http.StatusMethodNotAllowed, "invalid_request_error", "method not allowed")
 	default:
 		writeError(w, http.StatusNotFound, "invalid_request_error", "no such endpoint: "+r.URL.Path)
 	}
@@ -131,22 +141,44 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func writeError(w http.ResponseWriter, status int, kind, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(newAPIError(kind, msg))
+	_ = json.NewEncoder(w).Encode(openai.NewError(kind, msg))
+}
+
+// models answers GET /v1/models with the upstream's list, or the
+// configured model name.
+func (g *Gateway) models(w http.ResponseWriter, r *http.Request) {
+	if lister, ok := g.upstream.(ModelLister); ok {
+		if body, err := lister.Models(r.Context()); err == nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(body)
+			return
+		}
+	}
+	name := g.model
+	if name == "" {
+		name = g.name
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": []map[string]any{{"id": name, "object": "model", "owned_by": "toolparse"}}})
 }
 
 func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
-	var chat chatRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, g.maxBody))
-	if err := dec.Decode(&chat); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+	began := time.Now()
+	chat, err := openai.DecodeRequest(r.Body, g.maxBody)
+	if err != nil {
+		if strings.Contains(err.Error(), "bytes") && strings.Contains(err.Error(), "over") {
 			writeError(w, http.StatusRequestEntityTooLarge, "invalid_request_error", fmt.Sprintf("request body over %d bytes", g.maxBody))
 			return
 		}
-		writeError(w, http.StatusBadRequest, "invalid_request_error", "the body is not a JSON chat request: "+err.Error())
+		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return
 	}
-	req, msgs, err := chat.toolcallRequest()
+	req, err := chat.ToolRequest()
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
+		return
+	}
+	msgs, err := chat.Conversation()
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return
@@ -156,150 +188,92 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return
 	}
-	c := Completion{Model: chat.Model, Prompt: prompt, MaxTokens: chat.MaxTokens, Temperature: chat.Temperature, TopP: chat.TopP, Stop: chat.Stop, Chat: &chat}
-	if chat.MaxCompletion != nil {
-		c.MaxTokens = chat.MaxCompletion
+	c := Completion{Model: chat.Model, Prompt: prompt, MaxTokens: chat.MaxTokens, Temperature: chat.Temperature, TopP: chat.TopP, Stop: chat.Stop, Chat: chat,
+		IncludeUsage: chat.StreamOptions != nil && chat.StreamOptions.IncludeUsage}
+	if chat.MaxCompletionTokens != nil {
+		c.MaxTokens = chat.MaxCompletionTokens
 	}
 	if req.ToolChoice != "" && req.ToolChoice != "auto" && req.ToolChoice != "none" {
 		if tag, err := g.kit.tag(req); err == nil {
 			c.ResponseFormat = tag
 		}
+		if gr, err := g.kit.grammar(req); err == nil {
+			c.Grammar = gr
+		}
 	}
-	resp := newResponder(w, chat.Model, chat.Stream)
+	id, created := newID(), time.Now().Unix()
+	var cw *openai.ChunkWriter
+	var asm openai.Assembler
+	if chat.Stream {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.Header().Set("Cache-Control", "no-cache")
+		cw = openai.NewChunkWriter(lazyHeader{w}, id, chat.Model, created)
+	}
 	s := stream.New(g.kit.format, req, g.opts...)
 	var got int64
-	err = g.upstream.Complete(r.Context(), c, func(delta string) error {
+	hand := func(evs []toolcall.Event) error {
+		if cw != nil {
+			return cw.WriteEvents(evs)
+		}
+		asm.Add(evs)
+		return nil
+	}
+	out, err := g.upstream.Complete(r.Context(), c, func(delta string) error {
 		if got += int64(len(delta)); !chat.Stream && got > g.maxResponse {
 			return errTooLarge
 		}
-		return resp.events(s.Feed(delta))
+		return hand(s.Feed(delta))
 	})
+	if err == nil {
+		err = hand(s.Close())
+	}
+	g.logRequest(began, chat, s, err)
 	if err != nil {
-		g.log.Error("completion failed", "format", g.name, "err", err)
-		resp.fail(err, g.maxResponse)
+		g.fail(w, cw, err)
 		return
 	}
-	if err := resp.events(s.Close()); err != nil {
+	if cw != nil {
+		_ = cw.Finish(out.FinishReason, out.Usage)
 		return
 	}
-	resp.finish()
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(asm.Completion(id, chat.Model, created, out.FinishReason, out.Usage))
 }
 
-// responder writes what the stream hands on, as SSE chunks or, at the end,
-// as one completion.
-type responder struct {
-	w       http.ResponseWriter
-	flusher http.Flusher
-	stream  bool
-	id      string
-	model   string
-	created int64
-	started bool // headers and the role chunk went out
-	content []byte
-	reason  []byte
-	calls   []chatToolCall
+// logRequest writes one line about a finished request: format, duration,
+// calls, and diagnostics by kind.
+func (g *Gateway) logRequest(began time.Time, chat *openai.ChatRequest, s *stream.Stream, err error) {
+	kinds := map[string]int{}
+	for _, d := range s.Diagnostics() {
+		kinds[d.Kind]++
+	}
+	attrs := []any{"format", g.name, "model", chat.Model, "stream", chat.Stream, "duration", time.Since(began).Round(time.Millisecond), "calls", s.Calls()}
+	for _, k := range slices.Sorted(maps.Keys(kinds)) {
+		attrs = append(attrs, "diag_"+k, kinds[k])
+	}
+	if err != nil {
+		attrs = append(attrs, "err", err.Error())
+	}
+	g.log.Info("chat completion", attrs...)
 }
 
-func newResponder(w http.ResponseWriter, model string, streaming bool) *responder {
+// lazyHeader writes the status line only with the first chunk, so an
+// upstream that fails before anything went out can still get a 502.
+type lazyHeader struct{ w http.ResponseWriter }
+
+func (l lazyHeader) Write(p []byte) (int, error) { return l.w.Write(p) }
+
+// Flush flushes the response, so each chunk reaches the client at once.
+func (l lazyHeader) Flush() {
+	if f, ok := l.w.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func newID() string {
 	var b [12]byte
 	_, _ = rand.Read(b[:])
-	f, _ := w.(http.Flusher)
-	return &responder{w: w, flusher: f, stream: streaming, model: model, created: time.Now().Unix(), id: fmt.Sprintf("chatcmpl-%x", b)}
-}
-
-func (r *responder) send(d delta, finish *string) error {
-	if !r.started {
-		r.started = true
-		r.w.Header().Set("Content-Type", "text/event-stream")
-		r.w.Header().Set("Cache-Control", "no-cache")
-		r.w.WriteHeader(http.StatusOK)
-		empty := ""
-		if err := r.send(delta{Role: "assistant", Content: &empty}, nil); err != nil {
-			return err
-		}
-	}
-	raw, err := json.Marshal(chunk{ID: r.id, Object: "chat.completion.chunk", Created: r.created, Model: r.model,
-		Choices: []chunkChoice{{Index: 0, Delta: d, FinishReason: finish}}})
-	if err != nil {
-		return err
-	}
-	if _, err := fmt.Fprintf(r.w, "data: %s\n\n", raw); err != nil {
-		return err
-	}
-	if r.flusher != nil {
-		r.flusher.Flush()
-	}
-	return nil
-}
-
-// events hands on the stream's events.
-func (r *responder) events(evs []toolcall.Event) error {
-	for _, e := range evs {
-		switch {
-		case e.Call != nil:
-			tc := toolCall(e.Call, r.stream)
-			if !r.stream {
-				r.calls = append(r.calls, tc)
-				continue
-			}
-			if err := r.send(delta{ToolCalls: []chatToolCall{tc}}, nil); err != nil {
-				return err
-			}
-			r.calls = append(r.calls, tc)
-		case e.Reasoning != "":
-			if !r.stream {
-				r.reason = append(r.reason, e.Reasoning...)
-				continue
-			}
-			s := e.Reasoning
-			if err := r.send(delta{ReasoningContent: &s}, nil); err != nil {
-				return err
-			}
-		default:
-			if !r.stream {
-				r.content = append(r.content, e.Content...)
-				continue
-			}
-			s := e.Content
-			if err := r.send(delta{Content: &s}, nil); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func (r *responder) finishReason() string {
-	if len(r.calls) > 0 {
-		return "tool_calls"
-	}
-	return "stop"
-}
-
-// finish ends a good response.
-func (r *responder) finish() {
-	reason := r.finishReason()
-	if r.stream {
-		if r.send(delta{}, &reason) == nil {
-			fmt.Fprint(r.w, "data: [DONE]\n\n")
-			if r.flusher != nil {
-				r.flusher.Flush()
-			}
-		}
-		return
-	}
-	msg := responseMessage{Role: "assistant", ToolCalls: r.calls}
-	if len(r.content) > 0 || len(r.calls) == 0 {
-		s := string(r.content)
-		msg.Content = &s
-	}
-	if len(r.reason) > 0 {
-		s := string(r.reason)
-		msg.ReasoningContent = &s
-	}
-	r.w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(r.w).Encode(completion{ID: r.id, Object: "chat.completion", Created: r.created, Model: r.model,
-		Choices: []completionChoice{{Index: 0, Message: msg, FinishReason: reason}}})
+	return fmt.Sprintf("chatcmpl-%x", b)
 }
 
 var errTooLarge = errors.New("the upstream's response is too large")
@@ -308,7 +282,7 @@ var errTooLarge = errors.New("the upstream's response is too large")
 // before anything went out, an error event after. The client learns what
 // kind of failure it was, never the upstream's own words (the log has
 // them).
-func (r *responder) fail(err error, maxResponse int64) {
+func (g *Gateway) fail(w http.ResponseWriter, cw *openai.ChunkWriter, err error) {
 	if errors.Is(err, context.Canceled) {
 		return // the client went away
 	}
@@ -320,15 +294,11 @@ func (r *responder) fail(err error, maxResponse int64) {
 	case errors.As(err, &se):
 		msg = fmt.Sprintf("the upstream model server answered with status %d", se.Status)
 	case errors.Is(err, errTooLarge):
-		msg = fmt.Sprintf("the upstream's response is over %d bytes", maxResponse)
+		msg = fmt.Sprintf("the upstream's response is over %d bytes", g.maxResponse)
 	}
-	if !r.started {
-		writeError(r.w, status, "upstream_error", msg)
+	if cw == nil || !cw.Started() {
+		writeError(w, status, "upstream_error", msg)
 		return
 	}
-	raw, _ := json.Marshal(newAPIError("upstream_error", msg))
-	fmt.Fprintf(r.w, "data: %s\n\n", raw)
-	if r.flusher != nil {
-		r.flusher.Flush()
-	}
+	_ = cw.Fail("upstream_error", msg)
 }

@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/toolparse/toolparse/openai"
 )
 
 func TestGatewayWithTheDemoUpstream(t *testing.T) {
@@ -18,7 +20,7 @@ func TestGatewayWithTheDemoUpstream(t *testing.T) {
 			"tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]}`
 		rec := httptest.NewRecorder()
 		g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(body)))
-		var resp completion
+		var resp openai.Completion
 		if err := json.Unmarshal(rec.Body.Bytes(), &resp); err != nil || rec.Code != 200 {
 			t.Fatalf("%s: %d %s", format, rec.Code, rec.Body)
 		}
@@ -50,26 +52,17 @@ func TestGatewayRoutes(t *testing.T) {
 	}
 }
 
-func TestRequestTranslation(t *testing.T) {
-	var chat chatRequest
-	_ = json.Unmarshal([]byte(`{"messages": [{"role": "developer", "content": [{"type": "text", "text": "be brief"}]},
-		{"role": "assistant", "content": null, "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
-		{"role": "tool", "tool_call_id": "c1", "content": "ok"}],
-		"tools": [{"type": "function", "function": {"name": "f"}}],
-		"tool_choice": {"type": "function", "function": {"name": "f"}}, "parallel_tool_calls": false}`), &chat)
-	req, msgs, err := chat.toolcallRequest()
-	if err != nil {
-		t.Fatal(err)
+func TestModelsAndUsage(t *testing.T) {
+	g, _ := New(Config{Format: "llama4", Model: "llama-4-scout", Upstream: &Demo{Format: "llama4"}})
+	rec := httptest.NewRecorder()
+	g.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/v1/models", nil))
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"id":"llama-4-scout"`) {
+		t.Errorf("models: %d %s", rec.Code, rec.Body)
 	}
-	if req.ToolChoice != "f" || req.Parallel() || len(msgs) != 3 || msgs[0].Role != "system" || msgs[0].Content != "be brief" || msgs[1].ToolCalls[0].ID != "c1" {
-		t.Errorf("req %+v msgs %+v", req, msgs)
-	}
-	for _, bad := range []string{`{"messages": []}`, `{"messages": [{"role": "user", "content": 5}]}`, `{"messages": [{"role": "user", "content": "x"}], "tool_choice": "sometimes"}`,
-		`{"messages": [{"role": "user", "content": "x"}], "tool_choice": {"type": "function", "function": {"name": "g"}}}`} {
-		var c chatRequest
-		_ = json.Unmarshal([]byte(bad), &c)
-		if _, _, err := c.toolcallRequest(); err == nil {
-			t.Errorf("%s: no error", bad)
-		}
+	body := `{"model": "m", "stream": true, "stream_options": {"include_usage": true}, "messages": [{"role": "user", "content": "hi"}]}`
+	rec = httptest.NewRecorder()
+	g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(body)))
+	if !strings.Contains(rec.Body.String(), `"choices":[],"usage":{"prompt_tokens":`) || !strings.HasSuffix(rec.Body.String(), "data: [DONE]\n\n") {
+		t.Errorf("no usage chunk: %s", rec.Body)
 	}
 }

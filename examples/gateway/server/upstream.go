@@ -13,12 +13,26 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/toolparse/toolparse/openai"
 )
 
 // Upstream is where the model's text comes from: it sends deltas of the
-// completion of prompt to yield, in order, and returns when the text ends.
+// completion of prompt to yield, in order, and returns when the text ends,
+// with why it ended and, when asked, the token counts.
 type Upstream interface {
-	Complete(ctx context.Context, c Completion, yield func(delta string) error) error
+	Complete(ctx context.Context, c Completion, yield func(delta string) error) (Outcome, error)
+}
+
+// ModelLister is an Upstream that can list its models for GET /v1/models.
+type ModelLister interface {
+	Models(ctx context.Context) ([]byte, error)
+}
+
+// Outcome is how a completion ended.
+type Outcome struct {
+	FinishReason string        // "stop", "length", or "" when the upstream did not say
+	Usage        *openai.Usage // when Completion.IncludeUsage asked for it and the upstream gave it
 }
 
 // Completion is one request to the upstream.
@@ -29,8 +43,10 @@ type Completion struct {
 	Temperature    *float64
 	TopP           *float64
 	Stop           json.RawMessage
-	ResponseFormat json.RawMessage // a structural tag, for tool_choice required or a named tool
-	Chat           *chatRequest    // the request it serves (the demo upstream reads its tools)
+	ResponseFormat json.RawMessage     // a structural tag, for tool_choice required or a named tool
+	Grammar        string              // the format's grammar, for the same (llama.cpp's upstream)
+	IncludeUsage   bool                // the client asked for usage
+	Chat           *openai.ChatRequest // the request it serves (the demo upstream reads its tools)
 }
 
 // ErrUpstream marks a failure of the upstream server, which the gateway
@@ -84,9 +100,26 @@ func NewTransport(connect time.Duration) *http.Transport {
 
 var defaultClient = sync.OnceValue(func() *http.Client { return &http.Client{Transport: NewTransport(0)} })
 
-// HTTPUpstream is an OpenAI-compatible server's /v1/completions, streamed.
+// The APIs HTTPUpstream speaks.
+const (
+	// APIOpenAI is an OpenAI-compatible server's /v1/completions (vLLM,
+	// SGLang, llama.cpp's server too). The request asks to keep special
+	// tokens ("skip_special_tokens": false, which vLLM and SGLang read), so
+	// markers such as <|python_start|> reach the parser; for tool_choice
+	// required or a named tool it sends the format's structural tag as
+	// response_format.
+	APIOpenAI = "openai"
+	// APILlamaCpp is llama.cpp's native /completion: n_predict for the
+	// token limit, and the format's GBNF grammar for tool_choice required or
+	// a named tool. Start llama-server with --special (-sp) so special
+	// tokens come out as text.
+	APILlamaCpp = "llamacpp"
+)
+
+// HTTPUpstream is a model server's completions endpoint, streamed.
 type HTTPUpstream struct {
 	BaseURL string
+	API     string       // APIOpenAI (when "") or APILlamaCpp
 	Client  *http.Client // nil: a shared client over NewTransport(0)
 	APIKey  string
 	// FirstByteTimeout bounds the wait from the request to the first
@@ -97,7 +130,7 @@ type HTTPUpstream struct {
 }
 
 // Complete implements Upstream.
-func (u *HTTPUpstream) Complete(ctx context.Context, c Completion, yield func(string) error) error {
+func (u *HTTPUpstream) Complete(ctx context.Context, c Completion, yield func(string) error) (Outcome, error) {
 	first, idle := u.FirstByteTimeout, u.IdleTimeout
 	if first <= 0 {
 		first = DefaultFirstByteTimeout
@@ -109,21 +142,47 @@ func (u *HTTPUpstream) Complete(ctx context.Context, c Completion, yield func(st
 	defer cancel(nil)
 	timer := time.AfterFunc(first, func() { cancel(ErrTimeout) })
 	defer timer.Stop()
-	err := u.complete(ctx, c, func(delta string) error {
+	out, err := u.complete(ctx, c, func(delta string) error {
 		timer.Reset(idle)
 		return yield(delta)
 	})
 	if cause := context.Cause(ctx); errors.Is(cause, ErrTimeout) {
-		return fmt.Errorf("%w: %w", ErrUpstream, ErrTimeout)
+		return out, fmt.Errorf("%w: %w", ErrUpstream, ErrTimeout)
 	}
-	return err
+	return out, err
 }
 
-func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(string) error) error {
-	body := map[string]any{"model": c.Model, "prompt": c.Prompt, "stream": true}
-	if c.MaxTokens != nil {
-		body["max_tokens"] = *c.MaxTokens
+// Models implements ModelLister with the upstream's GET /v1/models.
+func (u *HTTPUpstream) Models(ctx context.Context) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(u.BaseURL, "/")+"/v1/models", nil)
+	if err != nil {
+		return nil, err
 	}
+	if u.APIKey != "" {
+		req.Header.Set("Authorization", "Bearer "+u.APIKey)
+	}
+	resp, err := u.client().Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil || resp.StatusCode != http.StatusOK || !json.Valid(body) {
+		return nil, fmt.Errorf("%w: no model list", ErrUpstream)
+	}
+	return body, nil
+}
+
+func (u *HTTPUpstream) client() *http.Client {
+	if u.Client != nil {
+		return u.Client
+	}
+	return defaultClient()
+}
+
+// body returns the request body and the endpoint for c.
+func (u *HTTPUpstream) body(c Completion) (map[string]any, string) {
+	body := map[string]any{"prompt": c.Prompt, "stream": true}
 	if c.Temperature != nil {
 		body["temperature"] = *c.Temperature
 	}
@@ -133,41 +192,59 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 	if len(c.Stop) > 0 && string(c.Stop) != "null" {
 		body["stop"] = c.Stop
 	}
+	if u.API == APILlamaCpp {
+		if c.MaxTokens != nil {
+			body["n_predict"] = *c.MaxTokens
+		}
+		if c.Grammar != "" {
+			body["grammar"] = c.Grammar
+		}
+		return body, "/completion"
+	}
+	body["model"] = c.Model
+	body["skip_special_tokens"] = false
+	if c.MaxTokens != nil {
+		body["max_tokens"] = *c.MaxTokens
+	}
 	if len(c.ResponseFormat) > 0 {
 		body["response_format"] = c.ResponseFormat
 	}
+	if c.IncludeUsage {
+		body["stream_options"] = map[string]bool{"include_usage": true}
+	}
+	return body, "/v1/completions"
+}
+
+func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(string) error) (Outcome, error) {
+	var out Outcome
+	body, path := u.body(c)
 	raw, err := json.Marshal(body)
 	if err != nil {
-		return err
+		return out, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(u.BaseURL, "/")+"/v1/completions", bytes.NewReader(raw))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(u.BaseURL, "/")+path, bytes.NewReader(raw))
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrUpstream, err)
+		return out, fmt.Errorf("%w: %v", ErrUpstream, err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "text/event-stream")
 	if u.APIKey != "" {
 		req.Header.Set("Authorization", "Bearer "+u.APIKey)
 	}
-	client := u.Client
-	if client == nil {
-		client = defaultClient()
-	}
-	resp, err := client.Do(req)
+	resp, err := u.client().Do(req)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrUpstream, err)
+		return out, fmt.Errorf("%w: %v", ErrUpstream, err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		msg, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
-		return &StatusError{Status: resp.StatusCode, Body: string(bytes.TrimSpace(msg))}
+		return out, &StatusError{Status: resp.StatusCode, Body: string(bytes.TrimSpace(msg))}
 	}
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	done := false
 	for sc.Scan() {
-		line := sc.Text()
-		data, ok := strings.CutPrefix(line, "data:")
+		data, ok := strings.CutPrefix(sc.Text(), "data:")
 		if !ok {
 			continue
 		}
@@ -178,32 +255,61 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 		}
 		var ev struct {
 			Choices []struct {
-				Text string `json:"text"`
+				Text         string `json:"text"`
+				FinishReason string `json:"finish_reason"`
 			} `json:"choices"`
+			Usage *openai.Usage `json:"usage"`
 			Error *struct {
 				Message string `json:"message"`
 			} `json:"error"`
+			// llama.cpp's /completion
+			Content         string `json:"content"`
+			Stop            bool   `json:"stop"`
+			StoppedLimit    bool   `json:"stopped_limit"`
+			TokensEvaluated int    `json:"tokens_evaluated"`
+			TokensPredicted int    `json:"tokens_predicted"`
 		}
 		if err := json.Unmarshal([]byte(data), &ev); err != nil {
-			return fmt.Errorf("%w: an event that is not JSON: %.80q", ErrUpstream, data)
+			return out, fmt.Errorf("%w: an event that is not JSON: %.80q", ErrUpstream, data)
 		}
 		if ev.Error != nil {
-			return fmt.Errorf("%w: %s", ErrUpstream, ev.Error.Message)
+			return out, fmt.Errorf("%w: %s", ErrUpstream, ev.Error.Message)
 		}
+		if ev.Usage != nil && c.IncludeUsage {
+			out.Usage = ev.Usage
+		}
+		texts := []string{ev.Content}
 		for _, ch := range ev.Choices {
-			if ch.Text == "" {
+			texts = append(texts, ch.Text)
+			if ch.FinishReason != "" {
+				out.FinishReason = ch.FinishReason
+			}
+		}
+		for _, t := range texts {
+			if t == "" {
 				continue
 			}
-			if err := yield(ch.Text); err != nil {
-				return err
+			if err := yield(t); err != nil {
+				return out, err
 			}
+		}
+		if u.API == APILlamaCpp && ev.Stop {
+			out.FinishReason = "stop"
+			if ev.StoppedLimit {
+				out.FinishReason = "length"
+			}
+			if c.IncludeUsage {
+				out.Usage = &openai.Usage{PromptTokens: ev.TokensEvaluated, CompletionTokens: ev.TokensPredicted, TotalTokens: ev.TokensEvaluated + ev.TokensPredicted}
+			}
+			done = true
+			break
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%w: %v", ErrUpstream, err)
+		return out, fmt.Errorf("%w: %v", ErrUpstream, err)
 	}
 	if !done && ctx.Err() == nil {
-		return fmt.Errorf("%w: the stream ended without [DONE]", ErrUpstream)
+		return out, fmt.Errorf("%w: the stream ended without [DONE]", ErrUpstream)
 	}
-	return ctx.Err()
+	return out, ctx.Err()
 }

@@ -133,7 +133,7 @@ func TestConcurrentStreamsReuseConnections(t *testing.T) {
 	for range 40 {
 		wg.Go(func() {
 			for range 20 {
-				if err := u.Complete(t.Context(), Completion{Prompt: "p"}, func(string) error { return nil }); err != nil {
+				if _, err := u.Complete(t.Context(), Completion{Prompt: "p"}, func(string) error { return nil }); err != nil {
 					t.Error(err)
 				}
 			}
@@ -142,5 +142,63 @@ func TestConcurrentStreamsReuseConnections(t *testing.T) {
 	wg.Wait()
 	if n := conns.Load(); n > 120 {
 		t.Errorf("%d connections for 800 requests from 40 clients", n)
+	}
+}
+
+// The llama.cpp upstream: /completion with n_predict and, for a required
+// tool_choice, the format's grammar; its stop and token counts become the
+// finish_reason and usage.
+func TestLlamaCppUpstream(t *testing.T) {
+	var got map[string]any
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/completion" {
+			http.NotFound(w, r)
+			return
+		}
+		_ = json.NewDecoder(r.Body).Decode(&got)
+		w.Header().Set("Content-Type", "text/event-stream")
+		for _, piece := range []string{"[get_weather(", "city='Paris')]"} {
+			raw, _ := json.Marshal(map[string]any{"content": piece, "stop": false})
+			fmt.Fprintf(w, "data: %s\n\n", raw)
+		}
+		fmt.Fprint(w, `data: {"content":"","stop":true,"stopped_limit":true,"tokens_evaluated":12,"tokens_predicted":9}`+"\n\n")
+	}))
+	defer up.Close()
+	g, err := New(Config{Format: "pythonic", Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Upstream: &HTTPUpstream{BaseURL: up.URL, API: APILlamaCpp}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := `{"model": "m", "max_tokens": 40, "stream": true, "stream_options": {"include_usage": true}, "tool_choice": "required",
+		"messages": [{"role": "user", "content": "Weather?"}], "tools": [{"type": "function", "function": {"name": "get_weather"}}]}`
+	rec := httptest.NewRecorder()
+	g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(body)))
+	out := rec.Body.String()
+	if got["n_predict"] != float64(40) || !strings.Contains(fmt.Sprint(got["grammar"]), "root ::=") || got["stream"] != true {
+		t.Errorf("the upstream was asked %v", got)
+	}
+	if !strings.Contains(out, `"name":"get_weather"`) || !strings.Contains(out, `"finish_reason":"length"`) || !strings.Contains(out, `"usage":{"prompt_tokens":12,"completion_tokens":9,"total_tokens":21}`) {
+		t.Errorf("%s", out)
+	}
+}
+
+// The OpenAI-compatible upstream is asked to keep special tokens, and for
+// usage when the client wants it.
+func TestOpenAIUpstreamKeepsSpecialTokens(t *testing.T) {
+	var got map[string]any
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = json.NewDecoder(r.Body).Decode(&got)
+		w.Header().Set("Content-Type", "text/event-stream")
+		sse(w, "hello")
+		fmt.Fprint(w, `data: {"choices":[{"text":"","finish_reason":"stop"}],"usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3}}`+"\n\ndata: [DONE]\n\n")
+	}))
+	defer up.Close()
+	g, _ := New(Config{Format: "llama4", Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Upstream: &HTTPUpstream{BaseURL: up.URL}})
+	rec := httptest.NewRecorder()
+	g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(`{"model": "m", "stream": true, "stream_options": {"include_usage": true}, "messages": [{"role": "user", "content": "hi"}]}`)))
+	if got["skip_special_tokens"] != false || got["stream_options"] == nil {
+		t.Errorf("the upstream was asked %v", got)
+	}
+	if !strings.Contains(rec.Body.String(), `"usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3}`) {
+		t.Errorf("%s", rec.Body)
 	}
 }

@@ -74,18 +74,13 @@ func ForRequest(req *toolcall.Request, maxDepth int) Parser {
 }
 
 // Feed implements toolcall.Decoder.
-func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
-	d.BeginDelta()
-	return d.Flush(d.feed(dst, s))
-}
+func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event { return engine.Feed(d, dst, s) }
 
 // Close implements toolcall.Decoder.
-func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
-	d.BeginDelta()
-	return d.Flush(d.close(dst))
-}
+func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event { return engine.Close(d, dst) }
 
-func (d *decoder) feed(dst []toolcall.Event, s string) []toolcall.Event {
+// FeedDelta implements engine.Machine.
+func (d *decoder) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 	if d.mode == inCandidate && d.Room(s, len(s)) >= 0 {
 		// The hot path of a long call: the delta only extends the list.
 		n := d.list.Feed(s)
@@ -106,9 +101,9 @@ func (d *decoder) Run2(dst []toolcall.Event, s string, i int) []toolcall.Event {
 	return d.EndDelta(dst, s)
 }
 
-// close ends the response: a pending item that never completed is
+// CloseResponse implements engine.Machine: a pending item that never completed is
 // content, verbatim.
-func (d *decoder) close(dst []toolcall.Event) []toolcall.Event {
+func (d *decoder) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 	if d.Holding() {
 		if d.mode == inCandidate {
 			d.Diag(toolcall.KindSyntax, d.Start(), "", "the call list is not closed at the end of the response")

@@ -90,29 +90,24 @@ func (d *decoder) SetLimits(l toolcall.Limits) {
 
 // Feed implements toolcall.Decoder.
 func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
-	d.BeginDelta()
-	return d.Flush(d.feed(dst, s))
+	return engine.Feed(d, dst, s)
 }
 
 // Close implements toolcall.Decoder.
-func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event {
-	d.BeginDelta()
-	return d.Flush(d.close(dst))
-}
+func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event { return engine.Close(d, dst) }
 
-func (d *decoder) feed(dst []toolcall.Event, s string) []toolcall.Event {
-	dst = d.Run(dst, s, d)
-	if d.Overflowed() {
-		d.Diag(toolcall.KindLimit, d.Start(), "", "held text passed the size limit")
-		dst = d.Emit(dst, "", 0)
-		d.mode = mProse
-	}
+// ToProse implements engine.ProseStepper.
+func (d *decoder) ToProse() { d.mode = mProse }
+
+// FeedDelta implements engine.Machine.
+func (d *decoder) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
+	dst = d.RunBounded(dst, s, d)
 	return dst
 }
 
-// close ends the response: an open block is read as it stands (a
+// CloseResponse implements engine.Machine: an open block is read as it stands (a
 // missing end marker is tolerated); anything else pending is content.
-func (d *decoder) close(dst []toolcall.Event) []toolcall.Event {
+func (d *decoder) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 	if !d.Holding() {
 		return dst
 	}

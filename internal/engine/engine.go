@@ -26,6 +26,31 @@ type Stepper interface {
 	Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int)
 }
 
+// Machine is what a format's decoder supplies for Feed and Close: the
+// engine begins each delta and completes the content it joined around it.
+type Machine interface {
+	Core() *Base
+	FeedDelta(dst []toolcall.Event, s string) []toolcall.Event
+	CloseResponse(dst []toolcall.Event) []toolcall.Event
+}
+
+// Feed runs one toolcall.Decoder Feed of m.
+func Feed(m Machine, dst []toolcall.Event, s string) []toolcall.Event {
+	b := m.Core()
+	b.BeginDelta()
+	return b.Flush(m.FeedDelta(dst, s))
+}
+
+// Close runs the toolcall.Decoder Close of m.
+func Close(m Machine, dst []toolcall.Event) []toolcall.Event {
+	b := m.Core()
+	b.BeginDelta()
+	return b.Flush(m.CloseResponse(dst))
+}
+
+// Core returns b, for Machine.
+func (b *Base) Core() *Base { return b }
+
 // Base holds the state every decoder has. Embed it and call Run from Feed.
 type Base struct {
 	Req    *toolcall.Request
@@ -88,6 +113,27 @@ func (b *Base) Run(dst []toolcall.Event, s string, st Stepper) []toolcall.Event 
 		dst, i = st.Step(dst, s, i)
 	}
 	return b.EndDelta(dst, s)
+}
+
+// ProseStepper is a Stepper that can drop back to prose after its pending
+// text went out as content.
+type ProseStepper interface {
+	Stepper
+	ToProse()
+}
+
+// RunBounded is Run with the safety net: what a decoder holds outside its
+// size-checked candidates (separators after a call, a broken tag waiting
+// for its end) goes out as content, with a "limit" diagnostic, once it
+// passes the size limit, so memory stays bounded whatever the input.
+func (b *Base) RunBounded(dst []toolcall.Event, s string, st ProseStepper) []toolcall.Event {
+	dst = b.Run(dst, s, st)
+	if b.Overflowed() {
+		b.Diag(toolcall.KindLimit, b.Start(), "", "held text passed the size limit")
+		dst = b.Emit(dst, "", 0)
+		st.ToProse()
+	}
+	return dst
 }
 
 // EndDelta keeps the pending item's bytes of s and moves past s. Run calls

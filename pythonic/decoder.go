@@ -74,7 +74,9 @@ func ForRequest(req *toolcall.Request, maxDepth int) Parser {
 }
 
 // Feed implements toolcall.Decoder.
-func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event { return engine.Feed(d, dst, s) }
+func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
+	return engine.Feed(d, dst, s)
+}
 
 // Close implements toolcall.Decoder.
 func (d *decoder) Close(dst []toolcall.Event) []toolcall.Event { return engine.Close(d, dst) }

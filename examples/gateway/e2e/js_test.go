@@ -1,0 +1,70 @@
+package e2e_test
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// TestJSClientReassemblesStreamParse: the official OpenAI JS client
+// (openai on npm, installed in js/ by .ci/run) streams from the gateway and
+// rebuilds the content and calls stream.Parse gives for the same text.
+func TestJSClientReassemblesStreamParse(t *testing.T) {
+	node, err := exec.LookPath("node")
+	modules := filepath.Join("js", "node_modules", "openai")
+	if _, statErr := os.Stat(modules); err != nil || statErr != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI must install the JS client: node %v, %s: %v (run npm ci in js/)", err, modules, statErr)
+		}
+		t.Skip("no node or no js/node_modules: run npm ci in examples/gateway/e2e/js")
+	}
+	request, _ := json.Marshal(map[string]any{
+		"model":    "test-model",
+		"messages": []map[string]string{{"role": "user", "content": "Weather in Paris and Tokyo?"}},
+		"tools":    []map[string]any{{"type": "function", "function": map[string]any{"name": "get_weather", "parameters": json.RawMessage(weatherTool.Parameters)}}},
+	})
+	for _, rec := range recorded {
+		t.Run(rec.format+"/"+rec.text[:12], func(t *testing.T) {
+			f, _ := toolcall.Lookup(rec.format)
+			want := stream.Parse(f, rec.text, toolcall.Request{Tools: []toolcall.Tool{weatherTool}})
+			gw, _ := gateway(t, rec.format, &upstream{text: rec.text})
+			out, err := exec.Command(node, filepath.Join("js", "client.mjs"), gw.URL, string(request)).CombinedOutput()
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			var got struct {
+				Content string `json:"content"`
+				Calls   []struct {
+					ID        string `json:"id"`
+					Name      string `json:"name"`
+					Arguments string `json:"arguments"`
+				} `json:"calls"`
+				FinishReason string `json:"finish_reason"`
+				ToolChunks   int    `json:"tool_chunks"`
+			}
+			if err := json.Unmarshal(out, &got); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			if got.Content != want.Content || len(got.Calls) != len(want.Calls) {
+				t.Fatalf("JS client: content %q, %d calls; want %q, %d", got.Content, len(got.Calls), want.Content, len(want.Calls))
+			}
+			for i, c := range got.Calls {
+				if c.Name != want.Calls[i].Name || c.Arguments != want.Calls[i].Arguments || c.ID == "" {
+					t.Errorf("call %d = %+v, want %+v", i, c, want.Calls[i])
+				}
+			}
+			wantFinish := "stop"
+			if len(want.Calls) > 0 {
+				wantFinish = "tool_calls"
+			}
+			if got.FinishReason != wantFinish {
+				t.Errorf("finish_reason %q, want %q", got.FinishReason, wantFinish)
+			}
+		})
+	}
+}

@@ -2,10 +2,10 @@ package block
 
 import (
 	"errors"
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"sync"
 
 	"github.com/toolparse/toolparse/internal/engine"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"

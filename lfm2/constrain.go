@@ -1,6 +1,8 @@
 package lfm2
 
 import (
+
+
 	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/toolcall"
 )

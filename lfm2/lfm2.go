@@ -27,6 +27,8 @@
 package lfm2
 
 import (
+
+
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/toolcall"
 )

@@ -2,12 +2,12 @@ package llama4
 
 import (
 	"errors"
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"

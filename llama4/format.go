@@ -1,6 +1,8 @@
 package llama4
 
 import (
+
+
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/toolcall"
 )

@@ -1,6 +1,8 @@
 package llama4
 
 import (
+
+
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/pythonic"

@@ -1,6 +1,8 @@
 package olmo3
 
 import (
+
+
 	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/toolcall"
 )

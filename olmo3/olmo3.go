@@ -16,6 +16,8 @@
 package olmo3
 
 import (
+
+
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/toolcall"
 )

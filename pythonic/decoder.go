@@ -2,6 +2,7 @@ package pythonic
 
 import (
 	"errors"
+
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/marker"

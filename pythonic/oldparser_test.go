@@ -4,9 +4,9 @@ package pythonic
 // differential tests: both must read every input alike.
 
 import (
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
 )
 

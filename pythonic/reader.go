@@ -1,11 +1,11 @@
 package pythonic
 
 import (
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
 )
 

@@ -1,9 +1,9 @@
 package pythonic
 
 import (
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
 )
 

@@ -1,9 +1,9 @@
 package pythonic
 
 import (
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"testing"
 
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"pgregory.net/rapid"
 )
 

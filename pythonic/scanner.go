@@ -1,10 +1,11 @@
 package pythonic
 
 import (
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 )
 
 // Scanner splits a call literal into tokens. It works on byte offsets into

@@ -7,8 +7,9 @@ package jsonkeys
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"strings"
+
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 )
 
 // Properties returns the keys of the "properties" object of a JSON Schema,

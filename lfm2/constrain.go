@@ -1,8 +1,6 @@
 package lfm2
 
 import (
-
-
 	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/toolcall"
 )

@@ -27,8 +27,6 @@
 package lfm2
 
 import (
-
-
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/toolcall"
 )

@@ -1,8 +1,6 @@
 package llama4
 
 import (
-
-
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/toolcall"
 )

@@ -1,8 +1,6 @@
 package olmo3
 
 import (
-
-
 	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/toolcall"
 )

@@ -16,8 +16,6 @@
 package olmo3
 
 import (
-
-
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/toolcall"
 )

@@ -2,6 +2,7 @@ package pythonic
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
@@ -551,7 +552,7 @@ func (r *Reader) closeCall(pos int) {
 	if f.repeated {
 		r.out = lastValuesWin(r.out, f.mark)
 	}
-	c := toolcall.Call{Name: f.name, Arguments: string(r.out[f.mark:])}
+	c := toolcall.Call{Name: f.name, Arguments: r.argsString(f.mark)}
 	start, repaired := f.start, f.repaired
 	r.out = r.out[:f.mark]
 	r.pop()
@@ -562,4 +563,18 @@ func (r *Reader) closeCall(pos int) {
 	}
 	r.elems = append(r.elems, Element{Start: start, End: pos + 1, Call: c, Repaired: repaired})
 	r.top().state = sAfter
+}
+
+// argsString returns the JSON written from out[mark:] as the call's
+// arguments. A long one that fills out is handed over without a copy: out
+// is dropped, never to be written again, and the next call starts a new
+// one.
+func (r *Reader) argsString(mark int) string {
+	n := len(r.out) - mark
+	if mark != 0 || n < 4<<10 {
+		return string(r.out[mark:])
+	}
+	s := unsafe.String(&r.out[0], n)
+	r.out = nil
+	return s
 }

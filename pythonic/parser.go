@@ -2,6 +2,7 @@ package pythonic
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
@@ -38,14 +39,26 @@ type Element struct {
 	Repaired []*SyntaxError
 }
 
+// readers keeps Readers for the Parser's methods, so reading many small
+// texts does not allocate a Reader and its stacks each time.
+var readers = sync.Pool{New: func() any { return new(Reader) }}
+
+// read feeds src whole to a Reader for goal and hands it to use.
+func (p *Parser) read(src string, goal Goal, use func(r *Reader, err error)) {
+	r := readers.Get().(*Reader)
+	r.Reset(*p, goal)
+	r.Feed(src)
+	use(r, r.Close())
+	r.elems = nil // handed on
+	r.cfg.Params = nil
+	readers.Put(r)
+}
+
 // ParseCall parses one call, name(args), that spans all of src apart from
 // surrounding whitespace.
-func (p *Parser) ParseCall(src string) (toolcall.Call, error) {
-	var r Reader
-	r.Reset(*p, GoalCall)
-	r.Feed(src)
-	err := r.Close()
-	return r.call, err
+func (p *Parser) ParseCall(src string) (c toolcall.Call, err error) {
+	p.read(src, GoalCall, func(r *Reader, e error) { c, err = r.call, e })
+	return c, err
 }
 
 // ParseCallReread parses one call, optionally wrapped in [ ], like
@@ -96,12 +109,9 @@ func (p *Parser) ParseCallReread(src string) (toolcall.Call, error) {
 }
 
 // ParseValue parses one literal value and returns it as compact JSON text.
-func (p *Parser) ParseValue(src string) (string, error) {
-	var r Reader
-	r.Reset(*p, GoalValue)
-	r.Feed(src)
-	err := r.Close()
-	return r.value, err
+func (p *Parser) ParseValue(src string) (v string, err error) {
+	p.read(src, GoalValue, func(r *Reader, e error) { v, err = r.value, e })
+	return v, err
 }
 
 // ParseList parses a call list, [call, call, ...], that spans all of src
@@ -120,14 +130,13 @@ func (p *Parser) ParseRun(src string) ([]Element, error) {
 	return p.elements(src, GoalRun)
 }
 
-func (p *Parser) elements(src string, goal Goal) ([]Element, error) {
-	var r Reader
-	r.Reset(*p, goal)
-	r.Feed(src)
-	if err := r.Close(); err != nil {
-		return nil, err
-	}
-	return r.elems, nil
+func (p *Parser) elements(src string, goal Goal) (elems []Element, err error) {
+	p.read(src, goal, func(r *Reader, e error) {
+		if err = e; err == nil {
+			elems = r.elems
+		}
+	})
+	return elems, err
 }
 
 func isSpaceByte(c byte) bool {

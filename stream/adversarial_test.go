@@ -50,7 +50,7 @@ var hostileTexts = func() []hostileText {
 		{name: "tiny calls", make: func(f toolcall.Format, n int) string {
 			one, _ := f.(toolcall.Renderer).RenderCalls([]toolcall.Call{{Name: "f", Arguments: "{}"}})
 			return repeatTo(one+" ", n)
-		}, perByte: 320},
+		}, perByte: 200},
 	}
 	for _, m := range markers {
 		texts = append(texts,

@@ -113,9 +113,9 @@ func allocated(fn func()) uint64 {
 // deltas, gives the same outcome, a bounded number of events, and, whole,
 // allocates a bounded multiple of its size.
 func TestAdversarialTexts(t *testing.T) {
-	size := 64 << 10
+	size := 1 << 20 // a mebibyte of each text, about 100k tiny calls
 	if testing.Short() {
-		size = 8 << 10
+		size = 64 << 10
 	}
 	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}}}
 	for _, f := range hostileFormats {

@@ -21,8 +21,8 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 		return nil, err
 	}
 	inner := b.String(b.List(call, c.One))
-	tag := grammar.Tag{Begin: config.Start, Content: grammar.GrammarFormat(inner), End: config.End}
-	return grammar.StructuralTag(grammar.Triggered(config.Start, []grammar.Tag{tag}, c))
+	tag := grammar.Tag{Begin: startText, Content: grammar.GrammarFormat(inner), End: endText}
+	return grammar.StructuralTag(grammar.Triggered(startText, []grammar.Tag{tag}, c))
 }
 
 // Grammar returns an xgrammar EBNF grammar for an LFM2 block,
@@ -42,7 +42,7 @@ func Grammar(req toolcall.Request) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return b.String(grammar.Lit(config.Start) + " " + b.List(call, c.One) + " " + grammar.Lit(config.End)), nil
+	return b.String(grammar.Lit(startText) + " " + b.List(call, c.One) + " " + grammar.Lit(endText)), nil
 }
 
 // Grammar implements toolcall.Constrainer.

@@ -34,11 +34,31 @@ import (
 // Format is the LFM2 / LFM2.5 format.
 var Format toolcall.Format = format{}
 
-var config = block.Config{
-	Start:    "<|tool_call_start|>",
-	End:      "<|tool_call_end|>",
-	Consumed: []string{"<|im_end|>", "<|endoftext|>"},
-	Echo:     true,
+// The block markers.
+const (
+	startText = "<|tool_call_start|>"
+	endText   = "<|tool_call_end|>"
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	toolCallStart block.Token = iota
+	toolCallEnd
+	imEnd
+	endOfText
+)
+
+const kBlock = 0 // the one kind of block
+
+var format_ = block.Format{
+	Markers: []block.Marker{
+		toolCallStart: {Text: startText, Role: block.Opens, Kind: kBlock},
+		toolCallEnd:   {Text: endText}, // dropped in prose (an orphan), or ends an echo
+		imEnd:         {Text: "<|im_end|>", EndsTurn: true},
+		endOfText:     {Text: "<|endoftext|>", EndsTurn: true},
+	},
+	Kinds: []block.Kind{kBlock: {End: toolCallEnd, Scan: block.ScanCode}},
+	Hooks: func() block.Hooks { return new(echo) },
 }
 
 type format struct{}
@@ -50,7 +70,7 @@ func (format) Name() string { return "lfm2" }
 func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
 
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&config, req)
+	return block.NewDecoder(&format_, req)
 }
 
 func init() { toolcall.Register(Format, "lfm", "lfm2_5") }

@@ -17,7 +17,7 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 	if err != nil || list == "" {
 		return "", err
 	}
-	return config.Start + list + config.End, nil
+	return startText + list + endText, nil
 }
 
 // RenderCalls implements toolcall.Renderer.

@@ -33,8 +33,8 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	tag := grammar.Tag{Begin: config.Start, Content: grammar.GrammarFormat(b.String(inner)), End: config.End}
-	return grammar.StructuralTag(grammar.Triggered(config.Start, []grammar.Tag{tag}, c))
+	tag := grammar.Tag{Begin: startText, Content: grammar.GrammarFormat(b.String(inner)), End: endText}
+	return grammar.StructuralTag(grammar.Triggered(startText, []grammar.Tag{tag}, c))
 }
 
 // Grammar returns an xgrammar EBNF grammar for an OLMo 3 block:
@@ -53,7 +53,7 @@ func Grammar(req toolcall.Request) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return b.String(grammar.Lit(config.Start) + " " + inner + " " + grammar.Lit(config.End)), nil
+	return b.String(grammar.Lit(startText) + " " + inner + " " + grammar.Lit(endText)), nil
 }
 
 // Grammar implements toolcall.Constrainer.

@@ -23,11 +23,31 @@ import (
 // Format is the OLMo 3 format.
 var Format toolcall.Format = format{}
 
-var config = block.Config{
-	Start:    "<function_calls>",
-	End:      "</function_calls>",
-	Consumed: []string{"<|im_end|>", "<|endoftext|>"},
-	Untagged: true,
+// The block markers.
+const (
+	startText = "<function_calls>"
+	endText   = "</function_calls>"
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	functionCalls block.Token = iota
+	functionCallsEnd
+	imEnd
+	endOfText
+)
+
+const kBlock = 0 // the one kind of block
+
+var format_ = block.Format{
+	Markers: []block.Marker{
+		functionCalls:    {Text: startText, Role: block.Opens, Kind: kBlock},
+		functionCallsEnd: {Text: endText}, // an orphan: dropped
+		imEnd:            {Text: "<|im_end|>", EndsTurn: true},
+		endOfText:        {Text: "<|endoftext|>", EndsTurn: true},
+	},
+	Kinds: []block.Kind{kBlock: {End: functionCallsEnd, Scan: block.ScanCode}},
+	Hooks: func() block.Hooks { return new(untagged) },
 }
 
 type format struct{}
@@ -39,7 +59,7 @@ func (format) Name() string { return "olmo3" }
 func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
 
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&config, req)
+	return block.NewDecoder(&format_, req)
 }
 
 func init() { toolcall.Register(Format) }

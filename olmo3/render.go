@@ -20,7 +20,7 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 	if len(calls) == 0 {
 		return "", nil
 	}
-	b := []byte(config.Start + "\n")
+	b := []byte(startText + "\n")
 	for _, c := range calls {
 		var err error
 		if b, err = pythonic.AppendCall(b, c, pythonic.JSONLiterals); err != nil {
@@ -28,7 +28,7 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 		}
 		b = append(b, '\n')
 	}
-	return string(b) + config.End, nil
+	return string(b) + endText, nil
 }
 
 // RenderCalls implements toolcall.Renderer.

@@ -1,8 +1,19 @@
-// Package block is the machinery of formats whose calls sit between a start
-// and an end marker (LFM2's <|tool_call_start|> blocks, OLMo 3's
-// <function_calls>, Llama 4's <|python_start|>): finding a block's end, and
-// reading the calls inside it. Decoder is a whole format decoder built from
-// a Config, which lfm2 and olmo3 are.
+// Package block is the machine of formats whose calls sit between markers
+// (LFM2's <|tool_call_start|> blocks, OLMo 3's <function_calls>, Qwen's
+// <tool_call>, Llama 4's <|python_start|>). It knows no format: a format is
+// a Format value, its markers in a table keyed by the format's own Token
+// constants, its kinds of block (which marker closes one, how its body
+// finds its end, which grammar reads it) and, where it has rules of its
+// own, Hooks the machine runs at fixed points (the start of a response,
+// after a block).
+//
+// The machine scans prose for the first byte of any marker, holds a
+// partial marker until the next delta decides it, drops end-of-turn tokens
+// and stray end markers, and holds a block from its start marker until its
+// end: an end-of-turn token also ends an open block, and so does the end of
+// the response. A block whose body reads as calls hands them on; one that
+// does not is content, verbatim, markers included, with a diagnostic.
+// Limits, diagnostics with offsets and the pending text are engine.Base's.
 package block
 
 import (

@@ -1,0 +1,84 @@
+package block
+
+import (
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// CallRun follows one pythonic call that a hook holds outside a block (an
+// echo, an untagged response): a name, then brackets until they close; or
+// a call list in [ ].
+type CallRun struct {
+	rec                 pythonic.Recognizer
+	head, named, spaced bool
+}
+
+// RunStatus says how far Step got.
+type RunStatus uint8
+
+const (
+	RunMore   RunStatus = iota // all of s was read; the call goes on
+	RunClosed                  // the call's brackets closed just before s[next]
+	RunOther                   // s[next] cannot continue the call
+	RunLimit                   // the call passed the pending-size limit at s[next] (a diagnostic is recorded)
+)
+
+// Start begins a new call.
+func (r *CallRun) Start(maxDepth int) {
+	r.head, r.named, r.spaced = true, false, false
+	r.rec.Reset(maxDepth)
+}
+
+// InBrackets reports whether the call's brackets have opened: inside
+// them, text is data.
+func (r *CallRun) InBrackets() bool { return !r.head }
+
+// Step follows the call through s[i:], held as m's pending item.
+func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
+	for ; r.head && i < len(s); i++ {
+		c := s[i]
+		switch {
+		case !r.named && c == '[':
+			r.head = false
+		case !r.named && (pythonic.IsNameStartByte(c) || c >= 0x80):
+			r.named = true
+		case r.named && !r.spaced && (pythonic.IsNameByte(c) || c >= 0x80):
+		case r.named && jsonvalue.IsSpace(c):
+			r.spaced = true
+		case r.named && c == '(':
+			r.head = false
+		default:
+			return RunOther, i
+		}
+		if !r.head {
+			break
+		}
+	}
+	if i == len(s) {
+		return RunMore, i
+	}
+	end := min(len(s), i+m.Room(s, i))
+	n, st := r.rec.Feed(s[i:end])
+	i += n
+	switch st {
+	case pythonic.Open:
+		if i == len(s) {
+			return RunMore, i
+		}
+		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
+		return RunLimit, i
+	case pythonic.Closed:
+		return RunClosed, i
+	}
+	return RunOther, i
+}
+
+// SkipSeparators returns the index of the first byte at or after s[i]
+// that is not whitespace, ',' or ';', the separators between calls.
+func SkipSeparators(s string, i int) int {
+	for i < len(s) && (jsonvalue.IsSpace(s[i]) || s[i] == ',' || s[i] == ';') {
+		i++
+	}
+	return i
+}

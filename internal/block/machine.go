@@ -1,0 +1,392 @@
+package block
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/toolparse/toolparse/internal/engine"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Token names one of a format's markers. A format declares its tokens as
+// constants, from 0, and indexes its Markers table with them.
+type Token int
+
+// Role says what a marker does where the machine meets it in prose.
+type Role uint8
+
+const (
+	// Dropped markers are consumed: an end-of-turn token, or an end marker
+	// with no block open.
+	Dropped Role = iota
+	// Opens markers start a block of the marker's Kind.
+	Opens
+)
+
+// Marker is one row of a format's marker table.
+type Marker struct {
+	Text string
+	Role Role
+	Kind int // for Opens: the block kind, an index in Format.Kinds
+	// EndsTurn marks an end-of-turn token: it also ends an open block,
+	// whose body is then read as it stands.
+	EndsTurn bool
+}
+
+// Scan says how a block's body finds its end.
+type Scan uint8
+
+const (
+	// ScanCode ends a body at its end marker outside string literals while
+	// the body's brackets match (pythonic calls, JSON); once a closing
+	// bracket does not match, at the next end marker wherever it stands.
+	ScanCode Scan = iota
+	// ScanPlain ends a body at the first end marker.
+	ScanPlain
+)
+
+// Kind is one kind of block: what ends it and how its body is read.
+type Kind struct {
+	End  Token // the marker that closes the block
+	Scan Scan
+	// Read reads a body into items; an error says the body is not calls
+	// (the block, markers and all, is then content). Nil reads pythonic
+	// calls or JSON call objects (Decode).
+	Read func(m *Machine, body string) ([]Item, error)
+}
+
+// Format is a block format as data: its markers, its kinds of block, and
+// the hooks for what is its own.
+type Format struct {
+	Markers []Marker
+	Kinds   []Kind
+	// Hooks, when set, returns the per-response hooks of a format with
+	// rules of its own (LFM2's echo repair, OLMo 3's untagged calls).
+	Hooks func() Hooks
+
+	once  sync.Once
+	prose *marker.Set   // every marker, indexed by Token
+	ends  []*marker.Set // per kind: its end marker, then the end-of-turn tokens
+}
+
+func (f *Format) compile() {
+	f.once.Do(func() {
+		texts := make([]string, len(f.Markers))
+		var eot []string
+		for i, m := range f.Markers {
+			texts[i] = m.Text
+			if m.EndsTurn {
+				eot = append(eot, m.Text)
+			}
+		}
+		f.prose = marker.NewSet(texts...)
+		for _, k := range f.Kinds {
+			f.ends = append(f.ends, marker.NewSet(append([]string{f.Markers[k.End].Text}, eot...)...))
+		}
+	})
+}
+
+// Hooks are a format's own rules, run by the machine at fixed points. The
+// machine is in a hook's mode between Enter and ToProse; a hook that holds
+// text keeps it as the machine's pending item (engine.Base).
+type Hooks interface {
+	// Start is called once, at the first byte that is not whitespace of a
+	// response that has said nothing, which is s[i]. It returns true when
+	// it took over (it called m.Enter).
+	Start(m *Machine, s string, i int) bool
+	// AfterBlock is called after a block handed on calls, with the text
+	// following the block starting at s[i].
+	AfterBlock(m *Machine, calls []toolcall.Call, s string, i int)
+	// Step runs the hook's mode, as engine.Stepper does.
+	Step(m *Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int)
+	// Close ends the response in the hook's mode.
+	Close(m *Machine, dst []toolcall.Event) []toolcall.Event
+	// InCandidate reports whether text is data in the hook's mode.
+	InCandidate() bool
+}
+
+// NewDecoder returns a decoder for one response in format f.
+func NewDecoder(f *Format, req *toolcall.Request) toolcall.Decoder {
+	f.compile()
+	m := &Machine{f: f}
+	m.Init(req)
+	m.parser = pythonic.ForRequest(m.Req, m.Limits.MaxDepth)
+	if f.Hooks != nil {
+		m.hooks = f.Hooks()
+		m.starting = true
+	}
+	return m
+}
+
+type mode uint8
+
+const (
+	mProse  mode = iota
+	mMarker      // a possible marker in prose
+	mBody        // inside a block
+	mHook        // a hook's mode
+)
+
+// Machine is the decoder of one response in a block format.
+type Machine struct {
+	engine.Base
+	f      *Format
+	parser pythonic.Parser
+	hooks  Hooks
+
+	mode     mode
+	kind     int
+	body     Body
+	bodyAt   int    // where the body starts in the pending item, after the start marker
+	lead     string // the start marker, when the pending item begins after it
+	starting bool   // Hooks.Start is still to be asked
+}
+
+// SetLimits implements toolcall.Limiter.
+func (m *Machine) SetLimits(l toolcall.Limits) {
+	m.Base.SetLimits(l)
+	m.parser.MaxDepth = m.Limits.MaxDepth
+}
+
+// Parser is the pythonic parser the machine reads bodies with.
+func (m *Machine) Parser() *pythonic.Parser { return &m.parser }
+
+// Feed implements toolcall.Decoder.
+func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
+	return engine.Feed(m, dst, s)
+}
+
+// Close implements toolcall.Decoder.
+func (m *Machine) Close(dst []toolcall.Event) []toolcall.Event { return engine.Close(m, dst) }
+
+// Enter puts the machine in its hook's mode.
+func (m *Machine) Enter() { m.mode = mHook }
+
+// ToProse implements engine.ProseStepper; a hook calls it when it is done.
+func (m *Machine) ToProse() { m.mode = mProse }
+
+// FeedDelta implements engine.Machine.
+func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
+	return m.RunBounded(dst, s, m)
+}
+
+// CloseResponse implements engine.Machine: an open block is read as it
+// stands (a missing end marker is tolerated); anything else pending is
+// content.
+func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
+	if !m.Holding() {
+		return dst
+	}
+	switch m.mode {
+	case mBody:
+		start := m.Start()
+		text := m.Text("", 0)
+		dst = m.decideBlock(dst, text, text[m.bodyAt:], start, "", 0)
+	case mHook:
+		dst = m.hooks.Close(m, dst)
+	default:
+		dst = m.Emit(dst, "", 0)
+	}
+	m.mode = mProse
+	return dst
+}
+
+// InCandidate implements toolcall.CandidateHolder: inside a block, or where
+// a hook says so, text is data.
+func (m *Machine) InCandidate() bool {
+	switch m.mode {
+	case mBody:
+		return true
+	case mHook:
+		return m.hooks.InCandidate()
+	}
+	return false
+}
+
+// Step implements engine.Stepper.
+func (m *Machine) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	switch m.mode {
+	case mMarker:
+		return m.marker(dst, s, i)
+	case mBody:
+		return m.inBody(dst, s, i)
+	case mHook:
+		return m.hooks.Step(m, dst, s, i)
+	}
+	return m.prose(dst, s, i)
+}
+
+func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	j := i
+	if m.starting && !m.Said.Spoke() {
+		for j < len(s) && jsonvalue.IsSpace(s[j]) {
+			j++
+		}
+		if j < len(s) {
+			m.starting = false
+			dst = m.Content(dst, s[i:j])
+			if m.hooks.Start(m, s, j) {
+				return dst, j
+			}
+			i = j
+		}
+	}
+	for j < len(s) && !m.f.prose.Starts(s[j]) {
+		j++
+	}
+	dst = m.Content(dst, s[i:j])
+	if j < len(s) {
+		m.Begin(j)
+		m.mode = mMarker
+	}
+	return dst, j
+}
+
+func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	res, tok, n, end := m.MatchMarker(s, i, 0)
+	switch res {
+	case marker.Partial:
+		return dst, len(s)
+	case marker.None:
+		m.mode = mProse
+		return m.Emit(dst, s, end), end
+	}
+	if mk := m.f.Markers[tok]; mk.Role == Opens { // the pending item holds the start marker
+		m.open(mk.Kind, n, "")
+		return dst, end
+	}
+	m.Drop()
+	m.mode = mProse
+	return dst, end
+}
+
+// open starts reading a block of kind k whose body starts at offset at of
+// the pending item; lead is its start marker when the item begins after it.
+func (m *Machine) open(k, at int, lead string) {
+	m.mode, m.kind, m.bodyAt, m.lead = mBody, k, at, lead
+	m.body.Reset(m.f.ends[k], m.Limits.MaxDepth)
+	if m.f.Kinds[k].Scan == ScanPlain {
+		m.body.broken = true
+	}
+}
+
+// MatchMarker matches the format's markers against the pending item's text
+// from offset at (where a possible marker begins) through s[i:]. For Full,
+// tok is the marker and n its length; end is where scanning resumes in s.
+func (m *Machine) MatchMarker(s string, i, at int) (res marker.Result, tok Token, n, end int) {
+	res, idx, n, held := m.MatchAt(m.f.prose, s, i, at)
+	if res == marker.Partial {
+		return res, -1, n, len(s)
+	}
+	return res, Token(idx), n, i + n - held
+}
+
+// Marker returns the format's row for tok.
+func (m *Machine) Marker(tok Token) Marker { return m.f.Markers[tok] }
+
+func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	out, next, _, n := m.body.Scan(&m.Base, s, i)
+	switch out {
+	case Ended:
+		start := m.Start()
+		text := m.Text(s, next)
+		return m.decideBlock(dst, text, text[m.bodyAt:n], start, s, next), next
+	case Limit:
+		m.Diag(toolcall.KindLimit, m.Start(), "", "a block passed the size limit")
+		m.mode = mProse
+		return m.Emit(dst, s, next), next
+	}
+	return dst, next
+}
+
+// Read reads body as a block of kind k reads it.
+func (m *Machine) Read(k int, body string) ([]Item, error) {
+	if read := m.f.Kinds[k].Read; read != nil {
+		return read(m, body)
+	}
+	return Decode(body, &m.parser, m.Requested)
+}
+
+// Requested reports whether name matches one of the request's tools.
+func (m *Machine) Requested(name string) bool { return toolcall.MatchTool(m.Req.Tools, name) >= 0 }
+
+// decideBlock hands on the calls of a block whose whole text (markers and
+// all) starts at offset start; a body that is not calls is content,
+// verbatim, markers included. The text after the block starts at s[next].
+func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int, s string, next int) []toolcall.Event {
+	m.mode = mProse
+	items, err := m.Read(m.kind, body)
+	bodyOff := start + m.bodyAt
+	if err != nil {
+		m.DiagErr(err, bodyOff, "the block does not hold calls")
+		dst = m.Content(dst, m.lead)
+		return m.Content(dst, text)
+	}
+	m.Said.Say()
+	dst, calls := m.Items(dst, items, bodyOff)
+	if m.hooks != nil && s != "" {
+		m.hooks.AfterBlock(m, calls, s, next)
+	}
+	return dst
+}
+
+// Items hands on items read from text at offset off of the response:
+// calls as calls, the rest as content with a diagnostic. It returns the
+// calls.
+func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall.Event, []toolcall.Call) {
+	var calls []toolcall.Call
+	for _, it := range items {
+		if it.Call == nil {
+			m.DiagErr(it.Err, off, "")
+			dst = m.Content(dst, it.Content)
+			continue
+		}
+		for _, r := range it.Repaired {
+			m.Diag(toolcall.KindSyntax, off+r.Offset, it.Call.Name, r.Msg)
+		}
+		calls = append(calls, *it.Call)
+		dst = m.Call(dst, *it.Call, off+it.Offset)
+	}
+	return dst, calls
+}
+
+// DiagErr records err, found in text at offset off of the response, as a
+// diagnostic: a syntax error at its own offset (a limit when it is
+// pythonic.ErrTooDeep), anything else with msg or its own text.
+func (m *Machine) DiagErr(err error, off int, msg string) {
+	kind := toolcall.KindSyntax
+	var se *pythonic.SyntaxError
+	if errors.As(err, &se) {
+		off += se.Offset
+		if errors.Is(se, pythonic.ErrTooDeep) {
+			kind = toolcall.KindLimit
+		}
+		msg = se.Msg
+	} else if err != nil && (msg == "" || err != ErrNotCalls) {
+		msg = err.Error()
+	}
+	m.Diag(kind, off, "", msg)
+}
+
+// MarkerAt ends what a hook held before a marker of tok that starts at
+// offset mark of the pending item and ends at s[end]: the held text is
+// content, and the marker acts as it does in prose.
+func (m *Machine) MarkerAt(dst []toolcall.Event, s string, end, mark int, tok Token) []toolcall.Event {
+	text := m.Text(s, end)
+	dst = m.Content(dst, text[:mark])
+	m.mode = mProse
+	if mk := m.f.Markers[tok]; mk.Role == Opens { // a block, whose text starts before this delta's bytes
+		m.Begin(end)
+		m.open(mk.Kind, 0, text[mark:])
+	}
+	return dst
+}
+
+// Abandon gives up what a hook held: it is prose through s[:i].
+func (m *Machine) Abandon(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	m.mode = mProse
+	return m.Emit(dst, s, i), i
+}

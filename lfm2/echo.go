@@ -1,0 +1,129 @@
+package lfm2
+
+import (
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// echo is LFM2's echo repair, as the machine's hooks: after a block, text
+// that starts like a call is held; when an orphan end marker closes it and
+// it holds the block's calls again, it is dropped.
+type echo struct {
+	run      block.CallRun
+	last     []toolcall.Call // the calls of the last block
+	state    echoState
+	matching bool // end is matching a marker at mark
+	candAt   int  // where the echo starts in the pending item
+	mark     int  // where a possible marker starts in the pending item
+}
+
+type echoState uint8
+
+const (
+	eAfter echoState = iota // whitespace after a block
+	eCall                   // an echoed call
+	eEnd                    // after an echoed call: another, or the orphan end marker?
+)
+
+func (e *echo) Start(*block.Machine, string, int) bool { return false }
+
+func (e *echo) AfterBlock(m *block.Machine, calls []toolcall.Call, s string, i int) {
+	if len(calls) == 0 {
+		return
+	}
+	e.last = append(e.last[:0], calls...)
+	e.state = eAfter
+	m.Begin(i)
+	m.Enter()
+}
+
+func (e *echo) InCandidate() bool { return e.state == eCall && e.run.InBrackets() }
+
+func (e *echo) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
+	return m.Emit(dst, "", 0)
+}
+
+func (e *echo) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	switch e.state {
+	case eAfter:
+		j := i
+		for j < len(s) && jsonvalue.IsSpace(s[j]) {
+			j++
+		}
+		if j == len(s) {
+			return dst, j
+		}
+		if s[j] != '[' && !pythonic.IsNameStartByte(s[j]) {
+			return m.Abandon(dst, s, j)
+		}
+		e.candAt = m.Len(s, j)
+		e.startCall(m)
+		return dst, j
+	case eCall:
+		st, j := e.run.Step(m, s, i)
+		switch st {
+		case block.RunMore:
+			return dst, j
+		case block.RunClosed:
+			e.state, e.matching = eEnd, false
+			return dst, j
+		}
+		return m.Abandon(dst, s, j)
+	}
+	return e.end(m, dst, s, i)
+}
+
+func (e *echo) startCall(m *block.Machine) {
+	e.state = eCall
+	e.run.Start(m.Limits.MaxDepth)
+}
+
+// end follows an echoed call: separators and another call, or the orphan
+// end marker that makes it an echo.
+func (e *echo) end(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if !e.matching {
+		i = block.SkipSeparators(s, i)
+		if i == len(s) {
+			return dst, i
+		}
+		switch {
+		case pythonic.IsNameStartByte(s[i]):
+			e.startCall(m)
+			return dst, i
+		case s[i] != '<':
+			return m.Abandon(dst, s, i)
+		}
+		e.matching, e.mark = true, m.Len(s, i)
+	}
+	res, tok, _, end := m.MatchMarker(s, i, e.mark)
+	switch {
+	case res == marker.Partial:
+		return dst, end
+	case res == marker.None:
+		return m.Abandon(dst, s, end)
+	case tok != toolCallEnd: // another marker: no echo after all
+		return m.MarkerAt(dst, s, end, e.mark, tok), end
+	}
+	text := m.Text(s, end)
+	m.ToProse()
+	items, err := m.Read(kBlock, text[e.candAt:e.mark])
+	if err == nil && sameCalls(items, e.last) {
+		return dst, end // the echo and the orphan marker are dropped
+	}
+	return m.Content(dst, text[:e.mark]), end
+}
+
+func sameCalls(items []block.Item, calls []toolcall.Call) bool {
+	if len(items) != len(calls) {
+		return false
+	}
+	for i, it := range items {
+		if it.Call == nil || it.Call.Name != calls[i].Name || it.Call.Arguments != calls[i].Arguments {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,115 @@
+package olmo3
+
+import (
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// untagged is OLMo 3's reading of a response that is nothing but calls,
+// as the machine's hooks: a response that starts with a name is held,
+// call by call, until its end or an end-of-turn token shows it held
+// nothing else.
+type untagged struct {
+	run   block.CallRun
+	state untaggedState
+	done  int // calls read so far
+	mark  int // where a possible end-of-turn token starts in the pending item
+}
+
+type untaggedState uint8
+
+const (
+	uCall    untaggedState = iota // a call
+	uBetween                      // separators after a call
+	uEOT                          // '<' after a call: an end-of-turn token?
+)
+
+func (u *untagged) Start(m *block.Machine, s string, i int) bool {
+	if !pythonic.IsNameStartByte(s[i]) {
+		return false
+	}
+	m.Begin(i)
+	m.Enter()
+	u.state, u.done = uCall, 0
+	u.run.Start(m.Limits.MaxDepth)
+	return true
+}
+
+func (u *untagged) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
+
+func (u *untagged) InCandidate() bool { return u.state == uCall && u.run.InBrackets() }
+
+func (u *untagged) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
+	if u.state == uBetween && u.done > 0 {
+		start := m.Start()
+		text := m.Text("", 0)
+		return u.decide(m, dst, text, text, start)
+	}
+	return m.Emit(dst, "", 0)
+}
+
+func (u *untagged) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	switch u.state {
+	case uCall:
+		st, j := u.run.Step(m, s, i)
+		switch st {
+		case block.RunMore:
+			return dst, j
+		case block.RunClosed:
+			u.done++
+			u.state = uBetween
+			return dst, j
+		}
+		return m.Abandon(dst, s, j)
+	case uBetween:
+		j := block.SkipSeparators(s, i)
+		switch {
+		case j == len(s):
+		case s[j] == '<':
+			u.state, u.mark = uEOT, m.Len(s, j)
+		default:
+			u.state = uCall
+			u.run.Start(m.Limits.MaxDepth)
+		}
+		return dst, j
+	}
+	res, tok, _, end := m.MatchMarker(s, i, u.mark)
+	switch {
+	case res == marker.Partial:
+		return dst, end
+	case res == marker.None:
+		return m.Abandon(dst, s, end)
+	case !m.Marker(tok).EndsTurn: // a block after all, or an orphan end marker
+		return m.MarkerAt(dst, s, end, u.mark, tok), end
+	}
+	start, mark := m.Start(), u.mark
+	text := m.Text(s, end)
+	m.ToProse()
+	return u.decide(m, dst, text, text[:mark], start), end
+}
+
+// decide reads a response that held nothing but calls: they are calls when
+// every name is a requested tool; otherwise the text is content.
+func (u *untagged) decide(m *block.Machine, dst []toolcall.Event, text, calls string, start int) []toolcall.Event {
+	items, err := m.Read(kBlock, calls)
+	if err != nil || len(items) == 0 {
+		if err != nil {
+			m.DiagErr(err, start, "")
+		}
+		return m.Content(dst, text)
+	}
+	for _, it := range items {
+		if it.Call == nil || !m.Req.IsKnownTool(it.Call.Name) {
+			if it.Call != nil {
+				m.Diag(toolcall.KindUnknownTool, start+it.Offset, it.Call.Name, "a call outside the tags names a tool the request does not offer")
+			}
+			return m.Content(dst, text)
+		}
+	}
+	for _, it := range items {
+		dst = m.Call(dst, *it.Call, start+it.Offset)
+	}
+	return dst
+}

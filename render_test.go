@@ -3,6 +3,7 @@ package toolparse_test
 import (
 	"testing"
 
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/corpus"
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/llama4"
@@ -23,11 +24,12 @@ var renderers = []struct {
 	{"llama4 JSON", llama4.Format, llama4.RenderJSON},
 	{"lfm2", lfm2.Format, lfm2.RenderCalls},
 	{"olmo3", olmo3.Format, olmo3.RenderCalls},
+	{"hermes", hermes.Format, hermes.RenderCalls},
 }
 
 // TestEveryFormatRenders: every shipped format is a toolcall.Renderer.
 func TestEveryFormatRenders(t *testing.T) {
-	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format} {
+	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format} {
 		if _, ok := f.(toolcall.Renderer); !ok {
 			t.Errorf("%s is not a toolcall.Renderer", f.Name())
 		}

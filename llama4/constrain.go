@@ -49,23 +49,12 @@ func Grammar(req toolcall.Request) (string, error) {
 		}
 		tags = append(tags, grammar.Lit(functionTag+t.Name+">")+" "+js.R("ws")+" "+args+" "+js.R("ws")+" "+grammar.Lit(functionEnd))
 	}
-	py.Rule("function-tag", joinAlts(tags))
+	py.Rule("function-tag", grammar.Alts(tags))
 	tagged := "function-tag (ws function-tag)*"
 	if c.One {
 		tagged = "function-tag"
 	}
 	return py.String(py.List(call, c.One)+" | "+tagged) + js.Rules(), nil
-}
-
-func joinAlts(alts []string) string {
-	s := ""
-	for i, a := range alts {
-		if i > 0 {
-			s += " | "
-		}
-		s += "(" + a + ")"
-	}
-	return s
 }
 
 // Grammar implements toolcall.Constrainer.

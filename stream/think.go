@@ -1,8 +1,6 @@
 package stream
 
 import (
-	"strings"
-
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -34,7 +32,11 @@ func (t *thinkSplitter) init(f toolcall.Format, c *config) {
 	}
 	t.on = true
 	t.in = c.inReasoning
-	t.tags = [2]*marker.Set{marker.NewSet(open), marker.NewSet(close)}
+	closers := []string{close}
+	if e, ok := f.(toolcall.ReasoningEnder); ok && !c.hasThink {
+		closers = append(closers, e.ReasoningEnds()...)
+	}
+	t.tags = [2]*marker.Set{marker.NewSet(open), marker.NewSet(closers...)}
 }
 
 // tag is the tag that would switch modes now.
@@ -72,7 +74,7 @@ func (s *Stream) split(delta string) {
 			joined = append(joined, p...)
 		}
 		joined = append(joined, delta[:min(len(delta), t.tag().MaxLen())]...)
-		res, _, n := marker.Match(t.tag(), joined)
+		res, idx, n := marker.Match(t.tag(), joined)
 		if res == marker.Partial {
 			t.held = append(t.held, delta)
 			t.heldLen += len(delta)
@@ -81,10 +83,16 @@ func (s *Stream) split(delta string) {
 		held := t.held
 		i = n - t.heldLen // where the tag, or the text that is no tag, ends in delta
 		t.held, t.heldLen = t.held[:0], 0
-		if res == marker.Full && !s.taggedData() {
+		switch {
+		case res == marker.Full && t.in && idx > 0: // a call opens: reasoning ends, the marker is text
+			t.in = false
+			for _, p := range held {
+				s.emit(p)
+			}
+		case res == marker.Full && !s.taggedData():
 			t.in = !t.in
 			start = i
-		} else {
+		default:
 			for _, p := range held { // not a tag: text, and the delta's part of it too
 				s.emit(p)
 			}
@@ -93,19 +101,23 @@ func (s *Stream) split(delta string) {
 	// Hand text on in runs as long as possible: the decoder reads a long
 	// call best in one piece.
 	for i < len(delta) {
-		k := strings.IndexByte(delta[i:], '<')
+		k := t.tag().Index(delta[i:])
 		if k < 0 {
 			break
 		}
 		j := i + k
-		res, _, n := marker.Match(t.tag(), delta[j:])
-		switch res {
-		case marker.Partial:
+		res, idx, n := marker.Match(t.tag(), delta[j:])
+		switch {
+		case res == marker.Full && t.in && idx > 0: // a call opens: reasoning ends, the marker is text
+			s.emit(delta[start:j])
+			start = j
+			t.in = false
+		case res == marker.Partial:
 			s.emit(delta[start:j])
 			t.held = append(t.held[:0], delta[j:])
 			t.heldLen = len(delta) - j
 			return
-		case marker.Full:
+		case res == marker.Full:
 			s.emit(delta[start:j])
 			start = j
 			if !s.taggedData() {

@@ -140,6 +140,14 @@ type Thinker interface {
 	ThinkTags() (open, close string)
 }
 
+// ReasoningEnder is implemented by formats whose models may open a call
+// while their reasoning is still open (Qwen3 writes <tool_call> without
+// </think>): each marker ReasoningEnds returns ends the reasoning and is
+// then read as text.
+type ReasoningEnder interface {
+	ReasoningEnds() []string
+}
+
 // CandidateHolder is implemented by decoders that can tell whether they are
 // inside a call candidate (a list, block or tag not yet closed), where text
 // is data: the stream then reads a think tag as text.

@@ -48,10 +48,17 @@ const (
 	ScanPlain
 )
 
+// NoToken is a Kind's End when the block has no end marker of its own.
+const NoToken Token = -1
+
 // Kind is one kind of block: what ends it and how its body is read.
 type Kind struct {
-	End  Token // the marker that closes the block
-	Scan Scan
+	End Token // the marker that closes the block, consumed with it
+	// Yields are markers that end the body and then act as they do in
+	// prose (a start marker that opens the next block when the end marker
+	// is missing).
+	Yields []Token
+	Scan   Scan
 	// Read reads a body into items; an error says the body is not calls
 	// (the block, markers and all, is then content). Nil reads pythonic
 	// calls or JSON call objects (Decode).
@@ -67,9 +74,10 @@ type Format struct {
 	// rules of its own (LFM2's echo repair, OLMo 3's untagged calls).
 	Hooks func() Hooks
 
-	once  sync.Once
-	prose *marker.Set   // every marker, indexed by Token
-	ends  []*marker.Set // per kind: its end marker, then the end-of-turn tokens
+	once     sync.Once
+	prose    *marker.Set   // every marker, indexed by Token
+	ends     []*marker.Set // per kind: its end marker, the end-of-turn tokens, then its Yields
+	consumed []int         // per kind: how many of its ends are consumed
 }
 
 func (f *Format) compile() {
@@ -84,7 +92,16 @@ func (f *Format) compile() {
 		}
 		f.prose = marker.NewSet(texts...)
 		for _, k := range f.Kinds {
-			f.ends = append(f.ends, marker.NewSet(append([]string{f.Markers[k.End].Text}, eot...)...))
+			var ends []string
+			if k.End != NoToken {
+				ends = append(ends, f.Markers[k.End].Text)
+			}
+			ends = append(ends, eot...)
+			f.consumed = append(f.consumed, len(ends))
+			for _, y := range k.Yields {
+				ends = append(ends, f.Markers[y].Text)
+			}
+			f.ends = append(f.ends, marker.NewSet(ends...))
 		}
 	})
 }
@@ -234,8 +251,10 @@ func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 			i = j
 		}
 	}
-	for j < len(s) && !m.f.prose.Starts(s[j]) {
-		j++
+	if k := m.f.prose.Index(s[j:]); k >= 0 {
+		j += k
+	} else {
+		j = len(s)
 	}
 	dst = m.Content(dst, s[i:j])
 	if j < len(s) {
@@ -288,11 +307,20 @@ func (m *Machine) MatchMarker(s string, i, at int) (res marker.Result, tok Token
 func (m *Machine) Marker(tok Token) Marker { return m.f.Markers[tok] }
 
 func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	out, next, _, n := m.body.Scan(&m.Base, s, i)
+	out, next, idx, n := m.body.Scan(&m.Base, s, i)
 	switch out {
 	case Ended:
 		start := m.Start()
 		text := m.Text(s, next)
+		if y := idx - m.f.consumed[m.kind]; y >= 0 { // a marker that acts after the block
+			tok := m.f.Kinds[m.kind].Yields[y]
+			dst = m.decideBlock(dst, text[:n], text[m.bodyAt:n], start, "", 0)
+			if mk := m.f.Markers[tok]; mk.Role == Opens {
+				m.Begin(next)
+				m.open(mk.Kind, 0, text[n:])
+			}
+			return dst, next
+		}
 		return m.decideBlock(dst, text, text[m.bodyAt:n], start, s, next), next
 	case Limit:
 		m.Diag(toolcall.KindLimit, m.Start(), "", "a block passed the size limit")

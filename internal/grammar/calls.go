@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -122,3 +123,19 @@ func GrammarFormat(ebnf string) any {
 		Grammar string `json:"grammar"`
 	}{"grammar", ebnf}
 }
+
+// Alts joins alternatives, each in parentheses.
+func Alts(alts []string) string {
+	var sb strings.Builder
+	for i, a := range alts {
+		if i > 0 {
+			sb.WriteString(" | ")
+		}
+		sb.WriteString("(" + a + ")")
+	}
+	return sb.String()
+}
+
+// JSONText writes s as a JSON string, as a model writes it: no HTML
+// escapes.
+func JSONText(s string) string { return string(jsonvalue.AppendString(nil, s)) }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/grammar/grammartest"
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/llama4"
@@ -31,6 +32,7 @@ var formats = []constrained{
 	{"llama4-tags", llama4.Grammar, llama4.StructuralTag, llama4.RenderFunctionTags},
 	{"lfm2", lfm2.Grammar, lfm2.StructuralTag, lfm2.RenderCalls},
 	{"olmo3", olmo3.Grammar, olmo3.StructuralTag, olmo3.RenderCalls},
+	{"hermes", hermes.Grammar, hermes.StructuralTag, hermes.RenderCalls},
 }
 
 // property is one generated parameter: its schema and valid and invalid

@@ -3,6 +3,8 @@
 // one, so a decoder can hold a partial marker until the next delta decides it.
 package marker
 
+import "strings"
+
 // Result says how the start of a text relates to a set of markers.
 type Result int
 
@@ -18,17 +20,24 @@ type Set struct {
 	markers []string
 	maxLen  int
 	first   [256]bool
+	// one says every marker begins with firstByte.
+	one       bool
+	firstByte byte
 }
 
 // NewSet returns the set of the given markers.
 func NewSet(markers ...string) *Set {
 	s := &Set{markers: markers}
+	n := 0
 	for _, m := range markers {
 		s.maxLen = max(s.maxLen, len(m))
-		if m != "" {
+		if m != "" && !s.first[m[0]] {
 			s.first[m[0]] = true
+			s.firstByte = m[0]
+			n++
 		}
 	}
+	s.one = n == 1
 	return s
 }
 
@@ -37,6 +46,20 @@ func (s *Set) MaxLen() int { return s.maxLen }
 
 // Markers returns the markers in the order NewSet was given them.
 func (s *Set) Markers() []string { return s.markers }
+
+// Index returns the index of the first byte of text that begins some
+// marker, or -1.
+func (s *Set) Index(text string) int {
+	if s.one {
+		return strings.IndexByte(text, s.firstByte)
+	}
+	for i := 0; i < len(text); i++ {
+		if s.first[text[i]] {
+			return i
+		}
+	}
+	return -1
+}
 
 // Starts reports whether some marker begins with the byte c.
 func (s *Set) Starts(c byte) bool { return s.first[c] }

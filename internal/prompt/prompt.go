@@ -84,6 +84,16 @@ func ToolJSON(t toolcall.Tool) (string, error) {
 	return spaced(bytes.TrimSpace(buf.Bytes())), nil
 }
 
+// OpenAIToolJSON writes one tool in OpenAI's shape, {"type": "function",
+// "function": {...}}, with the spaces ToolsJSON writes.
+func OpenAIToolJSON(t toolcall.Tool) (string, error) {
+	fn, err := ToolJSON(t)
+	if err != nil {
+		return "", err
+	}
+	return `{"type": "function", "function": ` + fn + "}", nil
+}
+
 // spaced rewrites compact JSON with a space after each ':' and ',' outside
 // strings.
 func spaced(b []byte) string {

@@ -1,0 +1,84 @@
+package hermes
+
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the Hermes / Qwen JSON format.
+var Format toolcall.Format = format{}
+
+// The block markers.
+const (
+	startText = "<tool_call>"
+	endText   = "</tool_call>"
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	toolCall block.Token = iota
+	toolCallEnd
+	imStart
+	imEnd
+	endOfText
+)
+
+// The kinds of block.
+const (
+	kCall    = iota // <tool_call> ... </tool_call>
+	kImStart        // <|im_start|> JSON call objects (Hermes 2 Theta)
+)
+
+var table = block.Format{
+	Markers: []block.Marker{
+		toolCall:    {Text: startText, Role: block.Opens, Kind: kCall},
+		toolCallEnd: {Text: endText}, // an orphan: dropped
+		imStart:     {Text: "<|im_start|>", Role: block.Opens, Kind: kImStart},
+		imEnd:       {Text: "<|im_end|>", EndsTurn: true},
+		endOfText:   {Text: "<|endoftext|>", EndsTurn: true},
+	},
+	Kinds: []block.Kind{
+		kCall:    {End: toolCallEnd, Yields: []block.Token{toolCall}, Scan: block.ScanCode},
+		kImStart: {End: block.NoToken, Yields: []block.Token{imStart}, Scan: block.ScanPlain, Read: readImStart},
+	},
+}
+
+// readImStart reads what follows <|im_start|>: calls only when it is
+// nothing but JSON call objects that all name requested tools.
+func readImStart(m *block.Machine, body string) ([]block.Item, error) {
+	trimmed := strings.TrimSpace(body)
+	if trimmed == "" {
+		return nil, nil
+	}
+	if trimmed[0] != '{' && trimmed[0] != '[' {
+		return nil, block.ErrNotCalls
+	}
+	items, err := block.Decode(body, m.Parser(), m.Requested)
+	if err != nil {
+		return nil, err
+	}
+	for _, it := range items {
+		if it.Call == nil || !m.Req.IsKnownTool(it.Call.Name) {
+			return nil, block.ErrNotCalls
+		}
+	}
+	return items, nil
+}
+
+type format struct{}
+
+func (format) Name() string { return "hermes" }
+
+func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
+
+// ReasoningEnds implements toolcall.ReasoningEnder: Qwen3 may open a call
+// without closing its reasoning first.
+func (format) ReasoningEnds() []string { return []string{startText} }
+
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&table, req)
+}
+
+func init() { toolcall.Register(Format, "qwen", "qwen2_5", "qwen3") }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/olmo3"
@@ -14,27 +15,38 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// formats are the formats built on the block machine, with what writes
+// their calls.
 var formats = []struct {
-	f          toolcall.Format
-	start, end string
-	sep        string
+	f      toolcall.Format
+	render func([]toolcall.Call) (string, error)
 }{
-	{lfm2.Format, "<|tool_call_start|>[", "]<|tool_call_end|>", ", "},
-	{olmo3.Format, "<function_calls>\n", "\n</function_calls>", "\n"},
+	{lfm2.Format, lfm2.RenderCalls},
+	{olmo3.Format, olmo3.RenderCalls},
+	{hermes.Format, hermes.RenderCalls},
 }
 
-// bigCall is a block holding one 100 KB write_file call.
-func bigCall(start, end string) string {
-	return start + `write_file(path="src/handler.py", content=` + strconv.Quote(benchdata.PythonSource(100_000)) + ")" + end
-}
-
-// fiftyCalls is a block holding 50 small calls.
-func fiftyCalls(start, end, sep string) string {
-	calls := make([]string, 50)
-	for i := range calls {
-		calls[i] = fmt.Sprintf(`get_weather(city="City %d", unit='celsius', days=%d)`, i, i%7+1)
+func mustRender(render func([]toolcall.Call) (string, error), calls []toolcall.Call) string {
+	text, err := render(calls)
+	if err != nil {
+		panic(err)
 	}
-	return start + strings.Join(calls, sep) + end
+	return text
+}
+
+// bigCall is one write_file call whose content is n bytes of Python.
+func bigCall(n int) []toolcall.Call {
+	args := `{"path":"src/handler.py","content":` + strconv.Quote(benchdata.PythonSource(n)) + "}"
+	return []toolcall.Call{{Name: "write_file", Arguments: args}}
+}
+
+// fiftyCalls are 50 small calls.
+func fiftyCalls() []toolcall.Call {
+	calls := make([]toolcall.Call, 50)
+	for i := range calls {
+		calls[i] = toolcall.Call{Name: "get_weather", Arguments: fmt.Sprintf(`{"city":"City %d","unit":"celsius","days":%d}`, i, i%7+1)}
+	}
+	return calls
 }
 
 func BenchmarkBlocks(b *testing.B) {
@@ -44,8 +56,9 @@ func BenchmarkBlocks(b *testing.B) {
 			text  string
 			calls int
 		}{
-			{"100KBCall", bigCall(f.start, f.end), 1},
-			{"50Calls", fiftyCalls(f.start, f.end, f.sep), 50},
+			{"10KBCall", mustRender(f.render, bigCall(10_000)), 1},
+			{"100KBCall", mustRender(f.render, bigCall(100_000)), 1},
+			{"50Calls", mustRender(f.render, fiftyCalls()), 50},
 		} {
 			b.Run(f.f.Name()+"/"+doc.name+"/whole", func(b *testing.B) {
 				b.SetBytes(int64(len(doc.text)))

@@ -74,7 +74,7 @@ func (d *Demo) reply(chat *openai.ChatRequest) string {
 	switch d.Format {
 	case "lfm2":
 		return "<think>" + thought + "</think>" + demoCalls(d.Format, calls, "Let me check two cities for you.")
-	case "olmo3":
+	case "olmo3", "hermes":
 		return "<think>" + thought + "</think>\n" + demoCalls(d.Format, calls, "Let me check two cities for you.")
 	}
 	return demoCalls(d.Format, calls, "Let me check two cities for you.")
@@ -120,7 +120,7 @@ func demoCalls(format string, calls []toolcall.Call, prose string) string {
 	switch format {
 	case "lfm2":
 		return prose + text + "<|im_end|>"
-	case "olmo3":
+	case "olmo3", "hermes":
 		return prose + "\n" + text + "<|im_end|>"
 	case "pythonic":
 		return prose + "\n" + text + "<|eot_id|>"

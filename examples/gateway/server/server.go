@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/olmo3"
@@ -30,7 +31,7 @@ import (
 
 // Config configures a gateway.
 type Config struct {
-	Format   string   // llama4, lfm2, olmo3 or pythonic
+	Format   string   // hermes, llama4, lfm2, olmo3 or pythonic, or an alias
 	Upstream Upstream // where completions come from; nil means the built-in demo
 	MaxBody  int64    // largest request body in bytes; 4 MiB when 0
 	// MaxResponse is the most text a non-streaming response may hold
@@ -64,6 +65,9 @@ var kits = map[string]formatKit{
 	"olmo3": {olmo3.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
 		return olmo3.RenderPrompt(m, t, olmo3.PromptOptions{})
 	}, olmo3.StructuralTag, olmo3.Grammar},
+	"hermes": {hermes.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
+		return hermes.RenderPrompt(m, t, hermes.PromptOptions{})
+	}, hermes.StructuralTag, hermes.Grammar},
 	// Models served with the generic pythonic parser are prompted the Llama
 	// way, with call lists.
 	"pythonic": {pythonic.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
@@ -72,7 +76,7 @@ var kits = map[string]formatKit{
 }
 
 // ErrUnknownFormat is returned by New for a format it does not serve.
-var ErrUnknownFormat = errors.New("unknown format (want llama4, lfm2, olmo3 or pythonic)")
+var ErrUnknownFormat = errors.New("unknown format (want hermes, llama4, lfm2, olmo3 or pythonic, or an alias)")
 
 // Gateway is the HTTP handler.
 type Gateway struct {
@@ -88,11 +92,15 @@ type Gateway struct {
 
 // New returns a gateway for cfg.
 func New(cfg Config) (*Gateway, error) {
-	kit, ok := kits[cfg.Format]
+	name := cfg.Format
+	if f, found := toolcall.Lookup(name); found {
+		name = f.Name() // an alias: qwen3 is hermes
+	}
+	kit, ok := kits[name]
 	if !ok {
 		return nil, fmt.Errorf("%q: %w", cfg.Format, ErrUnknownFormat)
 	}
-	g := &Gateway{kit: kit, name: cfg.Format, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, log: cfg.Log, model: cfg.Model}
+	g := &Gateway{kit: kit, name: name, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, log: cfg.Log, model: cfg.Model}
 	if g.upstream == nil {
 		g.upstream = &Demo{Format: cfg.Format, Delay: 15 * time.Millisecond}
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 func TestGatewayWithTheDemoUpstream(t *testing.T) {
-	for _, format := range []string{"llama4", "lfm2", "olmo3", "pythonic"} {
+	for _, format := range []string{"llama4", "lfm2", "olmo3", "pythonic", "hermes", "qwen3"} {
 		g, err := New(Config{Format: format, Upstream: &Demo{Format: format}})
 		if err != nil {
 			t.Fatal(err)
@@ -28,7 +28,7 @@ func TestGatewayWithTheDemoUpstream(t *testing.T) {
 		if resp.Choices[0].FinishReason != "tool_calls" || len(msg.ToolCalls) != 2 || msg.ToolCalls[1].Function.Arguments != `{"city":"Tokyo"}` {
 			t.Errorf("%s: %+v", format, resp)
 		}
-		if (format == "lfm2" || format == "olmo3") && (msg.ReasoningContent == nil || !strings.Contains(*msg.ReasoningContent, "Weather?")) {
+		if (format == "lfm2" || format == "olmo3" || format == "hermes") && (msg.ReasoningContent == nil || !strings.Contains(*msg.ReasoningContent, "Weather?")) {
 			t.Errorf("%s: no reasoning in %+v", format, msg)
 		}
 	}

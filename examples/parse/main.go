@@ -23,10 +23,10 @@ import (
 	"os"
 	"slices"
 
+	_ "github.com/toolparse/toolparse/hermes"
 	_ "github.com/toolparse/toolparse/lfm2" // the formats register themselves
 	_ "github.com/toolparse/toolparse/llama4"
 	_ "github.com/toolparse/toolparse/olmo3"
-	_ "github.com/toolparse/toolparse/hermes"
 	_ "github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"

@@ -9,6 +9,7 @@ import (
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -17,19 +18,21 @@ var renderers = []struct {
 	name   string
 	format toolcall.Format
 	render func([]toolcall.Call) (string, error)
+	typed  bool // values are text, typed by the tools' schemas
 }{
-	{"pythonic", pythonic.Format, pythonic.RenderCalls},
-	{"llama4 list", llama4.Format, llama4.RenderCalls},
-	{"llama4 function tags", llama4.Format, llama4.RenderFunctionTags},
-	{"llama4 JSON", llama4.Format, llama4.RenderJSON},
-	{"lfm2", lfm2.Format, lfm2.RenderCalls},
-	{"olmo3", olmo3.Format, olmo3.RenderCalls},
-	{"hermes", hermes.Format, hermes.RenderCalls},
+	{"pythonic", pythonic.Format, pythonic.RenderCalls, false},
+	{"llama4 list", llama4.Format, llama4.RenderCalls, false},
+	{"llama4 function tags", llama4.Format, llama4.RenderFunctionTags, false},
+	{"llama4 JSON", llama4.Format, llama4.RenderJSON, false},
+	{"lfm2", lfm2.Format, lfm2.RenderCalls, false},
+	{"olmo3", olmo3.Format, olmo3.RenderCalls, false},
+	{"hermes", hermes.Format, hermes.RenderCalls, false},
+	{"qwen3_coder", qwen3coder.Format, qwen3coder.RenderCalls, true},
 }
 
 // TestEveryFormatRenders: every shipped format is a toolcall.Renderer.
 func TestEveryFormatRenders(t *testing.T) {
-	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format} {
+	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format} {
 		if _, ok := f.(toolcall.Renderer); !ok {
 			t.Errorf("%s is not a toolcall.Renderer", f.Name())
 		}
@@ -50,7 +53,11 @@ func TestCorpusRenderRoundTrip(t *testing.T) {
 				for i, call := range c.Calls {
 					calls[i] = toolcall.Call{Name: call.Name, Arguments: string(call.Arguments)}
 				}
-				streamtest.RenderRoundTrip(t, r.format, r.render, calls)
+				if r.typed {
+					streamtest.RenderRoundTripTyped(t, r.format, r.render, calls)
+				} else {
+					streamtest.RenderRoundTrip(t, r.format, r.render, calls)
+				}
 			}
 		})
 	}

@@ -33,6 +33,7 @@ package schema
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -291,4 +292,41 @@ func violations(r *jsonschema.EvaluationResult, instance any) []string {
 	}
 	walk(*r.ToList(true))
 	return out
+}
+
+// AllowsNull reports whether the tool's schema lets its argument prop be
+// null: the property's type lists "null", or one of its anyOf or oneOf
+// alternatives does. Formats that write every value as text (Qwen3-Coder's
+// XML) read "null" as null only there.
+func AllowsNull(tool toolcall.Tool, prop string) bool {
+	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
+		return false
+	}
+	c := lookup(tool.Parameters)
+	if c.doc == nil {
+		return false
+	}
+	root := c.doc.Resolve(&c.doc.Root)
+	if root == nil {
+		return false
+	}
+	ps := c.doc.Resolve(c.doc.Get(c.doc.Get(root, "properties"), prop))
+	if ps == nil {
+		return false
+	}
+	if slices.Contains(c.doc.Types(ps), "null") {
+		return true
+	}
+	for _, key := range [...]string{"anyOf", "oneOf"} {
+		alts := c.doc.Get(ps, key)
+		if alts == nil || alts.Kind != jsonvalue.Array {
+			continue
+		}
+		for i := range alts.Items {
+			if slices.Contains(c.doc.Types(c.doc.Resolve(&alts.Items[i])), "null") {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -28,13 +28,14 @@ import (
 	_ "github.com/toolparse/toolparse/llama4"
 	_ "github.com/toolparse/toolparse/olmo3"
 	_ "github.com/toolparse/toolparse/pythonic"
+	_ "github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 func main() {
 	var o options
-	flag.StringVar(&o.format, "format", "llama4", "the model's format: hermes, llama4, lfm2, olmo3 or pythonic (or an alias)")
+	flag.StringVar(&o.format, "format", "llama4", "the model's format: hermes, qwen3_coder, llama4, lfm2, olmo3 or pythonic (or an alias)")
 	flag.StringVar(&o.tools, "tools", "", "a JSON file of the request's tools: OpenAI tools or plain function objects")
 	flag.StringVar(&o.toolChoice, "tool-choice", "", `tool_choice: "auto", "none", "required" or a tool's name`)
 	flag.BoolVar(&o.parallel, "parallel", true, "parallel_tool_calls (-parallel=false keeps only the first call)")

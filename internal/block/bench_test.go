@@ -10,6 +10,7 @@ import (
 	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/olmo3"
+	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
@@ -24,6 +25,7 @@ var formats = []struct {
 	{lfm2.Format, lfm2.RenderCalls},
 	{olmo3.Format, olmo3.RenderCalls},
 	{hermes.Format, hermes.RenderCalls},
+	{qwen3coder.Format, qwen3coder.RenderCalls},
 }
 
 func mustRender(render func([]toolcall.Call) (string, error), calls []toolcall.Call) string {

@@ -147,17 +147,12 @@ var errTooMuch = fmt.Errorf("grammar: the schema needs more than %d subschemas v
 // Arguments returns the body of a rule for the arguments of a call to tool:
 // key=value pairs (Python) or a JSON object (JSON), keys in declared order.
 func (b *Builder) Arguments(tool toolcall.Tool, keyword bool) (string, error) {
-	b.doc, b.refs, b.steps = &schemadoc.Doc{Root: jsonvalue.Value{Kind: jsonvalue.Boolean, Bool: true}}, map[*jsonvalue.Value]string{}, 0
-	if len(bytes.TrimSpace(tool.Parameters)) > 0 {
-		doc, err := schemadoc.Parse(tool.Parameters)
-		if err != nil {
-			return "", fmt.Errorf("grammar: the schema of %s: %w", tool.Name, err)
-		}
-		b.doc = doc
+	if err := b.load(tool); err != nil {
+		return "", err
 	}
 	var out string
 	if keyword {
-		out = b.members(&b.doc.Root, true)
+		out = b.members(&b.doc.Root, styleKeyword)
 	} else {
 		out = b.Value(&b.doc.Root)
 	}
@@ -167,10 +162,45 @@ func (b *Builder) Arguments(tool toolcall.Tool, keyword bool) (string, error) {
 	return out, nil
 }
 
-// members writes the members of an object schema: keyword arguments
-// (name=value) or JSON members ("name": value), in the declared order,
-// required ones present and optional ones optional, separated by commas.
-func (b *Builder) members(sm *jsonvalue.Value, keyword bool) string {
+// load makes tool's schema the one the builder writes rules for.
+func (b *Builder) load(tool toolcall.Tool) error {
+	b.doc, b.refs, b.steps = &schemadoc.Doc{Root: jsonvalue.Value{Kind: jsonvalue.Boolean, Bool: true}}, map[*jsonvalue.Value]string{}, 0
+	if len(bytes.TrimSpace(tool.Parameters)) > 0 {
+		doc, err := schemadoc.Parse(tool.Parameters)
+		if err != nil {
+			return fmt.Errorf("grammar: the schema of %s: %w", tool.Name, err)
+		}
+		b.doc = doc
+	}
+	return nil
+}
+
+// XMLParameters returns the body of a rule for the arguments of a call to
+// tool as Qwen3-Coder writes them: <parameter=KEY>\nVALUE\n</parameter>\n
+// per argument, keys in declared order; string values as raw text with no
+// "</" in it, others as JSON.
+func (b *Builder) XMLParameters(tool toolcall.Tool) (string, error) {
+	if err := b.load(tool); err != nil {
+		return "", err
+	}
+	b.Rule("xml-text", `([^<] | "<" [^/])* "<"?`)
+	out := b.members(&b.doc.Root, styleXML)
+	if b.steps > maxSteps {
+		return "", errTooMuch
+	}
+	return out, nil
+}
+
+// The ways members are written.
+const (
+	styleJSON    = iota // "name": value, separated by commas
+	styleKeyword        // name=value, separated by commas
+	styleXML            // <parameter=name>\nvalue\n</parameter>\n, back to back
+)
+
+// members writes the members of an object schema in one of the styles, in
+// the declared order, required ones present and optional ones optional.
+func (b *Builder) members(sm *jsonvalue.Value, style int) string {
 	props := b.doc.Get(sm, "properties")
 	if props == nil || props.Kind != jsonvalue.Object || len(props.Members) == 0 {
 		return `""`
@@ -192,12 +222,18 @@ func (b *Builder) members(sm *jsonvalue.Value, keyword bool) string {
 		}
 	}
 	kv := make([]string, len(order))
+	sep := b.sep() + " "
 	for i, k := range order {
-		v := b.Value(b.doc.Get(props, k))
-		if keyword {
-			kv[i] = Lit(k) + " " + b.R("ws") + ` "=" ` + b.R("ws") + " " + v
-		} else {
-			kv[i] = Lit(string(jsonvalue.AppendString(nil, k))) + " " + b.R("ws") + ` ":" ` + b.R("ws") + " " + v
+		ps := b.doc.Get(props, k)
+		switch style {
+		case styleKeyword:
+			kv[i] = Lit(k) + " " + b.R("ws") + ` "=" ` + b.R("ws") + " " + b.Value(ps)
+		case styleXML:
+			v := b.xmlValue(ps)
+			kv[i] = Lit("<parameter="+k+">\n") + " " + v + " " + Lit("\n</parameter>\n")
+			sep = ""
+		default:
+			kv[i] = Lit(string(jsonvalue.AppendString(nil, k))) + " " + b.R("ws") + ` ":" ` + b.R("ws") + " " + b.Value(ps)
 		}
 	}
 	// ne[i]: a non-empty run of the members from i on, in order, holding
@@ -214,7 +250,7 @@ func (b *Builder) members(sm *jsonvalue.Value, keyword bool) string {
 		var alts []string
 		this := kv[i]
 		if i+1 < len(order) {
-			rest := b.sep() + " " + b.R(names[i+1])
+			rest := sep + b.R(names[i+1])
 			if reqAfter[i+1] {
 				this += " " + rest
 			} else {
@@ -231,6 +267,27 @@ func (b *Builder) members(sm *jsonvalue.Value, keyword bool) string {
 		return b.R(names[0])
 	}
 	return "(" + b.R(names[0]) + `)?`
+}
+
+// xmlValue returns a rule expression for a value written as text: a
+// string's text raw (one of its enum's), anything else as JSON.
+func (b *Builder) xmlValue(ps *jsonvalue.Value) string {
+	sm := b.doc.Resolve(ps)
+	if types := b.doc.Types(sm); len(types) != 1 || types[0] != "string" {
+		return b.Value(ps)
+	}
+	if enum := b.doc.Get(sm, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
+		var alts []string
+		for _, e := range enum.Items {
+			if e.Kind == jsonvalue.String {
+				alts = append(alts, Lit(e.Str))
+			}
+		}
+		if len(alts) > 0 {
+			return "(" + strings.Join(alts, " | ") + ")"
+		}
+	}
+	return b.R("xml-text")
 }
 
 // sep is the rule expression for a comma between items.
@@ -343,7 +400,7 @@ func (b *Builder) object(s *jsonvalue.Value) string {
 		return b.R("object")
 	}
 	name := b.fresh("object")
-	b.Rule(name, `"{" `+b.R("ws")+" "+b.members(s, false)+" "+b.R("ws")+` "}"`)
+	b.Rule(name, `"{" `+b.R("ws")+" "+b.members(s, styleJSON)+" "+b.R("ws")+` "}"`)
 	return b.R(name)
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/toolcall"
 	"pgregory.net/rapid"
 )
@@ -24,15 +25,20 @@ type constrained struct {
 	grammar func(toolcall.Request) (string, error)
 	tag     func(toolcall.Request) ([]byte, error)
 	render  func([]toolcall.Call) (string, error)
+	// textual formats write values as bare text, so a wrong value can
+	// read as a right one (5 where a string is wanted, "7" where an
+	// integer is).
+	textual bool
 }
 
 var formats = []constrained{
-	{"pythonic", pythonic.Grammar, pythonic.StructuralTag, pythonic.RenderCalls},
-	{"llama4", llama4.Grammar, llama4.StructuralTag, llama4.RenderCalls},
-	{"llama4-tags", llama4.Grammar, llama4.StructuralTag, llama4.RenderFunctionTags},
-	{"lfm2", lfm2.Grammar, lfm2.StructuralTag, lfm2.RenderCalls},
-	{"olmo3", olmo3.Grammar, olmo3.StructuralTag, olmo3.RenderCalls},
-	{"hermes", hermes.Grammar, hermes.StructuralTag, hermes.RenderCalls},
+	{"pythonic", pythonic.Grammar, pythonic.StructuralTag, pythonic.RenderCalls, false},
+	{"llama4", llama4.Grammar, llama4.StructuralTag, llama4.RenderCalls, false},
+	{"llama4-tags", llama4.Grammar, llama4.StructuralTag, llama4.RenderFunctionTags, false},
+	{"lfm2", lfm2.Grammar, lfm2.StructuralTag, lfm2.RenderCalls, false},
+	{"olmo3", olmo3.Grammar, olmo3.StructuralTag, olmo3.RenderCalls, false},
+	{"hermes", hermes.Grammar, hermes.StructuralTag, hermes.RenderCalls, false},
+	{"qwen3_coder", qwen3coder.Grammar, qwen3coder.StructuralTag, qwen3coder.RenderCalls, true},
 }
 
 // property is one generated parameter: its schema and valid and invalid
@@ -200,7 +206,7 @@ func TestRenderedCallsAreInTheGrammar(t *testing.T) {
 							found = true
 						}
 					}
-					if !found {
+					if !found || f.textual && (p.schema == `{"type": "string"}` || p.schema == `{"type": "integer"}`) {
 						continue
 					}
 					if bad := render(t, f, a.tool.Name, wrong); g.Match(bad) {

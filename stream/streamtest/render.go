@@ -94,3 +94,83 @@ func CheckRenderer(t *testing.T, f toolcall.Format, render func([]toolcall.Call)
 		RenderRoundTrip(t, f, render, Calls().Draw(t, "calls"))
 	})
 }
+
+// RenderRoundTripTyped is RenderRoundTrip for formats that write every
+// argument as text and type it by the tool's schema (Qwen3-Coder, GLM):
+// the request offers each call's tool with a schema that declares each
+// argument's JSON type. Calls with the same name share a tool, so an
+// argument whose type differs between them is declared by its first use.
+func RenderRoundTripTyped(t TB, f toolcall.Format, render func([]toolcall.Call) (string, error), calls []toolcall.Call) {
+	t.Helper()
+	text, err := render(calls)
+	if err != nil {
+		t.Fatalf("render %v: %v", calls, err)
+	}
+	req := toolcall.Request{Tools: typedTools(calls)}
+	res := stream.Parse(f, text, req, stream.WithPolicy(policy.Policy{Mode: policy.All}))
+	if !sameCalls(res.Calls, calls) {
+		t.Fatalf("rendered as %q\nparsed back %s\nwant %s\ncontent %q\ndiagnostics %v", text, callList(res.Calls), callList(calls), res.Content, res.Diagnostics)
+	}
+	if res.Content != "" {
+		t.Fatalf("rendered as %q, parsed back with content %q", text, res.Content)
+	}
+}
+
+// typedTools declares a tool per call name whose properties carry the JSON
+// type of each argument.
+func typedTools(calls []toolcall.Call) []toolcall.Tool {
+	var tools []toolcall.Tool
+	byName := map[string]map[string]any{}
+	for _, c := range calls {
+		props, ok := byName[c.Name]
+		if !ok {
+			props = map[string]any{}
+			byName[c.Name] = props
+			tools = append(tools, toolcall.Tool{Name: c.Name})
+		}
+		var args map[string]any
+		_ = json.Unmarshal([]byte(c.Arguments), &args)
+		for k, v := range args {
+			if _, seen := props[k]; seen {
+				continue
+			}
+			typ := "string"
+			switch v.(type) {
+			case float64:
+				typ = "number"
+			case bool:
+				typ = "boolean"
+			case nil:
+				typ = "null"
+			case []any:
+				typ = "array"
+			case map[string]any:
+				typ = "object"
+			}
+			props[k] = map[string]any{"type": typ}
+		}
+	}
+	for i := range tools {
+		schema, _ := json.Marshal(map[string]any{"type": "object", "properties": byName[tools[i].Name]})
+		tools[i].Parameters = schema
+	}
+	return tools
+}
+
+// CheckTypedRenderer runs RenderRoundTripTyped with rapid over generated
+// calls whose names are all different (see Calls).
+func CheckTypedRenderer(t *testing.T, f toolcall.Format, render func([]toolcall.Call) (string, error)) {
+	t.Helper()
+	rapid.Check(t, func(t *rapid.T) {
+		calls := Calls().Draw(t, "calls")
+		seen := map[string]bool{}
+		var distinct []toolcall.Call
+		for _, c := range calls {
+			if !seen[c.Name] {
+				seen[c.Name] = true
+				distinct = append(distinct, c)
+			}
+		}
+		RenderRoundTripTyped(t, f, render, distinct)
+	})
+}

@@ -120,7 +120,7 @@ func demoCalls(format string, calls []toolcall.Call, prose string) string {
 	switch format {
 	case "lfm2":
 		return prose + text + "<|im_end|>"
-	case "olmo3", "hermes":
+	case "olmo3", "hermes", "qwen3_coder":
 		return prose + "\n" + text + "<|im_end|>"
 	case "pythonic":
 		return prose + "\n" + text + "<|eot_id|>"

@@ -25,13 +25,14 @@ import (
 	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 // Config configures a gateway.
 type Config struct {
-	Format   string   // hermes, llama4, lfm2, olmo3 or pythonic, or an alias
+	Format   string   // hermes, qwen3_coder, llama4, lfm2, olmo3 or pythonic, or an alias
 	Upstream Upstream // where completions come from; nil means the built-in demo
 	MaxBody  int64    // largest request body in bytes; 4 MiB when 0
 	// MaxResponse is the most text a non-streaming response may hold
@@ -68,6 +69,7 @@ var kits = map[string]formatKit{
 	"hermes": {hermes.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
 		return hermes.RenderPrompt(m, t, hermes.PromptOptions{})
 	}, hermes.StructuralTag, hermes.Grammar},
+	"qwen3_coder": {qwen3coder.Format, qwen3coder.RenderPrompt, qwen3coder.StructuralTag, qwen3coder.Grammar},
 	// Models served with the generic pythonic parser are prompted the Llama
 	// way, with call lists.
 	"pythonic": {pythonic.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
@@ -76,7 +78,7 @@ var kits = map[string]formatKit{
 }
 
 // ErrUnknownFormat is returned by New for a format it does not serve.
-var ErrUnknownFormat = errors.New("unknown format (want hermes, llama4, lfm2, olmo3 or pythonic, or an alias)")
+var ErrUnknownFormat = errors.New("unknown format (want hermes, qwen3_coder, llama4, lfm2, olmo3 or pythonic, or an alias)")
 
 // Gateway is the HTTP handler.
 type Gateway struct {

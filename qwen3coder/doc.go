@@ -1,0 +1,44 @@
+// Package qwen3coder reads the tool calls of the XML format Qwen3-Coder,
+// Qwen3-Coder-Next and Qwen3.5/3.6 write (Nemotron-3-Nano and StepFun 3.5
+// too):
+//
+//	<tool_call>
+//	<function=NAME>
+//	<parameter=KEY>
+//	VALUE
+//	</parameter>
+//	</function>
+//	</tool_call>
+//
+// A value is the text between <parameter=KEY> and </parameter>, raw: one
+// leading and one trailing newline are removed, nothing else (indentation,
+// blank lines, '<', '>', '&' and quotes stay). A </parameter> ends the value
+// only when what follows it (after whitespace) is another <parameter=,
+// </function>, </tool_call> or the end of the block; otherwise it is part of
+// the value. A missing </parameter> is closed by the next <parameter= (so a
+// value cannot hold that text) or, at the last parameter, by </function>. Values are text; the stream types them by the tool's JSON
+// Schema (a string stays a string; integer, number, boolean, object and
+// array values are read as JSON, then as Python literals; one that still
+// does not fit stays a string, with a "schema" diagnostic). "null" (any
+// case) is null where the property's schema allows null, and a string
+// otherwise. A repeated key: the last value wins. <function=NAME>{json}
+// (JSON arguments in place of parameters) is read too.
+//
+// Names hold no whitespace and none of {}<>"' (so an unrendered template's
+// <function={{ name }}> is no call). A missing </function> or </tool_call>
+// at the end of the response is tolerated, and so is a missing opening
+// <tool_call>: <function=NAME> alone opens a call, and a </tool_call> after
+// it is dropped. A block that is not calls is content, verbatim, markers
+// included, with a diagnostic. Prose before, between and after calls is
+// content. <|im_end|> and <|endoftext|> are consumed and end an open block.
+// The block's end is its first </tool_call> (</function> for a call without
+// the opening tag): a value that holds that literal text ends the call
+// early, and what follows is content.
+//
+// Reasoning: Qwen3.5 writes <think> ... </think>; when the prompt opened it
+// (stream.StartInReasoning), a <tool_call> or <function= before </think>
+// ends the reasoning.
+//
+// Llama 4 writes <function=NAME> too; each format's decoder decides alone,
+// with no state shared.
+package qwen3coder

@@ -3,6 +3,7 @@ package toolparse_test
 import (
 	"testing"
 
+	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/corpus"
 	"github.com/toolparse/toolparse/lfm2"
@@ -28,11 +29,12 @@ var renderers = []struct {
 	{"olmo3", olmo3.Format, olmo3.RenderCalls, false},
 	{"hermes", hermes.Format, hermes.RenderCalls, false},
 	{"qwen3_coder", qwen3coder.Format, qwen3coder.RenderCalls, true},
+	{"harmony", harmony.Format, harmony.RenderCalls, true},
 }
 
 // TestEveryFormatRenders: every shipped format is a toolcall.Renderer.
 func TestEveryFormatRenders(t *testing.T) {
-	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format} {
+	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format, harmony.Format} {
 		if _, ok := f.(toolcall.Renderer); !ok {
 			t.Errorf("%s is not a toolcall.Renderer", f.Name())
 		}

@@ -319,9 +319,12 @@ func Parse(f toolcall.Format, text string, req toolcall.Request, opts ...Option)
 // and UTF-8 rules, calls through name matching and tool_choice.
 func (s *Stream) handOn() {
 	for _, e := range s.raw {
-		if e.Call != nil {
+		switch {
+		case e.Call != nil:
 			s.call(e.Call)
-		} else {
+		case e.Reasoning != "":
+			s.out = s.thought.add(s.out, e.Reasoning)
+		default:
 			s.out = s.prose.add(s.out, e.Content)
 		}
 	}

@@ -328,6 +328,15 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 	return dst
 }
 
+// Reasoning appends text, if any, as reasoning, for formats whose
+// reasoning is framed by the format itself (Harmony's analysis channel).
+func (b *Base) Reasoning(dst []toolcall.Event, text string) []toolcall.Event {
+	if text == "" {
+		return dst
+	}
+	return append(dst, toolcall.Event{Reasoning: text})
+}
+
 // BeginDelta begins a Feed or Close. A decoder's Feed and Close begin with
 // it and end with Flush.
 func (b *Base) BeginDelta() { b.forgetCalls() }

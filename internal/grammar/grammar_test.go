@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/grammar/grammartest"
 	"github.com/toolparse/toolparse/lfm2"
@@ -39,6 +40,7 @@ var formats = []constrained{
 	{"olmo3", olmo3.Grammar, olmo3.StructuralTag, olmo3.RenderCalls, false},
 	{"hermes", hermes.Grammar, hermes.StructuralTag, hermes.RenderCalls, false},
 	{"qwen3_coder", qwen3coder.Grammar, qwen3coder.StructuralTag, qwen3coder.RenderCalls, true},
+	{"harmony", harmony.Grammar, harmony.StructuralTag, harmony.RenderCalls, false},
 }
 
 // property is one generated parameter: its schema and valid and invalid
@@ -370,6 +372,26 @@ func checkShape(t *testing.T, raw []byte, req toolcall.Request) {
 		}
 		if (st.Format["stop_after_first"] == true) != (!req.Parallel() || req.ToolChoice == "read_file") {
 			t.Errorf("stop_after_first = %v", st.Format["stop_after_first"])
+		}
+	case "tags_with_separator":
+		tags, _ := st.Format["tags"].([]any)
+		sep, _ := st.Format["separator"].(string)
+		if len(tags) == 0 || sep == "" {
+			t.Fatalf("tags_with_separator without tags or separator: %s", raw)
+		}
+		final := false
+		for _, x := range tags {
+			tag := x.(map[string]any)
+			content, _ := tag["content"].(map[string]any)
+			begin, _ := tag["begin"].(string)
+			end, _ := tag["end"].(string)
+			if begin == "" || end == "" || content["type"] != "json_schema" && content["type"] != "any_text" {
+				t.Errorf("tag %v: no begin or end, or unexpected content", tag)
+			}
+			final = final || strings.Contains(begin, "final")
+		}
+		if final == (req.ToolChoice == "required" || req.ToolChoice == "read_file") {
+			t.Errorf("a final message is allowed = %v under tool_choice %q", final, req.ToolChoice)
 		}
 	default:
 		t.Fatalf("unexpected format type %v", st.Format["type"])

@@ -76,6 +76,8 @@ func (d *Demo) reply(chat *openai.ChatRequest) string {
 		return "<think>" + thought + "</think>" + demoCalls(d.Format, calls, "Let me check two cities for you.")
 	case "olmo3", "hermes":
 		return "<think>" + thought + "</think>\n" + demoCalls(d.Format, calls, "Let me check two cities for you.")
+	case "harmony", "gpt_oss":
+		return "<|channel|>analysis<|message|>" + thought + "<|end|><|start|>assistant" + demoCalls(d.Format, calls, "Let me check two cities for you.")
 	}
 	return demoCalls(d.Format, calls, "Let me check two cities for you.")
 }
@@ -122,6 +124,8 @@ func demoCalls(format string, calls []toolcall.Call, prose string) string {
 		return prose + text + "<|im_end|>"
 	case "olmo3", "hermes", "qwen3_coder":
 		return prose + "\n" + text + "<|im_end|>"
+	case "harmony", "gpt_oss":
+		return "<|channel|>commentary<|message|>" + prose + "<|end|><|start|>assistant" + text
 	case "pythonic":
 		return prose + "\n" + text + "<|eot_id|>"
 	}

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/llama4"
@@ -32,7 +33,7 @@ import (
 
 // Config configures a gateway.
 type Config struct {
-	Format   string   // hermes, qwen3_coder, llama4, lfm2, olmo3 or pythonic, or an alias
+	Format   string   // hermes, qwen3_coder, harmony, llama4, lfm2, olmo3 or pythonic, or an alias
 	Upstream Upstream // where completions come from; nil means the built-in demo
 	MaxBody  int64    // largest request body in bytes; 4 MiB when 0
 	// MaxResponse is the most text a non-streaming response may hold
@@ -70,6 +71,9 @@ var kits = map[string]formatKit{
 		return hermes.RenderPrompt(m, t, hermes.PromptOptions{})
 	}, hermes.StructuralTag, hermes.Grammar},
 	"qwen3_coder": {qwen3coder.Format, qwen3coder.RenderPrompt, qwen3coder.StructuralTag, qwen3coder.Grammar},
+	"harmony": {harmony.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
+		return harmony.RenderPrompt(m, t, harmony.PromptOptions{})
+	}, harmony.StructuralTag, harmony.Grammar},
 	// Models served with the generic pythonic parser are prompted the Llama
 	// way, with call lists.
 	"pythonic": {pythonic.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
@@ -78,7 +82,7 @@ var kits = map[string]formatKit{
 }
 
 // ErrUnknownFormat is returned by New for a format it does not serve.
-var ErrUnknownFormat = errors.New("unknown format (want hermes, qwen3_coder, llama4, lfm2, olmo3 or pythonic, or an alias)")
+var ErrUnknownFormat = errors.New("unknown format (want hermes, qwen3_coder, harmony, llama4, lfm2, olmo3 or pythonic, or an alias)")
 
 // Gateway is the HTTP handler.
 type Gateway struct {

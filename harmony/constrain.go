@@ -1,0 +1,78 @@
+package harmony
+
+import (
+	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// tagsWithSeparator is xgrammar's tags_with_separator format: tags one
+// after another, a separator between them.
+type tagsWithSeparator struct {
+	Type           string        `json:"type"`
+	Tags           []grammar.Tag `json:"tags"`
+	Separator      string        `json:"separator"`
+	AtLeastOne     bool          `json:"at_least_one"`
+	StopAfterFirst bool          `json:"stop_after_first"`
+}
+
+var anyText = struct {
+	Type string `json:"type"`
+}{"any_text"}
+
+// StructuralTag returns xgrammar's structural tag for the request, shaped
+// as xgrammar's own harmony builder shapes it: messages separated by
+// <|start|>assistant; an analysis message (any text, ending <|end|>); one
+// call tag per tool, <|channel|>commentary to=functions.NAME
+// <|constrain|>json<|message|> then the arguments by the tool's JSON Schema,
+// ending <|call|>; and, unless a call is required ("required" or a named
+// tool), a final message (any text, ending <|end|>). The format cannot
+// count calls apart from other messages, so parallel_tool_calls false is
+// left to the stream, which returns only the first call.
+func StructuralTag(req toolcall.Request) ([]byte, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return nil, err
+	}
+	tags := []grammar.Tag{{Begin: channelText + "analysis" + messageText, Content: anyText, End: endText}}
+	for _, t := range c.Tools {
+		tags = append(tags, grammar.Tag{Begin: callHeader(t.Name), Content: grammar.JSONSchema(t), End: callText})
+	}
+	if !c.AtLeastOne {
+		tags = append(tags, grammar.Tag{Begin: channelText + "final" + messageText, Content: anyText, End: endText})
+	}
+	return grammar.StructuralTag(tagsWithSeparator{Type: "tags_with_separator", Tags: tags, Separator: startText + "assistant", AtLeastOne: true})
+}
+
+// Grammar returns an xgrammar EBNF grammar for gpt-oss calls: an optional
+// analysis message, then calls as RenderCalls writes them, whose names are
+// the request's tools and whose arguments follow each tool's JSON Schema.
+//
+// The schema features it constrains, and those that fall back to their
+// general type, are those of pythonic.Grammar.
+func Grammar(req toolcall.Request) (string, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return "", err
+	}
+	b := grammar.New(grammar.JSON, "")
+	var alts []string
+	for _, t := range c.Tools {
+		args, err := b.Arguments(t, false)
+		if err != nil {
+			return "", err
+		}
+		alts = append(alts, grammar.Lit(callHeader(t.Name))+" "+args+" "+grammar.Lit(callText))
+	}
+	b.Rule("call", grammar.Alts(alts))
+	b.Rule("analysis", grammar.Lit(channelText+"analysis"+messageText)+` [^<]* `+grammar.Lit(endText+startText+"assistant"))
+	if c.One {
+		return b.String("analysis? call"), nil
+	}
+	return b.String(`analysis? call (` + grammar.Lit(startText+"assistant") + ` call)*`), nil
+}
+
+// Grammar implements toolcall.Constrainer.
+func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
+
+// StructuralTag implements toolcall.Constrainer.
+func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }

@@ -1,0 +1,33 @@
+// Package harmony reads the output of OpenAI's gpt-oss models, written in
+// the Harmony format: the text a server sees after the prompt's
+// <|start|>assistant, a run of messages, each a header, <|message|> and a
+// body, separated by <|end|><|start|>assistant:
+//
+//	<|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}
+//
+// A header names a channel (<|channel|>analysis, commentary or final), may
+// name a recipient (to=functions.NAME, before or after the channel) and a
+// content type (<|constrain|>json, json or code, with or without a space).
+// A message to functions.NAME, on any channel, is a call: its body is the
+// JSON arguments (a Python dict is read too). A recipient that is not
+// under functions. is a call only when the request offers a tool of that
+// name; otherwise it is one of the model's built-in tools (browser.search,
+// python, container.exec, ...), which the gateway cannot run: the message is
+// dropped, with a diagnostic. A message with no recipient is reasoning on
+// the analysis channel and content on any other (the final answer, and
+// commentary preambles), handed on as it streams.
+//
+// <|end|>, <|call|> and <|return|> end a message and are consumed; the
+// stop tokens <|call|> and <|return|> are usually missing, as servers stop
+// on them, and the end of the response ends the message. A <|start|> or a
+// <|channel|> inside a body starts a new message. A response that does not
+// begin with a header (no special tokens at all, as when a server skips
+// them) is content, verbatim; so is a header cut off by the end of the
+// response, or one longer than 512 bytes, with a diagnostic.
+//
+// Tool names: Harmony names are TypeScript identifiers, so RenderCalls and
+// RenderPrompt write a name with ' ', '-' and '.' as '_', other characters
+// that are not letters, digits, '_' or '$' dropped, and '_' before a
+// leading digit (TSName); a call's name is mapped back to the requested
+// tool it stands for.
+package harmony

@@ -1,0 +1,87 @@
+package harmony_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/harmony"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+var call = streamtest.Call
+
+// expect parses doc offering tools, whole and split every way.
+func expect(t *testing.T, tools []string, doc, reasoning, content string, calls ...toolcall.Call) {
+	t.Helper()
+	streamtest.ExpectReasoning(t, harmony.Format, toolcall.Request{Tools: streamtest.Tools(tools...)}, doc, reasoning, content, calls)
+}
+
+// TestExamples has every example of the harmony section of
+// FORMATS-MORE.md.
+func TestExamples(t *testing.T) {
+	expect(t, nil, "<|channel|>analysis<|message|>I'm\nthinking<|end|><|start|>assistant<|channel|>final<|message|>Hello, world!\nWhat's up?",
+		"I'm\nthinking", "Hello, world!\nWhat's up?") // G1
+	expect(t, nil, ` to=functions.special_function<|channel|>analysis <|constrain|>json<|message|>{"arg1": 1}`, "", "",
+		call("special_function", `{"arg1":1}`)) // G2
+	expect(t, nil, `<|channel|>commentary to=functions.special_function<|message|>{"arg1": 1}`, "", "",
+		call("special_function", `{"arg1":1}`)) // G3
+	expect(t, nil, `<|channel|>analysis<|message|>Thinking about edit...<|end|><|start|>assistant<|channel|>commentary to=functions.edit <|constrain|>json<|message|>{"oldString": "if (part < railCount - 1) {", "newString": "if (part < 4) {", "replaceAll": false}`,
+		"Thinking about edit...", "", call("edit", `{"oldString":"if (part < railCount - 1) {","newString":"if (part < 4) {","replaceAll":false}`)) // G4
+	expect(t, nil, `<|channel|>analysis<|message|>I will execute python to say hello<|end|><|start|>assistant to=container.exec<|channel|>commentary<|message|>python3 -c 'print("hello")'`,
+		"I will execute python to say hello", "") // G5
+	expect(t, nil, `<|channel|>analysis<|message|>Need to use function get_weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location":"San Francisco"}<|call|>`,
+		"Need to use function get_weather.", "", call("get_weather", `{"location":"San Francisco"}`)) // G6
+	expect(t, nil, "<|channel|>analysis<|message|>We need to run ffgrep. Let us search.\n<|end|><|start|>assistant<|channel|>analysis to=functions.ffgrep code<|message|>\n{\"path\":\"\",\"pattern\":\"TextualDisplayView\"}<|call|>",
+		"We need to run ffgrep. Let us search.", "", call("ffgrep", `{"path":"","pattern":"TextualDisplayView"}`)) // G7
+}
+
+func TestHarmony(t *testing.T) {
+	expect(t, nil, `assistant to=functions.get_weather<|channel|>commentary <|constrain|>json<|message|>{"city":"Paris"}`, "", "", call("get_weather", `{"city":"Paris"}`))
+	expect(t, nil, `<|channel|>commentary to=functions.get_weather<|constrain|>json<|message|>{"city":"Paris"}`, "", "", call("get_weather", `{"city":"Paris"}`))
+	expect(t, nil, `<|start|>assistant<|channel|>final<|message|>Hi.<|return|>`, "", "Hi.")
+	expect(t, nil, `<|channel|>commentary<|message|>Let me check.<|end|><|start|>assistant<|channel|>commentary to=functions.f json<|message|>{}<|call|>`, "", "Let me check.", call("f", `{}`))
+	expect(t, nil, "<|channel|>commentary to=functions.f <|constrain|>json<|message|>{\"a\":1}<|call|><|start|>assistant<|channel|>commentary to=functions.g <|constrain|>json<|message|>{\"b\":2}<|call|>", "", "",
+		call("f", `{"a":1}`), call("g", `{"b":2}`))
+	expect(t, nil, "<|channel|>commentary to=functions.f<|message|>{\"a\":1}<|end|><|channel|>final<|message|>Done", "", "Done", call("f", `{"a":1}`))
+	expect(t, []string{"python"}, `<|channel|>analysis to=python code<|message|>{"code": "print(1)"}`, "", "", call("python", `{"code":"print(1)"}`))
+	expect(t, []string{"get-weather.now"}, `<|channel|>commentary to=functions.get_weather_now <|constrain|>json<|message|>{}`, "", "", call("get-weather.now", `{}`))
+	expect(t, nil, `<|channel|>commentary to=functions.f <|constrain|>json<|message|>{'a': True}`, "", "", call("f", `{"a":true}`))
+	expect(t, nil, `<|channel|>commentary to=functions.f <|constrain|>json<|message|>`, "", "", call("f", `{}`))
+	expect(t, nil, "Plain text with no tokens.", "", "Plain text with no tokens.")
+	expect(t, nil, "analysisI'm thinkingassistantfinalHello", "", "analysisI'm thinkingassistantfinalHello")
+	expect(t, nil, "<|channel|>analysis", "", "<|channel|>analysis")
+	expect(t, nil, "<|channel|>final<|message|>a < b and <|not a token|> stay", "", "a < b and <|not a token|> stay")
+	expect(t, nil, "<|channel|>commentary to=functions.f <|constrain|>json<|message|>not json", "", "not json")
+	expect(t, nil, "<|channel|>analysis<|message|>think<|channel|>final<|message|>answer", "think", "answer")
+}
+
+func TestTSName(t *testing.T) {
+	for in, want := range map[string]string{"get-weather": "get_weather", "a.b c": "a_b_c", "9lives": "_9lives", "x€y": "xy", "ok$": "ok$", "": "_"} {
+		if got := harmony.TSName(in); got != want {
+			t.Errorf("TSName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+var documents = []string{
+	"<|channel|>analysis<|message|>I'm\nthinking<|end|><|start|>assistant<|channel|>final<|message|>Hello!",
+	`<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location":"San Francisco"}<|call|>`,
+	` to=functions.f<|channel|>analysis <|constrain|>json<|message|>{"a": "<|end|>"}`,
+	"<|start|>", "<|end|>", "<|message|>", "<|channel|>", "<|call|>", "<|return|>", "<|constrain|>", " to=", "assistant",
+}
+
+func TestProperties(t *testing.T) {
+	streamtest.CheckFormat(t, harmony.Format, documents)
+}
+
+// FuzzHarmony checks the stream's promises on any document in random
+// deltas.
+func FuzzHarmony(f *testing.F) {
+	for i, d := range documents {
+		f.Add(d, uint64(i))
+	}
+	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
+		deltas := streamtest.SeededSplit(doc, seed)
+		streamtest.Compare(t, harmony.Format, toolcall.Request{}, deltas)
+	})
+}

@@ -1,0 +1,56 @@
+package harmony_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/toolparse/toolparse/harmony"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+func TestRenderCalls(t *testing.T) {
+	got, err := harmony.RenderCalls([]toolcall.Call{{Name: "get-weather", Arguments: `{"city": "Paris"}`}, {Name: "f"}})
+	want := `<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>` +
+		`<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>json<|message|>{}<|call|>`
+	if err != nil || got != want {
+		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
+	}
+	// Names come back through the tools the request offers.
+	streamtest.CheckTypedRenderer(t, harmony.Format, harmony.RenderCalls)
+}
+
+func TestRenderPrompt(t *testing.T) {
+	tools := []toolcall.Tool{
+		{Name: "get_location", Description: "Gets the location of the user."},
+		{Name: "get_current_weather", Description: "Gets the current weather in the provided location.", Parameters: json.RawMessage(`{"type":"object","properties":{
+			"location":{"type":"string","description":"The city and state, e.g. San Francisco, CA"},
+			"format":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"}},"required":["location"]}`)},
+	}
+	msgs := []toolcall.Message{
+		{Role: "system", Content: "Use a friendly tone."},
+		{Role: "user", Content: "What is the weather like in SF?"},
+		{Role: "assistant", Content: "Need the weather.", ToolCalls: []toolcall.Call{{ID: "c1", Name: "get_current_weather", Arguments: `{"location":"San Francisco, CA"}`}}},
+		{Role: "tool", ToolCallID: "c1", Content: `{"sunny": true, "temperature": 20}`},
+		{Role: "assistant", Content: "It is sunny."},
+	}
+	got, err := harmony.RenderPrompt(msgs, tools, harmony.PromptOptions{CurrentDate: "2025-06-28"})
+	want := "<|start|>system<|message|>You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\nCurrent date: 2025-06-28\n\nReasoning: medium\n\n" +
+		"# Valid channels: analysis, commentary, final. Channel must be included for every message.\nCalls to these tools must go to the commentary channel: 'functions'.<|end|>" +
+		"<|start|>developer<|message|># Instructions\n\nUse a friendly tone.\n\n# Tools\n\n## functions\n\nnamespace functions {\n\n" +
+		"// Gets the location of the user.\ntype get_location = () => any;\n\n" +
+		"// Gets the current weather in the provided location.\ntype get_current_weather = (_: {\n// The city and state, e.g. San Francisco, CA\nlocation: string,\nformat?: \"celsius\" | \"fahrenheit\", // default: \"celsius\"\n}) => any;\n\n" +
+		"} // namespace functions<|end|>" +
+		"<|start|>user<|message|>What is the weather like in SF?<|end|>" +
+		"<|start|>assistant<|channel|>analysis<|message|>Need the weather.<|end|>" +
+		"<|start|>assistant to=functions.get_current_weather<|channel|>commentary json<|message|>{\"location\":\"San Francisco, CA\"}<|call|>" +
+		"<|start|>functions.get_current_weather to=assistant<|channel|>commentary<|message|>{\"sunny\": true, \"temperature\": 20}<|end|>" +
+		"<|start|>assistant<|channel|>final<|message|>It is sunny.<|end|>" +
+		"<|start|>assistant"
+	if err != nil || got != want {
+		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
+	}
+	if _, err := harmony.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "x"}}, nil, harmony.PromptOptions{}); err == nil {
+		t.Error("a result with no call: no error")
+	}
+}

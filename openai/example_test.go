@@ -7,6 +7,7 @@ import (
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
 )
 
 // A gateway's streaming loop: decode the request, parse each delta, write
@@ -16,7 +17,7 @@ func ExampleChunkWriter() {
 		"tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}]}`
 	chat, _ := openai.DecodeRequest(strings.NewReader(body), 1<<20)
 	req, _ := chat.ToolRequest()
-	s := stream.New(llama4.Format, req, stream.WithIDs(func(int) string { return "call_1" }))
+	s := stream.New(llama4.Format, req, stream.WithIDs(func(toolcall.Call) string { return "call_1" }))
 	w := openai.NewChunkWriter(os.Stdout, "chatcmpl-1", chat.Model, 0)
 	for _, delta := range []string{"[get_weather(", "city='Paris')]"} {
 		w.WriteEvents(s.Feed(delta))

@@ -76,7 +76,7 @@ type outcome struct {
 }
 
 func feedAll(f toolcall.Format, req toolcall.Request, deltas []string) outcome {
-	s := stream.New(f, req, stream.WithIDs(func(i int) string { return fmt.Sprint(i) }))
+	s := stream.New(f, req, stream.WithIDs(func(c toolcall.Call) string { return fmt.Sprint(c.Index) }))
 	var o outcome
 	var content, reasoning strings.Builder
 	take := func(evs []toolcall.Event) {

@@ -11,7 +11,7 @@ import (
 // A gateway feeds every delta from the model server and forwards the events.
 func Example() {
 	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather"}}}
-	s := stream.New(pythonic.Format, req, stream.WithIDs(func(i int) string { return fmt.Sprint("call_", i) }))
+	s := stream.New(pythonic.Format, req, stream.WithIDs(func(c toolcall.Call) string { return fmt.Sprint("call_", c.Index) }))
 	deltas := []string{"Checking", " now. [get_wea", "ther(city='Par", "is')]<|eot", "_id|>"}
 	for _, d := range deltas {
 		for _, e := range s.Feed(d) {

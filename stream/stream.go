@@ -52,7 +52,7 @@ import (
 type Option func(*config)
 
 type config struct {
-	ids         func(index int) string
+	ids         func(toolcall.Call) string
 	limits      toolcall.Limits
 	policy      policy.Policy
 	hasPolicy   bool
@@ -86,9 +86,16 @@ func WithPolicy(p policy.Policy) Option {
 	return func(c *config) { c.policy, c.hasPolicy = p, true }
 }
 
-// WithIDs sets how call IDs are made; next gets the call's Index. The
-// default is "call_" and 24 random letters and digits.
-func WithIDs(next func(index int) string) Option {
+// WithIDs sets how call IDs are made: next gets the call as it will be
+// handed on, its Index and Name set, and its ID the one the model wrote in
+// the text (Kimi K2's functions.NAME:IDX, Mistral's [CALL_ID]) or "". By
+// default a call keeps the model's ID; otherwise the format makes one where
+// it has a style of its own (toolcall.CallIDMaker: Mistral's 9 letters and
+// digits), and else it is "call_" and 24 random letters and digits.
+//
+// (Before this version next got only the call's index: wrap such a
+// function as func(c toolcall.Call) string { return old(c.Index) }.)
+func WithIDs(next func(c toolcall.Call) string) Option {
 	return func(c *config) { c.ids = next }
 }
 
@@ -138,7 +145,16 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 		o(&s.cfg)
 	}
 	if s.cfg.ids == nil {
-		s.cfg.ids = randomID
+		maker, _ := f.(toolcall.CallIDMaker)
+		s.cfg.ids = func(c toolcall.Call) string {
+			switch {
+			case c.ID != "":
+				return c.ID
+			case maker != nil:
+				return maker.NewCallID(c)
+			}
+			return randomID()
+		}
 	}
 	s.cfg.limits = s.cfg.limits.WithDefaults()
 	switch req.ToolChoice {
@@ -383,7 +399,7 @@ func (s *Stream) call(c *toolcall.Call) {
 		return
 	}
 	c.Index = s.calls
-	c.ID = s.cfg.ids(s.calls)
+	c.ID = s.cfg.ids(*c)
 	s.calls++
 	s.out = append(s.out, toolcall.Event{Call: c})
 }
@@ -400,7 +416,7 @@ func (s *Stream) diag(kind, call, msg string) {
 
 const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
-func randomID(int) string {
+func randomID() string {
 	var b [29]byte
 	copy(b[:], "call_")
 	for i := 5; i < len(b); i++ {

@@ -13,7 +13,7 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func seqIDs(i int) string { return fmt.Sprintf("id%d", i) }
+func seqIDs(c toolcall.Call) string { return fmt.Sprintf("id%d", c.Index) }
 
 func req(tools ...string) toolcall.Request {
 	var r toolcall.Request

@@ -148,6 +148,13 @@ type ReasoningEnder interface {
 	ReasoningEnds() []string
 }
 
+// CallIDMaker is implemented by formats whose calls carry IDs of a style of
+// their own: the stream asks it for the ID of a call that has none from
+// the text (Mistral's 9 letters and digits).
+type CallIDMaker interface {
+	NewCallID(c Call) string
+}
+
 // CandidateHolder is implemented by decoders that can tell whether they are
 // inside a call candidate (a list, block or tag not yet closed), where text
 // is data: the stream then reads a think tag as text.

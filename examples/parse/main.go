@@ -126,7 +126,7 @@ func run(o options, stdin io.Reader, out, summary io.Writer) error {
 	}
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false) // markers such as <|python_start|> stay readable
-	ids := stream.WithIDs(func(i int) string { return fmt.Sprintf("call_%d", i) })
+	ids := stream.WithIDs(func(c toolcall.Call) string { return fmt.Sprintf("call_%d", c.Index) })
 	var res resultOut
 	if !o.streaming {
 		r := stream.Parse(f, string(text), req, ids)

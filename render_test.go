@@ -3,6 +3,7 @@ package toolparse_test
 import (
 	"testing"
 
+	"github.com/toolparse/toolparse/glm45"
 	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/corpus"
@@ -30,11 +31,12 @@ var renderers = []struct {
 	{"hermes", hermes.Format, hermes.RenderCalls, false},
 	{"qwen3_coder", qwen3coder.Format, qwen3coder.RenderCalls, true},
 	{"harmony", harmony.Format, harmony.RenderCalls, true},
+	{"glm45", glm45.Format, glm45.RenderCalls, true},
 }
 
 // TestEveryFormatRenders: every shipped format is a toolcall.Renderer.
 func TestEveryFormatRenders(t *testing.T) {
-	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format, harmony.Format} {
+	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format} {
 		if _, ok := f.(toolcall.Renderer); !ok {
 			t.Errorf("%s is not a toolcall.Renderer", f.Name())
 		}

@@ -21,8 +21,12 @@
 // diagnostic. A stray </tool_call> is dropped; <|im_end|> and
 // <|endoftext|> are consumed and also end an open block.
 //
-// Reasoning: Qwen3 writes <think> ... </think>. When the prompt opened it
-// (stream.StartInReasoning), a <tool_call> before </think> ends the
+// Reasoning: Qwen3 writes <think> ... </think>, and with thinking on its
+// template opens <think> in the prompt. Unless the caller says which
+// (stream.StartInReasoning, stream.StartOutsideReasoning), the start of the
+// output is held until it shows: a </think> makes what came before it
+// reasoning; a <think>, a <tool_call> or the end makes it content. When the
+// caller said the prompt opened it, a <tool_call> before </think> ends the
 // reasoning, as Qwen3 sometimes writes it.
 //
 // RenderCalls writes the Qwen3 template's form; RenderPrompt writes the

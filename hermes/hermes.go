@@ -77,6 +77,10 @@ func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
 // without closing its reasoning first.
 func (format) ReasoningEnds() []string { return []string{startText} }
 
+// OpensReasoning implements toolcall.ReasoningOpener: Qwen3's template
+// with thinking on ends the prompt inside reasoning.
+func (format) OpensReasoning() bool { return true }
+
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }

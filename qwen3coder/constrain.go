@@ -24,7 +24,7 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 	tags := make([]grammar.Tag, len(c.Tools))
 	for i, t := range c.Tools {
 		b := grammar.New(grammar.JSON, "")
-		params, err := b.XMLParameters(t)
+		params, err := b.TaggedArguments(t, grammar.QwenParameters)
 		if err != nil {
 			return nil, err
 		}
@@ -49,7 +49,7 @@ func Grammar(req toolcall.Request) (string, error) {
 	b := grammar.New(grammar.JSON, "")
 	var alts []string
 	for _, t := range c.Tools {
-		params, err := b.XMLParameters(t)
+		params, err := b.TaggedArguments(t, grammar.QwenParameters)
 		if err != nil {
 			return "", err
 		}

@@ -7,8 +7,8 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/pythonic"
-	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -132,21 +132,8 @@ func (r *reader) function(start, i int) (int, error) {
 		return 0, &pythonic.SyntaxError{Offset: i, Msg: "not a function name: " + quote(name)}
 	}
 	i += gt + 1
-	var tool *toolcall.Tool
-	if k := toolcall.MatchTool(r.m.Req.Tools, name); k >= 0 {
-		tool = &r.m.Req.Tools[k]
-	}
-	var keys []string
-	var vals [][]byte
-	set := func(key string, val []byte) {
-		for k := range keys {
-			if keys[k] == key { // a repeated key: the last value wins
-				vals[k] = val
-				return
-			}
-		}
-		keys, vals = append(keys, key), append(vals, val)
-	}
+	var b textargs.Builder
+	b.Reset(r.m.Req, name)
 	args := ""
 	end := len(body)
 	for {
@@ -164,11 +151,11 @@ func (r *reader) function(start, i int) (int, error) {
 			if err != nil {
 				return 0, err
 			}
-			set(key, value(tool, key, val))
+			b.Set(key, val)
 			i = next
 			continue
 		}
-		if len(keys) == 0 && args == "" && rest[0] == '{' {
+		if b.Len() == 0 && args == "" && rest[0] == '{' {
 			j := strings.Index(rest, functionEndText)
 			if j < 0 {
 				j = len(rest)
@@ -186,16 +173,7 @@ func (r *reader) function(start, i int) (int, error) {
 		return 0, &pythonic.SyntaxError{Offset: i, Msg: "neither <parameter= nor </function> in a function"}
 	}
 	if args == "" {
-		b := []byte{'{'}
-		for k, key := range keys {
-			if k > 0 {
-				b = append(b, ',')
-			}
-			b = jsonvalue.AppendString(b, key)
-			b = append(b, ':')
-			b = append(b, vals[k]...)
-		}
-		args = string(append(b, '}'))
+		args = b.JSON()
 	}
 	c := toolcall.Call{Name: name, Arguments: args}
 	r.items = append(r.items, block.Item{Call: &c, Offset: start})
@@ -264,16 +242,6 @@ func (r *reader) structuralEnd(p int) int {
 		}
 		p += len(parameterEnd)
 	}
-}
-
-// value returns a parameter's value as JSON: a string, or null for "null"
-// where the tool's schema lets the property be null. The stream's schema
-// coercion types the strings.
-func value(tool *toolcall.Tool, key, val string) []byte {
-	if (strings.EqualFold(val, "null") || val == "None") && tool != nil && schema.AllowsNull(*tool, key) {
-		return []byte("null")
-	}
-	return jsonvalue.AppendString(nil, val)
 }
 
 // validName reports whether name can be a function's name: not empty, no

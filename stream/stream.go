@@ -59,6 +59,7 @@ type config struct {
 	open, close string
 	hasThink    bool
 	inReasoning bool
+	outside     bool // the prompt did not open reasoning
 }
 
 // WithThinkTags turns reasoning on with the given tags: text between open
@@ -75,6 +76,18 @@ func WithThinkTags(open, close string) Option {
 // tags from WithThinkTags or the format, <think> and </think> are used.
 func StartInReasoning() Option {
 	return func(c *config) { c.inReasoning = true }
+}
+
+// StartOutsideReasoning says the prompt did not open the reasoning tag. It
+// matters for formats whose templates may open it (toolcall.ReasoningOpener:
+// hermes, deepseek, glm45, kimi_k2): without either option their output is
+// held from the start until it shows which it is: a </think> makes the text
+// before it reasoning; a <think>, the format's call marker, the pending-size
+// limit or the end of the response make it content. A gateway that knows
+// whether its prompt opened reasoning should say so, so that nothing is
+// held.
+func StartOutsideReasoning() Option {
+	return func(c *config) { c.outside = true }
 }
 
 // WithPolicy sets which calls of a parallel list are returned. Without it,

@@ -1,6 +1,8 @@
 package stream
 
 import (
+	"strings"
+
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -14,6 +16,16 @@ type thinkSplitter struct {
 	tags    [2]*marker.Set
 	held    []string
 	heldLen int
+
+	// maybe says the output may have begun inside reasoning: until a tag
+	// of maybeSet decides, text is kept in early (references to deltas),
+	// and partial is a marker's start at its end.
+	maybe    bool
+	maybeSet *marker.Set // close, then open, then the format's call markers
+	early    []string
+	earlyLen int
+	partial  string
+	limit    int
 }
 
 func (t *thinkSplitter) init(f toolcall.Format, c *config) {
@@ -37,6 +49,98 @@ func (t *thinkSplitter) init(f toolcall.Format, c *config) {
 		closers = append(closers, e.ReasoningEnds()...)
 	}
 	t.tags = [2]*marker.Set{marker.NewSet(open), marker.NewSet(closers...)}
+	if o, ok := f.(toolcall.ReasoningOpener); ok && o.OpensReasoning() && !c.inReasoning && !c.outside && !c.hasThink {
+		t.maybe = true
+		t.maybeSet = marker.NewSet(append([]string{close, open}, closers[1:]...)...)
+		t.limit = c.limits.WithDefaults().MaxPending
+	}
+}
+
+// maybeSplit reads a delta while it is not known whether the output began
+// inside reasoning, and returns what is left of it once that is known.
+func (s *Stream) maybeSplit(delta string) (rest string, decided bool) {
+	t := &s.think
+	set := t.maybeSet
+	i := 0
+	if t.partial != "" {
+		joined := t.partial + delta[:min(len(delta), set.MaxLen())]
+		res, idx, n := marker.Match(set, joined)
+		switch res {
+		case marker.Partial:
+			t.keep(delta)
+			t.partial = joined
+			return "", false
+		case marker.Full:
+			k := n - len(t.partial) // where the marker ends in delta
+			early := t.earlyText(len(t.partial))
+			if idx == 0 { // </think>: what came before was reasoning
+				s.decideEarly(early, true)
+				return delta[k:], true
+			}
+			s.decideEarly(early, false)
+			return joined[:n] + delta[k:], true
+		}
+		i = max(0, n-len(t.partial))
+		t.partial = ""
+	}
+	for i < len(delta) {
+		k := set.Index(delta[i:])
+		if k < 0 {
+			break
+		}
+		j := i + k
+		res, idx, n := marker.Match(set, delta[j:])
+		switch res {
+		case marker.Partial:
+			t.keep(delta)
+			t.partial = delta[j:]
+			return "", false
+		case marker.Full:
+			early := t.earlyText(0) + delta[:j]
+			if idx == 0 {
+				s.decideEarly(early, true)
+				return delta[j+n:], true
+			}
+			s.decideEarly(early, false)
+			return delta[j:], true
+		}
+		i = j + n
+	}
+	t.keep(delta)
+	if t.earlyLen > t.limit { // too long to wait for: content
+		s.decideEarly(t.earlyText(0), false)
+		return "", true
+	}
+	return "", false
+}
+
+// keep holds a delta of the undecided start.
+func (t *thinkSplitter) keep(delta string) {
+	t.early = append(t.early, delta)
+	t.earlyLen += len(delta)
+}
+
+// earlyText is the undecided start, without its last cut bytes.
+func (t *thinkSplitter) earlyText(cut int) string {
+	var b strings.Builder
+	b.Grow(t.earlyLen)
+	for _, p := range t.early {
+		b.WriteString(p)
+	}
+	return b.String()[:t.earlyLen-cut]
+}
+
+// decideEarly hands on the output's start as reasoning or as text for the
+// decoder, and ends the undecided state.
+func (s *Stream) decideEarly(text string, reasoning bool) {
+	t := &s.think
+	t.maybe, t.early, t.earlyLen, t.partial = false, nil, 0, ""
+	if reasoning {
+		s.out = s.thought.add(s.out, text)
+		t.in = false
+		return
+	}
+	s.text(text)
 }
 
 // tag is the tag that would switch modes now.
@@ -65,6 +169,13 @@ func (s *Stream) split(delta string) {
 	if !t.on {
 		s.text(delta)
 		return
+	}
+	if t.maybe {
+		rest, decided := s.maybeSplit(delta)
+		if !decided || rest == "" {
+			return
+		}
+		delta = rest
 	}
 	i, start := 0, 0
 	if len(t.held) > 0 {
@@ -144,6 +255,10 @@ func (s *Stream) taggedData() bool {
 // endSplit hands on a tag fragment held at the end of the response as text.
 func (s *Stream) endSplit() {
 	t := &s.think
+	if t.maybe { // the response ended undecided: content
+		s.decideEarly(t.earlyText(0), false)
+		return
+	}
 	held := t.held
 	t.held, t.heldLen = nil, 0
 	for _, p := range held {

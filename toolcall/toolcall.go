@@ -148,6 +148,16 @@ type ReasoningEnder interface {
 	ReasoningEnds() []string
 }
 
+// ReasoningOpener is implemented by formats whose chat templates may end
+// the prompt inside reasoning (DeepSeek R1 and V3.1, GLM-4.7, Kimi K2
+// Thinking, Qwen3 with thinking on), so the output may begin with
+// reasoning closed by </think> and no <think> before it. OpensReasoning
+// reports whether that may be so; the stream then holds the output's start
+// until it can tell.
+type ReasoningOpener interface {
+	OpensReasoning() bool
+}
+
 // CallIDMaker is implemented by formats whose calls carry IDs of a style of
 // their own: the stream asks it for the ID of a call that has none from
 // the text (Mistral's 9 letters and digits).

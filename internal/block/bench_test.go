@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/glm45"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/lfm2"
@@ -26,6 +27,7 @@ var formats = []struct {
 	{olmo3.Format, olmo3.RenderCalls},
 	{hermes.Format, hermes.RenderCalls},
 	{qwen3coder.Format, qwen3coder.RenderCalls},
+	{glm45.Format, glm45.RenderCalls},
 }
 
 func mustRender(render func([]toolcall.Call) (string, error), calls []toolcall.Call) string {

@@ -61,6 +61,7 @@ type Builder struct {
 	doc   *schemadoc.Doc
 	refs  map[*jsonvalue.Value]string // subschema a $ref names -> its rule
 	steps int
+	frame Tagged // how TaggedArguments frames an argument
 }
 
 // New returns a builder for values in the given syntax whose rule names
@@ -175,15 +176,32 @@ func (b *Builder) load(tool toolcall.Tool) error {
 	return nil
 }
 
-// XMLParameters returns the body of a rule for the arguments of a call to
-// tool as Qwen3-Coder writes them: <parameter=KEY>\nVALUE\n</parameter>\n
-// per argument, keys in declared order; string values as raw text with no
-// "</" in it, others as JSON.
-func (b *Builder) XMLParameters(tool toolcall.Tool) (string, error) {
+// Tagged is how a format that writes values as text frames one argument:
+// what comes before its value (with the key) and after it.
+type Tagged func(key string) (before, after string)
+
+// QwenParameters frames an argument as Qwen3-Coder writes it:
+// <parameter=KEY>\nVALUE\n</parameter>\n.
+func QwenParameters(key string) (string, string) {
+	return "<parameter=" + key + ">\n", "\n</parameter>\n"
+}
+
+// GLMArgs frames an argument as GLM writes it:
+// <arg_key>KEY</arg_key>\n<arg_value>VALUE</arg_value>\n.
+func GLMArgs(key string) (string, string) {
+	return "<arg_key>" + key + "</arg_key>\n<arg_value>", "</arg_value>\n"
+}
+
+// TaggedArguments returns the body of a rule for the arguments of a call
+// to tool as a format that writes values as text writes them, framed by
+// frame, keys in declared order; string values as raw text with no "</"
+// in it, others as JSON.
+func (b *Builder) TaggedArguments(tool toolcall.Tool, frame Tagged) (string, error) {
 	if err := b.load(tool); err != nil {
 		return "", err
 	}
 	b.Rule("xml-text", `([^<] | "<" [^/])* "<"?`)
+	b.frame = frame
 	out := b.members(&b.doc.Root, styleXML)
 	if b.steps > maxSteps {
 		return "", errTooMuch
@@ -230,7 +248,8 @@ func (b *Builder) members(sm *jsonvalue.Value, style int) string {
 			kv[i] = Lit(k) + " " + b.R("ws") + ` "=" ` + b.R("ws") + " " + b.Value(ps)
 		case styleXML:
 			v := b.xmlValue(ps)
-			kv[i] = Lit("<parameter="+k+">\n") + " " + v + " " + Lit("\n</parameter>\n")
+			before, after := b.frame(k)
+			kv[i] = Lit(before) + " " + v + " " + Lit(after)
 			sep = ""
 		default:
 			kv[i] = Lit(string(jsonvalue.AppendString(nil, k))) + " " + b.R("ws") + ` ":" ` + b.R("ws") + " " + b.Value(ps)

@@ -124,6 +124,8 @@ func demoCalls(format string, calls []toolcall.Call, prose string) string {
 		return prose + text + "<|im_end|>"
 	case "olmo3", "hermes", "qwen3_coder":
 		return prose + "\n" + text + "<|im_end|>"
+	case "glm45":
+		return prose + "\n" + text + "<|user|>"
 	case "harmony", "gpt_oss":
 		return "<|channel|>commentary<|message|>" + prose + "<|end|><|start|>assistant" + text
 	case "pythonic":

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolparse/toolparse/glm45"
 	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/lfm2"
@@ -33,7 +34,7 @@ import (
 
 // Config configures a gateway.
 type Config struct {
-	Format   string   // hermes, qwen3_coder, harmony, llama4, lfm2, olmo3 or pythonic, or an alias
+	Format   string   // hermes, qwen3_coder, harmony, glm45, llama4, lfm2, olmo3 or pythonic, or an alias
 	Upstream Upstream // where completions come from; nil means the built-in demo
 	MaxBody  int64    // largest request body in bytes; 4 MiB when 0
 	// MaxResponse is the most text a non-streaming response may hold
@@ -74,6 +75,9 @@ var kits = map[string]formatKit{
 	"harmony": {harmony.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
 		return harmony.RenderPrompt(m, t, harmony.PromptOptions{})
 	}, harmony.StructuralTag, harmony.Grammar},
+	"glm45": {glm45.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
+		return glm45.RenderPrompt(m, t, glm45.PromptOptions{})
+	}, glm45.StructuralTag, glm45.Grammar},
 	// Models served with the generic pythonic parser are prompted the Llama
 	// way, with call lists.
 	"pythonic": {pythonic.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
@@ -82,7 +86,7 @@ var kits = map[string]formatKit{
 }
 
 // ErrUnknownFormat is returned by New for a format it does not serve.
-var ErrUnknownFormat = errors.New("unknown format (want hermes, qwen3_coder, harmony, llama4, lfm2, olmo3 or pythonic, or an alias)")
+var ErrUnknownFormat = errors.New("unknown format (want hermes, qwen3_coder, harmony, glm45, llama4, lfm2, olmo3 or pythonic, or an alias)")
 
 // Gateway is the HTTP handler.
 type Gateway struct {

@@ -1,0 +1,36 @@
+// Package glm45 reads the tool calls of Zhipu's GLM-4.5, GLM-4.6, GLM-4.7
+// and GLM-5 (and Ling 3.0 and Spark2.5, which write the same): each call
+// is NAME and its arguments as key and value elements between <tool_call>
+// and </tool_call>, in the newline form of GLM-4.5/4.6
+//
+//	<tool_call>get_weather
+//	<arg_key>city</arg_key>
+//	<arg_value>Beijing</arg_value>
+//	</tool_call>
+//
+// or the compact form of GLM-4.7, with no newlines and, for a call with no
+// arguments, nothing after the name: <tool_call>read_file_diff_md</tool_call>.
+//
+// Keys are trimmed; a value is the text between <arg_value> and the next
+// </arg_value>, raw. Values are text: the stream types them by the tool's
+// JSON Schema, as qwen3coder's are (a string stays a string; integer,
+// number, boolean, object and array values are read as JSON, then as
+// Python literals; one that still does not fit stays a string, with a
+// "schema" diagnostic; "null" is null where the schema allows null). A
+// repeated key: the last value wins. Calls stand back to back or separated
+// by newlines, with prose before, between and after them; prose is content.
+// A missing </tool_call> at the end of the response is tolerated; a block
+// that is not a call is content, verbatim, with a diagnostic; a stray
+// </tool_call> is dropped. <|user|>, <|observation|> and <|endoftext|> end
+// the assistant's turn and are consumed. The block's end is its first
+// </tool_call>: a value holding that text ends the call early.
+//
+// Older GLM-4 models (glm-4-9b-chat, GLM-4-0414) write no markers: the
+// function's name on its own line, then its JSON arguments. Such a
+// response is a call only when it is nothing else and the name is a
+// requested tool; it is decided at the end of the response.
+//
+// Reasoning: <think> ... </think>. GLM-4.7's prompt opens it, so a
+// </think> before any call means the text before it was reasoning (see
+// stream's reasoning rules); a <tool_call> before </think> ends it.
+package glm45

@@ -1,0 +1,127 @@
+package glm45
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/textargs"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the GLM-4.5 / 4.6 / 4.7 format.
+var Format toolcall.Format = format{}
+
+// The tags of the format.
+const (
+	startText    = "<tool_call>"
+	endText      = "</tool_call>"
+	keyText      = "<arg_key>"
+	keyEndText   = "</arg_key>"
+	valueText    = "<arg_value>"
+	valueEndText = "</arg_value>"
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	toolCall block.Token = iota
+	toolCallEnd
+	user
+	observation
+	endOfText
+)
+
+const kCall = 0 // the one kind of block
+
+var table = block.Format{
+	Markers: []block.Marker{
+		toolCall:    {Text: startText, Role: block.Opens, Kind: kCall},
+		toolCallEnd: {Text: endText}, // an orphan: dropped
+		user:        {Text: "<|user|>", EndsTurn: true},
+		observation: {Text: "<|observation|>", EndsTurn: true},
+		endOfText:   {Text: "<|endoftext|>", EndsTurn: true},
+	},
+	Kinds: []block.Kind{kCall: {End: toolCallEnd, Scan: block.ScanPlain, Read: readCall}},
+	Hooks: func() block.Hooks { return new(markerless) },
+}
+
+type format struct{}
+
+func (format) Name() string { return "glm45" }
+
+func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
+
+// ReasoningEnds implements toolcall.ReasoningEnder.
+func (format) ReasoningEnds() []string { return []string{startText} }
+
+// OpensReasoning implements toolcall.ReasoningOpener: GLM-4.7's prompt
+// opens the reasoning.
+func (format) OpensReasoning() bool { return true }
+
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&table, req)
+}
+
+func init() { toolcall.Register(Format, "glm4_5", "glm47", "glm4_7", "glm") }
+
+var errNotCall = errors.New("the block does not hold a call")
+
+// readCall reads a <tool_call> block's body: a name, then key and value
+// pairs.
+func readCall(m *block.Machine, body string) ([]block.Item, error) {
+	if strings.TrimSpace(body) == "" {
+		return nil, nil
+	}
+	i := skipSpace(body, 0)
+	n := strings.Index(body[i:], keyText)
+	if n < 0 {
+		n = len(body) - i
+	}
+	name := strings.TrimSpace(body[i : i+n])
+	if name == "" || strings.ContainsAny(name, "<>{}\"' \t\r\n") {
+		return nil, &pythonic.SyntaxError{Offset: i, Msg: "not a function name: " + strings.TrimSpace(body[i:i+min(n, 40)])}
+	}
+	var b textargs.Builder
+	b.Reset(m.Req, name)
+	j := i + n
+	for {
+		j = skipSpace(body, j)
+		if j == len(body) {
+			break
+		}
+		if !strings.HasPrefix(body[j:], keyText) {
+			return nil, &pythonic.SyntaxError{Offset: j, Msg: "expected <arg_key>"}
+		}
+		j += len(keyText)
+		k := strings.Index(body[j:], keyEndText)
+		if k < 0 {
+			return nil, &pythonic.SyntaxError{Offset: j, Msg: "an <arg_key> is not closed"}
+		}
+		key := strings.TrimSpace(body[j : j+k])
+		j = skipSpace(body, j+k+len(keyEndText))
+		if !strings.HasPrefix(body[j:], valueText) {
+			return nil, &pythonic.SyntaxError{Offset: j, Msg: "expected <arg_value>"}
+		}
+		j += len(valueText)
+		v := strings.Index(body[j:], valueEndText)
+		if v < 0 { // a missing </arg_value> at the end of the block
+			v = len(body) - j
+			b.Set(key, strings.TrimSuffix(body[j:j+v], "\n"))
+			j = len(body)
+			continue
+		}
+		b.Set(key, body[j:j+v])
+		j += v + len(valueEndText)
+	}
+	c := toolcall.Call{Name: name, Arguments: b.JSON()}
+	return []block.Item{{Call: &c, Offset: i}}, nil
+}
+
+func skipSpace(s string, i int) int {
+	for i < len(s) && jsonvalue.IsSpace(s[i]) {
+		i++
+	}
+	return i
+}

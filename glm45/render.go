@@ -1,0 +1,124 @@
+package glm45
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// RenderCalls writes calls in GLM-4.5/4.6's newline form: per call
+// <tool_call>NAME\n, per argument <arg_key>K</arg_key>\n<arg_value>V</arg_value>\n,
+// then </tool_call>; calls joined by a newline. A string value is written
+// raw, any other as JSON with the spaces Jinja's tojson writes. No calls is
+// "".
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	var b []byte
+	for i, c := range calls {
+		if i > 0 {
+			b = append(b, '\n')
+		}
+		var err error
+		if b, err = appendCall(b, c); err != nil {
+			return "", err
+		}
+	}
+	return string(b), nil
+}
+
+func appendCall(b []byte, c toolcall.Call) ([]byte, error) {
+	args := jsonvalue.Value{Kind: jsonvalue.Object}
+	if c.Arguments != "" {
+		var err error
+		if args, err = jsonvalue.Decode(c.Arguments); err != nil || args.Kind != jsonvalue.Object {
+			return nil, fmt.Errorf("glm45: the arguments of call %s are not a JSON object", c.Name)
+		}
+	}
+	b = append(b, startText...)
+	b = append(b, c.Name...)
+	b = append(b, '\n')
+	for _, m := range args.Members {
+		b = append(b, keyText...)
+		b = append(b, m.Key...)
+		b = append(b, keyEndText+"\n"+valueText...)
+		if m.Val.Kind == jsonvalue.String {
+			b = append(b, m.Val.Str...)
+		} else {
+			b = m.Val.AppendSpaced(b)
+		}
+		b = append(b, valueEndText+"\n"...)
+	}
+	return append(b, endText...), nil
+}
+
+// RenderCalls implements toolcall.Renderer.
+func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
+
+// PromptOptions are GLM's template choices. The zero value means the
+// defaults.
+type PromptOptions struct {
+	// NoThinking ends the prompt with an empty reasoning block, as the
+	// template does with thinking off.
+	NoThinking bool
+}
+
+const toolsIntro = "<|system|>\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n"
+
+const toolsOutro = "</tools>\n\nFor each function call, output the function name and arguments within the following XML format:\n<tool_call>{function-name}\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>\n<arg_key>{arg-key-2}</arg_key>\n<arg_value>{arg-value-2}</arg_value>\n...\n</tool_call>"
+
+// RenderPrompt writes a conversation as GLM-4.6's template does (with
+// HF's trim_blocks): [gMASK]<sop>; with tools, a system turn listing each
+// tool as one JSON line between <tools> and </tools> and the instruction
+// to call in the XML form above; turns <|system|>\n, <|user|>\n; an
+// assistant's turn <|assistant|>\n<think></think>, its trimmed text, then
+// each call on a new line; a run of tool results one <|observation|> turn,
+// each verbatim in <tool_response> tags. It ends with <|assistant|>.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (string, error) {
+	if err := prompt.Check(msgs); err != nil {
+		return "", fmt.Errorf("glm45: %w", err)
+	}
+	var b strings.Builder
+	b.WriteString("[gMASK]<sop>")
+	if len(tools) > 0 {
+		b.WriteString(toolsIntro)
+		for _, t := range tools {
+			line, err := prompt.OpenAIToolJSON(t)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(line + "\n")
+		}
+		b.WriteString(toolsOutro)
+	}
+	for i, m := range msgs {
+		switch m.Role {
+		case "assistant":
+			b.WriteString("<|assistant|>\n<think></think>")
+			if text := strings.TrimSpace(m.Content); text != "" {
+				b.WriteString("\n" + text)
+			}
+			for _, c := range m.ToolCalls {
+				call, err := appendCall(nil, c)
+				if err != nil {
+					return "", err
+				}
+				b.WriteString("\n")
+				b.Write(call)
+			}
+		case "tool":
+			if i == 0 || msgs[i-1].Role != "tool" {
+				b.WriteString("<|observation|>")
+			}
+			b.WriteString("\n<tool_response>\n" + m.Content + "\n</tool_response>")
+		default:
+			b.WriteString("<|" + m.Role + "|>\n" + m.Content)
+		}
+	}
+	b.WriteString("<|assistant|>")
+	if opts.NoThinking {
+		b.WriteString("\n<think></think>")
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,38 @@
+package glm45_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/toolparse/toolparse/glm45"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+func TestRenderCalls(t *testing.T) {
+	got, err := glm45.RenderCalls([]toolcall.Call{{Name: "f", Arguments: `{"city":"上海","n":2,"l":[1,"a"]}`}, {Name: "g"}})
+	want := "<tool_call>f\n<arg_key>city</arg_key>\n<arg_value>上海</arg_value>\n<arg_key>n</arg_key>\n<arg_value>2</arg_value>\n<arg_key>l</arg_key>\n<arg_value>[1, \"a\"]</arg_value>\n</tool_call>\n<tool_call>g\n</tool_call>"
+	if err != nil || got != want {
+		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
+	}
+	streamtest.CheckTypedRenderer(t, glm45.Format, glm45.RenderCalls)
+}
+
+func TestRenderPrompt(t *testing.T) {
+	tools := []toolcall.Tool{{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}}}`)}}
+	msgs := []toolcall.Message{
+		{Role: "system", Content: "Be brief."},
+		{Role: "user", Content: "Weather?"},
+		{Role: "assistant", Content: "Checking.", ToolCalls: []toolcall.Call{{ID: "a", Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
+		{Role: "tool", ToolCallID: "a", Content: "sunny"},
+	}
+	got, err := glm45.RenderPrompt(msgs, tools, glm45.PromptOptions{NoThinking: true})
+	want := "[gMASK]<sop><|system|>\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n" +
+		`{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}` + "\n" +
+		"</tools>\n\nFor each function call, output the function name and arguments within the following XML format:\n<tool_call>{function-name}\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>\n<arg_key>{arg-key-2}</arg_key>\n<arg_value>{arg-value-2}</arg_value>\n...\n</tool_call>" +
+		"<|system|>\nBe brief.<|user|>\nWeather?<|assistant|>\n<think></think>\nChecking.\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>" +
+		"<|observation|>\n<tool_response>\nsunny\n</tool_response><|assistant|>\n<think></think>"
+	if err != nil || got != want {
+		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
+	}
+}

@@ -1,0 +1,68 @@
+// Package textargs builds a call's arguments from values a format writes
+// as bare text (Qwen3-Coder's <parameter=KEY>, GLM's <arg_value>): each
+// value becomes a JSON string, which the stream's schema coercion then
+// types by the tool's schema, except "null" where the schema allows null.
+package textargs
+
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/schema"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Builder gathers one call's arguments, in the order their keys first
+// came; a repeated key keeps its first place and its last value.
+type Builder struct {
+	tool *toolcall.Tool
+	keys []string
+	vals [][]byte
+}
+
+// Reset begins the arguments of a call to the tool of req named name (a
+// tool the request does not offer has no schema).
+func (b *Builder) Reset(req *toolcall.Request, name string) {
+	b.tool, b.keys, b.vals = nil, b.keys[:0], b.vals[:0]
+	if k := toolcall.MatchTool(req.Tools, name); k >= 0 {
+		b.tool = &req.Tools[k]
+	}
+}
+
+// Set adds the argument key with the text val.
+func (b *Builder) Set(key, val string) {
+	v := value(b.tool, key, val)
+	for k := range b.keys {
+		if b.keys[k] == key {
+			b.vals[k] = v
+			return
+		}
+	}
+	b.keys, b.vals = append(b.keys, key), append(b.vals, v)
+}
+
+// Len is the number of arguments set.
+func (b *Builder) Len() int { return len(b.keys) }
+
+// JSON returns the arguments as a compact JSON object.
+func (b *Builder) JSON() string {
+	out := []byte{'{'}
+	for k, key := range b.keys {
+		if k > 0 {
+			out = append(out, ',')
+		}
+		out = jsonvalue.AppendString(out, key)
+		out = append(out, ':')
+		out = append(out, b.vals[k]...)
+	}
+	return string(append(out, '}'))
+}
+
+// value returns a value as JSON: a string, or null for "null" (any case)
+// or "None" where the tool's schema lets the property be null.
+func value(tool *toolcall.Tool, key, val string) []byte {
+	if (strings.EqualFold(val, "null") || val == "None") && tool != nil && schema.AllowsNull(*tool, key) {
+		return []byte("null")
+	}
+	return jsonvalue.AppendString(nil, val)
+}

@@ -3,6 +3,7 @@ package toolparse_test
 import (
 	"testing"
 
+	"github.com/toolparse/toolparse/deepseek"
 	"github.com/toolparse/toolparse/glm45"
 	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/hermes"
@@ -32,11 +33,13 @@ var renderers = []struct {
 	{"qwen3_coder", qwen3coder.Format, qwen3coder.RenderCalls, true},
 	{"harmony", harmony.Format, harmony.RenderCalls, true},
 	{"glm45", glm45.Format, glm45.RenderCalls, true},
+	{"deepseek", deepseek.Format, deepseek.RenderCalls, false},
+	{"deepseek R1", deepseek.Format, deepseek.RenderCallsR1, false},
 }
 
 // TestEveryFormatRenders: every shipped format is a toolcall.Renderer.
 func TestEveryFormatRenders(t *testing.T) {
-	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format} {
+	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format, deepseek.Format} {
 		if _, ok := f.(toolcall.Renderer); !ok {
 			t.Errorf("%s is not a toolcall.Renderer", f.Name())
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/deepseek"
 	"github.com/toolparse/toolparse/glm45"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/benchdata"
@@ -28,6 +29,7 @@ var formats = []struct {
 	{hermes.Format, hermes.RenderCalls},
 	{qwen3coder.Format, qwen3coder.RenderCalls},
 	{glm45.Format, glm45.RenderCalls},
+	{deepseek.Format, deepseek.RenderCalls},
 }
 
 func mustRender(render func([]toolcall.Call) (string, error), calls []toolcall.Call) string {

@@ -128,3 +128,43 @@ func looksLikeOneCall(text string) bool {
 // LooksLikeOneCall reports whether text, trimmed, is shaped like
 // name(...), maybe in [ ]: a candidate for ParseCallReread.
 func LooksLikeOneCall(text string) bool { return looksLikeOneCall(strings.TrimSpace(text)) }
+
+// ReadCalls reads a body made of calls that markers frame: each begun by
+// begin and ended by end, or by the next begin, or by the end of the body
+// (a missing end marker is tolerated). read reads one call's text, between
+// its markers, at offset off of the body. Whitespace between calls is
+// dropped; other text, and a call read fails on, is content.
+func ReadCalls(body, begin, end string, read func(text string, off int) (toolcall.Call, error)) []Item {
+	var items []Item
+	content := func(from, to int, err error) {
+		if text := body[from:to]; strings.TrimSpace(text) != "" {
+			items = append(items, Item{Content: text, Err: err, Offset: from})
+		}
+	}
+	i := 0
+	for i < len(body) {
+		b := strings.Index(body[i:], begin)
+		if b < 0 {
+			content(i, len(body), &pythonic.SyntaxError{Offset: i, Msg: "text that is not a call"})
+			break
+		}
+		content(i, i+b, &pythonic.SyntaxError{Offset: i, Msg: "text that is not a call"})
+		start := i + b
+		from := start + len(begin)
+		to, next := len(body), len(body)
+		if e := strings.Index(body[from:], end); e >= 0 {
+			to, next = from+e, from+e+len(end)
+		}
+		if nb := strings.Index(body[from:to], begin); nb >= 0 { // the next call begins first
+			to, next = from+nb, from+nb
+		}
+		c, err := read(body[from:to], from)
+		if err != nil {
+			content(start, next, err)
+		} else {
+			items = append(items, Item{Call: &c, Offset: start})
+		}
+		i = next
+	}
+	return items
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/deepseek"
 	"github.com/toolparse/toolparse/glm45"
 	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/hermes"
@@ -43,6 +44,7 @@ var formats = []constrained{
 	{"qwen3_coder", qwen3coder.Grammar, qwen3coder.StructuralTag, qwen3coder.RenderCalls, true},
 	{"harmony", harmony.Grammar, harmony.StructuralTag, harmony.RenderCalls, false},
 	{"glm45", glm45.Grammar, glm45.StructuralTag, glm45.RenderCalls, true},
+	{"deepseek", deepseek.Grammar, deepseek.StructuralTag, deepseek.RenderCalls, false},
 }
 
 // property is one generated parameter: its schema and valid and invalid

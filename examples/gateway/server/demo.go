@@ -126,6 +126,8 @@ func demoCalls(format string, calls []toolcall.Call, prose string) string {
 		return prose + "\n" + text + "<|im_end|>"
 	case "glm45":
 		return prose + "\n" + text + "<|user|>"
+	case "deepseek":
+		return prose + text + "<｜end▁of▁sentence｜>"
 	case "harmony", "gpt_oss":
 		return "<|channel|>commentary<|message|>" + prose + "<|end|><|start|>assistant" + text
 	case "pythonic":

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolparse/toolparse/deepseek"
 	"github.com/toolparse/toolparse/glm45"
 	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/hermes"
@@ -34,7 +35,7 @@ import (
 
 // Config configures a gateway.
 type Config struct {
-	Format   string   // hermes, qwen3_coder, harmony, glm45, llama4, lfm2, olmo3 or pythonic, or an alias
+	Format   string   // hermes, qwen3_coder, harmony, glm45, deepseek, llama4, lfm2, olmo3 or pythonic, or an alias
 	Upstream Upstream // where completions come from; nil means the built-in demo
 	MaxBody  int64    // largest request body in bytes; 4 MiB when 0
 	// MaxResponse is the most text a non-streaming response may hold
@@ -78,6 +79,9 @@ var kits = map[string]formatKit{
 	"glm45": {glm45.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
 		return glm45.RenderPrompt(m, t, glm45.PromptOptions{})
 	}, glm45.StructuralTag, glm45.Grammar},
+	"deepseek": {deepseek.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
+		return deepseek.RenderPrompt(m, t, deepseek.PromptOptions{})
+	}, deepseek.StructuralTag, deepseek.Grammar},
 	// Models served with the generic pythonic parser are prompted the Llama
 	// way, with call lists.
 	"pythonic": {pythonic.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
@@ -86,7 +90,7 @@ var kits = map[string]formatKit{
 }
 
 // ErrUnknownFormat is returned by New for a format it does not serve.
-var ErrUnknownFormat = errors.New("unknown format (want hermes, qwen3_coder, harmony, glm45, llama4, lfm2, olmo3 or pythonic, or an alias)")
+var ErrUnknownFormat = errors.New("unknown format (want hermes, qwen3_coder, harmony, glm45, deepseek, llama4, lfm2, olmo3 or pythonic, or an alias)")
 
 // Gateway is the HTTP handler.
 type Gateway struct {

@@ -1,0 +1,128 @@
+package deepseek
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the DeepSeek V3 / R1 / V3.1 format.
+var Format toolcall.Format = format{}
+
+// The markers' texts.
+const (
+	callsBeginText = "<｜tool▁calls▁begin｜>"
+	callsEndText   = "<｜tool▁calls▁end｜>"
+	callBeginText  = "<｜tool▁call▁begin｜>"
+	callEndText    = "<｜tool▁call▁end｜>"
+	sepText        = "<｜tool▁sep｜>"
+	eosText        = "<｜end▁of▁sentence｜>"
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	callsBegin block.Token = iota
+	callBegin
+	callsEnd
+	callEnd
+	eos
+)
+
+// The kinds of block.
+const (
+	kSection = iota // <｜tool▁calls▁begin｜> ... <｜tool▁calls▁end｜>
+	kCall           // a call with no section around it
+)
+
+var table = block.Format{
+	Markers: []block.Marker{
+		callsBegin: {Text: callsBeginText, Role: block.Opens, Kind: kSection},
+		callBegin:  {Text: callBeginText, Role: block.Opens, Kind: kCall},
+		callsEnd:   {Text: callsEndText}, // orphans: dropped
+		callEnd:    {Text: callEndText},
+		eos:        {Text: eosText, EndsTurn: true},
+	},
+	Kinds: []block.Kind{
+		kSection: {End: callsEnd, Scan: block.ScanPlain, Read: readSection},
+		kCall:    {End: callEnd, Yields: []block.Token{callBegin, callsBegin}, Scan: block.ScanPlain, Read: readCall},
+	},
+}
+
+type format struct{}
+
+func (format) Name() string { return "deepseek" }
+
+func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
+
+// ReasoningEnds implements toolcall.ReasoningEnder.
+func (format) ReasoningEnds() []string { return []string{callsBeginText, callBeginText} }
+
+// OpensReasoning implements toolcall.ReasoningOpener.
+func (format) OpensReasoning() bool { return true }
+
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&table, req)
+}
+
+func init() { toolcall.Register(Format, "deepseek_v3", "deepseek_r1", "deepseek_v31") }
+
+// readSection reads a section's calls.
+func readSection(m *block.Machine, body string) ([]block.Item, error) {
+	if strings.TrimSpace(body) == "" {
+		return nil, nil
+	}
+	items := block.ReadCalls(body, callBeginText, callEndText, func(text string, off int) (toolcall.Call, error) {
+		return readOne(m, text, off)
+	})
+	for _, it := range items {
+		if it.Call != nil {
+			return items, nil
+		}
+	}
+	return nil, errNoCall
+}
+
+// readCall reads a call written with no section around it.
+func readCall(m *block.Machine, body string) ([]block.Item, error) {
+	c, err := readOne(m, body, 0)
+	if err != nil {
+		return nil, err
+	}
+	return []block.Item{{Call: &c}}, nil
+}
+
+var errNoCall = errors.New("the section holds no call")
+
+// readOne reads one call's text, between its markers, at offset off.
+func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
+	sep := strings.Index(text, sepText)
+	if sep < 0 {
+		return toolcall.Call{}, &pythonic.SyntaxError{Offset: off, Msg: "a call without <｜tool▁sep｜>"}
+	}
+	name, args := strings.TrimSpace(text[:sep]), text[sep+len(sepText):]
+	if nl := strings.IndexByte(args, '\n'); nl >= 0 && strings.HasPrefix(strings.TrimLeft(args[nl:], "\n"), "```") {
+		// V3/R1: the type, then NAME on its line and the JSON in a fence.
+		name = strings.TrimSpace(args[:nl])
+		args = strings.TrimLeft(args[nl:], "\n")
+		args = strings.TrimPrefix(strings.TrimPrefix(args, "```json"), "```")
+		args = strings.TrimSuffix(strings.TrimSpace(args), "```")
+	}
+	if name == "" || strings.ContainsAny(name, " \t\r\n<>{}") {
+		return toolcall.Call{}, &pythonic.SyntaxError{Offset: off, Msg: "not a function name"}
+	}
+	out := "{}"
+	if args = strings.TrimSpace(args); args != "" {
+		raw, err := jsoncall.Value(args, m.Parser())
+		if err == nil {
+			out, err = jsoncall.Arguments(raw, m.Parser())
+		}
+		if err != nil {
+			return toolcall.Call{}, &pythonic.SyntaxError{Offset: off + sep, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
+		}
+	}
+	return toolcall.Call{Name: name, Arguments: out}, nil
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/toolparse/toolparse/glm45"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/benchdata"
+	"github.com/toolparse/toolparse/kimik2"
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/qwen3coder"
@@ -30,6 +31,7 @@ var formats = []struct {
 	{qwen3coder.Format, qwen3coder.RenderCalls},
 	{glm45.Format, glm45.RenderCalls},
 	{deepseek.Format, deepseek.RenderCalls},
+	{kimik2.Format, kimik2.RenderCalls},
 }
 
 func mustRender(render func([]toolcall.Call) (string, error), calls []toolcall.Call) string {

@@ -24,6 +24,9 @@ const (
 	Dropped Role = iota
 	// Opens markers start a block of the marker's Kind.
 	Opens
+	// Kept markers are text in prose: they only end blocks (as a Kind's
+	// End or Yields).
+	Kept
 )
 
 // Marker is one row of a format's marker table.
@@ -273,9 +276,13 @@ func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		m.mode = mProse
 		return m.Emit(dst, s, end), end
 	}
-	if mk := m.f.Markers[tok]; mk.Role == Opens { // the pending item holds the start marker
+	switch mk := m.f.Markers[tok]; mk.Role {
+	case Opens: // the pending item holds the start marker
 		m.open(mk.Kind, n, "")
 		return dst, end
+	case Kept:
+		m.mode = mProse
+		return m.Emit(dst, s, end), end
 	}
 	m.Drop()
 	m.mode = mProse
@@ -315,9 +322,12 @@ func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		if y := idx - m.f.consumed[m.kind]; y >= 0 { // a marker that acts after the block
 			tok := m.f.Kinds[m.kind].Yields[y]
 			dst = m.decideBlock(dst, text[:n], text[m.bodyAt:n], start, "", 0)
-			if mk := m.f.Markers[tok]; mk.Role == Opens {
+			switch mk := m.f.Markers[tok]; mk.Role {
+			case Opens:
 				m.Begin(next)
 				m.open(mk.Kind, 0, text[n:])
+			case Kept:
+				dst = m.Content(dst, text[n:])
 			}
 			return dst, next
 		}
@@ -406,9 +416,12 @@ func (m *Machine) MarkerAt(dst []toolcall.Event, s string, end, mark int, tok To
 	text := m.Text(s, end)
 	dst = m.Content(dst, text[:mark])
 	m.mode = mProse
-	if mk := m.f.Markers[tok]; mk.Role == Opens { // a block, whose text starts before this delta's bytes
+	switch mk := m.f.Markers[tok]; mk.Role {
+	case Opens: // a block, whose text starts before this delta's bytes
 		m.Begin(end)
 		m.open(mk.Kind, 0, text[mark:])
+	case Kept:
+		dst = m.Content(dst, text[mark:])
 	}
 	return dst
 }

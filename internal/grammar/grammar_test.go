@@ -14,6 +14,7 @@ import (
 	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/grammar/grammartest"
+	"github.com/toolparse/toolparse/kimik2"
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/olmo3"
@@ -45,6 +46,7 @@ var formats = []constrained{
 	{"harmony", harmony.Grammar, harmony.StructuralTag, harmony.RenderCalls, false},
 	{"glm45", glm45.Grammar, glm45.StructuralTag, glm45.RenderCalls, true},
 	{"deepseek", deepseek.Grammar, deepseek.StructuralTag, deepseek.RenderCalls, false},
+	{"kimi_k2", kimik2.Grammar, kimik2.StructuralTag, kimik2.RenderCalls, false},
 }
 
 // property is one generated parameter: its schema and valid and invalid

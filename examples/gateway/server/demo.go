@@ -128,6 +128,8 @@ func demoCalls(format string, calls []toolcall.Call, prose string) string {
 		return prose + "\n" + text + "<|user|>"
 	case "deepseek":
 		return prose + text + "<｜end▁of▁sentence｜>"
+	case "kimi_k2":
+		return prose + text + "<|im_end|>"
 	case "harmony", "gpt_oss":
 		return "<|channel|>commentary<|message|>" + prose + "<|end|><|start|>assistant" + text
 	case "pythonic":

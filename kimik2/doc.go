@@ -1,0 +1,23 @@
+// Package kimik2 reads the tool calls of Moonshot's Kimi K2 (Instruct,
+// 0905, Thinking) and K2.5:
+//
+//	<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>
+//
+// Each call has an ID, functions.NAME:IDX (a bare NAME:IDX is read too);
+// the call's name is what stands between "functions." and the last ':'.
+// The call keeps the ID the model wrote as its ID (clients must send it
+// back with the tool's result, or the model degrades); stream.WithIDs
+// still overrides it. The arguments are JSON (a Python dict is read too).
+// The singular section markers (<|tool_call_section_begin|>) are read too.
+// Calls with no section around them, and calls whose <|tool_call_end|> is
+// missing (the next <|tool_call_begin|> or the end of the response ends
+// them), are tolerated. A call that does not parse is content, verbatim,
+// with a diagnostic, and the others still count. Text before and after is
+// content; text outside a call that only looks like one (no
+// <|tool_call_begin|>) is content, markers included. <|im_end|> is
+// consumed.
+//
+// Reasoning: <think> ... </think>; the Thinking template may open it in
+// the prompt, so the start of the output is held until it shows (see the
+// stream's reasoning rules). A call opened inside reasoning ends it.
+package kimik2

@@ -1,0 +1,143 @@
+package kimik2
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the Kimi K2 format.
+var Format toolcall.Format = format{}
+
+// The markers' texts.
+const (
+	sectionBeginText  = "<|tool_calls_section_begin|>"
+	sectionEndText    = "<|tool_calls_section_end|>"
+	sectionBegin1Text = "<|tool_call_section_begin|>"
+	sectionEnd1Text   = "<|tool_call_section_end|>"
+	callBeginText     = "<|tool_call_begin|>"
+	argBeginText      = "<|tool_call_argument_begin|>"
+	callEndText       = "<|tool_call_end|>"
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	sectionBegin block.Token = iota
+	sectionBegin1
+	callBegin
+	sectionEnd
+	sectionEnd1
+	callEnd
+	imEnd
+)
+
+// The kinds of block.
+const (
+	kSection  = iota // a section of calls
+	kSection1        // a section opened by the singular marker
+	kCall            // a call with no section around it
+)
+
+var table = block.Format{
+	Markers: []block.Marker{
+		sectionBegin:  {Text: sectionBeginText, Role: block.Opens, Kind: kSection},
+		sectionBegin1: {Text: sectionBegin1Text, Role: block.Opens, Kind: kSection1},
+		callBegin:     {Text: callBeginText, Role: block.Opens, Kind: kCall},
+		sectionEnd:    {Text: sectionEndText, Role: block.Kept},
+		sectionEnd1:   {Text: sectionEnd1Text, Role: block.Kept},
+		callEnd:       {Text: callEndText, Role: block.Kept},
+		imEnd:         {Text: "<|im_end|>", EndsTurn: true},
+	},
+	Kinds: []block.Kind{
+		kSection:  {End: sectionEnd, Yields: []block.Token{sectionEnd1}, Scan: block.ScanPlain, Read: readSection},
+		kSection1: {End: sectionEnd1, Yields: []block.Token{sectionEnd}, Scan: block.ScanPlain, Read: readSection},
+		kCall: {End: callEnd, Yields: []block.Token{callBegin, sectionBegin, sectionBegin1, sectionEnd, sectionEnd1},
+			Scan: block.ScanPlain, Read: readCall},
+	},
+}
+
+type format struct{}
+
+func (format) Name() string { return "kimi_k2" }
+
+func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
+
+// ReasoningEnds implements toolcall.ReasoningEnder.
+func (format) ReasoningEnds() []string {
+	return []string{sectionBeginText, sectionBegin1Text, callBeginText}
+}
+
+// OpensReasoning implements toolcall.ReasoningOpener.
+func (format) OpensReasoning() bool { return true }
+
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&table, req)
+}
+
+func init() { toolcall.Register(Format, "kimi", "kimi_k2_5") }
+
+var errNoCall = errors.New("the section holds no call")
+
+// readSection reads a section's calls.
+func readSection(m *block.Machine, body string) ([]block.Item, error) {
+	if strings.TrimSpace(body) == "" {
+		return nil, nil
+	}
+	items := block.ReadCalls(body, callBeginText, callEndText, func(text string, off int) (toolcall.Call, error) {
+		return readOne(m, text, off)
+	})
+	for _, it := range items {
+		if it.Call != nil {
+			return items, nil
+		}
+	}
+	return nil, errNoCall
+}
+
+// readCall reads a call written with no section around it.
+func readCall(m *block.Machine, body string) ([]block.Item, error) {
+	c, err := readOne(m, body, 0)
+	if err != nil {
+		return nil, err
+	}
+	return []block.Item{{Call: &c}}, nil
+}
+
+// readOne reads one call's text: its ID, <|tool_call_argument_begin|>,
+// its arguments.
+func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
+	a := strings.Index(text, argBeginText)
+	if a < 0 {
+		return toolcall.Call{}, &pythonic.SyntaxError{Offset: off, Msg: "a call without <|tool_call_argument_begin|>"}
+	}
+	id := strings.TrimSpace(text[:a])
+	name := NameOf(id)
+	if name == "" || strings.ContainsAny(name, " \t\r\n<>{}") {
+		return toolcall.Call{}, &pythonic.SyntaxError{Offset: off, Msg: "not a call ID: " + id}
+	}
+	args := "{}"
+	if body := strings.TrimSpace(text[a+len(argBeginText):]); body != "" {
+		raw, err := jsoncall.Value(body, m.Parser())
+		if err == nil {
+			args, err = jsoncall.Arguments(raw, m.Parser())
+		}
+		if err != nil {
+			return toolcall.Call{}, &pythonic.SyntaxError{Offset: off + a, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
+		}
+	}
+	return toolcall.Call{ID: id, Name: name, Arguments: args}, nil
+}
+
+// NameOf returns the function name in a call ID: functions.NAME:IDX, or
+// NAME:IDX, or NAME.
+func NameOf(id string) string {
+	name := strings.TrimPrefix(id, "functions.")
+	if c := strings.LastIndexByte(name, ':'); c >= 0 && c+1 < len(name) && strings.Trim(name[c+1:], "0123456789") == "" {
+		name = name[:c]
+	}
+	return name
+}

@@ -1,0 +1,47 @@
+package kimik2_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/toolparse/toolparse/kimik2"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+func TestRenderCalls(t *testing.T) {
+	got, err := kimik2.RenderCalls([]toolcall.Call{{Name: "get_weather", Arguments: `{"city": "Paris"}`}, {ID: "functions.f:7", Name: "f"}})
+	want := `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|>` +
+		`<|tool_call_begin|>functions.f:7<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>`
+	if err != nil || got != want {
+		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
+	}
+	streamtest.CheckRenderer(t, kimik2.Format, kimik2.RenderCalls)
+}
+
+func TestRenderPrompt(t *testing.T) {
+	tools := []toolcall.Tool{{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object"}`)}}
+	msgs := []toolcall.Message{
+		{Role: "user", Content: "Weather?"},
+		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "call_x", Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
+		{Role: "tool", ToolCallID: "call_x", Content: "sunny"},
+		{Role: "assistant", Content: "Sunny."},
+		{Role: "user", Content: "And Rome?"},
+		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "functions.get_weather:1", Name: "get_weather", Arguments: `{"city":"Rome"}`}}},
+		{Role: "tool", ToolCallID: "functions.get_weather:1", Content: "rain"},
+	}
+	got, err := kimik2.RenderPrompt(msgs, tools)
+	want := `<|im_system|>tool_declare<|im_middle|>[{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]<|im_end|>` +
+		"<|im_system|>system<|im_middle|>" + kimik2.DefaultSystem + "<|im_end|>" +
+		"<|im_user|>user<|im_middle|>Weather?<|im_end|>" +
+		`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
+		"<|im_system|>tool<|im_middle|>## Return of functions.get_weather:0\nsunny<|im_end|>" +
+		"<|im_assistant|>assistant<|im_middle|><think></think>Sunny.<|im_end|>" +
+		"<|im_user|>user<|im_middle|>And Rome?<|im_end|>" +
+		`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city":"Rome"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
+		"<|im_system|>tool<|im_middle|>## Return of functions.get_weather:1\nrain<|im_end|>" +
+		"<|im_assistant|>assistant<|im_middle|>"
+	if err != nil || got != want {
+		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
+	}
+}

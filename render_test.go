@@ -11,6 +11,7 @@ import (
 	"github.com/toolparse/toolparse/kimik2"
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/mistral"
 	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/qwen3coder"
@@ -37,11 +38,13 @@ var renderers = []struct {
 	{"deepseek", deepseek.Format, deepseek.RenderCalls, false},
 	{"deepseek R1", deepseek.Format, deepseek.RenderCallsR1, false},
 	{"kimi_k2", kimik2.Format, kimik2.RenderCalls, false},
+	{"mistral", mistral.Format, mistral.RenderCalls, false},
+	{"mistral v3", mistral.Format, mistral.RenderCallsV3, false},
 }
 
 // TestEveryFormatRenders: every shipped format is a toolcall.Renderer.
 func TestEveryFormatRenders(t *testing.T) {
-	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format, deepseek.Format, kimik2.Format} {
+	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format, deepseek.Format, kimik2.Format, mistral.Format} {
 		if _, ok := f.(toolcall.Renderer); !ok {
 			t.Errorf("%s is not a toolcall.Renderer", f.Name())
 		}

@@ -339,7 +339,7 @@ func (d *decoder) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		}
 		d.Begin(end)
 		d.mode = mBlock
-		d.body.Reset(blockEnds, d.Limits.MaxDepth)
+		d.body.Reset(blockEnds, d.Limits.MaxDepth, block.ScanCode)
 	case idx == markFunctionTag:
 		d.mode = mFuncName
 		d.mark = n

@@ -12,6 +12,7 @@ import (
 	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/kimik2"
 	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/mistral"
 	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/stream"
@@ -32,6 +33,7 @@ var formats = []struct {
 	{glm45.Format, glm45.RenderCalls},
 	{deepseek.Format, deepseek.RenderCalls},
 	{kimik2.Format, kimik2.RenderCalls},
+	{mistral.Format, mistral.RenderCalls},
 }
 
 func mustRender(render func([]toolcall.Call) (string, error), calls []toolcall.Call) string {

@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/engine"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/pythonic"
 )
@@ -35,14 +36,20 @@ type Body struct {
 	broken   bool
 	matching bool
 	at       int // where a possible end marker starts in the pending item
+	// A value body (ScanValue) ends where its first JSON value closes: the
+	// value starts at the first '{', or at a '[' that is the body's first
+	// byte other than whitespace. head says it has not started; seen, that
+	// the head holds more than whitespace.
+	value, head, seen bool
 }
 
-// Reset prepares b for a new body that ends at one of ends.
-func (b *Body) Reset(ends *marker.Set, maxDepth int) {
+// Reset prepares b for a new body that ends at one of ends, as scan says.
+func (b *Body) Reset(ends *marker.Set, maxDepth int, scan Scan) {
 	b.rec.Reset(maxDepth)
 	b.ends = ends
-	b.broken = false
+	b.broken = scan == ScanPlain
 	b.matching = false
+	b.value, b.head, b.seen = scan == ScanValue, scan == ScanValue, false
 }
 
 // Outcome says what Scan found.
@@ -56,7 +63,7 @@ const (
 
 // Scan reads s[i:] of the body held by base. For Ended, the body is the
 // pending item's first n bytes, idx is the end marker and it ends at
-// s[next]. For Limit, the body's first bytes through s[next] are as much
+// s[next] (idx is -1 when a value body's value closed at s[next]). For Limit, the body's first bytes through s[next] are as much
 // as the limit allows. For More, next is len(s).
 func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx, n int) {
 	lim := min(len(s), i+base.Room(s, i))
@@ -76,6 +83,25 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 			i = end
 			continue
 		}
+		if b.head {
+			j := i
+			for ; j < lim; j++ {
+				c := s[j]
+				if c == '{' || c == '[' && !b.seen || c == '<' {
+					break
+				}
+				b.seen = b.seen || !jsonvalue.IsSpace(c)
+			}
+			i = j
+			if i == lim {
+				break
+			}
+			if s[i] == '<' {
+				b.matching, b.at = true, base.Len(s, i)
+				continue
+			}
+			b.head = false
+		}
 		p := strings.IndexByte(s[i:lim], '<')
 		if p < 0 {
 			p = lim
@@ -87,6 +113,9 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 			i += n
 			switch st {
 			case pythonic.Closed:
+				if b.value { // the value is the body
+					return Ended, i, -1, base.Len(s, i)
+				}
 				b.rec.Reset(base.Limits.MaxDepth)
 			case pythonic.Mismatch, pythonic.TooDeep:
 				b.broken = true

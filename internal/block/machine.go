@@ -49,6 +49,11 @@ const (
 	ScanCode Scan = iota
 	// ScanPlain ends a body at the first end marker.
 	ScanPlain
+	// ScanValue ends a body where its first JSON value closes (Mistral's
+	// [TOOL_CALLS] NAME[ARGS]{...}): the value starts at the first '{', or
+	// at a '[' that comes before anything but whitespace; end markers end
+	// a body whose value is broken or has not begun.
+	ScanValue
 )
 
 // NoToken is a Kind's End when the block has no end marker of its own.
@@ -293,10 +298,7 @@ func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 // the pending item; lead is its start marker when the item begins after it.
 func (m *Machine) open(k, at int, lead string) {
 	m.mode, m.kind, m.bodyAt, m.lead = mBody, k, at, lead
-	m.body.Reset(m.f.ends[k], m.Limits.MaxDepth)
-	if m.f.Kinds[k].Scan == ScanPlain {
-		m.body.broken = true
-	}
+	m.body.Reset(m.f.ends[k], m.Limits.MaxDepth, m.f.Kinds[k].Scan)
 }
 
 // MatchMarker matches the format's markers against the pending item's text

@@ -130,6 +130,8 @@ func demoCalls(format string, calls []toolcall.Call, prose string) string {
 		return prose + text + "<｜end▁of▁sentence｜>"
 	case "kimi_k2":
 		return prose + text + "<|im_end|>"
+	case "mistral":
+		return prose + text + "</s>"
 	case "harmony", "gpt_oss":
 		return "<|channel|>commentary<|message|>" + prose + "<|end|><|start|>assistant" + text
 	case "pythonic":

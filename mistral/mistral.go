@@ -1,0 +1,127 @@
+package mistral
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the Mistral format.
+var Format toolcall.Format = format{}
+
+// The control tokens.
+const (
+	toolCallsText = "[TOOL_CALLS]"
+	argsText      = "[ARGS]"
+	callIDText    = "[CALL_ID]"
+	eosText       = "</s>"
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	toolCalls block.Token = iota
+	eos
+)
+
+const kCalls = 0 // the one kind of block: [TOOL_CALLS] and what follows, to its JSON's end
+
+var table = block.Format{
+	Markers: []block.Marker{
+		toolCalls: {Text: toolCallsText, Role: block.Opens, Kind: kCalls},
+		eos:       {Text: eosText, EndsTurn: true},
+	},
+	Kinds: []block.Kind{kCalls: {End: block.NoToken, Scan: block.ScanValue, Read: readCalls}},
+}
+
+type format struct{}
+
+func (format) Name() string { return "mistral" }
+
+func (format) ThinkTags() (open, close string) { return "[THINK]", "[/THINK]" }
+
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&table, req)
+}
+
+// NewCallID implements toolcall.CallIDMaker: 9 letters and digits.
+func (format) NewCallID(toolcall.Call) string { return NewID() }
+
+const idAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+// NewID returns a random call ID as mistral-common wants one: 9 letters
+// and digits.
+func NewID() string {
+	var b [9]byte
+	for i := range b {
+		b[i] = idAlphabet[rand.IntN(len(idAlphabet))]
+	}
+	return string(b[:])
+}
+
+func init() {
+	toolcall.Register(Format, "mistral_v11", "mistral_v13", "ministral", "devstral", "magistral")
+}
+
+var errNoCall = errors.New("no call after [TOOL_CALLS]")
+
+// readCalls reads what follows [TOOL_CALLS]: an array of call objects, or
+// NAME([CALL_ID]ID)?[ARGS] and an object.
+func readCalls(m *block.Machine, body string) ([]block.Item, error) {
+	trimmed := strings.TrimSpace(body)
+	if trimmed == "" {
+		return nil, errNoCall
+	}
+	lo := len(body) - len(strings.TrimLeft(body, " \t\r\n"))
+	if trimmed[0] == '[' {
+		return readArray(m, trimmed, lo)
+	}
+	open := strings.IndexByte(body, '{')
+	if open < 0 {
+		return nil, errNoCall
+	}
+	head := body[:open]
+	name, id := strings.TrimSuffix(strings.TrimSpace(head), argsText), ""
+	if k := strings.Index(name, callIDText); k >= 0 {
+		name, id = name[:k], strings.TrimSpace(name[k+len(callIDText):])
+	}
+	name = strings.TrimSpace(name)
+	if name == "" || strings.ContainsAny(name, " \t\r\n[]{}<>\"'") {
+		return nil, &pythonic.SyntaxError{Offset: lo, Msg: "not a function name before the arguments"}
+	}
+	raw, err := jsoncall.Value(strings.TrimSpace(body[open:]), m.Parser())
+	args := ""
+	if err == nil {
+		args, err = jsoncall.Arguments(raw, m.Parser())
+	}
+	if err != nil {
+		return nil, &pythonic.SyntaxError{Offset: open, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
+	}
+	c := toolcall.Call{ID: id, Name: name, Arguments: args}
+	return []block.Item{{Call: &c, Offset: lo}}, nil
+}
+
+// readArray reads the pre-v11 array of call objects, with their IDs.
+func readArray(m *block.Machine, text string, lo int) ([]block.Item, error) {
+	calls, err := jsoncall.Parse(text, m.Parser(), m.Requested)
+	if err != nil {
+		return nil, &pythonic.SyntaxError{Offset: lo, Msg: "not an array of calls: " + err.Error()}
+	}
+	if v, err := jsonvalue.Decode(text); err == nil && v.Kind == jsonvalue.Array && len(v.Items) == len(calls) {
+		for i := range v.Items {
+			if id := v.Items[i].Get("id"); id != nil && id.Kind == jsonvalue.String && id.Str != "null" {
+				calls[i].ID = id.Str
+			}
+		}
+	}
+	items := make([]block.Item, len(calls))
+	for i := range calls {
+		items[i] = block.Item{Call: &calls[i], Offset: lo}
+	}
+	return items, nil
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/toolparse/toolparse/internal/corpus"
 	"github.com/toolparse/toolparse/kimik2"
 	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/llama3json"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/mistral"
 	"github.com/toolparse/toolparse/olmo3"
@@ -40,11 +41,12 @@ var renderers = []struct {
 	{"kimi_k2", kimik2.Format, kimik2.RenderCalls, false},
 	{"mistral", mistral.Format, mistral.RenderCalls, false},
 	{"mistral v3", mistral.Format, mistral.RenderCallsV3, false},
+	{"llama3_json", llama3json.Format, llama3json.RenderCalls, false},
 }
 
 // TestEveryFormatRenders: every shipped format is a toolcall.Renderer.
 func TestEveryFormatRenders(t *testing.T) {
-	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format, deepseek.Format, kimik2.Format, mistral.Format} {
+	for _, f := range []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format, deepseek.Format, kimik2.Format, mistral.Format, llama3json.Format} {
 		if _, ok := f.(toolcall.Renderer); !ok {
 			t.Errorf("%s is not a toolcall.Renderer", f.Name())
 		}

@@ -40,6 +40,8 @@ func (h *markerless) Start(m *block.Machine, s string, i int) bool {
 
 func (h *markerless) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
 
+func (h *markerless) At(*block.Machine, string, int) bool { return false }
+
 func (h *markerless) InCandidate() bool { return h.state == mlArgs }
 
 func (h *markerless) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {

@@ -30,6 +30,8 @@ const (
 
 func (e *echo) Start(*block.Machine, string, int) bool { return false }
 
+func (e *echo) At(*block.Machine, string, int) bool { return false }
+
 func (e *echo) AfterBlock(m *block.Machine, calls []toolcall.Call, s string, i int) {
 	if len(calls) == 0 {
 		return

@@ -39,6 +39,8 @@ func (u *untagged) Start(m *block.Machine, s string, i int) bool {
 
 func (u *untagged) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
 
+func (u *untagged) At(*block.Machine, string, int) bool { return false }
+
 func (u *untagged) InCandidate() bool { return u.state == uCall && u.run.InBrackets() }
 
 func (u *untagged) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {

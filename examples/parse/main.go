@@ -29,6 +29,7 @@ import (
 	_ "github.com/toolparse/toolparse/hermes"
 	_ "github.com/toolparse/toolparse/kimik2"
 	_ "github.com/toolparse/toolparse/lfm2" // the formats register themselves
+	_ "github.com/toolparse/toolparse/llama3json"
 	_ "github.com/toolparse/toolparse/llama4"
 	_ "github.com/toolparse/toolparse/mistral"
 	_ "github.com/toolparse/toolparse/olmo3"
@@ -40,7 +41,7 @@ import (
 
 func main() {
 	var o options
-	flag.StringVar(&o.format, "format", "llama4", "the model's format: hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama4, lfm2, olmo3 or pythonic (or an alias)")
+	flag.StringVar(&o.format, "format", "llama4", "the model's format: hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4, lfm2, olmo3 or pythonic (or an alias)")
 	flag.StringVar(&o.tools, "tools", "", "a JSON file of the request's tools: OpenAI tools or plain function objects")
 	flag.StringVar(&o.toolChoice, "tool-choice", "", `tool_choice: "auto", "none", "required" or a tool's name`)
 	flag.BoolVar(&o.parallel, "parallel", true, "parallel_tool_calls (-parallel=false keeps only the first call)")

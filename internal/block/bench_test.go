@@ -12,6 +12,7 @@ import (
 	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/kimik2"
 	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/llama3json"
 	"github.com/toolparse/toolparse/mistral"
 	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/qwen3coder"
@@ -34,6 +35,7 @@ var formats = []struct {
 	{deepseek.Format, deepseek.RenderCalls},
 	{kimik2.Format, kimik2.RenderCalls},
 	{mistral.Format, mistral.RenderCalls},
+	{llama3json.Format, llama3json.RenderCalls},
 }
 
 func mustRender(render func([]toolcall.Call) (string, error), calls []toolcall.Call) string {

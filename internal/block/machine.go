@@ -2,6 +2,7 @@ package block
 
 import (
 	"errors"
+	"strings"
 	"sync"
 
 	"github.com/toolparse/toolparse/internal/engine"
@@ -81,8 +82,14 @@ type Format struct {
 	// Hooks, when set, returns the per-response hooks of a format with
 	// rules of its own (LFM2's echo repair, OLMo 3's untagged calls).
 	Hooks func() Hooks
+	// Triggers are bytes at which the machine, in prose, asks Hooks.At
+	// whether a candidate of the format's own starts (Llama 3's JSON calls
+	// without markers start at '{').
+	Triggers string
 
 	once     sync.Once
+	stops    string        // the bytes prose stops at: markers' first bytes and Triggers
+	triggers [256]bool     // Triggers, as a set
 	prose    *marker.Set   // every marker, indexed by Token
 	ends     []*marker.Set // per kind: its end marker, the end-of-turn tokens, then its Yields
 	consumed []int         // per kind: how many of its ends are consumed
@@ -99,6 +106,16 @@ func (f *Format) compile() {
 			}
 		}
 		f.prose = marker.NewSet(texts...)
+		stops := []byte(f.Triggers)
+		for _, t := range texts {
+			if t != "" && strings.IndexByte(string(stops), t[0]) < 0 {
+				stops = append(stops, t[0])
+			}
+		}
+		f.stops = string(stops)
+		for i := 0; i < len(f.Triggers); i++ {
+			f.triggers[f.Triggers[i]] = true
+		}
 		for _, k := range f.Kinds {
 			var ends []string
 			if k.End != NoToken {
@@ -125,6 +142,9 @@ type Hooks interface {
 	// AfterBlock is called after a block handed on calls, with the text
 	// following the block starting at s[i].
 	AfterBlock(m *Machine, calls []toolcall.Call, s string, i int)
+	// At is called in prose at s[i], one of the format's Triggers. It
+	// returns true when it took over (it called m.Begin and m.Enter).
+	At(m *Machine, s string, i int) bool
 	// Step runs the hook's mode, as engine.Stepper does.
 	Step(m *Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int)
 	// Close ends the response in the hook's mode.
@@ -259,17 +279,32 @@ func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 			i = j
 		}
 	}
-	if k := m.f.prose.Index(s[j:]); k >= 0 {
+	if k := indexAny(s[j:], m.f.stops); k >= 0 {
 		j += k
 	} else {
 		j = len(s)
 	}
 	dst = m.Content(dst, s[i:j])
-	if j < len(s) {
-		m.Begin(j)
-		m.mode = mMarker
+	if j == len(s) {
+		return dst, j
 	}
+	if m.hooks != nil && m.f.triggers[s[j]] && m.hooks.At(m, s, j) {
+		return dst, j
+	}
+	if !m.f.prose.Starts(s[j]) {
+		return m.Content(dst, s[j:j+1]), j + 1
+	}
+	m.Begin(j)
+	m.mode = mMarker
 	return dst, j
+}
+
+// indexAny is strings.IndexAny, with IndexByte's speed for one byte.
+func indexAny(s, chars string) int {
+	if len(chars) == 1 {
+		return strings.IndexByte(s, chars[0])
+	}
+	return strings.IndexAny(s, chars)
 }
 
 func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {

@@ -16,6 +16,7 @@ import (
 	"github.com/toolparse/toolparse/internal/grammar/grammartest"
 	"github.com/toolparse/toolparse/kimik2"
 	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/llama3json"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/mistral"
 	"github.com/toolparse/toolparse/olmo3"
@@ -49,6 +50,7 @@ var formats = []constrained{
 	{"deepseek", deepseek.Grammar, deepseek.StructuralTag, deepseek.RenderCalls, false},
 	{"kimi_k2", kimik2.Grammar, kimik2.StructuralTag, kimik2.RenderCalls, false},
 	{"mistral", mistral.Grammar, mistral.StructuralTag, mistral.RenderCalls, false},
+	{"llama3_json", llama3json.Grammar, llama3json.StructuralTag, llama3json.RenderCalls, false},
 }
 
 // property is one generated parameter: its schema and valid and invalid

@@ -132,6 +132,8 @@ func demoCalls(format string, calls []toolcall.Call, prose string) string {
 		return prose + text + "<|im_end|>"
 	case "mistral":
 		return prose + text + "</s>"
+	case "llama3_json":
+		return prose + " " + text + "<|eot_id|>"
 	case "harmony", "gpt_oss":
 		return "<|channel|>commentary<|message|>" + prose + "<|end|><|start|>assistant" + text
 	case "pythonic":

@@ -24,6 +24,7 @@ import (
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/kimik2"
 	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/llama3json"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/mistral"
 	"github.com/toolparse/toolparse/olmo3"
@@ -37,7 +38,7 @@ import (
 
 // Config configures a gateway.
 type Config struct {
-	Format   string   // hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama4, lfm2, olmo3 or pythonic, or an alias
+	Format   string   // hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4, lfm2, olmo3 or pythonic, or an alias
 	Upstream Upstream // where completions come from; nil means the built-in demo
 	MaxBody  int64    // largest request body in bytes; 4 MiB when 0
 	// MaxResponse is the most text a non-streaming response may hold
@@ -86,6 +87,9 @@ var kits = map[string]formatKit{
 	}, deepseek.StructuralTag, deepseek.Grammar},
 	"kimi_k2": {kimik2.Format, kimik2.RenderPrompt, kimik2.StructuralTag, kimik2.Grammar},
 	"mistral": {mistral.Format, mistral.RenderPrompt, mistral.StructuralTag, mistral.Grammar},
+	"llama3_json": {llama3json.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
+		return llama3json.RenderPrompt(m, t, llama3json.PromptOptions{})
+	}, llama3json.StructuralTag, llama3json.Grammar},
 	// Models served with the generic pythonic parser are prompted the Llama
 	// way, with call lists.
 	"pythonic": {pythonic.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
@@ -94,7 +98,7 @@ var kits = map[string]formatKit{
 }
 
 // ErrUnknownFormat is returned by New for a format it does not serve.
-var ErrUnknownFormat = errors.New("unknown format (want hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama4, lfm2, olmo3 or pythonic, or an alias)")
+var ErrUnknownFormat = errors.New("unknown format (want hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4, lfm2, olmo3 or pythonic, or an alias)")
 
 // Gateway is the HTTP handler.
 type Gateway struct {

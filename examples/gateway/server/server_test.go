@@ -11,7 +11,7 @@ import (
 )
 
 func TestGatewayWithTheDemoUpstream(t *testing.T) {
-	for _, format := range []string{"llama4", "lfm2", "olmo3", "pythonic", "hermes", "qwen3", "qwen3_coder", "harmony", "gpt_oss", "glm45", "deepseek", "kimi_k2", "mistral"} {
+	for _, format := range []string{"llama4", "lfm2", "olmo3", "pythonic", "hermes", "qwen3", "qwen3_coder", "harmony", "gpt_oss", "glm45", "deepseek", "kimi_k2", "mistral", "llama3_json"} {
 		g, err := New(Config{Format: format, Upstream: &Demo{Format: format}})
 		if err != nil {
 			t.Fatal(err)

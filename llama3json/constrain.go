@@ -1,0 +1,60 @@
+package llama3json
+
+import (
+	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// trigger begins every call.
+const trigger = `{"name": `
+
+// StructuralTag returns xgrammar's structural tag for the request, as
+// xgrammar's own llama builder shapes it: triggered on {"name": , one tag
+// per tool, {"name": "NAME", "parameters":  then the arguments by the
+// tool's JSON Schema, then }. "auto" lets free text come first; "required"
+// and a named tool put a call at the start; parallel_tool_calls false and a
+// named tool allow one call.
+func StructuralTag(req toolcall.Request) ([]byte, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return nil, err
+	}
+	tags := make([]grammar.Tag, len(c.Tools))
+	for i, t := range c.Tools {
+		tags[i] = grammar.Tag{Begin: callBegin(t.Name), Content: grammar.JSONSchema(t), End: "}"}
+	}
+	return grammar.StructuralTag(grammar.Triggered(trigger, tags, c))
+}
+
+// Grammar returns an xgrammar EBNF grammar for Llama 3.x JSON calls as
+// RenderCalls writes them, separated by "; ", whose names are the
+// request's tools and whose arguments follow each tool's JSON Schema.
+//
+// The schema features it constrains, and those that fall back to their
+// general type, are those of pythonic.Grammar.
+func Grammar(req toolcall.Request) (string, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return "", err
+	}
+	b := grammar.New(grammar.JSON, "")
+	var alts []string
+	for _, t := range c.Tools {
+		args, err := b.Arguments(t, false)
+		if err != nil {
+			return "", err
+		}
+		alts = append(alts, grammar.Lit(callBegin(t.Name))+" "+args+` "}"`)
+	}
+	b.Rule("call", grammar.Alts(alts))
+	if c.One {
+		return b.String("call"), nil
+	}
+	return b.String(`call ("; " call)*`), nil
+}
+
+// Grammar implements toolcall.Constrainer.
+func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
+
+// StructuralTag implements toolcall.Constrainer.
+func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }

@@ -1,0 +1,22 @@
+// Package llama3json reads the tool calls of Meta's Llama 3.1, 3.2 and
+// 3.3 with JSON custom tools: {"name": NAME, "parameters": {...}} objects
+// ("arguments" is read too, and the other JSON call shapes of the module:
+// keys in any order, arguments as a JSON string holding an object),
+// several separated by ';' or newlines, with or without <|python_tag|>
+// before them, prose around them.
+//
+// Without a marker a JSON object in prose is a call only when it names a
+// requested tool (any name when the request offers no tools) and has a
+// "parameters" or "arguments" member, or names a requested tool at all: a
+// prose mention such as {"name": "Alice"} stays prose. Only an object that
+// starts like a call (its first key "name", "parameters", "arguments",
+// "type" or "function") is held while it streams. After <|python_tag|>
+// any name counts, and the text up to the end of the message is read as
+// calls: JSON objects, or Llama 3.1's built-in tool calls
+// brave_search.call(query="...") (and wolfram_alpha, photogen), which are
+// calls to the tool of that name when the request offers it; otherwise, when
+// the request offers code_interpreter, the text is a call to it with the
+// text as its code; else it is content. <function=NAME>{...}</function>,
+// which Meta's reference decoder reads, is read too. <|eot_id|> and
+// <|eom_id|> are consumed and end an open <|python_tag|> message.
+package llama3json

@@ -1,0 +1,128 @@
+package llama3json
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the Llama 3.x JSON format.
+var Format toolcall.Format = format{}
+
+// The markers' texts.
+const (
+	pythonTagText   = "<|python_tag|>"
+	functionText    = "<function="
+	functionEndText = "</function>"
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	pythonTag block.Token = iota
+	function
+	functionEnd
+	eot
+	eom
+)
+
+// The kinds of block.
+const (
+	kTag  = iota // <|python_tag|> to the end of the message
+	kFunc        // <function=NAME>{...}</function>
+)
+
+var table = block.Format{
+	Markers: []block.Marker{
+		pythonTag:   {Text: pythonTagText, Role: block.Opens, Kind: kTag},
+		function:    {Text: functionText, Role: block.Opens, Kind: kFunc},
+		functionEnd: {Text: functionEndText}, // an orphan: dropped
+		eot:         {Text: "<|eot_id|>", EndsTurn: true},
+		eom:         {Text: "<|eom_id|>", EndsTurn: true},
+	},
+	Kinds: []block.Kind{
+		kTag:  {End: block.NoToken, Yields: []block.Token{pythonTag}, Scan: block.ScanCode, Read: readTag},
+		kFunc: {End: functionEnd, Scan: block.ScanCode, Read: readFunc},
+	},
+	Hooks:    func() block.Hooks { return new(objects) },
+	Triggers: "{",
+}
+
+type format struct{}
+
+func (format) Name() string { return "llama3_json" }
+
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&table, req)
+}
+
+func init() { toolcall.Register(Format, "llama3", "llama3_1", "llama3_2", "llama3_3") }
+
+var errNotCalls = errors.New("the message holds no calls")
+
+// readTag reads what follows <|python_tag|>.
+func readTag(m *block.Machine, body string) ([]block.Item, error) {
+	trimmed := strings.TrimSpace(body)
+	if trimmed == "" {
+		return nil, nil
+	}
+	items, err := block.Decode(body, m.Parser(), m.Requested)
+	if err == nil && builtins(m, items) {
+		return items, nil
+	}
+	if toolcall.MatchTool(m.Req.Tools, "code_interpreter") >= 0 {
+		args := `{"code":` + string(jsonvalue.AppendString(nil, trimmed)) + "}"
+		c := toolcall.Call{Name: "code_interpreter", Arguments: args}
+		return []block.Item{{Call: &c}}, nil
+	}
+	if err == nil {
+		err = errNotCalls
+	}
+	return nil, err
+}
+
+// builtins renames the built-in tool calls among items (brave_search.call)
+// to their tool, and reports whether every item is a call and every
+// built-in one is to a requested tool.
+func builtins(m *block.Machine, items []block.Item) bool {
+	for _, it := range items {
+		if it.Call == nil {
+			return false
+		}
+		if name, ok := strings.CutSuffix(it.Call.Name, ".call"); ok {
+			if !m.Requested(name) {
+				return false
+			}
+			it.Call.Name = name
+		}
+	}
+	return len(items) > 0
+}
+
+// readFunc reads NAME>{...} after <function=.
+func readFunc(m *block.Machine, body string) ([]block.Item, error) {
+	gt := strings.IndexByte(body, '>')
+	if gt <= 0 {
+		return nil, &pythonic.SyntaxError{Msg: "<function= has no name"}
+	}
+	name := body[:gt]
+	if strings.ContainsAny(name, " \t\r\n<{\"'") {
+		return nil, &pythonic.SyntaxError{Msg: "not a function name"}
+	}
+	args := "{}"
+	if rest := strings.TrimSpace(body[gt+1:]); rest != "" {
+		raw, err := jsoncall.Value(rest, m.Parser())
+		if err == nil {
+			args, err = jsoncall.Arguments(raw, m.Parser())
+		}
+		if err != nil {
+			return nil, &pythonic.SyntaxError{Offset: gt + 1, Msg: err.Error()}
+		}
+	}
+	c := toolcall.Call{Name: name, Arguments: args}
+	return []block.Item{{Call: &c}}, nil
+}

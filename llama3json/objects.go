@@ -1,0 +1,145 @@
+package llama3json
+
+import (
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// objects reads JSON call objects in prose, as the machine's hooks: from a
+// '{', the object is held while it starts like a call and until it closes;
+// then it is a call if it names a tool the request offers; calls separated
+// by ';' or whitespace make a run.
+type objects struct {
+	rec   pythonic.Recognizer
+	state objState
+	key   []byte // the first key, as it comes
+	at    int    // where the object starts in the pending item
+}
+
+type objState uint8
+
+const (
+	oOpen  objState = iota // after '{': whitespace, then '"'
+	oKey                   // the first key
+	oBody                  // the rest of the object
+	oAfter                 // separators after a call: another object?
+)
+
+// startKeys are the first keys an object that is a call may have.
+var startKeys = map[string]bool{"name": true, "parameters": true, "arguments": true, "type": true, "function": true}
+
+func (o *objects) Start(*block.Machine, string, int) bool { return false }
+
+func (o *objects) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
+
+func (o *objects) At(m *block.Machine, s string, i int) bool {
+	m.Begin(i)
+	m.Enter()
+	o.begin(m, 0)
+	return true
+}
+
+// begin starts an object at offset at of the pending item.
+func (o *objects) begin(m *block.Machine, at int) {
+	o.state, o.key, o.at = oOpen, o.key[:0], at
+	o.rec.Reset(m.Limits.MaxDepth)
+}
+
+func (o *objects) InCandidate() bool { return o.state == oBody }
+
+func (o *objects) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
+	return m.Emit(dst, "", 0)
+}
+
+func (o *objects) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	switch o.state {
+	case oAfter:
+		j := block.SkipSeparators(s, i)
+		switch {
+		case j == len(s):
+			return dst, j
+		case s[j] == '{':
+			o.begin(m, m.Len(s, j))
+			return dst, j
+		}
+		return m.Abandon(dst, s, j) // the separators are prose
+	case oOpen, oKey:
+		return o.head(m, dst, s, i)
+	}
+	end := min(len(s), i+m.Room(s, i))
+	n, st := o.rec.Feed(s[i:end])
+	i += n
+	switch st {
+	case pythonic.Open:
+		if i == len(s) {
+			return dst, i
+		}
+		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
+	case pythonic.Closed:
+		return o.decide(m, dst, s, i), i
+	}
+	return m.Abandon(dst, s, i)
+}
+
+// head follows the object's start while it may be a call's: '{', spaces,
+// then a first key that calls start with.
+func (o *objects) head(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	j := i
+	if m.Len(s, i) == o.at { // the '{'
+		j++
+	}
+	for ; j < len(s); j++ {
+		c := s[j]
+		if o.state == oOpen {
+			switch {
+			case jsonvalue.IsSpace(c):
+				continue
+			case c == '"':
+				o.state = oKey
+				continue
+			}
+			return m.Abandon(dst, s, j)
+		}
+		if c == '"' {
+			if !startKeys[string(o.key)] {
+				return m.Abandon(dst, s, j)
+			}
+			o.state = oBody
+			j++
+			break
+		}
+		if len(o.key) >= 10 {
+			return m.Abandon(dst, s, j)
+		}
+		o.key = append(o.key, c)
+	}
+	if o.state == oBody { // the recognizer reads the head's bytes too, from the object's start
+		o.rec.Feed(m.Peek(s, j, o.at))
+	}
+	return dst, j
+}
+
+// decide ends an object that closed at s[i]: calls, or prose.
+func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int) []toolcall.Event {
+	start := m.Start()
+	text := m.Text(s, i)
+	obj := text[o.at:]
+	calls, err := jsoncall.Parse(obj, m.Parser(), m.Requested)
+	ok := err == nil && len(calls) > 0
+	for _, c := range calls {
+		ok = ok && m.Req.IsKnownTool(c.Name)
+	}
+	if !ok {
+		m.ToProse()
+		return m.Content(dst, text)
+	}
+	for _, c := range calls { // the separators before it, between calls, are dropped
+		dst = m.Call(dst, c, start+o.at)
+	}
+	m.Begin(i)
+	o.state = oAfter
+	return dst
+}

@@ -1,7 +1,6 @@
 package glm45
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -65,8 +64,6 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 }
 
 func init() { toolcall.Register(Format, "glm4_5", "glm47", "glm4_7", "glm") }
-
-var errNotCall = errors.New("the block does not hold a call")
 
 // readCall reads a <tool_call> block's body: a name, then key and value
 // pairs.

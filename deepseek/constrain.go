@@ -5,24 +5,13 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// calls returns the grammar of what stands inside a section: calls in
-// V3.1's form, one for c.One, whose names are the request's tools and
-// whose arguments follow each tool's JSON Schema.
-func calls(c grammar.Choice) (*grammar.Builder, string, error) {
-	b := grammar.New(grammar.JSON, "")
-	var alts []string
-	for _, t := range c.Tools {
-		args, err := b.Arguments(t, false)
-		if err != nil {
-			return nil, "", err
-		}
-		alts = append(alts, grammar.Lit(callBeginText+t.Name+sepText)+" "+args+" "+grammar.Lit(callEndText))
-	}
-	b.Rule("call", grammar.Alts(alts))
-	if c.One {
-		return b, "call", nil
-	}
-	return b, "call+", nil
+// frame is how DeepSeek V3.1 writes calls, as RenderCalls writes them.
+var frame = grammar.Frame{
+	Begin:   func(name string) string { return callBeginText + name + sepText },
+	End:     callEndText,
+	Open:    callsBeginText,
+	Close:   callsEndText,
+	Trigger: callsBeginText,
 }
 
 // StructuralTag returns xgrammar's structural tag for the request:
@@ -30,35 +19,15 @@ func calls(c grammar.Choice) (*grammar.Builder, string, error) {
 // of Grammar. "auto" lets free text come first; "required" and a named
 // tool put the section at the start; parallel_tool_calls false and a named
 // tool allow one call.
-func StructuralTag(req toolcall.Request) ([]byte, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return nil, err
-	}
-	b, inner, err := calls(c)
-	if err != nil {
-		return nil, err
-	}
-	tag := grammar.Tag{Begin: callsBeginText, Content: grammar.GrammarFormat(b.String(inner)), End: callsEndText}
-	return grammar.StructuralTag(grammar.Triggered(callsBeginText, []grammar.Tag{tag}, c))
-}
+func StructuralTag(req toolcall.Request) ([]byte, error) { return frame.StructuralTag(req) }
 
 // Grammar returns an xgrammar EBNF grammar for a section of calls in
-// V3.1's form, as RenderCalls writes it.
+// V3.1's form, as RenderCalls writes it, whose names are the request's
+// tools and whose arguments follow each tool's JSON Schema.
 //
 // The schema features it constrains, and those that fall back to their
 // general type, are those of pythonic.Grammar.
-func Grammar(req toolcall.Request) (string, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return "", err
-	}
-	b, inner, err := calls(c)
-	if err != nil {
-		return "", err
-	}
-	return b.String(grammar.Lit(callsBeginText) + " " + inner + " " + grammar.Lit(callsEndText)), nil
-}
+func Grammar(req toolcall.Request) (string, error) { return frame.Grammar(req) }
 
 // Grammar implements toolcall.Constrainer.
 func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }

@@ -5,28 +5,22 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// frame is how GLM writes calls, as RenderCalls writes them.
+var frame = grammar.Frame{
+	Begin:   func(name string) string { return startText + name + "\n" },
+	End:     endText,
+	Sep:     "\n",
+	Tagged:  grammar.GLMArgs,
+	Trigger: startText,
+}
+
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <tool_call>, one tag per tool, <tool_call>NAME\n, the
 // arguments by the tool's schema as an EBNF grammar (see Grammar), then
 // </tool_call>. "auto" lets free text come first; "required" and a named
 // tool put a call at the start; parallel_tool_calls false and a named tool
 // allow one call.
-func StructuralTag(req toolcall.Request) ([]byte, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return nil, err
-	}
-	tags := make([]grammar.Tag, len(c.Tools))
-	for i, t := range c.Tools {
-		b := grammar.New(grammar.JSON, "")
-		args, err := b.TaggedArguments(t, grammar.GLMArgs)
-		if err != nil {
-			return nil, err
-		}
-		tags[i] = grammar.Tag{Begin: startText + t.Name + "\n", Content: grammar.GrammarFormat(b.String(args)), End: endText}
-	}
-	return grammar.StructuralTag(grammar.Triggered(startText, tags, c))
-}
+func StructuralTag(req toolcall.Request) ([]byte, error) { return frame.StructuralTag(req) }
 
 // Grammar returns an xgrammar EBNF grammar for GLM calls as RenderCalls
 // writes them, separated by a newline, whose names are the request's
@@ -36,26 +30,7 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 //
 // The schema features it constrains, and those that fall back to their
 // general type, are those of pythonic.Grammar.
-func Grammar(req toolcall.Request) (string, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return "", err
-	}
-	b := grammar.New(grammar.JSON, "")
-	var alts []string
-	for _, t := range c.Tools {
-		args, err := b.TaggedArguments(t, grammar.GLMArgs)
-		if err != nil {
-			return "", err
-		}
-		alts = append(alts, grammar.Lit(startText+t.Name+"\n")+" "+args+" "+grammar.Lit(endText))
-	}
-	b.Rule("call", grammar.Alts(alts))
-	if c.One {
-		return b.String("call"), nil
-	}
-	return b.String(`call ("\n" call)*`), nil
-}
+func Grammar(req toolcall.Request) (string, error) { return frame.Grammar(req) }
 
 // Grammar implements toolcall.Constrainer.
 func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }

@@ -55,21 +55,16 @@ func Grammar(req toolcall.Request) (string, error) {
 		return "", err
 	}
 	b := grammar.New(grammar.JSON, "")
-	var alts []string
-	for _, t := range c.Tools {
-		args, err := b.Arguments(t, false)
-		if err != nil {
-			return "", err
-		}
-		alts = append(alts, grammar.Lit(callHeader(t.Name))+" "+args+" "+grammar.Lit(callText))
+	calls, err := frame.Calls(b, c)
+	if err != nil {
+		return "", err
 	}
-	b.Rule("call", grammar.Alts(alts))
 	b.Rule("analysis", grammar.Lit(channelText+"analysis"+messageText)+` [^<]* `+grammar.Lit(endText+startText+"assistant"))
-	if c.One {
-		return b.String("analysis? call"), nil
-	}
-	return b.String(`analysis? call (` + grammar.Lit(startText+"assistant") + ` call)*`), nil
+	return b.String("analysis? " + calls), nil
 }
+
+// frame is how gpt-oss writes calls, as RenderCalls writes them.
+var frame = grammar.Frame{Begin: callHeader, End: callText, Sep: startText + "assistant"}
 
 // Grammar implements toolcall.Constrainer.
 func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }

@@ -5,12 +5,13 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// tagBegin is what precedes a call's arguments in a tag.
-func tagBegin(name string) string {
-	return startText + "\n{\"name\": " + grammar.JSONText(name) + ", \"arguments\": "
+// frame is how Hermes writes calls, as RenderCalls writes them.
+var frame = grammar.Frame{
+	Begin:   func(name string) string { return startText + "\n{\"name\": " + grammar.JSONText(name) + ", \"arguments\": " },
+	End:     "}\n" + endText,
+	Sep:     "\n",
+	Trigger: startText,
 }
-
-const tagEnd = "}\n" + endText
 
 // StructuralTag returns xgrammar's structural tag for the request, as
 // xgrammar's own qwen_3 builder shapes it: triggered on <tool_call>, one
@@ -18,17 +19,7 @@ const tagEnd = "}\n" + endText
 // arguments by the tool's JSON Schema, then }\n</tool_call>. "auto" lets
 // free text come first; "required" and a named tool put a call at the
 // start; parallel_tool_calls false and a named tool allow one call.
-func StructuralTag(req toolcall.Request) ([]byte, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return nil, err
-	}
-	tags := make([]grammar.Tag, len(c.Tools))
-	for i, t := range c.Tools {
-		tags[i] = grammar.Tag{Begin: tagBegin(t.Name), Content: grammar.JSONSchema(t), End: tagEnd}
-	}
-	return grammar.StructuralTag(grammar.Triggered(startText, tags, c))
-}
+func StructuralTag(req toolcall.Request) ([]byte, error) { return frame.StructuralTag(req) }
 
 // Grammar returns an xgrammar EBNF grammar for Hermes calls: <tool_call>
 // blocks, as RenderCalls writes them, separated by a newline, whose names
@@ -37,26 +28,7 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 //
 // The schema features it constrains, and those that fall back to their
 // general type, are those of pythonic.Grammar.
-func Grammar(req toolcall.Request) (string, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return "", err
-	}
-	b := grammar.New(grammar.JSON, "")
-	var alts []string
-	for _, t := range c.Tools {
-		args, err := b.Arguments(t, false)
-		if err != nil {
-			return "", err
-		}
-		alts = append(alts, grammar.Lit(tagBegin(t.Name))+" "+args+" "+grammar.Lit(tagEnd))
-	}
-	b.Rule("call", grammar.Alts(alts))
-	if c.One {
-		return b.String("call"), nil
-	}
-	return b.String(`call ("\n" call)*`), nil
-}
+func Grammar(req toolcall.Request) (string, error) { return frame.Grammar(req) }
 
 // Grammar implements toolcall.Constrainer.
 func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }

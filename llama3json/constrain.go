@@ -5,8 +5,13 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// trigger begins every call.
-const trigger = `{"name": `
+// frame is how Llama 3.x writes calls, as RenderCalls writes them.
+var frame = grammar.Frame{
+	Begin:   callBegin,
+	End:     "}",
+	Sep:     "; ",
+	Trigger: `{"name": `,
+}
 
 // StructuralTag returns xgrammar's structural tag for the request, as
 // xgrammar's own llama builder shapes it: triggered on {"name": , one tag
@@ -14,17 +19,7 @@ const trigger = `{"name": `
 // tool's JSON Schema, then }. "auto" lets free text come first; "required"
 // and a named tool put a call at the start; parallel_tool_calls false and a
 // named tool allow one call.
-func StructuralTag(req toolcall.Request) ([]byte, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return nil, err
-	}
-	tags := make([]grammar.Tag, len(c.Tools))
-	for i, t := range c.Tools {
-		tags[i] = grammar.Tag{Begin: callBegin(t.Name), Content: grammar.JSONSchema(t), End: "}"}
-	}
-	return grammar.StructuralTag(grammar.Triggered(trigger, tags, c))
-}
+func StructuralTag(req toolcall.Request) ([]byte, error) { return frame.StructuralTag(req) }
 
 // Grammar returns an xgrammar EBNF grammar for Llama 3.x JSON calls as
 // RenderCalls writes them, separated by "; ", whose names are the
@@ -32,26 +27,7 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 //
 // The schema features it constrains, and those that fall back to their
 // general type, are those of pythonic.Grammar.
-func Grammar(req toolcall.Request) (string, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return "", err
-	}
-	b := grammar.New(grammar.JSON, "")
-	var alts []string
-	for _, t := range c.Tools {
-		args, err := b.Arguments(t, false)
-		if err != nil {
-			return "", err
-		}
-		alts = append(alts, grammar.Lit(callBegin(t.Name))+" "+args+` "}"`)
-	}
-	b.Rule("call", grammar.Alts(alts))
-	if c.One {
-		return b.String("call"), nil
-	}
-	return b.String(`call ("; " call)*`), nil
-}
+func Grammar(req toolcall.Request) (string, error) { return frame.Grammar(req) }
 
 // Grammar implements toolcall.Constrainer.
 func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }

@@ -5,23 +5,20 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// frame is how Mistral v13 writes calls, as RenderCalls writes them: a
+// call ends with its JSON.
+var frame = grammar.Frame{
+	Begin:   func(name string) string { return toolCallsText + name + argsText },
+	Trigger: toolCallsText,
+}
+
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on [TOOL_CALLS], one tag per tool, [TOOL_CALLS]NAME[ARGS] then
 // the arguments by the tool's JSON Schema (the call ends with its JSON, so
 // the tag's end is empty). "auto" lets free text come first; "required" and
 // a named tool put a call at the start; parallel_tool_calls false and a
 // named tool allow one call. (xgrammar has no builtin for Mistral.)
-func StructuralTag(req toolcall.Request) ([]byte, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return nil, err
-	}
-	tags := make([]grammar.Tag, len(c.Tools))
-	for i, t := range c.Tools {
-		tags[i] = grammar.Tag{Begin: toolCallsText + t.Name + argsText, Content: grammar.JSONSchema(t), End: ""}
-	}
-	return grammar.StructuralTag(grammar.Triggered(toolCallsText, tags, c))
-}
+func StructuralTag(req toolcall.Request) ([]byte, error) { return frame.StructuralTag(req) }
 
 // Grammar returns an xgrammar EBNF grammar for v13 calls as RenderCalls
 // writes them, whose names are the request's tools and whose arguments
@@ -29,26 +26,7 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 //
 // The schema features it constrains, and those that fall back to their
 // general type, are those of pythonic.Grammar.
-func Grammar(req toolcall.Request) (string, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return "", err
-	}
-	b := grammar.New(grammar.JSON, "")
-	var alts []string
-	for _, t := range c.Tools {
-		args, err := b.Arguments(t, false)
-		if err != nil {
-			return "", err
-		}
-		alts = append(alts, grammar.Lit(toolCallsText+t.Name+argsText)+" "+args)
-	}
-	b.Rule("call", grammar.Alts(alts))
-	if c.One {
-		return b.String("call"), nil
-	}
-	return b.String("call+"), nil
-}
+func Grammar(req toolcall.Request) (string, error) { return frame.Grammar(req) }
 
 // Grammar implements toolcall.Constrainer.
 func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }

@@ -1,0 +1,107 @@
+package grammar
+
+import (
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Frame is how a format writes calls, as data: what surrounds each call's
+// arguments, what separates calls, and the section around them if the
+// format has one. Its Grammar and StructuralTag serve the formats whose
+// constraints are nothing more.
+type Frame struct {
+	Begin   func(name string) string // what comes before a call's arguments
+	Infix   string                   // an EBNF expression between Begin and the arguments, if any (a section's calls only)
+	End     string                   // what comes after them
+	Sep     string                   // between calls
+	Tagged  Tagged                   // arguments written as text, framed so; nil for a JSON object
+	Open    string                   // the section's start, for formats whose calls stand in one
+	Close   string                   // the section's end
+	Trigger string                   // what starts a call, or the section, in free text
+}
+
+// Calls adds the rule "call" to b, one alternative per tool, and returns
+// the expression for the calls c allows: one, or one or more separated by
+// Sep.
+func (f Frame) Calls(b *Builder, c Choice) (string, error) {
+	var alts []string
+	for _, t := range c.Tools {
+		args, err := f.arguments(b, t)
+		if err != nil {
+			return "", err
+		}
+		begin := Lit(f.Begin(t.Name))
+		if f.Infix != "" {
+			begin += " " + f.Infix
+		}
+		alts = append(alts, begin+" "+args+" "+Lit(f.End))
+	}
+	b.Rule("call", Alts(alts))
+	switch {
+	case c.One:
+		return b.R("call"), nil
+	case f.Sep == "":
+		return b.R("call") + "+", nil
+	}
+	return b.R("call") + " (" + Lit(f.Sep) + " " + b.R("call") + ")*", nil
+}
+
+func (f Frame) arguments(b *Builder, t toolcall.Tool) (string, error) {
+	if f.Tagged != nil {
+		return b.TaggedArguments(t, f.Tagged)
+	}
+	return b.Arguments(t, false)
+}
+
+// Grammar returns an EBNF grammar for the calls req allows, in their
+// section when the format has one.
+func (f Frame) Grammar(req toolcall.Request) (string, error) {
+	c, err := ChoiceOf(req)
+	if err != nil {
+		return "", err
+	}
+	b := New(JSON, "")
+	calls, err := f.Calls(b, c)
+	if err != nil {
+		return "", err
+	}
+	if f.Open != "" {
+		calls = Lit(f.Open) + " " + calls + " " + Lit(f.Close)
+	}
+	return b.String(calls), nil
+}
+
+// StructuralTag returns xgrammar's structural tag for req, triggered on
+// Trigger: the section as one tag whose content is the calls' grammar, or
+// one tag per tool, its content the arguments' JSON Schema (or their
+// grammar, for text arguments). "auto" lets free text come first;
+// "required" and a named tool put a call at the start; parallel_tool_calls
+// false and a named tool allow one call.
+func (f Frame) StructuralTag(req toolcall.Request) ([]byte, error) {
+	c, err := ChoiceOf(req)
+	if err != nil {
+		return nil, err
+	}
+	var tags []Tag
+	if f.Open != "" {
+		b := New(JSON, "")
+		calls, err := f.Calls(b, c)
+		if err != nil {
+			return nil, err
+		}
+		tags = []Tag{{Begin: f.Open, Content: GrammarFormat(b.String(calls)), End: f.Close}}
+	} else {
+		for _, t := range c.Tools {
+			content := JSONSchema(t)
+			if f.Tagged != nil {
+				b := New(JSON, "")
+				args, err := b.TaggedArguments(t, f.Tagged)
+				if err != nil {
+					return nil, err
+				}
+				content = GrammarFormat(b.String(args))
+			}
+			tags = append(tags, Tag{Begin: f.Begin(t.Name), Content: content, End: f.End})
+		}
+	}
+	return StructuralTag(Triggered(f.Trigger, tags, c))
+}

@@ -1,7 +1,6 @@
 package deepseek
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -70,32 +69,7 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 
 func init() { toolcall.Register(Format, "deepseek_v3", "deepseek_r1", "deepseek_v31") }
 
-// readSection reads a section's calls.
-func readSection(m *block.Machine, body string) ([]block.Item, error) {
-	if strings.TrimSpace(body) == "" {
-		return nil, nil
-	}
-	items := block.ReadCalls(body, callBeginText, callEndText, func(text string, off int) (toolcall.Call, error) {
-		return readOne(m, text, off)
-	})
-	for _, it := range items {
-		if it.Call != nil {
-			return items, nil
-		}
-	}
-	return nil, errNoCall
-}
-
-// readCall reads a call written with no section around it.
-func readCall(m *block.Machine, body string) ([]block.Item, error) {
-	c, err := readOne(m, body, 0)
-	if err != nil {
-		return nil, err
-	}
-	return []block.Item{{Call: &c}}, nil
-}
-
-var errNoCall = errors.New("the section holds no call")
+var readSection, readCall = block.Sections(callBeginText, callEndText, readOne)
 
 // readOne reads one call's text, between its markers, at offset off.
 func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -34,7 +33,7 @@ func render(calls []toolcall.Call, sep string, call func(toolcall.Call, string) 
 	var b strings.Builder
 	b.WriteString(callsBeginText)
 	for i, c := range calls {
-		args, err := compact(c)
+		args, err := prompt.CompactArgs("deepseek", c)
 		if err != nil {
 			return "", err
 		}
@@ -45,17 +44,6 @@ func render(calls []toolcall.Call, sep string, call func(toolcall.Call, string) 
 	}
 	b.WriteString(callsEndText)
 	return b.String(), nil
-}
-
-func compact(c toolcall.Call) (string, error) {
-	if c.Arguments == "" {
-		return "{}", nil
-	}
-	v, err := jsonvalue.Decode(c.Arguments)
-	if err != nil || v.Kind != jsonvalue.Object {
-		return "", fmt.Errorf("deepseek: the arguments of call %s are not a JSON object", c.Name)
-	}
-	return string(v.AppendJSON(nil)), nil
 }
 
 // RenderCalls implements toolcall.Renderer.

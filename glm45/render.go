@@ -29,12 +29,9 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 }
 
 func appendCall(b []byte, c toolcall.Call) ([]byte, error) {
-	args := jsonvalue.Value{Kind: jsonvalue.Object}
-	if c.Arguments != "" {
-		var err error
-		if args, err = jsonvalue.Decode(c.Arguments); err != nil || args.Kind != jsonvalue.Object {
-			return nil, fmt.Errorf("glm45: the arguments of call %s are not a JSON object", c.Name)
-		}
+	args, err := prompt.Arguments("glm45", c)
+	if err != nil {
+		return nil, err
 	}
 	b = append(b, startText...)
 	b = append(b, c.Name...)

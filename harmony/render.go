@@ -24,7 +24,7 @@ func callHeader(name string) string {
 func RenderCalls(calls []toolcall.Call) (string, error) {
 	var b strings.Builder
 	for i, c := range calls {
-		args, err := compactArgs(c)
+		args, err := prompt.CompactArgs("harmony", c)
 		if err != nil {
 			return "", err
 		}
@@ -34,17 +34,6 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 		b.WriteString(callHeader(c.Name) + args + callText)
 	}
 	return b.String(), nil
-}
-
-func compactArgs(c toolcall.Call) (string, error) {
-	if c.Arguments == "" {
-		return "{}", nil
-	}
-	v, err := jsonvalue.Decode(c.Arguments)
-	if err != nil || v.Kind != jsonvalue.Object {
-		return "", fmt.Errorf("harmony: the arguments of call %s are not a JSON object", c.Name)
-	}
-	return string(v.AppendJSON(nil)), nil
 }
 
 // RenderCalls implements toolcall.Renderer.
@@ -117,7 +106,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 				msg("assistant"+channelText+"analysis", m.Content, endText)
 			}
 			for _, c := range m.ToolCalls {
-				args, err := compactArgs(c)
+				args, err := prompt.CompactArgs("harmony", c)
 				if err != nil {
 					return "", err
 				}

@@ -7,7 +7,9 @@ import (
 
 // frame is how Hermes writes calls, as RenderCalls writes them.
 var frame = grammar.Frame{
-	Begin:   func(name string) string { return startText + "\n{\"name\": " + grammar.JSONText(name) + ", \"arguments\": " },
+	Begin: func(name string) string {
+		return startText + "\n{\"name\": " + grammar.JSONText(name) + ", \"arguments\": "
+	},
 	End:     "}\n" + endText,
 	Sep:     "\n",
 	Trigger: startText,

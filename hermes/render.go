@@ -19,7 +19,7 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 		if i > 0 {
 			b = append(b, '\n')
 		}
-		args, err := spacedArgs(c)
+		args, err := prompt.SpacedArgs("hermes", c)
 		if err != nil {
 			return "", err
 		}
@@ -30,18 +30,6 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 		b = append(b, "}\n"+endText...)
 	}
 	return string(b), nil
-}
-
-// spacedArgs returns a call's arguments as tojson writes them.
-func spacedArgs(c toolcall.Call) ([]byte, error) {
-	if c.Arguments == "" {
-		return []byte("{}"), nil
-	}
-	v, err := jsonvalue.Decode(c.Arguments)
-	if err != nil || v.Kind != jsonvalue.Object {
-		return nil, fmt.Errorf("hermes: the arguments of call %s are not a JSON object", c.Name)
-	}
-	return v.AppendSpaced(nil), nil
 }
 
 // RenderCalls implements toolcall.Renderer.

@@ -1,7 +1,6 @@
 package kimik2
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -80,32 +79,7 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 
 func init() { toolcall.Register(Format, "kimi", "kimi_k2_5") }
 
-var errNoCall = errors.New("the section holds no call")
-
-// readSection reads a section's calls.
-func readSection(m *block.Machine, body string) ([]block.Item, error) {
-	if strings.TrimSpace(body) == "" {
-		return nil, nil
-	}
-	items := block.ReadCalls(body, callBeginText, callEndText, func(text string, off int) (toolcall.Call, error) {
-		return readOne(m, text, off)
-	})
-	for _, it := range items {
-		if it.Call != nil {
-			return items, nil
-		}
-	}
-	return nil, errNoCall
-}
-
-// readCall reads a call written with no section around it.
-func readCall(m *block.Machine, body string) ([]block.Item, error) {
-	c, err := readOne(m, body, 0)
-	if err != nil {
-		return nil, err
-	}
-	return []block.Item{{Call: &c}}, nil
-}
+var readSection, readCall = block.Sections(callBeginText, callEndText, readOne)
 
 // readOne reads one call's text: its ID, <|tool_call_argument_begin|>,
 // its arguments.

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -30,13 +29,9 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 }
 
 func writeCall(b *strings.Builder, c toolcall.Call, id string) error {
-	args := "{}"
-	if c.Arguments != "" {
-		v, err := jsonvalue.Decode(c.Arguments)
-		if err != nil || v.Kind != jsonvalue.Object {
-			return fmt.Errorf("kimik2: the arguments of call %s are not a JSON object", c.Name)
-		}
-		args = string(v.AppendJSON(nil))
+	args, err := prompt.CompactArgs("kimik2", c)
+	if err != nil {
+		return err
 	}
 	b.WriteString(callBeginText + id + argBeginText + args + callEndText)
 	return nil

@@ -22,18 +22,15 @@ func callBegin(name string) string {
 func RenderCalls(calls []toolcall.Call) (string, error) {
 	var b strings.Builder
 	for i, c := range calls {
-		args := jsonvalue.Value{Kind: jsonvalue.Object}
-		if c.Arguments != "" {
-			var err error
-			if args, err = jsonvalue.Decode(c.Arguments); err != nil || args.Kind != jsonvalue.Object {
-				return "", fmt.Errorf("llama3json: the arguments of call %s are not a JSON object", c.Name)
-			}
+		args, err := prompt.SpacedArgs("llama3json", c)
+		if err != nil {
+			return "", err
 		}
 		if i > 0 {
 			b.WriteString("; ")
 		}
 		b.WriteString(callBegin(c.Name))
-		b.Write(args.AppendSpaced(nil))
+		b.WriteString(args)
 		b.WriteString("}")
 	}
 	return b.String(), nil

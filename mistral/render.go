@@ -15,7 +15,7 @@ import (
 func RenderCalls(calls []toolcall.Call) (string, error) {
 	var b strings.Builder
 	for _, c := range calls {
-		args, err := spaced(c)
+		args, err := prompt.SpacedArgs("mistral", c)
 		if err != nil {
 			return "", err
 		}
@@ -34,7 +34,7 @@ func RenderCallsV3(calls []toolcall.Call) (string, error) {
 	var b strings.Builder
 	b.WriteString(toolCallsText + " [")
 	for i, c := range calls {
-		args, err := spaced(c)
+		args, err := prompt.SpacedArgs("mistral", c)
 		if err != nil {
 			return "", err
 		}
@@ -49,17 +49,6 @@ func RenderCallsV3(calls []toolcall.Call) (string, error) {
 	}
 	b.WriteString("]")
 	return b.String(), nil
-}
-
-func spaced(c toolcall.Call) (string, error) {
-	if c.Arguments == "" {
-		return "{}", nil
-	}
-	v, err := jsonvalue.Decode(c.Arguments)
-	if err != nil || v.Kind != jsonvalue.Object {
-		return "", fmt.Errorf("mistral: the arguments of call %s are not a JSON object", c.Name)
-	}
-	return string(v.AppendSpaced(nil)), nil
 }
 
 // RenderCalls implements toolcall.Renderer.

@@ -30,13 +30,9 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 }
 
 func appendCall(b []byte, c toolcall.Call) ([]byte, error) {
-	args := jsonvalue.Value{Kind: jsonvalue.Object}
-	if c.Arguments != "" {
-		var err error
-		args, err = jsonvalue.Decode(c.Arguments)
-		if err != nil || args.Kind != jsonvalue.Object {
-			return nil, fmt.Errorf("qwen3coder: the arguments of call %s are not a JSON object", c.Name)
-		}
+	args, err := prompt.Arguments("qwen3coder", c)
+	if err != nil {
+		return nil, err
 	}
 	b = append(b, toolCallText+"\n"+functionText...)
 	b = append(b, c.Name...)

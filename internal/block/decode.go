@@ -129,6 +129,33 @@ func looksLikeOneCall(text string) bool {
 // name(...), maybe in [ ]: a candidate for ParseCallReread.
 func LooksLikeOneCall(text string) bool { return looksLikeOneCall(strings.TrimSpace(text)) }
 
+// Sections returns the body readers of a format whose calls stand between
+// begin and end markers, in a section or alone: section reads a section's
+// body (ReadCalls; a section with no call is not calls), single the text
+// after a begin marker with no section around it.
+func Sections(begin, end string, one func(m *Machine, text string, off int) (toolcall.Call, error)) (section, single func(*Machine, string) ([]Item, error)) {
+	section = func(m *Machine, body string) ([]Item, error) {
+		if strings.TrimSpace(body) == "" {
+			return nil, nil
+		}
+		items := ReadCalls(body, begin, end, func(text string, off int) (toolcall.Call, error) { return one(m, text, off) })
+		for _, it := range items {
+			if it.Call != nil {
+				return items, nil
+			}
+		}
+		return nil, ErrNotCalls
+	}
+	single = func(m *Machine, body string) ([]Item, error) {
+		c, err := one(m, body, 0)
+		if err != nil {
+			return nil, err
+		}
+		return []Item{{Call: &c}}, nil
+	}
+	return section, single
+}
+
 // ReadCalls reads a body made of calls that markers frame: each begun by
 // begin and ended by end, or by the next begin, or by the end of the body
 // (a missing end marker is tolerated). read reads one call's text, between

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonkeys"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -161,4 +162,36 @@ func typeName(t any) string {
 		return strings.Join(names, " | ")
 	}
 	return ""
+}
+
+// Arguments decodes a call's arguments for a renderer: a JSON object, ""
+// meaning {}. The error names the format and the call.
+func Arguments(format string, c toolcall.Call) (jsonvalue.Value, error) {
+	if c.Arguments == "" {
+		return jsonvalue.Value{Kind: jsonvalue.Object}, nil
+	}
+	v, err := jsonvalue.Decode(c.Arguments)
+	if err != nil || v.Kind != jsonvalue.Object {
+		return v, fmt.Errorf("%s: the arguments of call %s are not a JSON object", format, c.Name)
+	}
+	return v, nil
+}
+
+// CompactArgs returns a call's arguments as compact JSON, for a renderer.
+func CompactArgs(format string, c toolcall.Call) (string, error) {
+	v, err := Arguments(format, c)
+	if err != nil {
+		return "", err
+	}
+	return string(v.AppendJSON(nil)), nil
+}
+
+// SpacedArgs returns a call's arguments as JSON with the spaces Jinja's
+// tojson and Python's json.dumps write after ':' and ',', for a renderer.
+func SpacedArgs(format string, c toolcall.Call) (string, error) {
+	v, err := Arguments(format, c)
+	if err != nil {
+		return "", err
+	}
+	return string(v.AppendSpaced(nil)), nil
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -15,39 +15,7 @@ import (
 // raw, any other as JSON with the spaces Jinja's tojson writes. No calls is
 // "".
 func RenderCalls(calls []toolcall.Call) (string, error) {
-	var b []byte
-	for i, c := range calls {
-		if i > 0 {
-			b = append(b, '\n')
-		}
-		var err error
-		if b, err = appendCall(b, c); err != nil {
-			return "", err
-		}
-	}
-	return string(b), nil
-}
-
-func appendCall(b []byte, c toolcall.Call) ([]byte, error) {
-	args, err := prompt.Arguments("glm45", c)
-	if err != nil {
-		return nil, err
-	}
-	b = append(b, startText...)
-	b = append(b, c.Name...)
-	b = append(b, '\n')
-	for _, m := range args.Members {
-		b = append(b, keyText...)
-		b = append(b, m.Key...)
-		b = append(b, keyEndText+"\n"+valueText...)
-		if m.Val.Kind == jsonvalue.String {
-			b = append(b, m.Val.Str...)
-		} else {
-			b = m.Val.AppendSpaced(b)
-		}
-		b = append(b, valueEndText+"\n"...)
-	}
-	return append(b, endText...), nil
+	return textargs.Render("glm45", calls, frame)
 }
 
 // RenderCalls implements toolcall.Renderer.
@@ -97,12 +65,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 				b.WriteString("\n" + text)
 			}
 			for _, c := range m.ToolCalls {
-				call, err := appendCall(nil, c)
+				call, err := RenderCalls([]toolcall.Call{c})
 				if err != nil {
 					return "", err
 				}
-				b.WriteString("\n")
-				b.Write(call)
+				b.WriteString("\n" + call)
 			}
 		case "tool":
 			if i == 0 || msgs[i-1].Role != "tool" {

@@ -2,12 +2,13 @@ package qwen3coder
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
-	"slices"
 )
 
 // RenderCalls writes calls as Qwen3-Coder writes them: per call
@@ -16,39 +17,7 @@ import (
 // calls joined by a newline. A string value is written raw, any other as
 // JSON with the spaces Jinja's tojson writes. No calls is "".
 func RenderCalls(calls []toolcall.Call) (string, error) {
-	var b []byte
-	for i, c := range calls {
-		if i > 0 {
-			b = append(b, '\n')
-		}
-		var err error
-		if b, err = appendCall(b, c); err != nil {
-			return "", err
-		}
-	}
-	return string(b), nil
-}
-
-func appendCall(b []byte, c toolcall.Call) ([]byte, error) {
-	args, err := prompt.Arguments("qwen3coder", c)
-	if err != nil {
-		return nil, err
-	}
-	b = append(b, toolCallText+"\n"+functionText...)
-	b = append(b, c.Name...)
-	b = append(b, ">\n"...)
-	for _, m := range args.Members {
-		b = append(b, parameterText...)
-		b = append(b, m.Key...)
-		b = append(b, ">\n"...)
-		if m.Val.Kind == jsonvalue.String {
-			b = append(b, m.Val.Str...)
-		} else {
-			b = m.Val.AppendSpaced(b)
-		}
-		b = append(b, "\n"+parameterEnd+"\n"...)
-	}
-	return append(b, functionEndText+"\n"+toolCallEndText...), nil
+	return textargs.Render("qwen3coder", calls, frame)
 }
 
 // RenderCalls implements toolcall.Renderer.
@@ -113,12 +82,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool) (string, error
 					b.WriteString("\n" + text + "\n")
 				}
 				for _, c := range m.ToolCalls {
-					call, err := appendCall(nil, c)
+					call, err := RenderCalls([]toolcall.Call{c})
 					if err != nil {
 						return "", err
 					}
-					b.WriteString("\n")
-					b.Write(call)
+					b.WriteString("\n" + call)
 				}
 			}
 			b.WriteString("<|im_end|>\n")

@@ -7,7 +7,9 @@ package textargs
 import (
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -65,4 +67,35 @@ func value(tool *toolcall.Tool, key, val string) []byte {
 		return []byte("null")
 	}
 	return jsonvalue.AppendString(nil, val)
+}
+
+// Render writes calls as a format that writes values as text writes them,
+// as frame describes: per call frame.Begin(name), each argument framed by
+// frame.Tagged (a string's text raw, any other value as JSON with the
+// spaces Jinja's tojson writes), frame.End; calls joined by frame.Sep. No
+// calls is "". format names the format in errors.
+func Render(format string, calls []toolcall.Call, frame grammar.Frame) (string, error) {
+	var b []byte
+	for i, c := range calls {
+		args, err := prompt.Arguments(format, c)
+		if err != nil {
+			return "", err
+		}
+		if i > 0 {
+			b = append(b, frame.Sep...)
+		}
+		b = append(b, frame.Begin(c.Name)...)
+		for _, m := range args.Members {
+			before, after := frame.Tagged(m.Key)
+			b = append(b, before...)
+			if m.Val.Kind == jsonvalue.String {
+				b = append(b, m.Val.Str...)
+			} else {
+				b = m.Val.AppendSpaced(b)
+			}
+			b = append(b, after...)
+		}
+		b = append(b, frame.End...)
+	}
+	return string(b), nil
 }

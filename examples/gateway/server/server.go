@@ -142,6 +142,9 @@ func New(cfg Config) (*Gateway, error) {
 		}
 		g.opts = append(g.opts, stream.WithPolicy(p))
 	}
+	// The gateway writes the prompt itself, and its renderers never leave
+	// reasoning open: the output's start need not be held to tell.
+	g.opts = append(g.opts, stream.StartOutsideReasoning())
 	return g, nil
 }
 

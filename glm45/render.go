@@ -72,7 +72,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 				b.WriteString("\n" + call)
 			}
 		case "tool":
-			if i == 0 || msgs[i-1].Role != "tool" {
+			if first, _ := prompt.ToolRun(msgs, i); first {
 				b.WriteString("<|observation|>")
 			}
 			b.WriteString("\n<tool_response>\n" + m.Content + "\n</tool_response>")

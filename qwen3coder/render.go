@@ -91,11 +91,12 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool) (string, error
 			}
 			b.WriteString("<|im_end|>\n")
 		case "tool":
-			if i == 0 || rest[i-1].Role != "tool" {
+			first, last := prompt.ToolRun(rest, i)
+			if first {
 				b.WriteString("<|im_start|>user\n")
 			}
 			b.WriteString("<tool_response>\n" + m.Content + "\n</tool_response>\n")
-			if i == len(rest)-1 || rest[i+1].Role != "tool" {
+			if last {
 				b.WriteString("<|im_end|>\n")
 			}
 		default:

@@ -195,3 +195,9 @@ func SpacedArgs(format string, c toolcall.Call) (string, error) {
 	}
 	return string(v.AppendSpaced(nil)), nil
 }
+
+// ToolRun reports whether msgs[i], a tool result, begins and ends a run of
+// consecutive tool results (templates that group them into one turn).
+func ToolRun(msgs []toolcall.Message, i int) (first, last bool) {
+	return i == 0 || msgs[i-1].Role != "tool", i == len(msgs)-1 || msgs[i+1].Role != "tool"
+}

@@ -22,8 +22,7 @@ type thinkSplitter struct {
 	// and partial is a marker's start at its end.
 	maybe    bool
 	maybeSet *marker.Set // close, then open, then the format's call markers
-	early    []string
-	earlyLen int
+	early    strings.Builder
 	partial  string
 	limit    int
 }
@@ -107,7 +106,7 @@ func (s *Stream) maybeSplit(delta string) (rest string, decided bool) {
 		i = j + n
 	}
 	t.keep(delta)
-	if t.earlyLen > t.limit { // too long to wait for: content
+	if t.early.Len() > t.limit { // too long to wait for: content
 		s.decideEarly(t.earlyText(0), false)
 		return "", true
 	}
@@ -115,26 +114,19 @@ func (s *Stream) maybeSplit(delta string) (rest string, decided bool) {
 }
 
 // keep holds a delta of the undecided start.
-func (t *thinkSplitter) keep(delta string) {
-	t.early = append(t.early, delta)
-	t.earlyLen += len(delta)
-}
+func (t *thinkSplitter) keep(delta string) { t.early.WriteString(delta) }
 
 // earlyText is the undecided start, without its last cut bytes.
 func (t *thinkSplitter) earlyText(cut int) string {
-	var b strings.Builder
-	b.Grow(t.earlyLen)
-	for _, p := range t.early {
-		b.WriteString(p)
-	}
-	return b.String()[:t.earlyLen-cut]
+	text := t.early.String()
+	return text[:len(text)-cut]
 }
 
 // decideEarly hands on the output's start as reasoning or as text for the
 // decoder, and ends the undecided state.
 func (s *Stream) decideEarly(text string, reasoning bool) {
 	t := &s.think
-	t.maybe, t.early, t.earlyLen, t.partial = false, nil, 0, ""
+	t.maybe, t.early, t.partial = false, strings.Builder{}, ""
 	if reasoning {
 		s.out = s.thought.add(s.out, text)
 		t.in = false

@@ -22,8 +22,8 @@
 // A missing </tool_call> at the end of the response is tolerated; a block
 // that is not a call is content, verbatim, with a diagnostic; a stray
 // </tool_call> is dropped. <|user|>, <|observation|> and <|endoftext|> end
-// the assistant's turn and are consumed. The block's end is its first
-// </tool_call>: a value holding that text ends the call early.
+// the assistant's turn and are consumed. Inside a value no tag counts but
+// </arg_value>, so a value may hold <tool_call> or </tool_call> as text.
 //
 // Older GLM-4 models (glm-4-9b-chat, GLM-4-0414) write no markers: the
 // function's name on its own line, then its JSON arguments. Such a

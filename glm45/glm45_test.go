@@ -49,6 +49,8 @@ func TestGLM(t *testing.T) {
 	expect(t, nil, "Checking.\n<tool_call>f\n<arg_key>code</arg_key>\n<arg_value>if a < b:\n  print(\"<tool_call> and </think>\")</arg_value>\n</tool_call>\nDone.", "", "Checking.\n\nDone.",
 		call("f", `{"code":"if a < b:\n  print(\"<tool_call> and </think>\")"}`))
 	expect(t, nil, "<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n", "", "", call("f", `{"a":"1"}`))
+	expect(t, nil, "<tool_call>f<arg_key>doc</arg_key><arg_value>ends with </tool_call> and <tool_call>g</tool_call></arg_value></tool_call>", "", "",
+		call("f", `{"doc":"ends with </tool_call> and <tool_call>g</tool_call>"}`))
 	expect(t, nil, "<tool_call>f<arg_key> a </arg_key><arg_value>x</arg_value><arg_key>a</arg_key><arg_value>y</arg_value></tool_call>", "", "", call("f", `{"a":"y"}`))
 	expect(t, nil, "<tool_call>not a call here</tool_call>", "", "<tool_call>not a call here</tool_call>")
 	expect(t, nil, "<tool_call>f</tool_call><|user|>", "", "", call("f", `{}`))

@@ -31,9 +31,11 @@
 // it is dropped. A block that is not calls is content, verbatim, markers
 // included, with a diagnostic. Prose before, between and after calls is
 // content. <|im_end|> and <|endoftext|> are consumed and end an open block.
-// The block's end is its first </tool_call> (</function> for a call without
-// the opening tag): a value that holds that literal text ends the call
-// early, and what follows is content.
+// Inside a value no tag counts but </parameter> (and </function>, which
+// closes a value whose </parameter> is missing), so a value may hold
+// <tool_call>, </tool_call> or <function= as text; outside values the
+// block ends at </tool_call> (</function> for a call without the opening
+// tag).
 //
 // Reasoning: Qwen3.5 writes <think> ... </think>; when the prompt opened it
 // (stream.StartInReasoning), a <tool_call> or <function= before </think>

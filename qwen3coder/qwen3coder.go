@@ -35,6 +35,13 @@ const (
 	endOfText
 )
 
+// value is how a block's values are tagged: inside one, no marker counts
+// but its end.
+var value = [2]string{parameterText, parameterEnd}
+
+// valueEnds end a value whose </parameter> is missing.
+var valueEnds = []string{functionEndText}
+
 // The kinds of block.
 const (
 	kCall = iota // <tool_call> ... </tool_call>
@@ -51,8 +58,8 @@ var table = block.Format{
 		endOfText:   {Text: "<|endoftext|>", EndsTurn: true},
 	},
 	Kinds: []block.Kind{
-		kCall: {End: toolCallEnd, Yields: []block.Token{toolCall}, Scan: block.ScanPlain, Read: readCall},
-		kFunc: {End: functionEnd, Yields: []block.Token{toolCall, function}, Scan: block.ScanPlain, Read: readFunc},
+		kCall: {End: toolCallEnd, Yields: []block.Token{toolCall}, Scan: block.ScanTagged, Value: value, ValueEnds: valueEnds, Read: readCall},
+		kFunc: {End: functionEnd, Yields: []block.Token{toolCall, function}, Scan: block.ScanTagged, Value: value, ValueEnds: valueEnds, Read: readFunc},
 	},
 }
 

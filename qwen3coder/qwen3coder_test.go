@@ -90,6 +90,8 @@ func TestQwen3Coder(t *testing.T) {
 		{"end of turn ends an open block", "<tool_call>\n<function=f>\n</function>\n<|im_end|>", nil, "", []toolcall.Call{call("f", `{}`)}},
 		{"a partial marker at the end is prose", "see <function", nil, "see <function", nil},
 		{"an orphan </tool_call> is dropped", "Done.</tool_call>", nil, "Done.", nil},
+		{"a value holding the format's own tags", "<tool_call>\n<function=write>\n<parameter=doc>\nUse <tool_call> and <function=f> then </tool_call>.\n</parameter>\n</function>\n</tool_call>", nil, "",
+			[]toolcall.Call{call("write", `{"doc":"Use <tool_call> and <function=f> then </tool_call>."}`)}},
 		{"non-ASCII values", "<tool_call>\n<function=f>\n<parameter=city>\nZürich 東京\n</parameter>\n</function>\n</tool_call>", nil, "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}},
 	})
 }

@@ -41,15 +41,27 @@ type Body struct {
 	// byte other than whitespace. head says it has not started; seen, that
 	// the head holds more than whitespace.
 	value, head, seen bool
+	// A tagged body (ScanTagged) holds values between an open and a close
+	// tag, inside which no marker counts but the close tag: open is ends
+	// and the open tag (at index openIdx), close the close tags.
+	open, close *marker.Set
+	openIdx     int
+	inValue     bool
+}
+
+// Tagged makes the body, begun by Reset with ScanPlain, a tagged one.
+func (b *Body) Tagged(open, close *marker.Set, openIdx int) {
+	b.open, b.close, b.openIdx, b.inValue = open, close, openIdx, false
 }
 
 // Reset prepares b for a new body that ends at one of ends, as scan says.
 func (b *Body) Reset(ends *marker.Set, maxDepth int, scan Scan) {
 	b.rec.Reset(maxDepth)
 	b.ends = ends
-	b.broken = scan == ScanPlain
+	b.broken = scan == ScanPlain || scan == ScanTagged
 	b.matching = false
 	b.value, b.head, b.seen = scan == ScanValue, scan == ScanValue, false
+	b.open, b.close = nil, nil
 }
 
 // Outcome says what Scan found.
@@ -69,12 +81,24 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 	lim := min(len(s), i+base.Room(s, i))
 	for i < lim {
 		if b.matching {
-			res, idx, mn, held := base.MatchAt(b.ends, s, i, b.at)
+			set := b.ends
+			switch {
+			case b.inValue:
+				set = b.close
+			case b.open != nil:
+				set = b.open
+			}
+			res, idx, mn, held := base.MatchAt(set, s, i, b.at)
 			end := i + mn - held
-			switch res {
-			case marker.Partial:
+			switch {
+			case res == marker.Partial:
 				return More, len(s), -1, 0
-			case marker.Full:
+			case res == marker.Full && (b.inValue || b.open != nil && idx == b.openIdx):
+				b.inValue = !b.inValue // a value opens or closes
+				b.matching = false
+				i = end
+				continue
+			case res == marker.Full:
 				return Ended, end, idx, b.at
 			}
 			// The bytes that matched hold no quote or bracket: the string

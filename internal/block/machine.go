@@ -50,6 +50,10 @@ const (
 	ScanCode Scan = iota
 	// ScanPlain ends a body at the first end marker.
 	ScanPlain
+	// ScanTagged is ScanPlain for bodies that hold values between tags
+	// (Kind.Value): inside a value no end marker counts, only the value's
+	// close tag, so a value may hold the format's own markers as text.
+	ScanTagged
 	// ScanValue ends a body where its first JSON value closes (Mistral's
 	// [TOOL_CALLS] NAME[ARGS]{...}): the value starts at the first '{', or
 	// at a '[' that comes before anything but whitespace; end markers end
@@ -68,6 +72,10 @@ type Kind struct {
 	// is missing).
 	Yields []Token
 	Scan   Scan
+	// Value is the open and close tag of the values of a ScanTagged body;
+	// ValueEnds are other tags that end a value whose close tag is missing.
+	Value     [2]string
+	ValueEnds []string
 	// Read reads a body into items; an error says the body is not calls
 	// (the block, markers and all, is then content). Nil reads pythonic
 	// calls or JSON call objects (Decode).
@@ -88,11 +96,12 @@ type Format struct {
 	Triggers string
 
 	once     sync.Once
-	stops    string        // the bytes prose stops at: markers' first bytes and Triggers
-	triggers [256]bool     // Triggers, as a set
-	prose    *marker.Set   // every marker, indexed by Token
-	ends     []*marker.Set // per kind: its end marker, the end-of-turn tokens, then its Yields
-	consumed []int         // per kind: how many of its ends are consumed
+	stops    string           // the bytes prose stops at: markers' first bytes and Triggers
+	triggers [256]bool        // Triggers, as a set
+	prose    *marker.Set      // every marker, indexed by Token
+	ends     []*marker.Set    // per kind: its end marker, the end-of-turn tokens, then its Yields
+	consumed []int            // per kind: how many of its ends are consumed
+	values   [][2]*marker.Set // per ScanTagged kind: its ends and the value's open tag; the close tag
 }
 
 func (f *Format) compile() {
@@ -127,6 +136,11 @@ func (f *Format) compile() {
 				ends = append(ends, f.Markers[y].Text)
 			}
 			f.ends = append(f.ends, marker.NewSet(ends...))
+			var v [2]*marker.Set
+			if k.Scan == ScanTagged {
+				v = [2]*marker.Set{marker.NewSet(append(ends, k.Value[0])...), marker.NewSet(append([]string{k.Value[1]}, k.ValueEnds...)...)}
+			}
+			f.values = append(f.values, v)
 		}
 	})
 }
@@ -334,6 +348,9 @@ func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 func (m *Machine) open(k, at int, lead string) {
 	m.mode, m.kind, m.bodyAt, m.lead = mBody, k, at, lead
 	m.body.Reset(m.f.ends[k], m.Limits.MaxDepth, m.f.Kinds[k].Scan)
+	if v := m.f.values[k]; v[0] != nil {
+		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
+	}
 }
 
 // MatchMarker matches the format's markers against the pending item's text

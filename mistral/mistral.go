@@ -79,6 +79,9 @@ func readCalls(m *block.Machine, body string) ([]block.Item, error) {
 	}
 	lo := len(body) - len(strings.TrimLeft(body, " \t\r\n"))
 	if trimmed[0] == '[' {
+		if !strings.HasPrefix(strings.TrimLeft(trimmed[1:], " \t\r\n"), "{") {
+			return nil, errNoCall // not an array of objects
+		}
 		return readArray(m, trimmed, lo)
 	}
 	open := strings.IndexByte(body, '{')

@@ -7,10 +7,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/deepseek"
+	"github.com/toolparse/toolparse/glm45"
+	"github.com/toolparse/toolparse/harmony"
+	"github.com/toolparse/toolparse/hermes"
+	"github.com/toolparse/toolparse/kimik2"
 	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/llama3json"
 	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/mistral"
 	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -109,6 +117,33 @@ func allocated(fn func()) uint64 {
 	return after.TotalAlloc - before.TotalAlloc
 }
 
+// newFormats are the formats added on the block machine and harmony; they
+// run the hostile texts, with their own markers, at 64 KiB.
+var newFormats = []toolcall.Format{hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format, deepseek.Format, kimik2.Format, mistral.Format, llama3json.Format}
+
+// newMarkers are the new formats' markers.
+var newMarkers = []string{
+	"<tool_call>", "</tool_call>", "<|im_start|>", "<function=", "<parameter=", "</parameter>", "<arg_key>", "<arg_value>", "</arg_value>",
+	"<|channel|>", "<|message|>", "<|start|>", "<|end|>", "<|call|>", " to=functions.f", "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>",
+	"<｜tool▁sep｜>", "<|tool_calls_section_begin|>", "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "[TOOL_CALLS]", "[ARGS]",
+	"<|python_tag|>", "{\"name\": ", "[THINK]",
+}
+
+// TestAdversarialNewFormats is TestAdversarialTexts for the new formats.
+func TestAdversarialNewFormats(t *testing.T) {
+	size := 64 << 10
+	if testing.Short() {
+		size = 16 << 10
+	}
+	texts := append([]hostileText{}, hostileTexts...)
+	for _, m := range newMarkers {
+		texts = append(texts,
+			hostileText{name: "whole " + m, make: func(_ toolcall.Format, n int) string { return repeatTo(m, n) }},
+			hostileText{name: "partial " + m, make: func(_ toolcall.Format, n int) string { return repeatTo(m[:len(m)-1], n) }})
+	}
+	checkHostile(t, newFormats, texts, size)
+}
+
 // TestAdversarialTexts: each hostile text, whole and in 1- and 4-byte
 // deltas, gives the same outcome, a bounded number of events, and, whole,
 // allocates a bounded multiple of its size.
@@ -117,16 +152,24 @@ func TestAdversarialTexts(t *testing.T) {
 	if testing.Short() {
 		size = 64 << 10
 	}
+	checkHostile(t, hostileFormats, hostileTexts, size)
+}
+
+func checkHostile(t *testing.T, formats []toolcall.Format, texts []hostileText, size int) {
 	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}}}
-	for _, f := range hostileFormats {
-		for _, ht := range hostileTexts {
+	for _, f := range formats {
+		for _, ht := range texts {
 			t.Run(f.Name()+"/"+ht.name, func(t *testing.T) {
 				text := ht.make(f, size)
 				var whole outcome
 				bytes := allocated(func() { whole = feedAll(f, req, []string{text}) })
 				perByte := float64(bytes) / float64(len(text))
 				calls := len(whole.calls)
-				if limit := cmp.Or(ht.perByte, 24); perByte > limit {
+				limit := cmp.Or(ht.perByte, 24)
+				if calls > len(text)/64 { // text that is calls allocates what the calls own
+					limit = max(limit, 200)
+				}
+				if perByte > limit {
 					t.Errorf("whole: %.1f bytes allocated per byte of text, over %.1f", perByte, limit)
 				}
 				if whole.events > 2*calls+4 {

@@ -21,7 +21,9 @@
 //     closing tag means the rest was reasoning. An opening tag inside a call
 //     candidate (toolcall.CandidateHolder: a block, a list, a tag not yet
 //     closed) is data; decoder diagnostics count offsets in the text the
-//     decoder was given;
+//     decoder was given; for formats whose templates may open reasoning in
+//     the prompt (toolcall.ReasoningOpener), the output's start is held
+//     until it shows which (see StartOutsideReasoning);
 //   - each call is handed on whole, with its name matched to the requested
 //     tool's spelling, its arguments coerced to the tool's JSON Schema and
 //     validated (package schema; violations are diagnostics of kind

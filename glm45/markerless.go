@@ -40,7 +40,7 @@ func (h *markerless) Start(m *block.Machine, s string, i int) bool {
 
 func (h *markerless) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
 
-func (h *markerless) At(*block.Machine, string, int) bool { return false }
+func (h *markerless) At(*block.Machine, string, int, int) (int, int, bool) { return 0, 0, false }
 
 func (h *markerless) InCandidate() bool { return h.state == mlArgs }
 

@@ -30,7 +30,7 @@ const (
 
 func (e *echo) Start(*block.Machine, string, int) bool { return false }
 
-func (e *echo) At(*block.Machine, string, int) bool { return false }
+func (e *echo) At(*block.Machine, string, int, int) (int, int, bool) { return 0, 0, false }
 
 func (e *echo) AfterBlock(m *block.Machine, calls []toolcall.Call, s string, i int) {
 	if len(calls) == 0 {

@@ -35,11 +35,11 @@ func (o *objects) Start(*block.Machine, string, int) bool { return false }
 
 func (o *objects) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
 
-func (o *objects) At(m *block.Machine, s string, i int) bool {
+func (o *objects) At(m *block.Machine, s string, _, i int) (start, next int, took bool) {
 	m.Begin(i)
 	m.Enter()
 	o.begin(m, 0)
-	return true
+	return i, i, true
 }
 
 // begin starts an object at offset at of the pending item.

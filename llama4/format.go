@@ -1,6 +1,7 @@
 package llama4
 
 import (
+	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -14,7 +15,7 @@ type format struct{}
 func (format) Name() string { return "llama4" }
 
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return newDecoder(req, false)
+	return block.NewDecoder(&table, req)
 }
 
 // DefaultPolicy implements policy.Defaulter: Llama 4 plans whole

@@ -39,7 +39,7 @@ func (u *untagged) Start(m *block.Machine, s string, i int) bool {
 
 func (u *untagged) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
 
-func (u *untagged) At(*block.Machine, string, int) bool { return false }
+func (u *untagged) At(*block.Machine, string, int, int) (int, int, bool) { return 0, 0, false }
 
 func (u *untagged) InCandidate() bool { return u.state == uCall && u.run.InBrackets() }
 

@@ -41,6 +41,10 @@ type Body struct {
 	// byte other than whitespace. head says it has not started; seen, that
 	// the head holds more than whitespace.
 	value, head, seen bool
+	// headOK, when set, says which bytes a value body's head may hold, and
+	// maxHead how many: past either, the body is rejected.
+	headOK  func(byte) bool
+	maxHead int
 	// A tagged body (ScanTagged) holds values between an open and a close
 	// tag, inside which no marker counts but the close tag: open is ends
 	// and the open tag (at index openIdx), close the close tags.
@@ -62,15 +66,21 @@ func (b *Body) Reset(ends *marker.Set, maxDepth int, scan Scan) {
 	b.matching = false
 	b.value, b.head, b.seen = scan == ScanValue, scan == ScanValue, false
 	b.open, b.close = nil, nil
+	b.headOK, b.maxHead = nil, 0
 }
+
+// Head restricts the bytes of a value body's head, begun by Reset with
+// ScanValue, to those ok accepts, at most max of them.
+func (b *Body) Head(ok func(byte) bool, max int) { b.headOK, b.maxHead = ok, max }
 
 // Outcome says what Scan found.
 type Outcome uint8
 
 const (
-	More  Outcome = iota // the body goes on: all of s was read
-	Ended                // an end marker ends the body
-	Limit                // the body passed the pending-size limit
+	More     Outcome = iota // the body goes on: all of s was read
+	Ended                   // an end marker ends the body
+	Limit                   // the body passed the pending-size limit
+	Rejected                // a value body's head holds what it may not, at s[next]
 )
 
 // Scan reads s[i:] of the body held by base. For Ended, the body is the
@@ -113,6 +123,9 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 				c := s[j]
 				if c == '{' || c == '[' && !b.seen || c == '<' {
 					break
+				}
+				if b.headOK != nil && (!b.headOK(c) || base.Len(s, j) >= b.maxHead) {
+					return Rejected, j, -1, 0
 				}
 				b.seen = b.seen || !jsonvalue.IsSpace(c)
 			}

@@ -72,6 +72,11 @@ type Kind struct {
 	// is missing).
 	Yields []Token
 	Scan   Scan
+	// Head, for a ScanValue body, says which bytes may come before its
+	// value, at most MaxHead of them; a body whose head breaks that is
+	// content at once.
+	Head    func(byte) bool
+	MaxHead int
 	// Value is the open and close tag of the values of a ScanTagged body;
 	// ValueEnds are other tags that end a value whose close tag is missing.
 	Value     [2]string
@@ -94,6 +99,9 @@ type Format struct {
 	// whether a candidate of the format's own starts (Llama 3's JSON calls
 	// without markers start at '{').
 	Triggers string
+	// Tail has the machine ask Hooks.At at the end of a delta that prose
+	// reached too (Llama 4 holds a name that a '(' may follow).
+	Tail bool
 
 	once     sync.Once
 	stops    string           // the bytes prose stops at: markers' first bytes and Triggers
@@ -156,9 +164,13 @@ type Hooks interface {
 	// AfterBlock is called after a block handed on calls, with the text
 	// following the block starting at s[i].
 	AfterBlock(m *Machine, calls []toolcall.Call, s string, i int)
-	// At is called in prose at s[i], one of the format's Triggers. It
-	// returns true when it took over (it called m.Begin and m.Enter).
-	At(m *Machine, s string, i int) bool
+	// At is called in prose at s[i], one of the format's Triggers, the
+	// prose that leads to it starting at s[from]; and, for a format with
+	// Tail set, where a prose run reaches the end of a delta (i == len(s)).
+	// When it takes over (it called m.Begin and m.Enter), its pending item
+	// begins at s[start], from <= start <= i, the machine hands s[from:start]
+	// on as content and goes on at s[next].
+	At(m *Machine, s string, from, i int) (start, next int, took bool)
 	// Step runs the hook's mode, as engine.Stepper does.
 	Step(m *Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int)
 	// Close ends the response in the hook's mode.
@@ -196,12 +208,13 @@ type Machine struct {
 	parser pythonic.Parser
 	hooks  Hooks
 
-	mode     mode
-	kind     int
-	body     Body
-	bodyAt   int    // where the body starts in the pending item, after the start marker
-	lead     string // the start marker, when the pending item begins after it
-	starting bool   // Hooks.Start is still to be asked
+	mode      mode
+	kind      int
+	body      Body
+	bodyAt    int    // where the body starts in the pending item, after the start marker
+	lead      string // the start marker, when the pending item begins after it
+	starting  bool   // Hooks.Start is still to be asked
+	bodyStart int    // where the body Read reads starts in the response
 }
 
 // SetLimits implements toolcall.Limiter.
@@ -229,8 +242,26 @@ func (m *Machine) ToProse() { m.mode = mProse }
 
 // FeedDelta implements engine.Machine.
 func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
-	return m.RunBounded(dst, s, m)
+	dst = m.RunBounded(dst, s, m)
+	if e, ok := m.hooks.(DeltaEnder); ok {
+		e.DeltaEnd(m, s)
+	}
+	return dst
 }
+
+// DeltaEnder is implemented by hooks that look back at each delta once it
+// is read.
+type DeltaEnder interface {
+	DeltaEnd(m *Machine, s string)
+}
+
+// InProse reports whether the machine is in prose: no marker, block or
+// hook's item pending.
+func (m *Machine) InProse() bool { return m.mode == mProse }
+
+// BodyStart is the offset in the response where the body being read
+// starts, for a Kind's Read.
+func (m *Machine) BodyStart() int { return m.bodyStart }
 
 // CloseResponse implements engine.Machine: an open block is read as it
 // stands (a missing end marker is tolerated); anything else pending is
@@ -298,11 +329,13 @@ func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 	} else {
 		j = len(s)
 	}
+	if m.hooks != nil && (j == len(s) && m.f.Tail || j < len(s) && m.f.triggers[s[j]]) {
+		if start, next, took := m.hooks.At(m, s, i, j); took {
+			return m.Content(dst, s[i:start]), next
+		}
+	}
 	dst = m.Content(dst, s[i:j])
 	if j == len(s) {
-		return dst, j
-	}
-	if m.hooks != nil && m.f.triggers[s[j]] && m.hooks.At(m, s, j) {
 		return dst, j
 	}
 	if !m.f.prose.Starts(s[j]) {
@@ -348,6 +381,9 @@ func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 func (m *Machine) open(k, at int, lead string) {
 	m.mode, m.kind, m.bodyAt, m.lead = mBody, k, at, lead
 	m.body.Reset(m.f.ends[k], m.Limits.MaxDepth, m.f.Kinds[k].Scan)
+	if kind := m.f.Kinds[k]; kind.Head != nil {
+		m.body.Head(kind.Head, kind.MaxHead)
+	}
 	if v := m.f.values[k]; v[0] != nil {
 		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
 	}
@@ -390,6 +426,10 @@ func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		m.Diag(toolcall.KindLimit, m.Start(), "", "a block passed the size limit")
 		m.mode = mProse
 		return m.Emit(dst, s, next), next
+	case Rejected:
+		m.mode = mProse
+		dst = m.Content(dst, m.lead)
+		return m.Emit(dst, s, next), next
 	}
 	return dst, next
 }
@@ -410,8 +450,9 @@ func (m *Machine) Requested(name string) bool { return toolcall.MatchTool(m.Req.
 // verbatim, markers included. The text after the block starts at s[next].
 func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int, s string, next int) []toolcall.Event {
 	m.mode = mProse
-	items, err := m.Read(m.kind, body)
 	bodyOff := start + m.bodyAt
+	m.bodyStart = bodyOff
+	items, err := m.Read(m.kind, body)
 	if err != nil {
 		m.DiagErr(err, bodyOff, "the block does not hold calls")
 		dst = m.Content(dst, m.lead)
@@ -432,7 +473,9 @@ func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall
 	var calls []toolcall.Call
 	for _, it := range items {
 		if it.Call == nil {
-			m.DiagErr(it.Err, off, "")
+			if it.Err != nil {
+				m.DiagErr(it.Err, off, "")
+			}
 			dst = m.Content(dst, it.Content)
 			continue
 		}

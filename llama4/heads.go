@@ -1,0 +1,432 @@
+package llama4
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+type candKind uint8
+
+const (
+	kList   candKind = iota // [f(...), ...]
+	kArray                  // [{"name": ...}, ...]
+	kObject                 // {"name": ...}
+	kBare                   // f(...)
+)
+
+type hstate uint8
+
+const (
+	sHead hstate = iota // '[' or '{' in prose: a call list or call object?
+	sWord               // a name that a '(' may turn into a bare call
+	sCand               // a candidate, until its brackets close
+	sRun                // after a bare call or call object: separators of a run
+)
+
+// heads are Llama 4's calls without markers, as the block machine's hooks:
+// call lists, arrays and objects of JSON calls and bare calls in prose.
+// The pending item is the candidate, with the separators of a run before
+// it.
+type heads struct {
+	explicit bool // inside <|python_start|>: every well-formed call counts
+
+	state   hstate
+	kind    candKind
+	head    head
+	rec     pythonic.Recognizer
+	opening bool // the pending candidate opens the response
+	candAt  int  // where the candidate starts in the pending item (after a run's separators)
+	// prevName says the last delta ended in a name that went out as prose;
+	// tailFrom is where the prose that reached the end of this delta began
+	// (-1: none did).
+	prevName bool
+	tailFrom int
+	// folded are the tools' names (and with "functions.") folded as
+	// tool-name matching folds them, and firsts their first bytes.
+	folded []string
+	firsts [256]bool
+}
+
+func (h *heads) Start(*block.Machine, string, int) bool { return false }
+
+func (h *heads) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
+
+// InCandidate: inside a candidate's brackets, text is data.
+func (h *heads) InCandidate() bool { return h.state == sCand }
+
+// Close ends the response: an open candidate is content.
+func (h *heads) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
+	if h.state == sCand {
+		m.Diag(toolcall.KindSyntax, m.Start(), "", "a call is not closed at the end of the response")
+	}
+	return m.Emit(dst, "", 0)
+}
+
+// At decides, in prose, whether a candidate starts: at '[' or '{' a head;
+// at '(' a bare call, whose name is the run of name bytes before it; at
+// the end of the delta, a name a '(' may follow.
+func (h *heads) At(m *block.Machine, s string, from, i int) (start, next int, took bool) {
+	continued := from == 0 && h.prevName // s starts in the middle of a name
+	if i == len(s) {
+		h.tailFrom = from
+		r, k := nameRun(s, from, i)
+		if k < i && !(continued && r == 0) && h.mayName(m, s[k:i]) {
+			h.enter(m, k, sWord)
+			return k, i, true
+		}
+		return 0, 0, false
+	}
+	switch s[i] {
+	case '(':
+		r, k := nameRun(s, from, i)
+		if k == i || (continued && r == 0) || !h.allowed(m, s[k:i]) {
+			return 0, 0, false
+		}
+		h.enter(m, k, sCand)
+		h.startCand(m, kBare, 0)
+		return k, i, true
+	}
+	h.enter(m, i, sHead)
+	h.head = head{}
+	return i, i, true
+}
+
+// enter begins a pending item at s[i] in state st.
+func (h *heads) enter(m *block.Machine, i int, st hstate) {
+	m.Begin(i)
+	m.Enter()
+	h.state, h.candAt = st, 0
+}
+
+// DeltaEnd implements block.DeltaEnder: a name cut by the end of this
+// delta went out as prose, so its rest in the next delta is no name of its
+// own. Like the lookback in At, the run starts no earlier than the prose
+// that reached the end.
+func (h *heads) DeltaEnd(m *block.Machine, s string) {
+	from := h.tailFrom
+	h.tailFrom = -1
+	if s == "" {
+		return
+	}
+	if from < 0 {
+		from = len(s)
+	}
+	r, k := nameRun(s, from, len(s))
+	switch {
+	case !m.InProse() || r == len(s):
+		h.prevName = false
+	case r == 0: // the whole delta continues the prose run of the last one
+		h.prevName = h.prevName || k < len(s)
+	default:
+		h.prevName = k < len(s)
+	}
+}
+
+func (h *heads) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	switch h.state {
+	case sHead:
+		return h.stepHead(m, dst, s, i)
+	case sWord:
+		return h.word(m, dst, s, i)
+	case sRun:
+		return h.run(m, dst, s, i)
+	}
+	return h.candidate(m, dst, s, i)
+}
+
+// nameRun returns where the run of name bytes that ends at s[j] starts, no
+// earlier than i, and where the name in it starts: names start with a
+// letter or '_' (k is j when the run holds none).
+func nameRun(s string, i, j int) (r, k int) {
+	r = j
+	for r > i && (pythonic.IsNameByte(s[r-1]) || s[r-1] >= 0x80) {
+		r--
+	}
+	k = r
+	for k < j && !(pythonic.IsNameStartByte(s[k]) || s[k] >= 0x80) {
+		k++
+	}
+	return r, k
+}
+
+// allowed reports whether a bare call may name name: only requested tools
+// (any name when the request offers none).
+func (h *heads) allowed(m *block.Machine, name string) bool {
+	return h.explicit || m.Req.IsKnownTool(name)
+}
+
+// mayName reports whether a word cut by the end of a delta may grow into
+// the name of a call this response may make.
+func (h *heads) mayName(m *block.Machine, word string) bool {
+	if h.explicit || len(m.Req.Tools) == 0 {
+		return true
+	}
+	if h.folded == nil {
+		for _, t := range m.Req.Tools {
+			for _, n := range []string{t.Name, "functions." + t.Name} {
+				if n == "" {
+					continue // a tool with no name matches no word
+				}
+				f := []byte(n)
+				for i := range f {
+					f[i] = fold(f[i])
+				}
+				h.folded = append(h.folded, string(f))
+				h.firsts[f[0]] = true
+			}
+		}
+	}
+	if word == "" || !h.firsts[fold(word[0])] {
+		return false
+	}
+	for _, name := range h.folded {
+		if foldedPrefix(word, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldedPrefix reports whether word, folded, is a prefix of name, which is
+// folded already.
+func foldedPrefix(word, name string) bool {
+	if len(word) > len(name) {
+		return false
+	}
+	for i := 0; i < len(word); i++ {
+		if fold(word[i]) != name[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func fold(c byte) byte {
+	switch {
+	case 'A' <= c && c <= 'Z':
+		return c + 'a' - 'A'
+	case c == '-' || c == '.':
+		return '_'
+	}
+	return c
+}
+
+// startCand starts tracking a candidate of the given kind whose text begins
+// at offset at of the pending item.
+func (h *heads) startCand(m *block.Machine, kind candKind, at int) {
+	h.state, h.kind, h.candAt = sCand, kind, at
+	h.opening = !m.Said.Spoke()
+	h.rec.Reset(m.Limits.MaxDepth)
+}
+
+func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	end := min(len(s), i+m.Room(s, i))
+	res, n := h.head.feed(s[i:end])
+	switch res {
+	case marker.Partial:
+		if end == len(s) {
+			return dst, len(s)
+		}
+		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
+		n = end - i
+		fallthrough
+	case marker.None:
+		return m.Abandon(dst, s, i+n)
+	}
+	// Replay the head's brackets: the name and key are not structural.
+	kind := kObject
+	switch {
+	case h.head.array:
+		kind = kArray
+	case h.head.phase == hName || h.head.phase == hAfterName:
+		kind = kList
+	}
+	h.startCand(m, kind, h.candAt)
+	q := string(h.head.quote)
+	switch kind {
+	case kList:
+		h.rec.Feed("[(")
+	case kArray:
+		h.rec.Feed("[{" + q + "k" + q)
+	case kObject:
+		h.rec.Feed("{" + q + "k" + q)
+	}
+	return dst, i + n
+}
+
+// word continues a name held from an earlier delta.
+func (h *heads) word(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	j := i
+	for j < len(s) && (pythonic.IsNameByte(s[j]) || s[j] >= 0x80) {
+		j++
+	}
+	if j == len(s) {
+		if m.Len(s, j)-h.candAt > maxName {
+			return m.Abandon(dst, s, j)
+		}
+		return dst, j
+	}
+	if s[j] == '(' && h.allowed(m, m.Peek(s, j, h.candAt)) {
+		h.startCand(m, kBare, h.candAt)
+		return dst, j
+	}
+	return m.Abandon(dst, s, j)
+}
+
+func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	end := min(len(s), i+m.Room(s, i))
+	n, st := h.rec.Feed(s[i:end])
+	i += n
+	switch st {
+	case pythonic.Open:
+		if i == len(s) {
+			return dst, i
+		}
+		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
+	case pythonic.Closed:
+		start := m.Start()
+		text := m.Text(s, i)
+		m.ToProse()
+		return h.decide(m, dst, text, start), i
+	case pythonic.Mismatch:
+		m.Diag(toolcall.KindSyntax, m.Offset(i-1), "", "a closing bracket does not match")
+	case pythonic.TooDeep:
+		m.Diag(toolcall.KindLimit, m.Offset(i-1), "", "a call nested too deep")
+	}
+	return m.Abandon(dst, s, i)
+}
+
+// decide parses a closed candidate whose pending text (with a run's
+// separators before candAt) starts at offset start.
+func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, start int) []toolcall.Event {
+	cand := text[h.candAt:]
+	cstart := start + h.candAt
+	p := m.Parser()
+	switch h.kind {
+	case kList:
+		elems, err := p.ParseList(cand)
+		if err != nil {
+			syntax(m, err, cstart, "")
+			return m.Content(dst, text)
+		}
+		for _, el := range elems {
+			if !h.accepts(m, el.Call.Name) {
+				m.Diag(toolcall.KindUnknownTool, cstart+el.Start, el.Call.Name, "a call list in prose names a tool the request does not offer")
+				return m.Content(dst, text)
+			}
+		}
+		dst = m.Content(dst, text[:h.candAt])
+		return elements(m, dst, cand, cstart, elems)
+	case kBare:
+		elems, err := p.ParseRun(cand)
+		if err == nil && (len(elems) != 1 || elems[0].Err != nil) {
+			err = &pythonic.SyntaxError{Msg: "not one call"}
+			if len(elems) > 0 && elems[0].Err != nil {
+				err = elems[0].Err
+			}
+		}
+		if err != nil {
+			syntax(m, err, cstart, nameOf(cand))
+			return m.Content(dst, text)
+		}
+		dst = elements(m, dst, cand, cstart, elems)
+		return h.afterCall(m, dst)
+	}
+	calls, err := jsoncall.Parse(cand, p, m.Requested)
+	if err != nil {
+		m.Diag(toolcall.KindSyntax, cstart, "", "not a call object: "+err.Error())
+		return m.Content(dst, text)
+	}
+	for _, c := range calls {
+		if !h.accepts(m, c.Name) {
+			m.Diag(toolcall.KindUnknownTool, cstart, c.Name, "a call object in prose names a tool the request does not offer")
+			return m.Content(dst, text)
+		}
+	}
+	for _, c := range calls {
+		dst = m.Call(dst, c, cstart)
+	}
+	if h.kind == kObject {
+		return h.afterCall(m, dst)
+	}
+	return dst
+}
+
+// accepts reports whether a call in an unmarked list or object may name
+// name: inside markers and in a candidate that opens the response, any
+// name; elsewhere only requested tools.
+func (h *heads) accepts(m *block.Machine, name string) bool {
+	return h.explicit || h.opening || m.Req.IsKnownTool(name)
+}
+
+// afterCall starts holding what follows a bare call or call object: more
+// calls of the same run may follow its separators.
+func (h *heads) afterCall(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
+	m.Enter()
+	h.state = sRun
+	return dst
+}
+
+func elements(m *block.Machine, dst []toolcall.Event, text string, start int, elems []pythonic.Element) []toolcall.Event {
+	for _, el := range elems {
+		if el.Err != nil {
+			syntax(m, el.Err, start, el.Call.Name)
+			dst = m.Content(dst, text[el.Start:el.End])
+			continue
+		}
+		for _, r := range el.Repaired {
+			m.Diag(toolcall.KindSyntax, start+r.Offset, el.Call.Name, r.Msg)
+		}
+		dst = m.Call(dst, el.Call, start+el.Start)
+	}
+	return dst
+}
+
+func syntax(m *block.Machine, err error, start int, call string) {
+	kind := toolcall.KindSyntax
+	off := start
+	if se, ok := err.(*pythonic.SyntaxError); ok {
+		off += se.Offset
+		if errors.Is(se, pythonic.ErrTooDeep) {
+			kind = toolcall.KindLimit
+		}
+	}
+	m.Diag(kind, off, call, err.Error())
+}
+
+func nameOf(call string) string {
+	call = strings.TrimSpace(call)
+	return call[:pythonic.NameEnd(call, 0)]
+}
+
+// run holds the separators after a call; a name or '{' after them may
+// continue the run, anything else ends it and the separators are prose.
+func (h *heads) run(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if !m.Holding() {
+		m.Begin(i)
+	}
+	j := i
+	for j < len(s) && (jsonvalue.IsSpace(s[j]) || s[j] == ',' || s[j] == ';') {
+		j++
+	}
+	if j == len(s) {
+		return dst, j
+	}
+	at := m.Len(s, j)
+	switch c := s[j]; {
+	case pythonic.IsNameStartByte(c):
+		h.state, h.candAt = sWord, at
+	case c == '{':
+		h.state, h.head, h.candAt = sHead, head{}, at
+	default:
+		return m.Abandon(dst, s, j)
+	}
+	return dst, j
+}

@@ -1,0 +1,164 @@
+package llama4
+
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// The markers' texts.
+const (
+	pythonStart = "<|python_start|>"
+	pythonEnd   = "<|python_end|>"
+	functionTag = "<function="
+	functionEnd = "</function>"
+	header      = "<|header_start|>assistant<|header_end|>"
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	eot block.Token = iota
+	eom
+	endOfText
+	headerTok
+	pythonEndTok
+	functionEndTok
+	pythonStartTok
+	functionTagTok
+)
+
+// The kinds of block.
+const (
+	kBlock = iota // <|python_start|> ... <|python_end|>
+	kFunc         // <function=NAME>{...}</function>
+)
+
+// maxName bounds a function tag's name, and a name held at the end of a
+// delta.
+const maxName = 256
+
+// markers returns the format's marker table; inside a python block,
+// another <|python_start|> is dropped (blocks do not nest).
+func markers(explicit bool) []block.Marker {
+	start := block.Marker{Text: pythonStart, Role: block.Opens, Kind: kBlock}
+	if explicit {
+		start = block.Marker{Text: pythonStart}
+	}
+	return []block.Marker{
+		eot:            {Text: "<|eot|>", EndsTurn: true},
+		eom:            {Text: "<|eom|>", EndsTurn: true},
+		endOfText:      {Text: "<|end_of_text|>", EndsTurn: true},
+		headerTok:      {Text: header},      // consumed
+		pythonEndTok:   {Text: pythonEnd},   // an orphan: dropped
+		functionEndTok: {Text: functionEnd}, // an orphan: dropped
+		pythonStartTok: start,
+		functionTagTok: {Text: functionTag, Role: block.Opens, Kind: kFunc},
+	}
+}
+
+var kinds = []block.Kind{
+	kBlock: {End: pythonEndTok, Scan: block.ScanCode, Read: readBlock},
+	kFunc:  {End: functionEndTok, Scan: block.ScanValue, Head: funcHeadByte, MaxHead: maxName, Read: readFunc},
+}
+
+// table is Llama 4's format; explicitTable reads the inside of a python
+// block, where every well-formed call counts (set in init: readBlock
+// reads with it).
+var (
+	table = block.Format{
+		Markers: markers(false), Kinds: kinds, Triggers: "[{(", Tail: true,
+		Hooks: func() block.Hooks { return &heads{tailFrom: -1} },
+	}
+	explicitTable block.Format
+)
+
+func init() {
+	explicitTable = block.Format{
+		Markers: markers(true), Kinds: kinds, Triggers: "[{(", Tail: true,
+		Hooks: func() block.Hooks { return &heads{explicit: true, tailFrom: -1} },
+	}
+}
+
+// funcHeadByte says which bytes may stand between <function= and the
+// arguments' '{': the name, its '>' and whitespace.
+func funcHeadByte(c byte) bool {
+	return pythonic.IsNameByte(c) || c >= 0x80 || c == '>' || c == ' ' || c == '\t' || c == '\n' || c == '\r'
+}
+
+// readFunc reads a function tag's body: NAME>, then its JSON arguments or
+// nothing.
+func readFunc(m *block.Machine, body string) ([]block.Item, error) {
+	gt := strings.IndexByte(body, '>')
+	if gt <= 0 || strings.IndexFunc(body[:gt], func(r rune) bool { return r < 0x80 && !pythonic.IsNameByte(byte(r)) }) >= 0 {
+		return nil, &pythonic.SyntaxError{Msg: "not a function tag"}
+	}
+	name := body[:gt]
+	args := "{}"
+	if rest := strings.TrimSpace(body[gt+1:]); rest != "" {
+		if rest[0] != '{' {
+			return nil, &pythonic.SyntaxError{Offset: gt + 1, Msg: "a function tag holds no JSON object"}
+		}
+		raw, err := jsoncall.Value(rest, m.Parser())
+		if err == nil {
+			args, err = jsoncall.Arguments(raw, m.Parser())
+		}
+		if err != nil {
+			return nil, &pythonic.SyntaxError{Offset: gt + 1, Msg: "the arguments of a function tag do not parse: " + err.Error()}
+		}
+	}
+	c := toolcall.Call{Name: name, Arguments: args}
+	return []block.Item{{Call: &c}}, nil
+}
+
+// readBlock reads the inside of a python block: calls in any of the forms
+// (each well-formed one counts); else, when the request offers
+// code_interpreter, a call to it with the inside as code; else the inside
+// as content, without the markers.
+func readBlock(m *block.Machine, body string) ([]block.Item, error) {
+	start := m.BodyStart()
+	sub := block.NewDecoder(&explicitTable, m.Req).(*block.Machine)
+	sub.SetLimits(m.Limits)
+	sub.SetOffset(start)
+	evs := sub.Close(sub.Feed(nil, body))
+	calls, prose := 0, false
+	for _, e := range evs {
+		if e.Call != nil {
+			calls++
+		} else if strings.TrimSpace(e.Content) != "" {
+			prose = true
+		}
+	}
+	trimmed := strings.TrimSpace(body)
+	if (calls == 0 || prose) && block.LooksLikeOneCall(trimmed) {
+		// One call that did not parse cleanly: its last string may hold
+		// quotes of its own kind.
+		if c, err := m.Parser().ParseCallReread(trimmed); err == nil {
+			return []block.Item{{Call: &c}}, nil
+		}
+	}
+	if calls > 0 {
+		m.Adopt(sub.Diagnostics())
+		var items []block.Item
+		n := 0
+		for _, e := range evs {
+			if e.Call != nil {
+				items = append(items, block.Item{Call: e.Call, Offset: sub.CallOffset(n) - start})
+				n++
+			} else {
+				items = append(items, block.Item{Content: e.Content})
+			}
+		}
+		return items, nil
+	}
+	if toolcall.MatchTool(m.Req.Tools, "code_interpreter") >= 0 && trimmed != "" {
+		c := toolcall.Call{Name: "code_interpreter", Arguments: `{"code":` + jsonString(trimmed) + `}`}
+		return []block.Item{{Call: &c}}, nil
+	}
+	if trimmed == "" {
+		return nil, nil
+	}
+	return []block.Item{{Content: body, Err: &pythonic.SyntaxError{Msg: "a python block holds no call"}}}, nil
+}

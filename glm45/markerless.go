@@ -69,16 +69,11 @@ func (h *markerless) Step(m *block.Machine, dst []toolcall.Event, s string, i in
 		h.rec.Reset(m.Limits.MaxDepth)
 		return dst, i
 	case mlArgs:
-		end := min(len(s), i+m.Room(s, i))
-		n, st := h.rec.Feed(s[i:end])
-		i += n
-		switch st {
-		case pythonic.Open:
-			if i == len(s) {
-				return dst, i
-			}
-			m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
-		case pythonic.Closed:
+		st, i := m.FeedRecognizer(&h.rec, s, i)
+		switch {
+		case st == pythonic.Open && i == len(s):
+			return dst, i
+		case st == pythonic.Closed:
 			h.state = mlAfter
 			return dst, i
 		}

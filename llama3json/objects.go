@@ -69,16 +69,11 @@ func (o *objects) Step(m *block.Machine, dst []toolcall.Event, s string, i int) 
 	case oOpen, oKey:
 		return o.head(m, dst, s, i)
 	}
-	end := min(len(s), i+m.Room(s, i))
-	n, st := o.rec.Feed(s[i:end])
-	i += n
-	switch st {
-	case pythonic.Open:
-		if i == len(s) {
-			return dst, i
-		}
-		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
-	case pythonic.Closed:
+	st, i := m.FeedRecognizer(&o.rec, s, i)
+	switch {
+	case st == pythonic.Open && i == len(s):
+		return dst, i
+	case st == pythonic.Closed:
 		return o.decide(m, dst, s, i), i
 	}
 	return m.Abandon(dst, s, i)

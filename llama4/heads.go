@@ -281,15 +281,12 @@ func (h *heads) word(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 }
 
 func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	end := min(len(s), i+m.Room(s, i))
-	n, st := h.rec.Feed(s[i:end])
-	i += n
+	st, i := m.FeedRecognizer(&h.rec, s, i)
 	switch st {
 	case pythonic.Open:
 		if i == len(s) {
 			return dst, i
 		}
-		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
 	case pythonic.Closed:
 		start := m.Start()
 		text := m.Text(s, i)

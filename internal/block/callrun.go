@@ -58,20 +58,31 @@ func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
 	if i == len(s) {
 		return RunMore, i
 	}
-	end := min(len(s), i+m.Room(s, i))
-	n, st := r.rec.Feed(s[i:end])
-	i += n
+	st, i := m.FeedRecognizer(&r.rec, s, i)
 	switch st {
 	case pythonic.Open:
 		if i == len(s) {
 			return RunMore, i
 		}
-		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
 		return RunLimit, i
 	case pythonic.Closed:
 		return RunClosed, i
 	}
 	return RunOther, i
+}
+
+// FeedRecognizer feeds s[i:] of a candidate held as the pending item to
+// rec, no further than the pending-size limit, and returns rec's status
+// and where it stopped. Open before the end of s means the candidate
+// passed the limit: a "limit" diagnostic is recorded.
+func (m *Machine) FeedRecognizer(rec *pythonic.Recognizer, s string, i int) (pythonic.Status, int) {
+	end := min(len(s), i+m.Room(s, i))
+	n, st := rec.Feed(s[i:end])
+	i += n
+	if st == pythonic.Open && i < len(s) {
+		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
+	}
+	return st, i
 }
 
 // SkipSeparators returns the index of the first byte at or after s[i]

@@ -235,6 +235,9 @@ var msgSet = marker.NewSet(messageText)
 // open starts the body of a message whose header is h, at s[i].
 func (d *decoder) open(h string, i int) {
 	recipient, channel, _ := parseHeader(h)
+	if recipient == "" || recipient == "functions." { // no recipient, or no name: a message
+		recipient = ""
+	}
 	if recipient == "" {
 		d.mode, d.reasoning = mText, channel == "analysis"
 		return

@@ -24,7 +24,13 @@
 //     Format and Decoder interfaces, the format registry and tool-name matching;
 //   - pythonic: the Python call-literal parser, its resumable Recognizer, and
 //     the generic pythonic format;
-//   - llama4, lfm2, olmo3: the formats of those model families;
+//   - llama4, lfm2, olmo3, hermes (Qwen2.5/Qwen3/Hermes), qwen3coder
+//     (Qwen3-Coder, Qwen3.5), harmony (gpt-oss), mistral, llama3json
+//     (Llama 3.x), deepseek, kimik2 (Kimi K2), glm45 (GLM-4.5 to GLM-5): the
+//     formats of those model families, each with RenderCalls, RenderPrompt,
+//     Grammar and StructuralTag;
+//   - openai: OpenAI chat-completion request and response types, and a
+//     writer of streamed chunks from a stream's events;
 //   - schema: arguments coerced to and validated against the tools' JSON
 //     Schemas, and tools from Go structs;
 //   - policy: which calls of a parallel list are returned;

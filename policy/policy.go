@@ -213,6 +213,27 @@ func (s *Selector) Keep(c toolcall.Call) (bool, string) {
 	return false, s.reason(afterReads)
 }
 
+// Peek tells, before the next call's arguments are known, what Keep will
+// decide for a call named name, without deciding it: keep, and whether
+// the name alone decides it. Every mode is decidable from the calls before
+// and the name, except one case: under Independent, an edit tool's call
+// after a run of edits is kept only if it edits a file of its own, which
+// its arguments tell (decided is false then).
+func (s *Selector) Peek(name string) (keep, decided bool) {
+	first := s.n == 0
+	switch {
+	case s.p.Mode == All || first:
+		return true, true
+	case s.p.Mode == First || s.ended:
+		return false, true
+	case s.run == readRun:
+		return s.isReadOnly(name), true
+	case s.run == editRun && s.p.Mode == Independent && isOneOf(name, s.p.Edit):
+		return false, false
+	}
+	return false, true
+}
+
 const (
 	afterRun = iota
 	afterReads

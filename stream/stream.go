@@ -42,6 +42,7 @@
 package stream
 
 import (
+	"hash/maphash"
 	"math/rand/v2"
 	"strings"
 
@@ -62,6 +63,7 @@ type config struct {
 	hasThink    bool
 	inReasoning bool
 	outside     bool // the prompt did not open reasoning
+	streamArgs  bool // WithArgumentStreaming
 }
 
 // WithThinkTags turns reasoning on with the given tags: text between open
@@ -144,6 +146,9 @@ type Stream struct {
 	callOff  int              // where the call being handed on starts, or -1
 	diags    []toolcall.Diagnostic
 	seen     int // decoder diagnostics copied into diags
+
+	queue []*started // calls the decoder started and has not ended (argument streaming)
+	seed  maphash.Seed
 }
 
 // New returns a Stream that parses one response in format f for req. A nil
@@ -197,6 +202,12 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 			l.SetLimits(s.cfg.limits.WithDefaults())
 		}
 		s.diagOf, _ = s.dec.(toolcall.Diagnoser)
+		if a, ok := s.dec.(toolcall.ArgumentStreamer); ok && s.cfg.streamArgs {
+			a.StreamArguments()
+		}
+	}
+	if s.cfg.streamArgs {
+		s.seed = maphash.MakeSeed()
 	}
 }
 
@@ -229,6 +240,7 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 	}
 	s.ready()
 	s.split(delta)
+	s.flushFragments()
 	s.coalesce()
 	return s.out
 }
@@ -249,8 +261,8 @@ func (s *Stream) coalesce() {
 	for r := 0; r < len(out); {
 		e := out[r]
 		k := r + 1
-		if e.Call == nil {
-			for k < len(out) && out[k].Call == nil && (out[k].Reasoning != "") == (e.Reasoning != "") {
+		if e.IsText() {
+			for k < len(out) && out[k].IsText() && (out[k].Reasoning != "") == (e.Reasoning != "") {
 				k++
 			}
 		}
@@ -305,7 +317,11 @@ func (s *Stream) Close() []toolcall.Event {
 	if !s.none {
 		s.raw = s.dec.Close(s.raw[:0])
 		s.handOn()
+		for len(s.queue) > 0 { // a decoder that left calls started
+			s.retract(s.endStarted())
+		}
 	}
+	s.flushFragments()
 	s.out = s.prose.end(s.out)
 	s.out = s.thought.end(s.out)
 	s.coalesce()
@@ -353,6 +369,10 @@ func (s *Stream) handOn() {
 		switch {
 		case e.Call != nil:
 			s.call(e.Call)
+		case e.Delta != nil:
+			if s.cfg.streamArgs {
+				s.delta(e.Delta)
+			}
 		case e.Reasoning != "":
 			s.out = s.thought.add(s.out, e.Reasoning)
 		default:
@@ -377,6 +397,25 @@ func (s *Stream) copyDiagnostics() {
 }
 
 func (s *Stream) call(c *toolcall.Call) {
+	if !s.cfg.streamArgs {
+		if s.admit(c, nil) {
+			s.out = append(s.out, toolcall.Event{Call: c})
+		}
+		return
+	}
+	e := s.endStarted()
+	if s.admit(c, e) {
+		s.streamedCall(e, c)
+	} else {
+		s.retract(e)
+	}
+	s.next()
+}
+
+// admit matches, coerces and decides the call c the decoder handed on (e
+// is its started entry, if argument streaming started it), and reports
+// whether it is returned; then its Index and ID are set.
+func (s *Stream) admit(c *toolcall.Call, e *started) bool {
 	s.copyDiagnostics() // the decoder's diagnostics so far come before this call's
 	s.callOff = -1
 	if loc, ok := s.dec.(toolcall.CallLocator); ok {
@@ -401,22 +440,26 @@ func (s *Stream) call(c *toolcall.Call) {
 	switch {
 	case s.named != "" && !toolcall.SameName(c.Name, s.named):
 		s.diag(toolcall.KindPolicy, c.Name, "tool_choice names another tool")
-		return
+		return false
 	case s.calls > 0 && s.named != "":
 		s.diag(toolcall.KindPolicy, c.Name, "tool_choice names one tool: only its first call is returned")
-		return
+		return false
 	case s.calls > 0 && !s.req.Parallel():
 		s.diag(toolcall.KindPolicy, c.Name, "parallel_tool_calls is false: only the first call is returned")
-		return
+		return false
 	}
 	if keep, why := s.sel.Keep(*c); !keep {
 		s.diag(toolcall.KindPolicy, c.Name, why)
-		return
+		return false
 	}
 	c.Index = s.calls
-	c.ID = s.cfg.ids(*c)
+	if e != nil && e.announced != nil && e.announced.Index == c.Index {
+		c.ID = e.announced.ID
+	} else {
+		c.ID = s.cfg.ids(*c)
+	}
 	s.calls++
-	s.out = append(s.out, toolcall.Event{Call: c})
+	return true
 }
 
 // diag records a diagnostic about the call being handed on (at its offset),

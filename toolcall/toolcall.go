@@ -33,11 +33,43 @@ type Request struct {
 }
 
 // Event is one thing the stream can hand on now. Exactly one field is set.
+//
+// Delta appears only with argument streaming (the stream's
+// WithArgumentStreaming option): a call is announced (CallStarted: Index,
+// ID and Name), its arguments follow as fragments for that Index
+// (ArgumentsFragment) whose concatenation is byte for byte the Arguments of
+// the Call event that ends it. CallRetracted says an announced call is not
+// a call after all: discard what arrived for its Index (the index is free
+// again, and the text it came from is content). Without the option a
+// stream hands on exactly Content, Call and Reasoning events.
 type Event struct {
-	Content   string // a chunk of prose, verbatim
-	Call      *Call  // a complete tool call
-	Reasoning string // a chunk of reasoning (<think> ... </think>), verbatim
+	Content   string     // a chunk of prose, verbatim
+	Call      *Call      // a complete tool call (with argument streaming: the announced call is done)
+	Reasoning string     // a chunk of reasoning (<think> ... </think>), verbatim
+	Delta     *CallDelta // a step of a call whose arguments stream
 }
+
+// CallDelta is a step of a call while its arguments stream.
+type CallDelta struct {
+	Kind      DeltaKind
+	Index     int    // the call's Index
+	ID        string // CallStarted and CallRetracted: the call's ID
+	Name      string // CallStarted and CallRetracted: the call's name
+	Arguments string // ArgumentsFragment: the next piece of the arguments
+}
+
+// DeltaKind says what a CallDelta is.
+type DeltaKind uint8
+
+// The kinds of CallDelta.
+const (
+	CallStarted       DeltaKind = iota + 1 // a call is announced
+	ArgumentsFragment                      // a piece of its arguments
+	CallRetracted                          // the announced call is withdrawn
+)
+
+// IsText reports whether e is a content or reasoning event.
+func (e Event) IsText() bool { return e.Content != "" || e.Reasoning != "" }
 
 // Result is a whole response, parsed at once.
 type Result struct {
@@ -163,6 +195,26 @@ type ReasoningOpener interface {
 // the text (Mistral's 9 letters and digits).
 type CallIDMaker interface {
 	NewCallID(c Call) string
+}
+
+// ArgumentStreamer is implemented by decoders that can tell a call's
+// progress while it arrives. The stream calls StreamArguments once, before
+// the first Feed, when argument streaming is on; without it a decoder
+// emits only Content, Call and Reasoning events.
+//
+// With it on, a decoder may also emit Delta events for a call it is
+// reading: CallStarted with the name as written (and the model's ID when
+// the text gives one), then ArgumentsFragment pieces whose concatenation is
+// a prefix of that call's Arguments as its Call event will carry them
+// (before any schema coercion: the stream does that). A call that was
+// started ends with its Call event or with CallRetracted. The stream pairs
+// them in order: a fragment belongs to the latest started call, and each
+// Call or CallRetracted ends the oldest started call not yet ended (a Call
+// with none started is a call that was not streamed). Index is not used.
+// A decoder that never starts a call is correct too: the stream then
+// announces each call when it is complete.
+type ArgumentStreamer interface {
+	StreamArguments()
 }
 
 // CandidateHolder is implemented by decoders that can tell whether they are

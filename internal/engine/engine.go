@@ -58,6 +58,8 @@ type Base struct {
 	// Said records whether the response has said anything yet (a call
 	// list that opens the response may name any tool).
 	Said prose.Tracker
+	// Streaming says argument streaming is on (toolcall.ArgumentStreamer).
+	Streaming bool
 
 	off      int // offset in the response of the current delta
 	holding  bool
@@ -92,6 +94,37 @@ func (b *Base) Init(req *toolcall.Request) {
 	b.Req = req
 	b.Limits = toolcall.Limits{}.WithDefaults()
 	b.mark = -1
+}
+
+// StreamArguments implements toolcall.ArgumentStreamer: Streaming is set,
+// and a decoder that can tell a call's progress reports it with Started,
+// Fragment and Retract.
+func (b *Base) StreamArguments() { b.Streaming = true }
+
+// Started appends the start of a call named name (with the model's id, if
+// the text gave one), when argument streaming is on.
+func (b *Base) Started(dst []toolcall.Event, name, id string) []toolcall.Event {
+	if !b.Streaming {
+		return dst
+	}
+	return append(dst, toolcall.Event{Delta: &toolcall.CallDelta{Kind: toolcall.CallStarted, Name: name, ID: id}})
+}
+
+// Fragment appends the next piece of the latest started call's arguments.
+func (b *Base) Fragment(dst []toolcall.Event, text string) []toolcall.Event {
+	if !b.Streaming || text == "" {
+		return dst
+	}
+	return append(dst, toolcall.Event{Delta: &toolcall.CallDelta{Kind: toolcall.ArgumentsFragment, Arguments: text}})
+}
+
+// Retract appends the end of the oldest started call that will not be a
+// call.
+func (b *Base) Retract(dst []toolcall.Event) []toolcall.Event {
+	if !b.Streaming {
+		return dst
+	}
+	return append(dst, toolcall.Event{Delta: &toolcall.CallDelta{Kind: toolcall.CallRetracted}})
 }
 
 // SetLimits implements toolcall.Limiter.
@@ -314,7 +347,7 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 	}
 	b.Said.Note(text)
 	n := len(dst)
-	if n == 0 || dst[n-1].Call != nil || dst[n-1].Reasoning != "" {
+	if n == 0 || dst[n-1].Content == "" {
 		return append(dst, toolcall.Event{Content: text})
 	}
 	if b.merging && b.mergeAt != n-1 {

@@ -9,7 +9,10 @@
 //   - the content events concatenate to Parse's Content, the reasoning events
 //     to its Reasoning, and the calls are Parse's calls, same names and
 //     arguments in the same order (split invariance: streaming equals
-//     non-streaming).
+//     non-streaming);
+//   - with argument streaming on (stream.WithArgumentStreaming), the same
+//     holds, and every call is announced before its fragments, which
+//     concatenate to its arguments (see CompareStreaming).
 //
 // Use CheckFormat from a test, Property with rapid.Check or rapid.MakeFuzz,
 // and Compare from a plain go test -fuzz target:
@@ -85,13 +88,123 @@ func Compare(t TB, f toolcall.Format, req toolcall.Request, deltas []string, opt
 	if len(calls) != len(want.Calls) {
 		t.Fatalf("fed as %q: %d calls %v, Parse gave %d %v", deltas, len(calls), calls, len(want.Calls), want.Calls)
 	}
+	sameAs(t, deltas, "", calls, want.Calls)
+	CompareStreaming(t, f, req, deltas, opts...)
+	return want
+}
+
+func sameAs(t TB, deltas []string, mode string, calls, want []toolcall.Call) {
+	t.Helper()
+	if len(calls) != len(want) {
+		t.Fatalf("fed as %q%s: %d calls %v, Parse gave %d %v", deltas, mode, len(calls), calls, len(want), want)
+	}
 	for i := range calls {
-		g, w := calls[i], want.Calls[i]
+		g, w := calls[i], want[i]
 		if g.Name != w.Name || g.Arguments != w.Arguments || g.Index != w.Index {
-			t.Fatalf("fed as %q: call %d is %s %s (index %d), Parse gave %s %s (index %d)", deltas, i, g.Name, g.Arguments, g.Index, w.Name, w.Arguments, w.Index)
+			t.Fatalf("fed as %q%s: call %d is %s %s (index %d), Parse gave %s %s (index %d)", deltas, mode, i, g.Name, g.Arguments, g.Index, w.Name, w.Arguments, w.Index)
 		}
 	}
-	return want
+}
+
+// CompareStreaming feeds deltas to a new Stream with argument streaming on
+// and reports through t every way it breaks that option's promises: every
+// call is announced (Start) before its fragments and its Call event, the
+// fragments of a call concatenate to its Arguments, a Retract names an
+// announced call that had not ended, at most one fragment per call per
+// Feed, and the calls and content are those Parse gives without the
+// option. It returns how many calls streamed at least one fragment before
+// the Feed that completed them.
+func CompareStreaming(t TB, f toolcall.Format, req toolcall.Request, deltas []string, opts ...stream.Option) int {
+	t.Helper()
+	doc := strings.Join(deltas, "")
+	want := stream.Parse(f, doc, req, opts...)
+	s := stream.New(f, req, append(slices.Clip(opts), stream.WithArgumentStreaming())...)
+	var content, reasoning strings.Builder
+	var calls []toolcall.Call
+	open := map[int]*strings.Builder{}
+	early := map[int]int{} // the Feed of a call's first fragment
+	feeds := 0
+	names := map[int]toolcall.Call{}
+	streamed := 0
+	take := func(evs []toolcall.Event) {
+		feeds++
+		inFeed := map[int]bool{}
+		for _, e := range evs {
+			checkEvent(t, doc, e)
+			d := e.Delta
+			switch {
+			case d != nil && d.Kind == toolcall.CallStarted:
+				if _, ok := open[d.Index]; ok {
+					t.Fatalf("fed as %q with argument streaming: call %d announced twice", deltas, d.Index)
+				}
+				if d.Index != len(calls) || d.Name == "" || d.ID == "" || d.Arguments != "" {
+					t.Fatalf("fed as %q with argument streaming: announced %+v after %d calls", deltas, *d, len(calls))
+				}
+				open[d.Index] = &strings.Builder{}
+				names[d.Index] = toolcall.Call{Index: d.Index, ID: d.ID, Name: d.Name}
+			case d != nil && d.Kind == toolcall.ArgumentsFragment:
+				b, ok := open[d.Index]
+				if !ok {
+					t.Fatalf("fed as %q with argument streaming: a fragment %q for call %d, which is not announced", deltas, d.Arguments, d.Index)
+				}
+				if inFeed[d.Index] {
+					t.Fatalf("fed as %q with argument streaming: two fragments for call %d in one Feed", deltas, d.Index)
+				}
+				if d.Arguments == "" {
+					t.Fatalf("fed as %q with argument streaming: an empty fragment for call %d", deltas, d.Index)
+				}
+				inFeed[d.Index] = true
+				if _, ok := early[d.Index]; !ok {
+					early[d.Index] = feeds
+				}
+				b.WriteString(d.Arguments)
+			case d != nil && d.Kind == toolcall.CallRetracted:
+				if _, ok := open[d.Index]; !ok {
+					t.Fatalf("fed as %q with argument streaming: retracted call %d, which is not announced", deltas, d.Index)
+				}
+				delete(open, d.Index)
+				delete(early, d.Index)
+			case d != nil:
+				t.Fatalf("fed as %q with argument streaming: a delta of kind %d", deltas, d.Kind)
+			case e.Call != nil:
+				b, ok := open[e.Call.Index]
+				if !ok {
+					t.Fatalf("fed as %q with argument streaming: call %d was not announced", deltas, e.Call.Index)
+				}
+				if a := names[e.Call.Index]; a.Name != e.Call.Name || a.ID != e.Call.ID {
+					t.Fatalf("fed as %q with argument streaming: call announced as %+v ends as %+v", deltas, a, *e.Call)
+				}
+				if b.String() != e.Call.Arguments {
+					t.Fatalf("fed as %q with argument streaming: call %d's fragments make %q, its Arguments are %q", deltas, e.Call.Index, b.String(), e.Call.Arguments)
+				}
+				if f, ok := early[e.Call.Index]; ok && f < feeds {
+					streamed++
+				}
+				delete(open, e.Call.Index)
+				delete(early, e.Call.Index)
+				calls = append(calls, *e.Call)
+			case e.Reasoning != "":
+				reasoning.WriteString(e.Reasoning)
+			default:
+				content.WriteString(e.Content)
+			}
+		}
+	}
+	for _, d := range deltas {
+		take(s.Feed(d))
+	}
+	take(s.Close())
+	if len(open) > 0 {
+		t.Fatalf("fed as %q with argument streaming: calls %v announced and never ended", deltas, open)
+	}
+	if content.String() != want.Content {
+		t.Fatalf("fed as %q with argument streaming:\ncontent %q\nParse   %q", deltas, content.String(), want.Content)
+	}
+	if reasoning.String() != want.Reasoning {
+		t.Fatalf("fed as %q with argument streaming:\nreasoning %q\nParse     %q", deltas, reasoning.String(), want.Reasoning)
+	}
+	sameAs(t, deltas, " with argument streaming", calls, want.Calls)
+	return streamed
 }
 
 func checkEvents(t TB, doc string, res toolcall.Result) {
@@ -118,7 +231,7 @@ func checkEvents(t TB, doc string, res toolcall.Result) {
 func checkEvent(t TB, doc string, e toolcall.Event) {
 	t.Helper()
 	set := 0
-	for _, ok := range []bool{e.Call != nil, e.Content != "", e.Reasoning != ""} {
+	for _, ok := range []bool{e.Call != nil, e.Content != "", e.Reasoning != "", e.Delta != nil} {
 		if ok {
 			set++
 		}

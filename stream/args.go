@@ -1,0 +1,216 @@
+package stream
+
+import (
+	"hash/maphash"
+	"strings"
+
+	"github.com/toolparse/toolparse/schema"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Argument streaming (WithArgumentStreaming).
+//
+// A decoder that implements toolcall.ArgumentStreamer starts each call it
+// reads with a CallStarted delta and follows it with fragments of the
+// arguments as written. The stream keeps one started entry per call not yet ended,
+// oldest first, and announces the oldest once every call before it is
+// decided, so its Index is final: then the policy decides from what comes
+// before it and its name (policy.Selector.Peek). A call the policy or
+// tool_choice would drop is never announced; one the policy cannot judge
+// by its name alone (an edit after edits, under independent) is announced
+// when it is complete. Fragments pass through a schema.Prefix, so that
+// only text coercion cannot change goes out, at most one event per call
+// per Feed. When the call completes, the rest of its coerced arguments
+// goes out, then the Call event. A call that ends otherwise (a syntax
+// error, a list that is prose after all) is retracted.
+//
+// What was sent is checked against the complete call (its length and a
+// hash): should they ever disagree, the call is retracted and announced
+// again, whole, under the same Index, so the promise that the fragments
+// concatenate to the Call's Arguments holds whatever a decoder does.
+
+// started is a call a decoder started and has not ended.
+type started struct {
+	name      string // as the decoder wrote it
+	id        string // the model's, if any
+	raw       strings.Builder
+	announced *toolcall.CallDelta // nil until announced
+	hold      bool                // the policy needs the whole call: nothing streams
+	drop      bool                // the policy or tool_choice drops it: nothing streams
+	prefix    *schema.Prefix
+	pending   []byte // coerced text to send with this Feed's fragment
+	sent      int    // bytes sent or pending
+	sum       maphash.Hash
+}
+
+// WithArgumentStreaming turns argument streaming on: each call is
+// announced (an Event whose Delta is CallStarted: its Index, ID and Name)
+// as soon as its name is read and the policy can decide it, its arguments
+// follow in pieces (ArgumentsFragment deltas, at most one per call per
+// Feed), and its Call event, which carries the whole arguments as without
+// the option, says it is done. The fragments of a call concatenate to its
+// Arguments byte for byte, coercion included: a string whose schema type
+// is string streams as it arrives, any other value once complete. A call
+// announced that turns out not to be a call (its text does not parse,
+// after all) is withdrawn with a CallRetracted delta; discard what arrived
+// for its Index, which the next call takes. Calls of formats that cannot
+// tell a call's progress are announced when complete, so every call is
+// announced. Without the option the events are exactly those of earlier
+// versions.
+func WithArgumentStreaming() Option {
+	return func(c *config) { c.streamArgs = true }
+}
+
+// delta follows a step of a call the decoder reports.
+func (s *Stream) delta(d *toolcall.CallDelta) {
+	switch d.Kind {
+	case toolcall.CallStarted:
+		s.startCall(d)
+	case toolcall.ArgumentsFragment:
+		s.fragment(d.Arguments)
+	case toolcall.CallRetracted:
+		s.retract(s.endStarted())
+		s.next()
+	}
+}
+
+// startCall notes a call the decoder began.
+func (s *Stream) startCall(d *toolcall.CallDelta) {
+	e := &started{name: d.Name, id: d.ID}
+	s.queue = append(s.queue, e)
+	if len(s.queue) == 1 {
+		s.announce(e)
+	}
+}
+
+// fragment passes a piece of the latest started call's arguments on.
+func (s *Stream) fragment(text string) {
+	if len(s.queue) == 0 {
+		return
+	}
+	e := s.queue[len(s.queue)-1]
+	switch {
+	case e.drop || e.hold:
+	case e.announced == nil:
+		e.raw.WriteString(text) // until the calls before it are decided
+	default:
+		n := len(e.pending)
+		e.pending = e.prefix.Append(e.pending, text)
+		e.sum.Write(e.pending[n:])
+		e.sent += len(e.pending) - n
+	}
+}
+
+// announce decides the oldest started call, now that every call before it
+// is decided, and announces it if it is kept.
+func (s *Stream) announce(e *started) {
+	name := e.name
+	tool := toolcall.Tool{}
+	matched := false
+	if i := toolcall.MatchTool(s.req.Tools, name); i >= 0 {
+		tool = s.req.Tools[i]
+		name, matched = tool.Name, true
+	}
+	keep, decided := true, true
+	switch {
+	case s.named != "" && (!toolcall.SameName(name, s.named) || s.calls > 0):
+		keep = false
+	case s.calls > 0 && !s.req.Parallel():
+		keep = false
+	default:
+		keep, decided = s.sel.Peek(name)
+	}
+	if !decided {
+		e.hold = true
+		return
+	}
+	if !keep {
+		e.drop = true
+		return
+	}
+	c := &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: s.calls, Name: name}
+	c.ID = s.cfg.ids(toolcall.Call{Index: s.calls, Name: name, ID: e.id})
+	e.announced = c
+	if matched {
+		e.prefix = schema.NewPrefix(tool)
+	} else {
+		e.prefix = schema.NewPrefix(toolcall.Tool{})
+	}
+	e.sum.SetSeed(s.seed)
+	s.out = append(s.out, toolcall.Event{Delta: c})
+	if e.raw.Len() > 0 {
+		raw := e.raw.String()
+		e.raw = strings.Builder{}
+		s.fragment(raw)
+	}
+}
+
+// endStarted ends the oldest started call: the decoder's Call event (c) or
+// Retract (c nil). It returns the entry, or nil when none was started.
+func (s *Stream) endStarted() *started {
+	if len(s.queue) == 0 {
+		return nil
+	}
+	e := s.queue[0]
+	s.queue[0] = nil
+	s.queue = s.queue[1:]
+	s.flushFragment(e)
+	return e
+}
+
+// next announces the call that is now the oldest started one.
+func (s *Stream) next() {
+	if len(s.queue) > 0 && s.queue[0].announced == nil && !s.queue[0].hold && !s.queue[0].drop {
+		s.announce(s.queue[0])
+	}
+}
+
+// retract withdraws an announced call.
+func (s *Stream) retract(e *started) {
+	if e != nil && e.announced != nil {
+		r := *e.announced
+		r.Kind = toolcall.CallRetracted
+		s.out = append(s.out, toolcall.Event{Delta: &r})
+		e.announced = nil
+	}
+}
+
+// streamedCall hands on the complete call c, whose started entry is e (or
+// nil): the rest of its arguments, then the call.
+func (s *Stream) streamedCall(e *started, c *toolcall.Call) {
+	if e != nil && e.announced != nil {
+		if e.announced.Name == c.Name && e.sent <= len(c.Arguments) && maphash.String(s.seed, c.Arguments[:e.sent]) == e.sum.Sum64() {
+			if rest := c.Arguments[e.sent:]; rest != "" {
+				s.out = append(s.out, fragmentEvent(c.Index, rest))
+			}
+			s.out = append(s.out, toolcall.Event{Call: c})
+			return
+		}
+		s.retract(e) // cannot happen with this module's decoders; kept as a net
+	}
+	s.out = append(s.out, toolcall.Event{Delta: &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: c.Index, ID: c.ID, Name: c.Name}})
+	if c.Arguments != "" {
+		s.out = append(s.out, fragmentEvent(c.Index, c.Arguments))
+	}
+	s.out = append(s.out, toolcall.Event{Call: c})
+}
+
+// flushFragment sends what e has pending as one fragment.
+func (s *Stream) flushFragment(e *started) {
+	if e.announced != nil && len(e.pending) > 0 {
+		s.out = append(s.out, fragmentEvent(e.announced.Index, string(e.pending)))
+		e.pending = e.pending[:0]
+	}
+}
+
+// flushFragments sends, at the end of a Feed or Close, what every started
+// call has pending.
+func (s *Stream) flushFragments() {
+	for _, e := range s.queue {
+		s.flushFragment(e)
+	}
+}
+
+func fragmentEvent(index int, text string) toolcall.Event {
+	return toolcall.Event{Delta: &toolcall.CallDelta{Kind: toolcall.ArgumentsFragment, Index: index, Arguments: text}}
+}

@@ -46,8 +46,8 @@ var table = block.Format{
 		eos:        {Text: eosText, EndsTurn: true},
 	},
 	Kinds: []block.Kind{
-		kSection: {End: callsEnd, Scan: block.ScanPlain, Read: readSection},
-		kCall:    {End: callEnd, Yields: []block.Token{callBegin, callsBegin}, Scan: block.ScanPlain, Read: readCall},
+		kSection: {End: callsEnd, Scan: block.ScanPlain, Read: readSection, Follow: follow},
+		kCall:    {End: callEnd, Yields: []block.Token{callBegin, callsBegin}, Scan: block.ScanPlain, Read: readCall, Follow: follow},
 	},
 }
 
@@ -71,13 +71,23 @@ func init() { toolcall.Register(Format, "deepseek_v3", "deepseek_r1", "deepseek_
 
 var readSection, readCall = block.Sections(callBeginText, callEndText, readOne)
 
-// readOne reads one call's text, between its markers, at offset off.
-func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
+// follow follows the first call of a section, or a call, while it
+// arrives: its header is the text before the arguments' '{'.
+var follow = block.FollowArgs(func(h string) (name, id string, ok bool) {
+	h = strings.TrimPrefix(strings.TrimLeft(h, " \t\r\n"), callBeginText)
+	name, args, err := split(h, 0)
+	return name, "", err == nil && strings.TrimSpace(args) == ""
+})
+
+// split cuts one call's text into its name and its arguments' text: NAME
+// <｜tool▁sep｜> JSON (V3.1), or TYPE <｜tool▁sep｜> NAME and the JSON in a
+// fence (V3, R1).
+func split(text string, off int) (name, args string, err error) {
 	sep := strings.Index(text, sepText)
 	if sep < 0 {
-		return toolcall.Call{}, &pythonic.SyntaxError{Offset: off, Msg: "a call without <｜tool▁sep｜>"}
+		return "", "", &pythonic.SyntaxError{Offset: off, Msg: "a call without <｜tool▁sep｜>"}
 	}
-	name, args := strings.TrimSpace(text[:sep]), text[sep+len(sepText):]
+	name, args = strings.TrimSpace(text[:sep]), text[sep+len(sepText):]
 	if nl := strings.IndexByte(args, '\n'); nl >= 0 && strings.HasPrefix(strings.TrimLeft(args[nl:], "\n"), "```") {
 		// V3/R1: the type, then NAME on its line and the JSON in a fence.
 		name = strings.TrimSpace(args[:nl])
@@ -86,8 +96,18 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 		args = strings.TrimSuffix(strings.TrimSpace(args), "```")
 	}
 	if name == "" || strings.ContainsAny(name, " \t\r\n<>{}") {
-		return toolcall.Call{}, &pythonic.SyntaxError{Offset: off, Msg: "not a function name"}
+		return "", "", &pythonic.SyntaxError{Offset: off, Msg: "not a function name"}
 	}
+	return name, args, nil
+}
+
+// readOne reads one call's text, between its markers, at offset off.
+func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
+	name, args, err := split(text, off)
+	if err != nil {
+		return toolcall.Call{}, err
+	}
+	sep := strings.Index(text, sepText)
 	out := "{}"
 	if args = strings.TrimSpace(args); args != "" {
 		raw, err := jsoncall.Value(args, m.Parser())

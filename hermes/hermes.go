@@ -40,7 +40,7 @@ var table = block.Format{
 		endOfText:   {Text: "<|endoftext|>", EndsTurn: true},
 	},
 	Kinds: []block.Kind{
-		kCall:    {End: toolCallEnd, Yields: []block.Token{toolCall}, Scan: block.ScanCode},
+		kCall:    {End: toolCallEnd, Yields: []block.Token{toolCall}, Scan: block.ScanCode, Follow: block.FollowDecode},
 		kImStart: {End: block.NoToken, Yields: []block.Token{imStart}, Scan: block.ScanPlain, Read: readImStart},
 	},
 }

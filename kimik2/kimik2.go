@@ -52,10 +52,10 @@ var table = block.Format{
 		imEnd:         {Text: "<|im_end|>", EndsTurn: true},
 	},
 	Kinds: []block.Kind{
-		kSection:  {End: sectionEnd, Yields: []block.Token{sectionEnd1}, Scan: block.ScanPlain, Read: readSection},
-		kSection1: {End: sectionEnd1, Yields: []block.Token{sectionEnd}, Scan: block.ScanPlain, Read: readSection},
+		kSection:  {End: sectionEnd, Yields: []block.Token{sectionEnd1}, Scan: block.ScanPlain, Read: readSection, Follow: follow},
+		kSection1: {End: sectionEnd1, Yields: []block.Token{sectionEnd}, Scan: block.ScanPlain, Read: readSection, Follow: follow},
 		kCall: {End: callEnd, Yields: []block.Token{callBegin, sectionBegin, sectionBegin1, sectionEnd, sectionEnd1},
-			Scan: block.ScanPlain, Read: readCall},
+			Scan: block.ScanPlain, Read: readCall, Follow: follow},
 	},
 }
 
@@ -81,6 +81,28 @@ func init() { toolcall.Register(Format, "kimi", "kimi_k2_5") }
 
 var readSection, readCall = block.Sections(callBeginText, callEndText, readOne)
 
+// follow follows the first call of a section, or a call, while it
+// arrives: its header is the text before the arguments' '{'.
+var follow = block.FollowArgs(func(h string) (name, id string, ok bool) {
+	h = strings.TrimPrefix(strings.TrimLeft(h, " \t\r\n"), callBeginText)
+	a := strings.Index(h, argBeginText)
+	if a < 0 || strings.TrimSpace(h[a+len(argBeginText):]) != "" {
+		return "", "", false
+	}
+	id, name, err := head(h[:a], 0)
+	return name, id, err == nil
+})
+
+// head reads a call's ID, the text before <|tool_call_argument_begin|>.
+func head(text string, off int) (id, name string, err error) {
+	id = strings.TrimSpace(text)
+	name = NameOf(id)
+	if name == "" || strings.ContainsAny(name, " \t\r\n<>{}") {
+		return "", "", &pythonic.SyntaxError{Offset: off, Msg: "not a call ID: " + id}
+	}
+	return id, name, nil
+}
+
 // readOne reads one call's text: its ID, <|tool_call_argument_begin|>,
 // its arguments.
 func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
@@ -88,10 +110,9 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 	if a < 0 {
 		return toolcall.Call{}, &pythonic.SyntaxError{Offset: off, Msg: "a call without <|tool_call_argument_begin|>"}
 	}
-	id := strings.TrimSpace(text[:a])
-	name := NameOf(id)
-	if name == "" || strings.ContainsAny(name, " \t\r\n<>{}") {
-		return toolcall.Call{}, &pythonic.SyntaxError{Offset: off, Msg: "not a call ID: " + id}
+	id, name, err := head(text[:a], off)
+	if err != nil {
+		return toolcall.Call{}, err
 	}
 	args := "{}"
 	if body := strings.TrimSpace(text[a+len(argBeginText):]); body != "" {

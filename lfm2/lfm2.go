@@ -57,7 +57,7 @@ var format_ = block.Format{
 		imEnd:         {Text: "<|im_end|>", EndsTurn: true},
 		endOfText:     {Text: "<|endoftext|>", EndsTurn: true},
 	},
-	Kinds: []block.Kind{kBlock: {End: toolCallEnd, Scan: block.ScanCode}},
+	Kinds: []block.Kind{kBlock: {End: toolCallEnd, Scan: block.ScanCode, Follow: block.FollowDecode}},
 	Hooks: func() block.Hooks { return new(echo) },
 }
 

@@ -36,7 +36,7 @@ var table = block.Format{
 		toolCalls: {Text: toolCallsText, Role: block.Opens, Kind: kCalls},
 		eos:       {Text: eosText, EndsTurn: true},
 	},
-	Kinds: []block.Kind{kCalls: {End: block.NoToken, Scan: block.ScanValue, Read: readCalls}},
+	Kinds: []block.Kind{kCalls: {End: block.NoToken, Scan: block.ScanValue, Read: readCalls, Follow: block.FollowArgs(head)}},
 }
 
 type format struct{}
@@ -88,13 +88,8 @@ func readCalls(m *block.Machine, body string) ([]block.Item, error) {
 	if open < 0 {
 		return nil, errNoCall
 	}
-	head := body[:open]
-	name, id := strings.TrimSuffix(strings.TrimSpace(head), argsText), ""
-	if k := strings.Index(name, callIDText); k >= 0 {
-		name, id = name[:k], strings.TrimSpace(name[k+len(callIDText):])
-	}
-	name = strings.TrimSpace(name)
-	if name == "" || strings.ContainsAny(name, " \t\r\n[]{}<>\"'") {
+	name, id, ok := head(body[:open])
+	if !ok {
 		return nil, &pythonic.SyntaxError{Offset: lo, Msg: "not a function name before the arguments"}
 	}
 	raw, err := jsoncall.Value(strings.TrimSpace(body[open:]), m.Parser())
@@ -107,6 +102,17 @@ func readCalls(m *block.Machine, body string) ([]block.Item, error) {
 	}
 	c := toolcall.Call{ID: id, Name: name, Arguments: args}
 	return []block.Item{{Call: &c, Offset: lo}}, nil
+}
+
+// head reads what comes before a call's arguments: NAME, then [CALL_ID]
+// and an ID (v11), then [ARGS].
+func head(text string) (name, id string, ok bool) {
+	name = strings.TrimSuffix(strings.TrimSpace(text), argsText)
+	if k := strings.Index(name, callIDText); k >= 0 {
+		name, id = name[:k], strings.TrimSpace(name[k+len(callIDText):])
+	}
+	name = strings.TrimSpace(name)
+	return name, id, name != "" && !strings.ContainsAny(name, " \t\r\n[]{}<>\"'")
 }
 
 // readArray reads the pre-v11 array of call objects, with their IDs.

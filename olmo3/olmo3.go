@@ -46,7 +46,7 @@ var format_ = block.Format{
 		imEnd:            {Text: "<|im_end|>", EndsTurn: true},
 		endOfText:        {Text: "<|endoftext|>", EndsTurn: true},
 	},
-	Kinds: []block.Kind{kBlock: {End: functionCallsEnd, Scan: block.ScanCode}},
+	Kinds: []block.Kind{kBlock: {End: functionCallsEnd, Scan: block.ScanCode, Follow: block.FollowDecode}},
 	Hooks: func() block.Hooks { return new(untagged) },
 }
 

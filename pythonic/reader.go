@@ -1169,3 +1169,53 @@ func (r *Reader) endFailedElement() {
 }
 
 func (r *Reader) top() *frame { return &r.stack[len(r.stack)-1] }
+
+// OpenCall reports the call of a list or run (GoalList, GoalRun) whose
+// arguments r is reading now: its name, where its name starts (which tells
+// one call from the next), and the JSON of its arguments written so far
+// that no later byte can change (see Stable). A call with a repeated
+// argument, or one that failed, reports nothing (ok false).
+func (r *Reader) OpenCall() (name string, start int, stable []byte, ok bool) {
+	el := r.elementFrame()
+	if el < 0 || r.lex == lexSkip || r.lex == lexDone {
+		return "", 0, nil, false
+	}
+	f := &r.stack[el]
+	if f.repeated {
+		return "", 0, nil, false
+	}
+	return f.name, f.start, r.out[f.mark:r.stableEnd(el + 1)], true
+}
+
+// Stable returns the JSON r has written for a value (GoalValue) that no
+// later byte can change: a tuple, a set (or a brace whose first item may
+// still make it one), or a dotted call used as a value may still be
+// rewritten, and so may a dict key that is not a string, so the stable
+// part ends where the outermost of them starts. It is nil once the value
+// failed.
+func (r *Reader) Stable() []byte {
+	if r.goal != GoalValue || r.err != nil || r.lex == lexSkip {
+		return nil
+	}
+	return r.out[:r.stableEnd(1)]
+}
+
+// stableEnd is where the JSON that frames from index from on may rewrite
+// begins.
+func (r *Reader) stableEnd(from int) int {
+	for _, g := range r.stack[from:] {
+		switch {
+		case g.kind == fParen || g.kind == fNest || g.kind == fBrace && !g.dict:
+			return g.mark
+		case g.kind == fBrace && g.state == sKey: // a key that is no string becomes one
+			return g.item
+		}
+	}
+	return len(r.out)
+}
+
+// Complete reports whether the value (GoalValue) is read whole: what
+// follows it can only be blanks or an error.
+func (r *Reader) Complete() bool {
+	return r.goal == GoalValue && r.err == nil && len(r.stack) == 1 && r.stack[0].state == sEnd
+}

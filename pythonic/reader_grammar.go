@@ -498,6 +498,7 @@ func (r *Reader) braceToken(f *frame, tok Token, pos, end int, lit string) {
 		f.state = sItem // a set
 	case tok == COMMA && f.state == sAfter && f.dict:
 		f.state = sKey
+		f.item = len(r.out) // where the next key goes (Stable)
 	case tok == COMMA && f.state == sAfter:
 		f.state = sItem
 	case f.state == sItem || f.state == sValue || f.state == sKey:

@@ -40,7 +40,7 @@ type Prefix struct {
 	val   []byte // a held member value
 	kind  memberKind
 	sub   *jsonvalue.Value // the held member's schema
-	skip  valueEnd
+	skip  jsonvalue.End
 }
 
 type prefixState uint8
@@ -160,7 +160,7 @@ func (p *Prefix) member(dst []byte) []byte {
 			p.kind = mPass // unless the value turns out not to be a string
 		}
 	}
-	p.skip = valueEnd{}
+	p.skip = jsonvalue.End{}
 	p.val = p.val[:0]
 	p.st = pValue
 	dst = append(dst, p.key...)
@@ -186,7 +186,7 @@ func (p *Prefix) stringOnly(s *jsonvalue.Value) bool {
 // value reads the current member's value from text and returns how many
 // bytes of text it took.
 func (p *Prefix) value(dst []byte, text string) ([]byte, int) {
-	if !p.skip.started && p.kind == mPass && p.sub != nil {
+	if !p.skip.Started() && p.kind == mPass && p.sub != nil {
 		if text[0] != '"' {
 			p.kind = mHeld // coercion may rewrite a string schema's non-string
 		} else if !p.co.enter(1) { // Coerce visits the member's schema
@@ -194,7 +194,7 @@ func (p *Prefix) value(dst []byte, text string) ([]byte, int) {
 			return dst, 0
 		}
 	}
-	n, done := p.skip.feed(text)
+	n, done := p.skip.Feed(text)
 	if p.kind == mPass {
 		dst = append(dst, text[:n]...)
 	} else {
@@ -218,77 +218,4 @@ func (p *Prefix) value(dst []byte, text string) ([]byte, int) {
 		dst = v.AppendJSON(dst)
 	}
 	return dst, n
-}
-
-// valueEnd finds where one compact JSON value ends.
-type valueEnd struct {
-	started bool
-	scalar  bool
-	inStr   bool
-	esc     bool
-	depth   int
-}
-
-// feed reads text and returns how many of its bytes belong to the value
-// and whether the value ended with them. A scalar ends before the byte
-// that follows it.
-func (v *valueEnd) feed(text string) (int, bool) {
-	i := 0
-	if !v.started {
-		v.started = true
-		switch text[0] {
-		case '"':
-			v.inStr = true
-		case '{', '[':
-			v.depth = 1
-		default:
-			v.scalar = true
-		}
-		i = 1
-	}
-	for i < len(text) {
-		switch {
-		case v.inStr:
-			if v.esc {
-				v.esc = false
-				i++
-				continue
-			}
-			i = jsonvalue.SkipPlain(text, i)
-			if i == len(text) {
-				return i, false
-			}
-			c := text[i]
-			i++
-			switch c {
-			case '\\':
-				v.esc = true
-			case '"':
-				v.inStr = false
-				if v.depth == 0 {
-					return i, true
-				}
-			}
-		case v.scalar:
-			if c := text[i]; c == ',' || c == '}' || c == ']' {
-				return i, true
-			}
-			i++
-		default:
-			c := text[i]
-			i++
-			switch c {
-			case '"':
-				v.inStr = true
-			case '{', '[':
-				v.depth++
-			case '}', ']':
-				v.depth--
-				if v.depth == 0 {
-					return i, true
-				}
-			}
-		}
-	}
-	return i, false
 }

@@ -40,6 +40,7 @@ type started struct {
 	prefix    *schema.Prefix
 	pending   []byte // coerced text to send with this Feed's fragment
 	sent      int    // bytes sent or pending
+	flushed   int    // bytes sent
 	sum       maphash.Hash
 }
 
@@ -88,7 +89,11 @@ func (s *Stream) fragment(text string) {
 	if len(s.queue) == 0 {
 		return
 	}
-	e := s.queue[len(s.queue)-1]
+	s.feedEntry(s.queue[len(s.queue)-1], text)
+}
+
+// feedEntry passes a piece of e's arguments on.
+func (s *Stream) feedEntry(e *started, text string) {
 	switch {
 	case e.drop || e.hold:
 	case e.announced == nil:
@@ -141,7 +146,7 @@ func (s *Stream) announce(e *started) {
 	if e.raw.Len() > 0 {
 		raw := e.raw.String()
 		e.raw = strings.Builder{}
-		s.fragment(raw)
+		s.feedEntry(e, raw)
 	}
 }
 
@@ -154,7 +159,6 @@ func (s *Stream) endStarted() *started {
 	e := s.queue[0]
 	s.queue[0] = nil
 	s.queue = s.queue[1:]
-	s.flushFragment(e)
 	return e
 }
 
@@ -180,13 +184,16 @@ func (s *Stream) retract(e *started) {
 func (s *Stream) streamedCall(e *started, c *toolcall.Call) {
 	if e != nil && e.announced != nil {
 		if e.announced.Name == c.Name && e.sent <= len(c.Arguments) && maphash.String(s.seed, c.Arguments[:e.sent]) == e.sum.Sum64() {
-			if rest := c.Arguments[e.sent:]; rest != "" {
+			if rest := c.Arguments[e.flushed:]; rest != "" { // what is pending, and the rest
 				s.out = append(s.out, fragmentEvent(c.Index, rest))
 			}
 			s.out = append(s.out, toolcall.Event{Call: c})
 			return
 		}
-		s.retract(e) // cannot happen with this module's decoders; kept as a net
+		// The decoder told a start that is not this call's: a net that
+		// keeps the promise, at the price of a retraction.
+		s.retract(e)
+		s.diag(toolcall.KindStream, c.Name, "the arguments streamed are not the call's: it was withdrawn and sent again whole")
 	}
 	s.out = append(s.out, toolcall.Event{Delta: &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: c.Index, ID: c.ID, Name: c.Name}})
 	if c.Arguments != "" {
@@ -199,6 +206,7 @@ func (s *Stream) streamedCall(e *started, c *toolcall.Call) {
 func (s *Stream) flushFragment(e *started) {
 	if e.announced != nil && len(e.pending) > 0 {
 		s.out = append(s.out, fragmentEvent(e.announced.Index, string(e.pending)))
+		e.flushed += len(e.pending)
 		e.pending = e.pending[:0]
 	}
 }

@@ -94,6 +94,7 @@ const (
 	KindPolicy      = "policy"       // a call was dropped by tool_choice, parallel_tool_calls or the policy
 	KindSchema      = "schema"       // arguments do not satisfy the tool's schema
 	KindUnknownTool = "unknown_tool" // a call names no requested tool
+	KindStream      = "stream"       // argument streaming withdrew a call and sent it again whole
 )
 
 // Format knows one model family's syntax.

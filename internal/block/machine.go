@@ -81,6 +81,10 @@ type Kind struct {
 	// ValueEnds are other tags that end a value whose close tag is missing.
 	Value     [2]string
 	ValueEnds []string
+	// Follow, when set, makes a Follower for each block of the kind, so
+	// that its call's arguments can stream (toolcall.ArgumentStreamer);
+	// without it the kind's calls are handed on whole.
+	Follow func(m *Machine) Follower
 	// Read reads a body into items; an error says the body is not calls
 	// (the block, markers and all, is then content). Nil reads pythonic
 	// calls or JSON call objects (Decode).
@@ -215,6 +219,7 @@ type Machine struct {
 	lead      string // the start marker, when the pending item begins after it
 	starting  bool   // Hooks.Start is still to be asked
 	bodyStart int    // where the body Read reads starts in the response
+	following following
 }
 
 // SetLimits implements toolcall.Limiter.
@@ -246,7 +251,7 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 	if e, ok := m.hooks.(DeltaEnder); ok {
 		e.DeltaEnd(m, s)
 	}
-	return dst
+	return m.follow(dst)
 }
 
 // DeltaEnder is implemented by hooks that look back at each delta once it
@@ -387,6 +392,10 @@ func (m *Machine) open(k, at int, lead string) {
 	if v := m.f.values[k]; v[0] != nil {
 		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
 	}
+	m.following = following{}
+	if follow := m.f.Kinds[k].Follow; follow != nil && m.Streaming {
+		m.following.f = follow(m)
+	}
 }
 
 // MatchMarker matches the format's markers against the pending item's text
@@ -425,11 +434,14 @@ func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 	case Limit:
 		m.Diag(toolcall.KindLimit, m.Start(), "", "a block passed the size limit")
 		m.mode = mProse
-		return m.Emit(dst, s, next), next
+		return m.Emit(m.settle(dst, nil), s, next), next
 	case Rejected:
 		m.mode = mProse
-		dst = m.Content(dst, m.lead)
+		dst = m.Content(m.settle(dst, nil), m.lead)
 		return m.Emit(dst, s, next), next
+	}
+	if m.following.f != nil {
+		m.following.f.Feed(s[i:next])
 	}
 	return dst, next
 }
@@ -453,6 +465,10 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 	bodyOff := start + m.bodyAt
 	m.bodyStart = bodyOff
 	items, err := m.Read(m.kind, body)
+	if err != nil {
+		items = nil
+	}
+	dst = m.settle(dst, items)
 	if err != nil {
 		m.DiagErr(err, bodyOff, "the block does not hold calls")
 		dst = m.Content(dst, m.lead)

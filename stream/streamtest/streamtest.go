@@ -112,9 +112,8 @@ func sameAs(t TB, deltas []string, mode string, calls, want []toolcall.Call) {
 // fragments of a call concatenate to its Arguments, a Retract names an
 // announced call that had not ended, at most one fragment per call per
 // Feed, and the calls and content are those Parse gives without the
-// option. It returns how many calls streamed at least one fragment before
-// the Feed that completed them.
-func CompareStreaming(t TB, f toolcall.Format, req toolcall.Request, deltas []string, opts ...stream.Option) int {
+// option. It returns what happened to the calls.
+func CompareStreaming(t TB, f toolcall.Format, req toolcall.Request, deltas []string, opts ...stream.Option) Streaming {
 	t.Helper()
 	doc := strings.Join(deltas, "")
 	want := stream.Parse(f, doc, req, opts...)
@@ -125,7 +124,7 @@ func CompareStreaming(t TB, f toolcall.Format, req toolcall.Request, deltas []st
 	early := map[int]int{} // the Feed of a call's first fragment
 	feeds := 0
 	names := map[int]toolcall.Call{}
-	streamed := 0
+	var st Streaming
 	take := func(evs []toolcall.Event) {
 		feeds++
 		inFeed := map[int]bool{}
@@ -164,6 +163,7 @@ func CompareStreaming(t TB, f toolcall.Format, req toolcall.Request, deltas []st
 				}
 				delete(open, d.Index)
 				delete(early, d.Index)
+				st.Retracted++
 			case d != nil:
 				t.Fatalf("fed as %q with argument streaming: a delta of kind %d", deltas, d.Kind)
 			case e.Call != nil:
@@ -178,7 +178,7 @@ func CompareStreaming(t TB, f toolcall.Format, req toolcall.Request, deltas []st
 					t.Fatalf("fed as %q with argument streaming: call %d's fragments make %q, its Arguments are %q", deltas, e.Call.Index, b.String(), e.Call.Arguments)
 				}
 				if f, ok := early[e.Call.Index]; ok && f < feeds {
-					streamed++
+					st.Streamed++
 				}
 				delete(open, e.Call.Index)
 				delete(early, e.Call.Index)
@@ -204,7 +204,22 @@ func CompareStreaming(t TB, f toolcall.Format, req toolcall.Request, deltas []st
 		t.Fatalf("fed as %q with argument streaming:\nreasoning %q\nParse     %q", deltas, reasoning.String(), want.Reasoning)
 	}
 	sameAs(t, deltas, " with argument streaming", calls, want.Calls)
-	return streamed
+	st.Calls = len(calls)
+	for _, d := range s.Diagnostics() {
+		if d.Kind == toolcall.KindStream {
+			st.Resent++
+		}
+	}
+	return st
+}
+
+// Streaming counts what argument streaming did with the calls of one
+// response.
+type Streaming struct {
+	Calls     int // calls handed on
+	Streamed  int // calls with a fragment in a Feed before the one that completed them
+	Retracted int // announced calls withdrawn
+	Resent    int // calls withdrawn and sent again whole (their fragments were not theirs)
 }
 
 func checkEvents(t TB, doc string, res toolcall.Result) {

@@ -1,0 +1,353 @@
+package block
+
+import (
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// A Follower reads a block's body while it arrives and tells the call it
+// holds, so that the call's arguments can stream (toolcall.ArgumentStreamer).
+// It only advises: the body is still read whole when the block ends, and
+// the calls that reading gives are the calls; what a Follower told must be
+// a prefix of them, or the stream withdraws and resends the call.
+type Follower interface {
+	// Feed reads the next bytes of the body.
+	Feed(s string)
+	// Call returns the call's name (and the model's ID, if the text gives
+	// one) and the JSON of its arguments so far that no later byte can
+	// change; ok is false while the name is not known, and once the call
+	// cannot be followed.
+	Call() (name, id string, args []byte, ok bool)
+}
+
+// maxHeader bounds the text a Follower keeps before a call's arguments.
+const maxHeader = 1 << 10
+
+// FollowCallObject follows a body that holds a JSON call object,
+// {"name": N, "arguments": {...}} (or "parameters"), with the name first.
+func FollowCallObject(m *Machine) Follower {
+	f := &callObject{}
+	f.r.Reset(m.jsonParser(), pythonic.GoalValue)
+	return f
+}
+
+// FollowArgs follows a body that names the call in a header, read by
+// header from the text before the first '{', which starts the call's JSON
+// arguments.
+func FollowArgs(header func(h string) (name, id string, ok bool)) func(m *Machine) Follower {
+	return func(m *Machine) Follower {
+		f := &argsAfterHeader{header: header}
+		f.r.Reset(m.jsonParser(), pythonic.GoalValue)
+		return f
+	}
+}
+
+// FollowCalls follows a body of pythonic calls, a list or a run: its first
+// call streams, the others come whole.
+func FollowCalls(m *Machine) Follower { return &pythonicCalls{p: m.parser} }
+
+func (m *Machine) jsonParser() pythonic.Parser {
+	p := m.parser
+	p.JSONEscapes = true
+	return p
+}
+
+// value feeds s to a Reader reading one JSON value, until it is complete,
+// skipping the blanks before it.
+type value struct {
+	r    pythonic.Reader
+	seen bool // the value's first byte
+	dead bool
+}
+
+func (v *value) feed(s string) {
+	if v.dead || v.r.Complete() {
+		return
+	}
+	if !v.seen {
+		i := 0
+		for i < len(s) && jsonvalue.IsSpace(s[i]) {
+			i++
+		}
+		if i == len(s) {
+			return
+		}
+		v.seen, s = true, s[i:]
+		if s[0] != '{' {
+			v.dead = true
+			return
+		}
+	}
+	v.r.Feed(s)
+}
+
+func (v *value) stable() []byte {
+	if v.dead {
+		return nil
+	}
+	return v.r.Stable()
+}
+
+type callObject struct {
+	value
+	pos     int           // bytes of the stable JSON read
+	st      uint8         // where pos stands in the object
+	key     []byte        // the member's key
+	end     jsonvalue.End // the member's value
+	valAt   int           // where the member's value starts
+	name    string
+	args    int // where the arguments start, or 0
+	argsEnd int // where they end, or 0 while open
+}
+
+const (
+	oOpen  uint8 = iota // before '{'
+	oKey                // before a key or '}'
+	oInKey              // inside a key
+	oColon              // after a key
+	oValue              // inside a value
+	oAfter              // after a value
+	oDone
+)
+
+func (f *callObject) Feed(s string) { f.feed(s) }
+
+func (f *callObject) Call() (name, id string, args []byte, ok bool) {
+	js := f.stable()
+	if len(js) < f.pos {
+		f.dead = true // cannot happen: what is stable stays
+	}
+	for f.pos < len(js) && f.st != oDone && !f.dead {
+		if f.st == oValue {
+			if f.pos == f.args && js[f.pos] != '{' {
+				f.dead = true // arguments as a string, or null
+				break
+			}
+			n, done := f.end.Feed(string(js[f.pos:]))
+			f.pos += n
+			if done {
+				f.member(js[f.valAt:f.pos])
+				f.st = oAfter
+			}
+			continue
+		}
+		c := js[f.pos]
+		f.pos++
+		switch {
+		case f.st == oOpen && c == '{', f.st == oAfter && c == ',':
+			f.st = oKey
+		case f.st == oKey && c == '"':
+			f.key = append(f.key[:0], c)
+			f.st = oInKey
+		case f.st == oInKey && c == '\\':
+			f.dead = true // an escaped key: rare, and no key the call needs
+		case f.st == oInKey:
+			f.key = append(f.key, c)
+			if c == '"' {
+				f.st = oColon
+			}
+		case f.st == oColon && c == ':':
+			f.st, f.valAt, f.end = oValue, f.pos, jsonvalue.End{}
+			if k := string(f.key); k == `"arguments"` || k == `"parameters"` {
+				if f.name == "" || f.args != 0 {
+					f.dead = true // arguments before the name, or twice
+					break
+				}
+				f.args = f.pos
+			}
+		default:
+			f.st = oDone
+		}
+	}
+	if f.dead || f.args == 0 {
+		return "", "", nil, false
+	}
+	end := len(js)
+	if f.argsEnd > 0 {
+		end = f.argsEnd
+	}
+	return f.name, "", js[f.args:end], true
+}
+
+// member notes a member whose value ended.
+func (f *callObject) member(val []byte) {
+	switch string(f.key) {
+	case `"name"`:
+		v, err := jsonvalue.Decode(string(val))
+		if err != nil || v.Kind != jsonvalue.String || f.args != 0 {
+			f.dead = true // a name after the arguments may not be the name
+			return
+		}
+		f.name = v.Str
+	case `"arguments"`, `"parameters"`:
+		f.argsEnd = f.pos
+	}
+}
+
+type argsAfterHeader struct {
+	value
+	header   func(string) (string, string, bool)
+	head     []byte
+	name, id string
+	named    bool
+}
+
+func (f *argsAfterHeader) Feed(s string) {
+	if f.dead {
+		return
+	}
+	if !f.named {
+		i := 0
+		for i < len(s) && s[i] != '{' {
+			i++
+		}
+		f.head = append(f.head, s[:i]...)
+		if len(f.head) > maxHeader {
+			f.dead = true
+			return
+		}
+		if i == len(s) {
+			return
+		}
+		var ok bool
+		if f.name, f.id, ok = f.header(string(f.head)); !ok {
+			f.dead = true
+			return
+		}
+		f.named, s = true, s[i:]
+	}
+	f.feed(s)
+}
+
+func (f *argsAfterHeader) Call() (name, id string, args []byte, ok bool) {
+	if !f.named || f.dead {
+		return "", "", nil, false
+	}
+	return f.name, f.id, f.stable(), true
+}
+
+type pythonicCalls struct {
+	p       pythonic.Parser
+	r       pythonic.Reader
+	started bool
+	dead    bool
+}
+
+func (f *pythonicCalls) Feed(s string) {
+	if f.dead {
+		return
+	}
+	if !f.started {
+		i := 0
+		for i < len(s) && jsonvalue.IsSpace(s[i]) {
+			i++
+		}
+		if i == len(s) {
+			return
+		}
+		f.started, s = true, s[i:]
+		goal := pythonic.GoalRun
+		if s[0] == '[' {
+			goal = pythonic.GoalList
+		}
+		f.r.Reset(f.p, goal)
+	}
+	if len(f.r.Elements()) == 0 {
+		f.r.Feed(s)
+	}
+}
+
+func (f *pythonicCalls) Call() (name, id string, args []byte, ok bool) {
+	if f.dead || !f.started {
+		return "", "", nil, false
+	}
+	if els := f.r.Elements(); len(els) > 0 {
+		if els[0].Err != nil {
+			f.dead = true
+			return "", "", nil, false
+		}
+		return els[0].Call.Name, "", []byte(els[0].Call.Arguments), true
+	}
+	name, _, args, ok = f.r.OpenCall()
+	return name, "", args, ok
+}
+
+// following is the machine's state for the block whose call streams.
+type following struct {
+	f       Follower
+	started bool
+	name    string
+	sent    int
+}
+
+// follow reports, with argument streaming, the progress of the call the
+// open block holds.
+func (m *Machine) follow(dst []toolcall.Event) []toolcall.Event {
+	fl := &m.following
+	if fl.f == nil || m.mode != mBody {
+		return dst
+	}
+	name, id, args, ok := fl.f.Call()
+	if !ok {
+		return dst
+	}
+	if !fl.started {
+		fl.started, fl.name = true, name
+		dst = m.Started(dst, name, id)
+	}
+	if len(args) > fl.sent {
+		dst = m.Fragment(dst, string(args[fl.sent:]))
+		fl.sent = len(args)
+	}
+	return dst
+}
+
+// settle ends the streamed call of a block that was read: the items are
+// the block's, and the call streamed is their first when that is a call
+// of the same name; otherwise it is withdrawn.
+func (m *Machine) settle(dst []toolcall.Event, items []Item) []toolcall.Event {
+	fl := m.following
+	m.following = following{}
+	if !fl.started {
+		return dst
+	}
+	if len(items) > 0 && items[0].Call != nil && items[0].Call.Name == fl.name {
+		return dst
+	}
+	return m.Retract(dst)
+}
+
+// FollowDecode follows a body that Decode reads: a JSON call object (its
+// name first), or pythonic calls, whose first call streams.
+func FollowDecode(m *Machine) Follower { return &decoded{m: m} }
+
+type decoded struct {
+	m *Machine
+	f Follower
+}
+
+func (d *decoded) Feed(s string) {
+	if d.f == nil {
+		i := 0
+		for i < len(s) && jsonvalue.IsSpace(s[i]) {
+			i++
+		}
+		if i == len(s) {
+			return
+		}
+		if s[i] == '{' {
+			d.f = FollowCallObject(d.m)
+		} else {
+			d.f = FollowCalls(d.m)
+		}
+	}
+	d.f.Feed(s)
+}
+
+func (d *decoded) Call() (name, id string, args []byte, ok bool) {
+	if d.f == nil {
+		return "", "", nil, false
+	}
+	return d.f.Call()
+}

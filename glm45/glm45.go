@@ -42,7 +42,7 @@ var table = block.Format{
 		observation: {Text: "<|observation|>", EndsTurn: true},
 		endOfText:   {Text: "<|endoftext|>", EndsTurn: true},
 	},
-	Kinds: []block.Kind{kCall: {End: toolCallEnd, Scan: block.ScanTagged, Value: [2]string{valueText, valueEndText}, Read: readCall}},
+	Kinds: []block.Kind{kCall: {End: toolCallEnd, Scan: block.ScanTagged, Value: [2]string{valueText, valueEndText}, Read: readCall, Follow: follow}},
 	Hooks: func() block.Hooks { return new(markerless) },
 }
 

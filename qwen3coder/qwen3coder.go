@@ -58,8 +58,8 @@ var table = block.Format{
 		endOfText:   {Text: "<|endoftext|>", EndsTurn: true},
 	},
 	Kinds: []block.Kind{
-		kCall: {End: toolCallEnd, Yields: []block.Token{toolCall}, Scan: block.ScanTagged, Value: value, ValueEnds: valueEnds, Read: readCall},
-		kFunc: {End: functionEnd, Yields: []block.Token{toolCall, function}, Scan: block.ScanTagged, Value: value, ValueEnds: valueEnds, Read: readFunc},
+		kCall: {End: toolCallEnd, Yields: []block.Token{toolCall}, Scan: block.ScanTagged, Value: value, ValueEnds: valueEnds, Read: readCall, Follow: followCall},
+		kFunc: {End: functionEnd, Yields: []block.Token{toolCall, function}, Scan: block.ScanTagged, Value: value, ValueEnds: valueEnds, Read: readFunc, Follow: followFunc},
 	},
 }
 

@@ -6,6 +6,7 @@ package textargs
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -98,4 +99,55 @@ func Render(format string, calls []toolcall.Call, frame grammar.Frame) (string, 
 		b = append(b, frame.End...)
 	}
 	return string(b), nil
+}
+
+// Chars writes a value's text as the inside of a JSON string while it
+// arrives in pieces: a character split between pieces waits for its last
+// byte, and one newline at the end waits for what follows (formats drop a
+// value's last newline).
+type Chars struct {
+	carry []byte
+	nl    bool
+}
+
+// Append appends the JSON of text, which continues the value, to dst.
+func (c *Chars) Append(dst []byte, text string) []byte {
+	if text == "" {
+		return dst
+	}
+	if c.nl {
+		dst = append(dst, '\\', 'n')
+		c.nl = false
+	}
+	if len(c.carry) > 0 {
+		joined := string(append(c.carry, text...))
+		c.carry = c.carry[:0]
+		text = joined
+	}
+	if text[len(text)-1] == '\n' {
+		c.nl = true
+		text = text[:len(text)-1]
+	}
+	cut := len(text)
+	for k := len(text) - 1; k >= 0 && k >= len(text)-utf8.UTFMax; k-- {
+		if utf8.RuneStart(text[k]) {
+			if !utf8.FullRuneInString(text[k:]) {
+				cut = k
+			}
+			break
+		}
+	}
+	c.carry = append(c.carry, text[cut:]...)
+	return jsonvalue.AppendChars(dst, text[:cut])
+}
+
+// End ends the value: what waited goes out, but for a last newline when
+// dropNL says the format drops it.
+func (c *Chars) End(dst []byte, dropNL bool) []byte {
+	dst = jsonvalue.AppendChars(dst, string(c.carry))
+	if c.nl && !dropNL {
+		dst = append(dst, '\\', 'n')
+	}
+	c.carry, c.nl = c.carry[:0], false
+	return dst
 }

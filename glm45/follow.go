@@ -1,0 +1,149 @@
+package glm45
+
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/textargs"
+	"github.com/toolparse/toolparse/schema"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// follower follows a <tool_call> block while it arrives, for argument
+// streaming: the name is known at the first <arg_key>, and each value's
+// text goes out as it comes, but for what may start its </arg_value>. A
+// repeated key, or a value the schema may make null, stops it; the call
+// then comes whole.
+type follower struct {
+	m     *block.Machine
+	st    followState
+	text  []byte // the name or a key so far, or a tag being read
+	name  string
+	keys  []string
+	args  []byte
+	chars textargs.Chars
+	dead  bool
+}
+
+type followState uint8
+
+const (
+	fName     followState = iota // the name, to <arg_key>
+	fKey                         // a key, to </arg_key>
+	fBetween                     // after a key: <arg_value>
+	fValue                       // a value, to </arg_value>
+	fAfter                       // after a value: <arg_key>
+)
+
+const maxText = 256
+
+func follow(m *block.Machine) block.Follower { return &follower{m: m} }
+
+func (f *follower) Call() (name, id string, args []byte, ok bool) {
+	if f.dead || f.name == "" {
+		return "", "", nil, false
+	}
+	return f.name, "", f.args, true
+}
+
+func (f *follower) Feed(s string) {
+	for i := 0; i < len(s) && !f.dead; {
+		if f.st == fValue && len(f.text) == 0 {
+			j := strings.IndexByte(s[i:], '<')
+			if j < 0 {
+				f.args = f.chars.Append(f.args, s[i:])
+				return
+			}
+			f.args = f.chars.Append(f.args, s[i:i+j])
+			i += j
+		}
+		c := s[i]
+		i++
+		if (f.st == fBetween || f.st == fAfter) && len(f.text) == 0 && jsonvalue.IsSpace(c) {
+			continue
+		}
+		f.text = append(f.text, c)
+		if len(f.text) > maxText {
+			f.dead = true
+			return
+		}
+		f.step()
+	}
+}
+
+// step reads what the byte just added to f.text tells.
+func (f *follower) step() {
+	t := string(f.text)
+	switch f.st {
+	case fName, fKey:
+		end := keyText
+		if f.st == fKey {
+			end = keyEndText
+		}
+		before, ok := strings.CutSuffix(t, end)
+		if !ok {
+			return
+		}
+		f.text = f.text[:0]
+		f.named(strings.TrimSpace(before))
+	case fBetween, fAfter:
+		tag := valueText
+		if f.st == fAfter {
+			tag = keyText
+		}
+		switch {
+		case t == tag && f.st == fAfter:
+			f.st, f.text = fKey, f.text[:0]
+		case t == tag:
+			f.st, f.text = fValue, f.text[:0]
+		case !strings.HasPrefix(tag, t):
+			f.dead = true
+		}
+	case fValue:
+		switch {
+		case t == valueEndText:
+			f.args = f.chars.End(f.args, false)
+			f.args = append(f.args, '"')
+			f.st, f.text = fAfter, f.text[:0]
+		case !strings.HasPrefix(valueEndText, t):
+			f.args = f.chars.Append(f.args, t[:1]) // text; what follows may start the tag
+			f.text = append(f.text[:0], t[1:]...)
+			if len(f.text) > 0 && f.text[0] != '<' {
+				rest := string(f.text)
+				f.text = f.text[:0]
+				f.Feed(rest)
+			}
+		}
+	}
+}
+
+// named ends the name, at the first <arg_key>, or a key.
+func (f *follower) named(t string) {
+	if f.st == fName {
+		if t == "" || strings.ContainsAny(t, "<>{}\"' \t\r\n") {
+			f.dead = true
+			return
+		}
+		f.name, f.st = t, fKey
+		f.args = append(f.args, '{')
+		return
+	}
+	for _, k := range f.keys {
+		if k == t {
+			f.dead = true // the last value wins, at the first place
+			return
+		}
+	}
+	if k := toolcall.MatchTool(f.m.Req.Tools, f.name); k >= 0 && schema.AllowsNull(f.m.Req.Tools[k], t) {
+		f.dead = true // "null" would be null: only the whole value tells
+		return
+	}
+	if len(f.keys) > 0 {
+		f.args = append(f.args, ',')
+	}
+	f.keys = append(f.keys, t)
+	f.args = jsonvalue.AppendString(f.args, t)
+	f.args = append(f.args, ':', '"')
+	f.st = fBetween
+}

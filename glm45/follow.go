@@ -29,11 +29,11 @@ type follower struct {
 type followState uint8
 
 const (
-	fName     followState = iota // the name, to <arg_key>
-	fKey                         // a key, to </arg_key>
-	fBetween                     // after a key: <arg_value>
-	fValue                       // a value, to </arg_value>
-	fAfter                       // after a value: <arg_key>
+	fName    followState = iota // the name, to <arg_key>
+	fKey                        // a key, to </arg_key>
+	fBetween                    // after a key: <arg_value>
+	fValue                      // a value, to </arg_value>
+	fAfter                      // after a value: <arg_key>
 )
 
 const maxText = 256

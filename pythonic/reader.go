@@ -1184,7 +1184,7 @@ func (r *Reader) OpenCall() (name string, start int, stable []byte, ok bool) {
 	if f.repeated {
 		return "", 0, nil, false
 	}
-	return f.name, f.start, r.out[f.mark:r.stableEnd(el + 1)], true
+	return f.name, f.start, r.out[f.mark:r.stableEnd(el+1)], true
 }
 
 // Stable returns the JSON r has written for a value (GoalValue) that no

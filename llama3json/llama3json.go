@@ -45,8 +45,8 @@ var table = block.Format{
 		eom:         {Text: "<|eom_id|>", EndsTurn: true},
 	},
 	Kinds: []block.Kind{
-		kTag:  {End: block.NoToken, Yields: []block.Token{pythonTag}, Scan: block.ScanCode, Read: readTag},
-		kFunc: {End: functionEnd, Scan: block.ScanCode, Read: readFunc},
+		kTag:  {End: block.NoToken, Yields: []block.Token{pythonTag}, Scan: block.ScanCode, Read: readTag, Follow: block.FollowDecode},
+		kFunc: {End: functionEnd, Scan: block.ScanCode, Read: readFunc, Follow: followFunc},
 	},
 	Hooks:    func() block.Hooks { return new(objects) },
 	Triggers: "{",
@@ -103,15 +103,30 @@ func builtins(m *block.Machine, items []block.Item) bool {
 	return len(items) > 0
 }
 
+// funcName reads the NAME> that follows <function=.
+func funcName(body string) (name string, gt int, err error) {
+	gt = strings.IndexByte(body, '>')
+	if gt <= 0 {
+		return "", 0, &pythonic.SyntaxError{Msg: "<function= has no name"}
+	}
+	name = body[:gt]
+	if strings.ContainsAny(name, " \t\r\n<{\"'") {
+		return "", 0, &pythonic.SyntaxError{Msg: "not a function name"}
+	}
+	return name, gt, nil
+}
+
+// followFunc follows a <function=NAME> call while it arrives.
+var followFunc = block.FollowArgs(func(h string) (name, id string, ok bool) {
+	name, gt, err := funcName(h)
+	return name, "", err == nil && strings.TrimSpace(h[gt+1:]) == ""
+})
+
 // readFunc reads NAME>{...} after <function=.
 func readFunc(m *block.Machine, body string) ([]block.Item, error) {
-	gt := strings.IndexByte(body, '>')
-	if gt <= 0 {
-		return nil, &pythonic.SyntaxError{Msg: "<function= has no name"}
-	}
-	name := body[:gt]
-	if strings.ContainsAny(name, " \t\r\n<{\"'") {
-		return nil, &pythonic.SyntaxError{Msg: "not a function name"}
+	name, gt, err := funcName(body)
+	if err != nil {
+		return nil, err
 	}
 	args := "{}"
 	if rest := strings.TrimSpace(body[gt+1:]); rest != "" {

@@ -51,7 +51,7 @@ func (o *objects) begin(m *block.Machine, at int) {
 func (o *objects) InCandidate() bool { return o.state == oBody }
 
 func (o *objects) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
-	return m.Emit(dst, "", 0)
+	return m.Emit(m.Settle(dst, nil), "", 0)
 }
 
 func (o *objects) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
@@ -69,14 +69,16 @@ func (o *objects) Step(m *block.Machine, dst []toolcall.Event, s string, i int) 
 	case oOpen, oKey:
 		return o.head(m, dst, s, i)
 	}
+	from := i
 	st, i := m.FeedRecognizer(&o.rec, s, i)
+	m.FollowFeed(s[from:i])
 	switch {
 	case st == pythonic.Open && i == len(s):
 		return dst, i
 	case st == pythonic.Closed:
 		return o.decide(m, dst, s, i), i
 	}
-	return m.Abandon(dst, s, i)
+	return m.Abandon(m.Settle(dst, nil), s, i)
 }
 
 // head follows the object's start while it may be a call's: '{', spaces,
@@ -112,7 +114,10 @@ func (o *objects) head(m *block.Machine, dst []toolcall.Event, s string, i int) 
 		o.key = append(o.key, c)
 	}
 	if o.state == oBody { // the recognizer reads the head's bytes too, from the object's start
-		o.rec.Feed(m.Peek(s, j, o.at))
+		head := m.Peek(s, j, o.at)
+		o.rec.Feed(head)
+		m.FollowWith(block.FollowCallObject, m.Req.IsKnownTool)
+		m.FollowFeed(head)
 	}
 	return dst, j
 }
@@ -129,8 +134,9 @@ func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int
 	}
 	if !ok {
 		m.ToProse()
-		return m.Content(dst, text)
+		return m.Content(m.Settle(dst, nil), text)
 	}
+	dst = m.Settle(dst, &calls[0])
 	for _, c := range calls { // the separators before it, between calls, are dropped
 		dst = m.Call(dst, c, start+o.at)
 	}

@@ -66,7 +66,7 @@ func (h *heads) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 	if h.state == sCand {
 		m.Diag(toolcall.KindSyntax, m.Start(), "", "a call is not closed at the end of the response")
 	}
-	return m.Emit(dst, "", 0)
+	return m.Emit(m.Settle(dst, nil), "", 0)
 }
 
 // At decides, in prose, whether a candidate starts: at '[' or '{' a head;
@@ -91,6 +91,7 @@ func (h *heads) At(m *block.Machine, s string, from, i int) (start, next int, to
 		}
 		h.enter(m, k, sCand)
 		h.startCand(m, kBare, 0)
+		m.FollowFeed(s[k:i])
 		return k, i, true
 	}
 	h.enter(m, i, sHead)
@@ -224,6 +225,15 @@ func (h *heads) startCand(m *block.Machine, kind candKind, at int) {
 	h.state, h.kind, h.candAt = sCand, kind, at
 	h.opening = !m.Said.Spoke()
 	h.rec.Reset(m.Limits.MaxDepth)
+	accept := func(name string) bool { return h.accepts(m, name) }
+	switch kind {
+	case kList, kBare:
+		m.FollowWith(block.FollowCalls, accept)
+	case kObject:
+		m.FollowWith(block.FollowCallObject, accept)
+	default:
+		m.FollowWith(nil, nil)
+	}
 }
 
 func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
@@ -249,6 +259,7 @@ func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 		kind = kList
 	}
 	h.startCand(m, kind, h.candAt)
+	m.FollowFeed(m.Peek(s, i+n, h.candAt))
 	q := string(h.head.quote)
 	switch kind {
 	case kList:
@@ -273,15 +284,18 @@ func (h *heads) word(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 		}
 		return dst, j
 	}
-	if s[j] == '(' && h.allowed(m, m.Peek(s, j, h.candAt)) {
+	if name := m.Peek(s, j, h.candAt); s[j] == '(' && h.allowed(m, name) {
 		h.startCand(m, kBare, h.candAt)
+		m.FollowFeed(name)
 		return dst, j
 	}
 	return m.Abandon(dst, s, j)
 }
 
 func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	from := i
 	st, i := m.FeedRecognizer(&h.rec, s, i)
+	m.FollowFeed(s[from:i])
 	switch st {
 	case pythonic.Open:
 		if i == len(s) {
@@ -297,7 +311,7 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 	case pythonic.TooDeep:
 		m.Diag(toolcall.KindLimit, m.Offset(i-1), "", "a call nested too deep")
 	}
-	return m.Abandon(dst, s, i)
+	return m.Abandon(m.Settle(dst, nil), s, i)
 }
 
 // decide parses a closed candidate whose pending text (with a run's
@@ -311,14 +325,15 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		elems, err := p.ParseList(cand)
 		if err != nil {
 			syntax(m, err, cstart, "")
-			return m.Content(dst, text)
+			return m.Content(m.Settle(dst, nil), text)
 		}
 		for _, el := range elems {
 			if !h.accepts(m, el.Call.Name) {
 				m.Diag(toolcall.KindUnknownTool, cstart+el.Start, el.Call.Name, "a call list in prose names a tool the request does not offer")
-				return m.Content(dst, text)
+				return m.Content(m.Settle(dst, nil), text)
 			}
 		}
+		dst = m.Settle(dst, firstCall(elems))
 		dst = m.Content(dst, text[:h.candAt])
 		return elements(m, dst, cand, cstart, elems)
 	case kBare:
@@ -331,22 +346,24 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		}
 		if err != nil {
 			syntax(m, err, cstart, nameOf(cand))
-			return m.Content(dst, text)
+			return m.Content(m.Settle(dst, nil), text)
 		}
+		dst = m.Settle(dst, firstCall(elems))
 		dst = elements(m, dst, cand, cstart, elems)
 		return h.afterCall(m, dst)
 	}
 	calls, err := jsoncall.Parse(cand, p, m.Requested)
 	if err != nil {
 		m.Diag(toolcall.KindSyntax, cstart, "", "not a call object: "+err.Error())
-		return m.Content(dst, text)
+		return m.Content(m.Settle(dst, nil), text)
 	}
 	for _, c := range calls {
 		if !h.accepts(m, c.Name) {
 			m.Diag(toolcall.KindUnknownTool, cstart, c.Name, "a call object in prose names a tool the request does not offer")
-			return m.Content(dst, text)
+			return m.Content(m.Settle(dst, nil), text)
 		}
 	}
+	dst = m.Settle(dst, &calls[0])
 	for _, c := range calls {
 		dst = m.Call(dst, c, cstart)
 	}
@@ -369,6 +386,15 @@ func (h *heads) afterCall(m *block.Machine, dst []toolcall.Event) []toolcall.Eve
 	m.Enter()
 	h.state = sRun
 	return dst
+}
+
+// firstCall returns the first element's call, or nil when it did not
+// parse (or there is none).
+func firstCall(elems []pythonic.Element) *toolcall.Call {
+	if len(elems) == 0 || elems[0].Err != nil {
+		return nil
+	}
+	return &elems[0].Call
 }
 
 func elements(m *block.Machine, dst []toolcall.Event, text string, start int, elems []pythonic.Element) []toolcall.Event {

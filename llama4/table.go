@@ -61,7 +61,7 @@ func markers(explicit bool) []block.Marker {
 
 var kinds = []block.Kind{
 	kBlock: {End: pythonEndTok, Scan: block.ScanCode, Read: readBlock},
-	kFunc:  {End: functionEndTok, Scan: block.ScanValue, Head: funcHeadByte, MaxHead: maxName, Read: readFunc},
+	kFunc:  {End: functionEndTok, Scan: block.ScanValue, Head: funcHeadByte, MaxHead: maxName, Read: readFunc, Follow: followFunc},
 }
 
 // table is Llama 4's format; explicitTable reads the inside of a python
@@ -91,11 +91,10 @@ func funcHeadByte(c byte) bool {
 // readFunc reads a function tag's body: NAME>, then its JSON arguments or
 // nothing.
 func readFunc(m *block.Machine, body string) ([]block.Item, error) {
-	gt := strings.IndexByte(body, '>')
-	if gt <= 0 || strings.IndexFunc(body[:gt], func(r rune) bool { return r < 0x80 && !pythonic.IsNameByte(byte(r)) }) >= 0 {
+	name, gt, ok := funcName(body)
+	if !ok {
 		return nil, &pythonic.SyntaxError{Msg: "not a function tag"}
 	}
-	name := body[:gt]
 	args := "{}"
 	if rest := strings.TrimSpace(body[gt+1:]); rest != "" {
 		if rest[0] != '{' {
@@ -112,6 +111,22 @@ func readFunc(m *block.Machine, body string) ([]block.Item, error) {
 	c := toolcall.Call{Name: name, Arguments: args}
 	return []block.Item{{Call: &c}}, nil
 }
+
+// funcName reads the NAME> a function tag's body starts with.
+func funcName(body string) (name string, gt int, ok bool) {
+	gt = strings.IndexByte(body, '>')
+	if gt <= 0 || strings.IndexFunc(body[:gt], func(r rune) bool { return r < 0x80 && !pythonic.IsNameByte(byte(r)) }) >= 0 {
+		return "", 0, false
+	}
+	return body[:gt], gt, true
+}
+
+// followFunc follows a function tag's call while it arrives: its header is
+// NAME> and blanks.
+var followFunc = block.FollowArgs(func(h string) (name, id string, ok bool) {
+	name, gt, ok := funcName(h)
+	return name, "", ok && strings.TrimSpace(h[gt+1:]) == ""
+})
 
 // readBlock reads the inside of a python block: calls in any of the forms
 // (each well-formed one counts); else, when the request offers

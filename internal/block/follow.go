@@ -273,23 +273,43 @@ func (f *pythonicCalls) Call() (name, id string, args []byte, ok bool) {
 	return name, "", args, ok
 }
 
-// following is the machine's state for the block whose call streams.
+// following is the machine's state for the block (or hook's candidate)
+// whose call streams.
 type following struct {
 	f       Follower
+	accept  func(name string) bool // nil: any name
 	started bool
 	name    string
 	sent    int
+}
+
+// FollowWith makes f follow the candidate a hook holds, when argument
+// streaming is on; a call is started only when accept (if not nil) takes
+// its name. The hook feeds f with FollowFeed, and ends the candidate with
+// Settle.
+func (m *Machine) FollowWith(f func(m *Machine) Follower, accept func(name string) bool) {
+	m.following = following{}
+	if m.Streaming && f != nil {
+		m.following = following{f: f(m), accept: accept}
+	}
+}
+
+// FollowFeed feeds the candidate's next bytes to its Follower.
+func (m *Machine) FollowFeed(s string) {
+	if m.following.f != nil && s != "" {
+		m.following.f.Feed(s)
+	}
 }
 
 // follow reports, with argument streaming, the progress of the call the
 // open block holds.
 func (m *Machine) follow(dst []toolcall.Event) []toolcall.Event {
 	fl := &m.following
-	if fl.f == nil || m.mode != mBody {
+	if fl.f == nil || m.mode != mBody && m.mode != mHook {
 		return dst
 	}
 	name, id, args, ok := fl.f.Call()
-	if !ok {
+	if !ok || !fl.started && fl.accept != nil && !fl.accept(name) {
 		return dst
 	}
 	if !fl.started {
@@ -303,19 +323,25 @@ func (m *Machine) follow(dst []toolcall.Event) []toolcall.Event {
 	return dst
 }
 
-// settle ends the streamed call of a block that was read: the items are
-// the block's, and the call streamed is their first when that is a call
-// of the same name; otherwise it is withdrawn.
-func (m *Machine) settle(dst []toolcall.Event, items []Item) []toolcall.Event {
+// Settle ends the streamed call of a block or candidate that was decided,
+// before its events go out: first is the first of them when it is a call
+// (nil when it is content, or there are none). The call streamed is first
+// when it has the same name; otherwise it is withdrawn.
+func (m *Machine) Settle(dst []toolcall.Event, first *toolcall.Call) []toolcall.Event {
 	fl := m.following
 	m.following = following{}
-	if !fl.started {
-		return dst
-	}
-	if len(items) > 0 && items[0].Call != nil && items[0].Call.Name == fl.name {
+	if !fl.started || first != nil && first.Name == fl.name {
 		return dst
 	}
 	return m.Retract(dst)
+}
+
+// firstCall returns the first item's call, or nil.
+func firstCall(items []Item) *toolcall.Call {
+	if len(items) == 0 {
+		return nil
+	}
+	return items[0].Call
 }
 
 // FollowDecode follows a body that Decode reads: a JSON call object (its

@@ -248,6 +248,9 @@ func (m *Machine) ToProse() { m.mode = mProse }
 // FeedDelta implements engine.Machine.
 func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 	dst = m.RunBounded(dst, s, m)
+	if m.mode == mProse && m.following.started { // the safety net gave the candidate up
+		dst = m.Settle(dst, nil)
+	}
 	if e, ok := m.hooks.(DeltaEnder); ok {
 		e.DeltaEnd(m, s)
 	}
@@ -434,10 +437,10 @@ func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 	case Limit:
 		m.Diag(toolcall.KindLimit, m.Start(), "", "a block passed the size limit")
 		m.mode = mProse
-		return m.Emit(m.settle(dst, nil), s, next), next
+		return m.Emit(m.Settle(dst, nil), s, next), next
 	case Rejected:
 		m.mode = mProse
-		dst = m.Content(m.settle(dst, nil), m.lead)
+		dst = m.Content(m.Settle(dst, nil), m.lead)
 		return m.Emit(dst, s, next), next
 	}
 	if m.following.f != nil {
@@ -466,15 +469,12 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 	m.bodyStart = bodyOff
 	items, err := m.Read(m.kind, body)
 	if err != nil {
-		items = nil
-	}
-	dst = m.settle(dst, items)
-	if err != nil {
 		m.DiagErr(err, bodyOff, "the block does not hold calls")
-		dst = m.Content(dst, m.lead)
+		dst = m.Content(m.Settle(dst, nil), m.lead)
 		return m.Content(dst, text)
 	}
 	m.Said.Say()
+	dst = m.Settle(dst, firstCall(items))
 	dst, calls := m.Items(dst, items, bodyOff)
 	if m.hooks != nil && s != "" {
 		m.hooks.AfterBlock(m, calls, s, next)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/marker"
@@ -104,7 +105,11 @@ func (d *decoder) ToProse() { d.mode = mContent }
 
 // FeedDelta implements engine.Machine.
 func (d *decoder) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
-	return d.RunBounded(dst, s, d)
+	dst = d.RunBounded(dst, s, d)
+	if d.mode != mHeld && d.mode != mHeldMark {
+		return d.Settle(dst, nil) // the safety net gave the call up
+	}
+	return d.Report(dst)
 }
 
 // CloseResponse implements engine.Machine: a held body ends with the
@@ -254,6 +259,9 @@ func (d *decoder) open(h string, i int) {
 	}
 	d.mode = mHeld
 	d.Begin(i)
+	if d.call && d.Streaming {
+		d.Follow(block.JSONArgs(d.parser, d.recipient, ""), nil)
+	}
 }
 
 // toolName maps a name as the model wrote it back to the requested tool it
@@ -324,10 +332,12 @@ func (d *decoder) held(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 		if lim < len(s) {
 			d.Diag(toolcall.KindLimit, d.Start(), d.recipient, "a call's arguments passed the size limit")
 			d.mode = mContent
-			return d.Emit(dst, s, lim), lim
+			return d.Emit(d.Settle(dst, nil), s, lim), lim
 		}
+		d.FollowFeed(s[i:])
 		return dst, len(s)
 	}
+	d.FollowFeed(s[i : i+k])
 	d.mark = d.Len(s, i+k)
 	d.mode = mHeldMark
 	return dst, i + k
@@ -342,6 +352,9 @@ func (d *decoder) heldMark(dst []toolcall.Event, s string, i int) ([]toolcall.Ev
 		return dst, len(s)
 	case marker.None:
 		d.mode = mHeld
+		if d.Followed() || d.Streaming {
+			d.FollowFeed(d.Peek(s, end, d.mark))
+		}
 		return dst, end
 	}
 	start, mark := d.Start(), d.mark
@@ -355,7 +368,7 @@ func (d *decoder) heldMark(dst []toolcall.Event, s string, i int) ([]toolcall.Ev
 func (d *decoder) decide(dst []toolcall.Event, body string, start int) []toolcall.Event {
 	if !d.call {
 		d.Diag(toolcall.KindUnknownTool, start, d.recipient, "a message to a built-in tool the request does not offer is dropped")
-		return dst
+		return d.Settle(dst, nil)
 	}
 	args := "{}"
 	if strings.TrimSpace(body) != "" {
@@ -365,10 +378,11 @@ func (d *decoder) decide(dst []toolcall.Event, body string, start int) []toolcal
 		}
 		if err != nil {
 			d.Diag(toolcall.KindSyntax, start, d.recipient, "the arguments are not a JSON object: "+err.Error())
-			return d.Content(dst, body)
+			return d.Content(d.Settle(dst, nil), body)
 		}
 	}
-	return d.Call(dst, toolcall.Call{Name: d.recipient, Arguments: args}, start)
+	c := toolcall.Call{Name: d.recipient, Arguments: args}
+	return d.Call(d.Settle(dst, &c), c, start)
 }
 
 // parseHeader reads a header: the recipient (to=R, in the role part or

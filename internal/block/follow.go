@@ -1,25 +1,17 @@
 package block
 
 import (
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 // A Follower reads a block's body while it arrives and tells the call it
-// holds, so that the call's arguments can stream (toolcall.ArgumentStreamer).
-// It only advises: the body is still read whole when the block ends, and
-// the calls that reading gives are the calls; what a Follower told must be
-// a prefix of them, or the stream withdraws and resends the call.
-type Follower interface {
-	// Feed reads the next bytes of the body.
-	Feed(s string)
-	// Call returns the call's name (and the model's ID, if the text gives
-	// one) and the JSON of its arguments so far that no later byte can
-	// change; ok is false while the name is not known, and once the call
-	// cannot be followed.
-	Call() (name, id string, args []byte, ok bool)
-}
+// holds (engine.Follower).
+type Follower = engine.Follower
 
 // maxHeader bounds the text a Follower keeps before a call's arguments.
 const maxHeader = 1 << 10
@@ -29,6 +21,15 @@ const maxHeader = 1 << 10
 func FollowCallObject(m *Machine) Follower {
 	f := &callObject{}
 	f.r.Reset(m.jsonParser(), pythonic.GoalValue)
+	return f
+}
+
+// JSONArgs follows a body that is the JSON arguments of a call named
+// name, read with p (JSON's escapes on).
+func JSONArgs(p pythonic.Parser, name, id string) Follower {
+	p.JSONEscapes = true
+	f := &argsAfterHeader{header: func(h string) (string, string, bool) { return name, id, strings.TrimSpace(h) == "" }}
+	f.r.Reset(p, pythonic.GoalValue)
 	return f
 }
 
@@ -273,67 +274,25 @@ func (f *pythonicCalls) Call() (name, id string, args []byte, ok bool) {
 	return name, "", args, ok
 }
 
-// following is the machine's state for the block (or hook's candidate)
-// whose call streams.
-type following struct {
-	f       Follower
-	accept  func(name string) bool // nil: any name
-	started bool
-	name    string
-	sent    int
-}
-
 // FollowWith makes f follow the candidate a hook holds, when argument
 // streaming is on; a call is started only when accept (if not nil) takes
-// its name. The hook feeds f with FollowFeed, and ends the candidate with
-// Settle.
+// its name. The hook feeds it with FollowFeed, and ends the candidate
+// with Settle.
 func (m *Machine) FollowWith(f func(m *Machine) Follower, accept func(name string) bool) {
-	m.following = following{}
+	var fl Follower
 	if m.Streaming && f != nil {
-		m.following = following{f: f(m), accept: accept}
+		fl = f(m)
 	}
-}
-
-// FollowFeed feeds the candidate's next bytes to its Follower.
-func (m *Machine) FollowFeed(s string) {
-	if m.following.f != nil && s != "" {
-		m.following.f.Feed(s)
-	}
+	m.Follow(fl, accept)
 }
 
 // follow reports, with argument streaming, the progress of the call the
-// open block holds.
+// open block or hook's candidate holds.
 func (m *Machine) follow(dst []toolcall.Event) []toolcall.Event {
-	fl := &m.following
-	if fl.f == nil || m.mode != mBody && m.mode != mHook {
+	if m.mode != mBody && m.mode != mHook {
 		return dst
 	}
-	name, id, args, ok := fl.f.Call()
-	if !ok || !fl.started && fl.accept != nil && !fl.accept(name) {
-		return dst
-	}
-	if !fl.started {
-		fl.started, fl.name = true, name
-		dst = m.Started(dst, name, id)
-	}
-	if len(args) > fl.sent {
-		dst = m.Fragment(dst, string(args[fl.sent:]))
-		fl.sent = len(args)
-	}
-	return dst
-}
-
-// Settle ends the streamed call of a block or candidate that was decided,
-// before its events go out: first is the first of them when it is a call
-// (nil when it is content, or there are none). The call streamed is first
-// when it has the same name; otherwise it is withdrawn.
-func (m *Machine) Settle(dst []toolcall.Event, first *toolcall.Call) []toolcall.Event {
-	fl := m.following
-	m.following = following{}
-	if !fl.started || first != nil && first.Name == fl.name {
-		return dst
-	}
-	return m.Retract(dst)
+	return m.Report(dst)
 }
 
 // firstCall returns the first item's call, or nil.

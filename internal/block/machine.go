@@ -219,7 +219,6 @@ type Machine struct {
 	lead      string // the start marker, when the pending item begins after it
 	starting  bool   // Hooks.Start is still to be asked
 	bodyStart int    // where the body Read reads starts in the response
-	following following
 }
 
 // SetLimits implements toolcall.Limiter.
@@ -248,7 +247,7 @@ func (m *Machine) ToProse() { m.mode = mProse }
 // FeedDelta implements engine.Machine.
 func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 	dst = m.RunBounded(dst, s, m)
-	if m.mode == mProse && m.following.started { // the safety net gave the candidate up
+	if m.mode == mProse && m.Followed() { // the safety net gave the candidate up
 		dst = m.Settle(dst, nil)
 	}
 	if e, ok := m.hooks.(DeltaEnder); ok {
@@ -395,10 +394,7 @@ func (m *Machine) open(k, at int, lead string) {
 	if v := m.f.values[k]; v[0] != nil {
 		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
 	}
-	m.following = following{}
-	if follow := m.f.Kinds[k].Follow; follow != nil && m.Streaming {
-		m.following.f = follow(m)
-	}
+	m.FollowWith(m.f.Kinds[k].Follow, nil)
 }
 
 // MatchMarker matches the format's markers against the pending item's text
@@ -443,9 +439,7 @@ func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		dst = m.Content(m.Settle(dst, nil), m.lead)
 		return m.Emit(dst, s, next), next
 	}
-	if m.following.f != nil {
-		m.following.f.Feed(s[i:next])
-	}
+	m.FollowFeed(s[i:next])
 	return dst, next
 }
 

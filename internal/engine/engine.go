@@ -60,6 +60,7 @@ type Base struct {
 	Said prose.Tracker
 	// Streaming says argument streaming is on (toolcall.ArgumentStreamer).
 	Streaming bool
+	following following
 
 	off      int // offset in the response of the current delta
 	holding  bool

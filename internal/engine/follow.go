@@ -1,0 +1,84 @@
+package engine
+
+import "github.com/toolparse/toolparse/toolcall"
+
+// A Follower reads a candidate's text while it arrives and tells the call
+// it holds, so that the call's arguments can stream
+// (toolcall.ArgumentStreamer). It only advises: the candidate is still
+// read whole when it ends, and the calls that reading gives are the calls;
+// what a Follower told must be a prefix of them, or the stream withdraws
+// and resends the call.
+type Follower interface {
+	// Feed reads the candidate's next bytes.
+	Feed(s string)
+	// Call returns the call's name (and the model's ID, if the text gives
+	// one) and the JSON of its arguments so far that no later byte can
+	// change; ok is false while the name is not known, and once the call
+	// cannot be followed.
+	Call() (name, id string, args []byte, ok bool)
+}
+
+// following is the state of the candidate whose call streams.
+type following struct {
+	f       Follower
+	accept  func(name string) bool // nil: any name
+	started bool
+	name    string
+	sent    int
+}
+
+// Follow makes f (nil: none) follow the candidate the decoder holds now,
+// when argument streaming is on; its call is started only when accept (if
+// not nil) takes its name. The decoder feeds it with FollowFeed, reports
+// its progress with Report, and ends the candidate with Settle.
+func (b *Base) Follow(f Follower, accept func(name string) bool) {
+	b.following = following{}
+	if b.Streaming && f != nil {
+		b.following = following{f: f, accept: accept}
+	}
+}
+
+// FollowFeed feeds the candidate's next bytes to its Follower.
+func (b *Base) FollowFeed(s string) {
+	if b.following.f != nil && s != "" {
+		b.following.f.Feed(s)
+	}
+}
+
+// Report appends the progress of the followed call since the last Report:
+// its start, then what grew of its arguments.
+func (b *Base) Report(dst []toolcall.Event) []toolcall.Event {
+	fl := &b.following
+	if fl.f == nil {
+		return dst
+	}
+	name, id, args, ok := fl.f.Call()
+	if !ok || !fl.started && fl.accept != nil && !fl.accept(name) {
+		return dst
+	}
+	if !fl.started {
+		fl.started, fl.name = true, name
+		dst = b.Started(dst, name, id)
+	}
+	if len(args) > fl.sent {
+		dst = b.Fragment(dst, string(args[fl.sent:]))
+		fl.sent = len(args)
+	}
+	return dst
+}
+
+// Settle ends the followed candidate, which was decided, before its events
+// go out: first is the first of them when it is a call (nil when it is
+// content, or there are none). The call started is first when it has the
+// same name; otherwise it is withdrawn.
+func (b *Base) Settle(dst []toolcall.Event, first *toolcall.Call) []toolcall.Event {
+	fl := b.following
+	b.following = following{}
+	if !fl.started || first != nil && first.Name == fl.name {
+		return dst
+	}
+	return b.Retract(dst)
+}
+
+// Followed reports whether the candidate's call was started.
+func (b *Base) Followed() bool { return b.following.started }

@@ -132,7 +132,7 @@ func (d *decoder) progress(dst []toolcall.Event) []toolcall.Event {
 		dst = d.Started(dst, name, "")
 	}
 	if len(stable) > d.sent {
-		dst = d.Fragment(dst, string(stable[d.sent:]))
+		dst = d.Fragment(dst, stable[d.sent:])
 		d.sent = len(stable)
 	}
 	return dst

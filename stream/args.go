@@ -1,8 +1,8 @@
 package stream
 
 import (
-	"hash/maphash"
 	"strings"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
@@ -24,8 +24,8 @@ import (
 // goes out, then the Call event. A call that ends otherwise (a syntax
 // error, a list that is prose after all) is retracted.
 //
-// What was sent is checked against the complete call (its length and a
-// hash): should they ever disagree, the call is retracted and announced
+// What was sent is checked against the complete call: should they ever
+// disagree, the call is retracted and announced
 // again, whole, under the same Index, so the promise that the fragments
 // concatenate to the Call's Arguments holds whatever a decoder does.
 
@@ -38,10 +38,11 @@ type started struct {
 	hold      bool                // the policy needs the whole call: nothing streams
 	drop      bool                // the policy or tool_choice drops it: nothing streams
 	prefix    *schema.Prefix
-	pending   []byte // coerced text to send with this Feed's fragment
-	sent      int    // bytes sent or pending
-	flushed   int    // bytes sent
-	sum       maphash.Hash
+	// sent holds the coerced text sent, and at its end what is pending
+	// for this Feed's fragment, from flushed on. It only grows, never
+	// written again, so fragments are views of it.
+	sent    []byte
+	flushed int
 }
 
 // WithArgumentStreaming turns argument streaming on: each call is
@@ -99,10 +100,7 @@ func (s *Stream) feedEntry(e *started, text string) {
 	case e.announced == nil:
 		e.raw.WriteString(text) // until the calls before it are decided
 	default:
-		n := len(e.pending)
-		e.pending = e.prefix.Append(e.pending, text)
-		e.sum.Write(e.pending[n:])
-		e.sent += len(e.pending) - n
+		e.sent = e.prefix.Append(e.sent, text)
 	}
 }
 
@@ -141,7 +139,6 @@ func (s *Stream) announce(e *started) {
 	} else {
 		e.prefix = schema.NewPrefix(toolcall.Tool{})
 	}
-	e.sum.SetSeed(s.seed)
 	s.out = append(s.out, toolcall.Event{Delta: c})
 	if e.raw.Len() > 0 {
 		raw := e.raw.String()
@@ -183,9 +180,9 @@ func (s *Stream) retract(e *started) {
 // nil): the rest of its arguments, then the call.
 func (s *Stream) streamedCall(e *started, c *toolcall.Call) {
 	if e != nil && e.announced != nil {
-		if e.announced.Name == c.Name && e.sent <= len(c.Arguments) && maphash.String(s.seed, c.Arguments[:e.sent]) == e.sum.Sum64() {
+		if e.announced.Name == c.Name && strings.HasPrefix(c.Arguments, view(e.sent)) {
 			if rest := c.Arguments[e.flushed:]; rest != "" { // what is pending, and the rest
-				s.out = append(s.out, fragmentEvent(c.Index, rest))
+				s.out = append(s.out, s.fragmentEvent(c.Index, rest))
 			}
 			s.out = append(s.out, toolcall.Event{Call: c})
 			return
@@ -197,17 +194,16 @@ func (s *Stream) streamedCall(e *started, c *toolcall.Call) {
 	}
 	s.out = append(s.out, toolcall.Event{Delta: &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: c.Index, ID: c.ID, Name: c.Name}})
 	if c.Arguments != "" {
-		s.out = append(s.out, fragmentEvent(c.Index, c.Arguments))
+		s.out = append(s.out, s.fragmentEvent(c.Index, c.Arguments))
 	}
 	s.out = append(s.out, toolcall.Event{Call: c})
 }
 
 // flushFragment sends what e has pending as one fragment.
 func (s *Stream) flushFragment(e *started) {
-	if e.announced != nil && len(e.pending) > 0 {
-		s.out = append(s.out, fragmentEvent(e.announced.Index, string(e.pending)))
-		e.flushed += len(e.pending)
-		e.pending = e.pending[:0]
+	if e.announced != nil && len(e.sent) > e.flushed {
+		s.out = append(s.out, s.fragmentEvent(e.announced.Index, view(e.sent[e.flushed:])))
+		e.flushed = len(e.sent)
 	}
 }
 
@@ -219,6 +215,22 @@ func (s *Stream) flushFragments() {
 	}
 }
 
-func fragmentEvent(index int, text string) toolcall.Event {
-	return toolcall.Event{Delta: &toolcall.CallDelta{Kind: toolcall.ArgumentsFragment, Index: index, Arguments: text}}
+// fragmentEvent returns the event of a fragment of the arguments of the
+// call at index. Its CallDelta comes from a slab, one allocation for many.
+// view returns b as a string without a copy: b is never written again.
+func view(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+func (s *Stream) fragmentEvent(index int, text string) toolcall.Event {
+	if len(s.slab) == 0 {
+		s.slab = make([]toolcall.CallDelta, 64)
+	}
+	d := &s.slab[0]
+	s.slab = s.slab[1:]
+	*d = toolcall.CallDelta{Kind: toolcall.ArgumentsFragment, Index: index, Arguments: text}
+	return toolcall.Event{Delta: d}
 }

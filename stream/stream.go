@@ -42,7 +42,6 @@
 package stream
 
 import (
-	"hash/maphash"
 	"math/rand/v2"
 	"strings"
 
@@ -148,7 +147,7 @@ type Stream struct {
 	seen     int // decoder diagnostics copied into diags
 
 	queue []*started // calls the decoder started and has not ended (argument streaming)
-	seed  maphash.Seed
+	slab  []toolcall.CallDelta // for fragment events
 }
 
 // New returns a Stream that parses one response in format f for req. A nil
@@ -206,9 +205,7 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 			a.StreamArguments()
 		}
 	}
-	if s.cfg.streamArgs {
-		s.seed = maphash.MakeSeed()
-	}
+
 }
 
 // policyFor returns the policy for format f: the stream's own, with the

@@ -207,8 +207,10 @@ type CallIDMaker interface {
 // reading: CallStarted with the name as written (and the model's ID when
 // the text gives one), then ArgumentsFragment pieces whose concatenation is
 // a prefix of that call's Arguments as its Call event will carry them
-// (before any schema coercion: the stream does that). A call that was
-// started ends with its Call event or with CallRetracted. The stream pairs
+// (before any schema coercion: the stream does that); a fragment's event
+// and text may be the decoder's own, valid until its next Feed or Close
+// (the stream copies what it keeps). A call that was started ends with its
+// Call event or with CallRetracted. The stream pairs
 // them in order: a fragment belongs to the latest started call, and each
 // Call or CallRetracted ends the oldest started call not yet ended (a Call
 // with none started is a call that was not streamed). Index is not used.

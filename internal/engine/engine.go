@@ -12,6 +12,7 @@ package engine
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/internal/prose"
@@ -61,6 +62,9 @@ type Base struct {
 	// Streaming says argument streaming is on (toolcall.ArgumentStreamer).
 	Streaming bool
 	following following
+	frag      toolcall.CallDelta // the fragment event of the current Feed
+	feeds     int                // Feeds and Closes begun
+	fragFeed  int                // the Feed frag was last used in
 
 	off      int // offset in the response of the current delta
 	holding  bool
@@ -111,12 +115,21 @@ func (b *Base) Started(dst []toolcall.Event, name, id string) []toolcall.Event {
 	return append(dst, toolcall.Event{Delta: &toolcall.CallDelta{Kind: toolcall.CallStarted, Name: name, ID: id}})
 }
 
-// Fragment appends the next piece of the latest started call's arguments.
-func (b *Base) Fragment(dst []toolcall.Event, text string) []toolcall.Event {
-	if !b.Streaming || text == "" {
+// Fragment appends the next piece of the latest started call's
+// arguments. The event, and its text, are the decoder's own: valid until
+// its next Feed or Close (toolcall.ArgumentStreamer), so text must not be
+// written again before then, and neither is copied.
+func (b *Base) Fragment(dst []toolcall.Event, text []byte) []toolcall.Event {
+	if !b.Streaming || len(text) == 0 {
 		return dst
 	}
-	return append(dst, toolcall.Event{Delta: &toolcall.CallDelta{Kind: toolcall.ArgumentsFragment, Arguments: text}})
+	d := &b.frag // the first fragment of this Feed: the decoder's own
+	if b.fragFeed == b.feeds {
+		d = new(toolcall.CallDelta)
+	}
+	b.fragFeed = b.feeds
+	*d = toolcall.CallDelta{Kind: toolcall.ArgumentsFragment, Arguments: unsafe.String(&text[0], len(text))}
+	return append(dst, toolcall.Event{Delta: d})
 }
 
 // Retract appends the end of the oldest started call that will not be a
@@ -373,7 +386,10 @@ func (b *Base) Reasoning(dst []toolcall.Event, text string) []toolcall.Event {
 
 // BeginDelta begins a Feed or Close. A decoder's Feed and Close begin with
 // it and end with Flush.
-func (b *Base) BeginDelta() { b.forgetCalls() }
+func (b *Base) BeginDelta() {
+	b.forgetCalls()
+	b.feeds++
+}
 
 // Flush completes the content event that pieces were joined to. A
 // decoder's Feed and Close end with it.

@@ -61,7 +61,7 @@ func (b *Base) Report(dst []toolcall.Event) []toolcall.Event {
 		dst = b.Started(dst, name, id)
 	}
 	if len(args) > fl.sent {
-		dst = b.Fragment(dst, string(args[fl.sent:]))
+		dst = b.Fragment(dst, args[fl.sent:])
 		fl.sent = len(args)
 	}
 	return dst

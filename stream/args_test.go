@@ -1,0 +1,223 @@
+package stream_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolparse/toolparse/harmony"
+	"github.com/toolparse/toolparse/hermes"
+	"github.com/toolparse/toolparse/internal/benchdata"
+	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/qwen3coder"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+var writeFile = toolcall.Tool{Name: "write_file", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"integer"}},"required":["path","content"]}`)}
+
+// trace feeds deltas with argument streaming on and writes what comes out,
+// one line per event: S (started) index name, A index fragment, R
+// (retracted) index, C (call) index arguments, T content.
+func trace(f toolcall.Format, req toolcall.Request, deltas []string, opts ...stream.Option) []string {
+	s := stream.New(f, req, append(opts, stream.WithArgumentStreaming())...)
+	var out []string
+	take := func(evs []toolcall.Event) {
+		for _, e := range evs {
+			switch d := e.Delta; {
+			case d != nil && d.Kind == toolcall.CallStarted:
+				out = append(out, fmt.Sprintf("S %d %s", d.Index, d.Name))
+			case d != nil && d.Kind == toolcall.ArgumentsFragment:
+				out = append(out, fmt.Sprintf("A %d %s", d.Index, d.Arguments))
+			case d != nil && d.Kind == toolcall.CallRetracted:
+				out = append(out, fmt.Sprintf("R %d", d.Index))
+			case e.Call != nil:
+				out = append(out, fmt.Sprintf("C %d %s", e.Call.Index, e.Call.Arguments))
+			case e.Content != "":
+				out = append(out, "T "+e.Content)
+			}
+		}
+	}
+	for _, d := range deltas {
+		take(s.Feed(d))
+	}
+	take(s.Close())
+	return out
+}
+
+func TestArgumentStreaming(t *testing.T) {
+	tools := toolcall.Request{Tools: []toolcall.Tool{writeFile, {Name: "read_file"}, {Name: "get_weather"}}}
+	no := false
+	for _, tc := range []struct {
+		name   string
+		f      toolcall.Format
+		req    toolcall.Request
+		deltas []string
+		opts   []stream.Option
+		want   []string
+	}{{
+		name:   "a string argument streams as it arrives; the call event ends it",
+		f:      pythonic.Format,
+		req:    tools,
+		deltas: []string{`[write_file(path="a.py", `, `content="line 1\n`, `line 2\n`, `")]`},
+		want:   []string{"S 0 write_file", `A 0 {"path":"a.py"`, `A 0 ,"content":"line 1\n`, `A 0 line 2\n`, `A 0 "}`, `C 0 {"path":"a.py","content":"line 1\nline 2\n"}`},
+	}, {
+		name:   "a value coercion rewrites goes out once complete, coerced",
+		f:      pythonic.Format,
+		req:    tools,
+		deltas: []string{`[write_file(mode="4`, `4", path="a`, `")]`},
+		want:   []string{"S 0 write_file", `A 0 {"mode":`, `A 0 44,"path":"a`, `A 0 "}`, `C 0 {"mode":44,"path":"a"}`},
+	}, {
+		name:   "a list that turns out to be prose withdraws its call",
+		f:      pythonic.Format,
+		req:    tools,
+		deltas: []string{`[write_file(path="a.py"`, `) oops]`},
+		want:   []string{"S 0 write_file", `A 0 {"path":"a.py`, "R 0", `T [write_file(path="a.py") oops]`},
+	}, {
+		name:   "a call tool_choice excludes is never announced",
+		f:      pythonic.Format,
+		req:    toolcall.Request{Tools: tools.Tools, ToolChoice: "get_weather"},
+		deltas: []string{`[write_file(path="a.py"`, `, content="x")]`},
+		want:   nil,
+	}, {
+		name:   "parallel_tool_calls false: the second call is never announced",
+		f:      hermes.Format,
+		req:    toolcall.Request{Tools: tools.Tools, ParallelToolCalls: &no},
+		deltas: []string{`<tool_call>{"name": "read_file", "arguments": {"path": "a"}}</tool_call>`, `<tool_call>{"name": "read_file", "arguments": {"pa`, `th": "b"}}</tool_call>`},
+		want:   []string{"S 0 read_file", `A 0 {"path":"a"}`, `C 0 {"path":"a"}`},
+	}, {
+		name:   "llama4's independent policy: an edit after an edit waits for its file, then comes whole",
+		f:      llama4.Format,
+		req:    tools,
+		deltas: []string{`[write_file(path="a", content="x"), write_file(pa`, `th="b", content="y")]`},
+		want:   []string{"S 0 write_file", `A 0 {"path":"a","content":"x"}`, `C 0 {"path":"a","content":"x"}`, "S 1 write_file", `A 1 {"path":"b","content":"y"}`, `C 1 {"path":"b","content":"y"}`},
+	}, {
+		name:   "llama4's independent policy: a read after an edit is never announced",
+		f:      llama4.Format,
+		req:    tools,
+		deltas: []string{`[write_file(path="a", content="x"), read_file(pa`, `th="b")]`},
+		want:   []string{"S 0 write_file", `A 0 {"path":"a","content":"x"}`, `C 0 {"path":"a","content":"x"}`},
+	}, {
+		name:   "qwen3_coder: a value streams as JSON text, its last newline dropped",
+		f:      qwen3coder.Format,
+		req:    tools,
+		deltas: []string{"<tool_call>\n<function=write_file>\n<parameter=path>\na.py\n</parameter>\n<parameter=content>\nif a <", " b:\n", "    pass\n</parameter>\n</function>\n</tool_call>"},
+		want:   []string{"S 0 write_file", `A 0 {"path":"a.py","content":"if a `, `A 0 < b:`, `A 0 \n    pass"}`, `C 0 {"path":"a.py","content":"if a < b:\n    pass"}`},
+	}, {
+		name:   "harmony: the arguments stream from the message",
+		f:      harmony.Format,
+		req:    tools,
+		deltas: []string{`<|start|>assistant<|channel|>commentary to=functions.write_file <|constrain|>json<|message|>{"path": "a", "content": "ab`, `cd"}<|call|>`},
+		want:   []string{"S 0 write_file", `A 0 {"path":"a","content":"ab`, `A 0 cd"}`, `C 0 {"path":"a","content":"abcd"}`},
+	}, {
+		name:   "a format whose call came whole is announced when complete",
+		f:      hermes.Format,
+		req:    tools,
+		deltas: []string{`<tool_call>{"arguments": {"path": "a"}, "name": "read_file"}</tool_call>`},
+		want:   []string{"S 0 read_file", `A 0 {"path":"a"}`, `C 0 {"path":"a"}`},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := trace(tc.f, tc.req, tc.deltas, tc.opts...)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("events (-want +got):\n%s", diff)
+			}
+			streamtest.CompareStreaming(t, tc.f, tc.req, tc.deltas, tc.opts...)
+		})
+	}
+}
+
+// TestArgumentStreamingOffIsUnchanged: without the option no Delta event
+// ever appears.
+func TestArgumentStreamingOffIsUnchanged(t *testing.T) {
+	s := stream.New(pythonic.Format, toolcall.Request{Tools: []toolcall.Tool{writeFile}})
+	for _, d := range benchdata.Deltas(writeFileCall(2000), 4) {
+		for _, e := range s.Feed(d) {
+			if e.Delta != nil {
+				t.Fatalf("a Delta event without argument streaming: %+v", *e.Delta)
+			}
+		}
+	}
+}
+
+func writeFileCall(n int) string {
+	return `[write_file(path="src/handler.py", content=` + fmt.Sprintf("%q", benchdata.PythonSource(n)) + `)]`
+}
+
+// A 100 KB call streams in pieces: many fragments, one per Feed at most.
+func TestLongCallStreams(t *testing.T) {
+	ds := benchdata.Deltas(writeFileCall(100_000), 4)
+	req := toolcall.Request{Tools: []toolcall.Tool{writeFile}}
+	st := streamtest.CompareStreaming(t, pythonic.Format, req, ds)
+	if st.Calls != 1 || st.Streamed != 1 {
+		t.Fatalf("%+v: the call did not stream", st)
+	}
+	fragments := 0
+	for _, line := range trace(pythonic.Format, req, ds) {
+		if strings.HasPrefix(line, "A ") {
+			fragments++
+		}
+	}
+	if fragments < len(ds)/2 {
+		t.Errorf("%d fragments for %d deltas", fragments, len(ds))
+	}
+}
+
+// BenchmarkArgumentStreaming: a 100 KB write_file call in 4-byte deltas,
+// with argument streaming off and on, for formats of each kind of reader.
+func BenchmarkArgumentStreaming(b *testing.B) {
+	content := benchdata.PythonSource(100_000)
+	args, _ := json.Marshal(map[string]string{"path": "src/handler.py", "content": content})
+	calls := []toolcall.Call{{Name: "write_file", Arguments: string(args)}}
+	req := toolcall.Request{Tools: []toolcall.Tool{writeFile}}
+	for _, f := range []struct {
+		format toolcall.Format
+		render func([]toolcall.Call) (string, error)
+	}{
+		{pythonic.Format, pythonic.RenderCalls},
+		{llama4.Format, llama4.RenderFunctionTags},
+		{hermes.Format, hermes.RenderCalls},
+		{qwen3coder.Format, qwen3coder.RenderCalls},
+		{harmony.Format, harmony.RenderCalls},
+	} {
+		text, err := f.render(calls)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ds := benchdata.Deltas(text, 4)
+		for _, on := range []bool{false, true} {
+			name := f.format.Name() + "/off"
+			var opts []stream.Option
+			if on {
+				name = f.format.Name() + "/on"
+				opts = append(opts, stream.WithArgumentStreaming())
+			}
+			b.Run(name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					s := stream.New(f.format, req, opts...)
+					n := 0
+					for _, d := range ds {
+						for _, e := range s.Feed(d) {
+							if e.Call != nil {
+								n++
+							}
+						}
+					}
+					for _, e := range s.Close() {
+						if e.Call != nil {
+							n++
+						}
+					}
+					if n != 1 {
+						b.Fatalf("calls = %d", n)
+					}
+				}
+			})
+		}
+	}
+}

@@ -52,6 +52,50 @@ func TestChunkGoldens(t *testing.T) {
 	}
 }
 
+// With argument streaming, a call goes out as its start and its pieces; a
+// withdrawn call writes nothing and the next call takes the next index.
+func TestStreamedCallGoldens(t *testing.T) {
+	var out bytes.Buffer
+	w := openai.NewChunkWriter(&out, "chatcmpl-1", "m<1>", 7)
+	call := &toolcall.Call{Index: 0, ID: "call_1", Name: "write_file", Arguments: `{"path":"a"}`}
+	evs := []toolcall.Event{
+		{Delta: &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: 0, ID: "call_1", Name: "write_file"}},
+		{Delta: &toolcall.CallDelta{Kind: toolcall.ArgumentsFragment, Index: 0, Arguments: `{"path":`}},
+		{Delta: &toolcall.CallDelta{Kind: toolcall.ArgumentsFragment, Index: 0, Arguments: `"a"}`}},
+		{Call: call},
+		{Delta: &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: 1, ID: "call_2", Name: "f"}},
+		{Delta: &toolcall.CallDelta{Kind: toolcall.ArgumentsFragment, Index: 1, Arguments: `{"x`}},
+		{Delta: &toolcall.CallDelta{Kind: toolcall.CallRetracted, Index: 1, ID: "call_2", Name: "f"}},
+		{Content: "f(x"},
+		{Delta: &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: 1, ID: "call_3", Name: "g"}},
+		{Delta: &toolcall.CallDelta{Kind: toolcall.ArgumentsFragment, Index: 1, Arguments: `{}`}},
+		{Call: &toolcall.Call{Index: 1, ID: "call_3", Name: "g", Arguments: `{}`}},
+	}
+	if err := w.WriteEvents(evs); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish("stop", nil); err != nil {
+		t.Fatal(err)
+	}
+	want := head + `{"role":"assistant","content":""},"finish_reason":null}]}` + "\n\n" +
+		head + `{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"write_file","arguments":""}}]},"finish_reason":null}]}` + "\n\n" +
+		head + `{"tool_calls":[{"index":0,"function":{"arguments":"{\"path\":"}}]},"finish_reason":null}]}` + "\n\n" +
+		head + `{"tool_calls":[{"index":0,"function":{"arguments":"\"a\"}"}}]},"finish_reason":null}]}` + "\n\n" +
+		head + `{"tool_calls":[{"index":1,"id":"call_2","type":"function","function":{"name":"f","arguments":""}}]},"finish_reason":null}]}` + "\n\n" +
+		head + `{"tool_calls":[{"index":1,"function":{"arguments":"{\"x"}}]},"finish_reason":null}]}` + "\n\n" +
+		head + `{"content":"f(x"},"finish_reason":null}]}` + "\n\n" +
+		head + `{"tool_calls":[{"index":2,"id":"call_3","type":"function","function":{"name":"g","arguments":""}}]},"finish_reason":null}]}` + "\n\n" +
+		head + `{"tool_calls":[{"index":2,"function":{"arguments":"{}"}}]},"finish_reason":null}]}` + "\n\n" +
+		head + `{},"finish_reason":"tool_calls"}]}` + "\n\n" +
+		"data: [DONE]\n\n"
+	if got := out.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if w.Calls() != 2 {
+		t.Errorf("%d calls counted, want 2", w.Calls())
+	}
+}
+
 func TestFinishReasons(t *testing.T) {
 	for _, tt := range []struct {
 		reason string

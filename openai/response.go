@@ -107,6 +107,15 @@ func FinishReason(reason string, calls int) string {
 // from a buffer it reuses, so the content path allocates nothing. When the
 // writer has a Flush method (an http.ResponseWriter does), it is called
 // after each batch of events.
+//
+// With argument streaming (stream.WithArgumentStreaming) a call goes out as
+// OpenAI streams one: a CallStarted delta writes the first tool_calls
+// entry, with index, id, type, name and "arguments": "", each fragment a
+// tool_calls entry with the index and the piece of arguments, and the Call
+// event that ends it writes nothing more. The wire has no way to withdraw
+// a call: for a CallRetracted delta nothing is written, the call is not
+// counted, and later calls take the next index, so that a client never
+// joins two calls' arguments under one index.
 type ChunkWriter struct {
 	w       io.Writer
 	flush   func()
@@ -114,6 +123,8 @@ type ChunkWriter struct {
 	buf     []byte
 	started bool
 	calls   int
+	skip    int          // indices given to calls that were withdrawn
+	open    map[int]bool // calls announced and not ended, by the stream's index
 }
 
 // NewChunkWriter returns a writer of chunks with the given id, model and
@@ -149,10 +160,21 @@ func (c *ChunkWriter) WriteEvents(evs []toolcall.Event) error {
 	}
 	for _, e := range evs {
 		b := append(c.buf[:0], c.head...)
-		switch {
+		switch d := e.Delta; {
+		case d != nil:
+			var ok bool
+			if b, ok = c.appendDelta(b, d); !ok {
+				continue
+			}
+		case e.Call != nil && c.open[e.Call.Index]:
+			delete(c.open, e.Call.Index) // its arguments went out in pieces
+			c.calls++
+			continue
 		case e.Call != nil:
 			b = append(b, `{"tool_calls":[`...)
-			b = appendCall(b, e.Call, true)
+			call := *e.Call
+			call.Index += c.skip
+			b = appendCall(b, &call, true)
 			b = append(b, "]}"...)
 			c.calls++
 		case e.Reasoning != "":
@@ -176,6 +198,33 @@ func (c *ChunkWriter) WriteEvents(evs []toolcall.Event) error {
 		c.flush()
 	}
 	return nil
+}
+
+// appendDelta writes the tool_calls delta of a streamed call's step, and
+// reports whether there is one to write.
+func (c *ChunkWriter) appendDelta(b []byte, d *toolcall.CallDelta) ([]byte, bool) {
+	switch d.Kind {
+	case toolcall.CallStarted:
+		if c.open == nil {
+			c.open = map[int]bool{}
+		}
+		c.open[d.Index] = true
+		b = append(b, `{"tool_calls":[`...)
+		b = appendCall(b, &toolcall.Call{Index: d.Index + c.skip, ID: d.ID, Name: d.Name}, true)
+		return append(b, "]}"...), true
+	case toolcall.ArgumentsFragment:
+		b = append(b, `{"tool_calls":[{"index":`...)
+		b = strconv.AppendInt(b, int64(d.Index+c.skip), 10)
+		b = append(b, `,"function":{"arguments":`...)
+		b = jsonvalue.AppendString(b, d.Arguments)
+		return append(b, "}}]}"...), true
+	case toolcall.CallRetracted:
+		if c.open[d.Index] {
+			delete(c.open, d.Index)
+			c.skip++
+		}
+	}
+	return b, false
 }
 
 // start writes the role chunk, once.
@@ -261,6 +310,7 @@ type Assembler struct {
 func (a *Assembler) Add(evs []toolcall.Event) {
 	for _, e := range evs {
 		switch {
+		case e.Delta != nil: // the Call event carries the whole call
 		case e.Call != nil:
 			a.calls = append(a.calls, ToolCall{ID: e.Call.ID, Type: "function", Function: FunctionCall{Name: e.Call.Name, Arguments: e.Call.Arguments}})
 		case e.Reasoning != "":

@@ -41,6 +41,7 @@ func main() {
 	firstByte := flag.Duration("first-byte-timeout", server.DefaultFirstByteTimeout, "how long the upstream may take to send its first delta")
 	idle := flag.Duration("idle-timeout", server.DefaultIdleTimeout, "how long the upstream may pause between deltas")
 	maxResponse := flag.Int64("max-response", 16<<20, "the most bytes of text a non-streaming response may hold")
+	streamArgs := flag.Bool("stream-arguments", true, "stream a call's arguments in pieces as the model writes them (false: each call in one tool_calls delta)")
 	flag.Parse()
 
 	// The library reads no environment; the gateway keeps the llama4
@@ -49,7 +50,7 @@ func main() {
 	if err != nil {
 		log.Printf("LLAMA4_TOOL_CALL_POLICY is ignored: %v", err)
 	}
-	cfg := server.Config{Format: *format, MaxResponse: *maxResponse, Policy: &pol, Model: *model,
+	cfg := server.Config{Format: *format, MaxResponse: *maxResponse, Policy: &pol, Model: *model, WholeCalls: !*streamArgs,
 		Log: slog.New(slog.NewTextHandler(os.Stderr, nil))}
 	if *upstream != "" {
 		cfg.Upstream = &server.HTTPUpstream{BaseURL: *upstream, API: *api, APIKey: os.Getenv("UPSTREAM_API_KEY"),

@@ -339,3 +339,67 @@ func TestDemoUpstreamCallsTheOfferedTool(t *testing.T) {
 		}
 	}
 }
+
+var writeFileTool = toolcall.Tool{Name: "write_file", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"}},"required":["path","content"]}`)}
+
+// longCalls are 100 KB write_file calls as three formats write them.
+func longCalls(t *testing.T) []struct{ format, text string } {
+	t.Helper()
+	var src strings.Builder
+	for i := 0; src.Len() < 100_000; i++ {
+		fmt.Fprintf(&src, "def handler_%d(event):\n    return {\"status\": %d, \"body\": 'ok <%d>'}\n\n", i, 200+i%3, i)
+	}
+	args, _ := json.Marshal(map[string]string{"path": "src/handler.py", "content": src.String()})
+	var out []struct{ format, text string }
+	for _, format := range []string{"qwen3_coder", "hermes", "llama4"} {
+		f, _ := toolcall.Lookup(format)
+		text, err := f.(toolcall.Renderer).RenderCalls([]toolcall.Call{{Name: "write_file", Arguments: string(args)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, struct{ format, text string }{format, text})
+	}
+	return out
+}
+
+// TestLongCallStreamsToTheClient: a 100 KB write_file call reaches
+// openai-go's accumulator in many tool_calls deltas, and the call it
+// rebuilds is stream.Parse's.
+func TestLongCallStreamsToTheClient(t *testing.T) {
+	for _, lc := range longCalls(t) {
+		t.Run(lc.format, func(t *testing.T) {
+			f, _ := toolcall.Lookup(lc.format)
+			want := stream.Parse(f, lc.text, toolcall.Request{Tools: []toolcall.Tool{writeFileTool}})
+			if len(want.Calls) != 1 {
+				t.Fatalf("Parse gave %d calls", len(want.Calls))
+			}
+			gw, _ := gateway(t, lc.format, &upstream{text: lc.text})
+			c := client(gw.URL)
+			p := openai.ChatCompletionNewParams{
+				Model:    "test-model",
+				Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Write the handler.")},
+				Tools: []openai.ChatCompletionToolUnionParam{openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
+					Name:       "write_file",
+					Parameters: shared.FunctionParameters{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}, "content": map[string]any{"type": "string"}}, "required": []string{"path", "content"}},
+				})},
+			}
+			s := c.Chat.Completions.NewStreaming(context.Background(), p)
+			acc := openai.ChatCompletionAccumulator{}
+			toolChunks := 0
+			for s.Next() {
+				chunk := s.Current()
+				acc.AddChunk(chunk)
+				if len(chunk.Choices) > 0 && len(chunk.Choices[0].Delta.ToolCalls) > 0 {
+					toolChunks++
+				}
+			}
+			if err := s.Err(); err != nil {
+				t.Fatal(err)
+			}
+			check(t, "streaming", acc.Choices[0].Message, acc.Choices[0].FinishReason, want)
+			if toolChunks < 100 {
+				t.Errorf("the call came in %d tool_calls deltas: its arguments did not stream", toolChunks)
+			}
+		})
+	}
+}

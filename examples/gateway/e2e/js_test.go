@@ -68,3 +68,48 @@ func TestJSClientReassemblesStreamParse(t *testing.T) {
 		})
 	}
 }
+
+// TestJSClientSeesALongCallInPieces: the JS client rebuilds a 100 KB
+// write_file call from many tool_calls deltas.
+func TestJSClientSeesALongCallInPieces(t *testing.T) {
+	node, err := exec.LookPath("node")
+	modules := filepath.Join("js", "node_modules", "openai")
+	if _, statErr := os.Stat(modules); err != nil || statErr != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI must install the JS client: node %v, %s: %v (run npm ci in js/)", err, modules, statErr)
+		}
+		t.Skip("no node or no js/node_modules: run npm ci in examples/gateway/e2e/js")
+	}
+	request, _ := json.Marshal(map[string]any{
+		"model":    "test-model",
+		"messages": []map[string]string{{"role": "user", "content": "Write the handler."}},
+		"tools":    []map[string]any{{"type": "function", "function": map[string]any{"name": "write_file", "parameters": json.RawMessage(writeFileTool.Parameters)}}},
+	})
+	for _, lc := range longCalls(t) {
+		t.Run(lc.format, func(t *testing.T) {
+			f, _ := toolcall.Lookup(lc.format)
+			want := stream.Parse(f, lc.text, toolcall.Request{Tools: []toolcall.Tool{writeFileTool}})
+			gw, _ := gateway(t, lc.format, &upstream{text: lc.text})
+			out, err := exec.Command(node, filepath.Join("js", "client.mjs"), gw.URL, string(request)).CombinedOutput()
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			var got struct {
+				Calls []struct {
+					Name      string `json:"name"`
+					Arguments string `json:"arguments"`
+				} `json:"calls"`
+				ToolChunks int `json:"tool_chunks"`
+			}
+			if err := json.Unmarshal(out, &got); err != nil {
+				t.Fatalf("%v: %.200s", err, out)
+			}
+			if len(got.Calls) != 1 || got.Calls[0].Name != want.Calls[0].Name || got.Calls[0].Arguments != want.Calls[0].Arguments {
+				t.Fatalf("JS client rebuilt %d calls, not Parse's one", len(got.Calls))
+			}
+			if got.ToolChunks < 100 {
+				t.Errorf("the call came in %d tool_calls chunks: its arguments did not stream", got.ToolChunks)
+			}
+		})
+	}
+}

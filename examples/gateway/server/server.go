@@ -52,6 +52,12 @@ type Config struct {
 	Policy *policy.Policy
 	Log    *slog.Logger // one line per request, and failures; slog.Default() when nil
 	Model  string       // the model name GET /v1/models lists when the upstream has no list
+	// WholeCalls hands each call of a streaming response on whole, in one
+	// tool_calls delta. By default a call's arguments stream in pieces as
+	// the model writes them (stream.WithArgumentStreaming), as OpenAI's
+	// API streams them: the first delta has the index, id, type, name and
+	// "arguments": "", the next ones pieces of the arguments.
+	WholeCalls bool
 }
 
 // formatKit is what the gateway needs of a format.
@@ -110,6 +116,7 @@ type Gateway struct {
 	opts        []stream.Option
 	log         *slog.Logger
 	model       string
+	wholeCalls  bool
 }
 
 // New returns a gateway for cfg.
@@ -122,7 +129,7 @@ func New(cfg Config) (*Gateway, error) {
 	if !ok {
 		return nil, fmt.Errorf("%q: %w", cfg.Format, ErrUnknownFormat)
 	}
-	g := &Gateway{kit: kit, name: name, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, log: cfg.Log, model: cfg.Model}
+	g := &Gateway{kit: kit, name: name, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, log: cfg.Log, model: cfg.Model, wholeCalls: cfg.WholeCalls}
 	if g.upstream == nil {
 		g.upstream = &Demo{Format: cfg.Format, Delay: 15 * time.Millisecond}
 	}
@@ -242,7 +249,11 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		cw = openai.NewChunkWriter(lazyHeader{w}, id, chat.Model, created)
 	}
-	s := stream.New(g.kit.format, req, g.opts...)
+	opts := g.opts
+	if chat.Stream && !g.wholeCalls {
+		opts = append(slices.Clip(opts), stream.WithArgumentStreaming())
+	}
+	s := stream.New(g.kit.format, req, opts...)
 	var got int64
 	hand := func(evs []toolcall.Event) error {
 		if cw != nil {

@@ -215,8 +215,6 @@ func (s *Stream) flushFragments() {
 	}
 }
 
-// fragmentEvent returns the event of a fragment of the arguments of the
-// call at index. Its CallDelta comes from a slab, one allocation for many.
 // view returns b as a string without a copy: b is never written again.
 func view(b []byte) string {
 	if len(b) == 0 {
@@ -225,12 +223,15 @@ func view(b []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
+// fragmentEvent returns the event of a fragment of the arguments of the
+// call at index. Its CallDelta is the stream's, valid until the next Feed
+// or Close, like the slice of events it is in.
 func (s *Stream) fragmentEvent(index int, text string) toolcall.Event {
-	if len(s.slab) == 0 {
-		s.slab = make([]toolcall.CallDelta, 64)
+	if s.frags == len(s.fragPool) {
+		s.fragPool = append(s.fragPool, new(toolcall.CallDelta))
 	}
-	d := &s.slab[0]
-	s.slab = s.slab[1:]
+	d := s.fragPool[s.frags]
+	s.frags++
 	*d = toolcall.CallDelta{Kind: toolcall.ArgumentsFragment, Index: index, Arguments: text}
 	return toolcall.Event{Delta: d}
 }

@@ -147,7 +147,10 @@ type Stream struct {
 	seen     int // decoder diagnostics copied into diags
 
 	queue []*started // calls the decoder started and has not ended (argument streaming)
-	slab  []toolcall.CallDelta // for fragment events
+	// fragPool holds the CallDeltas of fragment events, reused by every
+	// Feed; frags of them are in use.
+	fragPool []*toolcall.CallDelta
+	frags    int
 }
 
 // New returns a Stream that parses one response in format f for req. A nil
@@ -232,6 +235,7 @@ func (s *Stream) policyFor(f toolcall.Format) policy.Policy {
 // An empty delta costs O(1). A zero Stream is one with no format.
 func (s *Stream) Feed(delta string) []toolcall.Event {
 	s.out = s.out[:0]
+	s.frags = 0
 	if s.closed || delta == "" {
 		return s.out
 	}
@@ -305,6 +309,7 @@ func (s *Stream) text(text string) {
 // Later calls of Feed and Close return nothing.
 func (s *Stream) Close() []toolcall.Event {
 	s.out = s.out[:0]
+	s.frags = 0
 	if s.closed {
 		return s.out
 	}

@@ -49,7 +49,10 @@ type Event struct {
 	Delta     *CallDelta // a step of a call whose arguments stream
 }
 
-// CallDelta is a step of a call while its arguments stream.
+// CallDelta is a step of a call while its arguments stream. The stream
+// reuses the CallDeltas of fragments: like the slice of events they come
+// in, they are valid until the next Feed or Close (copy one to keep it;
+// its strings stay valid).
 type CallDelta struct {
 	Kind      DeltaKind
 	Index     int    // the call's Index

@@ -55,3 +55,32 @@ func ExampleStream_Diagnostics() {
 	// Output:
 	// syntax at 14 in g: expected ), found '+'
 }
+
+// With argument streaming, a long call shows progress: it is announced,
+// its arguments come in pieces, and the Call event says it is done.
+func ExampleWithArgumentStreaming() {
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "write_file"}}}
+	s := stream.New(pythonic.Format, req, stream.WithArgumentStreaming(),
+		stream.WithIDs(func(c toolcall.Call) string { return fmt.Sprint("call_", c.Index) }))
+	deltas := []string{`[write_file(path="a.py", `, `content="print(1)\n`, `print(2)\n`, `")]`}
+	for _, d := range deltas {
+		for _, e := range s.Feed(d) {
+			switch d := e.Delta; {
+			case d != nil && d.Kind == toolcall.CallStarted:
+				fmt.Printf("start %d %s %s\n", d.Index, d.ID, d.Name)
+			case d != nil && d.Kind == toolcall.ArgumentsFragment:
+				fmt.Printf("piece %d %s\n", d.Index, d.Arguments)
+			case e.Call != nil:
+				fmt.Printf("done %d %s\n", e.Call.Index, e.Call.Arguments)
+			}
+		}
+	}
+	s.Close()
+	// Output:
+	// start 0 call_0 write_file
+	// piece 0 {"path":"a.py"
+	// piece 0 ,"content":"print(1)\n
+	// piece 0 print(2)\n
+	// piece 0 "}
+	// done 0 {"path":"a.py","content":"print(1)\nprint(2)\n"}
+}

@@ -25,6 +25,8 @@ import (
 //     enums, strings where the schema wants another type) once it is
 //     complete, coerced on its own, exactly as Coerce coerces it in place.
 //
+// A nil or zero Prefix is one for a tool without a schema.
+//
 // Whatever it cannot follow (a schema whose root has anyOf, oneOf, allOf,
 // enum or const, or is not an object; text that is not compact JSON; a
 // coercion past its bounds) stops it: nothing more is certain until the
@@ -104,7 +106,7 @@ func NewPrefix(tool toolcall.Tool) *Prefix {
 // Append reads the next piece of the arguments' text and appends to dst
 // what is now certain to follow what it appended before.
 func (p *Prefix) Append(dst []byte, text string) []byte {
-	if p.raw {
+	if p == nil || p.raw || p.c == nil { // nil and zero: a tool without a schema
 		return append(dst, text...)
 	}
 	for i := 0; i < len(text) && p.st != pStuck; {

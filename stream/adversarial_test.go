@@ -83,8 +83,8 @@ type outcome struct {
 	events             int
 }
 
-func feedAll(f toolcall.Format, req toolcall.Request, deltas []string) outcome {
-	s := stream.New(f, req, stream.WithIDs(func(c toolcall.Call) string { return fmt.Sprint(c.Index) }))
+func feedAll(f toolcall.Format, req toolcall.Request, deltas []string, opts ...stream.Option) outcome {
+	s := stream.New(f, req, append(opts, stream.WithIDs(func(c toolcall.Call) string { return fmt.Sprint(c.Index) }))...)
 	var o outcome
 	var content, reasoning strings.Builder
 	take := func(evs []toolcall.Event) {
@@ -190,6 +190,22 @@ func checkHostile(t *testing.T, formats []toolcall.Format, texts []hostileText, 
 					if got.events > 2*len(deltas)+2*calls+4 {
 						t.Errorf("%d-byte deltas: %d events for %d feeds and %d calls", n, got.events, len(deltas), calls)
 					}
+				}
+				// With argument streaming: the same outcome, each call (or
+				// candidate withdrawn) a few events more, at most one
+				// fragment a call a Feed.
+				deltas := split(text, 4)
+				got := feedAll(f, req, deltas, stream.WithArgumentStreaming())
+				if got.content != whole.content || len(got.calls) != calls {
+					t.Fatalf("4-byte deltas, argument streaming: content %d bytes, %d calls; whole: %d, %d", len(got.content), len(got.calls), len(whole.content), calls)
+				}
+				for i := range got.calls {
+					if got.calls[i] != whole.calls[i] {
+						t.Fatalf("4-byte deltas, argument streaming: call %d is %+v, whole gave %+v", i, got.calls[i], whole.calls[i])
+					}
+				}
+				if got.events > 4*len(deltas)+4*calls+4 {
+					t.Errorf("4-byte deltas, argument streaming: %d events for %d feeds and %d calls", got.events, len(deltas), calls)
 				}
 			})
 		}

@@ -53,15 +53,12 @@ var table = block.Format{
 
 type format struct{}
 
+// Reasoning implements toolcall.Reasoner.
+func (format) Reasoning() toolcall.Reasoning {
+	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{callsBeginText, callBeginText}, OpenedByPrompt: true}
+}
+
 func (format) Name() string { return "deepseek" }
-
-func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
-
-// ReasoningEnds implements toolcall.ReasoningEnder.
-func (format) ReasoningEnds() []string { return []string{callsBeginText, callBeginText} }
-
-// OpensReasoning implements toolcall.ReasoningOpener.
-func (format) OpensReasoning() bool { return true }
 
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)

@@ -48,16 +48,12 @@ var table = block.Format{
 
 type format struct{}
 
+// Reasoning implements toolcall.Reasoner.
+func (format) Reasoning() toolcall.Reasoning {
+	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true}
+}
+
 func (format) Name() string { return "glm45" }
-
-func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
-
-// ReasoningEnds implements toolcall.ReasoningEnder.
-func (format) ReasoningEnds() []string { return []string{startText} }
-
-// OpensReasoning implements toolcall.ReasoningOpener: GLM-4.7's prompt
-// opens the reasoning.
-func (format) OpensReasoning() bool { return true }
 
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)

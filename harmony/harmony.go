@@ -85,9 +85,9 @@ type decoder struct {
 	channelLead bool
 }
 
-// SetLimits implements toolcall.Limiter.
-func (d *decoder) SetLimits(l toolcall.Limits) {
-	d.Base.SetLimits(l)
+// Configure implements toolcall.Reporter.
+func (d *decoder) Configure(c toolcall.Config) {
+	d.Base.Configure(c)
 	d.parser.MaxDepth = d.Limits.MaxDepth
 }
 
@@ -138,7 +138,7 @@ func (d *decoder) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 	return dst
 }
 
-// InCandidate implements toolcall.CandidateHolder.
+// InCandidate implements toolcall.Reporter.
 func (d *decoder) InCandidate() bool { return d.mode == mHeld || d.mode == mHeldMark }
 
 // Step implements engine.Stepper.

@@ -69,17 +69,12 @@ func readImStart(m *block.Machine, body string) ([]block.Item, error) {
 
 type format struct{}
 
+// Reasoning implements toolcall.Reasoner.
+func (format) Reasoning() toolcall.Reasoning {
+	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true}
+}
+
 func (format) Name() string { return "hermes" }
-
-func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
-
-// ReasoningEnds implements toolcall.ReasoningEnder: Qwen3 may open a call
-// without closing its reasoning first.
-func (format) ReasoningEnds() []string { return []string{startText} }
-
-// OpensReasoning implements toolcall.ReasoningOpener: Qwen3's template
-// with thinking on ends the prompt inside reasoning.
-func (format) OpensReasoning() bool { return true }
 
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)

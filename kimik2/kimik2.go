@@ -61,17 +61,12 @@ var table = block.Format{
 
 type format struct{}
 
-func (format) Name() string { return "kimi_k2" }
-
-func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
-
-// ReasoningEnds implements toolcall.ReasoningEnder.
-func (format) ReasoningEnds() []string {
-	return []string{sectionBeginText, sectionBegin1Text, callBeginText}
+// Reasoning implements toolcall.Reasoner.
+func (format) Reasoning() toolcall.Reasoning {
+	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{sectionBeginText, sectionBegin1Text, callBeginText}, OpenedByPrompt: true}
 }
 
-// OpensReasoning implements toolcall.ReasoningOpener.
-func (format) OpensReasoning() bool { return true }
+func (format) Name() string { return "kimi_k2" }
 
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)

@@ -63,11 +63,12 @@ var format_ = block.Format{
 
 type format struct{}
 
-func (format) Name() string { return "lfm2" }
+// Reasoning implements toolcall.Reasoner.
+func (format) Reasoning() toolcall.Reasoning {
+	return toolcall.Reasoning{Open: "<think>", Close: "</think>"}
+}
 
-// ThinkTags implements toolcall.Thinker: the model reasons in
-// <think> ... </think>, which the stream hands on as reasoning.
-func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
+func (format) Name() string { return "lfm2" }
 
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&format_, req)

@@ -135,7 +135,7 @@ var followFunc = block.FollowArgs(func(h string) (name, id string, ok bool) {
 func readBlock(m *block.Machine, body string) ([]block.Item, error) {
 	start := m.BodyStart()
 	sub := block.NewDecoder(&explicitTable, m.Req).(*block.Machine)
-	sub.SetLimits(m.Limits)
+	sub.Configure(toolcall.Config{Limits: m.Limits})
 	sub.SetOffset(start)
 	evs := sub.Close(sub.Feed(nil, body))
 	calls, prose := 0, false

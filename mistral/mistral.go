@@ -41,9 +41,12 @@ var table = block.Format{
 
 type format struct{}
 
-func (format) Name() string { return "mistral" }
+// Reasoning implements toolcall.Reasoner.
+func (format) Reasoning() toolcall.Reasoning {
+	return toolcall.Reasoning{Open: "[THINK]", Close: "[/THINK]"}
+}
 
-func (format) ThinkTags() (open, close string) { return "[THINK]", "[/THINK]" }
+func (format) Name() string { return "mistral" }
 
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)

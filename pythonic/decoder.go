@@ -49,9 +49,9 @@ func newDecoder(req *toolcall.Request) *decoder {
 	return d
 }
 
-// SetLimits implements toolcall.Limiter.
-func (d *decoder) SetLimits(l toolcall.Limits) {
-	d.Base.SetLimits(l)
+// Configure implements toolcall.Reporter.
+func (d *decoder) Configure(c toolcall.Config) {
+	d.Base.Configure(c)
 	d.parser.MaxDepth = d.Limits.MaxDepth
 }
 
@@ -170,7 +170,7 @@ func (d *decoder) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 	return dst
 }
 
-// InCandidate implements toolcall.CandidateHolder.
+// InCandidate implements toolcall.Reporter.
 func (d *decoder) InCandidate() bool { return d.mode == inCandidate }
 
 // Step implements engine.Stepper.

@@ -65,12 +65,12 @@ var table = block.Format{
 
 type format struct{}
 
+// Reasoning implements toolcall.Reasoner.
+func (format) Reasoning() toolcall.Reasoning {
+	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{toolCallText, functionText}}
+}
+
 func (format) Name() string { return "qwen3_coder" }
-
-func (format) ThinkTags() (open, close string) { return "<think>", "</think>" }
-
-// ReasoningEnds implements toolcall.ReasoningEnder.
-func (format) ReasoningEnds() []string { return []string{toolCallText, functionText} }
 
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)

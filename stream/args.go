@@ -10,7 +10,7 @@ import (
 
 // Argument streaming (WithArgumentStreaming).
 //
-// A decoder that implements toolcall.ArgumentStreamer starts each call it
+// A decoder told to (toolcall.Config.StreamArguments) starts each call it
 // reads with a CallStarted delta and follows it with fragments of the
 // arguments as written. The stream keeps one started entry per call not yet ended,
 // oldest first, and announces the oldest once every call before it is

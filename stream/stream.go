@@ -19,10 +19,10 @@
 //     format's own tags) goes out as Reasoning events under the same
 //     whitespace and UTF-8 rules; nothing inside it is a call; a missing
 //     closing tag means the rest was reasoning. An opening tag inside a call
-//     candidate (toolcall.CandidateHolder: a block, a list, a tag not yet
+//     candidate (toolcall.Reporter's InCandidate: a block, a list, a tag not yet
 //     closed) is data; decoder diagnostics count offsets in the text the
 //     decoder was given; for formats whose templates may open reasoning in
-//     the prompt (toolcall.ReasoningOpener), the output's start is held
+//     the prompt (toolcall.Reasoning's OpenedByPrompt), the output's start is held
 //     until it shows which (see StartOutsideReasoning);
 //   - each call is handed on whole, with its name matched to the requested
 //     tool's spelling, its arguments coerced to the tool's JSON Schema and
@@ -68,7 +68,7 @@ type config struct {
 // WithThinkTags turns reasoning on with the given tags: text between open
 // and close is reasoning (Event.Reasoning, Result.Reasoning), never content
 // and never calls. Empty tags turn it off. Without this option the format's
-// own tags apply (toolcall.Thinker: <think> and </think> for lfm2 and olmo3;
+// own tags apply (toolcall.Reasoner: <think> and </think> for lfm2 and olmo3;
 // none for llama4 and pythonic).
 func WithThinkTags(open, close string) Option {
 	return func(c *config) { c.open, c.close, c.hasThink = open, close, true }
@@ -82,7 +82,7 @@ func StartInReasoning() Option {
 }
 
 // StartOutsideReasoning says the prompt did not open the reasoning tag. It
-// matters for formats whose templates may open it (toolcall.ReasoningOpener:
+// matters for formats whose templates may open it (toolcall.Reasoning's OpenedByPrompt:
 // hermes, deepseek, glm45, kimi_k2): without either option their output is
 // held from the start until it shows which it is: a </think> makes the text
 // before it reasoning; a <think>, the format's call marker, the pending-size
@@ -127,7 +127,7 @@ func WithLimits(l toolcall.Limits) Option {
 // use.
 type Stream struct {
 	dec    toolcall.Decoder
-	diagOf toolcall.Diagnoser // dec, when it reports diagnostics
+	rep    toolcall.Reporter // dec, when it tells what it knows
 	req    toolcall.Request
 	cfg    config
 	none   bool   // tool_choice "none": everything is content
@@ -200,12 +200,8 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 			s.diag(toolcall.KindSyntax, "", "the format gave no decoder: everything is content")
 			return
 		}
-		if l, ok := s.dec.(toolcall.Limiter); ok {
-			l.SetLimits(s.cfg.limits.WithDefaults())
-		}
-		s.diagOf, _ = s.dec.(toolcall.Diagnoser)
-		if a, ok := s.dec.(toolcall.ArgumentStreamer); ok && s.cfg.streamArgs {
-			a.StreamArguments()
+		if s.rep, _ = s.dec.(toolcall.Reporter); s.rep != nil {
+			s.rep.Configure(toolcall.Config{Limits: s.cfg.limits.WithDefaults(), StreamArguments: s.cfg.streamArgs})
 		}
 	}
 
@@ -387,10 +383,10 @@ func (s *Stream) handOn() {
 // before those the stream adds for the calls that follow. It runs before
 // each call and when diagnostics are asked for, not on every Feed.
 func (s *Stream) copyDiagnostics() {
-	if s.diagOf == nil {
+	if s.rep == nil {
 		return
 	}
-	if all := s.diagOf.Diagnostics(); len(all) > s.seen {
+	if all := s.rep.Diagnostics(); len(all) > s.seen {
 		for _, d := range all[s.seen:] {
 			s.diags = toolcall.AppendDiagnostic(s.diags, d, s.cfg.limits.MaxDiagnostics)
 		}
@@ -420,8 +416,8 @@ func (s *Stream) call(c *toolcall.Call) {
 func (s *Stream) admit(c *toolcall.Call, e *started) bool {
 	s.copyDiagnostics() // the decoder's diagnostics so far come before this call's
 	s.callOff = -1
-	if loc, ok := s.dec.(toolcall.CallLocator); ok {
-		s.callOff = loc.CallOffset(s.decCalls)
+	if s.rep != nil {
+		s.callOff = s.rep.CallOffset(s.decCalls)
 	}
 	s.decCalls++
 	if c.Arguments == "" {

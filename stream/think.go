@@ -28,10 +28,11 @@ type thinkSplitter struct {
 }
 
 func (t *thinkSplitter) init(f toolcall.Format, c *config) {
-	open, close := "", ""
-	if th, ok := f.(toolcall.Thinker); ok {
-		open, close = th.ThinkTags()
+	var r toolcall.Reasoning
+	if th, ok := f.(toolcall.Reasoner); ok {
+		r = th.Reasoning()
 	}
+	open, close := r.Open, r.Close
 	if c.hasThink {
 		open, close = c.open, c.close
 	}
@@ -44,11 +45,11 @@ func (t *thinkSplitter) init(f toolcall.Format, c *config) {
 	t.on = true
 	t.in = c.inReasoning
 	closers := []string{close}
-	if e, ok := f.(toolcall.ReasoningEnder); ok && !c.hasThink {
-		closers = append(closers, e.ReasoningEnds()...)
+	if !c.hasThink {
+		closers = append(closers, r.EndedBy...)
 	}
 	t.tags = [2]*marker.Set{marker.NewSet(open), marker.NewSet(closers...)}
-	if o, ok := f.(toolcall.ReasoningOpener); ok && o.OpensReasoning() && !c.inReasoning && !c.outside && !c.hasThink {
+	if r.OpenedByPrompt && !c.inReasoning && !c.outside && !c.hasThink {
 		t.maybe = true
 		t.maybeSet = marker.NewSet(append([]string{close, open}, closers[1:]...)...)
 		t.limit = c.limits.WithDefaults().MaxPending
@@ -240,8 +241,7 @@ func (s *Stream) taggedData() bool {
 	if s.think.in || s.dec == nil {
 		return false
 	}
-	h, ok := s.dec.(toolcall.CandidateHolder)
-	return ok && h.InCandidate()
+	return s.rep != nil && s.rep.InCandidate()
 }
 
 // endSplit hands on a tag fragment held at the end of the response as text.

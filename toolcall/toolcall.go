@@ -113,13 +113,6 @@ type Decoder interface {
 	Close(dst []Event) []Event
 }
 
-// Diagnoser is implemented by decoders that record what they did not accept.
-// Diagnostics returns every diagnostic recorded so far, oldest first; the
-// stream reads it after each Feed and Close.
-type Diagnoser interface {
-	Diagnostics() []Diagnostic
-}
-
 // Limits bound what a decoder holds while a candidate is open, and how
 // many diagnostics one response keeps. A zero field means its default.
 type Limits struct {
@@ -163,35 +156,27 @@ func (l Limits) WithDefaults() Limits {
 	return l
 }
 
-// Limiter is implemented by decoders whose limits can be set. The stream
-// calls SetLimits once, before the first Feed.
-type Limiter interface {
-	SetLimits(Limits)
+// Reasoner is implemented by formats whose models reason in text of
+// their own (LFM2.5, OLMo 3 Think, Qwen3, DeepSeek R1, ...). The stream
+// reads it when no stream.WithThinkTags option is given.
+type Reasoner interface {
+	Reasoning() Reasoning
 }
 
-// Thinker is implemented by formats whose models write reasoning between
-// tags (LFM2.5 and OLMo 3 Think: <think> and </think>). The stream reads it
-// when no stream.WithThinkTags option is given.
-type Thinker interface {
-	ThinkTags() (open, close string)
-}
-
-// ReasoningEnder is implemented by formats whose models may open a call
-// while their reasoning is still open (Qwen3 writes <tool_call> without
-// </think>): each marker ReasoningEnds returns ends the reasoning and is
-// then read as text.
-type ReasoningEnder interface {
-	ReasoningEnds() []string
-}
-
-// ReasoningOpener is implemented by formats whose chat templates may end
-// the prompt inside reasoning (DeepSeek R1 and V3.1, GLM-4.7, Kimi K2
-// Thinking, Qwen3 with thinking on), so the output may begin with
-// reasoning closed by </think> and no <think> before it. OpensReasoning
-// reports whether that may be so; the stream then holds the output's start
-// until it can tell.
-type ReasoningOpener interface {
-	OpensReasoning() bool
+// Reasoning says how a format's models write their reasoning.
+type Reasoning struct {
+	// Open and Close are the tags around it (<think> and </think>).
+	Open, Close string
+	// EndedBy are markers that also end it, then read as text: models
+	// that may open a call while their reasoning is still open (Qwen3
+	// writes <tool_call> without </think>).
+	EndedBy []string
+	// OpenedByPrompt says the chat template may end the prompt inside
+	// reasoning (DeepSeek R1 and V3.1, GLM-4.7, Kimi K2 Thinking, Qwen3
+	// with thinking on), so the output may begin with reasoning closed by
+	// Close and no Open before it; the stream then holds the output's
+	// start until it can tell.
+	OpenedByPrompt bool
 }
 
 // CallIDMaker is implemented by formats whose calls carry IDs of a style of
@@ -201,39 +186,45 @@ type CallIDMaker interface {
 	NewCallID(c Call) string
 }
 
-// ArgumentStreamer is implemented by decoders that can tell a call's
-// progress while it arrives. The stream calls StreamArguments once, before
-// the first Feed, when argument streaming is on; without it a decoder
-// emits only Content, Call and Reasoning events.
-//
-// With it on, a decoder may also emit Delta events for a call it is
-// reading: CallStarted with the name as written (and the model's ID when
-// the text gives one), then ArgumentsFragment pieces whose concatenation is
-// a prefix of that call's Arguments as its Call event will carry them
-// (before any schema coercion: the stream does that); a fragment's event
-// and text may be the decoder's own, valid until its next Feed or Close
-// (the stream copies what it keeps). A call that was started ends with its
-// Call event or with CallRetracted. The stream pairs
-// them in order: a fragment belongs to the latest started call, and each
-// Call or CallRetracted ends the oldest started call not yet ended (a Call
-// with none started is a call that was not streamed). Index is not used.
-// A decoder that never starts a call is correct too: the stream then
-// announces each call when it is complete.
-type ArgumentStreamer interface {
-	StreamArguments()
-}
-
-// CandidateHolder is implemented by decoders that can tell whether they are
-// inside a call candidate (a list, block or tag not yet closed), where text
-// is data: the stream then reads a think tag as text.
-type CandidateHolder interface {
+// Reporter is implemented by decoders that tell the stream what they know
+// beyond their events: the one optional interface of a Decoder. The
+// stream calls Configure once, before the first Feed.
+type Reporter interface {
+	// Configure sets what the stream asks of the decoder.
+	Configure(Config)
+	// Diagnostics returns every diagnostic recorded so far, oldest first;
+	// the stream reads it before each call it hands on and at the end.
+	Diagnostics() []Diagnostic
+	// CallOffset returns the byte offset where the n-th call (from 0) the
+	// decoder returned starts in the response, or -1. The stream gives the
+	// diagnostics it records about a call (policy, schema, unknown_tool)
+	// that offset.
+	CallOffset(n int) int
+	// InCandidate reports whether the decoder is inside a call candidate
+	// (a list, block or tag not yet closed), where text is data: the
+	// stream then reads a think tag as text.
 	InCandidate() bool
 }
 
-// CallLocator is implemented by decoders that know where each call they
-// returned starts in the response: CallOffset(n) is the byte offset of the
-// n-th call (from 0), or -1. The stream gives the diagnostics it records
-// about a call (policy, schema, unknown_tool) that offset.
-type CallLocator interface {
-	CallOffset(n int) int
+// Config is what the stream asks of a decoder that is a Reporter.
+type Config struct {
+	Limits Limits
+	// StreamArguments asks the decoder to tell each call's progress while
+	// it arrives (argument streaming); without it a decoder emits only
+	// Content, Call and Reasoning events.
+	//
+	// With it on, a decoder may also emit Delta events for a call it is
+	// reading: CallStarted with the name as written (and the model's ID
+	// when the text gives one), then ArgumentsFragment pieces whose
+	// concatenation is a prefix of that call's Arguments as its Call event
+	// will carry them (before any schema coercion: the stream does that);
+	// a fragment's event and text may be the decoder's own, valid until its
+	// next Feed or Close (the stream copies what it keeps). A call that was
+	// started ends with its Call event or with CallRetracted. The stream
+	// pairs them in order: a fragment belongs to the latest started call,
+	// and each Call or CallRetracted ends the oldest started call not yet
+	// ended (a Call with none started is a call that was not streamed).
+	// Index is not used. A decoder that never starts a call is correct
+	// too: the stream then announces each call when it is complete.
+	StreamArguments bool
 }

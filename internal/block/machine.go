@@ -82,7 +82,7 @@ type Kind struct {
 	Value     [2]string
 	ValueEnds []string
 	// Follow, when set, makes a Follower for each block of the kind, so
-	// that its call's arguments can stream (toolcall.ArgumentStreamer);
+	// that its call's arguments can stream (toolcall.Config);
 	// without it the kind's calls are handed on whole.
 	Follow func(m *Machine) Follower
 	// Read reads a body into items; an error says the body is not calls
@@ -221,9 +221,9 @@ type Machine struct {
 	bodyStart int    // where the body Read reads starts in the response
 }
 
-// SetLimits implements toolcall.Limiter.
-func (m *Machine) SetLimits(l toolcall.Limits) {
-	m.Base.SetLimits(l)
+// Configure implements toolcall.Reporter.
+func (m *Machine) Configure(c toolcall.Config) {
+	m.Base.Configure(c)
 	m.parser.MaxDepth = m.Limits.MaxDepth
 }
 
@@ -291,7 +291,7 @@ func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 	return dst
 }
 
-// InCandidate implements toolcall.CandidateHolder: inside a block, or where
+// InCandidate implements toolcall.Reporter: inside a block, or where
 // a hook says so, text is data.
 func (m *Machine) InCandidate() bool {
 	switch m.mode {

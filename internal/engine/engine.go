@@ -59,7 +59,7 @@ type Base struct {
 	// Said records whether the response has said anything yet (a call
 	// list that opens the response may name any tool).
 	Said prose.Tracker
-	// Streaming says argument streaming is on (toolcall.ArgumentStreamer).
+	// Streaming says argument streaming is on (toolcall.Config).
 	Streaming bool
 	following following
 	frag      toolcall.CallDelta // the fragment event of the current Feed
@@ -101,10 +101,13 @@ func (b *Base) Init(req *toolcall.Request) {
 	b.mark = -1
 }
 
-// StreamArguments implements toolcall.ArgumentStreamer: Streaming is set,
-// and a decoder that can tell a call's progress reports it with Started,
-// Fragment and Retract.
-func (b *Base) StreamArguments() { b.Streaming = true }
+// Configure implements toolcall.Reporter: the limits, and Streaming, with
+// which a decoder that can tell a call's progress reports it (Started,
+// Fragment, Retract, or Follow and Report).
+func (b *Base) Configure(c toolcall.Config) {
+	b.Limits = c.Limits.WithDefaults()
+	b.Streaming = c.StreamArguments
+}
 
 // Started appends the start of a call named name (with the model's id, if
 // the text gave one), when argument streaming is on.
@@ -117,7 +120,7 @@ func (b *Base) Started(dst []toolcall.Event, name, id string) []toolcall.Event {
 
 // Fragment appends the next piece of the latest started call's
 // arguments. The event, and its text, are the decoder's own: valid until
-// its next Feed or Close (toolcall.ArgumentStreamer), so text must not be
+// its next Feed or Close (toolcall.Config), so text must not be
 // written again before then, and neither is copied.
 func (b *Base) Fragment(dst []toolcall.Event, text []byte) []toolcall.Event {
 	if !b.Streaming || len(text) == 0 {
@@ -141,10 +144,7 @@ func (b *Base) Retract(dst []toolcall.Event) []toolcall.Event {
 	return append(dst, toolcall.Event{Delta: &toolcall.CallDelta{Kind: toolcall.CallRetracted}})
 }
 
-// SetLimits implements toolcall.Limiter.
-func (b *Base) SetLimits(l toolcall.Limits) { b.Limits = l.WithDefaults() }
-
-// Diagnostics implements toolcall.Diagnoser.
+// Diagnostics implements toolcall.Reporter.
 func (b *Base) Diagnostics() []toolcall.Diagnostic { return b.diags }
 
 // Diag records a diagnostic at offset off of the response, up to the
@@ -415,7 +415,7 @@ func (b *Base) Call(dst []toolcall.Event, c toolcall.Call, off int) []toolcall.E
 	return append(dst, toolcall.Event{Call: &c})
 }
 
-// CallOffset implements toolcall.CallLocator, for the calls the latest
+// CallOffset implements toolcall.Reporter, for the calls the latest
 // Feed or Close returned (n counts every call of the response from 0).
 func (b *Base) CallOffset(n int) int {
 	n -= b.callBase

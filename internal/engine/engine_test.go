@@ -88,7 +88,7 @@ func TestMatchAtAcrossDeltas(t *testing.T) {
 func TestOverflowedAndOffsets(t *testing.T) {
 	var b Base
 	b.Init(nil)
-	b.SetLimits(toolcall.Limits{MaxPending: 8})
+	b.Configure(toolcall.Config{Limits: toolcall.Limits{MaxPending: 8}})
 	b.Run(nil, "0123456789", holder{&b})
 	if !b.Overflowed() {
 		t.Error("10 held bytes under a limit of 8 is no overflow")

@@ -20,16 +20,15 @@ import (
 // (a repeated key, JSON arguments, a value the schema may make null) also
 // stops it; the call then comes whole.
 type follower struct {
-	m       *block.Machine
-	st      followState
-	tag     []byte // a tag being read, or the held text of a value from a '<'
-	name    string
-	keys    []string
-	args    []byte
-	chars   textargs.Chars
-	first   bool // the value's first byte is next (a leading newline is dropped)
-	dead    bool
-	started bool
+	m     *block.Machine
+	st    followState
+	tag   []byte // a tag being read, or the held text of a value from a '<'
+	name  string
+	keys  []string
+	args  []byte
+	chars textargs.Chars
+	first bool // the value's first byte is next (a leading newline is dropped)
+	dead  bool
 }
 
 type followState uint8

@@ -6,8 +6,6 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/textargs"
-	"github.com/toolparse/toolparse/schema"
-	"github.com/toolparse/toolparse/toolcall"
 )
 
 // follower follows a <tool_call> block while it arrives, for argument
@@ -16,14 +14,12 @@ import (
 // repeated key, or a value the schema may make null, stops it; the call
 // then comes whole.
 type follower struct {
-	m     *block.Machine
-	st    followState
-	text  []byte // the name or a key so far, or a tag being read
-	name  string
-	keys  []string
-	args  []byte
-	chars textargs.Chars
-	dead  bool
+	m    *block.Machine
+	st   followState
+	text []byte // the name or a key so far, or a tag being read
+	name string
+	w    textargs.Writer
+	dead bool
 }
 
 type followState uint8
@@ -44,7 +40,7 @@ func (f *follower) Call() (name, id string, args []byte, ok bool) {
 	if f.dead || f.name == "" {
 		return "", "", nil, false
 	}
-	return f.name, "", f.args, true
+	return f.name, "", f.w.JSON, true
 }
 
 func (f *follower) Feed(s string) {
@@ -52,10 +48,10 @@ func (f *follower) Feed(s string) {
 		if f.st == fValue && len(f.text) == 0 {
 			j := strings.IndexByte(s[i:], '<')
 			if j < 0 {
-				f.args = f.chars.Append(f.args, s[i:])
+				f.w.Text(s[i:])
 				return
 			}
-			f.args = f.chars.Append(f.args, s[i:i+j])
+			f.w.Text(s[i : i+j])
 			i += j
 		}
 		c := s[i]
@@ -103,11 +99,10 @@ func (f *follower) step() {
 	case fValue:
 		switch {
 		case t == valueEndText:
-			f.args = f.chars.End(f.args, false)
-			f.args = append(f.args, '"')
+			f.w.EndValue(false)
 			f.st, f.text = fAfter, f.text[:0]
 		case !strings.HasPrefix(valueEndText, t):
-			f.args = f.chars.Append(f.args, t[:1]) // text; what follows may start the tag
+			f.w.Text(t[:1]) // text; what follows may start the tag
 			f.text = append(f.text[:0], t[1:]...)
 			if len(f.text) > 0 && f.text[0] != '<' {
 				rest := string(f.text)
@@ -120,30 +115,14 @@ func (f *follower) step() {
 
 // named ends the name, at the first <arg_key>, or a key.
 func (f *follower) named(t string) {
-	if f.st == fName {
-		if t == "" || strings.ContainsAny(t, "<>{}\"' \t\r\n") {
-			f.dead = true
-			return
-		}
+	switch {
+	case f.st != fName:
+		f.dead = !f.w.Key(t)
+		f.st = fBetween
+	case t == "" || strings.ContainsAny(t, "<>{}\"' \t\r\n"):
+		f.dead = true
+	default:
 		f.name, f.st = t, fKey
-		f.args = append(f.args, '{')
-		return
+		f.w.Begin(f.m.Req, t)
 	}
-	for _, k := range f.keys {
-		if k == t {
-			f.dead = true // the last value wins, at the first place
-			return
-		}
-	}
-	if k := toolcall.MatchTool(f.m.Req.Tools, f.name); k >= 0 && schema.AllowsNull(f.m.Req.Tools[k], t) {
-		f.dead = true // "null" would be null: only the whole value tells
-		return
-	}
-	if len(f.keys) > 0 {
-		f.args = append(f.args, ',')
-	}
-	f.keys = append(f.keys, t)
-	f.args = jsonvalue.AppendString(f.args, t)
-	f.args = append(f.args, ':', '"')
-	f.st = fBetween
 }

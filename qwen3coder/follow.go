@@ -6,8 +6,6 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/textargs"
-	"github.com/toolparse/toolparse/schema"
-	"github.com/toolparse/toolparse/toolcall"
 )
 
 // follower follows the first function of a block while it arrives, for
@@ -24,9 +22,7 @@ type follower struct {
 	st    followState
 	tag   []byte // a tag being read, or the held text of a value from a '<'
 	name  string
-	keys  []string
-	args  []byte
-	chars textargs.Chars
+	w     textargs.Writer
 	first bool // the value's first byte is next (a leading newline is dropped)
 	dead  bool
 }
@@ -53,7 +49,7 @@ func (f *follower) Call() (name, id string, args []byte, ok bool) {
 	if f.dead || f.name == "" {
 		return "", "", nil, false
 	}
-	return f.name, "", f.args, true
+	return f.name, "", f.w.JSON, true
 }
 
 func (f *follower) Feed(s string) {
@@ -109,32 +105,16 @@ func (f *follower) between() {
 func (f *follower) named() {
 	t := string(f.tag)
 	f.tag = f.tag[:0]
-	if f.st == fName {
-		if !validName(t) {
-			f.dead = true
-			return
-		}
+	switch {
+	case f.st == fKey:
+		f.dead = !f.w.Key(t)
+		f.st, f.first = fValue, true
+	case !validName(t):
+		f.dead = true
+	default:
 		f.name, f.st = t, fBetween
-		f.args = append(f.args, '{')
-		return
+		f.w.Begin(f.m.Req, t)
 	}
-	for _, k := range f.keys {
-		if k == t {
-			f.dead = true // the last value wins, at the first place
-			return
-		}
-	}
-	if k := toolcall.MatchTool(f.m.Req.Tools, f.name); k >= 0 && schema.AllowsNull(f.m.Req.Tools[k], t) {
-		f.dead = true // "null" would be null: only the whole value tells
-		return
-	}
-	if len(f.keys) > 0 {
-		f.args = append(f.args, ',')
-	}
-	f.keys = append(f.keys, t)
-	f.args = jsonvalue.AppendString(f.args, t)
-	f.args = append(f.args, ':', '"')
-	f.st, f.first = fValue, true
 }
 
 // text writes a value's text up to a '<', which may start a tag.
@@ -147,10 +127,10 @@ func (f *follower) text(s string, i int) int {
 	}
 	j := strings.IndexByte(s[i:], '<')
 	if j < 0 {
-		f.args = f.chars.Append(f.args, s[i:])
+		f.w.Text(s[i:])
 		return len(s)
 	}
-	f.args = f.chars.Append(f.args, s[i:i+j])
+	f.w.Text(s[i : i+j])
 	f.tag = append(f.tag, '<')
 	return i + j + 1
 }
@@ -190,22 +170,19 @@ func (f *follower) held() {
 		// text: out with it, up to the next '<', which may start a tag
 		k := strings.IndexByte(t[1:], '<')
 		if k < 0 {
-			f.args = f.chars.Append(f.args, t)
+			f.w.Text(t)
 			f.tag = f.tag[:0]
 			return
 		}
-		f.args = f.chars.Append(f.args, t[:k+1])
+		f.w.Text(t[:k+1])
 		f.tag = append(f.tag[:0], t[k+1:]...)
 	}
 }
 
-func (f *follower) endValue() {
-	f.args = f.chars.End(f.args, true)
-	f.args = append(f.args, '"')
-}
+func (f *follower) endValue() { f.w.EndValue(true) }
 
 // end ends the function: its arguments are complete.
 func (f *follower) end() {
-	f.args = append(f.args, '}')
+	f.w.End()
 	f.st = fDone
 }

@@ -5,6 +5,7 @@
 package textargs
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -151,3 +152,53 @@ func (c *Chars) End(dst []byte, dropNL bool) []byte {
 	c.carry, c.nl = c.carry[:0], false
 	return dst
 }
+
+// Writer writes a call's arguments as JSON while a format that writes
+// values as text (Qwen3-Coder, GLM) has them arrive, for argument
+// streaming: what it wrote is the start of what Builder.JSON gives for the
+// same call, as long as Key accepts every key.
+type Writer struct {
+	JSON  []byte
+	tool  *toolcall.Tool
+	keys  []string
+	chars Chars
+}
+
+// Begin starts the arguments of a call to the tool of req named name.
+func (w *Writer) Begin(req *toolcall.Request, name string) {
+	w.tool = nil
+	if k := toolcall.MatchTool(req.Tools, name); k >= 0 {
+		w.tool = &req.Tools[k]
+	}
+	w.JSON = append(w.JSON[:0], '{')
+}
+
+// Key starts the value of key. It reports false when the value cannot
+// stream: a repeated key (its last value goes at its first place), or one
+// the schema lets be null ("null" would be null: only the whole value
+// tells).
+func (w *Writer) Key(key string) bool {
+	if slices.Contains(w.keys, key) || w.tool != nil && schema.AllowsNull(*w.tool, key) {
+		return false
+	}
+	if len(w.keys) > 0 {
+		w.JSON = append(w.JSON, ',')
+	}
+	w.keys = append(w.keys, key)
+	w.JSON = jsonvalue.AppendString(w.JSON, key)
+	w.JSON = append(w.JSON, ':', '"')
+	return true
+}
+
+// Text continues the value with text.
+func (w *Writer) Text(text string) { w.JSON = w.chars.Append(w.JSON, text) }
+
+// EndValue ends the value, dropping a last newline when dropNL says the
+// format drops it.
+func (w *Writer) EndValue(dropNL bool) {
+	w.JSON = w.chars.End(w.JSON, dropNL)
+	w.JSON = append(w.JSON, '"')
+}
+
+// End ends the arguments.
+func (w *Writer) End() { w.JSON = append(w.JSON, '}') }

@@ -95,12 +95,19 @@ func (d *decoder) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 		// The hot path of a long call: the delta only extends the list.
 		n := d.list.Feed(s)
 		if st := d.list.Status(); st != Open {
-			dst, i := d.verdict(dst, s, n, st)
-			return d.progress(d.Run2(dst, s, i))
+			var i int
+			dst, i = d.verdict(dst, s, n, st)
+			dst = d.Run2(dst, s, i)
+		} else {
+			dst = d.EndDelta(dst, s)
 		}
-		return d.progress(d.EndDelta(dst, s))
+	} else {
+		dst = d.Run(dst, s, d)
 	}
-	return d.progress(d.Run(dst, s, d))
+	if d.Streaming {
+		dst = d.progress(dst)
+	}
+	return dst
 }
 
 // progress reports, with argument streaming, the call the pending list is
@@ -108,7 +115,7 @@ func (d *decoder) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 // grew stable since the last Feed. In prose, a call to a tool the request
 // does not offer is not started, since such a list is prose.
 func (d *decoder) progress(dst []toolcall.Event) []toolcall.Event {
-	if !d.Streaming || d.mode != inCandidate {
+	if d.mode != inCandidate {
 		return dst
 	}
 	elems := d.list.Elements()

@@ -237,7 +237,9 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 	}
 	s.ready()
 	s.split(delta)
-	s.flushFragments()
+	if len(s.queue) > 0 {
+		s.flushFragments()
+	}
 	s.coalesce()
 	return s.out
 }

@@ -253,7 +253,10 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 	if e, ok := m.hooks.(DeltaEnder); ok {
 		e.DeltaEnd(m, s)
 	}
-	return m.follow(dst)
+	if m.Streaming {
+		dst = m.follow(dst)
+	}
+	return dst
 }
 
 // DeltaEnder is implemented by hooks that look back at each delta once it

@@ -48,9 +48,10 @@ type started struct {
 // WithArgumentStreaming turns argument streaming on: each call is
 // announced (an Event whose Delta is CallStarted: its Index, ID and Name)
 // as soon as its name is read and the policy can decide it, its arguments
-// follow in pieces (ArgumentsFragment deltas, at most one per call per
-// Feed), and its Call event, which carries the whole arguments as without
-// the option, says it is done. The fragments of a call concatenate to its
+// follow in pieces (ArgumentsFragment deltas: at most one per call per
+// Feed, of 32 bytes or more but the last, so a client is not sent a chunk
+// per token), and its Call event, which carries the whole arguments as
+// without the option, says it is done. The fragments of a call concatenate to its
 // Arguments byte for byte, coercion included: a string whose schema type
 // is string streams as it arrives, any other value once complete. A call
 // announced that turns out not to be a call (its text does not parse,
@@ -207,11 +208,17 @@ func (s *Stream) flushFragment(e *started) {
 	}
 }
 
-// flushFragments sends, at the end of a Feed or Close, what every started
-// call has pending.
+// minFragment is the least a fragment holds, but the last of a call: a
+// fragment a token would cost a client more than it shows.
+const minFragment = 32
+
+// flushFragments sends, at the end of a Feed, what every started call has
+// pending, once it is minFragment bytes or more.
 func (s *Stream) flushFragments() {
 	for _, e := range s.queue {
-		s.flushFragment(e)
+		if len(e.sent)-e.flushed >= minFragment {
+			s.flushFragment(e)
+		}
 	}
 }
 

@@ -64,19 +64,19 @@ func TestArgumentStreaming(t *testing.T) {
 		f:      pythonic.Format,
 		req:    tools,
 		deltas: []string{`[write_file(path="a.py", `, `content="line 1\n`, `line 2\n`, `")]`},
-		want:   []string{"S 0 write_file", `A 0 {"path":"a.py"`, `A 0 ,"content":"line 1\n`, `A 0 line 2\n`, `A 0 "}`, `C 0 {"path":"a.py","content":"line 1\nline 2\n"}`},
+		want:   []string{"S 0 write_file", `A 0 {"path":"a.py","content":"line 1\n`, `A 0 line 2\n"}`, `C 0 {"path":"a.py","content":"line 1\nline 2\n"}`},
 	}, {
 		name:   "a value coercion rewrites goes out once complete, coerced",
 		f:      pythonic.Format,
 		req:    tools,
 		deltas: []string{`[write_file(mode="4`, `4", path="a`, `")]`},
-		want:   []string{"S 0 write_file", `A 0 {"mode":`, `A 0 44,"path":"a`, `A 0 "}`, `C 0 {"mode":44,"path":"a"}`},
+		want:   []string{"S 0 write_file", `A 0 {"mode":44,"path":"a"}`, `C 0 {"mode":44,"path":"a"}`},
 	}, {
 		name:   "a list that turns out to be prose withdraws its call",
 		f:      pythonic.Format,
 		req:    tools,
 		deltas: []string{`[write_file(path="a.py"`, `) oops]`},
-		want:   []string{"S 0 write_file", `A 0 {"path":"a.py`, "R 0", `T [write_file(path="a.py") oops]`},
+		want:   []string{"S 0 write_file", "R 0", `T [write_file(path="a.py") oops]`},
 	}, {
 		name:   "a call tool_choice excludes is never announced",
 		f:      pythonic.Format,
@@ -105,14 +105,14 @@ func TestArgumentStreaming(t *testing.T) {
 		name:   "qwen3_coder: a value streams as JSON text, its last newline dropped",
 		f:      qwen3coder.Format,
 		req:    tools,
-		deltas: []string{"<tool_call>\n<function=write_file>\n<parameter=path>\na.py\n</parameter>\n<parameter=content>\nif a <", " b:\n", "    pass\n</parameter>\n</function>\n</tool_call>"},
-		want:   []string{"S 0 write_file", `A 0 {"path":"a.py","content":"if a `, `A 0 < b:`, `A 0 \n    pass"}`, `C 0 {"path":"a.py","content":"if a < b:\n    pass"}`},
+		deltas: []string{"<tool_call>\n<function=write_file>\n<parameter=path>\na.py\n</parameter>\n<parameter=content>\nif a <", " b and c > d and e < f and g > h and i < j and k > l and m < n:\n", "    pass\n</parameter>\n</function>\n</tool_call>"},
+		want:   []string{"S 0 write_file", `A 0 {"path":"a.py","content":"if a < b and c > d and e < f and g > h and i < j and k > l and m < n:`, `A 0 \n    pass"}`, `C 0 {"path":"a.py","content":"if a < b and c > d and e < f and g > h and i < j and k > l and m < n:\n    pass"}`},
 	}, {
 		name:   "harmony: the arguments stream from the message",
 		f:      harmony.Format,
 		req:    tools,
-		deltas: []string{`<|start|>assistant<|channel|>commentary to=functions.write_file <|constrain|>json<|message|>{"path": "a", "content": "ab`, `cd"}<|call|>`},
-		want:   []string{"S 0 write_file", `A 0 {"path":"a","content":"ab`, `A 0 cd"}`, `C 0 {"path":"a","content":"abcd"}`},
+		deltas: []string{`<|start|>assistant<|channel|>commentary to=functions.write_file <|constrain|>json<|message|>{"path": "a", "content": "ab`, `cdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOP`, `QRS"}<|call|>`},
+		want:   []string{"S 0 write_file", `A 0 {"path":"a","content":"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOP`, `A 0 QRS"}`, `C 0 {"path":"a","content":"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRS"}`},
 	}, {
 		name:   "a format whose call came whole is announced when complete",
 		f:      hermes.Format,
@@ -161,8 +161,44 @@ func TestLongCallStreams(t *testing.T) {
 			fragments++
 		}
 	}
-	if fragments < len(ds)/2 {
+	if fragments < len(ds)/16 {
 		t.Errorf("%d fragments for %d deltas", fragments, len(ds))
+	}
+}
+
+// A 10 KB call streams in every kind of reader: a pythonic list, a
+// function tag, a JSON call object, XML parameters, a Harmony message.
+func TestLongCallsStreamInEveryReader(t *testing.T) {
+	args, _ := json.Marshal(map[string]string{"path": "src/handler.py", "content": benchdata.PythonSource(10_000)})
+	calls := []toolcall.Call{{Name: "write_file", Arguments: string(args)}}
+	req := toolcall.Request{Tools: []toolcall.Tool{writeFile}}
+	for _, f := range []struct {
+		format toolcall.Format
+		render func([]toolcall.Call) (string, error)
+	}{
+		{pythonic.Format, pythonic.RenderCalls},
+		{llama4.Format, llama4.RenderFunctionTags},
+		{hermes.Format, hermes.RenderCalls},
+		{qwen3coder.Format, qwen3coder.RenderCalls},
+		{harmony.Format, harmony.RenderCalls},
+	} {
+		text, err := f.render(calls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds := benchdata.Deltas(text, 4)
+		if st := streamtest.CompareStreaming(t, f.format, req, ds); st.Calls != 1 || st.Streamed != 1 || st.Retracted != 0 {
+			t.Errorf("%s: %+v", f.format.Name(), st)
+		}
+		fragments := 0
+		for _, line := range trace(f.format, req, ds) {
+			if strings.HasPrefix(line, "A ") {
+				fragments++
+			}
+		}
+		if fragments < 100 {
+			t.Errorf("%s: %d fragments for a 10 KB call", f.format.Name(), fragments)
+		}
 	}
 }
 

@@ -62,7 +62,7 @@ func ExampleWithArgumentStreaming() {
 	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "write_file"}}}
 	s := stream.New(pythonic.Format, req, stream.WithArgumentStreaming(),
 		stream.WithIDs(func(c toolcall.Call) string { return fmt.Sprint("call_", c.Index) }))
-	deltas := []string{`[write_file(path="a.py", `, `content="print(1)\n`, `print(2)\n`, `")]`}
+	deltas := []string{`[write_file(path="a.py", `, `content="print('the first line')\n`, `print('the second line')\n`, `")]`}
 	for _, d := range deltas {
 		for _, e := range s.Feed(d) {
 			switch d := e.Delta; {
@@ -78,9 +78,7 @@ func ExampleWithArgumentStreaming() {
 	s.Close()
 	// Output:
 	// start 0 call_0 write_file
-	// piece 0 {"path":"a.py"
-	// piece 0 ,"content":"print(1)\n
-	// piece 0 print(2)\n
-	// piece 0 "}
-	// done 0 {"path":"a.py","content":"print(1)\nprint(2)\n"}
+	// piece 0 {"path":"a.py","content":"print('the first line')\n
+	// piece 0 print('the second line')\n"}
+	// done 0 {"path":"a.py","content":"print('the first line')\nprint('the second line')\n"}
 }

@@ -21,6 +21,7 @@ type Follower interface {
 // following is the state of the candidate whose call streams.
 type following struct {
 	f       Follower
+	held    []byte // bytes not yet fed to f
 	accept  func(name string) bool // nil: any name
 	started bool
 	name    string
@@ -38,10 +39,27 @@ func (b *Base) Follow(f Follower, accept func(name string) bool) {
 	}
 }
 
-// FollowFeed feeds the candidate's next bytes to its Follower.
+// followBatch is how many bytes FollowFeed gathers before it feeds them
+// to the Follower: small deltas (a token or two) then cost one Feed of the
+// Follower per batch, not per delta, and a call's progress shows in steps
+// of about this size.
+const followBatch = 64
+
+// FollowFeed feeds the candidate's next bytes to its Follower, in batches
+// of followBatch bytes or more.
 func (b *Base) FollowFeed(s string) {
-	if b.following.f != nil && s != "" {
-		b.following.f.Feed(s)
+	fl := &b.following
+	if fl.f == nil || s == "" {
+		return
+	}
+	if len(fl.held) == 0 && len(s) >= followBatch {
+		fl.f.Feed(s)
+		return
+	}
+	fl.held = append(fl.held, s...)
+	if len(fl.held) >= followBatch {
+		fl.f.Feed(string(fl.held))
+		fl.held = fl.held[:0]
 	}
 }
 

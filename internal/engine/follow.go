@@ -21,7 +21,7 @@ type Follower interface {
 // following is the state of the candidate whose call streams.
 type following struct {
 	f       Follower
-	held    []byte // bytes not yet fed to f
+	held    []byte                 // bytes not yet fed to f
 	accept  func(name string) bool // nil: any name
 	started bool
 	name    string

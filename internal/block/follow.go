@@ -2,6 +2,7 @@ package block
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -125,7 +126,7 @@ func (f *callObject) Call() (name, id string, args []byte, ok bool) {
 				f.dead = true // arguments as a string, or null
 				break
 			}
-			n, done := f.end.Feed(string(js[f.pos:]))
+			n, done := f.end.Feed(unsafe.String(&js[f.pos], len(js)-f.pos)) // End keeps none of it
 			f.pos += n
 			if done {
 				f.member(js[f.valAt:f.pos])

@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/toolparse/toolparse/toolcall"
+import (
+	"unsafe"
+
+	"github.com/toolparse/toolparse/toolcall"
+)
 
 // A Follower reads a candidate's text while it arrives and tells the call
 // it holds, so that the call's arguments can stream
@@ -9,7 +13,8 @@ import "github.com/toolparse/toolparse/toolcall"
 // what a Follower told must be a prefix of them, or the stream withdraws
 // and resends the call.
 type Follower interface {
-	// Feed reads the candidate's next bytes.
+	// Feed reads the candidate's next bytes. s is valid only during the
+	// call: a Follower copies what it keeps.
 	Feed(s string)
 	// Call returns the call's name (and the model's ID, if the text gives
 	// one) and the JSON of its arguments so far that no later byte can
@@ -58,7 +63,7 @@ func (b *Base) FollowFeed(s string) {
 	}
 	fl.held = append(fl.held, s...)
 	if len(fl.held) >= followBatch {
-		fl.f.Feed(string(fl.held))
+		fl.f.Feed(unsafe.String(&fl.held[0], len(fl.held))) // it keeps no part of it
 		fl.held = fl.held[:0]
 	}
 }

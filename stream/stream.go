@@ -104,7 +104,9 @@ func WithPolicy(p policy.Policy) Option {
 
 // WithIDs sets how call IDs are made: next gets the call as it will be
 // handed on, its Index and Name set, and its ID the one the model wrote in
-// the text (Kimi K2's functions.NAME:IDX, Mistral's [CALL_ID]) or "". By
+// the text (Kimi K2's functions.NAME:IDX, Mistral's [CALL_ID]) or "". With
+// argument streaming a call's ID is made when it is announced, before its
+// arguments are known: next then gets no Arguments. By
 // default a call keeps the model's ID; otherwise the format makes one where
 // it has a style of its own (toolcall.CallIDMaker: Mistral's 9 letters and
 // digits), and else it is "call_" and 24 random letters and digits.

@@ -12,22 +12,23 @@ import (
 //
 // A decoder told to (toolcall.Config.StreamArguments) starts each call it
 // reads with a CallStarted delta and follows it with fragments of the
-// arguments as written. The stream keeps one started entry per call not yet ended,
-// oldest first, and announces the oldest once every call before it is
-// decided, so its Index is final: then the policy decides from what comes
-// before it and its name (policy.Selector.Peek). A call the policy or
-// tool_choice would drop is never announced; one the policy cannot judge
-// by its name alone (an edit after edits, under independent) is announced
-// when it is complete. Fragments pass through a schema.Prefix, so that
-// only text coercion cannot change goes out, at most one event per call
-// per Feed. When the call completes, the rest of its coerced arguments
-// goes out, then the Call event. A call that ends otherwise (a syntax
-// error, a list that is prose after all) is retracted.
+// arguments as written. The stream keeps one started entry per call not
+// yet ended, oldest first, and announces the oldest once every call before
+// it is decided, so its Index is final: then the policy decides from what
+// comes before it and its name (policy.Selector.Peek). A call the policy
+// or tool_choice would drop is never announced; one the policy cannot
+// judge by its name alone (an edit after edits, under independent) is
+// announced when it is complete. Fragments pass through a schema.Prefix,
+// so that only text coercion cannot change goes out, at most one event per
+// call per Feed. When the call completes, the rest of its coerced
+// arguments goes out, then the Call event. A call that ends otherwise (a
+// syntax error, a list that is prose after all) is retracted.
 //
 // What was sent is checked against the complete call: should they ever
-// disagree, the call is retracted and announced
-// again, whole, under the same Index, so the promise that the fragments
-// concatenate to the Call's Arguments holds whatever a decoder does.
+// disagree, the call is retracted and announced again, whole, under the
+// same Index (with a diagnostic of kind "stream"), so the promise that the
+// fragments concatenate to the Call's Arguments holds whatever a decoder
+// does.
 
 // started is a call a decoder started and has not ended.
 type started struct {
@@ -51,13 +52,13 @@ type started struct {
 // follow in pieces (ArgumentsFragment deltas: at most one per call per
 // Feed, of 32 bytes or more but the last, so a client is not sent a chunk
 // per token), and its Call event, which carries the whole arguments as
-// without the option, says it is done. The fragments of a call concatenate to its
-// Arguments byte for byte, coercion included: a string whose schema type
-// is string streams as it arrives, any other value once complete. A call
-// announced that turns out not to be a call (its text does not parse,
-// after all) is withdrawn with a CallRetracted delta; discard what arrived
-// for its Index, which the next call takes. Calls of formats that cannot
-// tell a call's progress are announced when complete, so every call is
+// without the option, says it is done. The fragments of a call
+// concatenate to its Arguments byte for byte, coercion included: a string
+// whose schema type is string streams as it arrives, any other value once
+// complete. A call announced that turns out not to be a call (its text
+// does not parse, after all) is withdrawn with a CallRetracted delta;
+// discard what arrived for its Index, which the next call takes. A call no
+// reader could follow is announced when complete, so every call is
 // announced. Without the option the events are exactly those of earlier
 // versions.
 func WithArgumentStreaming() Option {

@@ -35,7 +35,13 @@
 //     a Diagnostic of kind "policy", never turned into content;
 //   - a call to a name no requested tool matches is still returned when its
 //     format accepted it (a list that opens the response, or a call inside an
-//     explicit marker), with a Diagnostic of kind "unknown_tool".
+//     explicit marker), with a Diagnostic of kind "unknown_tool";
+//   - with WithArgumentStreaming, each call is also announced as soon as its
+//     name is read and the policy can decide it, and its arguments follow in
+//     pieces that concatenate to the Arguments of its Call event (coercion
+//     included); a call announced that turns out not to be one is
+//     retracted. Parse gives the same calls and content with the option as
+//     without.
 //
 // Feed and Close return a slice owned by the Stream, valid until the next
 // call; on the prose path in steady state they allocate nothing.

@@ -166,22 +166,26 @@ func TestLongCallStreams(t *testing.T) {
 	}
 }
 
+// readers are formats of each kind of reader: a pythonic list, a function
+// tag, a JSON call object, XML parameters, a Harmony message.
+var readers = []struct {
+	format toolcall.Format
+	render func([]toolcall.Call) (string, error)
+}{
+	{pythonic.Format, pythonic.RenderCalls},
+	{llama4.Format, llama4.RenderFunctionTags},
+	{hermes.Format, hermes.RenderCalls},
+	{qwen3coder.Format, qwen3coder.RenderCalls},
+	{harmony.Format, harmony.RenderCalls},
+}
+
 // A 10 KB call streams in every kind of reader: a pythonic list, a
 // function tag, a JSON call object, XML parameters, a Harmony message.
 func TestLongCallsStreamInEveryReader(t *testing.T) {
 	args, _ := json.Marshal(map[string]string{"path": "src/handler.py", "content": benchdata.PythonSource(10_000)})
 	calls := []toolcall.Call{{Name: "write_file", Arguments: string(args)}}
 	req := toolcall.Request{Tools: []toolcall.Tool{writeFile}}
-	for _, f := range []struct {
-		format toolcall.Format
-		render func([]toolcall.Call) (string, error)
-	}{
-		{pythonic.Format, pythonic.RenderCalls},
-		{llama4.Format, llama4.RenderFunctionTags},
-		{hermes.Format, hermes.RenderCalls},
-		{qwen3coder.Format, qwen3coder.RenderCalls},
-		{harmony.Format, harmony.RenderCalls},
-	} {
+	for _, f := range readers {
 		text, err := f.render(calls)
 		if err != nil {
 			t.Fatal(err)
@@ -209,16 +213,7 @@ func BenchmarkArgumentStreaming(b *testing.B) {
 	args, _ := json.Marshal(map[string]string{"path": "src/handler.py", "content": content})
 	calls := []toolcall.Call{{Name: "write_file", Arguments: string(args)}}
 	req := toolcall.Request{Tools: []toolcall.Tool{writeFile}}
-	for _, f := range []struct {
-		format toolcall.Format
-		render func([]toolcall.Call) (string, error)
-	}{
-		{pythonic.Format, pythonic.RenderCalls},
-		{llama4.Format, llama4.RenderFunctionTags},
-		{hermes.Format, hermes.RenderCalls},
-		{qwen3coder.Format, qwen3coder.RenderCalls},
-		{harmony.Format, harmony.RenderCalls},
-	} {
+	for _, f := range readers {
 		text, err := f.render(calls)
 		if err != nil {
 			b.Fatal(err)

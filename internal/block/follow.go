@@ -68,14 +68,10 @@ func (v *value) feed(s string) {
 		return
 	}
 	if !v.seen {
-		i := 0
-		for i < len(s) && jsonvalue.IsSpace(s[i]) {
-			i++
-		}
-		if i == len(s) {
+		if s = trimBlanks(s); s == "" {
 			return
 		}
-		v.seen, s = true, s[i:]
+		v.seen = true
 		if s[0] != '{' {
 			v.dead = true
 			return
@@ -241,14 +237,10 @@ func (f *pythonicCalls) Feed(s string) {
 		return
 	}
 	if !f.started {
-		i := 0
-		for i < len(s) && jsonvalue.IsSpace(s[i]) {
-			i++
-		}
-		if i == len(s) {
+		if s = trimBlanks(s); s == "" {
 			return
 		}
-		f.started, s = true, s[i:]
+		f.started = true
 		goal := pythonic.GoalRun
 		if s[0] == '[' {
 			goal = pythonic.GoalList
@@ -304,6 +296,16 @@ func firstCall(items []Item) *toolcall.Call {
 	return items[0].Call
 }
 
+// trimBlanks returns s without the blanks it begins with: what comes
+// before a body's first byte.
+func trimBlanks(s string) string {
+	i := 0
+	for i < len(s) && jsonvalue.IsSpace(s[i]) {
+		i++
+	}
+	return s[i:]
+}
+
 // FollowDecode follows a body that Decode reads: a JSON call object (its
 // name first), or pythonic calls, whose first call streams.
 func FollowDecode(m *Machine) Follower { return &decoded{m: m} }
@@ -315,14 +317,10 @@ type decoded struct {
 
 func (d *decoded) Feed(s string) {
 	if d.f == nil {
-		i := 0
-		for i < len(s) && jsonvalue.IsSpace(s[i]) {
-			i++
-		}
-		if i == len(s) {
+		if s = trimBlanks(s); s == "" {
 			return
 		}
-		if s[i] == '{' {
+		if s[0] == '{' {
 			d.f = FollowCallObject(d.m)
 		} else {
 			d.f = FollowCalls(d.m)

@@ -79,22 +79,21 @@ func Compare(t TB, f toolcall.Format, req toolcall.Request, deltas []string, opt
 		take(s.Feed(d))
 	}
 	take(s.Close())
-	if content.String() != want.Content {
-		t.Fatalf("fed as %q:\ncontent %q\nParse   %q", deltas, content.String(), want.Content)
-	}
-	if reasoning.String() != want.Reasoning {
-		t.Fatalf("fed as %q:\nreasoning %q\nParse     %q", deltas, reasoning.String(), want.Reasoning)
-	}
-	if len(calls) != len(want.Calls) {
-		t.Fatalf("fed as %q: %d calls %v, Parse gave %d %v", deltas, len(calls), calls, len(want.Calls), want.Calls)
-	}
-	sameAs(t, deltas, "", calls, want.Calls)
+	sameAs(t, deltas, "", content.String(), reasoning.String(), calls, want)
 	CompareStreaming(t, f, req, deltas, opts...)
 	return want
 }
 
-func sameAs(t TB, deltas []string, mode string, calls, want []toolcall.Call) {
+// sameAs reports how what the deltas gave differs from Parse's result.
+func sameAs(t TB, deltas []string, mode, content, reasoning string, calls []toolcall.Call, res toolcall.Result) {
 	t.Helper()
+	if content != res.Content {
+		t.Fatalf("fed as %q%s:\ncontent %q\nParse   %q", deltas, mode, content, res.Content)
+	}
+	if reasoning != res.Reasoning {
+		t.Fatalf("fed as %q%s:\nreasoning %q\nParse     %q", deltas, mode, reasoning, res.Reasoning)
+	}
+	want := res.Calls
 	if len(calls) != len(want) {
 		t.Fatalf("fed as %q%s: %d calls %v, Parse gave %d %v", deltas, mode, len(calls), calls, len(want), want)
 	}
@@ -197,13 +196,7 @@ func CompareStreaming(t TB, f toolcall.Format, req toolcall.Request, deltas []st
 	if len(open) > 0 {
 		t.Fatalf("fed as %q with argument streaming: calls %v announced and never ended", deltas, open)
 	}
-	if content.String() != want.Content {
-		t.Fatalf("fed as %q with argument streaming:\ncontent %q\nParse   %q", deltas, content.String(), want.Content)
-	}
-	if reasoning.String() != want.Reasoning {
-		t.Fatalf("fed as %q with argument streaming:\nreasoning %q\nParse     %q", deltas, reasoning.String(), want.Reasoning)
-	}
-	sameAs(t, deltas, " with argument streaming", calls, want.Calls)
+	sameAs(t, deltas, " with argument streaming", content.String(), reasoning.String(), calls, want)
 	st.Calls = len(calls)
 	for _, d := range s.Diagnostics() {
 		if d.Kind == toolcall.KindStream {

@@ -11,10 +11,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// TestJSClientReassemblesStreamParse: the official OpenAI JS client
-// (openai on npm, installed in js/ by .ci/run) streams from the gateway and
-// rebuilds the content and calls stream.Parse gives for the same text.
-func TestJSClientReassemblesStreamParse(t *testing.T) {
+// nodeWithClient returns node's path, or skips the test where node or the
+// JS client is missing (CI must have both).
+func nodeWithClient(t *testing.T) string {
+	t.Helper()
 	node, err := exec.LookPath("node")
 	modules := filepath.Join("js", "node_modules", "openai")
 	if _, statErr := os.Stat(modules); err != nil || statErr != nil {
@@ -23,6 +23,14 @@ func TestJSClientReassemblesStreamParse(t *testing.T) {
 		}
 		t.Skip("no node or no js/node_modules: run npm ci in examples/gateway/e2e/js")
 	}
+	return node
+}
+
+// TestJSClientReassemblesStreamParse: the official OpenAI JS client
+// (openai on npm, installed in js/ by .ci/run) streams from the gateway and
+// rebuilds the content and calls stream.Parse gives for the same text.
+func TestJSClientReassemblesStreamParse(t *testing.T) {
+	node := nodeWithClient(t)
 	request, _ := json.Marshal(map[string]any{
 		"model":    "test-model",
 		"messages": []map[string]string{{"role": "user", "content": "Weather in Paris and Tokyo?"}},
@@ -72,14 +80,7 @@ func TestJSClientReassemblesStreamParse(t *testing.T) {
 // TestJSClientSeesALongCallInPieces: the JS client rebuilds a 100 KB
 // write_file call from many tool_calls deltas.
 func TestJSClientSeesALongCallInPieces(t *testing.T) {
-	node, err := exec.LookPath("node")
-	modules := filepath.Join("js", "node_modules", "openai")
-	if _, statErr := os.Stat(modules); err != nil || statErr != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI must install the JS client: node %v, %s: %v (run npm ci in js/)", err, modules, statErr)
-		}
-		t.Skip("no node or no js/node_modules: run npm ci in examples/gateway/e2e/js")
-	}
+	node := nodeWithClient(t)
 	request, _ := json.Marshal(map[string]any{
 		"model":    "test-model",
 		"messages": []map[string]string{{"role": "user", "content": "Write the handler."}},

@@ -60,28 +60,32 @@ func Compare(t TB, f toolcall.Format, req toolcall.Request, deltas []string, opt
 	want := stream.Parse(f, doc, req, opts...)
 	checkEvents(t, doc, want)
 	s := stream.New(f, req, opts...)
-	var content, reasoning strings.Builder
+	var text texts
 	var calls []toolcall.Call
 	take := func(evs []toolcall.Event) {
 		for _, e := range evs {
 			checkEvent(t, doc, e)
-			switch {
-			case e.Call != nil:
+			if e.Call != nil {
 				calls = append(calls, *e.Call)
-			case e.Reasoning != "":
-				reasoning.WriteString(e.Reasoning)
-			default:
-				content.WriteString(e.Content)
 			}
+			text.add(e)
 		}
 	}
 	for _, d := range deltas {
 		take(s.Feed(d))
 	}
 	take(s.Close())
-	sameAs(t, deltas, "", content.String(), reasoning.String(), calls, want)
+	sameAs(t, deltas, "", text.content.String(), text.reasoning.String(), calls, want)
 	CompareStreaming(t, f, req, deltas, opts...)
 	return want
+}
+
+// texts gathers the content and the reasoning of events.
+type texts struct{ content, reasoning strings.Builder }
+
+func (x *texts) add(e toolcall.Event) {
+	x.content.WriteString(e.Content)
+	x.reasoning.WriteString(e.Reasoning)
 }
 
 // sameAs reports how what the deltas gave differs from Parse's result.
@@ -117,7 +121,7 @@ func CompareStreaming(t TB, f toolcall.Format, req toolcall.Request, deltas []st
 	doc := strings.Join(deltas, "")
 	want := stream.Parse(f, doc, req, opts...)
 	s := stream.New(f, req, append(slices.Clip(opts), stream.WithArgumentStreaming())...)
-	var content, reasoning strings.Builder
+	var text texts
 	var calls []toolcall.Call
 	open := map[int]*strings.Builder{}
 	early := map[int]int{} // the Feed of a call's first fragment
@@ -182,11 +186,8 @@ func CompareStreaming(t TB, f toolcall.Format, req toolcall.Request, deltas []st
 				delete(open, e.Call.Index)
 				delete(early, e.Call.Index)
 				calls = append(calls, *e.Call)
-			case e.Reasoning != "":
-				reasoning.WriteString(e.Reasoning)
-			default:
-				content.WriteString(e.Content)
 			}
+			text.add(e)
 		}
 	}
 	for _, d := range deltas {
@@ -196,7 +197,7 @@ func CompareStreaming(t TB, f toolcall.Format, req toolcall.Request, deltas []st
 	if len(open) > 0 {
 		t.Fatalf("fed as %q with argument streaming: calls %v announced and never ended", deltas, open)
 	}
-	sameAs(t, deltas, " with argument streaming", content.String(), reasoning.String(), calls, want)
+	sameAs(t, deltas, " with argument streaming", text.content.String(), text.reasoning.String(), calls, want)
 	st.Calls = len(calls)
 	for _, d := range s.Diagnostics() {
 		if d.Kind == toolcall.KindStream {

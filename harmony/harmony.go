@@ -141,22 +141,24 @@ func (d *decoder) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 // InCandidate implements toolcall.Reporter.
 func (d *decoder) InCandidate() bool { return d.mode == mHeld || d.mode == mHeldMark }
 
+// steps are the decoder's modes, as the method that reads each.
+var steps = [...]func(*decoder, []toolcall.Event, string, int) ([]toolcall.Event, int){
+	mExpect:   (*decoder).expect,
+	mHeader:   (*decoder).header,
+	mText:     (*decoder).body,
+	mTextMark: (*decoder).textMark,
+	mHeld:     (*decoder).held,
+	mHeldMark: (*decoder).heldMark,
+	mContent:  (*decoder).rest,
+}
+
 // Step implements engine.Stepper.
 func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	switch d.mode {
-	case mExpect:
-		return d.expect(dst, s, i)
-	case mHeader:
-		return d.header(dst, s, i)
-	case mText:
-		return d.body(dst, s, i)
-	case mTextMark:
-		return d.textMark(dst, s, i)
-	case mHeld:
-		return d.held(dst, s, i)
-	case mHeldMark:
-		return d.heldMark(dst, s, i)
-	}
+	return steps[d.mode](d, dst, s, i)
+}
+
+// rest hands the rest of a response that is not Harmony on as content.
+func (d *decoder) rest(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	return d.Content(dst, s[i:]), len(s)
 }
 

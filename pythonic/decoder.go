@@ -182,15 +182,15 @@ func (d *decoder) InCandidate() bool { return d.mode == inCandidate }
 
 // Step implements engine.Stepper.
 func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	switch d.mode {
-	case inMarker:
-		return d.marker(dst, s, i)
-	case inHead:
-		return d.listHead(dst, s, i)
-	case inCandidate:
-		return d.candidate(dst, s, i)
-	}
-	return d.prose(dst, s, i)
+	return steps[d.mode](d, dst, s, i)
+}
+
+// steps are the decoder's modes, as the method that reads each.
+var steps = [...]func(*decoder, []toolcall.Event, string, int) ([]toolcall.Event, int){
+	inProse:     (*decoder).prose,
+	inMarker:    (*decoder).marker,
+	inHead:      (*decoder).listHead,
+	inCandidate: (*decoder).candidate,
 }
 
 // prose emits text up to the next byte that may start a marker or a list.

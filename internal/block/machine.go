@@ -308,15 +308,20 @@ func (m *Machine) InCandidate() bool {
 
 // Step implements engine.Stepper.
 func (m *Machine) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	switch m.mode {
-	case mMarker:
-		return m.marker(dst, s, i)
-	case mBody:
-		return m.inBody(dst, s, i)
-	case mHook:
-		return m.hooks.Step(m, dst, s, i)
-	}
-	return m.prose(dst, s, i)
+	return steps[m.mode](m, dst, s, i)
+}
+
+// steps are the machine's modes, as the method that reads each.
+var steps = [...]func(*Machine, []toolcall.Event, string, int) ([]toolcall.Event, int){
+	mProse:  (*Machine).prose,
+	mMarker: (*Machine).marker,
+	mBody:   (*Machine).inBody,
+	mHook:   (*Machine).hook,
+}
+
+// hook runs the hook's mode.
+func (m *Machine) hook(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	return m.hooks.Step(m, dst, s, i)
 }
 
 func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {

@@ -6,6 +6,7 @@ import (
 	"github.com/toolparse/toolparse/internal/corpus"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
+	"pgregory.net/rapid"
 )
 
 // TestCorpusArgumentStreaming renders the calls of every BFCL case with
@@ -60,4 +61,29 @@ func pieces(s string, n int) []string {
 		s = s[n:]
 	}
 	return append(out, s)
+}
+
+// TestCorpusArgumentStreamingSplits: the same, for calls drawn from the
+// corpus, each renderer, and deltas cut anywhere (rapid).
+func TestCorpusArgumentStreamingSplits(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Skip(err)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		c := rapid.SampledFrom(cases).Draw(t, "case")
+		r := rapid.SampledFrom(renderers).Draw(t, "renderer")
+		calls := make([]toolcall.Call, len(c.Calls))
+		for i, call := range c.Calls {
+			calls[i] = toolcall.Call{Name: call.Name, Arguments: string(call.Arguments)}
+		}
+		text, err := r.render(calls)
+		if err != nil {
+			t.Skip(err)
+		}
+		st := streamtest.CompareStreaming(t, r.format, toolcall.Request{Tools: c.Tools}, streamtest.Split(t, text))
+		if st.Retracted > 0 || st.Resent > 0 {
+			t.Fatalf("%s in %s: %+v", c.ID, r.name, st)
+		}
+	})
 }

@@ -33,4 +33,9 @@
 // Reasoning: <think> ... </think>. GLM-4.7's prompt opens it, so a
 // </think> before any call means the text before it was reasoning (see
 // stream's reasoning rules); a <tool_call> before </think> ends it.
+//
+// Argument streaming (stream.WithArgumentStreaming): a call is announced at
+// its first <arg_key>, and each value streams as JSON string text up to
+// its </arg_value>; a repeated key or one the schema lets be null makes
+// the call come whole instead, and so does a call without arguments.
 package glm45

@@ -41,6 +41,14 @@
 // (stream.StartInReasoning), a <tool_call> or <function= before </think>
 // ends the reasoning.
 //
+// Argument streaming (stream.WithArgumentStreaming): a block's first
+// function streams while it arrives, each value as JSON string text with
+// its first and last newline dropped as above; a '<' in a value waits
+// until what follows shows whether it ends the value. A </function> or
+// </tool_call> inside a value (which ends it only when no </parameter>
+// follows), a repeated parameter, a parameter the schema lets be null and
+// JSON arguments make the call come whole instead.
+//
 // Llama 4 writes <function=NAME> too; each format's decoder decides alone,
 // with no state shared.
 package qwen3coder

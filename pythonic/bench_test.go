@@ -68,21 +68,7 @@ func benchStream(b *testing.B, ds []string, wantCalls int) {
 	b.ReportAllocs()
 	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather"}, {Name: "write_file"}}}
 	for b.Loop() {
-		s := stream.New(pythonic.Format, req)
-		calls := 0
-		for _, d := range ds {
-			for _, e := range s.Feed(d) {
-				if e.Call != nil {
-					calls++
-				}
-			}
-		}
-		for _, e := range s.Close() {
-			if e.Call != nil {
-				calls++
-			}
-		}
-		if calls != wantCalls {
+		if calls := benchdata.Calls(stream.New(pythonic.Format, req), ds); calls != wantCalls {
 			b.Fatalf("calls = %d, want %d", calls, wantCalls)
 		}
 	}

@@ -230,21 +230,7 @@ func BenchmarkArgumentStreaming(b *testing.B) {
 				b.SetBytes(int64(len(text)))
 				b.ReportAllocs()
 				for b.Loop() {
-					s := stream.New(f.format, req, opts...)
-					n := 0
-					for _, d := range ds {
-						for _, e := range s.Feed(d) {
-							if e.Call != nil {
-								n++
-							}
-						}
-					}
-					for _, e := range s.Close() {
-						if e.Call != nil {
-							n++
-						}
-					}
-					if n != 1 {
+					if n := benchdata.Calls(stream.New(f.format, req, opts...), ds); n != 1 {
 						b.Fatalf("calls = %d", n)
 					}
 				}

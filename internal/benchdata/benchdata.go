@@ -3,7 +3,12 @@
 // deltas as a model server streams it.
 package benchdata
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
 
 const chunk = `def handler(event, ctx):
     """Handle one event; see 'docs/events.md'."""
@@ -33,4 +38,22 @@ func Deltas(s string, size int) []string {
 		s = s[size:]
 	}
 	return append(out, s)
+}
+
+// Calls feeds the deltas to s, closes it and returns how many calls it
+// handed on.
+func Calls(s *stream.Stream, ds []string) int {
+	n := 0
+	count := func(evs []toolcall.Event) {
+		for _, e := range evs {
+			if e.Call != nil {
+				n++
+			}
+		}
+	}
+	for _, d := range ds {
+		count(s.Feed(d))
+	}
+	count(s.Close())
+	return n
 }

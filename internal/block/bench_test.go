@@ -86,21 +86,7 @@ func BenchmarkBlocks(b *testing.B) {
 				b.SetBytes(int64(len(doc.text)))
 				b.ReportAllocs()
 				for b.Loop() {
-					s := stream.New(f.f, toolcall.Request{})
-					n := 0
-					for _, d := range ds {
-						for _, e := range s.Feed(d) {
-							if e.Call != nil {
-								n++
-							}
-						}
-					}
-					for _, e := range s.Close() {
-						if e.Call != nil {
-							n++
-						}
-					}
-					if n != doc.calls {
+					if n := benchdata.Calls(stream.New(f.f, toolcall.Request{}), ds); n != doc.calls {
 						b.Fatalf("calls = %d", n)
 					}
 				}

@@ -3,6 +3,8 @@ package schema
 import (
 	"bytes"
 	"slices"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
@@ -25,6 +27,10 @@ import (
 //     enums, strings where the schema wants another type) once it is
 //     complete, coerced on its own, exactly as Coerce coerces it in place.
 //
+// Coerce writes the arguments anew, so escapes come out as it writes them:
+// a surrogate pair written as two \u escapes becomes its character, a
+// lone surrogate U+FFFD, and so on (escapes).
+//
 // A nil or zero Prefix is one for a tool without a schema.
 //
 // Whatever it cannot follow (a schema whose root has anyOf, oneOf, allOf,
@@ -43,6 +49,7 @@ type Prefix struct {
 	kind  memberKind
 	sub   *jsonvalue.Value // the held member's schema
 	skip  jsonvalue.End
+	canon escapes
 }
 
 type prefixState uint8
@@ -83,8 +90,7 @@ func NewPrefix(tool toolcall.Tool) *Prefix {
 	p.co.enter(0) // the root, as Coerce counts it
 	root := doc.Resolve(&doc.Root)
 	if root == nil || root.Kind != jsonvalue.Object {
-		p.raw = true // coercion leaves the object as it is
-		return p
+		return p // coercion leaves the object as it is, but writes it anew
 	}
 	for _, k := range [...]string{"allOf", "anyOf", "oneOf", "enum", "const"} {
 		if doc.Get(root, k) != nil {
@@ -198,7 +204,7 @@ func (p *Prefix) value(dst []byte, text string) ([]byte, int) {
 	}
 	n, done := p.skip.Feed(text)
 	if p.kind == mPass {
-		dst = append(dst, text[:n]...)
+		dst = p.canon.append(dst, text[:n])
 	} else {
 		p.val = append(p.val, text[:n]...)
 	}
@@ -220,4 +226,123 @@ func (p *Prefix) value(dst []byte, text string) ([]byte, int) {
 		dst = v.AppendJSON(dst)
 	}
 	return dst, n
+}
+
+// escapes rewrites the escapes in the strings of compact JSON as Coerce
+// writes them (jsonvalue's decoding, then AppendJSON), while the text
+// arrives in pieces: an escape cut by a piece, or a high surrogate that a
+// low one may follow, waits for the next.
+type escapes struct {
+	inStr bool
+	held  []byte // an escape not yet complete: a backslash and what follows
+	hi    rune   // a high surrogate waiting for its low half, or 0
+}
+
+func (e *escapes) append(dst []byte, text string) []byte {
+	for i := 0; i < len(text); {
+		if len(e.held) > 0 {
+			e.held = append(e.held, text[i])
+			i++
+			dst = e.escape(dst)
+			continue
+		}
+		if !e.inStr {
+			j := i
+			for j < len(text) && text[j] != '"' {
+				j++
+			}
+			if j < len(text) {
+				e.inStr = true
+				j++
+			}
+			dst = append(dst, text[i:j]...)
+			i = j
+			continue
+		}
+		j := i
+		for j < len(text) && text[j] != '\\' && text[j] != '"' {
+			j++
+		}
+		if j > i {
+			dst = e.flushHigh(dst)
+			dst = append(dst, text[i:j]...)
+		}
+		i = j
+		if i == len(text) {
+			break
+		}
+		if text[i] == '"' {
+			dst = e.flushHigh(dst)
+			dst = append(dst, '"')
+			e.inStr = false
+		} else {
+			e.held = append(e.held[:0], '\\')
+		}
+		i++
+	}
+	return dst
+}
+
+// escape reads the escape held so far, once it is complete.
+func (e *escapes) escape(dst []byte) []byte {
+	h := e.held
+	if h[1] != 'u' {
+		e.held = e.held[:0]
+		dst = e.flushHigh(dst)
+		if h[1] == '/' {
+			return append(dst, '/')
+		}
+		return append(dst, h...)
+	}
+	if len(h) < 6 {
+		return dst
+	}
+	e.held = e.held[:0]
+	r := rune(0)
+	for _, c := range h[2:6] {
+		r = r<<4 | rune(hexValue(c))
+	}
+	switch {
+	case r >= 0xD800 && r < 0xDC00:
+		dst = e.flushHigh(dst)
+		e.hi = r
+		return dst
+	case r >= 0xDC00 && r < 0xE000 && e.hi != 0:
+		r = utf16.DecodeRune(e.hi, r)
+		e.hi = 0
+	case r >= 0xDC00 && r < 0xE000:
+		r = utf8.RuneError
+	default:
+		dst = e.flushHigh(dst)
+	}
+	return appendRune(dst, r)
+}
+
+// flushHigh writes a high surrogate that no low one followed: U+FFFD.
+func (e *escapes) flushHigh(dst []byte) []byte {
+	if e.hi == 0 {
+		return dst
+	}
+	e.hi = 0
+	return appendRune(dst, utf8.RuneError)
+}
+
+// appendRune appends r inside a JSON string as AppendJSON writes it.
+func appendRune(dst []byte, r rune) []byte {
+	if r < utf8.RuneSelf {
+		return jsonvalue.AppendEscapedByte(dst, byte(r))
+	}
+	var b [utf8.UTFMax]byte
+	n := utf8.EncodeRune(b[:], r)
+	return jsonvalue.AppendChars(dst, string(b[:n]))
+}
+
+func hexValue(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
 }

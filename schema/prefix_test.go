@@ -95,3 +95,19 @@ func TestZeroPrefix(t *testing.T) {
 		t.Errorf("nil Prefix: %s", got)
 	}
 }
+
+// Escapes come out as Coerce writes them, however the text is cut.
+func TestPrefixEscapes(t *testing.T) {
+	tool := toolcall.Tool{Name: "f", Parameters: []byte(`{"type":"object","properties":{"s":{"type":"string"}}}`)}
+	args := `{"s":"\ud83d\ude00 \ud83d\ud83d\ude00 \ude00 \ud83dx \u00e9 \/ \u2028 \ufffd \u0041 \u0022 \u000a","t":["\ud83d\ude00",{"u":"\u00e9"}]}`
+	want, _ := schema.Coerce(tool, args)
+	for n := 1; n <= len(args); n++ {
+		var pieces []string
+		for i := 0; i < len(args); i += n {
+			pieces = append(pieces, args[i:min(i+n, len(args))])
+		}
+		if got := prefixOf(tool, pieces); got != want {
+			t.Fatalf("in %d-byte pieces: %s, Coerce gives %s", n, got, want)
+		}
+	}
+}

@@ -7,10 +7,17 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolparse/toolparse/deepseek"
+	"github.com/toolparse/toolparse/glm45"
 	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/benchdata"
+	"github.com/toolparse/toolparse/kimik2"
+	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/llama3json"
 	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/mistral"
+	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/stream"
@@ -235,6 +242,58 @@ func BenchmarkArgumentStreaming(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// typedTools offer a tool whose schema makes coercion rewrite values:
+// integers, arrays and enums written as strings, a nullable string.
+var typedTools = toolcall.Request{Tools: []toolcall.Tool{{Name: "write_file", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"mode":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"kind":{"enum":["text","binary"]},"note":{"type":["string","null"]}},"additionalProperties":{"type":"number"}}`)}}}
+
+// FuzzArgumentStreaming: any text, in any format, split anyhow, with a
+// tool whose schema rewrites values: argument streaming keeps its promises
+// (streamtest.CompareStreaming).
+func FuzzArgumentStreaming(f *testing.F) {
+	seeds := []string{
+		`[write_file(path="a.py", mode="7", tags="['x', 'y']", kind="TEXT", note="None", extra="1.5", content="x\ny")]`,
+		`<tool_call>{"name": "write_file", "arguments": {"mode": "3", "path": "x", "tags": ["a"], "note": null}}</tool_call>`,
+		"<tool_call>\n<function=write_file>\n<parameter=mode>\n12\n</parameter>\n<parameter=content>\na </parameter> b\n</parameter>\n</function>\n</tool_call>",
+		`<|start|>assistant<|channel|>commentary to=functions.write_file <|constrain|>json<|message|>{"path": "p", "mode": "9", "content": "\u00e9\ud83d\ude00"}<|call|>`,
+		`<tool_call>write_file<arg_key>mode</arg_key><arg_value>5</arg_value><arg_key>content</arg_key><arg_value>a<b</arg_value></tool_call>`,
+		`[write_file(path="a", content="x"), write_file(path="b", content=(1, 2)), write_file(path={1, 2})]`,
+	}
+	for i, s := range seeds {
+		f.Add(s, uint64(i), uint8(i))
+	}
+	formats := []toolcall.Format{pythonic.Format, llama4.Format, hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format, kimik2.Format, deepseek.Format, mistral.Format, lfm2.Format, olmo3.Format, llama3json.Format}
+	f.Fuzz(func(t *testing.T, doc string, seed uint64, which uint8) {
+		for k := range 3 { // the seed's format, and two more
+			fm := formats[(int(which)+k*5)%len(formats)]
+			streamtest.CompareStreaming(t, fm, typedTools, streamtest.SeededSplit(doc, seed))
+		}
+	})
+}
+
+// Escapes that coercion writes anew (a surrogate pair as two \u escapes, as
+// Python's json.dumps writes an emoji; a lone surrogate; U+FFFD) stream as
+// the coerced arguments have them: nothing is withdrawn or sent again.
+func TestEscapesStreamAsCoerced(t *testing.T) {
+	for _, c := range []struct {
+		f   toolcall.Format
+		doc string
+	}{
+		{pythonic.Format, `[write_file(path="a", content="` + `\ud83d\ude00 and \ud83d alone, \ude00 too, \u00e9, \u2028, \x00` + `")]`},
+		{hermes.Format, `<tool_call>{"name": "write_file", "arguments": {"content": "\ud83d\ude00 \u0000 \u2028 \/ \u00e9 \ufffd x", "extra": {"k": "\ud83d\ude00"}}}</tool_call>`},
+		{harmony.Format, `<|start|>assistant<|channel|>commentary to=functions.write_file <|constrain|>json<|message|>{"path": "p", "content": "\ud83d\ude00\ud83d"}<|call|>`},
+	} {
+		for _, n := range []int{1, 3, 7} {
+			var ds []string
+			for i := 0; i < len(c.doc); i += n {
+				ds = append(ds, c.doc[i:min(i+n, len(c.doc))])
+			}
+			if st := streamtest.CompareStreaming(t, c.f, typedTools, ds); st.Calls != 1 || st.Retracted != 0 || st.Resent != 0 {
+				t.Errorf("%s in %d-byte deltas: %+v", c.f.Name(), n, st)
+			}
 		}
 	}
 }

@@ -78,6 +78,12 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 	}
 	var b textargs.Builder
 	b.Reset(m.Req, name)
+	var repaired []*pythonic.SyntaxError
+	set := func(key, val string, at int) {
+		if note := b.Set(key, val, at); note != nil {
+			repaired = append(repaired, note)
+		}
+	}
 	j := i + n
 	for {
 		j = skipSpace(body, j)
@@ -92,7 +98,7 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 		if k < 0 {
 			return nil, &pythonic.SyntaxError{Offset: j, Msg: "an <arg_key> is not closed"}
 		}
-		key := strings.TrimSpace(body[j : j+k])
+		key, at := strings.TrimSpace(body[j:j+k]), j
 		j = skipSpace(body, j+k+len(keyEndText))
 		if !strings.HasPrefix(body[j:], valueText) {
 			return nil, &pythonic.SyntaxError{Offset: j, Msg: "expected <arg_value>"}
@@ -101,15 +107,15 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 		v := strings.Index(body[j:], valueEndText)
 		if v < 0 { // a missing </arg_value> at the end of the block
 			v = len(body) - j
-			b.Set(key, strings.TrimSuffix(body[j:j+v], "\n"))
+			set(key, strings.TrimSuffix(body[j:j+v], "\n"), at)
 			j = len(body)
 			continue
 		}
-		b.Set(key, body[j:j+v])
+		set(key, body[j:j+v], at)
 		j += v + len(valueEndText)
 	}
 	c := toolcall.Call{Name: name, Arguments: b.JSON()}
-	return []block.Item{{Call: &c, Offset: i}}, nil
+	return []block.Item{{Call: &c, Offset: i, Repaired: repaired}}, nil
 }
 
 func skipSpace(s string, i int) int {

@@ -141,6 +141,7 @@ func (r *reader) function(start, i int) (int, error) {
 	i += gt + 1
 	var b textargs.Builder
 	b.Reset(r.m.Req, name)
+	var repaired []*pythonic.SyntaxError
 	args := ""
 	end := len(body)
 	for {
@@ -158,7 +159,9 @@ func (r *reader) function(start, i int) (int, error) {
 			if err != nil {
 				return 0, err
 			}
-			b.Set(key, val)
+			if note := b.Set(key, val, i); note != nil {
+				repaired = append(repaired, note)
+			}
 			i = next
 			continue
 		}
@@ -183,7 +186,7 @@ func (r *reader) function(start, i int) (int, error) {
 		args = b.JSON()
 	}
 	c := toolcall.Call{Name: name, Arguments: args}
-	r.items = append(r.items, block.Item{Call: &c, Offset: start})
+	r.items = append(r.items, block.Item{Call: &c, Offset: start, Repaired: repaired})
 	return end, nil
 }
 

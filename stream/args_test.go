@@ -301,3 +301,28 @@ func TestEscapesStreamAsCoerced(t *testing.T) {
 		}
 	}
 }
+
+// A repeated argument keeps its first place and its last value, with a
+// syntax diagnostic in every format that writes names (pythonic keywords,
+// XML parameters, GLM keys); with argument streaming the call is then sent
+// again whole, since its first value went out already.
+func TestRepeatedArgumentsAreNoted(t *testing.T) {
+	for _, c := range []struct {
+		f   toolcall.Format
+		doc string
+	}{
+		{pythonic.Format, `[write_file(path="a", path="b")]`},
+		{qwen3coder.Format, "<tool_call>\n<function=write_file>\n<parameter=path>\na\n</parameter>\n<parameter=path>\nb\n</parameter>\n</function>\n</tool_call>"},
+		{glm45.Format, "<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>a</arg_value>\n<arg_key>path</arg_key>\n<arg_value>b</arg_value>\n</tool_call>"},
+	} {
+		res := stream.Parse(c.f, c.doc, typedTools)
+		if len(res.Calls) != 1 || res.Calls[0].Arguments != `{"path":"b"}` || !strings.Contains(fmt.Sprint(res.Diagnostics), "path given twice") {
+			t.Errorf("%s: %+v", c.f.Name(), res)
+		}
+		var ds []string
+		for i := 0; i < len(c.doc); i += 3 {
+			ds = append(ds, c.doc[i:min(i+3, len(c.doc))])
+		}
+		streamtest.CompareStreaming(t, c.f, typedTools, ds)
+	}
+}

@@ -17,7 +17,8 @@
 // number, boolean, object and array values are read as JSON, then as
 // Python literals; one that still does not fit stays a string, with a
 // "schema" diagnostic; "null" is null where the schema allows null). A
-// repeated key: the last value wins. Calls stand back to back or separated
+// repeated key: the last value wins, at its first place, with a syntax
+// diagnostic. Calls stand back to back or separated
 // by newlines, with prose before, between and after them; prose is content.
 // A missing </tool_call> at the end of the response is tolerated; a block
 // that is not a call is content, verbatim, with a diagnostic; a stray

@@ -21,7 +21,8 @@
 // array values are read as JSON, then as Python literals; one that still
 // does not fit stays a string, with a "schema" diagnostic). "null" (any
 // case) is null where the property's schema allows null, and a string
-// otherwise. A repeated key: the last value wins. <function=NAME>{json}
+// otherwise. A repeated key: the last value wins, at the key's first place,
+// with a syntax diagnostic. <function=NAME>{json}
 // (JSON arguments in place of parameters) is read too.
 //
 // Names hold no whitespace and none of {}<>"' (so an unrendered template's

@@ -213,6 +213,10 @@ func (s *Selector) Keep(c toolcall.Call) (bool, string) {
 	return false, s.reason(afterReads)
 }
 
+// KeepsAll reports whether every call is kept whatever came before it
+// (the mode is All).
+func (s *Selector) KeepsAll() bool { return s.p.Mode == All }
+
 // Peek tells, before the next call's arguments are known, what Keep will
 // decide for a call named name, without deciding it: keep, and whether
 // the name alone decides it. Every mode is decidable from the calls before

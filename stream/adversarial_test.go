@@ -59,6 +59,10 @@ var hostileTexts = func() []hostileText {
 			one, _ := f.(toolcall.Renderer).RenderCalls([]toolcall.Call{{Name: "f", Arguments: "{}"}})
 			return repeatTo(one+" ", n)
 		}, perByte: 200},
+		// With argument streaming, every call of these lists is announced
+		// while the list is open, then withdrawn: each at most once.
+		{name: "a list of calls that never closes", make: func(_ toolcall.Format, n int) string { return "[" + repeatTo("f(a=1), ", n-1) }, perByte: 200},
+		{name: "a list of calls and broken ones", make: func(_ toolcall.Format, n int) string { return "[" + repeatTo("f(a=1), f(1, a=), ", n-2) + "]" }, perByte: 200},
 	}
 	for _, m := range markers {
 		texts = append(texts,

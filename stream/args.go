@@ -73,17 +73,40 @@ func (s *Stream) delta(d *toolcall.CallDelta) {
 	case toolcall.ArgumentsFragment:
 		s.fragment(d.Arguments)
 	case toolcall.CallRetracted:
-		s.retract(s.endStarted())
-		s.next()
+		s.withdraw()
 	}
 }
 
-// startCall notes a call the decoder began.
+// startCall notes a call the decoder began: the oldest is announced at
+// once, and so is a later one when every call is kept whatever comes
+// before it and the calls before it are announced (a list's second call
+// while the list is open).
 func (s *Stream) startCall(d *toolcall.CallDelta) {
 	e := &started{name: d.Name, id: d.ID}
 	s.queue = append(s.queue, e)
-	if len(s.queue) == 1 {
+	if n := len(s.queue); n == 1 || s.keepsAll() && s.queue[n-2].announced != nil {
 		s.announce(e)
+	}
+}
+
+// keepsAll reports whether every call is kept whatever comes before it:
+// the policy keeps all, parallel calls are allowed and tool_choice names
+// no tool.
+func (s *Stream) keepsAll() bool { return s.named == "" && s.req.Parallel() && s.sel.KeepsAll() }
+
+// shift deals with the calls announced after one that was withdrawn: their
+// Index is one too high, so each is withdrawn too and comes whole when
+// complete. (Announcing them anew could repeat for every call withdrawn
+// before them: a quadratic number of events.)
+func (s *Stream) shift() {
+	for k, e := range s.queue {
+		if e.announced == nil {
+			return
+		}
+		if e.announced.Index != s.calls+k {
+			s.retract(e)
+			e.hold = true
+		}
 	}
 }
 
@@ -133,8 +156,15 @@ func (s *Stream) announce(e *started) {
 		e.drop = true
 		return
 	}
-	c := &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: s.calls, Name: name}
-	c.ID = s.cfg.ids(toolcall.Call{Index: s.calls, Name: name, ID: e.id})
+	index := s.calls
+	for _, before := range s.queue {
+		if before == e {
+			break
+		}
+		index++ // announced, and open
+	}
+	c := &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: index, Name: name}
+	c.ID = s.cfg.ids(toolcall.Call{Index: index, Name: name, ID: e.id})
 	e.announced = c
 	if matched {
 		e.prefix = schema.NewPrefix(tool)
@@ -166,6 +196,13 @@ func (s *Stream) next() {
 	if len(s.queue) > 0 && s.queue[0].announced == nil && !s.queue[0].hold && !s.queue[0].drop {
 		s.announce(s.queue[0])
 	}
+}
+
+// withdraw ends the oldest started call, which will not be a call.
+func (s *Stream) withdraw() {
+	s.retract(s.endStarted())
+	s.shift()
+	s.next()
 }
 
 // retract withdraws an announced call.

@@ -85,6 +85,20 @@ func TestArgumentStreaming(t *testing.T) {
 		deltas: []string{`[write_file(path="a.py"`, `) oops]`},
 		want:   []string{"S 0 write_file", "R 0", `T [write_file(path="a.py") oops]`},
 	}, {
+		name:   "when every call is kept, a list's second call streams before the list closes",
+		f:      pythonic.Format,
+		req:    tools,
+		deltas: []string{`[write_file(path="a", content="` + strings.Repeat("x", 40) + `"), write_file(path="b", content="`, strings.Repeat("y", 40), `")]`},
+		want: []string{"S 0 write_file", "S 1 write_file", `A 1 {"path":"b","content":"` + strings.Repeat("y", 40),
+			`A 0 {"path":"a","content":"` + strings.Repeat("x", 40) + `"}`, `C 0 {"path":"a","content":"` + strings.Repeat("x", 40) + `"}`, `A 1 "}`, `C 1 {"path":"b","content":"` + strings.Repeat("y", 40) + `"}`},
+	}, {
+		name:   "a call withdrawn before others: they are withdrawn too, and come whole",
+		f:      pythonic.Format,
+		req:    tools,
+		deltas: []string{`[write_file(path="a", content="` + strings.Repeat("x", 40), `", 5), write_file(path="b", content="`, strings.Repeat("y", 40), `")]`},
+		want: []string{"S 0 write_file", `A 0 {"path":"a","content":"` + strings.Repeat("x", 40), "S 1 write_file", `A 1 {"path":"b","content":"` + strings.Repeat("y", 40),
+			"R 0", "R 1", `T write_file(path="a", content="` + strings.Repeat("x", 40) + `", 5)`, "S 0 write_file", `A 0 {"path":"b","content":"` + strings.Repeat("y", 40) + `"}`, `C 0 {"path":"b","content":"` + strings.Repeat("y", 40) + `"}`},
+	}, {
 		name:   "a call tool_choice excludes is never announced",
 		f:      pythonic.Format,
 		req:    toolcall.Request{Tools: tools.Tools, ToolChoice: "get_weather"},

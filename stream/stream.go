@@ -416,6 +416,7 @@ func (s *Stream) call(c *toolcall.Call) {
 		s.streamedCall(e, c)
 	} else {
 		s.retract(e)
+		s.shift()
 	}
 	s.next()
 }

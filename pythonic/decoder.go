@@ -1,8 +1,6 @@
 package pythonic
 
 import (
-	"errors"
-
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/marker"
@@ -31,15 +29,8 @@ type decoder struct {
 	parser  Parser
 	mode    mode
 	head    listHead
-	list    Reader // reads the pending list as it arrives
-	opening bool   // the pending list opens the response
-
-	// argument streaming: where each call of the pending list that was
-	// started begins (in the list's text), and how much of the latest
-	// call's JSON went out
-	starts []int
-	sent   int
-	seen   int // elements of the pending list seen by progress
+	list    List // reads the pending list as it arrives
+	opening bool // the pending list opens the response
 }
 
 func newDecoder(req *toolcall.Request) *decoder {
@@ -110,49 +101,23 @@ func (d *decoder) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 	return dst
 }
 
-// progress reports, with argument streaming, the call the pending list is
-// reading: its start when it is new, and the JSON of its arguments that
-// grew stable since the last Feed. In prose, a call to a tool the request
-// does not offer is not started, since such a list is prose.
+// progress reports, with argument streaming, the calls the pending list
+// holds (List.Progress).
 func (d *decoder) progress(dst []toolcall.Event) []toolcall.Event {
 	if d.mode != inCandidate {
 		return dst
 	}
-	elems := d.list.Elements()
-	for _, el := range elems[d.seen:] { // calls that ended since the last Feed
-		if n := len(d.starts); el.Err == nil && (n == 0 || d.starts[n-1] < el.Start) && (d.opening || d.Req.IsKnownTool(el.Call.Name)) {
-			d.starts = append(d.starts, el.Start)
-			dst = d.Started(dst, el.Call.Name, "")
-		}
-	}
-	d.seen = len(elems)
-	name, start, stable, ok := d.list.OpenCall()
-	if !ok {
-		return dst
-	}
-	if n := len(d.starts); n == 0 || d.starts[n-1] != start {
-		if !d.opening && !d.Req.IsKnownTool(name) {
-			return dst
-		}
-		d.starts = append(d.starts, start)
-		d.sent = 0
-		dst = d.Started(dst, name, "")
-	}
-	if len(stable) > d.sent {
-		dst = d.Fragment(dst, stable[d.sent:])
-		d.sent = len(stable)
-	}
-	return dst
+	return d.list.Progress(&d.Base, dst, d.accept())
 }
 
-// retractAll ends every call of the pending list that was started: the
-// list is not calls.
-func (d *decoder) retractAll(dst []toolcall.Event) []toolcall.Event {
-	for range d.starts {
-		dst = d.Retract(dst)
+// accept says which names the pending list may call: any when it opens
+// the response, else only the request's tools (in prose, a list naming
+// another is prose).
+func (d *decoder) accept() func(string) bool {
+	if d.opening {
+		return nil
 	}
-	d.starts = d.starts[:0]
-	return dst
+	return d.Req.IsKnownTool
 }
 
 // Run2 is Run starting at s[i].
@@ -170,7 +135,7 @@ func (d *decoder) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 		if d.mode == inCandidate {
 			d.Diag(toolcall.KindSyntax, d.Start(), "", "the call list is not closed at the end of the response")
 		}
-		dst = d.retractAll(dst)
+		dst = d.list.Abandon(&d.Base, dst)
 		dst = d.Emit(dst, "", 0)
 		d.mode = inProse
 	}
@@ -209,10 +174,8 @@ func (d *decoder) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 	} else {
 		d.mode = inHead
 		d.head = listHead{}
-		d.list.Reset(d.parser, GoalList)
-		d.list.Stream()
+		d.list.Reset(d.parser)
 		d.opening = !d.Said.Spoke()
-		d.starts, d.seen = d.starts[:0], 0
 	}
 	return dst, j
 }
@@ -270,19 +233,19 @@ func (d *decoder) verdict(dst []toolcall.Event, s string, i int, st Status) ([]t
 			return dst, i
 		}
 		d.Diag(toolcall.KindLimit, d.Start(), "", "a pending call list passed the size limit")
-		dst = d.retractAll(dst)
+		dst = d.list.Abandon(&d.Base, dst)
 		dst = d.Emit(dst, s, i)
 	case Closed:
 		start := d.Start()
 		dst = d.decide(dst, d.Text(s, i), start)
-		d.list.Reset(d.parser, GoalList) // the calls are handed on: free what they held
+		d.list.Free(d.parser) // the calls are handed on: free what they held
 	case Mismatch:
 		d.Diag(toolcall.KindSyntax, d.Offset(i-1), "", "a closing bracket does not match")
-		dst = d.retractAll(dst)
+		dst = d.list.Abandon(&d.Base, dst)
 		dst = d.Emit(dst, s, i)
 	case TooDeep:
 		d.Diag(toolcall.KindLimit, d.Offset(i-1), "", "a call list nested too deep")
-		dst = d.retractAll(dst)
+		dst = d.list.Abandon(&d.Base, dst)
 		dst = d.Emit(dst, s, i)
 	}
 	d.mode = inProse
@@ -290,63 +253,8 @@ func (d *decoder) verdict(dst []toolcall.Event, s string, i int, st Status) ([]t
 }
 
 // decide hands on a closed call list, read as it arrived, that starts at
-// offset start: calls go out, elements that did not parse become content,
-// and a list that is not calls at all is content.
+// offset start (List.Decide).
 func (d *decoder) decide(dst []toolcall.Event, text string, start int) []toolcall.Event {
-	err := d.list.Close()
-	elems := d.list.Elements()
-	if err != nil {
-		d.syntaxDiag(err, start, "")
-		return d.Content(d.retractAll(dst), text)
-	}
-	if !d.opening {
-		for _, el := range elems {
-			if !d.Req.IsKnownTool(el.Call.Name) {
-				d.Diag(toolcall.KindUnknownTool, start+el.Start, el.Call.Name, "a call list in prose names a tool the request does not offer")
-				return d.Content(d.retractAll(dst), text)
-			}
-		}
-	}
-	dst = d.Elements(dst, text, start, elems)
-	d.starts = d.starts[:0]
+	dst, _ = d.list.Decide(&d.Base, dst, text, start, d.accept())
 	return dst
-}
-
-// Elements hands on the elements of a parsed run or list: calls, and the
-// source text of those that did not parse as content, each with a
-// diagnostic.
-func (d *decoder) Elements(dst []toolcall.Event, text string, start int, elems []Element) []toolcall.Event {
-	d.Said.Say()
-	k := 0 // the next started call
-	for _, el := range elems {
-		began := k < len(d.starts) && d.starts[k] == el.Start
-		if began {
-			k++
-		}
-		if el.Err != nil {
-			if began {
-				dst = d.Retract(dst)
-			}
-			d.syntaxDiag(el.Err, start, el.Call.Name)
-			dst = d.Content(dst, text[el.Start:el.End])
-			continue
-		}
-		if !began {
-			dst = d.Started(dst, el.Call.Name, "") // every call is started once any is
-		}
-		for _, r := range el.Repaired {
-			d.Diag(toolcall.KindSyntax, start+r.Offset, el.Call.Name, r.Msg)
-		}
-		dst = d.Call(dst, el.Call, start+el.Start)
-	}
-	return dst
-}
-
-func (d *decoder) syntaxDiag(err error, start int, call string) {
-	se := err.(*SyntaxError)
-	kind := toolcall.KindSyntax
-	if errors.Is(se, ErrTooDeep) {
-		kind = toolcall.KindLimit
-	}
-	d.Diag(kind, start+se.Offset, call, se.Msg)
 }

@@ -1,0 +1,143 @@
+package pythonic
+
+import (
+	"errors"
+
+	"github.com/toolparse/toolparse/internal/engine"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// List reads a call list in a response while it arrives, for a decoder
+// built on the engine: its Reader decides where the list ends and writes
+// each call's JSON in the same pass, so the list is never read again; with
+// argument streaming it reports each call's progress (engine.Base's
+// Started, Fragment and Retract), and Decide or Abandon ends what it
+// started.
+type List struct {
+	r      Reader
+	starts []int // where each call started for streaming begins, in the list
+	sent   int   // how much of the latest call's JSON went out
+	seen   int   // elements Progress has seen
+}
+
+// Reset begins a list read with p's settings.
+func (l *List) Reset(p Parser) {
+	l.r.Reset(p, GoalList)
+	l.r.Stream()
+	l.starts, l.sent, l.seen = l.starts[:0], 0, 0
+}
+
+// Feed reads s and returns how many of its bytes belong to the list (all
+// of them while it is Open).
+func (l *List) Feed(s string) int { return l.r.Feed(s) }
+
+// Status is the verdict on the list so far.
+func (l *List) Status() Status { return l.r.Status() }
+
+// Progress reports, with argument streaming, the calls the list holds so
+// far: a start for each call accept takes (nil: any), once, and the JSON
+// of the open call's arguments that grew stable since the last Progress.
+func (l *List) Progress(b *engine.Base, dst []toolcall.Event, accept func(string) bool) []toolcall.Event {
+	if !b.Streaming {
+		return dst
+	}
+	took := func(name string) bool { return accept == nil || accept(name) }
+	elems := l.r.Elements()
+	for _, el := range elems[l.seen:] { // calls that ended since the last Progress
+		if n := len(l.starts); el.Err == nil && (n == 0 || l.starts[n-1] < el.Start) && took(el.Call.Name) {
+			l.starts = append(l.starts, el.Start)
+			dst = b.Started(dst, el.Call.Name, "")
+		}
+	}
+	l.seen = len(elems)
+	name, start, stable, ok := l.r.OpenCall()
+	if !ok {
+		return dst
+	}
+	if n := len(l.starts); n == 0 || l.starts[n-1] != start {
+		if !took(name) {
+			return dst
+		}
+		l.starts = append(l.starts, start)
+		l.sent = 0
+		dst = b.Started(dst, name, "")
+	}
+	if len(stable) > l.sent {
+		dst = b.Fragment(dst, stable[l.sent:])
+		l.sent = len(stable)
+	}
+	return dst
+}
+
+// Abandon ends every call the list started: the list is not calls.
+func (l *List) Abandon(b *engine.Base, dst []toolcall.Event) []toolcall.Event {
+	for range l.starts {
+		dst = b.Retract(dst)
+	}
+	l.starts = l.starts[:0]
+	return dst
+}
+
+// Decide hands on the closed list, whose text starts at offset start of
+// the response: its calls, and the text of each element that did not parse
+// as content with a diagnostic. When the list does not parse, or a call
+// names a tool accept refuses (nil: any), the whole text is content. It
+// returns whether the list was calls.
+func (l *List) Decide(b *engine.Base, dst []toolcall.Event, text string, start int, accept func(string) bool) ([]toolcall.Event, bool) {
+	err := l.r.Close()
+	elems := l.r.Elements()
+	if err != nil {
+		DiagnoseAt(b, err, start, "")
+		return b.Content(l.Abandon(b, dst), text), false
+	}
+	for _, el := range elems {
+		if accept != nil && !accept(el.Call.Name) {
+			b.Diag(toolcall.KindUnknownTool, start+el.Start, el.Call.Name, "a call list in prose names a tool the request does not offer")
+			return b.Content(l.Abandon(b, dst), text), false
+		}
+	}
+	b.Said.Say()
+	k := 0 // the next started call
+	for _, el := range elems {
+		began := k < len(l.starts) && l.starts[k] == el.Start
+		if began {
+			k++
+		}
+		if el.Err != nil {
+			if began {
+				dst = b.Retract(dst)
+			}
+			DiagnoseAt(b, el.Err, start, el.Call.Name)
+			dst = b.Content(dst, text[el.Start:el.End])
+			continue
+		}
+		if !began {
+			dst = b.Started(dst, el.Call.Name, "") // every call is started once any is
+		}
+		for _, r := range el.Repaired {
+			b.Diag(toolcall.KindSyntax, start+r.Offset, el.Call.Name, r.Msg)
+		}
+		dst = b.Call(dst, el.Call, start+el.Start)
+	}
+	l.starts = l.starts[:0]
+	return dst, true
+}
+
+// Free lets go of what the last list's calls held.
+func (l *List) Free(p Parser) { l.r.Reset(p, GoalList) }
+
+// DiagnoseAt records err, a *SyntaxError found in text at offset start of
+// the response, as a diagnostic: of kind "limit" when it is ErrTooDeep,
+// else "syntax"; call names the call it concerns, if any.
+func DiagnoseAt(b *engine.Base, err error, start int, call string) {
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		b.Diag(toolcall.KindSyntax, start, call, err.Error())
+		return
+	}
+	kind := toolcall.KindSyntax
+	if errors.Is(se, ErrTooDeep) {
+		kind = toolcall.KindLimit
+	}
+	b.Diag(kind, start+se.Offset, call, se.Msg)
+}

@@ -40,7 +40,8 @@ type heads struct {
 	state   hstate
 	kind    candKind
 	head    head
-	rec     pythonic.Recognizer
+	rec     pythonic.Recognizer // brackets and strings of a candidate other than a list
+	list    *pythonic.List      // a call list, read as it arrives (from the pool while one is open)
 	opening bool // the pending candidate opens the response
 	candAt  int  // where the candidate starts in the pending item (after a run's separators)
 	// prevName says the last delta ended in a name that went out as prose;
@@ -66,7 +67,7 @@ func (h *heads) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 	if h.state == sCand {
 		m.Diag(toolcall.KindSyntax, m.Start(), "", "a call is not closed at the end of the response")
 	}
-	return m.Emit(m.Settle(dst, nil), "", 0)
+	return m.Emit(h.giveUp(m, dst), "", 0)
 }
 
 // At decides, in prose, whether a candidate starts: at '[' or '{' a head;
@@ -227,7 +228,13 @@ func (h *heads) startCand(m *block.Machine, kind candKind, at int) {
 	h.rec.Reset(m.Limits.MaxDepth)
 	accept := func(name string) bool { return h.accepts(m, name) }
 	switch kind {
-	case kList, kBare:
+	case kList:
+		if h.list == nil {
+			h.list = pythonic.NewList()
+		}
+		h.list.Reset(*m.Parser())
+		m.FollowWith(nil, nil) // the list tells its own progress
+	case kBare:
 		m.FollowWith(block.FollowCalls, accept)
 	case kObject:
 		m.FollowWith(block.FollowCallObject, accept)
@@ -259,11 +266,14 @@ func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 		kind = kList
 	}
 	h.startCand(m, kind, h.candAt)
-	m.FollowFeed(m.Peek(s, i+n, h.candAt))
+	head := m.Peek(s, i+n, h.candAt)
+	if kind == kList { // the list's reader reads its head too
+		h.list.Feed(head)
+		return dst, i + n
+	}
+	m.FollowFeed(head)
 	q := string(h.head.quote)
 	switch kind {
-	case kList:
-		h.rec.Feed("[(")
 	case kArray:
 		h.rec.Feed("[{" + q + "k" + q)
 	case kObject:
@@ -294,8 +304,13 @@ func (h *heads) word(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 
 func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	from := i
-	st, i := m.FeedRecognizer(&h.rec, s, i)
-	m.FollowFeed(s[from:i])
+	var st pythonic.Status
+	if h.kind == kList {
+		st, i = h.feedList(m, s, i)
+	} else {
+		st, i = m.FeedRecognizer(&h.rec, s, i)
+		m.FollowFeed(s[from:i])
+	}
 	switch st {
 	case pythonic.Open:
 		if i == len(s) {
@@ -311,7 +326,52 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 	case pythonic.TooDeep:
 		m.Diag(toolcall.KindLimit, m.Offset(i-1), "", "a call nested too deep")
 	}
-	return m.Abandon(m.Settle(dst, nil), s, i)
+	return m.Abandon(h.giveUp(m, dst), s, i)
+}
+
+// feedList feeds a call list's reader as much of s[i:] as the pending
+// size limit lets it have.
+func (h *heads) feedList(m *block.Machine, s string, i int) (pythonic.Status, int) {
+	end := min(len(s), i+m.Room(s, i))
+	i += h.list.Feed(s[i:end])
+	st := h.list.Status()
+	if st == pythonic.Open && i < len(s) {
+		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
+	}
+	return st, i
+}
+
+// giveUp ends what was started of a candidate that is content after all.
+func (h *heads) giveUp(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
+	if h.kind == kList && h.list != nil {
+		dst = h.list.Abandon(&m.Base, dst)
+		h.release()
+	}
+	return m.Settle(dst, nil)
+}
+
+// release gives the list's reader back to the pool.
+func (h *heads) release() {
+	h.list.Release()
+	h.list = nil
+}
+
+// Progress implements block.Progressor: a call list tells its calls'
+// progress.
+func (h *heads) Progress(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
+	if h.state != sCand || h.kind != kList || h.list == nil {
+		return dst
+	}
+	return h.list.Progress(&m.Base, dst, h.acceptor(m))
+}
+
+// acceptor returns the names a call list may call (nil: any), as accepts
+// says.
+func (h *heads) acceptor(m *block.Machine) func(string) bool {
+	if h.explicit || h.opening {
+		return nil
+	}
+	return m.Req.IsKnownTool
 }
 
 // decide parses a closed candidate whose pending text (with a run's
@@ -321,21 +381,11 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 	cstart := start + h.candAt
 	p := m.Parser()
 	switch h.kind {
-	case kList:
-		elems, err := p.ParseList(cand)
-		if err != nil {
-			syntax(m, err, cstart, "")
-			return m.Content(m.Settle(dst, nil), text)
-		}
-		for _, el := range elems {
-			if !h.accepts(m, el.Call.Name) {
-				m.Diag(toolcall.KindUnknownTool, cstart+el.Start, el.Call.Name, "a call list in prose names a tool the request does not offer")
-				return m.Content(m.Settle(dst, nil), text)
-			}
-		}
-		dst = m.Settle(dst, firstCall(elems))
+	case kList: // read as it arrived
 		dst = m.Content(dst, text[:h.candAt])
-		return elements(m, dst, cand, cstart, elems)
+		dst, _ = h.list.Decide(&m.Base, dst, cand, cstart, h.acceptor(m))
+		h.release()
+		return dst
 	case kBare:
 		elems, err := p.ParseRun(cand)
 		if err == nil && (len(elems) != 1 || elems[0].Err != nil) {

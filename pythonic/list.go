@@ -2,6 +2,7 @@ package pythonic
 
 import (
 	"errors"
+	"sync"
 
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/toolcall"
@@ -125,6 +126,18 @@ func (l *List) Decide(b *engine.Base, dst []toolcall.Event, text string, start i
 
 // Free lets go of what the last list's calls held.
 func (l *List) Free(p Parser) { l.r.Reset(p, GoalList) }
+
+// lists keep Lists for reuse, with the buffers they grew.
+var lists = sync.Pool{New: func() any { return new(List) }}
+
+// NewList returns a List to read one list with, from a pool: a decoder
+// that meets lists now and then (a block of its own per list) need not
+// grow a reader for each. Give it back with Release once its list is
+// decided.
+func NewList() *List { return lists.Get().(*List) }
+
+// Release gives l back for reuse; l must not be used after.
+func (l *List) Release() { lists.Put(l) }
 
 // DiagnoseAt records err, a *SyntaxError found in text at offset start of
 // the response, as a diagnostic: of kind "limit" when it is ErrTooDeep,

@@ -254,9 +254,19 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 		e.DeltaEnd(m, s)
 	}
 	if m.Streaming {
+		if p, ok := m.hooks.(Progressor); ok && m.mode == mHook {
+			dst = p.Progress(m, dst)
+		}
 		dst = m.follow(dst)
 	}
 	return dst
+}
+
+// Progressor is implemented by hooks that read their candidates with a
+// reader that tells its calls' progress (pythonic.List): with argument
+// streaming, Progress reports it at the end of each delta.
+type Progressor interface {
+	Progress(m *Machine, dst []toolcall.Event) []toolcall.Event
 }
 
 // DeltaEnder is implemented by hooks that look back at each delta once it

@@ -112,7 +112,7 @@ func sameAs(t TB, deltas []string, mode, content, reasoning string, calls []tool
 // CompareStreaming feeds deltas to a new Stream with argument streaming on
 // and reports through t every way it breaks that option's promises: every
 // call is announced (CallStarted, its Index counting the calls handed on
-// and those still open) before its fragments and its Call event, the
+// and the open ones before it) before its fragments and its Call event, the
 // fragments of a call concatenate to its Arguments, a Retract names an
 // announced call that had not ended, at most one fragment per call per
 // Feed, and the calls and content are those Parse gives without the
@@ -140,8 +140,14 @@ func CompareStreaming(t TB, f toolcall.Format, req toolcall.Request, deltas []st
 				if _, ok := open[d.Index]; ok {
 					t.Fatalf("fed as %q with argument streaming: call %d announced twice", deltas, d.Index)
 				}
-				if d.Index != len(calls)+len(open) || d.Name == "" || d.ID == "" || d.Arguments != "" {
-					t.Fatalf("fed as %q with argument streaming: announced %+v after %d calls, with %d open", deltas, *d, len(calls), len(open))
+				before := 0 // open calls with a smaller Index
+				for k := range open {
+					if k < d.Index {
+						before++
+					}
+				}
+				if d.Index != len(calls)+before || d.Name == "" || d.ID == "" || d.Arguments != "" {
+					t.Fatalf("fed as %q with argument streaming: announced %+v after %d calls, with %d open before it", deltas, *d, len(calls), before)
 				}
 				open[d.Index] = &strings.Builder{}
 				names[d.Index] = toolcall.Call{Index: d.Index, ID: d.ID, Name: d.Name}

@@ -42,8 +42,8 @@ type heads struct {
 	head    head
 	rec     pythonic.Recognizer // brackets and strings of a candidate other than a list
 	list    *pythonic.List      // a call list, read as it arrives (from the pool while one is open)
-	opening bool // the pending candidate opens the response
-	candAt  int  // where the candidate starts in the pending item (after a run's separators)
+	opening bool                // the pending candidate opens the response
+	candAt  int                 // where the candidate starts in the pending item (after a run's separators)
 	// prevName says the last delta ended in a name that went out as prose;
 	// tailFrom is where the prose that reached the end of this delta began
 	// (-1: none did).

@@ -3,6 +3,7 @@ package llama4
 import (
 	"errors"
 	"strings"
+	"sync"
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
@@ -40,8 +41,9 @@ type heads struct {
 	state   hstate
 	kind    candKind
 	head    head
-	rec     pythonic.Recognizer // brackets and strings of a candidate other than a list
+	rec     pythonic.Recognizer // brackets and strings of a bare call
 	list    *pythonic.List      // a call list, read as it arrives (from the pool while one is open)
+	value   *pythonic.Reader    // a JSON call object or array, read as it arrives (likewise)
 	opening bool                // the pending candidate opens the response
 	candAt  int                 // where the candidate starts in the pending item (after a run's separators)
 	// prevName says the last delta ended in a name that went out as prose;
@@ -237,10 +239,27 @@ func (h *heads) startCand(m *block.Machine, kind candKind, at int) {
 	case kBare:
 		m.FollowWith(block.FollowCalls, accept)
 	case kObject:
+		h.newValue(m)
 		m.FollowWith(block.FollowCallObject, accept)
 	default:
+		h.newValue(m)
 		m.FollowWith(nil, nil)
 	}
+}
+
+// values keep the readers of JSON candidates for reuse.
+var values = sync.Pool{New: func() any { return new(pythonic.Reader) }}
+
+// newValue takes a reader for a JSON candidate, which reads as
+// jsoncall.Value does, and decides where the candidate ends.
+func (h *heads) newValue(m *block.Machine) {
+	if h.value == nil {
+		h.value = values.Get().(*pythonic.Reader)
+	}
+	p := *m.Parser()
+	p.JSONEscapes = true
+	h.value.Reset(p, pythonic.GoalValue)
+	h.value.Stream()
 }
 
 func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
@@ -267,17 +286,11 @@ func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 	}
 	h.startCand(m, kind, h.candAt)
 	head := m.Peek(s, i+n, h.candAt)
-	if kind == kList { // the list's reader reads its head too
+	if kind == kList { // the candidate's reader reads its head too
 		h.list.Feed(head)
-		return dst, i + n
-	}
-	m.FollowFeed(head)
-	q := string(h.head.quote)
-	switch kind {
-	case kArray:
-		h.rec.Feed("[{" + q + "k" + q)
-	case kObject:
-		h.rec.Feed("{" + q + "k" + q)
+	} else {
+		h.value.Feed(head)
+		m.FollowFeed(head)
 	}
 	return dst, i + n
 }
@@ -305,12 +318,15 @@ func (h *heads) word(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	from := i
 	var st pythonic.Status
-	if h.kind == kList {
-		st, i = h.feedList(m, s, i)
-	} else {
+	switch h.kind {
+	case kList:
+		st, i = h.feed(m, h.list.Feed, h.list.Status, s, i)
+	case kBare:
 		st, i = m.FeedRecognizer(&h.rec, s, i)
-		m.FollowFeed(s[from:i])
+	default:
+		st, i = h.feed(m, h.value.Feed, h.value.Status, s, i)
 	}
+	m.FollowFeed(s[from:i])
 	switch st {
 	case pythonic.Open:
 		if i == len(s) {
@@ -329,12 +345,12 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 	return m.Abandon(h.giveUp(m, dst), s, i)
 }
 
-// feedList feeds a call list's reader as much of s[i:] as the pending
-// size limit lets it have.
-func (h *heads) feedList(m *block.Machine, s string, i int) (pythonic.Status, int) {
+// feed feeds a candidate's reader as much of s[i:] as the pending size
+// limit lets it have.
+func (h *heads) feed(m *block.Machine, feed func(string) int, status func() pythonic.Status, s string, i int) (pythonic.Status, int) {
 	end := min(len(s), i+m.Room(s, i))
-	i += h.list.Feed(s[i:end])
-	st := h.list.Status()
+	i += feed(s[i:end])
+	st := status()
 	if st == pythonic.Open && i < len(s) {
 		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
 	}
@@ -345,15 +361,21 @@ func (h *heads) feedList(m *block.Machine, s string, i int) (pythonic.Status, in
 func (h *heads) giveUp(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 	if h.kind == kList && h.list != nil {
 		dst = h.list.Abandon(&m.Base, dst)
-		h.release()
 	}
+	h.release()
 	return m.Settle(dst, nil)
 }
 
-// release gives the list's reader back to the pool.
+// release gives the candidate's reader back to its pool.
 func (h *heads) release() {
-	h.list.Release()
-	h.list = nil
+	if h.list != nil {
+		h.list.Release()
+		h.list = nil
+	}
+	if h.value != nil {
+		values.Put(h.value)
+		h.value = nil
+	}
 }
 
 // Progress implements block.Progressor: a call list tells its calls'
@@ -402,7 +424,12 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		dst = elements(m, dst, cand, cstart, elems)
 		return h.afterCall(m, dst)
 	}
-	calls, err := jsoncall.Parse(cand, p, m.Requested)
+	raw, err := h.value.Stable(), h.value.Close() // read as it arrived
+	var calls []toolcall.Call
+	if err == nil {
+		calls, err = jsoncall.FromJSON(raw, p, m.Requested)
+	}
+	h.release()
 	if err != nil {
 		m.Diag(toolcall.KindSyntax, cstart, "", "not a call object: "+err.Error())
 		return m.Content(m.Settle(dst, nil), text)

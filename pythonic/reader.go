@@ -158,8 +158,10 @@ func (r *Reader) Reset(p Parser, goal Goal) {
 	r.stack = append(r.stack, frame{kind: fTop})
 }
 
-// Stream makes r decide a streamed call list's end (GoalList): Status then
-// becomes Closed at its ']', or Mismatch or TooDeep as a Recognizer says.
+// Stream makes r decide where a streamed call list (GoalList) or value
+// (GoalValue) ends: Status then becomes Closed at its closing bracket, or
+// Mismatch or TooDeep as a Recognizer says; a value that does not parse is
+// Closed where its brackets close, and Close returns its error.
 func (r *Reader) Stream() { r.stream = true }
 
 // Status is the verdict on a streamed call list so far.

@@ -382,6 +382,9 @@ func (r *Reader) valueEnd() {
 	switch f.kind {
 	case fTop:
 		f.state = sEnd
+		if r.stream && r.goal == GoalValue {
+			r.st = Closed // a streamed value ends where it closes
+		}
 	case fParen:
 		if !f.tuple {
 			f.state = sFirst

@@ -33,6 +33,12 @@ func Parse(text string, p *pythonic.Parser, known func(name string) bool) ([]too
 	if err != nil {
 		return nil, err
 	}
+	return FromJSON(raw, p, known)
+}
+
+// FromJSON reads calls from a call object or an array of them as Value
+// writes it (a streamed pythonic.Reader's value, read as it arrived).
+func FromJSON(raw []byte, p *pythonic.Parser, known func(name string) bool) ([]toolcall.Call, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '[' {
 		var items []json.RawMessage

@@ -13,7 +13,7 @@ import (
 // then it is a call if it names a tool the request offers; calls separated
 // by ';' or whitespace make a run.
 type objects struct {
-	rec   pythonic.Recognizer
+	value *pythonic.Reader // the object, read as it arrives (from a pool while one is open)
 	state objState
 	key   []byte // the first key, as it comes
 	at    int    // where the object starts in the pending item
@@ -45,12 +45,21 @@ func (o *objects) At(m *block.Machine, s string, _, i int) (start, next int, too
 // begin starts an object at offset at of the pending item.
 func (o *objects) begin(m *block.Machine, at int) {
 	o.state, o.key, o.at = oOpen, o.key[:0], at
-	o.rec.Reset(m.Limits.MaxDepth)
+	o.release()
+}
+
+// release gives the object's reader back to its pool.
+func (o *objects) release() {
+	if o.value != nil {
+		pythonic.ReleaseValue(o.value)
+		o.value = nil
+	}
 }
 
 func (o *objects) InCandidate() bool { return o.state == oBody }
 
 func (o *objects) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
+	o.release()
 	return m.Emit(m.Settle(dst, nil), "", 0)
 }
 
@@ -70,7 +79,7 @@ func (o *objects) Step(m *block.Machine, dst []toolcall.Event, s string, i int) 
 		return o.head(m, dst, s, i)
 	}
 	from := i
-	st, i := m.FeedRecognizer(&o.rec, s, i)
+	st, i := m.FeedReader(o.value, s, i)
 	m.FollowFeed(s[from:i])
 	switch {
 	case st == pythonic.Open && i == len(s):
@@ -78,6 +87,7 @@ func (o *objects) Step(m *block.Machine, dst []toolcall.Event, s string, i int) 
 	case st == pythonic.Closed:
 		return o.decide(m, dst, s, i), i
 	}
+	o.release()
 	return m.Abandon(m.Settle(dst, nil), s, i)
 }
 
@@ -113,9 +123,10 @@ func (o *objects) head(m *block.Machine, dst []toolcall.Event, s string, i int) 
 		}
 		o.key = append(o.key, c)
 	}
-	if o.state == oBody { // the recognizer reads the head's bytes too, from the object's start
+	if o.state == oBody { // the reader reads the head's bytes too, from the object's start
 		head := m.Peek(s, j, o.at)
-		o.rec.Feed(head)
+		o.value = pythonic.NewValue(*m.Parser())
+		o.value.Feed(head)
 		m.FollowWith(block.FollowCallObject, m.Req.IsKnownTool)
 		m.FollowFeed(head)
 	}
@@ -126,8 +137,12 @@ func (o *objects) head(m *block.Machine, dst []toolcall.Event, s string, i int) 
 func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int) []toolcall.Event {
 	start := m.Start()
 	text := m.Text(s, i)
-	obj := text[o.at:]
-	calls, err := jsoncall.Parse(obj, m.Parser(), m.Requested)
+	raw, err := o.value.Stable(), o.value.Close() // read as it arrived
+	var calls []toolcall.Call
+	if err == nil {
+		calls, err = jsoncall.FromJSON(raw, m.Parser(), m.Requested)
+	}
+	o.release()
 	ok := err == nil && len(calls) > 0
 	for _, c := range calls {
 		ok = ok && m.Req.IsKnownTool(c.Name)

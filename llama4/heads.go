@@ -3,7 +3,6 @@ package llama4
 import (
 	"errors"
 	"strings"
-	"sync"
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
@@ -247,19 +246,13 @@ func (h *heads) startCand(m *block.Machine, kind candKind, at int) {
 	}
 }
 
-// values keep the readers of JSON candidates for reuse.
-var values = sync.Pool{New: func() any { return new(pythonic.Reader) }}
-
 // newValue takes a reader for a JSON candidate, which reads as
 // jsoncall.Value does, and decides where the candidate ends.
 func (h *heads) newValue(m *block.Machine) {
-	if h.value == nil {
-		h.value = values.Get().(*pythonic.Reader)
+	if h.value != nil {
+		pythonic.ReleaseValue(h.value)
 	}
-	p := *m.Parser()
-	p.JSONEscapes = true
-	h.value.Reset(p, pythonic.GoalValue)
-	h.value.Stream()
+	h.value = pythonic.NewValue(*m.Parser())
 }
 
 func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
@@ -320,11 +313,11 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 	var st pythonic.Status
 	switch h.kind {
 	case kList:
-		st, i = h.feed(m, h.list.Feed, h.list.Status, s, i)
+		st, i = m.FeedReader(h.list, s, i)
 	case kBare:
 		st, i = m.FeedRecognizer(&h.rec, s, i)
 	default:
-		st, i = h.feed(m, h.value.Feed, h.value.Status, s, i)
+		st, i = m.FeedReader(h.value, s, i)
 	}
 	m.FollowFeed(s[from:i])
 	switch st {
@@ -345,18 +338,6 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 	return m.Abandon(h.giveUp(m, dst), s, i)
 }
 
-// feed feeds a candidate's reader as much of s[i:] as the pending size
-// limit lets it have.
-func (h *heads) feed(m *block.Machine, feed func(string) int, status func() pythonic.Status, s string, i int) (pythonic.Status, int) {
-	end := min(len(s), i+m.Room(s, i))
-	i += feed(s[i:end])
-	st := status()
-	if st == pythonic.Open && i < len(s) {
-		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
-	}
-	return st, i
-}
-
 // giveUp ends what was started of a candidate that is content after all.
 func (h *heads) giveUp(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 	if h.kind == kList && h.list != nil {
@@ -373,7 +354,7 @@ func (h *heads) release() {
 		h.list = nil
 	}
 	if h.value != nil {
-		values.Put(h.value)
+		pythonic.ReleaseValue(h.value)
 		h.value = nil
 	}
 }

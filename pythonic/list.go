@@ -139,6 +139,23 @@ func NewList() *List { return lists.Get().(*List) }
 // Release gives l back for reuse; l must not be used after.
 func (l *List) Release() { lists.Put(l) }
 
+// values keep the Readers of JSON values for reuse.
+var values = sync.Pool{New: func() any { return new(Reader) }}
+
+// NewValue returns a Reader, from a pool, that reads one JSON value as
+// jsoncall reads one (p with JSONEscapes on) and decides where it ends
+// (Stream). Give it back with ReleaseValue once it is decided.
+func NewValue(p Parser) *Reader {
+	r := values.Get().(*Reader)
+	p.JSONEscapes = true
+	r.Reset(p, GoalValue)
+	r.Stream()
+	return r
+}
+
+// ReleaseValue gives r, from NewValue, back for reuse.
+func ReleaseValue(r *Reader) { values.Put(r) }
+
 // DiagnoseAt records err, a *SyntaxError found in text at offset start of
 // the response, as a diagnostic: of kind "limit" when it is ErrTooDeep,
 // else "syntax"; call names the call it concerns, if any.

@@ -85,6 +85,25 @@ func (m *Machine) FeedRecognizer(rec *pythonic.Recognizer, s string, i int) (pyt
 	return st, i
 }
 
+// Reader is what FeedReader feeds: a pythonic.Reader or pythonic.List that
+// decides where its candidate ends.
+type Reader interface {
+	Feed(s string) int
+	Status() pythonic.Status
+}
+
+// FeedReader feeds r as much of s[i:] as the pending size limit lets it
+// have, with the limit diagnostic, as FeedRecognizer does.
+func (m *Machine) FeedReader(r Reader, s string, i int) (pythonic.Status, int) {
+	end := min(len(s), i+m.Room(s, i))
+	i += r.Feed(s[i:end])
+	st := r.Status()
+	if st == pythonic.Open && i < len(s) {
+		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
+	}
+	return st, i
+}
+
 // SkipSeparators returns the index of the first byte at or after s[i]
 // that is not whitespace, ',' or ';', the separators between calls.
 func SkipSeparators(s string, i int) int {

@@ -14,8 +14,11 @@ import (
 // argument streaming it reports each call's progress (engine.Base's
 // Started, Fragment and Retract), and Decide or Abandon ends what it
 // started.
+//
+// The zero List reads a list with the default settings.
 type List struct {
 	r      Reader
+	reset  bool // Reset ran
 	starts []int // where each call started for streaming begins, in the list
 	sent   int   // how much of the latest call's JSON went out
 	seen   int   // elements Progress has seen
@@ -26,11 +29,17 @@ func (l *List) Reset(p Parser) {
 	l.r.Reset(p, GoalList)
 	l.r.Stream()
 	l.starts, l.sent, l.seen = l.starts[:0], 0, 0
+	l.reset = true
 }
 
 // Feed reads s and returns how many of its bytes belong to the list (all
 // of them while it is Open).
-func (l *List) Feed(s string) int { return l.r.Feed(s) }
+func (l *List) Feed(s string) int {
+	if !l.reset {
+		l.Reset(Parser{})
+	}
+	return l.r.Feed(s)
+}
 
 // Status is the verdict on the list so far.
 func (l *List) Status() Status { return l.r.Status() }
@@ -39,7 +48,7 @@ func (l *List) Status() Status { return l.r.Status() }
 // far: a start for each call accept takes (nil: any), once, and the JSON
 // of the open call's arguments that grew stable since the last Progress.
 func (l *List) Progress(b *engine.Base, dst []toolcall.Event, accept func(string) bool) []toolcall.Event {
-	if !b.Streaming {
+	if b == nil || !b.Streaming {
 		return dst
 	}
 	took := func(name string) bool { return accept == nil || accept(name) }
@@ -72,6 +81,9 @@ func (l *List) Progress(b *engine.Base, dst []toolcall.Event, accept func(string
 
 // Abandon ends every call the list started: the list is not calls.
 func (l *List) Abandon(b *engine.Base, dst []toolcall.Event) []toolcall.Event {
+	if b == nil {
+		return dst
+	}
 	for range l.starts {
 		dst = b.Retract(dst)
 	}
@@ -85,6 +97,9 @@ func (l *List) Abandon(b *engine.Base, dst []toolcall.Event) []toolcall.Event {
 // names a tool accept refuses (nil: any), the whole text is content. It
 // returns whether the list was calls.
 func (l *List) Decide(b *engine.Base, dst []toolcall.Event, text string, start int, accept func(string) bool) ([]toolcall.Event, bool) {
+	if b == nil {
+		return dst, false
+	}
 	err := l.r.Close()
 	elems := l.r.Elements()
 	if err != nil {
@@ -137,7 +152,11 @@ var lists = sync.Pool{New: func() any { return new(List) }}
 func NewList() *List { return lists.Get().(*List) }
 
 // Release gives l back for reuse; l must not be used after.
-func (l *List) Release() { lists.Put(l) }
+func (l *List) Release() {
+	if l != nil {
+		lists.Put(l)
+	}
+}
 
 // values keep the Readers of JSON values for reuse.
 var values = sync.Pool{New: func() any { return new(Reader) }}
@@ -154,12 +173,19 @@ func NewValue(p Parser) *Reader {
 }
 
 // ReleaseValue gives r, from NewValue, back for reuse.
-func ReleaseValue(r *Reader) { values.Put(r) }
+func ReleaseValue(r *Reader) {
+	if r != nil {
+		values.Put(r)
+	}
+}
 
 // DiagnoseAt records err, a *SyntaxError found in text at offset start of
 // the response, as a diagnostic: of kind "limit" when it is ErrTooDeep,
 // else "syntax"; call names the call it concerns, if any.
 func DiagnoseAt(b *engine.Base, err error, start int, call string) {
+	if b == nil || err == nil {
+		return
+	}
 	var se *SyntaxError
 	if !errors.As(err, &se) {
 		b.Diag(toolcall.KindSyntax, start, call, err.Error())

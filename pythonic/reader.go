@@ -158,6 +158,14 @@ func (r *Reader) Reset(p Parser, goal Goal) {
 	r.stack = append(r.stack, frame{kind: fTop})
 }
 
+// ready makes a zero Reader one that reads a call list with the default
+// settings, as Reset(Parser{}, GoalList) would.
+func (r *Reader) ready() {
+	if len(r.stack) == 0 {
+		r.Reset(r.cfg, r.goal)
+	}
+}
+
 // Stream makes r decide where a streamed call list (GoalList) or value
 // (GoalValue) ends: Status then becomes Closed at its closing bracket, or
 // Mismatch or TooDeep as a Recognizer says; a value that does not parse is
@@ -184,6 +192,7 @@ func (r *Reader) Elements() []Element { return r.elems }
 // Feed reads s. For a streamed list it stops at the byte that decided the
 // list and n counts the bytes through it; otherwise n is len(s).
 func (r *Reader) Feed(s string) (n int) {
+	r.ready()
 	if free := cap(r.out) - len(r.out); len(s) > free {
 		// JSON is rarely much longer than the literal it comes from: one
 		// allocation for a large delta instead of a doubling series.
@@ -205,6 +214,7 @@ func (r *Reader) Feed(s string) (n int) {
 // Close ends the input and returns the first syntax error, if the input
 // failed as a whole.
 func (r *Reader) Close() error {
+	r.ready()
 	if r.ended {
 		return r.result()
 	}
@@ -1178,6 +1188,9 @@ func (r *Reader) top() *frame { return &r.stack[len(r.stack)-1] }
 // that no later byte can change (see Stable). A call with a repeated
 // argument, or one that failed, reports nothing (ok false).
 func (r *Reader) OpenCall() (name string, start int, stable []byte, ok bool) {
+	if len(r.stack) == 0 {
+		return "", 0, nil, false
+	}
 	el := r.elementFrame()
 	if el < 0 || r.lex == lexSkip || r.lex == lexDone {
 		return "", 0, nil, false
@@ -1196,7 +1209,7 @@ func (r *Reader) OpenCall() (name string, start int, stable []byte, ok bool) {
 // part ends where the outermost of them starts. It is nil once the value
 // failed.
 func (r *Reader) Stable() []byte {
-	if r.goal != GoalValue || r.err != nil || r.lex == lexSkip {
+	if r.goal != GoalValue || r.err != nil || r.lex == lexSkip || len(r.stack) == 0 {
 		return nil
 	}
 	return r.out[:r.stableEnd(1)]

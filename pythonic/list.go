@@ -18,7 +18,7 @@ import (
 // The zero List reads a list with the default settings.
 type List struct {
 	r      Reader
-	reset  bool // Reset ran
+	reset  bool  // Reset ran
 	starts []int // where each call started for streaming begins, in the list
 	sent   int   // how much of the latest call's JSON went out
 	seen   int   // elements Progress has seen

@@ -26,38 +26,54 @@ func nodeWithClient(t *testing.T) string {
 	return node
 }
 
+// jsRequest is a streaming chat request with one user message and one tool.
+func jsRequest(user string, tool toolcall.Tool) string {
+	request, _ := json.Marshal(map[string]any{
+		"model":    "test-model",
+		"messages": []map[string]string{{"role": "user", "content": user}},
+		"tools":    []map[string]any{{"type": "function", "function": map[string]any{"name": tool.Name, "parameters": json.RawMessage(tool.Parameters)}}},
+	})
+	return string(request)
+}
+
+// jsResult is what js/client.mjs prints of what the client rebuilt.
+type jsResult struct {
+	Content string `json:"content"`
+	Calls   []struct {
+		ID        string `json:"id"`
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"calls"`
+	FinishReason string `json:"finish_reason"`
+	ToolChunks   int    `json:"tool_chunks"`
+}
+
+// runJSClient streams request from the gateway at url with the JS client.
+func runJSClient(t *testing.T, node, url, request string) jsResult {
+	t.Helper()
+	out, err := exec.Command(node, filepath.Join("js", "client.mjs"), url, request).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%.2000s", err, out)
+	}
+	var got jsResult
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v: %.200s", err, out)
+	}
+	return got
+}
+
 // TestJSClientReassemblesStreamParse: the official OpenAI JS client
 // (openai on npm, installed in js/ by .ci/run) streams from the gateway and
 // rebuilds the content and calls stream.Parse gives for the same text.
 func TestJSClientReassemblesStreamParse(t *testing.T) {
 	node := nodeWithClient(t)
-	request, _ := json.Marshal(map[string]any{
-		"model":    "test-model",
-		"messages": []map[string]string{{"role": "user", "content": "Weather in Paris and Tokyo?"}},
-		"tools":    []map[string]any{{"type": "function", "function": map[string]any{"name": "get_weather", "parameters": json.RawMessage(weatherTool.Parameters)}}},
-	})
+	request := jsRequest("Weather in Paris and Tokyo?", weatherTool)
 	for _, rec := range recorded {
 		t.Run(rec.format+"/"+rec.text[:12], func(t *testing.T) {
 			f, _ := toolcall.Lookup(rec.format)
 			want := stream.Parse(f, rec.text, toolcall.Request{Tools: []toolcall.Tool{weatherTool}})
 			gw, _ := gateway(t, rec.format, &upstream{text: rec.text})
-			out, err := exec.Command(node, filepath.Join("js", "client.mjs"), gw.URL, string(request)).CombinedOutput()
-			if err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
-			var got struct {
-				Content string `json:"content"`
-				Calls   []struct {
-					ID        string `json:"id"`
-					Name      string `json:"name"`
-					Arguments string `json:"arguments"`
-				} `json:"calls"`
-				FinishReason string `json:"finish_reason"`
-				ToolChunks   int    `json:"tool_chunks"`
-			}
-			if err := json.Unmarshal(out, &got); err != nil {
-				t.Fatalf("%v: %s", err, out)
-			}
+			got := runJSClient(t, node, gw.URL, request)
 			if got.Content != want.Content || len(got.Calls) != len(want.Calls) {
 				t.Fatalf("JS client: content %q, %d calls; want %q, %d", got.Content, len(got.Calls), want.Content, len(want.Calls))
 			}
@@ -81,30 +97,13 @@ func TestJSClientReassemblesStreamParse(t *testing.T) {
 // write_file call from many tool_calls deltas.
 func TestJSClientSeesALongCallInPieces(t *testing.T) {
 	node := nodeWithClient(t)
-	request, _ := json.Marshal(map[string]any{
-		"model":    "test-model",
-		"messages": []map[string]string{{"role": "user", "content": "Write the handler."}},
-		"tools":    []map[string]any{{"type": "function", "function": map[string]any{"name": "write_file", "parameters": json.RawMessage(writeFileTool.Parameters)}}},
-	})
+	request := jsRequest("Write the handler.", writeFileTool)
 	for _, lc := range longCalls(t) {
 		t.Run(lc.format, func(t *testing.T) {
 			f, _ := toolcall.Lookup(lc.format)
 			want := stream.Parse(f, lc.text, toolcall.Request{Tools: []toolcall.Tool{writeFileTool}})
 			gw, _ := gateway(t, lc.format, &upstream{text: lc.text})
-			out, err := exec.Command(node, filepath.Join("js", "client.mjs"), gw.URL, string(request)).CombinedOutput()
-			if err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
-			var got struct {
-				Calls []struct {
-					Name      string `json:"name"`
-					Arguments string `json:"arguments"`
-				} `json:"calls"`
-				ToolChunks int `json:"tool_chunks"`
-			}
-			if err := json.Unmarshal(out, &got); err != nil {
-				t.Fatalf("%v: %.200s", err, out)
-			}
+			got := runJSClient(t, node, gw.URL, request)
 			if len(got.Calls) != 1 || got.Calls[0].Name != want.Calls[0].Name || got.Calls[0].Arguments != want.Calls[0].Arguments {
 				t.Fatalf("JS client rebuilt %d calls, not Parse's one", len(got.Calls))
 			}

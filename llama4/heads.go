@@ -1,7 +1,6 @@
 package llama4
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -40,11 +39,10 @@ type heads struct {
 	state   hstate
 	kind    candKind
 	head    head
-	rec     pythonic.Recognizer // brackets and strings of a bare call
-	list    *pythonic.List      // a call list, read as it arrives (from the pool while one is open)
-	value   *pythonic.Reader    // a JSON call object or array, read as it arrives (likewise)
-	opening bool                // the pending candidate opens the response
-	candAt  int                 // where the candidate starts in the pending item (after a run's separators)
+	list    *pythonic.List   // a call list, read as it arrives (from the pool while one is open)
+	value   *pythonic.Reader // a bare call, JSON call object or array, read as it arrives (likewise)
+	opening bool             // the pending candidate opens the response
+	candAt  int              // where the candidate starts in the pending item (after a run's separators)
 	// prevName says the last delta ended in a name that went out as prose;
 	// tailFrom is where the prose that reached the end of this delta began
 	// (-1: none did).
@@ -92,8 +90,7 @@ func (h *heads) At(m *block.Machine, s string, from, i int) (start, next int, to
 			return 0, 0, false
 		}
 		h.enter(m, k, sCand)
-		h.startCand(m, kBare, 0)
-		m.FollowFeed(s[k:i])
+		h.bare(m, s[k:i], 0)
 		return k, i, true
 	}
 	h.enter(m, i, sHead)
@@ -226,7 +223,6 @@ func fold(c byte) byte {
 func (h *heads) startCand(m *block.Machine, kind candKind, at int) {
 	h.state, h.kind, h.candAt = sCand, kind, at
 	h.opening = !m.Said.Spoke()
-	h.rec.Reset(m.Limits.MaxDepth)
 	accept := func(name string) bool { return h.accepts(m, name) }
 	switch kind {
 	case kList:
@@ -236,23 +232,33 @@ func (h *heads) startCand(m *block.Machine, kind candKind, at int) {
 		h.list.Reset(*m.Parser())
 		m.FollowWith(nil, nil) // the list tells its own progress
 	case kBare:
+		h.take(pythonic.NewCall(*m.Parser()))
 		m.FollowWith(block.FollowCalls, accept)
 	case kObject:
-		h.newValue(m)
+		h.take(pythonic.NewValue(*m.Parser()))
 		m.FollowWith(block.FollowCallObject, accept)
 	default:
-		h.newValue(m)
+		h.take(pythonic.NewValue(*m.Parser()))
 		m.FollowWith(nil, nil)
 	}
 }
 
-// newValue takes a reader for a JSON candidate, which reads as
-// jsoncall.Value does, and decides where the candidate ends.
-func (h *heads) newValue(m *block.Machine) {
+// take makes r, from the pool, the reader of the candidate: it decides
+// where the candidate ends and reads it in the same pass (a JSON
+// candidate as jsoncall.Value does).
+func (h *heads) take(r *pythonic.Reader) {
 	if h.value != nil {
 		pythonic.ReleaseValue(h.value)
 	}
-	h.value = pythonic.NewValue(*m.Parser())
+	h.value = r
+}
+
+// bare starts a bare call named name, whose text begins at offset at of
+// the pending item.
+func (h *heads) bare(m *block.Machine, name string, at int) {
+	h.startCand(m, kBare, at)
+	h.value.Feed(name)
+	m.FollowFeed(name)
 }
 
 func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
@@ -301,8 +307,7 @@ func (h *heads) word(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 		return dst, j
 	}
 	if name := m.Peek(s, j, h.candAt); s[j] == '(' && h.allowed(m, name) {
-		h.startCand(m, kBare, h.candAt)
-		m.FollowFeed(name)
+		h.bare(m, name, h.candAt)
 		return dst, j
 	}
 	return m.Abandon(dst, s, j)
@@ -311,12 +316,9 @@ func (h *heads) word(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	from := i
 	var st pythonic.Status
-	switch h.kind {
-	case kList:
+	if h.kind == kList {
 		st, i = m.FeedReader(h.list, s, i)
-	case kBare:
-		st, i = m.FeedRecognizer(&h.rec, s, i)
-	default:
+	} else {
 		st, i = m.FeedReader(h.value, s, i)
 	}
 	m.FollowFeed(s[from:i])
@@ -389,21 +391,28 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		dst, _ = h.list.Decide(&m.Base, dst, cand, cstart, h.acceptor(m))
 		h.release()
 		return dst
-	case kBare:
-		elems, err := p.ParseRun(cand)
-		if err == nil && (len(elems) != 1 || elems[0].Err != nil) {
+	case kBare: // read as it arrived, as the first call of a run
+		err := h.value.Close()
+		var el pythonic.Element
+		switch elems := h.value.Elements(); {
+		case err != nil:
+		case len(elems) != 1:
 			err = &pythonic.SyntaxError{Msg: "not one call"}
-			if len(elems) > 0 && elems[0].Err != nil {
-				err = elems[0].Err
-			}
+		case elems[0].Err != nil:
+			err = elems[0].Err
+		default:
+			el = elems[0]
 		}
+		h.release()
 		if err != nil {
-			syntax(m, err, cstart, nameOf(cand))
+			pythonic.DiagnoseAt(&m.Base, err, cstart, nameOf(cand))
 			return m.Content(m.Settle(dst, nil), text)
 		}
-		dst = m.Settle(dst, firstCall(elems))
-		dst = elements(m, dst, cand, cstart, elems)
-		return h.afterCall(m, dst)
+		dst = m.Settle(dst, &el.Call)
+		for _, r := range el.Repaired {
+			m.Diag(toolcall.KindSyntax, cstart+r.Offset, el.Call.Name, r.Msg)
+		}
+		return h.afterCall(m, m.Call(dst, el.Call, cstart+el.Start))
 	}
 	raw, err := h.value.Stable(), h.value.Close() // read as it arrived
 	var calls []toolcall.Call
@@ -444,42 +453,6 @@ func (h *heads) afterCall(m *block.Machine, dst []toolcall.Event) []toolcall.Eve
 	m.Enter()
 	h.state = sRun
 	return dst
-}
-
-// firstCall returns the first element's call, or nil when it did not
-// parse (or there is none).
-func firstCall(elems []pythonic.Element) *toolcall.Call {
-	if len(elems) == 0 || elems[0].Err != nil {
-		return nil
-	}
-	return &elems[0].Call
-}
-
-func elements(m *block.Machine, dst []toolcall.Event, text string, start int, elems []pythonic.Element) []toolcall.Event {
-	for _, el := range elems {
-		if el.Err != nil {
-			syntax(m, el.Err, start, el.Call.Name)
-			dst = m.Content(dst, text[el.Start:el.End])
-			continue
-		}
-		for _, r := range el.Repaired {
-			m.Diag(toolcall.KindSyntax, start+r.Offset, el.Call.Name, r.Msg)
-		}
-		dst = m.Call(dst, el.Call, start+el.Start)
-	}
-	return dst
-}
-
-func syntax(m *block.Machine, err error, start int, call string) {
-	kind := toolcall.KindSyntax
-	off := start
-	if se, ok := err.(*pythonic.SyntaxError); ok {
-		off += se.Offset
-		if errors.Is(se, pythonic.ErrTooDeep) {
-			kind = toolcall.KindLimit
-		}
-	}
-	m.Diag(kind, off, call, err.Error())
 }
 
 func nameOf(call string) string {

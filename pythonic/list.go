@@ -172,7 +172,18 @@ func NewValue(p Parser) *Reader {
 	return r
 }
 
-// ReleaseValue gives r, from NewValue, back for reuse.
+// NewCall returns a Reader, from the same pool, that reads one call,
+// name(args), as the first call of a run (GoalRun: its Element, or the
+// error of Close when no call began) with p's settings, and decides where
+// it ends (Stream). Give it back with ReleaseValue once it is decided.
+func NewCall(p Parser) *Reader {
+	r := values.Get().(*Reader)
+	r.Reset(p, GoalRun)
+	r.Stream()
+	return r
+}
+
+// ReleaseValue gives r, from NewValue or NewCall, back for reuse.
 func ReleaseValue(r *Reader) {
 	if r != nil {
 		values.Put(r)

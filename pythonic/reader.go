@@ -166,10 +166,13 @@ func (r *Reader) ready() {
 	}
 }
 
-// Stream makes r decide where a streamed call list (GoalList) or value
-// (GoalValue) ends: Status then becomes Closed at its closing bracket, or
-// Mismatch or TooDeep as a Recognizer says; a value that does not parse is
-// Closed where its brackets close, and Close returns its error.
+// Stream makes r decide where a streamed call list (GoalList), value
+// (GoalValue) or run's first call (GoalRun) ends: Status then becomes
+// Closed at its closing bracket, or Mismatch or TooDeep as a Recognizer
+// fed the same bytes says (it passes over bytes before the first bracket).
+// A value that does not parse is Closed where its brackets close, and
+// Close returns its error; so is a call, whose error is its Element's or,
+// when no call began, Close's.
 func (r *Reader) Stream() { r.stream = true }
 
 // Status is the verdict on a streamed call list so far.
@@ -1143,12 +1146,11 @@ func (r *Reader) startSkip(from int) {
 	r.lex = lexSkip
 	r.pending.ok = false
 	r.sign = 0
-	if len(r.skip.stack) == 0 { // nothing open: nothing more to read
+	if len(r.skip.stack) == 0 && !r.stream { // nothing open: nothing more to read
 		r.lex = lexDone
-		if r.stream {
-			r.st = Mismatch
-		}
 	}
+	// Streamed, the skipper passes over what comes before a bracket, as a
+	// Recognizer does, and the input ends where that bracket closes.
 }
 
 func closerOf(k frameKind) byte {
@@ -1178,6 +1180,9 @@ func (r *Reader) endFailedElement() {
 	r.lastEnd = r.off
 	r.nl = false
 	r.top().state = sAfter
+	if r.stream && r.goal == GoalRun {
+		r.st, r.lex = Closed, lexDone // a streamed run ends with its first call
+	}
 }
 
 func (r *Reader) top() *frame { return &r.stack[len(r.stack)-1] }

@@ -567,6 +567,9 @@ func (r *Reader) closeCall(pos int) {
 	}
 	r.elems = append(r.elems, Element{Start: start, End: pos + 1, Call: c, Repaired: repaired})
 	r.top().state = sAfter
+	if r.stream && r.goal == GoalRun {
+		r.st, r.lex = Closed, lexDone // a streamed run ends with its first call
+	}
 }
 
 // argsString returns the JSON written from out[mark:] as the call's

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -71,7 +72,7 @@ var readSection, readCall = block.Sections(callBeginText, callEndText, readOne)
 // follow follows the first call of a section, or a call, while it
 // arrives: its header is the text before the arguments' '{'.
 var follow = block.FollowArgs(func(h string) (name, id string, ok bool) {
-	h = strings.TrimPrefix(strings.TrimLeft(h, " \t\r\n"), callBeginText)
+	h = strings.TrimPrefix(strings.TrimLeft(h, jsonvalue.Spaces), callBeginText)
 	name, args, err := split(h, 0)
 	return name, "", err == nil && strings.TrimSpace(args) == ""
 })

@@ -67,7 +67,7 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 	if strings.TrimSpace(body) == "" {
 		return nil, nil
 	}
-	i := skipSpace(body, 0)
+	i := jsonvalue.SkipSpace(body, 0)
 	n := strings.Index(body[i:], keyText)
 	if n < 0 {
 		n = len(body) - i
@@ -86,7 +86,7 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 	}
 	j := i + n
 	for {
-		j = skipSpace(body, j)
+		j = jsonvalue.SkipSpace(body, j)
 		if j == len(body) {
 			break
 		}
@@ -99,7 +99,7 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 			return nil, &pythonic.SyntaxError{Offset: j, Msg: "an <arg_key> is not closed"}
 		}
 		key, at := strings.TrimSpace(body[j:j+k]), j
-		j = skipSpace(body, j+k+len(keyEndText))
+		j = jsonvalue.SkipSpace(body, j+k+len(keyEndText))
 		if !strings.HasPrefix(body[j:], valueText) {
 			return nil, &pythonic.SyntaxError{Offset: j, Msg: "expected <arg_value>"}
 		}
@@ -116,11 +116,4 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 	}
 	c := toolcall.Call{Name: name, Arguments: b.JSON()}
 	return []block.Item{{Call: &c, Offset: i, Repaired: repaired}}, nil
-}
-
-func skipSpace(s string, i int) int {
-	for i < len(s) && jsonvalue.IsSpace(s[i]) {
-		i++
-	}
-	return i
 }

@@ -80,9 +80,9 @@ func readCalls(m *block.Machine, body string) ([]block.Item, error) {
 	if trimmed == "" {
 		return nil, errNoCall
 	}
-	lo := len(body) - len(strings.TrimLeft(body, " \t\r\n"))
+	lo := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
 	if trimmed[0] == '[' {
-		if !strings.HasPrefix(strings.TrimLeft(trimmed[1:], " \t\r\n"), "{") {
+		if !strings.HasPrefix(strings.TrimLeft(trimmed[1:], jsonvalue.Spaces), "{") {
 			return nil, errNoCall // not an array of objects
 		}
 		return readArray(m, trimmed, lo)

@@ -141,7 +141,7 @@ func (f *follower) held() {
 	for len(f.tag) > 0 {
 		t := string(f.tag)
 		if rest, ok := strings.CutPrefix(t, parameterEnd); ok {
-			switch after := strings.TrimLeft(rest, " \t\r\n"); {
+			switch after := strings.TrimLeft(rest, jsonvalue.Spaces); {
 			case after == parameterText:
 				f.endValue()
 				f.st, f.tag = fKey, f.tag[:0]

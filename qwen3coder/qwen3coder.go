@@ -84,7 +84,7 @@ var errNoFunction = errors.New("the block holds no <function=NAME>")
 // readCall reads the body of a <tool_call> block: one or more functions.
 func readCall(m *block.Machine, body string) ([]block.Item, error) {
 	r := reader{m: m, body: body}
-	i := skipSpace(body, 0)
+	i := jsonvalue.SkipSpace(body, 0)
 	if i == len(body) {
 		return nil, nil
 	}
@@ -100,7 +100,7 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 		if err != nil {
 			return nil, err
 		}
-		i = skipSpace(body, next)
+		i = jsonvalue.SkipSpace(body, next)
 	}
 	return r.items, nil
 }
@@ -145,7 +145,7 @@ func (r *reader) function(start, i int) (int, error) {
 	args := ""
 	end := len(body)
 	for {
-		i = skipSpace(body, i)
+		i = jsonvalue.SkipSpace(body, i)
 		if i == len(body) {
 			break // a missing </function> is tolerated
 		}
@@ -246,7 +246,7 @@ func (r *reader) structuralEnd(p int) int {
 			return -1
 		}
 		p += k
-		rest := body[skipSpace(body, p+len(parameterEnd)):]
+		rest := body[jsonvalue.SkipSpace(body, p+len(parameterEnd)):]
 		if rest == "" || strings.HasPrefix(rest, parameterText) || strings.HasPrefix(rest, functionEndText) || strings.HasPrefix(rest, toolCallEndText) {
 			return p
 		}
@@ -265,11 +265,4 @@ func quote(s string) string {
 		s = s[:40] + "..."
 	}
 	return string(jsonvalue.AppendString(nil, s))
-}
-
-func skipSpace(s string, i int) int {
-	for i < len(s) && jsonvalue.IsSpace(s[i]) {
-		i++
-	}
-	return i
 }

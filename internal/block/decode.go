@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -29,12 +30,12 @@ var ErrNotCalls = errors.New("the block holds no calls")
 // that string running to the last quote of its kind before the final ')'
 // (the pythonic package's literal language). The error is non-nil when the body is not calls.
 func Decode(body string, p *pythonic.Parser, known func(string) bool) ([]Item, error) {
-	lo := len(body) - len(strings.TrimLeft(body, " \t\r\n"))
+	lo := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
 	trimmed := strings.TrimSpace(body)
 	switch {
 	case trimmed == "":
 		return nil, nil
-	case trimmed[0] == '{' || trimmed[0] == '[' && strings.HasPrefix(strings.TrimLeft(trimmed[1:], " \t\r\n"), "{"):
+	case trimmed[0] == '{' || trimmed[0] == '[' && strings.HasPrefix(strings.TrimLeft(trimmed[1:], jsonvalue.Spaces), "{"):
 		return decodeJSON(trimmed, lo, p, known)
 	case len(trimmed) >= 2 && trimmed[0] == '[' && trimmed[len(trimmed)-1] == ']' && strings.TrimSpace(trimmed[1:len(trimmed)-1]) == "":
 		return nil, nil

@@ -64,13 +64,13 @@ func objectKeys(dec *json.Decoder) []string {
 func StringMember(obj string, names ...string) (value string, ok bool) {
 	found := make([]string, len(names))
 	has := make([]bool, len(names))
-	i := skipSpace(obj, 0)
+	i := jsonvalue.SkipSpace(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
 		return "", false
 	}
 	i++
 	for {
-		i = skipSpace(obj, i)
+		i = jsonvalue.SkipSpace(obj, i)
 		if i >= len(obj) || obj[i] != '"' {
 			break
 		}
@@ -79,11 +79,11 @@ func StringMember(obj string, names ...string) (value string, ok bool) {
 		if json.Unmarshal([]byte(obj[i:end]), &key) != nil {
 			return "", false
 		}
-		i = skipSpace(obj, end)
+		i = jsonvalue.SkipSpace(obj, end)
 		if i >= len(obj) || obj[i] != ':' {
 			return "", false
 		}
-		i = skipSpace(obj, i+1)
+		i = jsonvalue.SkipSpace(obj, i+1)
 		vend := skipValue(obj, i)
 		for k, n := range names {
 			var s string
@@ -94,7 +94,7 @@ func StringMember(obj string, names ...string) (value string, ok bool) {
 				found[k], has[k] = s, true
 			}
 		}
-		i = skipSpace(obj, vend)
+		i = jsonvalue.SkipSpace(obj, vend)
 		if i >= len(obj) || obj[i] != ',' {
 			break
 		}
@@ -118,16 +118,16 @@ type Member struct {
 // without decoding their values; ok is false when obj is not an object.
 // obj is assumed to be valid JSON.
 func Members(obj string) (members []Member, ok bool) {
-	i := skipSpace(obj, 0)
+	i := jsonvalue.SkipSpace(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
 		return nil, false
 	}
-	i = skipSpace(obj, i+1)
+	i = jsonvalue.SkipSpace(obj, i+1)
 	if i < len(obj) && obj[i] == '}' {
 		return nil, true
 	}
 	for {
-		i = skipSpace(obj, i)
+		i = jsonvalue.SkipSpace(obj, i)
 		if i >= len(obj) || obj[i] != '"' {
 			return nil, false
 		}
@@ -138,27 +138,20 @@ func Members(obj string) (members []Member, ok bool) {
 				return nil, false
 			}
 		}
-		i = skipSpace(obj, end)
+		i = jsonvalue.SkipSpace(obj, end)
 		if i >= len(obj) || obj[i] != ':' {
 			return nil, false
 		}
-		i = skipSpace(obj, i+1)
+		i = jsonvalue.SkipSpace(obj, i+1)
 		vend := skipValue(obj, i)
 		members = append(members, Member{Key: key, Raw: obj[i:vend]})
-		i = skipSpace(obj, vend)
+		i = jsonvalue.SkipSpace(obj, vend)
 		if i < len(obj) && obj[i] == ',' {
 			i++
 			continue
 		}
 		return members, i < len(obj) && obj[i] == '}'
 	}
-}
-
-func skipSpace(s string, i int) int {
-	for i < len(s) && jsonvalue.IsSpace(s[i]) {
-		i++
-	}
-	return i
 }
 
 // skipValue returns the offset just past the JSON value at s[i], which is

@@ -83,6 +83,18 @@ func (d *decoder) space() {
 // closing-quote rule.
 func IsSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
+// Spaces are the bytes IsSpace accepts, for strings.Trim and the like.
+const Spaces = " \t\n\r"
+
+// SkipSpace returns the offset of the first byte at or after s[i] that is
+// not IsSpace whitespace.
+func SkipSpace(s string, i int) int {
+	for i < len(s) && IsSpace(s[i]) {
+		i++
+	}
+	return i
+}
+
 func (d *decoder) value(depth int) (Value, error) {
 	d.space()
 	if d.i >= len(d.s) {

@@ -410,7 +410,7 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		}
 		dst = m.Settle(dst, &el.Call)
 		for _, r := range el.Repaired {
-			m.Diag(toolcall.KindSyntax, cstart+r.Offset, el.Call.Name, r.Msg)
+			pythonic.DiagnoseAt(&m.Base, r, cstart, el.Call.Name)
 		}
 		return h.afterCall(m, m.Call(dst, el.Call, cstart+el.Start))
 	}

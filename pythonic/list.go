@@ -131,7 +131,7 @@ func (l *List) Decide(b *engine.Base, dst []toolcall.Event, text string, start i
 			dst = b.Started(dst, el.Call.Name, "") // every call is started once any is
 		}
 		for _, r := range el.Repaired {
-			b.Diag(toolcall.KindSyntax, start+r.Offset, el.Call.Name, r.Msg)
+			DiagnoseAt(b, r, start, el.Call.Name)
 		}
 		dst = b.Call(dst, el.Call, start+el.Start)
 	}

@@ -508,7 +508,7 @@ func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall
 			continue
 		}
 		for _, r := range it.Repaired {
-			m.Diag(toolcall.KindSyntax, off+r.Offset, it.Call.Name, r.Msg)
+			pythonic.DiagnoseAt(&m.Base, r, off, it.Call.Name)
 		}
 		calls = append(calls, *it.Call)
 		dst = m.Call(dst, *it.Call, off+it.Offset)
@@ -520,18 +520,12 @@ func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall
 // diagnostic: a syntax error at its own offset (a limit when it is
 // pythonic.ErrTooDeep), anything else with msg or its own text.
 func (m *Machine) DiagErr(err error, off int, msg string) {
-	kind := toolcall.KindSyntax
 	var se *pythonic.SyntaxError
-	if errors.As(err, &se) {
-		off += se.Offset
-		if errors.Is(se, pythonic.ErrTooDeep) {
-			kind = toolcall.KindLimit
-		}
-		msg = se.Msg
-	} else if err != nil && (msg == "" || err != ErrNotCalls) {
-		msg = err.Error()
+	if errors.As(err, &se) || err != nil && (msg == "" || err != ErrNotCalls) {
+		pythonic.DiagnoseAt(&m.Base, err, off, "")
+		return
 	}
-	m.Diag(kind, off, "", msg)
+	m.Diag(toolcall.KindSyntax, off, "", msg)
 }
 
 // MarkerAt ends what a hook held before a marker of tok that starts at

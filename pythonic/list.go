@@ -158,32 +158,34 @@ func (l *List) Release() {
 	}
 }
 
-// values keep the Readers of JSON values for reuse.
+// values keep streamed Readers for reuse.
 var values = sync.Pool{New: func() any { return new(Reader) }}
 
-// NewValue returns a Reader, from a pool, that reads one JSON value as
-// jsoncall reads one (p with JSONEscapes on) and decides where it ends
-// (Stream). Give it back with ReleaseValue once it is decided.
+// NewReader returns a Reader, from a pool, that reads for goal with p's
+// settings and decides where what it reads ends (Stream): a decoder that
+// meets candidates now and then need not grow a reader for each. Give it
+// back with ReleaseValue once its candidate is decided.
+func NewReader(p Parser, goal Goal) *Reader {
+	r := values.Get().(*Reader)
+	r.Reset(p, goal)
+	r.Stream()
+	return r
+}
+
+// NewValue returns a streamed Reader, from the pool, that reads one JSON
+// value as jsoncall reads one (p with JSONEscapes on).
 func NewValue(p Parser) *Reader {
-	r := values.Get().(*Reader)
 	p.JSONEscapes = true
-	r.Reset(p, GoalValue)
-	r.Stream()
-	return r
+	return NewReader(p, GoalValue)
 }
 
-// NewCall returns a Reader, from the same pool, that reads one call,
+// NewCall returns a streamed Reader, from the pool, that reads one call,
 // name(args), as the first call of a run (GoalRun: its Element, or the
-// error of Close when no call began) with p's settings, and decides where
-// it ends (Stream). Give it back with ReleaseValue once it is decided.
-func NewCall(p Parser) *Reader {
-	r := values.Get().(*Reader)
-	r.Reset(p, GoalRun)
-	r.Stream()
-	return r
-}
+// error of Close when no call began).
+func NewCall(p Parser) *Reader { return NewReader(p, GoalRun) }
 
-// ReleaseValue gives r, from NewValue or NewCall, back for reuse.
+// ReleaseValue gives r, from NewReader, NewValue or NewCall, back for
+// reuse; r must not be used after.
 func ReleaseValue(r *Reader) {
 	if r != nil {
 		values.Put(r)

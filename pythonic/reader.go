@@ -195,6 +195,12 @@ func (r *Reader) Elements() []Element { return r.elems }
 // Feed reads s. For a streamed list it stops at the byte that decided the
 // list and n counts the bytes through it; otherwise n is len(s).
 func (r *Reader) Feed(s string) (n int) {
+	if r.lex == lexString && r.captures == 0 && len(s) <= 16 && r.plainRun(s) {
+		// The hot path of a long string streamed in small deltas.
+		r.out = append(r.out, s...)
+		r.off += len(s)
+		return len(s)
+	}
 	r.ready()
 	if free := cap(r.out) - len(r.out); len(s) > free {
 		// JSON is rarely much longer than the literal it comes from: one
@@ -800,6 +806,21 @@ func (r *Reader) strShort(s string, i int, stop *[256]bool) int {
 		return i
 	}
 	return r.strSlow(s, i)
+}
+
+// plainRun reports whether s, in a string, is plain text to copy as it
+// is: no byte of it stops a run (str).
+func (r *Reader) plainRun(s string) bool {
+	stop := &stopDouble
+	if r.quote == '\'' {
+		stop = &stopSingle
+	}
+	for i := 0; i < len(s); i++ {
+		if stop[s[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // stopDouble and stopSingle mark the bytes that end a plain run of a

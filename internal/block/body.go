@@ -32,6 +32,7 @@ import (
 // engine.Base, begun just after the start marker.
 type Body struct {
 	rec      pythonic.Recognizer
+	pre      preRead
 	ends     *marker.Set
 	broken   bool
 	matching bool
@@ -67,7 +68,13 @@ func (b *Body) Reset(ends *marker.Set, maxDepth int, scan Scan) {
 	b.value, b.head, b.seen = scan == ScanValue, scan == ScanValue, false
 	b.open, b.close = nil, nil
 	b.headOK, b.maxHead = nil, 0
+	b.pre.reset(nil)
 }
+
+// ReadWith makes a code body, begun by Reset with ScanCode, read with p
+// the call list or JSON value it starts with in the same pass that finds
+// the body's end (see preRead).
+func (b *Body) ReadWith(p *pythonic.Parser) { b.pre.reset(p) }
 
 // Head restricts the bytes of a value body's head, begun by Reset with
 // ScanValue, to those ok accepts, at most max of them.
@@ -112,8 +119,10 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 				return Ended, end, idx, b.at
 			}
 			// The bytes that matched hold no quote or bracket: the string
-			// and bracket state stands as it was.
+			// and bracket state stands as it was. They are not read, so
+			// what the body's reader read is not the body.
 			b.matching = false
+			b.pre.taint()
 			i = end
 			continue
 		}
@@ -146,7 +155,7 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 			p += i
 		}
 		for !b.broken && i < p {
-			n, st := b.rec.Feed(s[i:p])
+			n, st := b.feed(base, s, i, p)
 			i += n
 			switch st {
 			case pythonic.Closed:
@@ -162,15 +171,126 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 		if i == lim {
 			break
 		}
-		if b.broken || b.rec.InCode() {
+		if b.broken || b.inCode() {
 			b.matching, b.at = true, base.Len(s, i)
 			continue
 		}
-		b.rec.Feed("<")
+		b.feed(base, s, i, i+1)
 		i++
 	}
 	if i < len(s) {
 		return Limit, i, -1, 0
 	}
 	return More, len(s), -1, 0
+}
+
+// preRead is what a code body's scan reads of the body on the way: when
+// its first byte other than whitespace is '{', the JSON value it starts
+// with (read as jsoncall reads one); when it is '[' and the next such
+// byte is not '{', the pythonic call list it starts with. The reader then
+// stands in for the Recognizer, whose verdicts it gives (pythonic.Reader's
+// Stream), until the value or list closes; should the body hold nothing
+// else, Decode takes what it read instead of parsing the body again.
+type preRead struct {
+	p     *pythonic.Parser // nil: the body is not read on the way
+	phase prePhase
+	r     *pythonic.Reader
+	end   int // where r closed, in the pending item
+	// tainted says r missed bytes: what it read is not the body
+	tainted bool
+}
+
+type prePhase uint8
+
+const (
+	preLead     prePhase = iota // whitespace so far
+	preDeciding                 // after '[': a call list, or JSON?
+	preReading                  // r reads
+	preDone                     // r closed at end
+	preNone                     // nothing read on the way
+)
+
+func (pr *preRead) reset(p *pythonic.Parser) {
+	pythonic.ReleaseValue(pr.r)
+	*pr = preRead{p: p}
+	if p == nil {
+		pr.phase = preNone
+	}
+}
+
+// inCode reports whether the body's last byte left it outside any string.
+func (b *Body) inCode() bool {
+	if b.pre.phase == preReading {
+		return b.pre.r.InCode()
+	}
+	return b.rec.InCode()
+}
+
+// feed reads s[i:j] of the body with the Recognizer, or with the body's
+// reader while it reads, and returns how many bytes were read and the
+// verdict, as Recognizer.Feed does.
+func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pythonic.Status) {
+	pr := &b.pre
+	switch pr.phase {
+	case preLead:
+		k := jsonvalue.SkipSpace(s[:j], i)
+		switch {
+		case k == j: // whitespace: nothing changes
+			return j - i, pythonic.Open
+		case s[k] == '{':
+			pr.r, pr.phase = pythonic.NewValue(*pr.p), preReading
+		case s[k] == '[':
+			pr.r, pr.phase = pythonic.NewReader(*pr.p, pythonic.GoalList), preDeciding
+			n, st := b.rec.Feed(s[k : k+1])
+			pr.r.Feed(s[k : k+1])
+			return k - i + n, st
+		default:
+			pr.phase = preNone
+		}
+		n, st := b.feed(base, s, k, j)
+		return k - i + n, st
+	case preDeciding: // both read the bytes after '[' up to the one that decides
+		k := jsonvalue.SkipSpace(s[:j], i)
+		if k < j {
+			if s[k] == '{' { // JSON: the Recognizer reads on, alone
+				pythonic.ReleaseValue(pr.r)
+				pr.r, pr.phase = nil, preNone
+				return b.rec.Feed(s[i:j])
+			}
+			pr.phase = preReading
+		}
+		b.rec.Feed(s[i:k])
+		pr.r.Feed(s[i:k])
+		if k == j {
+			return j - i, pythonic.Open
+		}
+		n, st := b.feed(base, s, k, j)
+		return k - i + n, st
+	case preReading:
+		n := pr.r.Feed(s[i:j])
+		st := pr.r.Status()
+		if st == pythonic.Closed {
+			pr.phase, pr.end = preDone, base.Len(s, i+n)
+		} else if st != pythonic.Open {
+			pr.phase = preNone
+		}
+		return n, st
+	}
+	return b.rec.Feed(s[i:j])
+}
+
+// taint says the body's reader missed bytes of the body.
+func (pr *preRead) taint() {
+	if pr.phase == preDone || pr.phase == preReading || pr.phase == preDeciding {
+		pr.tainted = true
+	}
+}
+
+// read returns what the body's reader read, when it read the whole body,
+// which starts at offset at of the pending item and is body.
+func (pr *preRead) read(body string, at int) *pythonic.Reader {
+	if off := pr.end - at; pr.phase != preDone || pr.tainted || off < 0 || off > len(body) || strings.TrimSpace(body[off:]) != "" {
+		return nil
+	}
+	return pr.r
 }

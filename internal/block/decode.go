@@ -30,21 +30,31 @@ var ErrNotCalls = errors.New("the block holds no calls")
 // that string running to the last quote of its kind before the final ')'
 // (the pythonic package's literal language). The error is non-nil when the body is not calls.
 func Decode(body string, p *pythonic.Parser, known func(string) bool) ([]Item, error) {
+	return decode(body, p, known, nil)
+}
+
+// decode is Decode, given what the body's scan read of the whole body on
+// the way (preRead; nil when it read nothing): the JSON of the value it is
+// or the elements of the call list it is, read as the parse below would.
+func decode(body string, p *pythonic.Parser, known func(string) bool, pre *pythonic.Reader) ([]Item, error) {
 	lo := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
 	trimmed := strings.TrimSpace(body)
 	switch {
 	case trimmed == "":
 		return nil, nil
 	case trimmed[0] == '{' || trimmed[0] == '[' && strings.HasPrefix(strings.TrimLeft(trimmed[1:], jsonvalue.Spaces), "{"):
-		return decodeJSON(trimmed, lo, p, known)
+		return decodeJSON(trimmed, lo, p, known, pre)
 	case len(trimmed) >= 2 && trimmed[0] == '[' && trimmed[len(trimmed)-1] == ']' && strings.TrimSpace(trimmed[1:len(trimmed)-1]) == "":
 		return nil, nil
 	}
 	var elems []pythonic.Element
 	var err error
-	if trimmed[0] == '[' {
+	switch {
+	case trimmed[0] == '[' && pre != nil: // read on the way
+		elems, err = pre.Elements(), pre.Close()
+	case trimmed[0] == '[':
 		elems, err = p.ParseList(trimmed)
-	} else {
+	default:
 		elems, err = p.ParseRun(trimmed)
 	}
 	clean := err == nil
@@ -77,8 +87,12 @@ func Decode(body string, p *pythonic.Parser, known func(string) bool) ([]Item, e
 
 // decodeJSON reads JSON call objects: one, an array, or several separated
 // by whitespace, ',' or ';'.
-func decodeJSON(text string, lo int, p *pythonic.Parser, known func(string) bool) ([]Item, error) {
-	if calls, err := jsoncall.Parse(text, p, known); err == nil {
+func decodeJSON(text string, lo int, p *pythonic.Parser, known func(string) bool, pre *pythonic.Reader) ([]Item, error) {
+	if pre != nil && pre.Close() == nil { // read on the way
+		if calls, err := jsoncall.FromJSON(pre.Stable(), p, known); err == nil {
+			return callItems(calls, lo), nil
+		}
+	} else if calls, err := jsoncall.Parse(text, p, known); err == nil {
 		return callItems(calls, lo), nil
 	}
 	var items []Item

@@ -412,6 +412,9 @@ func (m *Machine) open(k, at int, lead string) {
 	if v := m.f.values[k]; v[0] != nil {
 		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
 	}
+	if kind := m.f.Kinds[k]; kind.Scan == ScanCode && kind.Read == nil {
+		m.body.ReadWith(&m.parser)
+	}
 	m.FollowWith(m.f.Kinds[k].Follow, nil)
 }
 
@@ -469,6 +472,17 @@ func (m *Machine) Read(k int, body string) ([]Item, error) {
 	return Decode(body, &m.parser, m.Requested)
 }
 
+// readBody reads the body of the block that just ended, using what its
+// scan read of it on the way.
+func (m *Machine) readBody(body string) ([]Item, error) {
+	if m.f.Kinds[m.kind].Read != nil {
+		return m.Read(m.kind, body)
+	}
+	items, err := decode(body, &m.parser, m.Requested, m.body.pre.read(body, m.bodyAt))
+	m.body.pre.reset(nil)
+	return items, err
+}
+
 // Requested reports whether name matches one of the request's tools.
 func (m *Machine) Requested(name string) bool { return toolcall.MatchTool(m.Req.Tools, name) >= 0 }
 
@@ -479,7 +493,7 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 	m.mode = mProse
 	bodyOff := start + m.bodyAt
 	m.bodyStart = bodyOff
-	items, err := m.Read(m.kind, body)
+	items, err := m.readBody(body)
 	if err != nil {
 		m.DiagErr(err, bodyOff, "the block does not hold calls")
 		dst = m.Content(m.Settle(dst, nil), m.lead)

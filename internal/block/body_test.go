@@ -1,0 +1,68 @@
+package block_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/hermes"
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+	"pgregory.net/rapid"
+)
+
+// A block's body read on the way (the call list or JSON value it starts
+// with, by the reader that also finds where the body ends) gives the calls
+// and diagnostics Decode gives reading the body whole, in any deltas.
+func TestBodyReadOnTheWayIsDecode(t *testing.T) {
+	piece := rapid.SampledFrom([]string{
+		`{"name": "f", "arguments": {"a": 1}}`, `{"name":"g","arguments":{}}`, `[f(a=1)]`, `[f(a="x"), g(b=[1, 2])]`,
+		`[`, `]`, `{`, `}`, `(`, `)`, `"`, `'`, `\`, `,`, `:`, ` `, "\n", `<`, `<x`, `a`, `1`, `f(`, `"a": `, `{"name": "f"`,
+		`"</tool_call>"`, `"<|tool_call_end|>"`, `[f(a=1<)]`, `{"name": "f", "arguments": {"a": 1 <}}`, `'it's'`, `"say "hi""`, `é`, `[{"name": "f", "arguments": {}}]`,
+	})
+	formats := []struct {
+		f          toolcall.Format
+		start, end string
+	}{{hermes.Format, "<tool_call>", "</tool_call>"}, {lfm2.Format, "<|tool_call_start|>", "<|tool_call_end|>"}}
+	rapid.Check(t, func(t *rapid.T) {
+		fm := formats[rapid.IntRange(0, len(formats)-1).Draw(t, "format")]
+		body := strings.Join(rapid.SliceOfN(piece, 1, 12).Draw(t, "pieces"), "")
+		if strings.Contains(body, fm.end) || strings.Contains(body, fm.start) {
+			t.Skip("the body holds the format's own markers")
+		}
+		text := fm.start + body + fm.end
+		req := toolcall.Request{}
+		var want []string
+		p := pythonic.ForRequest(&req, toolcall.DefaultMaxDepth)
+		items, err := block.Decode(body, &p, func(name string) bool { return toolcall.MatchTool(req.Tools, name) >= 0 })
+		for _, it := range items {
+			if it.Call != nil {
+				want = append(want, it.Call.Name+" "+it.Call.Arguments)
+			}
+		}
+		s := stream.New(fm.f, req, stream.StartOutsideReasoning())
+		var got []string
+		take := func(evs []toolcall.Event) {
+			for _, e := range evs {
+				if e.Call != nil {
+					got = append(got, e.Call.Name+" "+e.Call.Arguments)
+				}
+			}
+		}
+		for rest := text; rest != ""; {
+			n := min(len(rest), rapid.IntRange(1, 6).Draw(t, "delta"))
+			take(s.Feed(rest[:n]))
+			rest = rest[n:]
+		}
+		take(s.Close())
+		if err != nil {
+			want = nil
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%q: calls %q, Decode %q (%v)", text, got, want, err)
+		}
+	})
+}

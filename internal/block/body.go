@@ -195,7 +195,8 @@ type preRead struct {
 	p     *pythonic.Parser // nil: the body is not read on the way
 	phase prePhase
 	r     *pythonic.Reader
-	end   int // where r closed, in the pending item
+	list  bool // r reads a call list, not a JSON value
+	end   int  // where r closed, in the pending item
 	// tainted says r missed bytes: what it read is not the body
 	tainted bool
 }
@@ -240,7 +241,7 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pythonic.Status
 		case s[k] == '{':
 			pr.r, pr.phase = pythonic.NewValue(*pr.p), preReading
 		case s[k] == '[':
-			pr.r, pr.phase = pythonic.NewReader(*pr.p, pythonic.GoalList), preDeciding
+			pr.r, pr.phase, pr.list = pythonic.NewReader(*pr.p, pythonic.GoalList), preDeciding, true
 			n, st := b.rec.Feed(s[k : k+1])
 			pr.r.Feed(s[k : k+1])
 			return k - i + n, st
@@ -277,6 +278,15 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pythonic.Status
 		return n, st
 	}
 	return b.rec.Feed(s[i:j])
+}
+
+// reading returns the body's reader while what it read is the body's
+// start, or nil.
+func (pr *preRead) reading() *pythonic.Reader {
+	if pr.tainted || pr.phase != preDeciding && pr.phase != preReading && pr.phase != preDone {
+		return nil
+	}
+	return pr.r
 }
 
 // taint says the body's reader missed bytes of the body.

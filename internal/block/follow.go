@@ -56,14 +56,23 @@ func (m *Machine) jsonParser() pythonic.Parser {
 }
 
 // value feeds s to a Reader reading one JSON value, until it is complete,
-// skipping the blanks before it.
+// skipping the blanks before it; or, when from is set, takes the value its
+// body's reader reads on the way (preRead), and reads nothing itself.
 type value struct {
 	r    pythonic.Reader
+	from *preRead
+	upTo int  // with from: how much of its JSON there was at the last feed
 	seen bool // the value's first byte
 	dead bool
 }
 
 func (v *value) feed(s string) {
+	if v.from != nil { // progress shows in the steps feed is called in
+		if r := v.from.reading(); r != nil {
+			v.upTo = len(r.Stable())
+		}
+		return
+	}
 	if v.dead || v.r.Complete() {
 		return
 	}
@@ -81,8 +90,16 @@ func (v *value) feed(s string) {
 }
 
 func (v *value) stable() []byte {
-	if v.dead {
+	switch {
+	case v.dead:
 		return nil
+	case v.from != nil:
+		r := v.from.reading()
+		if r == nil {
+			v.dead = true
+			return nil
+		}
+		return r.Stable()[:v.upTo]
 	}
 	return v.r.Stable()
 }
@@ -228,11 +245,20 @@ func (f *argsAfterHeader) Call() (name, id string, args []byte, ok bool) {
 type pythonicCalls struct {
 	p       pythonic.Parser
 	r       pythonic.Reader
+	from    *preRead // when set, the body's reader, read on the way, reads the list
+	upTo    int      // with from: how much of the call's JSON there was at the last Feed
 	started bool
 	dead    bool
 }
 
 func (f *pythonicCalls) Feed(s string) {
+	if f.from != nil { // progress shows in the steps Feed is called in
+		if r := f.from.reading(); r != nil {
+			_, _, args, _ := r.OpenCall()
+			f.upTo = len(args)
+		}
+		return
+	}
 	if f.dead {
 		return
 	}
@@ -253,17 +279,26 @@ func (f *pythonicCalls) Feed(s string) {
 }
 
 func (f *pythonicCalls) Call() (name, id string, args []byte, ok bool) {
-	if f.dead || !f.started {
+	r := &f.r
+	if f.from != nil {
+		if r = f.from.reading(); r == nil {
+			f.dead = true
+		}
+	}
+	if f.dead || !f.started && f.from == nil {
 		return "", "", nil, false
 	}
-	if els := f.r.Elements(); len(els) > 0 {
+	if els := r.Elements(); len(els) > 0 {
 		if els[0].Err != nil {
 			f.dead = true
 			return "", "", nil, false
 		}
 		return els[0].Call.Name, "", []byte(els[0].Call.Arguments), true
 	}
-	name, _, args, ok = f.r.OpenCall()
+	name, _, args, ok = r.OpenCall()
+	if f.from != nil {
+		args = args[:min(len(args), f.upTo)]
+	}
 	return name, "", args, ok
 }
 
@@ -307,7 +342,9 @@ func trimBlanks(s string) string {
 }
 
 // FollowDecode follows a body that Decode reads: a JSON call object (its
-// name first), or pythonic calls, whose first call streams.
+// name first), or pythonic calls, whose first call streams. What the
+// body's reader reads on the way (a JSON value, a call list) it follows
+// from that reader, reading nothing twice.
 func FollowDecode(m *Machine) Follower { return &decoded{m: m} }
 
 type decoded struct {
@@ -320,9 +357,21 @@ func (d *decoded) Feed(s string) {
 		if s = trimBlanks(s); s == "" {
 			return
 		}
-		if s[0] == '{' {
-			d.f = FollowCallObject(d.m)
-		} else {
+		pre := &d.m.body.pre
+		if pre.reading() == nil {
+			pre = nil
+		}
+		switch {
+		case s[0] == '{':
+			f := &callObject{}
+			if f.from = pre; pre == nil || pre.list {
+				f.r.Reset(d.m.jsonParser(), pythonic.GoalValue)
+				f.from = nil
+			}
+			d.f = f
+		case s[0] == '[' && pre != nil && pre.list:
+			d.f = &pythonicCalls{p: d.m.parser, from: pre}
+		default:
 			d.f = FollowCalls(d.m)
 		}
 	}

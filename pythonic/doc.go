@@ -4,16 +4,20 @@
 // The pieces:
 //   - Reader is the push parser: it takes a call list, a run of calls, one
 //     call or one value in any number of pieces and writes each call's JSON
-//     as the bytes arrive, one pass per byte; for a streamed call list it
-//     also says where the list ends, or that a bracket did not match or
-//     nesting passed the limit (reader.go, reader_grammar.go);
+//     as the bytes arrive, one pass per byte; streamed (a call list, a
+//     value, a run's first call) it also says where that ends, or that a
+//     bracket did not match or nesting passed the limit, as a Recognizer
+//     would, so one pass both finds a candidate's end and reads it
+//     (reader.go, reader_grammar.go; NewReader, NewValue and NewCall take
+//     streamed Readers from a pool, List streams a call list's calls);
 //   - Parser holds the settings (depth limit, a tool's declared parameters
 //     for positional arguments, JSON's \/ escape) and reads whole texts with
 //     a Reader: ParseList, ParseRun, ParseCall, ParseValue, ParseCallReread;
 //     a failure is a *SyntaxError with the byte offset of the problem;
 //   - Scanner splits a literal into tokens (token.go, scanner.go), and
 //     Recognizer finds where a candidate closes with the same string rules
-//     without reading it (for the formats that hand a whole span on);
+//     without reading it (for spans whose grammar is known only at their
+//     end, and for what a Reader skips of an element that failed);
 //   - Format is the generic format, compatible with vLLM's "pythonic" parser;
 //   - RenderCalls and AppendCall write calls back as literals the parser
 //     reads; Grammar and StructuralTag constrain decoding to call lists.

@@ -29,7 +29,10 @@ import (
 // marker outside string literals while the body's brackets stay consistent;
 // once a closing bracket does not match, at the next end marker wherever it
 // stands. The body is the pending item of an
-// engine.Base, begun just after the start marker.
+// engine.Base, begun just after the start marker. A code body that begins
+// with a call list or a JSON value is read in the same pass (ReadWith).
+// Blocks whose grammar only their whole body tells (a run of calls, a
+// format's own Read) are scanned here and read once at their end.
 type Body struct {
 	rec      pythonic.Recognizer
 	pre      preRead

@@ -35,8 +35,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -186,8 +184,7 @@ func Coerce(tool toolcall.Tool, args string) (string, []toolcall.Diagnostic) {
 		return out, nil
 	}
 	var diags []toolcall.Diagnostic
-	instance := v.Any()
-	for _, msg := range violations(c.validator.Validate(instance), instance) {
+	for _, msg := range violations(c.validator.Validate(v.Any()), &v) {
 		diags = append(diags, diag(msg))
 	}
 	return out, diags
@@ -197,32 +194,9 @@ func Coerce(tool toolcall.Tool, args string) (string, []toolcall.Diagnostic) {
 // failed.
 var summaries = map[string]bool{"properties": true, "items": true, "prefixItems": true, "additionalProperties": true, "allOf": true, "$ref": true}
 
-// exists reports whether the JSON pointer p names a value in doc.
-func exists(doc any, p string) bool {
-	if p == "" || p == "/" {
-		return true
-	}
-	for _, tok := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch d := doc.(type) {
-		case map[string]any:
-			v, ok := d[tok]
-			if !ok {
-				return false
-			}
-			doc = v
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(d) {
-				return false
-			}
-			doc = d[i]
-		default:
-			return false
-		}
-	}
-	return true
-}
+// exists reports whether the JSON pointer p, as the validator writes an
+// instance location ("/" for the root too), names a value in v.
+func exists(v *jsonvalue.Value, p string) bool { return p == "/" || v.Pointer(p) != nil }
 
 // Validate checks a call's arguments against the tool's schema as they
 // are, without coercing them, and returns the violations as diagnostics of
@@ -243,8 +217,7 @@ func Validate(tool toolcall.Tool, args string) []toolcall.Diagnostic {
 		return []toolcall.Diagnostic{{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: "the arguments are not JSON: " + err.Error()}}
 	}
 	var diags []toolcall.Diagnostic
-	instance := v.Any()
-	for _, msg := range violations(c.validator.Validate(instance), instance) {
+	for _, msg := range violations(c.validator.Validate(v.Any()), &v) {
 		diags = append(diags, toolcall.Diagnostic{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: msg})
 	}
 	return diags
@@ -254,7 +227,7 @@ func Validate(tool toolcall.Tool, args string) []toolcall.Diagnostic {
 // deepest first, sorted for a stable order. Errors about a member the
 // instance does not have are left out: the validator checks a missing
 // property as if it were null, and "required" already reports it.
-func violations(r *jsonschema.EvaluationResult, instance any) []string {
+func violations(r *jsonschema.EvaluationResult, instance *jsonvalue.Value) []string {
 	if r == nil || r.IsValid() {
 		return nil
 	}

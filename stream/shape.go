@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/toolparse/toolparse/internal/utf8carry"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -17,7 +18,7 @@ type shaper struct {
 	reasoning bool // the events it makes carry Reasoning, not Content
 	started   bool
 	space     []string
-	partial   []byte
+	partial   utf8carry.Carry
 }
 
 func (sh *shaper) event(text string) toolcall.Event {
@@ -29,23 +30,13 @@ func (sh *shaper) event(text string) toolcall.Event {
 
 // add appends the events for the next chunk of text.
 func (sh *shaper) add(out []toolcall.Event, text string) []toolcall.Event {
-	if len(sh.partial) > 0 {
-		need := utf8.UTFMax
-		if r := sh.partial[0]; r < 0xE0 {
-			need = 2
-		} else if r < 0xF0 {
-			need = 3
-		}
-		for len(sh.partial) < need && len(text) > 0 && !utf8.RuneStart(text[0]) {
-			sh.partial = append(sh.partial, text[0])
-			text = text[1:]
-		}
-		if len(sh.partial) < need && text == "" {
+	if sh.partial.Len() > 0 {
+		char, rest, done := sh.partial.Complete(text)
+		if !done {
 			return out
 		}
-		p := string(sh.partial)
-		sh.partial = sh.partial[:0]
-		out = sh.shape(out, p)
+		out = sh.shape(out, string(char))
+		text = rest
 	}
 	if text == "" {
 		return out
@@ -53,39 +44,17 @@ func (sh *shaper) add(out []toolcall.Event, text string) []toolcall.Event {
 	if text[len(text)-1] < utf8.RuneSelf { // the common case: nothing to hold
 		return sh.shape(out, text)
 	}
-	if n := incompleteSuffix(text); n > 0 {
-		sh.partial = append(sh.partial, text[len(text)-n:]...)
-		text = text[:len(text)-n]
-	}
-	return sh.shape(out, text)
+	return sh.shape(out, sh.partial.Hold(text))
 }
 
 // end appends what is left at the end of the response: split UTF-8 bytes
 // go out as they are, held whitespace is dropped.
 func (sh *shaper) end(out []toolcall.Event) []toolcall.Event {
-	if len(sh.partial) > 0 {
-		p := string(sh.partial)
-		sh.partial = sh.partial[:0]
-		out = sh.shape(out, p)
+	if p := sh.partial.Flush(); len(p) > 0 {
+		out = sh.shape(out, string(p))
 	}
 	sh.space = sh.space[:0]
 	return out
-}
-
-// incompleteSuffix returns the length of a UTF-8 sequence that text ends
-// with and that more bytes could complete, or 0.
-func incompleteSuffix(text string) int {
-	for n := 1; n <= 3 && n <= len(text); n++ {
-		c := text[len(text)-n]
-		if !utf8.RuneStart(c) {
-			continue
-		}
-		if c >= 0xC0 && !utf8.FullRuneInString(text[len(text)-n:]) {
-			return n
-		}
-		return 0
-	}
-	return 0
 }
 
 // shape applies the whitespace rule to whole characters.

@@ -8,14 +8,15 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/toolparse/toolparse/internal/utf8carry"
 )
 
 // Tracker records whether text other than whitespace has been seen. The
 // zero value has seen nothing.
 type Tracker struct {
-	carry  [utf8.UTFMax]byte // the start of a character split by the last chunk
-	ncarry int
-	spoke  bool
+	carry utf8carry.Carry // the start of a character split by the last chunk
+	spoke bool
 }
 
 // Spoke reports whether a non-space character has been seen.
@@ -29,28 +30,23 @@ func (t *Tracker) Note(text string) {
 	if t.spoke {
 		return
 	}
-	if t.ncarry > 0 {
-		for len(text) > 0 && !utf8.FullRune(t.carry[:t.ncarry]) && !utf8.RuneStart(text[0]) {
-			t.carry[t.ncarry] = text[0]
-			t.ncarry++
-			text = text[1:]
-		}
-		if !utf8.FullRune(t.carry[:t.ncarry]) && text == "" {
+	if t.carry.Len() > 0 {
+		char, rest, done := t.carry.Complete(text)
+		if !done {
 			return
 		}
-		r, _ := utf8.DecodeRune(t.carry[:t.ncarry])
-		t.ncarry = 0
-		if !unicode.IsSpace(r) {
+		if r, _ := utf8.DecodeRune(char); !unicode.IsSpace(r) {
 			t.spoke = true
 			return
 		}
+		text = rest
 	}
 	rest := strings.TrimLeftFunc(text, unicode.IsSpace)
 	if rest == "" {
 		return
 	}
 	if len(rest) < utf8.UTFMax && !utf8.FullRuneInString(rest) {
-		t.ncarry = copy(t.carry[:], rest)
+		t.carry.Hold(rest)
 		return
 	}
 	t.spoke = true

@@ -7,11 +7,11 @@ package textargs
 import (
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/internal/utf8carry"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
@@ -111,7 +111,7 @@ func Render(format string, calls []toolcall.Call, frame grammar.Frame) (string, 
 // byte, and one newline at the end waits for what follows (formats drop a
 // value's last newline).
 type Chars struct {
-	carry []byte
+	carry utf8carry.Carry
 	nl    bool
 }
 
@@ -124,36 +124,31 @@ func (c *Chars) Append(dst []byte, text string) []byte {
 		dst = append(dst, '\\', 'n')
 		c.nl = false
 	}
-	if len(c.carry) > 0 {
-		joined := string(append(c.carry, text...))
-		c.carry = c.carry[:0]
-		text = joined
+	if c.carry.Len() > 0 {
+		char, rest, done := c.carry.Complete(text)
+		if !done {
+			return dst
+		}
+		dst = jsonvalue.AppendChars(dst, string(char))
+		if text = rest; text == "" {
+			return dst
+		}
 	}
 	if text[len(text)-1] == '\n' {
 		c.nl = true
 		text = text[:len(text)-1]
 	}
-	cut := len(text)
-	for k := len(text) - 1; k >= 0 && k >= len(text)-utf8.UTFMax; k-- {
-		if utf8.RuneStart(text[k]) {
-			if !utf8.FullRuneInString(text[k:]) {
-				cut = k
-			}
-			break
-		}
-	}
-	c.carry = append(c.carry, text[cut:]...)
-	return jsonvalue.AppendChars(dst, text[:cut])
+	return jsonvalue.AppendChars(dst, c.carry.Hold(text))
 }
 
 // End ends the value: what waited goes out, but for a last newline when
 // dropNL says the format drops it.
 func (c *Chars) End(dst []byte, dropNL bool) []byte {
-	dst = jsonvalue.AppendChars(dst, string(c.carry))
+	dst = jsonvalue.AppendChars(dst, string(c.carry.Flush()))
 	if c.nl && !dropNL {
 		dst = append(dst, '\\', 'n')
 	}
-	c.carry, c.nl = c.carry[:0], false
+	c.nl = false
 	return dst
 }
 

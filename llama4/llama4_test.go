@@ -147,3 +147,12 @@ func TestHeldTextIsBounded(t *testing.T) {
 		}
 	}
 }
+
+// code_interpreter's code is written as every JSON string of the module
+// is: no HTML escapes for '<', '>' and '&'.
+func TestCodeInterpreterArgumentsAsWritten(t *testing.T) {
+	res := stream.Parse(llama4.Format, "<|python_start|>print(a < b and c > d & e)<|python_end|>", toolcall.Request{Tools: tools("code_interpreter")})
+	if want := `{"code":"print(a < b and c > d & e)"}`; len(res.Calls) != 1 || res.Calls[0].Arguments != want {
+		t.Fatalf("calls %+v, want one with arguments %s", res.Calls, want)
+	}
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -169,7 +170,8 @@ func readBlock(m *block.Machine, body string) ([]block.Item, error) {
 		return items, nil
 	}
 	if toolcall.MatchTool(m.Req.Tools, "code_interpreter") >= 0 && trimmed != "" {
-		c := toolcall.Call{Name: "code_interpreter", Arguments: `{"code":` + jsonString(trimmed) + `}`}
+		args := jsonvalue.AppendString([]byte(`{"code":`), trimmed)
+		c := toolcall.Call{Name: "code_interpreter", Arguments: string(append(args, '}'))}
 		return []block.Item{{Call: &c}}, nil
 	}
 	if trimmed == "" {

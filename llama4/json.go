@@ -1,8 +1,0 @@
-package llama4
-
-import "encoding/json"
-
-func jsonString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}

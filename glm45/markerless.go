@@ -1,7 +1,6 @@
 package glm45
 
 import (
-	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
@@ -12,9 +11,10 @@ import (
 
 // markerless is older GLM-4's call with no markers, as the machine's
 // hooks: a response that starts with a requested tool's name on its own
-// line, then a JSON object, and nothing else.
+// line, then a JSON object, and nothing else. The object is read as it
+// arrives, by the reader that also finds where it ends.
 type markerless struct {
-	rec   pythonic.Recognizer
+	args  *pythonic.Reader // from the pool while the object is open
 	state mlState
 	nlAt  int // where the newline after the name is in the pending item
 }
@@ -66,10 +66,11 @@ func (h *markerless) Step(m *block.Machine, dst []toolcall.Event, s string, i in
 			return m.Abandon(dst, s, i)
 		}
 		h.state = mlArgs
-		h.rec.Reset(m.Limits.MaxDepth)
+		pythonic.ReleaseValue(h.args)
+		h.args = pythonic.NewValue(*m.Parser())
 		return dst, i
 	case mlArgs:
-		st, i := m.FeedRecognizer(&h.rec, s, i)
+		st, i := m.FeedReader(h.args, s, i)
 		switch {
 		case st == pythonic.Open && i == len(s):
 			return dst, i
@@ -102,11 +103,13 @@ func (h *markerless) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Ev
 		m.Diag(toolcall.KindUnknownTool, start, name, "a call without markers names a tool the request does not offer")
 		return m.Content(dst, text)
 	}
-	raw, err := jsoncall.Value(strings.TrimSpace(text[h.nlAt+1:]), m.Parser())
+	raw, err := h.args.Stable(), h.args.Close() // read as it arrived
 	args := ""
 	if err == nil {
 		args, err = jsoncall.Arguments(raw, m.Parser())
 	}
+	pythonic.ReleaseValue(h.args)
+	h.args = nil
 	if err != nil {
 		m.DiagErr(err, start+h.nlAt+1, "")
 		return m.Content(dst, text)

@@ -1,7 +1,6 @@
 package glm45
 
 import (
-
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"

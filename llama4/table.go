@@ -86,7 +86,7 @@ func init() {
 // funcHeadByte says which bytes may stand between <function= and the
 // arguments' '{': the name, its '>' and whitespace.
 func funcHeadByte(c byte) bool {
-	return pythonic.IsNameByte(c) || c >= 0x80 || c == '>' || c == ' ' || c == '\t' || c == '\n' || c == '\r'
+	return pythonic.IsNameByte(c) || c >= 0x80 || c == '>' || jsonvalue.IsSpace(c)
 }
 
 // readFunc reads a function tag's body: NAME>, then its JSON arguments or

@@ -1,0 +1,67 @@
+package stream_test
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/toolparse/toolparse/internal/benchdata"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+type nopFormat struct{}
+
+func (nopFormat) Name() string                                  { return "nop" }
+func (nopFormat) NewDecoder(*toolcall.Request) toolcall.Decoder { return nopDecoder{} }
+
+type nopDecoder struct{}
+
+func (nopDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event { return dst }
+func (nopDecoder) Close(dst []toolcall.Event) []toolcall.Event          { return dst }
+
+// The floor of streaming a 100 KB call in 4-byte deltas: the Feeds alone,
+// through a stream whose decoder does nothing; the pythonic Reader alone,
+// fed the deltas and fed the whole text; and the whole stream
+// (BenchmarkStreamWriteFile100KB4ByteDeltas in pythonic).
+func BenchmarkStreamFloor(b *testing.B) {
+	text := `[write_file(path="a", content=` + strconv.Quote(benchdata.PythonSource(100_000)) + `)]`
+	ds := benchdata.Deltas(text, 4)
+	b.Run("nop-decoder", func(b *testing.B) {
+		for b.Loop() {
+			s := stream.New(nopFormat{}, toolcall.Request{})
+			for _, d := range ds {
+				s.Feed(d)
+			}
+			s.Close()
+		}
+	})
+	b.Run("reader-alone", func(b *testing.B) {
+		for b.Loop() {
+			var r pythonic.Reader
+			r.Reset(pythonic.Parser{}, pythonic.GoalList)
+			for _, d := range ds {
+				r.Feed(d)
+			}
+			r.Close()
+		}
+	})
+	b.Run("parse-whole", func(b *testing.B) {
+		for b.Loop() {
+			stream.Parse(pythonic.Format, text, toolcall.Request{})
+		}
+	})
+	b.Run("stream-4B", func(b *testing.B) {
+		for b.Loop() {
+			benchdata.Calls(stream.New(pythonic.Format, toolcall.Request{}), ds)
+		}
+	})
+	b.Run("reader-whole", func(b *testing.B) {
+		for b.Loop() {
+			var r pythonic.Reader
+			r.Reset(pythonic.Parser{}, pythonic.GoalList)
+			r.Feed(text)
+			r.Close()
+		}
+	})
+}

@@ -189,8 +189,9 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 
 // preRead is what a code body's scan reads of the body on the way: when
 // its first byte other than whitespace is '{', the JSON value it starts
-// with (read as jsoncall reads one); when it is '[' and the next such
-// byte is not '{', the pythonic call list it starts with. The reader then
+// with (read as jsoncall reads one); when it is '[', the pythonic call
+// list it starts with, or the JSON array when the next such byte is '{'
+// (two readers read the bytes up to that one). The reader then
 // stands in for the Recognizer, whose verdicts it gives (pythonic.Reader's
 // Stream), until the value or list closes; should the body hold nothing
 // else, Decode takes what it read instead of parsing the body again.
@@ -198,7 +199,8 @@ type preRead struct {
 	p     *pythonic.Parser // nil: the body is not read on the way
 	phase prePhase
 	r     *pythonic.Reader
-	list  bool // r reads a call list, not a JSON value
+	alt   *pythonic.Reader // while deciding: a JSON array's reader, beside the call list's r
+	list  bool             // r reads a call list, not a JSON value
 	end   int  // where r closed, in the pending item
 	// tainted says r missed bytes: what it read is not the body
 	tainted bool
@@ -216,6 +218,7 @@ const (
 
 func (pr *preRead) reset(p *pythonic.Parser) {
 	pythonic.ReleaseValue(pr.r)
+	pythonic.ReleaseValue(pr.alt)
 	*pr = preRead{p: p}
 	if p == nil {
 		pr.phase = preNone
@@ -245,9 +248,10 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pythonic.Status
 			pr.r, pr.phase = pythonic.NewValue(*pr.p), preReading
 		case s[k] == '[':
 			pr.r, pr.phase, pr.list = pythonic.NewReader(*pr.p, pythonic.GoalList), preDeciding, true
-			n, st := b.rec.Feed(s[k : k+1])
+			pr.alt = pythonic.NewValue(*pr.p)
 			pr.r.Feed(s[k : k+1])
-			return k - i + n, st
+			pr.alt.Feed(s[k : k+1])
+			return k - i + 1, pythonic.Open
 		default:
 			pr.phase = preNone
 		}
@@ -255,19 +259,18 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pythonic.Status
 		return k - i + n, st
 	case preDeciding: // both read the bytes after '[' up to the one that decides
 		k := jsonvalue.SkipSpace(s[:j], i)
-		if k < j {
-			if s[k] == '{' { // JSON: the Recognizer reads on, alone
-				pythonic.ReleaseValue(pr.r)
-				pr.r, pr.phase = nil, preNone
-				return b.rec.Feed(s[i:j])
-			}
-			pr.phase = preReading
-		}
-		b.rec.Feed(s[i:k])
 		pr.r.Feed(s[i:k])
+		pr.alt.Feed(s[i:k])
 		if k == j {
 			return j - i, pythonic.Open
 		}
+		if s[k] == '{' { // a JSON array of call objects
+			pythonic.ReleaseValue(pr.r)
+			pr.r, pr.list = pr.alt, false
+		} else {
+			pythonic.ReleaseValue(pr.alt)
+		}
+		pr.alt, pr.phase = nil, preReading
 		n, st := b.feed(base, s, k, j)
 		return k - i + n, st
 	case preReading:

@@ -201,7 +201,7 @@ type preRead struct {
 	r     *pythonic.Reader
 	alt   *pythonic.Reader // while deciding: a JSON array's reader, beside the call list's r
 	list  bool             // r reads a call list, not a JSON value
-	end   int  // where r closed, in the pending item
+	end   int              // where r closed, in the pending item
 	// tainted says r missed bytes: what it read is not the body
 	tainted bool
 }

@@ -281,7 +281,7 @@ func (f *pythonicCalls) Feed(s string) {
 func (f *pythonicCalls) Call() (name, id string, args []byte, ok bool) {
 	r := &f.r
 	if f.from != nil {
-		if r = f.from.reading(); r == nil {
+		if r = f.from.reading(); r == nil || !f.from.list { // no longer, or not, a call list
 			f.dead = true
 		}
 	}

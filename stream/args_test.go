@@ -340,3 +340,24 @@ func TestRepeatedArgumentsAreNoted(t *testing.T) {
 		streamtest.CompareStreaming(t, c.f, typedTools, ds)
 	}
 }
+
+// A block whose value fails after its start was followed (a long string,
+// then a syntax error) keeps streaming's promises and does not panic: the
+// body's reader, which the follower reads, stops holding stable JSON.
+func TestFollowedBodyThatFailsLate(t *testing.T) {
+	long := strings.Repeat("a", 100)
+	for _, c := range []struct {
+		f    toolcall.Format
+		text string
+	}{
+		{hermes.Format, `<tool_call>{"name": "write_file", "arguments": {"path": "` + long + `", "mode": 1 2}}</tool_call>`},
+		{hermes.Format, `<tool_call>{"name": "write_file", "arguments": {"path": "` + long + `"}} {"name": "x"</tool_call>`},
+		{lfm2.Format, `<|tool_call_start|>[write_file(path="` + long + `", mode=1 2)]<|tool_call_end|>`},
+		{lfm2.Format, `<|tool_call_start|>[write_file(path="` + long + `"), {"name": "x"}]<|tool_call_end|>`},
+		{olmo3.Format, `<function_calls>[write_file(path="` + long + `", mode=1 2)]</function_calls>`},
+	} {
+		for _, size := range []int{1, 4, 64} {
+			streamtest.CompareStreaming(t, c.f, typedTools, benchdata.Deltas(c.text, size))
+		}
+	}
+}

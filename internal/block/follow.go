@@ -95,7 +95,7 @@ func (v *value) stable() []byte {
 		return nil
 	case v.from != nil:
 		r := v.from.reading()
-		if r == nil {
+		if r == nil || len(r.Stable()) < v.upTo { // gone, or the value failed
 			v.dead = true
 			return nil
 		}

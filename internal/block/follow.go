@@ -364,9 +364,10 @@ func (d *decoded) Feed(s string) {
 		switch {
 		case s[0] == '{':
 			f := &callObject{}
-			if f.from = pre; pre == nil || pre.list {
+			if pre != nil && !pre.list {
+				f.from = pre
+			} else {
 				f.r.Reset(d.m.jsonParser(), pythonic.GoalValue)
-				f.from = nil
 			}
 			d.f = f
 		case s[0] == '[' && pre != nil && pre.list:

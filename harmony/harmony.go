@@ -105,7 +105,7 @@ func (d *decoder) ToProse() { d.mode = mContent }
 
 // FeedDelta implements engine.Machine.
 func (d *decoder) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
-	dst = d.RunBounded(dst, s, d)
+	dst = d.RunBounded(dst, s, 0, d)
 	if d.mode != mHeld && d.mode != mHeldMark {
 		return d.Settle(dst, nil) // the safety net gave the call up
 	}

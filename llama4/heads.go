@@ -340,6 +340,17 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 	return m.Abandon(h.giveUp(m, dst), s, i)
 }
 
+// Reading implements block.Reading: the open candidate's reader.
+func (h *heads) Reading() *pythonic.Reader {
+	switch {
+	case h.state != sCand:
+		return nil
+	case h.kind == kList:
+		return h.list.Reader()
+	}
+	return h.value
+}
+
 // giveUp ends what was started of a candidate that is content after all.
 func (h *heads) giveUp(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 	if h.kind == kList && h.list != nil {

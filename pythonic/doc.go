@@ -8,19 +8,27 @@
 //     value, a run's first call) it also says where that ends, or that a
 //     bracket did not match or nesting passed the limit, as a Recognizer
 //     would, so one pass both finds a candidate's end and reads it
-//     (reader.go, reader_grammar.go; NewReader, NewValue and NewCall take
-//     streamed Readers from a pool, List streams a call list's calls);
+//     (NewReader, NewValue and NewCall take streamed Readers from a pool,
+//     List streams a call list's calls);
 //   - Parser holds the settings (depth limit, a tool's declared parameters
 //     for positional arguments, JSON's \/ escape) and reads whole texts with
 //     a Reader: ParseList, ParseRun, ParseCall, ParseValue, ParseCallReread;
 //     a failure is a *SyntaxError with the byte offset of the problem;
-//   - Scanner splits a literal into tokens (token.go, scanner.go), and
-//     Recognizer finds where a candidate closes with the same string rules
-//     without reading it (for spans whose grammar is known only at their
-//     end, and for what a Reader skips of an element that failed);
+//   - Scanner splits a literal into tokens, and Recognizer finds where a
+//     candidate closes with the same string rules without reading it (for
+//     spans whose grammar is known only at their end, and for what a Reader
+//     skips of an element that failed);
 //   - Format is the generic format, compatible with vLLM's "pythonic" parser;
+//     it is a table for the block machine every format of this module runs
+//     on: its end-of-turn tokens, and call lists that start at '[';
 //   - RenderCalls and AppendCall write calls back as literals the parser
 //     reads; Grammar and StructuralTag constrain decoding to call lists.
+//
+// The grammar's types (Parser, Reader, Recognizer, Scanner, List and the
+// rest) are defined in an internal package, which the block machine reads
+// block bodies with, and are the same types under these names; their
+// methods are documented there (go doc shows them under the internal
+// package's path).
 //
 // # The literal language
 //

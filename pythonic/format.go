@@ -1,6 +1,9 @@
 package pythonic
 
-import "github.com/toolparse/toolparse/toolcall"
+import (
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/toolcall"
+)
 
 // Format is the generic pythonic format, compatible with vLLM's "pythonic"
 // parser: a call list that opens the response, and call lists later in the
@@ -15,7 +18,7 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	if req == nil {
 		req = &toolcall.Request{}
 	}
-	return newDecoder(req)
+	return block.NewDecoder(&table, req)
 }
 
 func init() { toolcall.Register(Format) }

@@ -2,9 +2,9 @@ package pythonic
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -46,7 +46,7 @@ func (format) RenderCalls(calls []toolcall.Call) (string, error) { return Render
 // letter or '_', then letters, digits, '_', '-' or '.'); the arguments must
 // be a JSON object.
 func AppendCall(dst []byte, c toolcall.Call, lit Literals) ([]byte, error) {
-	if !isName(c.Name) {
+	if !pylit.IsName(c.Name) {
 		return dst, fmt.Errorf("pythonic: the call name %q cannot be written as a call", c.Name)
 	}
 	args := c.Arguments
@@ -60,7 +60,7 @@ func AppendCall(dst []byte, c toolcall.Call, lit Literals) ([]byte, error) {
 	dst = append(dst, c.Name...)
 	dst = append(dst, '(')
 	for i, m := range v.Members {
-		if !isName(m.Key) {
+		if !pylit.IsName(m.Key) {
 			return dst, fmt.Errorf("pythonic: the argument name %q of %s cannot be written as a keyword", m.Key, c.Name)
 		}
 		if i > 0 {
@@ -71,10 +71,6 @@ func AppendCall(dst []byte, c toolcall.Call, lit Literals) ([]byte, error) {
 		dst = appendValue(dst, m.Val, lit)
 	}
 	return append(dst, ')'), nil
-}
-
-func isName(s string) bool {
-	return s != "" && isNameStart(s, 0) && NameEnd(s, 0) == len(s) && strings.IndexByte(s, '\\') < 0
 }
 
 func appendValue(dst []byte, v jsonvalue.Value, lit Literals) []byte {

@@ -5,7 +5,16 @@
 // constants, its kinds of block (which marker closes one, how its body
 // finds its end, which grammar reads it) and, where it has rules of its
 // own, Hooks the machine runs at fixed points (the start of a response,
-// after a block).
+// after a block, at a trigger byte in prose). Every format of the module
+// runs on it except Harmony, whose channels stream as they arrive; the
+// generic pythonic format is a table with no blocks at all, only
+// end-of-turn tokens and a hook for call lists in prose.
+//
+// A hook whose candidate a pylit.Reader reads to its end (a call list, a
+// call object, a bare call) says so (Reading), and the machine feeds each
+// delta that fits the size limit straight to that reader: a long call
+// streamed in small deltas costs one Feed of its reader per delta, not a
+// pass through the step loop.
 //
 // The machine scans prose for the first byte of any marker, holds a
 // partial marker until the next delta decides it, drops end-of-turn tokens
@@ -22,7 +31,7 @@ import (
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
-	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/internal/pylit"
 )
 
 // Body finds where a block's body ends, across deltas: at the first end
@@ -34,7 +43,7 @@ import (
 // Blocks whose grammar only their whole body tells (a run of calls, a
 // format's own Read) are scanned here and read once at their end.
 type Body struct {
-	rec      pythonic.Recognizer
+	rec      pylit.Recognizer
 	pre      preRead
 	ends     *marker.Set
 	broken   bool
@@ -77,7 +86,7 @@ func (b *Body) Reset(ends *marker.Set, maxDepth int, scan Scan) {
 // ReadWith makes a code body, begun by Reset with ScanCode, read with p
 // the call list or JSON value it starts with in the same pass that finds
 // the body's end (see preRead).
-func (b *Body) ReadWith(p *pythonic.Parser) { b.pre.reset(p) }
+func (b *Body) ReadWith(p *pylit.Parser) { b.pre.reset(p) }
 
 // Head restricts the bytes of a value body's head, begun by Reset with
 // ScanValue, to those ok accepts, at most max of them.
@@ -161,12 +170,12 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 			n, st := b.feed(base, s, i, p)
 			i += n
 			switch st {
-			case pythonic.Closed:
+			case pylit.Closed:
 				if b.value { // the value is the body
 					return Ended, i, -1, base.Len(s, i)
 				}
 				b.rec.Reset(base.Limits.MaxDepth)
-			case pythonic.Mismatch, pythonic.TooDeep:
+			case pylit.Mismatch, pylit.TooDeep:
 				b.broken = true
 			}
 		}
@@ -192,16 +201,16 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 // with (read as jsoncall reads one); when it is '[', the pythonic call
 // list it starts with, or the JSON array when the next such byte is '{'
 // (two readers read the bytes up to that one). The reader then
-// stands in for the Recognizer, whose verdicts it gives (pythonic.Reader's
+// stands in for the Recognizer, whose verdicts it gives (pylit.Reader's
 // Stream), until the value or list closes; should the body hold nothing
 // else, Decode takes what it read instead of parsing the body again.
 type preRead struct {
-	p     *pythonic.Parser // nil: the body is not read on the way
+	p     *pylit.Parser // nil: the body is not read on the way
 	phase prePhase
-	r     *pythonic.Reader
-	alt   *pythonic.Reader // while deciding: a JSON array's reader, beside the call list's r
-	list  bool             // r reads a call list, not a JSON value
-	end   int              // where r closed, in the pending item
+	r     *pylit.Reader
+	alt   *pylit.Reader // while deciding: a JSON array's reader, beside the call list's r
+	list  bool          // r reads a call list, not a JSON value
+	end   int           // where r closed, in the pending item
 	// tainted says r missed bytes: what it read is not the body
 	tainted bool
 }
@@ -216,9 +225,9 @@ const (
 	preNone                     // nothing read on the way
 )
 
-func (pr *preRead) reset(p *pythonic.Parser) {
-	pythonic.ReleaseValue(pr.r)
-	pythonic.ReleaseValue(pr.alt)
+func (pr *preRead) reset(p *pylit.Parser) {
+	pylit.ReleaseValue(pr.r)
+	pylit.ReleaseValue(pr.alt)
 	*pr = preRead{p: p}
 	if p == nil {
 		pr.phase = preNone
@@ -236,22 +245,22 @@ func (b *Body) inCode() bool {
 // feed reads s[i:j] of the body with the Recognizer, or with the body's
 // reader while it reads, and returns how many bytes were read and the
 // verdict, as Recognizer.Feed does.
-func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pythonic.Status) {
+func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pylit.Status) {
 	pr := &b.pre
 	switch pr.phase {
 	case preLead:
 		k := jsonvalue.SkipSpace(s[:j], i)
 		switch {
 		case k == j: // whitespace: nothing changes
-			return j - i, pythonic.Open
+			return j - i, pylit.Open
 		case s[k] == '{':
-			pr.r, pr.phase = pythonic.NewValue(*pr.p), preReading
+			pr.r, pr.phase = pylit.NewValue(*pr.p), preReading
 		case s[k] == '[':
-			pr.r, pr.phase, pr.list = pythonic.NewReader(*pr.p, pythonic.GoalList), preDeciding, true
-			pr.alt = pythonic.NewValue(*pr.p)
+			pr.r, pr.phase, pr.list = pylit.NewReader(*pr.p, pylit.GoalList), preDeciding, true
+			pr.alt = pylit.NewValue(*pr.p)
 			pr.r.Feed(s[k : k+1])
 			pr.alt.Feed(s[k : k+1])
-			return k - i + 1, pythonic.Open
+			return k - i + 1, pylit.Open
 		default:
 			pr.phase = preNone
 		}
@@ -262,13 +271,13 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pythonic.Status
 		pr.r.Feed(s[i:k])
 		pr.alt.Feed(s[i:k])
 		if k == j {
-			return j - i, pythonic.Open
+			return j - i, pylit.Open
 		}
 		if s[k] == '{' { // a JSON array of call objects
-			pythonic.ReleaseValue(pr.r)
+			pylit.ReleaseValue(pr.r)
 			pr.r, pr.list = pr.alt, false
 		} else {
-			pythonic.ReleaseValue(pr.alt)
+			pylit.ReleaseValue(pr.alt)
 		}
 		pr.alt, pr.phase = nil, preReading
 		n, st := b.feed(base, s, k, j)
@@ -276,9 +285,9 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pythonic.Status
 	case preReading:
 		n := pr.r.Feed(s[i:j])
 		st := pr.r.Status()
-		if st == pythonic.Closed {
+		if st == pylit.Closed {
 			pr.phase, pr.end = preDone, base.Len(s, i+n)
-		} else if st != pythonic.Open {
+		} else if st != pylit.Open {
 			pr.phase = preNone
 		}
 		return n, st
@@ -288,7 +297,7 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pythonic.Status
 
 // reading returns the body's reader while what it read is the body's
 // start, or nil.
-func (pr *preRead) reading() *pythonic.Reader {
+func (pr *preRead) reading() *pylit.Reader {
 	if pr.tainted || pr.phase != preDeciding && pr.phase != preReading && pr.phase != preDone {
 		return nil
 	}
@@ -304,7 +313,7 @@ func (pr *preRead) taint() {
 
 // read returns what the body's reader read, when it read the whole body,
 // which starts at offset at of the pending item and is body.
-func (pr *preRead) read(body string, at int) *pythonic.Reader {
+func (pr *preRead) read(body string, at int) *pylit.Reader {
 	if off := pr.end - at; pr.phase != preDone || pr.tainted || off < 0 || off > len(body) || strings.TrimSpace(body[off:]) != "" {
 		return nil
 	}

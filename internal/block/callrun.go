@@ -2,7 +2,7 @@ package block
 
 import (
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -10,7 +10,7 @@ import (
 // echo, an untagged response): a name, then brackets until they close; or
 // a call list in [ ].
 type CallRun struct {
-	rec                 pythonic.Recognizer
+	rec                 pylit.Recognizer
 	head, named, spaced bool
 }
 
@@ -41,9 +41,9 @@ func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
 		switch {
 		case !r.named && c == '[':
 			r.head = false
-		case !r.named && (pythonic.IsNameStartByte(c) || c >= 0x80):
+		case !r.named && (pylit.IsNameStartByte(c) || c >= 0x80):
 			r.named = true
-		case r.named && !r.spaced && (pythonic.IsNameByte(c) || c >= 0x80):
+		case r.named && !r.spaced && (pylit.IsNameByte(c) || c >= 0x80):
 		case r.named && jsonvalue.IsSpace(c):
 			r.spaced = true
 		case r.named && c == '(':
@@ -60,12 +60,12 @@ func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
 	}
 	st, i := m.FeedRecognizer(&r.rec, s, i)
 	switch st {
-	case pythonic.Open:
+	case pylit.Open:
 		if i == len(s) {
 			return RunMore, i
 		}
 		return RunLimit, i
-	case pythonic.Closed:
+	case pylit.Closed:
 		return RunClosed, i
 	}
 	return RunOther, i
@@ -75,30 +75,30 @@ func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
 // rec, no further than the pending-size limit, and returns rec's status
 // and where it stopped. Open before the end of s means the candidate
 // passed the limit: a "limit" diagnostic is recorded.
-func (m *Machine) FeedRecognizer(rec *pythonic.Recognizer, s string, i int) (pythonic.Status, int) {
+func (m *Machine) FeedRecognizer(rec *pylit.Recognizer, s string, i int) (pylit.Status, int) {
 	end := min(len(s), i+m.Room(s, i))
 	n, st := rec.Feed(s[i:end])
 	i += n
-	if st == pythonic.Open && i < len(s) {
+	if st == pylit.Open && i < len(s) {
 		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
 	}
 	return st, i
 }
 
-// Reader is what FeedReader feeds: a pythonic.Reader or pythonic.List that
+// Reader is what FeedReader feeds: a pylit.Reader or pylit.List that
 // decides where its candidate ends.
 type Reader interface {
 	Feed(s string) int
-	Status() pythonic.Status
+	Status() pylit.Status
 }
 
 // FeedReader feeds r as much of s[i:] as the pending size limit lets it
 // have, with the limit diagnostic, as FeedRecognizer does.
-func (m *Machine) FeedReader(r Reader, s string, i int) (pythonic.Status, int) {
+func (m *Machine) FeedReader(r Reader, s string, i int) (pylit.Status, int) {
 	end := min(len(s), i+m.Room(s, i))
 	i += r.Feed(s[i:end])
 	st := r.Status()
-	if st == pythonic.Open && i < len(s) {
+	if st == pylit.Open && i < len(s) {
 		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
 	}
 	return st, i

@@ -6,7 +6,7 @@ import (
 
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -15,9 +15,9 @@ import (
 type Item struct {
 	Call     *toolcall.Call
 	Content  string
-	Err      error                   // why Content did not parse
-	Offset   int                     // where the item starts in the body
-	Repaired []*pythonic.SyntaxError // what the call needed read leniently, offsets in the body
+	Err      error                // why Content did not parse
+	Offset   int                  // where the item starts in the body
+	Repaired []*pylit.SyntaxError // what the call needed read leniently, offsets in the body
 }
 
 // ErrNotCalls says a body is not calls at all.
@@ -29,14 +29,14 @@ var ErrNotCalls = errors.New("the block holds no calls")
 // not parse cleanly, whose last argument is a string, is read once more with
 // that string running to the last quote of its kind before the final ')'
 // (the pythonic package's literal language). The error is non-nil when the body is not calls.
-func Decode(body string, p *pythonic.Parser, known func(string) bool) ([]Item, error) {
+func Decode(body string, p *pylit.Parser, known func(string) bool) ([]Item, error) {
 	return decode(body, p, known, nil)
 }
 
 // decode is Decode, given what the body's scan read of the whole body on
 // the way (preRead; nil when it read nothing): the JSON of the value it is
 // or the elements of the call list it is, read as the parse below would.
-func decode(body string, p *pythonic.Parser, known func(string) bool, pre *pythonic.Reader) ([]Item, error) {
+func decode(body string, p *pylit.Parser, known func(string) bool, pre *pylit.Reader) ([]Item, error) {
 	lo := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
 	trimmed := strings.TrimSpace(body)
 	switch {
@@ -47,7 +47,7 @@ func decode(body string, p *pythonic.Parser, known func(string) bool, pre *pytho
 	case len(trimmed) >= 2 && trimmed[0] == '[' && trimmed[len(trimmed)-1] == ']' && strings.TrimSpace(trimmed[1:len(trimmed)-1]) == "":
 		return nil, nil
 	}
-	var elems []pythonic.Element
+	var elems []pylit.Element
 	var err error
 	switch {
 	case trimmed[0] == '[' && pre != nil: // read on the way
@@ -76,9 +76,9 @@ func decode(body string, p *pythonic.Parser, known func(string) bool, pre *pytho
 			continue
 		}
 		c := el.Call
-		var repaired []*pythonic.SyntaxError
+		var repaired []*pylit.SyntaxError
 		for _, r := range el.Repaired {
-			repaired = append(repaired, &pythonic.SyntaxError{Offset: lo + r.Offset, Msg: r.Msg})
+			repaired = append(repaired, &pylit.SyntaxError{Offset: lo + r.Offset, Msg: r.Msg})
 		}
 		items = append(items, Item{Call: &c, Offset: lo + el.Start, Repaired: repaired})
 	}
@@ -87,7 +87,7 @@ func decode(body string, p *pythonic.Parser, known func(string) bool, pre *pytho
 
 // decodeJSON reads JSON call objects: one, an array, or several separated
 // by whitespace, ',' or ';'.
-func decodeJSON(text string, lo int, p *pythonic.Parser, known func(string) bool, pre *pythonic.Reader) ([]Item, error) {
+func decodeJSON(text string, lo int, p *pylit.Parser, known func(string) bool, pre *pylit.Reader) ([]Item, error) {
 	if pre != nil && pre.Close() == nil { // read on the way
 		if calls, err := jsoncall.FromJSON(pre.Stable(), p, known); err == nil {
 			return callItems(calls, lo), nil
@@ -98,10 +98,10 @@ func decodeJSON(text string, lo int, p *pythonic.Parser, known func(string) bool
 	var items []Item
 	rest := text
 	for rest != "" {
-		var r pythonic.Recognizer
+		var r pylit.Recognizer
 		r.Reset(p.MaxDepth)
 		n, st := r.Feed(rest)
-		if st != pythonic.Closed {
+		if st != pylit.Closed {
 			return nil, ErrNotCalls
 		}
 		calls, err := jsoncall.Parse(rest[:n], p, known)
@@ -123,8 +123,8 @@ func callItems(calls []toolcall.Call, off int) []Item {
 }
 
 func offsetError(err error, lo int) error {
-	if se, ok := err.(*pythonic.SyntaxError); ok {
-		return &pythonic.SyntaxError{Offset: se.Offset + lo, Msg: se.Msg}
+	if se, ok := err.(*pylit.SyntaxError); ok {
+		return &pylit.SyntaxError{Offset: se.Offset + lo, Msg: se.Msg}
 	}
 	return err
 }
@@ -133,10 +133,10 @@ func offsetError(err error, lo int) error {
 // [ ].
 func looksLikeOneCall(text string) bool {
 	text = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(text, "["), "]"))
-	if text == "" || !pythonic.IsNameStartByte(text[0]) {
+	if text == "" || !pylit.IsNameStartByte(text[0]) {
 		return false
 	}
-	n := pythonic.NameEnd(text, 0)
+	n := pylit.NameEnd(text, 0)
 	return strings.HasPrefix(strings.TrimLeft(text[n:], " \t"), "(") && strings.HasSuffix(text, ")")
 }
 
@@ -187,10 +187,10 @@ func ReadCalls(body, begin, end string, read func(text string, off int) (toolcal
 	for i < len(body) {
 		b := strings.Index(body[i:], begin)
 		if b < 0 {
-			content(i, len(body), &pythonic.SyntaxError{Offset: i, Msg: "text that is not a call"})
+			content(i, len(body), &pylit.SyntaxError{Offset: i, Msg: "text that is not a call"})
 			break
 		}
-		content(i, i+b, &pythonic.SyntaxError{Offset: i, Msg: "text that is not a call"})
+		content(i, i+b, &pylit.SyntaxError{Offset: i, Msg: "text that is not a call"})
 		start := i + b
 		from := start + len(begin)
 		to, next := len(body), len(body)

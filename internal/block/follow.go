@@ -6,7 +6,7 @@ import (
 
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -21,16 +21,16 @@ const maxHeader = 1 << 10
 // {"name": N, "arguments": {...}} (or "parameters"), with the name first.
 func FollowCallObject(m *Machine) Follower {
 	f := &callObject{}
-	f.r.Reset(m.jsonParser(), pythonic.GoalValue)
+	f.r.Reset(m.jsonParser(), pylit.GoalValue)
 	return f
 }
 
 // JSONArgs follows a body that is the JSON arguments of a call named
 // name, read with p (JSON's escapes on).
-func JSONArgs(p pythonic.Parser, name, id string) Follower {
+func JSONArgs(p pylit.Parser, name, id string) Follower {
 	p.JSONEscapes = true
 	f := &argsAfterHeader{header: func(h string) (string, string, bool) { return name, id, strings.TrimSpace(h) == "" }}
-	f.r.Reset(p, pythonic.GoalValue)
+	f.r.Reset(p, pylit.GoalValue)
 	return f
 }
 
@@ -40,7 +40,7 @@ func JSONArgs(p pythonic.Parser, name, id string) Follower {
 func FollowArgs(header func(h string) (name, id string, ok bool)) func(m *Machine) Follower {
 	return func(m *Machine) Follower {
 		f := &argsAfterHeader{header: header}
-		f.r.Reset(m.jsonParser(), pythonic.GoalValue)
+		f.r.Reset(m.jsonParser(), pylit.GoalValue)
 		return f
 	}
 }
@@ -49,7 +49,7 @@ func FollowArgs(header func(h string) (name, id string, ok bool)) func(m *Machin
 // call streams, the others come whole.
 func FollowCalls(m *Machine) Follower { return &pythonicCalls{p: m.parser} }
 
-func (m *Machine) jsonParser() pythonic.Parser {
+func (m *Machine) jsonParser() pylit.Parser {
 	p := m.parser
 	p.JSONEscapes = true
 	return p
@@ -59,7 +59,7 @@ func (m *Machine) jsonParser() pythonic.Parser {
 // skipping the blanks before it; or, when from is set, takes the value its
 // body's reader reads on the way (preRead), and reads nothing itself.
 type value struct {
-	r    pythonic.Reader
+	r    pylit.Reader
 	from *preRead
 	upTo int  // with from: how much of its JSON there was at the last feed
 	seen bool // the value's first byte
@@ -243,8 +243,8 @@ func (f *argsAfterHeader) Call() (name, id string, args []byte, ok bool) {
 }
 
 type pythonicCalls struct {
-	p       pythonic.Parser
-	r       pythonic.Reader
+	p       pylit.Parser
+	r       pylit.Reader
 	from    *preRead // when set, the body's reader, read on the way, reads the list
 	upTo    int      // with from: how much of the call's JSON there was at the last Feed
 	started bool
@@ -267,9 +267,9 @@ func (f *pythonicCalls) Feed(s string) {
 			return
 		}
 		f.started = true
-		goal := pythonic.GoalRun
+		goal := pylit.GoalRun
 		if s[0] == '[' {
-			goal = pythonic.GoalList
+			goal = pylit.GoalList
 		}
 		f.r.Reset(f.p, goal)
 	}
@@ -367,7 +367,7 @@ func (d *decoded) Feed(s string) {
 			if pre != nil && !pre.list {
 				f.from = pre
 			} else {
-				f.r.Reset(d.m.jsonParser(), pythonic.GoalValue)
+				f.r.Reset(d.m.jsonParser(), pylit.GoalValue)
 			}
 			d.f = f
 		case s[0] == '[' && pre != nil && pre.list:

@@ -8,7 +8,7 @@ import (
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
-	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -109,6 +109,7 @@ type Format struct {
 
 	once     sync.Once
 	stops    string           // the bytes prose stops at: markers' first bytes and Triggers
+	stopSet  [256]bool        // stops, as a set
 	triggers [256]bool        // Triggers, as a set
 	prose    *marker.Set      // every marker, indexed by Token
 	ends     []*marker.Set    // per kind: its end marker, the end-of-turn tokens, then its Yields
@@ -134,6 +135,9 @@ func (f *Format) compile() {
 			}
 		}
 		f.stops = string(stops)
+		for _, c := range stops {
+			f.stopSet[c] = true
+		}
 		for i := 0; i < len(f.Triggers); i++ {
 			f.triggers[f.Triggers[i]] = true
 		}
@@ -188,9 +192,12 @@ func NewDecoder(f *Format, req *toolcall.Request) toolcall.Decoder {
 	f.compile()
 	m := &Machine{f: f}
 	m.Init(req)
-	m.parser = pythonic.ForRequest(m.Req, m.Limits.MaxDepth)
+	m.parser = pylit.ForRequest(m.Req, m.Limits.MaxDepth)
 	if f.Hooks != nil {
 		m.hooks = f.Hooks()
+		m.ender, _ = m.hooks.(DeltaEnder)
+		m.progressor, _ = m.hooks.(Progressor)
+		m.reading, _ = m.hooks.(Reading)
 		m.starting = true
 	}
 	return m
@@ -209,8 +216,12 @@ const (
 type Machine struct {
 	engine.Base
 	f      *Format
-	parser pythonic.Parser
+	parser pylit.Parser
 	hooks  Hooks
+	// ender and progressor are hooks, when they are those too.
+	ender      DeltaEnder
+	progressor Progressor
+	reading    Reading
 
 	mode      mode
 	kind      int
@@ -228,7 +239,7 @@ func (m *Machine) Configure(c toolcall.Config) {
 }
 
 // Parser is the pythonic parser the machine reads bodies with.
-func (m *Machine) Parser() *pythonic.Parser { return &m.parser }
+func (m *Machine) Parser() *pylit.Parser { return &m.parser }
 
 // Feed implements toolcall.Decoder.
 func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
@@ -246,16 +257,34 @@ func (m *Machine) ToProse() { m.mode = mProse }
 
 // FeedDelta implements engine.Machine.
 func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
-	dst = m.RunBounded(dst, s, m)
-	if m.mode == mProse && m.Followed() { // the safety net gave the candidate up
-		dst = m.Settle(dst, nil)
+	from, extended := 0, false
+	if m.reading != nil && m.mode == mHook && m.Room(s, len(s)) >= 0 {
+		if r := m.reading.Reading(); r != nil {
+			// The hot path of a long candidate: the delta goes to its
+			// reader at once, and the steps go on from where it stopped.
+			from = r.Feed(s)
+			if m.Streaming {
+				m.FollowFeed(s[:from])
+			}
+			if extended = r.Status() == pylit.Open; !extended {
+				dst, from = m.Step(dst, s, from) // the hook acts on the verdict
+			}
+		}
 	}
-	if e, ok := m.hooks.(DeltaEnder); ok {
-		e.DeltaEnd(m, s)
+	if extended { // the delta only extended the candidate, within the limit
+		dst = m.EndDelta(dst, s)
+	} else {
+		dst = m.RunBounded(dst, s, from, m)
+		if m.mode == mProse && m.Followed() { // the safety net gave the candidate up
+			dst = m.Settle(dst, nil)
+		}
+	}
+	if m.ender != nil {
+		m.ender.DeltaEnd(m, s)
 	}
 	if m.Streaming {
-		if p, ok := m.hooks.(Progressor); ok && m.mode == mHook {
-			dst = p.Progress(m, dst)
+		if m.progressor != nil && m.mode == mHook {
+			dst = m.progressor.Progress(m, dst)
 		}
 		dst = m.follow(dst)
 	}
@@ -263,10 +292,22 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 }
 
 // Progressor is implemented by hooks that read their candidates with a
-// reader that tells its calls' progress (pythonic.List): with argument
+// reader that tells its calls' progress (pylit.List): with argument
 // streaming, Progress reports it at the end of each delta.
 type Progressor interface {
 	Progress(m *Machine, dst []toolcall.Event) []toolcall.Event
+}
+
+// Reading is implemented by hooks whose candidate a Reader reads to its
+// end (a call list, a call object): while the hook's Step would feed the
+// candidate's next bytes to it, and no follower but the machine's own
+// follows it, Reading returns it; else nil. The machine then feeds a delta
+// that fits the size limit to it before any step (and to the follower,
+// as the hook would), so a long candidate streamed in small deltas costs
+// one Feed of its reader per delta. The hook's Step, which then finds the
+// reader fed, acts on its verdict where it stopped.
+type Reading interface {
+	Reading() *pylit.Reader
 }
 
 // DeltaEnder is implemented by hooks that look back at each delta once it
@@ -349,7 +390,7 @@ func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 			i = j
 		}
 	}
-	if k := indexAny(s[j:], m.f.stops); k >= 0 {
+	if k := m.f.indexStop(s[j:]); k >= 0 {
 		j += k
 	} else {
 		j = len(s)
@@ -371,12 +412,26 @@ func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 	return dst, j
 }
 
-// indexAny is strings.IndexAny, with IndexByte's speed for one byte.
-func indexAny(s, chars string) int {
-	if len(chars) == 1 {
-		return strings.IndexByte(s, chars[0])
+// shortProse is how long a text prose scans byte by byte for its stops;
+// a longer one is searched with the standard library's vector code.
+const shortProse = 32
+
+// indexStop returns the index of the first byte of s that prose stops
+// at, or -1: a short delta (a token or two) is scanned with the stop set,
+// which costs less than setting up a search.
+func (f *Format) indexStop(s string) int {
+	if len(f.stops) == 1 {
+		return strings.IndexByte(s, f.stops[0])
 	}
-	return strings.IndexAny(s, chars)
+	if len(s) > shortProse {
+		return strings.IndexAny(s, f.stops)
+	}
+	for i := 0; i < len(s); i++ {
+		if f.stopSet[s[i]] {
+			return i
+		}
+	}
+	return -1
 }
 
 func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
@@ -522,7 +577,7 @@ func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall
 			continue
 		}
 		for _, r := range it.Repaired {
-			pythonic.DiagnoseAt(&m.Base, r, off, it.Call.Name)
+			pylit.DiagnoseAt(&m.Base, r, off, it.Call.Name)
 		}
 		calls = append(calls, *it.Call)
 		dst = m.Call(dst, *it.Call, off+it.Offset)
@@ -532,11 +587,11 @@ func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall
 
 // DiagErr records err, found in text at offset off of the response, as a
 // diagnostic: a syntax error at its own offset (a limit when it is
-// pythonic.ErrTooDeep), anything else with msg or its own text.
+// pylit.ErrTooDeep), anything else with msg or its own text.
 func (m *Machine) DiagErr(err error, off int, msg string) {
-	var se *pythonic.SyntaxError
+	var se *pylit.SyntaxError
 	if errors.As(err, &se) || err != nil && (msg == "" || err != ErrNotCalls) {
-		pythonic.DiagnoseAt(&m.Base, err, off, "")
+		pylit.DiagnoseAt(&m.Base, err, off, "")
 		return
 	}
 	m.Diag(toolcall.KindSyntax, off, "", msg)

@@ -156,7 +156,13 @@ func (b *Base) Diag(kind string, off int, call, msg string) {
 // Run feeds s to the stepper and keeps what is still pending at the end.
 func (b *Base) Run(dst []toolcall.Event, s string, st Stepper) []toolcall.Event {
 	b.mark = -1
-	for i := 0; i < len(s); {
+	return b.RunFrom(dst, s, 0, st)
+}
+
+// RunFrom is Run for a decoder that has read s[:from] itself (fed it to
+// its candidate's reader, or stepped it): the stepper goes on at s[from].
+func (b *Base) RunFrom(dst []toolcall.Event, s string, from int, st Stepper) []toolcall.Event {
+	for i := from; i < len(s); {
 		dst, i = st.Step(dst, s, i)
 	}
 	return b.EndDelta(dst, s)
@@ -173,8 +179,9 @@ type ProseStepper interface {
 // size-checked candidates (separators after a call, a broken tag waiting
 // for its end) goes out as content, with a "limit" diagnostic, once it
 // passes the size limit, so memory stays bounded whatever the input.
-func (b *Base) RunBounded(dst []toolcall.Event, s string, st ProseStepper) []toolcall.Event {
-	dst = b.Run(dst, s, st)
+// The stepper starts at s[from], as RunFrom's does.
+func (b *Base) RunBounded(dst []toolcall.Event, s string, from int, st ProseStepper) []toolcall.Event {
+	dst = b.RunFrom(dst, s, from, st)
 	if b.Overflowed() {
 		b.Diag(toolcall.KindLimit, b.Start(), "", "held text passed the size limit")
 		dst = b.Emit(dst, "", 0)

@@ -22,13 +22,13 @@ import (
 
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 // Parse reads text as one call object or an array of call objects. known
 // says whether a name is one of the requested tools (nil: none is).
-func Parse(text string, p *pythonic.Parser, known func(name string) bool) ([]toolcall.Call, error) {
+func Parse(text string, p *pylit.Parser, known func(name string) bool) ([]toolcall.Call, error) {
 	raw, err := Value(text, p)
 	if err != nil {
 		return nil, err
@@ -37,8 +37,8 @@ func Parse(text string, p *pythonic.Parser, known func(name string) bool) ([]too
 }
 
 // FromJSON reads calls from a call object or an array of them as Value
-// writes it (a streamed pythonic.Reader's value, read as it arrived).
-func FromJSON(raw []byte, p *pythonic.Parser, known func(name string) bool) ([]toolcall.Call, error) {
+// writes it (a streamed pylit.Reader's value, read as it arrived).
+func FromJSON(raw []byte, p *pylit.Parser, known func(name string) bool) ([]toolcall.Call, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '[' {
 		var items []json.RawMessage
@@ -68,7 +68,7 @@ func FromJSON(raw []byte, p *pythonic.Parser, known func(name string) bool) ([]t
 // Value returns text as compact JSON. It reads with the pythonic parser,
 // a superset of JSON (with JSON's \/ escape), which is faster than
 // encoding/json and also takes single quotes and Python's literals.
-func Value(text string, p *pythonic.Parser) ([]byte, error) {
+func Value(text string, p *pylit.Parser) ([]byte, error) {
 	q := *p
 	q.JSONEscapes = true
 	v, err := q.ParseValue(text)
@@ -80,7 +80,7 @@ func Value(text string, p *pythonic.Parser) ([]byte, error) {
 
 // Arguments turns a call's arguments, as compact JSON from Value (an
 // object, a string holding one, or null), into compact JSON object text.
-func Arguments(raw json.RawMessage, p *pythonic.Parser) (string, error) {
+func Arguments(raw json.RawMessage, p *pylit.Parser) (string, error) {
 	raw = bytes.TrimSpace(raw)
 	switch {
 	case len(raw) == 0 || string(raw) == "null":
@@ -108,7 +108,7 @@ func Arguments(raw json.RawMessage, p *pythonic.Parser) (string, error) {
 }
 
 // fromObject reads one call object, given as compact JSON.
-func fromObject(raw string, p *pythonic.Parser, known func(string) bool) (toolcall.Call, error) {
+func fromObject(raw string, p *pylit.Parser, known func(string) bool) (toolcall.Call, error) {
 	members, ok := jsonkeys.Members(raw)
 	if !ok {
 		return toolcall.Call{}, errors.New("not a call object")

@@ -3,11 +3,11 @@ package jsoncall
 import (
 	"testing"
 
-	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/internal/pylit"
 )
 
 func TestParse(t *testing.T) {
-	var p pythonic.Parser
+	var p pylit.Parser
 	known := func(name string) bool { return name == "ping" || name == "search" }
 	tests := []struct {
 		name, text string
@@ -57,7 +57,7 @@ func TestParse(t *testing.T) {
 
 // With no tools requested, an object that only names something is no call.
 func TestNameOnlyObjectsNeedARequestedTool(t *testing.T) {
-	var p pythonic.Parser
+	var p pylit.Parser
 	if calls, err := Parse(`{"name": "ping"}`, &p, nil); err == nil {
 		t.Errorf("Parse with no tools = %+v, want an error", calls)
 	}

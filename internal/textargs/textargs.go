@@ -11,8 +11,8 @@ import (
 	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/internal/utf8carry"
-	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -37,12 +37,12 @@ func (b *Builder) Reset(req *toolcall.Request, name string) {
 // Set adds the argument key with the text val. A key set before keeps its
 // place and takes val; Set then returns a note saying so, for the call's
 // diagnostics (as pythonic notes a repeated keyword), else nil.
-func (b *Builder) Set(key, val string, off int) *pythonic.SyntaxError {
+func (b *Builder) Set(key, val string, off int) *pylit.SyntaxError {
 	v := value(b.tool, key, val)
 	for k := range b.keys {
 		if b.keys[k] == key {
 			b.vals[k] = v
-			return &pythonic.SyntaxError{Offset: off, Msg: "argument " + key + " given twice: the last value is used"}
+			return &pylit.SyntaxError{Offset: off, Msg: "argument " + key + " given twice: the last value is used"}
 		}
 	}
 	b.keys, b.vals = append(b.keys, key), append(b.vals, v)

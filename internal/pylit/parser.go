@@ -1,9 +1,10 @@
-package pythonic
+package pylit
 
 import (
 	"strings"
 	"sync"
 
+	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -193,4 +194,30 @@ func (k *keySet) add(key string) bool {
 		}
 	}
 	return true
+}
+
+// ForRequest returns a Parser for a response to req: positional arguments
+// take the parameters the matched tool's schema declares, read once per
+// tool.
+func ForRequest(req *toolcall.Request, maxDepth int) Parser {
+	if req == nil {
+		req = &toolcall.Request{}
+	}
+	var cache map[string][]string
+	return Parser{MaxDepth: maxDepth, Params: func(name string) []string {
+		i := toolcall.MatchTool(req.Tools, name)
+		if i < 0 {
+			return nil
+		}
+		tool := req.Tools[i].Name
+		if p, ok := cache[tool]; ok {
+			return p
+		}
+		if cache == nil {
+			cache = make(map[string][]string)
+		}
+		p := jsonkeys.Properties(req.Tools[i].Parameters)
+		cache[tool] = p
+		return p
+	}}
 }

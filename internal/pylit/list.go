@@ -1,4 +1,4 @@
-package pythonic
+package pylit
 
 import (
 	"errors"
@@ -40,6 +40,10 @@ func (l *List) Feed(s string) int {
 	}
 	return l.r.Feed(s)
 }
+
+// Reader is the list's Reader, once Reset has run: a decoder may feed it
+// directly, as Feed would.
+func (l *List) Reader() *Reader { return &l.r }
 
 // Status is the verdict on the list so far.
 func (l *List) Status() Status { return l.r.Status() }

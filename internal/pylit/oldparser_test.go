@@ -1,4 +1,4 @@
-package pythonic
+package pylit
 
 // The recursive-descent parser the Reader replaced, kept as an oracle for
 // differential tests: both must read every input alike.

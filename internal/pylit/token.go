@@ -1,4 +1,4 @@
-package pythonic
+package pylit
 
 // Token is the kind of a lexical token of a Python call literal.
 type Token int

@@ -1,4 +1,4 @@
-package pythonic
+package pylit
 
 import (
 	"strings"
@@ -349,4 +349,10 @@ func newlineLen(src string, i int) int {
 func quoteChar(s string) string {
 	r, _ := utf8.DecodeRuneInString(s)
 	return "'" + string(r) + "'"
+}
+
+// IsName reports whether s is one whole name the scanner reads as written:
+// a name start, then name bytes, with no markdown escape.
+func IsName(s string) bool {
+	return s != "" && isNameStart(s, 0) && NameEnd(s, 0) == len(s) && strings.IndexByte(s, '\\') < 0
 }

@@ -1,4 +1,4 @@
-package pythonic
+package pylit
 
 import (
 	"strings"

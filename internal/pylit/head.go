@@ -1,4 +1,4 @@
-package pythonic
+package pylit
 
 import "github.com/toolparse/toolparse/internal/marker"
 
@@ -11,17 +11,17 @@ const (
 	headAfterName                  // after the name, before '('
 )
 
-// listHead recognises the start of a call list, '[' name '(', with
+// ListHead recognises the start of a call list, '[' name '(', with
 // whitespace allowed between the parts, one byte at a time so it can wait
 // across deltas. Text that does not start that way is prose.
-type listHead struct {
+type ListHead struct {
 	phase headPhase
 }
 
-// feed scans s. Full: the head is complete and n counts its bytes through
+// Feed scans s. Full: the head is complete and n counts its bytes through
 // '('. Partial: all of s fits a head so far. None: s[n-1]... s[:n] cannot
 // start a list and scanning resumes at s[n].
-func (h *listHead) feed(s string) (res marker.Result, n int) {
+func (h *ListHead) Feed(s string) (res marker.Result, n int) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch h.phase {

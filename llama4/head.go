@@ -3,30 +3,31 @@ package llama4
 import (
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
-	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/internal/pylit"
 )
 
 type headPhase uint8
 
 const (
-	hStart     headPhase = iota // before '[' or '{'
-	hList                       // after '[': a name or '{' may follow
-	hName                       // a call's name inside '['
-	hAfterName                  // after the name, before '('
-	hBrace                      // after '{': a key's quote may follow
-	hKey                        // inside the key
+	hStart headPhase = iota // before '[' or '{'
+	hList                   // after '[': a name or '{' may follow
+	hCall                   // a call list's head, read by a pylit.ListHead
+	hBrace                  // after '{': a key's quote may follow
+	hKey                    // inside the key
 )
 
 // keys are the keys a JSON call object may start with: models write its
 // members in any order.
 var keys = [...]string{"name", "type", "function", "arguments", "parameters"}
 
-// head recognises the start of a call list, '[' name '(', of an array of
-// call objects, '[' '{' "name", and of a call object, '{' "name" (or "type",
-// "function"), one byte at a time so it can wait across deltas.
+// head recognises the start of a call list, '[' name '(' (as the pythonic
+// format does), of an array of call objects, '[' '{' "name", and of a call
+// object, '{' "name" (or "type", "function"), one byte at a time so it can
+// wait across deltas.
 type head struct {
 	phase headPhase
 	array bool // '[' '{': an array of call objects
+	list  pylit.ListHead
 	quote byte
 	kpos  int   // key bytes matched
 	kset  uint8 // keys still possible
@@ -42,6 +43,8 @@ func (h *head) feed(s string) (res marker.Result, n int) {
 			switch c {
 			case '[':
 				h.phase = hList
+				h.list = pylit.ListHead{}
+				h.list.Feed("[")
 			case '{':
 				h.phase = hBrace
 			default:
@@ -50,31 +53,16 @@ func (h *head) feed(s string) (res marker.Result, n int) {
 		case hList:
 			switch {
 			case jsonvalue.IsSpace(c):
-			case pythonic.IsNameStartByte(c) || c >= 0x80 || c == '\\':
-				h.phase = hName
 			case c == '{':
 				h.phase, h.array = hBrace, true
 			default:
-				return marker.None, i
+				h.phase = hCall
+				res, n := h.list.Feed(s[i:])
+				return res, i + n
 			}
-		case hName:
-			switch {
-			case pythonic.IsNameByte(c) || c >= 0x80 || c == '\\': // \_ in a name is markdown's _
-			case jsonvalue.IsSpace(c):
-				h.phase = hAfterName
-			case c == '(':
-				return marker.Full, i + 1
-			default:
-				return marker.None, i
-			}
-		case hAfterName:
-			switch {
-			case jsonvalue.IsSpace(c):
-			case c == '(':
-				return marker.Full, i + 1
-			default:
-				return marker.None, i
-			}
+		case hCall:
+			res, n := h.list.Feed(s[i:])
+			return res, i + n
 		case hBrace:
 			switch {
 			case jsonvalue.IsSpace(c):

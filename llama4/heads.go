@@ -280,7 +280,7 @@ func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 	switch {
 	case h.head.array:
 		kind = kArray
-	case h.head.phase == hName || h.head.phase == hAfterName:
+	case h.head.phase == hCall:
 		kind = kList
 	}
 	h.startCand(m, kind, h.candAt)

@@ -101,7 +101,7 @@ func readFunc(m *block.Machine, body string) ([]block.Item, error) {
 		if rest[0] != '{' {
 			return nil, &pythonic.SyntaxError{Offset: gt + 1, Msg: "a function tag holds no JSON object"}
 		}
-		raw, err := jsoncall.Value(rest, m.Parser())
+		raw, err := m.ReadValue(body, gt+1)
 		if err == nil {
 			args, err = jsoncall.Arguments(raw, m.Parser())
 		}

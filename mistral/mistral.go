@@ -95,7 +95,7 @@ func readCalls(m *block.Machine, body string) ([]block.Item, error) {
 	if !ok {
 		return nil, &pythonic.SyntaxError{Offset: lo, Msg: "not a function name before the arguments"}
 	}
-	raw, err := jsoncall.Value(strings.TrimSpace(body[open:]), m.Parser())
+	raw, err := m.ReadValue(body, open)
 	args := ""
 	if err == nil {
 		args, err = jsoncall.Arguments(raw, m.Parser())

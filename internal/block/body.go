@@ -39,9 +39,11 @@ import (
 // once a closing bracket does not match, at the next end marker wherever it
 // stands. The body is the pending item of an
 // engine.Base, begun just after the start marker. A code body that begins
-// with a call list or a JSON value is read in the same pass (ReadWith).
-// Blocks whose grammar only their whole body tells (a run of calls, a
-// format's own Read) are scanned here and read once at their end.
+// with a call list or a JSON value is read in the same pass (ReadWith),
+// and so is the JSON value of a value body, which a format's Read takes
+// with Machine.ReadValue. Blocks whose grammar only their whole body tells
+// (a run of calls, the rest of a format's own Read) are scanned here and
+// read once at their end.
 type Body struct {
 	rec      pylit.Recognizer
 	pre      preRead
@@ -83,9 +85,9 @@ func (b *Body) Reset(ends *marker.Set, maxDepth int, scan Scan) {
 	b.pre.reset(nil)
 }
 
-// ReadWith makes a code body, begun by Reset with ScanCode, read with p
-// the call list or JSON value it starts with in the same pass that finds
-// the body's end (see preRead).
+// ReadWith makes a code or value body, begun by Reset with ScanCode or
+// ScanValue, read with p the call list or JSON value it starts with in the
+// same pass that finds the body's end (see preRead).
 func (b *Body) ReadWith(p *pylit.Parser) { b.pre.reset(p) }
 
 // Head restricts the bytes of a value body's head, begun by Reset with
@@ -210,6 +212,7 @@ type preRead struct {
 	r     *pylit.Reader
 	alt   *pylit.Reader // while deciding: a JSON array's reader, beside the call list's r
 	list  bool          // r reads a call list, not a JSON value
+	start int           // where r began, in the pending item
 	end   int           // where r closed, in the pending item
 	// tainted says r missed bytes: what it read is not the body
 	tainted bool
@@ -254,9 +257,10 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pylit.Status) {
 		case k == j: // whitespace: nothing changes
 			return j - i, pylit.Open
 		case s[k] == '{':
-			pr.r, pr.phase = pylit.NewValue(*pr.p), preReading
+			pr.r, pr.phase, pr.start = pylit.NewValue(*pr.p), preReading, base.Len(s, k)
 		case s[k] == '[':
 			pr.r, pr.phase, pr.list = pylit.NewReader(*pr.p, pylit.GoalList), preDeciding, true
+			pr.start = base.Len(s, k)
 			pr.alt = pylit.NewValue(*pr.p)
 			pr.r.Feed(s[k : k+1])
 			pr.alt.Feed(s[k : k+1])
@@ -293,6 +297,16 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pylit.Status) {
 		return n, st
 	}
 	return b.rec.Feed(s[i:j])
+}
+
+// reading returns the reader of the body, when it reads the body's bytes
+// as they come and the scan is in no marker or head: then a delta with no
+// bracket and no '<' only extends what it reads.
+func (b *Body) reading() *pylit.Reader {
+	if b.pre.phase != preReading || b.matching || b.head || b.broken {
+		return nil
+	}
+	return b.pre.r
 }
 
 // reading returns the body's reader while what it read is the body's

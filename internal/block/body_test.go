@@ -1,12 +1,14 @@
 package block_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/stream"
@@ -63,6 +65,51 @@ func TestBodyReadOnTheWayIsDecode(t *testing.T) {
 		}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("%q: calls %q, Decode %q (%v)", text, got, want, err)
+		}
+	})
+}
+
+// The JSON value of a value body (ScanValue) that the scan read on the way
+// is what parsing the body's value at its end gives (Machine.ReadValue and
+// jsoncall.Value agree), in any deltas.
+func TestValueReadOnTheWayIsParsed(t *testing.T) {
+	piece := rapid.SampledFrom([]string{
+		`{"a": 1}`, `{"a": "x", "b": [1, 2]}`, `{`, `}`, `[`, `]`, `"`, `'`, `\`, `,`, `:`, ` `, "\n", `<`, `<x`,
+		`a`, `1`, `"a": `, `"</f>"`, `"<f>"`, `{"a": 1 <}`, `"say "hi""`, `é`, `\u00e9`, `"\/"`, `True`, `None`,
+	})
+	var mismatch string
+	read := func(m *block.Machine, body string) ([]block.Item, error) {
+		open := strings.IndexByte(body, '{')
+		if open < 0 {
+			return nil, errors.New("no value")
+		}
+		got, gerr := m.ReadValue(body, open)
+		want, werr := jsoncall.Value(strings.TrimSpace(body[open:]), m.Parser())
+		if string(got) != string(want) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			mismatch = fmt.Sprintf("%q: read on the way %q (%v), parsed %q (%v)", body, got, gerr, want, werr)
+		}
+		if gerr != nil {
+			return nil, gerr
+		}
+		c := toolcall.Call{Name: "f", Arguments: string(got)}
+		return []block.Item{{Call: &c}}, nil
+	}
+	f := &block.Format{
+		Markers: []block.Marker{{Text: "</f>"}, {Text: "<f>", Role: block.Opens}},
+		Kinds:   []block.Kind{{End: 0, Scan: block.ScanValue, Read: read}},
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		mismatch = ""
+		text := "<f>" + strings.Join(rapid.SliceOfN(piece, 1, 10).Draw(t, "pieces"), "") + "</f>"
+		d := block.NewDecoder(f, &toolcall.Request{})
+		for rest := text; rest != ""; {
+			n := min(len(rest), rapid.IntRange(1, 6).Draw(t, "delta"))
+			d.Feed(nil, rest[:n])
+			rest = rest[n:]
+		}
+		d.Close(nil)
+		if mismatch != "" {
+			t.Fatal(mismatch)
 		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/toolparse/toolparse/internal/engine"
+	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/internal/pylit"
@@ -271,6 +272,18 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 			}
 		}
 	}
+	if m.mode == mBody && len(s) <= shortProse && m.Room(s, len(s)) >= 0 {
+		if r := m.body.reading(); r != nil && !anyOf(s, &structural) {
+			// A short delta of a body its reader reads, holding no bracket
+			// and no '<': it cannot end the body or change the reader's
+			// verdict, so it goes to the reader without a scan.
+			r.Feed(s)
+			if m.Streaming {
+				m.FollowFeed(s)
+			}
+			extended = true
+		}
+	}
 	if extended { // the delta only extended the candidate, within the limit
 		dst = m.EndDelta(dst, s)
 	} else {
@@ -412,6 +425,20 @@ func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 	return dst, j
 }
 
+// structural are the bytes that may end a body or change its reader's
+// verdict: brackets, and the '<' a marker starts with.
+var structural = [256]bool{'<': true, '[': true, ']': true, '(': true, ')': true, '{': true, '}': true}
+
+// anyOf reports whether s holds a byte of set.
+func anyOf(s string, set *[256]bool) bool {
+	for i := 0; i < len(s); i++ {
+		if set[s[i]] {
+			return true
+		}
+	}
+	return false
+}
+
 // shortProse is how long a text prose scans byte by byte for its stops;
 // a longer one is searched with the standard library's vector code.
 const shortProse = 32
@@ -467,7 +494,7 @@ func (m *Machine) open(k, at int, lead string) {
 	if v := m.f.values[k]; v[0] != nil {
 		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
 	}
-	if kind := m.f.Kinds[k]; kind.Scan == ScanCode && kind.Read == nil {
+	if kind := m.f.Kinds[k]; kind.Scan == ScanCode && kind.Read == nil || kind.Scan == ScanValue {
 		m.body.ReadWith(&m.parser)
 	}
 	m.FollowWith(m.f.Kinds[k].Follow, nil)
@@ -530,12 +557,28 @@ func (m *Machine) Read(k int, body string) ([]Item, error) {
 // readBody reads the body of the block that just ended, using what its
 // scan read of it on the way.
 func (m *Machine) readBody(body string) ([]Item, error) {
+	defer m.body.pre.reset(nil) // what the reader holds is handed on
 	if m.f.Kinds[m.kind].Read != nil {
 		return m.Read(m.kind, body)
 	}
-	items, err := decode(body, &m.parser, m.Requested, m.body.pre.read(body, m.bodyAt))
-	m.body.pre.reset(nil)
-	return items, err
+	return decode(body, &m.parser, m.Requested, m.body.pre.read(body, m.bodyAt))
+}
+
+// ReadValue reads, for a Kind's Read, the JSON value that body[open:]
+// holds (blanks around it), as jsoncall.Value reads one: when the body's
+// scan read that value on the way and the body ends with it, what it read,
+// else the value parsed now. The bytes are the machine's until the Read
+// returns.
+func (m *Machine) ReadValue(body string, open int) ([]byte, error) {
+	pr := &m.body.pre
+	k := jsonvalue.SkipSpace(body, open)
+	if r := pr.read(body, m.bodyAt); r != nil && !pr.list && pr.start == m.bodyAt+k {
+		if err := r.Close(); err != nil {
+			return nil, err
+		}
+		return r.Stable(), nil
+	}
+	return jsoncall.Value(strings.TrimSpace(body[open:]), &m.parser)
 }
 
 // Requested reports whether name matches one of the request's tools.

@@ -36,10 +36,11 @@ func JSONArgs(p pylit.Parser, name, id string) Follower {
 
 // FollowArgs follows a body that names the call in a header, read by
 // header from the text before the first '{', which starts the call's JSON
-// arguments.
+// arguments. When the body's reader reads those arguments on the way (a
+// value body), it follows them from that reader, reading nothing twice.
 func FollowArgs(header func(h string) (name, id string, ok bool)) func(m *Machine) Follower {
 	return func(m *Machine) Follower {
-		f := &argsAfterHeader{header: header}
+		f := &argsAfterHeader{header: header, m: m}
 		f.r.Reset(m.jsonParser(), pylit.GoalValue)
 		return f
 	}
@@ -202,6 +203,7 @@ func (f *callObject) member(val []byte) {
 
 type argsAfterHeader struct {
 	value
+	m        *Machine // when set, whose body's reader may read the arguments
 	header   func(string) (string, string, bool)
 	head     []byte
 	name, id string
@@ -231,6 +233,11 @@ func (f *argsAfterHeader) Feed(s string) {
 			return
 		}
 		f.named, s = true, s[i:]
+		if m := f.m; m != nil {
+			if pre := &m.body.pre; pre.reading() != nil && !pre.list && pre.start == m.bodyAt+len(f.head) {
+				f.from = pre // the arguments are the value it reads
+			}
+		}
 	}
 	f.feed(s)
 }

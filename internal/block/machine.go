@@ -258,11 +258,15 @@ func (m *Machine) ToProse() { m.mode = mProse }
 
 // FeedDelta implements engine.Machine.
 func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
+	// The hot paths of a stream of small deltas: a delta that only
+	// continues what the machine is in is handed on, or to the reader of
+	// the candidate, without the step loop.
 	from, extended := 0, false
-	if m.reading != nil && m.mode == mHook && m.Room(s, len(s)) >= 0 {
+	switch {
+	case m.mode == mHook && m.reading != nil && m.Room(s, len(s)) >= 0:
 		if r := m.reading.Reading(); r != nil {
-			// The hot path of a long candidate: the delta goes to its
-			// reader at once, and the steps go on from where it stopped.
+			// A long candidate: the delta goes to its reader, and the
+			// steps go on from where it stopped.
 			from = r.Feed(s)
 			if m.Streaming {
 				m.FollowFeed(s[:from])
@@ -271,20 +275,12 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 				dst, from = m.Step(dst, s, from) // the hook acts on the verdict
 			}
 		}
+	case m.mode == mBody && len(s) <= shortProse && m.Room(s, len(s)) >= 0:
+		extended = m.plainBody(s)
+	case m.mode == mProse && len(s) <= shortProse && !m.starting && !m.f.Tail:
+		dst, extended = m.plainProse(dst, s)
 	}
-	if m.mode == mBody && len(s) <= shortProse && m.Room(s, len(s)) >= 0 {
-		if r := m.body.reading(); r != nil && !anyOf(s, &structural) {
-			// A short delta of a body its reader reads, holding no bracket
-			// and no '<': it cannot end the body or change the reader's
-			// verdict, so it goes to the reader without a scan.
-			r.Feed(s)
-			if m.Streaming {
-				m.FollowFeed(s)
-			}
-			extended = true
-		}
-	}
-	if extended { // the delta only extended the candidate, within the limit
+	if extended { // the delta only extended what the machine is in
 		dst = m.EndDelta(dst, s)
 	} else {
 		dst = m.RunBounded(dst, s, from, m)
@@ -302,6 +298,30 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 		dst = m.follow(dst)
 	}
 	return dst
+}
+
+// plainBody feeds s to the reader of the body, when one reads it and s
+// holds no bracket and no '<' (then s cannot end the body or change the
+// reader's verdict), and reports whether it did.
+func (m *Machine) plainBody(s string) bool {
+	r := m.body.reading()
+	if r == nil || anyOf(s, &structural) {
+		return false
+	}
+	r.Feed(s)
+	if m.Streaming {
+		m.FollowFeed(s)
+	}
+	return true
+}
+
+// plainProse hands s on as content when it holds no byte that may start
+// anything, and reports whether it did.
+func (m *Machine) plainProse(dst []toolcall.Event, s string) ([]toolcall.Event, bool) {
+	if anyOf(s, &m.f.stopSet) {
+		return dst, false
+	}
+	return m.Content(dst, s), true
 }
 
 // Progressor is implemented by hooks that read their candidates with a

@@ -33,9 +33,9 @@ type head struct {
 	kset  uint8 // keys still possible
 }
 
-// feed scans s. Full: the head is complete through s[n-1]. Partial: all of
+// Feed scans s. Full: the head is complete through s[n-1]. Partial: all of
 // s fits a head so far. None: no head; scanning resumes at s[n].
-func (h *head) feed(s string) (res marker.Result, n int) {
+func (h *head) Feed(s string) (res marker.Result, n int) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch h.phase {

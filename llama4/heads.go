@@ -262,16 +262,10 @@ func (h *heads) bare(m *block.Machine, name string, at int) {
 }
 
 func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	end := min(len(s), i+m.Room(s, i))
-	res, n := h.head.feed(s[i:end])
+	res, n := m.FeedHead(&h.head, s, i)
 	switch res {
 	case marker.Partial:
-		if end == len(s) {
-			return dst, len(s)
-		}
-		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
-		n = end - i
-		fallthrough
+		return dst, len(s)
 	case marker.None:
 		return m.Abandon(dst, s, i+n)
 	}
@@ -332,11 +326,8 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 		text := m.Text(s, i)
 		m.ToProse()
 		return h.decide(m, dst, text, start), i
-	case pythonic.Mismatch:
-		m.Diag(toolcall.KindSyntax, m.Offset(i-1), "", "a closing bracket does not match")
-	case pythonic.TooDeep:
-		m.Diag(toolcall.KindLimit, m.Offset(i-1), "", "a call nested too deep")
 	}
+	m.GiveUp(st, i)
 	return m.Abandon(h.giveUp(m, dst), s, i)
 }
 

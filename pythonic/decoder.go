@@ -68,11 +68,8 @@ func (h *lists) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 		dst, _ = h.list.Decide(&m.Base, dst, text, start, h.accept(m))
 		h.list.Free(*m.Parser()) // the calls are handed on: free what they held
 		return dst, j
-	case Mismatch:
-		m.Diag(toolcall.KindSyntax, m.Offset(j-1), "", "a closing bracket does not match")
-	case TooDeep:
-		m.Diag(toolcall.KindLimit, m.Offset(j-1), "", "a call list nested too deep")
 	}
+	m.GiveUp(st, j)
 	return m.Abandon(h.list.Abandon(&m.Base, dst), s, j)
 }
 
@@ -80,17 +77,11 @@ func (h *lists) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 // name '(', or cannot be one (then the '[' is prose). The list's reader
 // reads the head's bytes too.
 func (h *lists) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	end := min(len(s), i+m.Room(s, i))
-	res, n := h.head.Feed(s[i:end])
+	res, n := m.FeedHead(&h.head, s, i)
 	switch res {
 	case marker.Partial:
-		if end == len(s) {
-			h.list.Feed(s[i:])
-			return dst, len(s)
-		}
-		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call list passed the size limit")
-		n = end - i
-		fallthrough
+		h.list.Feed(s[i:])
+		return dst, len(s)
 	case marker.None:
 		return m.Abandon(dst, s, i+n)
 	}

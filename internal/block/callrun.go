@@ -2,6 +2,7 @@ package block
 
 import (
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -76,11 +77,11 @@ func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
 // and where it stopped. Open before the end of s means the candidate
 // passed the limit: a "limit" diagnostic is recorded.
 func (m *Machine) FeedRecognizer(rec *pylit.Recognizer, s string, i int) (pylit.Status, int) {
-	end := min(len(s), i+m.Room(s, i))
+	end := m.bound(s, i)
 	n, st := rec.Feed(s[i:end])
 	i += n
 	if st == pylit.Open && i < len(s) {
-		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
+		m.overLimit()
 	}
 	return st, i
 }
@@ -95,13 +96,58 @@ type Reader interface {
 // FeedReader feeds r as much of s[i:] as the pending size limit lets it
 // have, with the limit diagnostic, as FeedRecognizer does.
 func (m *Machine) FeedReader(r Reader, s string, i int) (pylit.Status, int) {
-	end := min(len(s), i+m.Room(s, i))
+	end := m.bound(s, i)
 	i += r.Feed(s[i:end])
 	st := r.Status()
 	if st == pylit.Open && i < len(s) {
-		m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
+		m.overLimit()
 	}
 	return st, i
+}
+
+// bound is where a candidate held as the pending item stops in s, read
+// from s[i]: the end of s, or where it passes the pending-size limit.
+// Cutting it there, rather than checking after a delta, makes the outcome
+// the same for every split of the input.
+func (m *Machine) bound(s string, i int) int { return min(len(s), i+m.Room(s, i)) }
+
+// overLimit records that the pending candidate passed the size limit.
+func (m *Machine) overLimit() {
+	m.Diag(toolcall.KindLimit, m.Start(), "", "a pending call passed the size limit")
+}
+
+// Head recognises the start of a candidate one byte at a time, so it can
+// wait across deltas (pylit.ListHead): Full when the head is complete
+// through s[n-1], Partial when all of s fits a head so far, None when
+// there is none and prose resumes at s[n].
+type Head interface {
+	Feed(s string) (res marker.Result, n int)
+}
+
+// FeedHead feeds s[i:] of a candidate held as the pending item to h, no
+// further than the pending-size limit, and returns h's verdict with n
+// counted from s[i]. A head that passes the limit is None there, with a
+// "limit" diagnostic.
+func (m *Machine) FeedHead(h Head, s string, i int) (res marker.Result, n int) {
+	end := m.bound(s, i)
+	res, n = h.Feed(s[i:end])
+	if res == marker.Partial && end < len(s) {
+		m.overLimit()
+		return marker.None, end - i
+	}
+	return res, n
+}
+
+// GiveUp records why a candidate's reader gave it up at s[i-1] (a
+// closing bracket that does not match, or nesting past the limit), when
+// st says it did.
+func (m *Machine) GiveUp(st pylit.Status, i int) {
+	switch st {
+	case pylit.Mismatch:
+		m.Diag(toolcall.KindSyntax, m.Offset(i-1), "", "a closing bracket does not match")
+	case pylit.TooDeep:
+		m.Diag(toolcall.KindLimit, m.Offset(i-1), "", "a call nested too deep")
+	}
 }
 
 // SkipSeparators returns the index of the first byte at or after s[i]

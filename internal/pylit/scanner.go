@@ -186,23 +186,9 @@ func StringEnd(src string, open int) (end int, ok bool) {
 	if q != '"' && q != '\'' {
 		return open, false
 	}
-	i := open + 1
+	i, width := open+1, 1 // width: how many quotes close the string
 	if i+1 < len(src) && src[i] == q && src[i+1] == q { // triple-quoted
-		i += 2
-		for {
-			i = skipPlain(src, i, q)
-			if i >= len(src) {
-				return len(src), false
-			}
-			if src[i] == '\\' {
-				i += 2
-				continue
-			}
-			if i+2 < len(src) && src[i+1] == q && src[i+2] == q && quoteCloses(src, i+3) {
-				return i + 3, true
-			}
-			i++
-		}
+		i, width = i+2, 3
 	}
 	for {
 		i = skipPlain(src, i, q)
@@ -213,8 +199,8 @@ func StringEnd(src string, open int) (end int, ok bool) {
 			i += 2
 			continue
 		}
-		if quoteCloses(src, i+1) {
-			return i + 1, true
+		if (width == 1 || i+2 < len(src) && src[i+1] == q && src[i+2] == q) && quoteCloses(src, i+width) {
+			return i + width, true
 		}
 		i++
 	}

@@ -186,8 +186,10 @@ func StringEnd(src string, open int) (end int, ok bool) {
 	if q != '"' && q != '\'' {
 		return open, false
 	}
-	i, width := open+1, 1 // width: how many quotes close the string
-	if i+1 < len(src) && src[i] == q && src[i+1] == q { // triple-quoted
+	// width is how many quotes close the string: three for a
+	// triple-quoted one.
+	i, width := open+1, 1
+	if i+1 < len(src) && src[i] == q && src[i+1] == q {
 		i, width = i+2, 3
 	}
 	for {

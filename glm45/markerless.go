@@ -89,6 +89,14 @@ func (h *markerless) Step(m *block.Machine, dst []toolcall.Event, s string, i in
 	return dst, j
 }
 
+// Reading implements block.Reading: the arguments' reader while it reads.
+func (h *markerless) Reading() *pythonic.Reader {
+	if h.state != mlArgs {
+		return nil
+	}
+	return h.args
+}
+
 // Close decides the response: a call when it held nothing but a requested
 // tool's name and its arguments.
 func (h *markerless) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {

@@ -63,6 +63,15 @@ func (o *objects) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event
 	return m.Emit(m.Settle(dst, nil), "", 0)
 }
 
+// Reading implements block.Reading: the open object's reader, once its
+// head is read.
+func (o *objects) Reading() *pythonic.Reader {
+	if o.state != oBody {
+		return nil
+	}
+	return o.value
+}
+
 func (o *objects) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	switch o.state {
 	case oAfter:

@@ -65,15 +65,11 @@ func (e *echo) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]
 		e.startCall(m)
 		return dst, j
 	case eCall:
-		st, j := e.run.Step(m, s, i)
-		switch st {
-		case block.RunMore:
-			return dst, j
-		case block.RunClosed:
+		dst, j, closed := e.run.Hold(m, dst, s, i)
+		if closed {
 			e.state, e.matching = eEnd, false
-			return dst, j
 		}
-		return m.Abandon(dst, s, j)
+		return dst, j
 	}
 	return e.end(m, dst, s, i)
 }

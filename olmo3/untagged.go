@@ -55,16 +55,12 @@ func (u *untagged) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Even
 func (u *untagged) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	switch u.state {
 	case uCall:
-		st, j := u.run.Step(m, s, i)
-		switch st {
-		case block.RunMore:
-			return dst, j
-		case block.RunClosed:
+		dst, j, closed := u.run.Hold(m, dst, s, i)
+		if closed {
 			u.done++
 			u.state = uBetween
-			return dst, j
 		}
-		return m.Abandon(dst, s, j)
+		return dst, j
 	case uBetween:
 		j := block.SkipSeparators(s, i)
 		switch {

@@ -72,6 +72,21 @@ func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
 	return RunOther, i
 }
 
+// Hold is Step for a hook whose pending item is the call: what cannot
+// continue the call (or passes the size limit) ends the item as prose, and
+// closed says the call's brackets closed just before s[j].
+func (r *CallRun) Hold(m *Machine, dst []toolcall.Event, s string, i int) (out []toolcall.Event, j int, closed bool) {
+	st, j := r.Step(m, s, i)
+	switch st {
+	case RunMore:
+		return dst, j, false
+	case RunClosed:
+		return dst, j, true
+	}
+	out, j = m.Abandon(dst, s, j)
+	return out, j, false
+}
+
 // FeedRecognizer feeds s[i:] of a candidate held as the pending item to
 // rec, no further than the pending-size limit, and returns rec's status
 // and where it stopped. Open before the end of s means the candidate

@@ -275,7 +275,7 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 				dst, from = m.Step(dst, s, from) // the hook acts on the verdict
 			}
 		}
-	case m.mode == mBody && len(s) <= shortProse && m.Room(s, len(s)) >= 0:
+	case m.mode == mBody && len(s) <= shortProse:
 		extended = m.plainBody(s)
 	case m.mode == mProse && len(s) <= shortProse && !m.starting && !m.f.Tail:
 		dst, extended = m.plainProse(dst, s)
@@ -300,12 +300,12 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 	return dst
 }
 
-// plainBody feeds s to the reader of the body, when one reads it and s
-// holds no bracket and no '<' (then s cannot end the body or change the
-// reader's verdict), and reports whether it did.
+// plainBody feeds s to the reader of the body, when one reads it, s fits
+// the size limit and holds no bracket and no '<' (then s cannot end the
+// body or change the reader's verdict), and reports whether it did.
 func (m *Machine) plainBody(s string) bool {
 	r := m.body.reading()
-	if r == nil || anyOf(s, &structural) {
+	if r == nil || m.Room(s, len(s)) < 0 || anyOf(s, &structural) {
 		return false
 	}
 	r.Feed(s)

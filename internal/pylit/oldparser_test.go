@@ -21,25 +21,11 @@ func (p *oldParser) ParseCall(src string) (toolcall.Call, error) {
 	return c, err
 }
 
-// ParseCallReread parses one call, optionally wrapped in [ ], like
-// ParseCall; when that fails and the call's last argument is a string, it
-// reads the call once more with that string running to the last quote of its
-// kind before the call's final ')'. In a block whose end is known from its
-// end marker, this keeps shell commands with nested quotes whole:
-// bash(command='python3 -c "print(f('\,'))"') has one argument.
-// The last argument is the string argument the first reading was in, or had
-// last passed, when it failed; so the call is read at most twice.
+// ParseCallReread reads as Parser.ParseCallReread does: one call,
+// optionally in [ ], read once more with its last string running to the
+// last quote of its kind when the first reading fails.
 func (p *oldParser) ParseCallReread(src string) (toolcall.Call, error) {
-	lo, hi := 0, len(src)
-	for lo < hi && isSpaceByte(src[lo]) {
-		lo++
-	}
-	for hi > lo && isSpaceByte(src[hi-1]) {
-		hi--
-	}
-	if lo < hi && src[lo] == '[' && src[hi-1] == ']' {
-		lo, hi = lo+1, hi-1
-	}
+	lo, hi := callSpan(src)
 	body := src[:hi]
 	var c toolcall.Call
 	var starts []int

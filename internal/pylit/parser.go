@@ -55,6 +55,22 @@ func (p *Parser) read(src string, goal Goal, use func(r *Reader, err error)) {
 	readers.Put(r)
 }
 
+// callSpan returns where the one call in src lies: without the
+// whitespace around it, and inside the [ ] it may be wrapped in.
+func callSpan(src string) (lo, hi int) {
+	lo, hi = 0, len(src)
+	for lo < hi && isSpaceByte(src[lo]) {
+		lo++
+	}
+	for hi > lo && isSpaceByte(src[hi-1]) {
+		hi--
+	}
+	if lo < hi && src[lo] == '[' && src[hi-1] == ']' {
+		lo, hi = lo+1, hi-1
+	}
+	return lo, hi
+}
+
 // ParseCall parses one call, name(args), that spans all of src apart from
 // surrounding whitespace.
 func (p *Parser) ParseCall(src string) (c toolcall.Call, err error) {
@@ -71,16 +87,7 @@ func (p *Parser) ParseCall(src string) (c toolcall.Call, err error) {
 // The last argument is the string argument the first reading was in, or had
 // last passed, when it failed; so the call is read at most twice.
 func (p *Parser) ParseCallReread(src string) (toolcall.Call, error) {
-	lo, hi := 0, len(src)
-	for lo < hi && isSpaceByte(src[lo]) {
-		lo++
-	}
-	for hi > lo && isSpaceByte(src[hi-1]) {
-		hi--
-	}
-	if lo < hi && src[lo] == '[' && src[hi-1] == ']' {
-		lo, hi = lo+1, hi-1
-	}
+	lo, hi := callSpan(src)
 	body := src[:hi]
 	var r Reader
 	r.Reset(*p, GoalCall)

@@ -10,6 +10,7 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
@@ -24,16 +25,20 @@ func TestBodyReadOnTheWayIsDecode(t *testing.T) {
 		`{"name": "f", "arguments": {"a": 1}}`, `{"name":"g","arguments":{}}`, `[f(a=1)]`, `[f(a="x"), g(b=[1, 2])]`,
 		`[`, `]`, `{`, `}`, `(`, `)`, `"`, `'`, `\`, `,`, `:`, ` `, "\n", `<`, `<x`, `a`, `1`, `f(`, `"a": `, `{"name": "f"`,
 		`"</tool_call>"`, `"<|tool_call_end|>"`, `[f(a=1<)]`, `{"name": "f", "arguments": {"a": 1 <}}`, `'it's'`, `"say "hi""`, `é`, `[{"name": "f", "arguments": {}}]`,
+		`f(a=1)`, `g(b="x", c=[1, 2])`, `h()`, `f(a=1`, `; `, `, `, "\n", `bad text`, `g(b='it's')`, `"</function_calls>"`, `f(a=f(b=1))`, `x.y(z=1)`,
 	})
 	formats := []struct {
 		f          toolcall.Format
 		start, end string
-	}{{hermes.Format, "<tool_call>", "</tool_call>"}, {lfm2.Format, "<|tool_call_start|>", "<|tool_call_end|>"}}
+	}{{hermes.Format, "<tool_call>", "</tool_call>"}, {lfm2.Format, "<|tool_call_start|>", "<|tool_call_end|>"}, {olmo3.Format, "<function_calls>", "</function_calls>"}}
 	rapid.Check(t, func(t *rapid.T) {
 		fm := formats[rapid.IntRange(0, len(formats)-1).Draw(t, "format")]
 		body := strings.Join(rapid.SliceOfN(piece, 1, 12).Draw(t, "pieces"), "")
 		if strings.Contains(body, fm.end) || strings.Contains(body, fm.start) {
 			t.Skip("the body holds the format's own markers")
+		}
+		if !endsInCode(body) {
+			t.Skip("the end marker would stand inside a string: it is data, and the block goes on")
 		}
 		text := fm.start + body + fm.end
 		req := toolcall.Request{}
@@ -112,4 +117,24 @@ func TestValueReadOnTheWayIsParsed(t *testing.T) {
 			t.Fatal(mismatch)
 		}
 	})
+}
+
+// endsInCode reports whether a code body's scan, fed body, ends outside
+// any string, so that an end marker after it ends the block: the scan's
+// Recognizer starts again after each candidate it closes, and after a
+// bracket that does not match it tracks strings no more.
+func endsInCode(body string) bool {
+	var r pythonic.Recognizer
+	r.Reset(toolcall.DefaultMaxDepth)
+	for body != "" {
+		n, st := r.Feed(body)
+		body = body[n:]
+		switch st {
+		case pythonic.Closed:
+			r.Reset(toolcall.DefaultMaxDepth)
+		case pythonic.Mismatch, pythonic.TooDeep:
+			return true
+		}
+	}
+	return r.InCode()
 }

@@ -87,8 +87,12 @@ func (b *Body) Reset(ends *marker.Set, maxDepth int, scan Scan) {
 
 // ReadWith makes a code or value body, begun by Reset with ScanCode or
 // ScanValue, read with p the call list or JSON value it starts with in the
-// same pass that finds the body's end (see preRead).
-func (b *Body) ReadWith(p *pylit.Parser) { b.pre.reset(p) }
+// same pass that finds the body's end (see preRead); with runs, also the
+// run of calls a body that starts with a name holds.
+func (b *Body) ReadWith(p *pylit.Parser, runs bool) {
+	b.pre.reset(p)
+	b.pre.runs = runs
+}
 
 // Head restricts the bytes of a value body's head, begun by Reset with
 // ScanValue, to those ok accepts, at most max of them.
@@ -212,6 +216,9 @@ type preRead struct {
 	r     *pylit.Reader
 	alt   *pylit.Reader // while deciding: a JSON array's reader, beside the call list's r
 	list  bool          // r reads a call list, not a JSON value
+	run   bool          // r reads a run of calls, to the body's end
+	fed   int           // how far r has read, in the pending item
+	runs  bool          // a body that starts with a name is read as a run
 	start int           // where r began, in the pending item
 	end   int           // where r closed, in the pending item
 	// tainted says r missed bytes: what it read is not the body
@@ -265,6 +272,9 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pylit.Status) {
 			pr.r.Feed(s[k : k+1])
 			pr.alt.Feed(s[k : k+1])
 			return k - i + 1, pylit.Open
+		case pr.runs && (pylit.IsNameStartByte(s[k]) || s[k] >= 0x80):
+			pr.r, pr.phase, pr.run, pr.start = pylit.NewReader(*pr.p, pylit.GoalRun), preReading, true, base.Len(s, k)
+			pr.r.StreamRun()
 		default:
 			pr.phase = preNone
 		}
@@ -288,6 +298,7 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pylit.Status) {
 		return k - i + n, st
 	case preReading:
 		n := pr.r.Feed(s[i:j])
+		pr.fed = base.Len(s, i+n)
 		st := pr.r.Status()
 		if st == pylit.Closed {
 			pr.phase, pr.end = preDone, base.Len(s, i+n)
@@ -309,6 +320,12 @@ func (b *Body) reading() *pylit.Reader {
 	return b.pre.r
 }
 
+// readPlain feeds all of s, which reading allows, to the body's reader.
+func (b *Body) readPlain(base *engine.Base, s string) {
+	b.pre.r.Feed(s)
+	b.pre.fed = base.Len(s, len(s))
+}
+
 // reading returns the body's reader while what it read is the body's
 // start, or nil.
 func (pr *preRead) reading() *pylit.Reader {
@@ -328,7 +345,16 @@ func (pr *preRead) taint() {
 // read returns what the body's reader read, when it read the whole body,
 // which starts at offset at of the pending item and is body.
 func (pr *preRead) read(body string, at int) *pylit.Reader {
-	if off := pr.end - at; pr.phase != preDone || pr.tainted || off < 0 || off > len(body) || strings.TrimSpace(body[off:]) != "" {
+	if pr.tainted || pr.r == nil || pr.start-at != len(body)-len(strings.TrimLeft(body, jsonvalue.Spaces)) {
+		return nil // the reader missed bytes, or did not start where the body does
+	}
+	if pr.run { // a run goes on to the body's end: its reader read it all, or it failed
+		if pr.phase != preReading || pr.fed != at+len(body) {
+			return nil
+		}
+		return pr.r
+	}
+	if off := pr.end - at; pr.phase != preDone || off < 0 || off > len(body) || strings.TrimSpace(body[off:]) != "" {
 		return nil
 	}
 	return pr.r

@@ -54,6 +54,8 @@ func decode(body string, p *pylit.Parser, known func(string) bool, pre *pylit.Re
 		elems, err = pre.Elements(), pre.Close()
 	case trimmed[0] == '[':
 		elems, err = p.ParseList(trimmed)
+	case pre != nil: // a run, read on the way
+		elems, err = pre.Elements(), pre.Close()
 	default:
 		elems, err = p.ParseRun(trimmed)
 	}

@@ -304,11 +304,10 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 // the size limit and holds no bracket and no '<' (then s cannot end the
 // body or change the reader's verdict), and reports whether it did.
 func (m *Machine) plainBody(s string) bool {
-	r := m.body.reading()
-	if r == nil || m.Room(s, len(s)) < 0 || anyOf(s, &structural) {
+	if m.body.reading() == nil || m.Room(s, len(s)) < 0 || anyOf(s, &structural) {
 		return false
 	}
-	r.Feed(s)
+	m.body.readPlain(&m.Base, s)
 	if m.Streaming {
 		m.FollowFeed(s)
 	}
@@ -515,7 +514,7 @@ func (m *Machine) open(k, at int, lead string) {
 		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
 	}
 	if kind := m.f.Kinds[k]; kind.Scan == ScanCode && kind.Read == nil || kind.Scan == ScanValue {
-		m.body.ReadWith(&m.parser)
+		m.body.ReadWith(&m.parser, kind.Read == nil)
 	}
 	m.FollowWith(m.f.Kinds[k].Follow, nil)
 }

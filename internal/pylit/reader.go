@@ -31,6 +31,9 @@ type Reader struct {
 	cfg    Parser
 	goal   Goal
 	stream bool   // decide a streamed list's end as a Recognizer does
+	// wholeRun makes a streamed run go on past its first call, to the end
+	// of the input (StreamRun).
+	wholeRun bool
 	off    int    // offset of the next byte
 	st     Status // for a streamed list
 
@@ -174,6 +177,14 @@ func (r *Reader) ready() {
 // Close returns its error; so is a call, whose error is its Element's or,
 // when no call began, Close's.
 func (r *Reader) Stream() { r.stream = true }
+
+// StreamRun makes r, reading a run (GoalRun), give a Recognizer's verdicts
+// on the bytes it reads, as Stream does, while it reads every call of the
+// run to the end of the input: a call's end does not end the run, and a
+// call that fails is skipped to its end as in a whole parse. Only what a
+// Recognizer would call the end of a candidate outside any call (a
+// bracket closing after text that is no call) makes Status Closed.
+func (r *Reader) StreamRun() { r.stream, r.wholeRun = true, true }
 
 // Status is the verdict on a streamed call list so far.
 func (r *Reader) Status() Status { return r.st }
@@ -1201,7 +1212,7 @@ func (r *Reader) endFailedElement() {
 	r.lastEnd = r.off
 	r.nl = false
 	r.top().state = sAfter
-	if r.stream && r.goal == GoalRun {
+	if r.stream && r.goal == GoalRun && !r.wholeRun {
 		r.st, r.lex = Closed, lexDone // a streamed run ends with its first call
 	}
 }

@@ -567,7 +567,7 @@ func (r *Reader) closeCall(pos int) {
 	}
 	r.elems = append(r.elems, Element{Start: start, End: pos + 1, Call: c, Repaired: repaired})
 	r.top().state = sAfter
-	if r.stream && r.goal == GoalRun {
+	if r.stream && r.goal == GoalRun && !r.wholeRun {
 		r.st, r.lex = Closed, lexDone // a streamed run ends with its first call
 	}
 }

@@ -30,12 +30,12 @@ const (
 type Reader struct {
 	cfg    Parser
 	goal   Goal
-	stream bool   // decide a streamed list's end as a Recognizer does
+	stream bool // decide a streamed list's end as a Recognizer does
 	// wholeRun makes a streamed run go on past its first call, to the end
 	// of the input (StreamRun).
 	wholeRun bool
-	off    int    // offset of the next byte
-	st     Status // for a streamed list
+	off      int    // offset of the next byte
+	st       Status // for a streamed list
 
 	// the byte machine
 	lex       lexState

@@ -39,11 +39,11 @@ import (
 // once a closing bracket does not match, at the next end marker wherever it
 // stands. The body is the pending item of an
 // engine.Base, begun just after the start marker. A code body that begins
-// with a call list or a JSON value is read in the same pass (ReadWith),
-// and so is the JSON value of a value body, which a format's Read takes
-// with Machine.ReadValue. Blocks whose grammar only their whole body tells
-// (a run of calls, the rest of a format's own Read) are scanned here and
-// read once at their end.
+// with a call list, a JSON value or a run of calls is read in the same
+// pass (ReadWith), and so is the JSON value of a value body, which a
+// format's Read takes with Machine.ReadValue. What only a whole body tells
+// (a format's own Read, such as Llama 4's python blocks; a body whose
+// reader failed or missed bytes) is scanned here and read once at its end.
 type Body struct {
 	rec      pylit.Recognizer
 	pre      preRead
@@ -206,10 +206,13 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 // its first byte other than whitespace is '{', the JSON value it starts
 // with (read as jsoncall reads one); when it is '[', the pythonic call
 // list it starts with, or the JSON array when the next such byte is '{'
-// (two readers read the bytes up to that one). The reader then
-// stands in for the Recognizer, whose verdicts it gives (pylit.Reader's
-// Stream), until the value or list closes; should the body hold nothing
-// else, Decode takes what it read instead of parsing the body again.
+// (two readers read the bytes up to that one); when it starts a name (and
+// the body is Decode's), the run of calls it holds, to the body's end. The
+// reader then stands in for the Recognizer, whose verdicts it gives
+// (pylit.Reader's Stream and StreamRun), until the value or list closes;
+// should the body hold nothing else (a run: should the reader have read
+// every byte of it), Decode takes what it read instead of parsing the body
+// again.
 type preRead struct {
 	p     *pylit.Parser // nil: the body is not read on the way
 	phase prePhase

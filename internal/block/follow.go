@@ -252,7 +252,7 @@ func (f *argsAfterHeader) Call() (name, id string, args []byte, ok bool) {
 type pythonicCalls struct {
 	p       pylit.Parser
 	r       pylit.Reader
-	from    *preRead // when set, the body's reader, read on the way, reads the list
+	from    *preRead // when set, the body's reader, read on the way, reads the list or run
 	upTo    int      // with from: how much of the call's JSON there was at the last Feed
 	started bool
 	dead    bool
@@ -288,7 +288,7 @@ func (f *pythonicCalls) Feed(s string) {
 func (f *pythonicCalls) Call() (name, id string, args []byte, ok bool) {
 	r := &f.r
 	if f.from != nil {
-		if r = f.from.reading(); r == nil || !f.from.list { // no longer, or not, a call list
+		if r = f.from.reading(); r == nil || !f.from.list && !f.from.run { // no longer, or not, calls
 			f.dead = true
 		}
 	}
@@ -377,7 +377,7 @@ func (d *decoded) Feed(s string) {
 				f.r.Reset(d.m.jsonParser(), pylit.GoalValue)
 			}
 			d.f = f
-		case s[0] == '[' && pre != nil && pre.list:
+		case s[0] == '[' && pre != nil && pre.list, pre != nil && pre.run:
 			d.f = &pythonicCalls{p: d.m.parser, from: pre}
 		default:
 			d.f = FollowCalls(d.m)

@@ -23,7 +23,9 @@
 // <|channel|> inside a body starts a new message. A response that does not
 // begin with a header (no special tokens at all, as when a server skips
 // them) is content, verbatim; so is a header cut off by the end of the
-// response, or one longer than 512 bytes, with a diagnostic.
+// response, or one longer than 512 bytes, with the token that began it and
+// a diagnostic. Once a header or a call's body passes a size limit, its
+// message's end is lost: the rest of the response is content.
 //
 // Tool names: Harmony names are TypeScript identifiers, so RenderCalls and
 // RenderPrompt write a name with ' ', '-' and '.' as '_', other characters

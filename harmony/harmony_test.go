@@ -1,9 +1,11 @@
 package harmony_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/harmony"
+	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -84,4 +86,31 @@ func FuzzHarmony(f *testing.F) {
 		deltas := streamtest.SeededSplit(doc, seed)
 		streamtest.Compare(t, harmony.Format, toolcall.Request{}, deltas)
 	})
+}
+
+// A header that is cut off, or longer than 512 bytes, is content with the
+// token that began it; after a limit the rest of the response is content,
+// tokens and all.
+func TestHeadersThatAreNotRead(t *testing.T) {
+	long := strings.Repeat("x", 600)
+	for _, c := range []struct {
+		doc, reasoning, content, diag string
+	}{
+		{"<|channel|>analysis<|message|>hm<|start|>assistant<|chan", "hm", "<|start|>assistant<|chan", toolcall.KindSyntax},
+		{"<|channel|>final<|message|>a<|channel|>fin", "", "a<|channel|>fin", toolcall.KindSyntax},
+		{"<|channel|>" + long + "<|message|>b<|end|><|start|>assistant<|channel|>final<|message|>c", "", "<|channel|>" + long + "<|message|>b<|end|><|start|>assistant<|channel|>final<|message|>c", toolcall.KindLimit},
+		{"<|channel|>final<|message|>a<|start|>" + long + "<|end|>", "", "a<|start|>" + long + "<|end|>", toolcall.KindLimit},
+	} {
+		streamtest.ExpectReasoning(t, harmony.Format, toolcall.Request{}, c.doc, c.reasoning, c.content, nil)
+		res := stream.Parse(harmony.Format, c.doc, toolcall.Request{})
+		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != c.diag {
+			t.Errorf("%.60q: diagnostics %v, want one %s", c.doc, res.Diagnostics, c.diag)
+		}
+	}
+	// A call's arguments past the size limit: content from there on.
+	doc := "<|channel|>commentary to=functions.f<|message|>{\"a\": \"" + long + "\"}<|call|><|start|>assistant<|channel|>final<|message|>c"
+	res := stream.Parse(harmony.Format, doc, toolcall.Request{}, stream.WithLimits(toolcall.Limits{MaxPending: 256}))
+	if len(res.Calls) != 0 || !strings.HasSuffix(res.Content, "<|call|><|start|>assistant<|channel|>final<|message|>c") || len(res.Diagnostics) == 0 || res.Diagnostics[0].Kind != toolcall.KindLimit || res.Diagnostics[0].Call != "f" {
+		t.Errorf("a call past the limit: %+v", res)
+	}
 }

@@ -106,7 +106,7 @@ func (e *echo) end(m *block.Machine, dst []toolcall.Event, s string, i int) ([]t
 		return m.MarkerAt(dst, s, end, e.mark, tok), end
 	}
 	text := m.Text(s, end)
-	m.ToProse()
+	m.Leave()
 	items, err := m.Read(kBlock, text[e.candAt:e.mark])
 	if err == nil && sameCalls(items, e.last) {
 		return dst, end // the echo and the orphan marker are dropped

@@ -157,7 +157,7 @@ func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int
 		ok = ok && m.Req.IsKnownTool(c.Name)
 	}
 	if !ok {
-		m.ToProse()
+		m.Leave()
 		return m.Content(m.Settle(dst, nil), text)
 	}
 	dst = m.Settle(dst, &calls[0])

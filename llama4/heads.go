@@ -324,7 +324,7 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 	case pythonic.Closed:
 		start := m.Start()
 		text := m.Text(s, i)
-		m.ToProse()
+		m.Leave()
 		return h.decide(m, dst, text, start), i
 	}
 	m.GiveUp(st, i)

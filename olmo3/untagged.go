@@ -84,7 +84,7 @@ func (u *untagged) Step(m *block.Machine, dst []toolcall.Event, s string, i int)
 	}
 	start, mark := m.Start(), u.mark
 	text := m.Text(s, end)
-	m.ToProse()
+	m.Leave()
 	return u.decide(m, dst, text, text[:mark], start), end
 }
 

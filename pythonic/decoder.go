@@ -64,7 +64,7 @@ func (h *lists) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 	case Closed:
 		start := m.Start()
 		text := m.Text(s, j)
-		m.ToProse()
+		m.Leave()
 		dst, _ = h.list.Decide(&m.Base, dst, text, start, h.accept(m))
 		h.list.Free(*m.Parser()) // the calls are handed on: free what they held
 		return dst, j

@@ -6,9 +6,14 @@
 // finds its end, which grammar reads it) and, where it has rules of its
 // own, Hooks the machine runs at fixed points (the start of a response,
 // after a block, at a trigger byte in prose). Every format of the module
-// runs on it except Harmony, whose channels stream as they arrive; the
-// generic pythonic format is a table with no blocks at all, only
-// end-of-turn tokens and a hook for call lists in prose.
+// runs on it. The generic pythonic format is a table with no blocks at
+// all, only end-of-turn tokens and a hook for call lists in prose.
+// Harmony's messages are blocks too: a header is a block that ends at
+// <|message|> and whose Read decides what its body is (a call's arguments,
+// held as a block; or text, which is the machine's prose, handed on as
+// reasoning or content as it comes, ProseAs); a hook reads where a message
+// may begin (Format.RawStart, Marker.Restarts), and after a limit the rest
+// of the response is content (Format.LimitEnds).
 //
 // A hook whose candidate a pylit.Reader reads to its end (a call list, a
 // call object, a bare call) says so (Reading), and the machine feeds each
@@ -66,6 +71,7 @@ type Body struct {
 	open, close *marker.Set
 	openIdx     int
 	inValue     bool
+	maxLen      int // when set, bounds the body's text below the pending limit
 }
 
 // Tagged makes the body, begun by Reset with ScanPlain, a tagged one.
@@ -113,7 +119,11 @@ const (
 // s[next] (idx is -1 when a value body's value closed at s[next]). For Limit, the body's first bytes through s[next] are as much
 // as the limit allows. For More, next is len(s).
 func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx, n int) {
-	lim := min(len(s), i+base.Room(s, i))
+	room := base.Room(s, i)
+	if b.maxLen > 0 {
+		room = min(room, b.maxLen-base.Len(s, i))
+	}
+	lim := min(len(s), i+room)
 	for i < lim {
 		if b.matching {
 			set := b.ends
@@ -321,6 +331,13 @@ func (b *Body) reading() *pylit.Reader {
 		return nil
 	}
 	return b.pre.r
+}
+
+// plain reports whether the body ends at its first end marker and the
+// scan is in no marker or head, and s, its next bytes, fit its MaxLen:
+// then a delta with no '<' only extends it.
+func (b *Body) plain(base *engine.Base, s string) bool {
+	return b.broken && !b.matching && !b.head && !b.inValue && (b.maxLen == 0 || base.Len(s, len(s)) <= b.maxLen)
 }
 
 // readPlain feeds all of s, which reading allows, to the body's reader.

@@ -39,6 +39,10 @@ type Marker struct {
 	// EndsTurn marks an end-of-turn token: it also ends an open block,
 	// whose body is then read as it stands.
 	EndsTurn bool
+	// Restarts, for a Dropped marker, says that what follows it begins
+	// anew, as a response does: the machine asks Hooks.Start at the next
+	// byte (Harmony's <|end|> ends a message; a header may follow).
+	Restarts bool
 }
 
 // Scan says how a block's body finds its end.
@@ -68,6 +72,8 @@ const NoToken Token = -1
 // Kind is one kind of block: what ends it and how its body is read.
 type Kind struct {
 	End Token // the marker that closes the block, consumed with it
+	// Ends are further markers that close the block, consumed with it.
+	Ends []Token
 	// Yields are markers that end the body and then act as they do in
 	// prose (a start marker that opens the next block when the end marker
 	// is missing).
@@ -86,6 +92,19 @@ type Kind struct {
 	// that its call's arguments can stream (toolcall.Config);
 	// without it the kind's calls are handed on whole.
 	Follow func(m *Machine) Follower
+	// MaxLen, when set, bounds the block's text (markers included) below
+	// the pending limit: a header that does not end soon is not one.
+	MaxLen int
+	// TooLong is the diagnostic of a block that passed a size limit; by
+	// default, "a block passed the size limit".
+	TooLong string
+	// Header says the block frames what follows (Harmony's message
+	// header) and holds no call: text in it is not data (InCandidate).
+	Header bool
+	// CutOff, when set, says a block the end of the response cuts off is
+	// not read, as a missing end marker is by default: it is content,
+	// with CutOff as the diagnostic.
+	CutOff string
 	// Read reads a body into items; an error says the body is not calls
 	// (the block, markers and all, is then content). Nil reads pythonic
 	// calls or JSON call objects (Decode).
@@ -107,6 +126,13 @@ type Format struct {
 	// Tail has the machine ask Hooks.At at the end of a delta that prose
 	// reached too (Llama 4 holds a name that a '(' may follow).
 	Tail bool
+	// RawStart has the machine ask Hooks.Start at the response's first
+	// byte, whitespace too (a Harmony header may begin " to=").
+	RawStart bool
+	// LimitEnds says that once a limit gave up what the machine held, the
+	// rest of the response is content: after a Harmony message whose end
+	// is lost, nothing can be read.
+	LimitEnds bool
 
 	once     sync.Once
 	stops    string           // the bytes prose stops at: markers' first bytes and Triggers
@@ -148,6 +174,9 @@ func (f *Format) compile() {
 				ends = append(ends, f.Markers[k.End].Text)
 			}
 			ends = append(ends, eot...)
+			for _, e := range k.Ends {
+				ends = append(ends, f.Markers[e].Text)
+			}
 			f.consumed = append(f.consumed, len(ends))
 			for _, y := range k.Yields {
 				ends = append(ends, f.Markers[y].Text)
@@ -163,12 +192,13 @@ func (f *Format) compile() {
 }
 
 // Hooks are a format's own rules, run by the machine at fixed points. The
-// machine is in a hook's mode between Enter and ToProse; a hook that holds
+// machine is in a hook's mode between Enter and Leave; a hook that holds
 // text keeps it as the machine's pending item (engine.Base).
 type Hooks interface {
-	// Start is called once, at the first byte that is not whitespace of a
-	// response that has said nothing, which is s[i]. It returns true when
-	// it took over (it called m.Enter).
+	// Start is called at the first byte that is not whitespace of a
+	// response that has said nothing, which is s[i] (for a format with
+	// RawStart, at its first byte), and after a marker that Restarts. It
+	// returns true when it took over (it called m.Enter or m.Open).
 	Start(m *Machine, s string, i int) bool
 	// AfterBlock is called after a block handed on calls, with the text
 	// following the block starting at s[i].
@@ -207,10 +237,11 @@ func NewDecoder(f *Format, req *toolcall.Request) toolcall.Decoder {
 type mode uint8
 
 const (
-	mProse  mode = iota
-	mMarker      // a possible marker in prose
-	mBody        // inside a block
-	mHook        // a hook's mode
+	mProse    mode = iota
+	mMarker        // a possible marker in prose
+	mBody          // inside a block
+	mHook          // a hook's mode
+	mVerbatim      // the rest of the response is content
 )
 
 // Machine is the decoder of one response in a block format.
@@ -231,6 +262,8 @@ type Machine struct {
 	lead      string // the start marker, when the pending item begins after it
 	starting  bool   // Hooks.Start is still to be asked
 	bodyStart int    // where the body Read reads starts in the response
+	name      string // the call the open block holds, when its opener named it
+	reasoning bool   // prose goes out as reasoning
 }
 
 // Configure implements toolcall.Reporter.
@@ -253,8 +286,55 @@ func (m *Machine) Close(dst []toolcall.Event) []toolcall.Event { return engine.C
 // Enter puts the machine in its hook's mode.
 func (m *Machine) Enter() { m.mode = mHook }
 
-// ToProse implements engine.ProseStepper; a hook calls it when it is done.
-func (m *Machine) ToProse() { m.mode = mProse }
+// Leave puts the machine back in prose; a hook calls it when it is done.
+func (m *Machine) Leave() { m.mode = mProse }
+
+// ToProse implements engine.ProseStepper: the safety net gave up what the
+// machine held. The machine goes on in prose; for a format with LimitEnds,
+// the rest of the response is content.
+func (m *Machine) ToProse() {
+	m.mode = mProse
+	if m.f.LimitEnds {
+		m.mode = mVerbatim
+	}
+}
+
+// Verbatim makes the rest of the response content.
+func (m *Machine) Verbatim() { m.mode = mVerbatim }
+
+// ProseAs makes prose go out as reasoning (Harmony's analysis channel) or,
+// as it does by default, content.
+func (m *Machine) ProseAs(reasoning bool) { m.reasoning = reasoning }
+
+// Hooks returns the response's hooks, for a Kind's Read and Follow.
+func (m *Machine) Hooks() Hooks { return m.hooks }
+
+// Open starts a block of kind k whose text is the pending item, for a hook
+// that found where one begins (Harmony's headers have no start marker of
+// their own). Name, when the block's call is named before its body,
+// names it in the block's diagnostics (BlockName).
+func (m *Machine) Open(k int, name string) {
+	m.open(k, 0, "", name)
+}
+
+// BlockName is the name Open gave the open block, or "".
+func (m *Machine) BlockName() string { return m.name }
+
+// say hands prose text on, as reasoning or content (ProseAs).
+func (m *Machine) say(dst []toolcall.Event, text string) []toolcall.Event {
+	if m.reasoning {
+		return m.Reasoning(dst, text)
+	}
+	return m.Content(dst, text)
+}
+
+// sayHeld is say for the pending item's text through s[:i], as Emit.
+func (m *Machine) sayHeld(dst []toolcall.Event, s string, i int) []toolcall.Event {
+	if m.reasoning {
+		return m.Reasoning(dst, m.Text(s, i))
+	}
+	return m.Emit(dst, s, i)
+}
 
 // FeedDelta implements engine.Machine.
 func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
@@ -284,7 +364,7 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 		dst = m.EndDelta(dst, s)
 	} else {
 		dst = m.RunBounded(dst, s, from, m)
-		if m.mode == mProse && m.Followed() { // the safety net gave the candidate up
+		if (m.mode == mProse || m.mode == mVerbatim) && m.Followed() { // the safety net gave the candidate up
 			dst = m.Settle(dst, nil)
 		}
 	}
@@ -300,14 +380,21 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 	return dst
 }
 
-// plainBody feeds s to the reader of the body, when one reads it, s fits
-// the size limit and holds no bracket and no '<' (then s cannot end the
-// body or change the reader's verdict), and reports whether it did.
+// plainBody reads s as the body's next bytes without the scan, when s
+// fits the size limits and cannot end the body or change a verdict: it
+// holds no bracket and no '<' when a reader reads the body (which it is
+// fed to), no '<' when the body ends at the first end marker. It reports
+// whether it did.
 func (m *Machine) plainBody(s string) bool {
-	if m.body.reading() == nil || m.Room(s, len(s)) < 0 || anyOf(s, &structural) {
+	if m.Room(s, len(s)) < 0 {
 		return false
 	}
-	m.body.readPlain(&m.Base, s)
+	switch {
+	case m.body.reading() != nil && !anyOf(s, &structural):
+		m.body.readPlain(&m.Base, s)
+	case !m.body.plain(&m.Base, s) || strings.IndexByte(s, '<') >= 0:
+		return false
+	}
 	if m.Streaming {
 		m.FollowFeed(s)
 	}
@@ -320,7 +407,7 @@ func (m *Machine) plainProse(dst []toolcall.Event, s string) ([]toolcall.Event, 
 	if anyOf(s, &m.f.stopSet) {
 		return dst, false
 	}
-	return m.Content(dst, s), true
+	return m.say(dst, s), true
 }
 
 // Progressor is implemented by hooks that read their candidates with a
@@ -366,12 +453,17 @@ func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 	switch m.mode {
 	case mBody:
 		start := m.Start()
+		if msg := m.f.Kinds[m.kind].CutOff; msg != "" {
+			m.Diag(toolcall.KindSyntax, start+m.bodyAt, "", msg)
+			dst = m.Emit(m.Content(dst, m.lead), "", 0)
+			break
+		}
 		text := m.Text("", 0)
 		dst = m.decideBlock(dst, text, text[m.bodyAt:], start, "", 0)
 	case mHook:
 		dst = m.hooks.Close(m, dst)
-	default:
-		dst = m.Emit(dst, "", 0)
+	default: // a partial marker in prose
+		dst = m.sayHeld(dst, "", 0)
 	}
 	m.mode = mProse
 	return dst
@@ -382,7 +474,7 @@ func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 func (m *Machine) InCandidate() bool {
 	switch m.mode {
 	case mBody:
-		return true
+		return !m.f.Kinds[m.kind].Header
 	case mHook:
 		return m.hooks.InCandidate()
 	}
@@ -396,10 +488,16 @@ func (m *Machine) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 
 // steps are the machine's modes, as the method that reads each.
 var steps = [...]func(*Machine, []toolcall.Event, string, int) ([]toolcall.Event, int){
-	mProse:  (*Machine).prose,
-	mMarker: (*Machine).marker,
-	mBody:   (*Machine).inBody,
-	mHook:   (*Machine).hook,
+	mProse:    (*Machine).prose,
+	mMarker:   (*Machine).marker,
+	mBody:     (*Machine).inBody,
+	mHook:     (*Machine).hook,
+	mVerbatim: (*Machine).verbatim,
+}
+
+// verbatim hands the rest of the response on as content.
+func (m *Machine) verbatim(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	return m.Content(dst, s[i:]), len(s)
 }
 
 // hook runs the hook's mode.
@@ -410,7 +508,7 @@ func (m *Machine) hook(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	j := i
 	if m.starting && !m.Said.Spoke() {
-		for j < len(s) && jsonvalue.IsSpace(s[j]) {
+		for !m.f.RawStart && j < len(s) && jsonvalue.IsSpace(s[j]) {
 			j++
 		}
 		if j < len(s) {
@@ -432,12 +530,12 @@ func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 			return m.Content(dst, s[i:start]), next
 		}
 	}
-	dst = m.Content(dst, s[i:j])
+	dst = m.say(dst, s[i:j])
 	if j == len(s) {
 		return dst, j
 	}
 	if !m.f.prose.Starts(s[j]) {
-		return m.Content(dst, s[j:j+1]), j + 1
+		return m.say(dst, s[j:j+1]), j + 1
 	}
 	m.Begin(j)
 	m.mode = mMarker
@@ -487,26 +585,31 @@ func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		return dst, len(s)
 	case marker.None:
 		m.mode = mProse
-		return m.Emit(dst, s, end), end
+		return m.sayHeld(dst, s, end), end
 	}
 	switch mk := m.f.Markers[tok]; mk.Role {
 	case Opens: // the pending item holds the start marker
-		m.open(mk.Kind, n, "")
+		m.open(mk.Kind, n, "", "")
 		return dst, end
 	case Kept:
 		m.mode = mProse
-		return m.Emit(dst, s, end), end
+		return m.sayHeld(dst, s, end), end
 	}
 	m.Drop()
 	m.mode = mProse
+	if m.f.Markers[tok].Restarts && m.hooks != nil {
+		m.hooks.Start(m, s, end)
+	}
 	return dst, end
 }
 
 // open starts reading a block of kind k whose body starts at offset at of
-// the pending item; lead is its start marker when the item begins after it.
-func (m *Machine) open(k, at int, lead string) {
-	m.mode, m.kind, m.bodyAt, m.lead = mBody, k, at, lead
+// the pending item; lead is its start marker when the item begins after
+// it, and name the call it holds, when its opener named it.
+func (m *Machine) open(k, at int, lead, name string) {
+	m.mode, m.kind, m.bodyAt, m.lead, m.name = mBody, k, at, lead, name
 	m.body.Reset(m.f.ends[k], m.Limits.MaxDepth, m.f.Kinds[k].Scan)
+	m.body.maxLen = m.f.Kinds[k].MaxLen
 	if kind := m.f.Kinds[k]; kind.Head != nil {
 		m.body.Head(kind.Head, kind.MaxHead)
 	}
@@ -545,7 +648,7 @@ func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 			switch mk := m.f.Markers[tok]; mk.Role {
 			case Opens:
 				m.Begin(next)
-				m.open(mk.Kind, 0, text[n:])
+				m.open(mk.Kind, 0, text[n:], "")
 			case Kept:
 				dst = m.Content(dst, text[n:])
 			}
@@ -553,9 +656,14 @@ func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		}
 		return m.decideBlock(dst, text, text[m.bodyAt:n], start, s, next), next
 	case Limit:
-		m.Diag(toolcall.KindLimit, m.Start(), "", "a block passed the size limit")
-		m.mode = mProse
-		return m.Emit(m.Settle(dst, nil), s, next), next
+		msg := m.f.Kinds[m.kind].TooLong
+		if msg == "" {
+			msg = "a block passed the size limit"
+		}
+		m.Diag(toolcall.KindLimit, m.Start(), m.name, msg)
+		m.ToProse()
+		dst = m.Content(m.Settle(dst, nil), m.lead)
+		return m.Emit(dst, s, next), next
 	case Rejected:
 		m.mode = mProse
 		dst = m.Content(m.Settle(dst, nil), m.lead)
@@ -669,7 +777,7 @@ func (m *Machine) MarkerAt(dst []toolcall.Event, s string, end, mark int, tok To
 	switch mk := m.f.Markers[tok]; mk.Role {
 	case Opens: // a block, whose text starts before this delta's bytes
 		m.Begin(end)
-		m.open(mk.Kind, 0, text[mark:])
+		m.open(mk.Kind, 0, text[mark:], "")
 	case Kept:
 		dst = m.Content(dst, text[mark:])
 	}

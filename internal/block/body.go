@@ -323,27 +323,25 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pylit.Status) {
 	return b.rec.Feed(s[i:j])
 }
 
-// reading returns the reader of the body, when it reads the body's bytes
-// as they come and the scan is in no marker or head: then a delta with no
-// bracket and no '<' only extends what it reads.
-func (b *Body) reading() *pylit.Reader {
-	if b.pre.phase != preReading || b.matching || b.head || b.broken {
-		return nil
+// extend reads s as the body's next bytes without the scan, when s cannot
+// end the body or change what the scan decides, and reports whether it did.
+// Then the scan is in no marker, head or tagged value, s fits the body's
+// MaxLen (the caller checks the pending limit), and s holds no '<'; nor,
+// while a code body's reader reads it, a bracket (which it is fed to).
+func (b *Body) extend(base *engine.Base, s string) bool {
+	switch {
+	case b.matching || b.head || b.inValue:
+		return false
+	case !b.broken: // a code body: only its reader's verdicts may end it
+		if b.pre.phase != preReading || anyOf(s, &structural) {
+			return false
+		}
+		b.pre.r.Feed(s)
+		b.pre.fed = base.Len(s, len(s))
+	case strings.IndexByte(s, '<') >= 0 || b.maxLen > 0 && base.Len(s, len(s)) > b.maxLen:
+		return false
 	}
-	return b.pre.r
-}
-
-// plain reports whether the body ends at its first end marker and the
-// scan is in no marker or head, and s, its next bytes, fit its MaxLen:
-// then a delta with no '<' only extends it.
-func (b *Body) plain(base *engine.Base, s string) bool {
-	return b.broken && !b.matching && !b.head && !b.inValue && (b.maxLen == 0 || base.Len(s, len(s)) <= b.maxLen)
-}
-
-// readPlain feeds all of s, which reading allows, to the body's reader.
-func (b *Body) readPlain(base *engine.Base, s string) {
-	b.pre.r.Feed(s)
-	b.pre.fed = base.Len(s, len(s))
+	return true
 }
 
 // reading returns the body's reader while what it read is the body's

@@ -381,18 +381,10 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 }
 
 // plainBody reads s as the body's next bytes without the scan, when s
-// fits the size limits and cannot end the body or change a verdict: it
-// holds no bracket and no '<' when a reader reads the body (which it is
-// fed to), no '<' when the body ends at the first end marker. It reports
+// fits the size limit and cannot end the body (Body.extend), and reports
 // whether it did.
 func (m *Machine) plainBody(s string) bool {
-	if m.Room(s, len(s)) < 0 {
-		return false
-	}
-	switch {
-	case m.body.reading() != nil && !anyOf(s, &structural):
-		m.body.readPlain(&m.Base, s)
-	case !m.body.plain(&m.Base, s) || strings.IndexByte(s, '<') >= 0:
+	if m.Room(s, len(s)) < 0 || !m.body.extend(&m.Base, s) {
 		return false
 	}
 	if m.Streaming {

@@ -248,7 +248,9 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 	if len(s.queue) > 0 {
 		s.flushFragments()
 	}
-	s.coalesce()
+	if len(s.out) > 1 { // one event has nothing to join
+		s.coalesce()
+	}
 	return s.out
 }
 
@@ -332,7 +334,9 @@ func (s *Stream) Close() []toolcall.Event {
 	s.flushFragments()
 	s.out = s.prose.end(s.out)
 	s.out = s.thought.end(s.out)
-	s.coalesce()
+	if len(s.out) > 1 { // one event has nothing to join
+		s.coalesce()
+	}
 	return s.out
 }
 

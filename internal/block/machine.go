@@ -289,9 +289,10 @@ func (m *Machine) Enter() { m.mode = mHook }
 // Leave puts the machine back in prose; a hook calls it when it is done.
 func (m *Machine) Leave() { m.mode = mProse }
 
-// ToProse implements engine.ProseStepper: the safety net gave up what the
-// machine held. The machine goes on in prose; for a format with LimitEnds,
-// the rest of the response is content.
+// ToProse implements engine.ProseStepper: a limit (the engine's safety
+// net, or a block's size) gave up what the machine held, which went out as
+// content. The machine goes on in prose; for a format with LimitEnds, the
+// rest of the response is content.
 func (m *Machine) ToProse() {
 	m.mode = mProse
 	if m.f.LimitEnds {

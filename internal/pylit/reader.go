@@ -34,8 +34,12 @@ type Reader struct {
 	// wholeRun makes a streamed run go on past its first call, to the end
 	// of the input (StreamRun).
 	wholeRun bool
-	off      int    // offset of the next byte
-	st       Status // for a streamed list
+	// paused is the byte machine's state where a streamed run's call
+	// closed it, for Resume; valid while resumable.
+	paused    lexState
+	resumable bool
+	off       int    // offset of the next byte
+	st        Status // for a streamed list
 
 	// the byte machine
 	lex       lexState
@@ -199,6 +203,9 @@ func (r *Reader) InCode() bool {
 	}
 	return true
 }
+
+// Offset is how many bytes r has read since Reset.
+func (r *Reader) Offset() int { return r.off }
 
 // Elements returns the elements of a list or run read so far.
 func (r *Reader) Elements() []Element { return r.elems }
@@ -1212,9 +1219,28 @@ func (r *Reader) endFailedElement() {
 	r.lastEnd = r.off
 	r.nl = false
 	r.top().state = sAfter
+	r.endRunCall()
+}
+
+// endRunCall ends a streamed run with its first call (unless StreamRun
+// reads it whole), so that Resume can go on from there.
+func (r *Reader) endRunCall() {
 	if r.stream && r.goal == GoalRun && !r.wholeRun {
-		r.st, r.lex = Closed, lexDone // a streamed run ends with its first call
+		r.paused, r.resumable = r.lex, true
+		r.st, r.lex = Closed, lexDone
 	}
+}
+
+// Resume goes on reading a streamed run (GoalRun, Stream) whose call
+// closed it: the bytes that follow are the rest of the run (separators,
+// and the next call, whose end closes it again), read as StreamRun would
+// read them. It reports whether r reads on (it was open, or a call closed
+// it); a run that something else closed stays closed.
+func (r *Reader) Resume() bool {
+	if r.resumable {
+		r.st, r.lex, r.resumable = Open, r.paused, false
+	}
+	return r.st == Open
 }
 
 func (r *Reader) top() *frame { return &r.stack[len(r.stack)-1] }

@@ -56,8 +56,8 @@ func (r *Reader) token(tok Token, pos, end int, lit string) {
 	} else {
 		r.grammar(tok, pos, end, lit)
 	}
-	if tok != STRING && r.lex == lexCode {
-		r.lastEnd, r.nl = end, false
+	if tok != STRING && (r.lex == lexCode || r.resumable && r.paused == lexCode) {
+		r.lastEnd, r.nl = end, false // (a run paused at its call's end reads on from here: Resume)
 	}
 }
 
@@ -567,9 +567,7 @@ func (r *Reader) closeCall(pos int) {
 	}
 	r.elems = append(r.elems, Element{Start: start, End: pos + 1, Call: c, Repaired: repaired})
 	r.top().state = sAfter
-	if r.stream && r.goal == GoalRun && !r.wholeRun {
-		r.st, r.lex = Closed, lexDone // a streamed run ends with its first call
-	}
+	r.endRunCall()
 }
 
 // argsString returns the JSON written from out[mark:] as the call's

@@ -42,6 +42,15 @@ func (e *echo) AfterBlock(m *block.Machine, calls []toolcall.Call, s string, i i
 	m.Enter()
 }
 
+// Reading implements block.Reading: an echoed call's reader, while its
+// brackets are open.
+func (e *echo) Reading() *pythonic.Reader {
+	if e.state != eCall {
+		return nil
+	}
+	return e.run.Reading()
+}
+
 func (e *echo) InCandidate() bool { return e.state == eCall && e.run.InBrackets() }
 
 func (e *echo) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
@@ -62,7 +71,8 @@ func (e *echo) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]
 			return m.Abandon(dst, s, j)
 		}
 		e.candAt = m.Len(s, j)
-		e.startCall(m)
+		e.state = eCall
+		e.run.Begin()
 		return dst, j
 	case eCall:
 		dst, j, closed := e.run.Hold(m, dst, s, i)
@@ -74,22 +84,19 @@ func (e *echo) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]
 	return e.end(m, dst, s, i)
 }
 
-func (e *echo) startCall(m *block.Machine) {
-	e.state = eCall
-	e.run.Start(m.Limits.MaxDepth)
-}
-
 // end follows an echoed call: separators and another call, or the orphan
 // end marker that makes it an echo.
 func (e *echo) end(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	if !e.matching {
-		i = block.SkipSeparators(s, i)
-		if i == len(s) {
+		j := block.SkipSeparators(s, i)
+		e.run.Separators(s[i:j])
+		if i = j; i == len(s) {
 			return dst, i
 		}
 		switch {
 		case pythonic.IsNameStartByte(s[i]):
-			e.startCall(m)
+			e.state = eCall
+			e.run.Start()
 			return dst, i
 		case s[i] != '<':
 			return m.Abandon(dst, s, i)
@@ -107,7 +114,7 @@ func (e *echo) end(m *block.Machine, dst []toolcall.Event, s string, i int) ([]t
 	}
 	text := m.Text(s, end)
 	m.Leave()
-	items, err := m.Read(kBlock, text[e.candAt:e.mark])
+	items, err := e.run.Read(m, kBlock, text[e.candAt:e.mark])
 	if err == nil && sameCalls(items, e.last) {
 		return dst, end // the echo and the orphan marker are dropped
 	}

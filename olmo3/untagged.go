@@ -33,13 +33,22 @@ func (u *untagged) Start(m *block.Machine, s string, i int) bool {
 	m.Begin(i)
 	m.Enter()
 	u.state, u.done = uCall, 0
-	u.run.Start(m.Limits.MaxDepth)
+	u.run.Begin()
 	return true
 }
 
 func (u *untagged) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
 
 func (u *untagged) At(*block.Machine, string, int, int) (int, int, bool) { return 0, 0, false }
+
+// Reading implements block.Reading: a call's reader, while its brackets
+// are open.
+func (u *untagged) Reading() *pythonic.Reader {
+	if u.state != uCall {
+		return nil
+	}
+	return u.run.Reading()
+}
 
 func (u *untagged) InCandidate() bool { return u.state == uCall && u.run.InBrackets() }
 
@@ -63,13 +72,14 @@ func (u *untagged) Step(m *block.Machine, dst []toolcall.Event, s string, i int)
 		return dst, j
 	case uBetween:
 		j := block.SkipSeparators(s, i)
+		u.run.Separators(s[i:j])
 		switch {
 		case j == len(s):
 		case s[j] == '<':
 			u.state, u.mark = uEOT, m.Len(s, j)
 		default:
 			u.state = uCall
-			u.run.Start(m.Limits.MaxDepth)
+			u.run.Start()
 		}
 		return dst, j
 	}
@@ -91,7 +101,7 @@ func (u *untagged) Step(m *block.Machine, dst []toolcall.Event, s string, i int)
 // decide reads a response that held nothing but calls: they are calls when
 // every name is a requested tool; otherwise the text is content.
 func (u *untagged) decide(m *block.Machine, dst []toolcall.Event, text, calls string, start int) []toolcall.Event {
-	items, err := m.Read(kBlock, calls)
+	items, err := u.run.Read(m, kBlock, calls)
 	if err != nil || len(items) == 0 {
 		if err != nil {
 			m.DiagErr(err, start, "")

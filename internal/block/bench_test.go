@@ -131,3 +131,41 @@ func BenchmarkBlockFullOfMarkerStarts(b *testing.B) {
 		s.Close()
 	}
 }
+
+// BenchmarkUntaggedRun reads OLMo 3 responses that are nothing but calls,
+// without the <function_calls> tags (a CallRun reads them).
+func BenchmarkUntaggedRun(b *testing.B) {
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "write_file"}, {Name: "get_weather"}}}
+	untag := func(text string) string {
+		text = strings.TrimPrefix(strings.TrimSpace(text), "<function_calls>")
+		return strings.TrimSpace(strings.TrimSuffix(text, "</function_calls>"))
+	}
+	for _, doc := range []struct {
+		name  string
+		text  string
+		calls int
+	}{
+		{"100KBCall", untag(mustRender(olmo3.RenderCalls, bigCall(100_000))), 1},
+		{"50Calls", untag(mustRender(olmo3.RenderCalls, fiftyCalls())), 50},
+	} {
+		b.Run(doc.name+"/whole", func(b *testing.B) {
+			b.SetBytes(int64(len(doc.text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if res := stream.Parse(olmo3.Format, doc.text, req); len(res.Calls) != doc.calls {
+					b.Fatalf("calls = %d", len(res.Calls))
+				}
+			}
+		})
+		b.Run(doc.name+"/4ByteDeltas", func(b *testing.B) {
+			ds := benchdata.Deltas(doc.text, 4)
+			b.SetBytes(int64(len(doc.text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if n := benchdata.Calls(stream.New(olmo3.Format, req), ds); n != doc.calls {
+					b.Fatalf("calls = %d", n)
+				}
+			}
+		})
+	}
+}

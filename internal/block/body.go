@@ -16,10 +16,11 @@
 // of the response is content (Format.LimitEnds).
 //
 // A hook whose candidate a pylit.Reader reads to its end (a call list, a
-// call object, a bare call) says so (Reading), and the machine feeds each
-// delta that fits the size limit straight to that reader: a long call
-// streamed in small deltas costs one Feed of its reader per delta, not a
-// pass through the step loop.
+// call object, a bare call, a run of calls outside any block: CallRun)
+// says so (Reading), and the machine feeds each delta that fits the size
+// limit straight to that reader: a long call streamed in small deltas
+// costs one Feed of its reader per delta, not a pass through the step
+// loop.
 //
 // The machine scans prose for the first byte of any marker, holds a
 // partial marker until the next delta decides it, drops end-of-turn tokens

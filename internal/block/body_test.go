@@ -145,3 +145,57 @@ func endsInCode(body string) bool {
 	}
 	return r.InCode()
 }
+
+// An OLMo 3 response that is nothing but calls, read call by call by a
+// CallRun whose reader reads the whole run on the way, gives the calls
+// Decode gives reading the run whole (when every call names a requested
+// tool; else none), in any deltas.
+func TestRunReadOnTheWayIsDecode(t *testing.T) {
+	call := rapid.SampledFrom([]string{
+		`f(a=1)`, `g(b="x, y")`, `h()`, `f(a=[1, 2], b={'k': None})`, `g(b='it\'s')`, `f(a=)`, `g(1 2)`,
+		`f(a="(")`, `h(x=f(y=1))`, `other(a=1)`, `f(a=1, a=2)`, `g(b="""tri"ple""")`, `f (a=1)`, `g(é=1)`,
+		`f(a="<|im_end|>")`, `g(b=[1, (2, 3)])`, `h(x=1.5e3, y=-2, z=True)`,
+	})
+	sep := rapid.SampledFrom([]string{", ", "; ", "\n", " ", ",", ";\n", ""})
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}, {Name: "g"}, {Name: "h"}, {Name: "é"}}}
+	rapid.Check(t, func(t *rapid.T) {
+		calls := rapid.SliceOfN(call, 1, 6).Draw(t, "calls")
+		text := calls[0]
+		for _, c := range calls[1:] {
+			text += sep.Draw(t, "separator") + c
+		}
+		text += rapid.SampledFrom([]string{"", "\n", ", "}).Draw(t, "trailing")
+		doc := text + rapid.SampledFrom([]string{"", "<|im_end|>", "<|endoftext|>"}).Draw(t, "end")
+		p := pythonic.ForRequest(&req, toolcall.DefaultMaxDepth)
+		items, err := block.Decode(text, &p, func(name string) bool { return toolcall.MatchTool(req.Tools, name) >= 0 })
+		var want []string
+		for _, it := range items {
+			if it.Call == nil || !req.IsKnownTool(it.Call.Name) {
+				want = nil
+				break
+			}
+			want = append(want, it.Call.Name+" "+it.Call.Arguments)
+		}
+		if err != nil {
+			want = nil
+		}
+		s := stream.New(olmo3.Format, req, stream.StartOutsideReasoning())
+		var got []string
+		take := func(evs []toolcall.Event) {
+			for _, e := range evs {
+				if e.Call != nil {
+					got = append(got, e.Call.Name+" "+e.Call.Arguments)
+				}
+			}
+		}
+		for rest := doc; rest != ""; {
+			n := min(len(rest), rapid.IntRange(1, 6).Draw(t, "delta"))
+			take(s.Feed(rest[:n]))
+			rest = rest[n:]
+		}
+		take(s.Close())
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%q: calls %q, Decode %q (%v)", doc, got, want, err)
+		}
+	})
+}

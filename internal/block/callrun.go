@@ -7,12 +7,21 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// CallRun follows one pythonic call that a hook holds outside a block (an
-// echo, an untagged response): a name, then brackets until they close; or
-// a call list in [ ].
+// CallRun follows a run of pythonic calls that a hook holds outside a
+// block (an echo, an untagged response), call by call: a name, then
+// brackets until they close; or a call list in [ ]. One Reader reads the
+// whole run on the way: it says where each call ends, and when it has
+// read every byte of the run (the hook hands it the separators between
+// calls too, Separators), Read takes its calls instead of parsing the
+// text again.
 type CallRun struct {
-	rec                 pylit.Recognizer
+	r       pylit.Reader
+	started bool // r reads the run: its first call began
+	lost    bool // r missed bytes of the run, or met what a run cannot hold
+	list    bool // r reads a call list, which no call may follow
+	// the call being read
 	head, named, spaced bool
+	begun               bool // r reads this call: its first byte came
 }
 
 // RunStatus says how far Step got.
@@ -25,18 +34,42 @@ const (
 	RunLimit                   // the call passed the pending-size limit at s[next] (a diagnostic is recorded)
 )
 
-// Start begins a new call.
-func (r *CallRun) Start(maxDepth int) {
-	r.head, r.named, r.spaced = true, false, false
-	r.rec.Reset(maxDepth)
+// Begin begins a new run, whose first call comes next.
+func (r *CallRun) Begin() {
+	r.started, r.lost, r.list = false, false, false
+	r.Start()
 }
+
+// Start begins the run's next call.
+func (r *CallRun) Start() { r.head, r.named, r.spaced, r.begun = true, false, false, false }
 
 // InBrackets reports whether the call's brackets have opened: inside
 // them, text is data.
 func (r *CallRun) InBrackets() bool { return !r.head }
 
+// Separators hands r the text between two calls of the run (whitespace,
+// ',' or ';'), for its reader.
+func (r *CallRun) Separators(s string) {
+	if s == "" || r.lost {
+		return
+	}
+	if !r.r.Resume() || r.r.Feed(s) < len(s) || r.r.Status() != pylit.Open {
+		r.lost = true
+	}
+}
+
+// Reading returns the reader of the call, while the call's brackets are
+// open and it reads on, for a hook's block.Reading; else nil.
+func (r *CallRun) Reading() *pylit.Reader {
+	if r.head || r.r.Status() != pylit.Open {
+		return nil
+	}
+	return &r.r
+}
+
 // Step follows the call through s[i:], held as m's pending item.
 func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
+	from := i
 	for ; r.head && i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -52,24 +85,67 @@ func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
 		default:
 			return RunOther, i
 		}
+		if !r.begun {
+			r.begin(m, c == '[')
+		}
 		if !r.head {
 			break
 		}
 	}
-	if i == len(s) {
+	r.feedHead(s[from:i])
+	if r.head { // all of s was the call's name
 		return RunMore, i
 	}
-	st, i := m.FeedRecognizer(&r.rec, s, i)
+	st, j := m.FeedReader(&r.r, s, i)
 	switch st {
 	case pylit.Open:
-		if i == len(s) {
-			return RunMore, i
+		if j == len(s) {
+			return RunMore, j
 		}
-		return RunLimit, i
+		return RunLimit, j
 	case pylit.Closed:
-		return RunClosed, i
+		return RunClosed, j
 	}
-	return RunOther, i
+	return RunOther, j
+}
+
+// begin starts reading the call whose first byte came: the run's reader
+// goes on, unless this call cannot continue what it read (a list, a call
+// after one, or a reader that lost the run or failed); then a new reader
+// reads the call, for its end.
+func (r *CallRun) begin(m *Machine, list bool) {
+	r.begun = true
+	if !r.started || list || r.lost || r.list || !r.r.Resume() {
+		r.lost = r.lost || r.started
+		r.started = true
+		goal := pylit.GoalRun
+		if r.list = list; list {
+			goal = pylit.GoalList
+		}
+		r.r.Reset(m.parser, goal)
+		r.r.Stream()
+	}
+}
+
+// feedHead feeds the reader the call's name (and the blanks after it),
+// which Step read.
+func (r *CallRun) feedHead(s string) {
+	if s == "" {
+		return
+	}
+	if r.r.Feed(s) < len(s) || r.r.Status() != pylit.Open {
+		r.lost = true
+	}
+}
+
+// Read reads text, the run's text, as a block of kind k reads its body:
+// with what the run's reader read, when it read all of text.
+func (r *CallRun) Read(m *Machine, k int, text string) ([]Item, error) {
+	if r.lost || r.r.Offset() != len(text) || m.f.Kinds[k].Read != nil {
+		return m.Read(k, text)
+	}
+	r.r.Resume() // the end of the text ends the run, as it ends a whole one
+	return decode(text, &m.parser, m.Requested, &r.r)
 }
 
 // Hold is Step for a hook whose pending item is the call: what cannot

@@ -57,21 +57,7 @@ func TestBodyReadOnTheWayIsDecode(t *testing.T) {
 				want = append(want, it.Call.Name+" "+it.Call.Arguments)
 			}
 		}
-		s := stream.New(fm.f, req, stream.StartOutsideReasoning())
-		var got []string
-		take := func(evs []toolcall.Event) {
-			for _, e := range evs {
-				if e.Call != nil {
-					got = append(got, e.Call.Name+" "+e.Call.Arguments)
-				}
-			}
-		}
-		for rest := text; rest != ""; {
-			n := min(len(rest), rapid.IntRange(1, 6).Draw(t, "delta"))
-			take(s.Feed(rest[:n]))
-			rest = rest[n:]
-		}
-		take(s.Close())
+		got := streamedCalls(t, fm.f, req, text)
 		if err != nil {
 			want = nil
 		}
@@ -179,23 +165,29 @@ func TestRunReadOnTheWayIsDecode(t *testing.T) {
 		if err != nil {
 			want = nil
 		}
-		s := stream.New(olmo3.Format, req, stream.StartOutsideReasoning())
-		var got []string
-		take := func(evs []toolcall.Event) {
-			for _, e := range evs {
-				if e.Call != nil {
-					got = append(got, e.Call.Name+" "+e.Call.Arguments)
-				}
-			}
-		}
-		for rest := doc; rest != ""; {
-			n := min(len(rest), rapid.IntRange(1, 6).Draw(t, "delta"))
-			take(s.Feed(rest[:n]))
-			rest = rest[n:]
-		}
-		take(s.Close())
-		if fmt.Sprint(got) != fmt.Sprint(want) {
+		if got := streamedCalls(t, olmo3.Format, req, doc); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("%q: calls %q, Decode %q (%v)", doc, got, want, err)
 		}
 	})
+}
+
+// streamedCalls streams doc in deltas of 1 to 6 bytes and returns its
+// calls, each as its name and arguments.
+func streamedCalls(t *rapid.T, f toolcall.Format, req toolcall.Request, doc string) []string {
+	s := stream.New(f, req, stream.StartOutsideReasoning())
+	var got []string
+	take := func(evs []toolcall.Event) {
+		for _, e := range evs {
+			if e.Call != nil {
+				got = append(got, e.Call.Name+" "+e.Call.Arguments)
+			}
+		}
+	}
+	for rest := doc; rest != ""; {
+		n := min(len(rest), rapid.IntRange(1, 6).Draw(t, "delta"))
+		take(s.Feed(rest[:n]))
+		rest = rest[n:]
+	}
+	take(s.Close())
+	return got
 }

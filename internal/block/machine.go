@@ -277,11 +277,15 @@ func (m *Machine) Parser() *pylit.Parser { return &m.parser }
 
 // Feed implements toolcall.Decoder.
 func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
-	return engine.Feed(m, dst, s)
+	m.BeginDelta()
+	return m.Flush(m.FeedDelta(dst, s))
 }
 
 // Close implements toolcall.Decoder.
-func (m *Machine) Close(dst []toolcall.Event) []toolcall.Event { return engine.Close(m, dst) }
+func (m *Machine) Close(dst []toolcall.Event) []toolcall.Event {
+	m.BeginDelta()
+	return m.Flush(m.CloseResponse(dst))
+}
 
 // Enter puts the machine in its hook's mode.
 func (m *Machine) Enter() { m.mode = mHook }
@@ -337,7 +341,7 @@ func (m *Machine) sayHeld(dst []toolcall.Event, s string, i int) []toolcall.Even
 	return m.Emit(dst, s, i)
 }
 
-// FeedDelta implements engine.Machine.
+// FeedDelta reads one delta: Feed without the engine's begin and end.
 func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 	// The hot paths of a stream of small deltas: a delta that only
 	// continues what the machine is in is handed on, or to the reader of
@@ -436,7 +440,7 @@ func (m *Machine) InProse() bool { return m.mode == mProse }
 // starts, for a Kind's Read.
 func (m *Machine) BodyStart() int { return m.bodyStart }
 
-// CloseResponse implements engine.Machine: an open block is read as it
+// CloseResponse ends the response, for Close: an open block is read as it
 // stands (a missing end marker is tolerated); anything else pending is
 // content.
 func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {

@@ -27,31 +27,6 @@ type Stepper interface {
 	Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int)
 }
 
-// Machine is what a format's decoder supplies for Feed and Close: the
-// engine begins each delta and completes the content it joined around it.
-type Machine interface {
-	Core() *Base
-	FeedDelta(dst []toolcall.Event, s string) []toolcall.Event
-	CloseResponse(dst []toolcall.Event) []toolcall.Event
-}
-
-// Feed runs one toolcall.Decoder Feed of m.
-func Feed(m Machine, dst []toolcall.Event, s string) []toolcall.Event {
-	b := m.Core()
-	b.BeginDelta()
-	return b.Flush(m.FeedDelta(dst, s))
-}
-
-// Close runs the toolcall.Decoder Close of m.
-func Close(m Machine, dst []toolcall.Event) []toolcall.Event {
-	b := m.Core()
-	b.BeginDelta()
-	return b.Flush(m.CloseResponse(dst))
-}
-
-// Core returns b, for Machine.
-func (b *Base) Core() *Base { return b }
-
 // Base holds the state every decoder has. Embed it and call Run from Feed.
 type Base struct {
 	Req    *toolcall.Request

@@ -361,11 +361,13 @@ func (pr *preRead) taint() {
 	}
 }
 
-// read returns what the body's reader read, when it read the whole body,
-// which starts at offset at of the pending item and is body.
-func (pr *preRead) read(body string, at int) *pylit.Reader {
-	if pr.tainted || pr.r == nil || pr.start-at != len(body)-len(strings.TrimLeft(body, jsonvalue.Spaces)) {
-		return nil // the reader missed bytes, or did not start where the body does
+// read returns what the body's reader read, when it read the whole body
+// from body[from] on: the body starts at offset at of the pending item,
+// and from is where what it holds begins (past its blanks; for a value
+// body, past its head too).
+func (pr *preRead) read(body string, at, from int) *pylit.Reader {
+	if pr.tainted || pr.r == nil || pr.start-at != from {
+		return nil // the reader missed bytes, or did not start where the body's calls do
 	}
 	if pr.run { // a run goes on to the body's end: its reader read it all, or it failed
 		if pr.phase != preReading || pr.fed != at+len(body) {

@@ -685,7 +685,8 @@ func (m *Machine) readBody(body string) ([]Item, error) {
 	if m.f.Kinds[m.kind].Read != nil {
 		return m.Read(m.kind, body)
 	}
-	return decode(body, &m.parser, m.Requested, m.body.pre.read(body, m.bodyAt))
+	blanks := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
+	return decode(body, &m.parser, m.Requested, m.body.pre.read(body, m.bodyAt, blanks))
 }
 
 // ReadValue reads, for a Kind's Read, the JSON value that body[open:]
@@ -695,8 +696,7 @@ func (m *Machine) readBody(body string) ([]Item, error) {
 // returns.
 func (m *Machine) ReadValue(body string, open int) ([]byte, error) {
 	pr := &m.body.pre
-	k := jsonvalue.SkipSpace(body, open)
-	if r := pr.read(body, m.bodyAt); r != nil && !pr.list && pr.start == m.bodyAt+k {
+	if r := pr.read(body, m.bodyAt, jsonvalue.SkipSpace(body, open)); r != nil && !pr.list {
 		if err := r.Close(); err != nil {
 			return nil, err
 		}

@@ -1,0 +1,40 @@
+package block
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// A value body's JSON that the scan read on the way is what ReadValue
+// takes, not parsed again, also when it comes after a head (Llama 4's
+// <function=NAME>{...}, Mistral's NAME{...}) or blanks, in any deltas.
+func TestReadValueTakesWhatWasReadOnTheWay(t *testing.T) {
+	for _, body := range []string{`{"a": [1, 2]}`, `get_weather> {"a": [1, 2]}`, ` name {"a": "x"} `, "f>\n{\"a\": {\"b\": [\"]\"]}}\n"} {
+		for _, size := range []int{1, 3, len(body) + 9} {
+			taken := false
+			read := func(m *Machine, body string) ([]Item, error) {
+				from := jsonvalue.SkipSpace(body, strings.IndexByte(body, '{'))
+				taken = m.body.pre.read(body, m.bodyAt, from) != nil
+				_, err := m.ReadValue(body, from)
+				return nil, err
+			}
+			f := &Format{
+				Markers: []Marker{{Text: "</f>"}, {Text: "<f>", Role: Opens}},
+				Kinds:   []Kind{{End: 0, Scan: ScanValue, Read: read}},
+			}
+			d := NewDecoder(f, &toolcall.Request{})
+			for rest := "<f>" + body + "</f>"; rest != ""; {
+				n := min(size, len(rest))
+				d.Feed(nil, rest[:n])
+				rest = rest[n:]
+			}
+			d.Close(nil)
+			if !taken {
+				t.Errorf("%q in %d-byte deltas: ReadValue parsed the value again", body, size)
+			}
+		}
+	}
+}

@@ -200,8 +200,11 @@ type Hooks interface {
 	// RawStart, at its first byte), and after a marker that Restarts. It
 	// returns true when it took over (it called m.Enter or m.Open).
 	Start(m *Machine, s string, i int) bool
-	// AfterBlock is called after a block handed on calls, with the text
-	// following the block starting at s[i].
+	// AfterBlock is called after a block was read that ended at a marker
+	// it consumes (its End or Ends, an end-of-turn token) or where its
+	// value closed, with the calls it handed on (maybe none) and the text
+	// following it starting at s[i]; not after a block that a Yields
+	// marker or the end of the response ended, nor one that was no calls.
 	AfterBlock(m *Machine, calls []toolcall.Call, s string, i int)
 	// At is called in prose at s[i], one of the format's Triggers, the
 	// prose that leads to it starting at s[from]; and, for a format with

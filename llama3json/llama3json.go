@@ -45,7 +45,7 @@ var table = block.Format{
 		eom:         {Text: "<|eom_id|>", EndsTurn: true},
 	},
 	Kinds: []block.Kind{
-		kTag:  {End: block.NoToken, Yields: []block.Token{pythonTag}, Scan: block.ScanCode, Read: readTag, Follow: block.FollowDecode},
+		kTag:  {End: block.NoToken, Yields: []block.Token{pythonTag}, Scan: block.ScanCode, Read: readTag, Decodes: true, Follow: block.FollowDecode},
 		kFunc: {End: functionEnd, Scan: block.ScanCode, Read: readFunc, Follow: followFunc},
 	},
 	Hooks:    func() block.Hooks { return new(objects) },
@@ -70,7 +70,7 @@ func readTag(m *block.Machine, body string) ([]block.Item, error) {
 	if trimmed == "" {
 		return nil, nil
 	}
-	items, err := block.Decode(body, m.Parser(), m.Requested)
+	items, err := m.Decode(body)
 	if err == nil && builtins(m, items) {
 		return items, nil
 	}

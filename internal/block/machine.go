@@ -105,6 +105,9 @@ type Kind struct {
 	// not read, as a missing end marker is by default: it is content,
 	// with CutOff as the diagnostic.
 	CutOff string
+	// Decodes says the kind's own Read reads the body with Machine.Decode,
+	// so a code body is read on the way as the bodies Decode reads are.
+	Decodes bool
 	// Read reads a body into items; an error says the body is not calls
 	// (the block, markers and all, is then content). Nil reads pythonic
 	// calls or JSON call objects (Decode).
@@ -616,8 +619,8 @@ func (m *Machine) open(k, at int, lead, name string) {
 	if v := m.f.values[k]; v[0] != nil {
 		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
 	}
-	if kind := m.f.Kinds[k]; kind.Scan == ScanCode && kind.Read == nil || kind.Scan == ScanValue {
-		m.body.ReadWith(&m.parser, kind.Read == nil)
+	if kind := m.f.Kinds[k]; kind.Scan == ScanCode && (kind.Read == nil || kind.Decodes) || kind.Scan == ScanValue {
+		m.body.ReadWith(&m.parser, kind.Scan == ScanCode)
 	}
 	m.FollowWith(m.f.Kinds[k].Follow, nil)
 }
@@ -688,6 +691,13 @@ func (m *Machine) readBody(body string) ([]Item, error) {
 	if m.f.Kinds[m.kind].Read != nil {
 		return m.Read(m.kind, body)
 	}
+	return m.Decode(body)
+}
+
+// Decode reads the body of the block that just ended as block.Decode
+// does, for a Kind's Read (with Decodes set): with what the body's scan
+// read of it on the way, when that is the whole body.
+func (m *Machine) Decode(body string) ([]Item, error) {
 	blanks := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
 	return decode(body, &m.parser, m.Requested, m.body.pre.read(body, m.bodyAt, blanks))
 }

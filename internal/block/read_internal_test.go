@@ -38,3 +38,34 @@ func TestReadValueTakesWhatWasReadOnTheWay(t *testing.T) {
 		}
 	}
 }
+
+// A code body's calls that the scan read on the way (a JSON call object, a
+// call list, a run) are what Decode takes, for a kind whose own Read
+// decodes (Kind.Decodes), in any deltas.
+func TestDecodeTakesWhatWasReadOnTheWay(t *testing.T) {
+	for _, body := range []string{` {"name": "f", "arguments": {"a": 1}}`, `[f(a=1), g(b="x")]`, "\nf(a=1)\ng(b=[1, 2])\n", `[{"name": "f", "arguments": {}}]`} {
+		for _, size := range []int{1, 3, len(body) + 9} {
+			taken, calls := false, 0
+			read := func(m *Machine, body string) ([]Item, error) {
+				taken = m.body.pre.read(body, m.bodyAt, len(body)-len(strings.TrimLeft(body, jsonvalue.Spaces))) != nil
+				items, err := m.Decode(body)
+				calls = len(items)
+				return items, err
+			}
+			f := &Format{
+				Markers: []Marker{{Text: "</f>"}, {Text: "<f>", Role: Opens}},
+				Kinds:   []Kind{{End: 0, Scan: ScanCode, Read: read, Decodes: true}},
+			}
+			d := NewDecoder(f, &toolcall.Request{})
+			for rest := "<f>" + body + "</f>"; rest != ""; {
+				n := min(size, len(rest))
+				d.Feed(nil, rest[:n])
+				rest = rest[n:]
+			}
+			d.Close(nil)
+			if !taken || calls == 0 {
+				t.Errorf("%q in %d-byte deltas: Decode parsed the body again (%d calls)", body, size, calls)
+			}
+		}
+	}
+}

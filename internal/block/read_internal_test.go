@@ -21,17 +21,7 @@ func TestReadValueTakesWhatWasReadOnTheWay(t *testing.T) {
 				_, err := m.ReadValue(body, from)
 				return nil, err
 			}
-			f := &Format{
-				Markers: []Marker{{Text: "</f>"}, {Text: "<f>", Role: Opens}},
-				Kinds:   []Kind{{End: 0, Scan: ScanValue, Read: read}},
-			}
-			d := NewDecoder(f, &toolcall.Request{})
-			for rest := "<f>" + body + "</f>"; rest != ""; {
-				n := min(size, len(rest))
-				d.Feed(nil, rest[:n])
-				rest = rest[n:]
-			}
-			d.Close(nil)
+			readBlock(Kind{End: 0, Scan: ScanValue, Read: read}, body, size)
 			if !taken {
 				t.Errorf("%q in %d-byte deltas: ReadValue parsed the value again", body, size)
 			}
@@ -52,20 +42,22 @@ func TestDecodeTakesWhatWasReadOnTheWay(t *testing.T) {
 				calls = len(items)
 				return items, err
 			}
-			f := &Format{
-				Markers: []Marker{{Text: "</f>"}, {Text: "<f>", Role: Opens}},
-				Kinds:   []Kind{{End: 0, Scan: ScanCode, Read: read, Decodes: true}},
-			}
-			d := NewDecoder(f, &toolcall.Request{})
-			for rest := "<f>" + body + "</f>"; rest != ""; {
-				n := min(size, len(rest))
-				d.Feed(nil, rest[:n])
-				rest = rest[n:]
-			}
-			d.Close(nil)
+			readBlock(Kind{End: 0, Scan: ScanCode, Read: read, Decodes: true}, body, size)
 			if !taken || calls == 0 {
 				t.Errorf("%q in %d-byte deltas: Decode parsed the body again (%d calls)", body, size, calls)
 			}
 		}
 	}
+}
+
+// readBlock reads <f>body</f>, a block of kind k, in deltas of size bytes.
+func readBlock(k Kind, body string, size int) {
+	f := &Format{Markers: []Marker{{Text: "</f>"}, {Text: "<f>", Role: Opens}}, Kinds: []Kind{k}}
+	d := NewDecoder(f, &toolcall.Request{})
+	for rest := "<f>" + body + "</f>"; rest != ""; {
+		n := min(size, len(rest))
+		d.Feed(nil, rest[:n])
+		rest = rest[n:]
+	}
+	d.Close(nil)
 }

@@ -92,11 +92,11 @@ func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
 			break
 		}
 	}
-	r.feedHead(s[from:i])
 	if r.head { // all of s was the call's name
+		r.feedHead(s[from:i])
 		return RunMore, i
 	}
-	st, j := m.FeedReader(&r.r, s, i)
+	st, j := m.FeedReader(&r.r, s, from) // the rest of the name, if any, and the brackets
 	switch st {
 	case pylit.Open:
 		if j == len(s) {

@@ -46,7 +46,7 @@ var table = block.Format{
 	},
 	Kinds: []block.Kind{
 		kTag:  {End: block.NoToken, Yields: []block.Token{pythonTag}, Scan: block.ScanCode, Read: readTag, Decodes: true, Follow: block.FollowDecode},
-		kFunc: {End: functionEnd, Scan: block.ScanCode, Read: readFunc, Follow: followFunc},
+		kFunc: {End: functionEnd, Scan: block.ScanCode, Headed: true, Read: readFunc, Follow: followFunc},
 	},
 	Hooks:    func() block.Hooks { return new(objects) },
 	Triggers: "{",
@@ -130,7 +130,7 @@ func readFunc(m *block.Machine, body string) ([]block.Item, error) {
 	}
 	args := "{}"
 	if rest := strings.TrimSpace(body[gt+1:]); rest != "" {
-		raw, err := jsoncall.Value(rest, m.Parser())
+		raw, err := m.ReadValue(body, gt+1)
 		if err == nil {
 			args, err = jsoncall.Arguments(raw, m.Parser())
 		}

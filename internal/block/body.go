@@ -102,8 +102,10 @@ func (b *Body) ReadWith(p *pylit.Parser, runs bool) {
 }
 
 // Head restricts the bytes of a value body's head, begun by Reset with
-// ScanValue, to those ok accepts, at most max of them.
-func (b *Body) Head(ok func(byte) bool, max int) { b.headOK, b.maxHead = ok, max }
+// ScanValue, to those ok accepts (any, when ok is nil), at most max of
+// them; a code body begun with ScanCode gets a head of its own before its
+// code, which ends at its first '{'.
+func (b *Body) Head(ok func(byte) bool, max int) { b.headOK, b.maxHead, b.head = ok, max, true }
 
 // Outcome says what Scan found.
 type Outcome uint8

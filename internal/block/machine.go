@@ -84,6 +84,11 @@ type Kind struct {
 	// content at once.
 	Head    func(byte) bool
 	MaxHead int
+	// Headed says a ScanCode body begins with a head before its code
+	// (Llama 3's <function=NAME>{...}): the scan reads code from the first
+	// '{' on, so that the JSON value there is read on the way, for the
+	// kind's Read to take with Machine.ReadValue.
+	Headed bool
 	// Value is the open and close tag of the values of a ScanTagged body;
 	// ValueEnds are other tags that end a value whose close tag is missing.
 	Value     [2]string
@@ -613,13 +618,13 @@ func (m *Machine) open(k, at int, lead, name string) {
 	m.mode, m.kind, m.bodyAt, m.lead, m.name = mBody, k, at, lead, name
 	m.body.Reset(m.f.ends[k], m.Limits.MaxDepth, m.f.Kinds[k].Scan)
 	m.body.maxLen = m.f.Kinds[k].MaxLen
-	if kind := m.f.Kinds[k]; kind.Head != nil {
+	if kind := m.f.Kinds[k]; kind.Head != nil || kind.Headed {
 		m.body.Head(kind.Head, kind.MaxHead)
 	}
 	if v := m.f.values[k]; v[0] != nil {
 		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
 	}
-	if kind := m.f.Kinds[k]; kind.Scan == ScanCode && (kind.Read == nil || kind.Decodes) || kind.Scan == ScanValue {
+	if kind := m.f.Kinds[k]; kind.Scan == ScanCode && (kind.Read == nil || kind.Decodes || kind.Headed) || kind.Scan == ScanValue {
 		m.body.ReadWith(&m.parser, kind.Scan == ScanCode)
 	}
 	m.FollowWith(m.f.Kinds[k].Follow, nil)

@@ -10,7 +10,8 @@ import (
 
 // A value body's JSON that the scan read on the way is what ReadValue
 // takes, not parsed again, also when it comes after a head (Llama 4's
-// <function=NAME>{...}, Mistral's NAME{...}) or blanks, in any deltas.
+// <function=NAME>{...}, Mistral's NAME{...}) or blanks, in any deltas; and
+// so is a headed code body's (Llama 3's <function=NAME>{...}).
 func TestReadValueTakesWhatWasReadOnTheWay(t *testing.T) {
 	for _, body := range []string{`{"a": [1, 2]}`, `get_weather> {"a": [1, 2]}`, ` name {"a": "x"} `, "f>\n{\"a\": {\"b\": [\"]\"]}}\n"} {
 		for _, size := range []int{1, 3, len(body) + 9} {
@@ -21,9 +22,12 @@ func TestReadValueTakesWhatWasReadOnTheWay(t *testing.T) {
 				_, err := m.ReadValue(body, from)
 				return nil, err
 			}
-			readBlock(Kind{End: 0, Scan: ScanValue, Read: read}, body, size)
-			if !taken {
-				t.Errorf("%q in %d-byte deltas: ReadValue parsed the value again", body, size)
+			for _, k := range []Kind{{End: 0, Scan: ScanValue, Read: read}, {End: 0, Scan: ScanCode, Headed: true, Read: read}} {
+				taken = false
+				readBlock(k, body, size)
+				if !taken {
+					t.Errorf("%q in %d-byte deltas (scan %d): ReadValue parsed the value again", body, size, k.Scan)
+				}
 			}
 		}
 	}

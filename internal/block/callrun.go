@@ -21,7 +21,6 @@ type CallRun struct {
 	list    bool // r reads a call list, which no call may follow
 	// the call being read
 	head, named, spaced bool
-	begun               bool // r reads this call: its first byte came
 }
 
 // RunStatus says how far Step got.
@@ -41,7 +40,7 @@ func (r *CallRun) Begin() {
 }
 
 // Start begins the run's next call.
-func (r *CallRun) Start() { r.head, r.named, r.spaced, r.begun = true, false, false, false }
+func (r *CallRun) Start() { r.head, r.named, r.spaced = true, false, false }
 
 // InBrackets reports whether the call's brackets have opened: inside
 // them, text is data.
@@ -74,8 +73,10 @@ func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
 		c := s[i]
 		switch {
 		case !r.named && c == '[':
+			r.begin(m, true)
 			r.head = false
 		case !r.named && (pylit.IsNameStartByte(c) || c >= 0x80):
+			r.begin(m, false)
 			r.named = true
 		case r.named && !r.spaced && (pylit.IsNameByte(c) || c >= 0x80):
 		case r.named && jsonvalue.IsSpace(c):
@@ -84,9 +85,6 @@ func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
 			r.head = false
 		default:
 			return RunOther, i
-		}
-		if !r.begun {
-			r.begin(m, c == '[')
 		}
 		if !r.head {
 			break
@@ -114,7 +112,6 @@ func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
 // after one, or a reader that lost the run or failed); then a new reader
 // reads the call, for its end.
 func (r *CallRun) begin(m *Machine, list bool) {
-	r.begun = true
 	if !r.started || list || r.lost || r.list || !r.r.Resume() {
 		r.lost = r.lost || r.started
 		r.started = true

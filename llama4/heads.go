@@ -300,9 +300,11 @@ func (h *heads) word(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 		}
 		return dst, j
 	}
-	if name := m.Peek(s, j, h.candAt); s[j] == '(' && h.allowed(m, name) {
-		h.bare(m, name, h.candAt)
-		return dst, j
+	if s[j] == '(' { // only a call needs the name, which came in pieces
+		if name := m.Peek(s, j, h.candAt); h.allowed(m, name) {
+			h.bare(m, name, h.candAt)
+			return dst, j
+		}
 	}
 	return m.Abandon(dst, s, j)
 }

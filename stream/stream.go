@@ -50,6 +50,7 @@ package stream
 import (
 	"math/rand/v2"
 	"strings"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/schema"
@@ -154,6 +155,16 @@ type Stream struct {
 	diags    []toolcall.Diagnostic
 	seen     int // decoder diagnostics copied into diags
 
+	// Deltas the decoder reads without a trace (toolcall.Quiet) are kept
+	// here, to be handed to it with the next delta that is not one. kept
+	// only grows: what went to the decoder, kept[:handed], is never
+	// written again, as the decoder may hold on to it.
+	quiet   toolcall.Quiet
+	room    int  // how many more bytes may be kept now; 0: none
+	escaped bool // the last byte kept is an unpaired Escape
+	kept    []byte
+	handed  int
+
 	queue []*started // calls the decoder started and has not ended (argument streaming)
 	// fragPool holds the CallDeltas of fragment events, reused by every
 	// Feed; frags of them are in use.
@@ -209,7 +220,7 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 			return
 		}
 		if s.rep, _ = s.dec.(toolcall.Reporter); s.rep != nil {
-			s.rep.Configure(toolcall.Config{Limits: s.cfg.limits.WithDefaults(), StreamArguments: s.cfg.streamArgs})
+			s.rep.Configure(toolcall.Config{Limits: s.cfg.limits.WithDefaults(), StreamArguments: s.cfg.streamArgs, Quiet: &s.quiet})
 		}
 	}
 
@@ -243,16 +254,95 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 	if s.closed || delta == "" {
 		return s.out
 	}
+	if s.room > 0 && s.keep(delta) {
+		return s.out
+	}
 	s.ready()
-	s.split(delta)
+	s.quiet.Room = 0
+	s.split(s.withKept(delta))
 	if len(s.queue) > 0 {
 		s.flushFragments()
 	}
 	if len(s.out) > 1 { // one event has nothing to join
 		s.coalesce()
 	}
+	s.listen()
 	return s.out
 }
+
+// keep keeps delta for the decoder, when the decoder said it reads it
+// without a trace (toolcall.Quiet), and reports whether it did.
+func (s *Stream) keep(delta string) bool {
+	if len(delta) > s.room || len(delta) > maxKept {
+		return false
+	}
+	n := len(s.kept)
+	if cap(s.kept)-n < len(delta)+maxKept { // room for the delta that hands them on
+		if s.handed < n {
+			return false // full: this delta hands on what it holds
+		}
+		// A new buffer: the decoder may hold on to the old one's bytes.
+		s.kept, s.handed, n = make([]byte, 0, min(max(2*cap(s.kept), minKeep), maxKeep)), 0, 0
+	}
+	// The bytes go in past the kept ones as they are looked at; they count
+	// once the whole delta is known to be quiet.
+	stop, buf := s.quiet.Stop, s.kept[n:n+len(delta)]
+	i := 0
+	if s.escaped {
+		buf[0] = delta[0]
+		i = 1
+	}
+	for ; i < len(delta); i++ {
+		c := delta[i]
+		buf[i] = c
+		if stop[c] {
+			if c != s.quiet.Escape {
+				return false
+			}
+			if i++; i < len(delta) { // the byte after an escape does not count
+				buf[i] = delta[i]
+			}
+		}
+	}
+	s.escaped = i > len(delta)
+	s.room -= len(delta)
+	s.kept = s.kept[:n+len(delta)]
+	return true
+}
+
+// withKept returns the deltas kept for the decoder followed by delta, as
+// one text.
+func (s *Stream) withKept(delta string) string {
+	if s.handed == len(s.kept) {
+		return delta
+	}
+	s.kept = append(s.kept, delta...)
+	text := unsafe.String(&s.kept[s.handed], len(s.kept)-s.handed)
+	s.handed = len(s.kept)
+	return text
+}
+
+// listen reads what the decoder said, at the end of its Feed, of the
+// bytes it reads without a trace. They are kept only while the think
+// splitter hands plain text to the decoder, and no call streams its
+// arguments.
+func (s *Stream) listen() {
+	s.room, s.escaped = 0, false
+	t := &s.think
+	if s.quiet.Room <= 0 || s.quiet.Stop == nil || s.cfg.streamArgs || t.on && (t.in || t.maybe || len(t.held) > 0) {
+		return
+	}
+	s.room = s.quiet.Room
+}
+
+// The deltas kept are at most maxKept bytes each (a longer one goes to the
+// decoder at once), in a buffer of minKeep to maxKeep bytes, doubled each
+// time one is made; a run of them that fills it is handed on.
+const (
+	maxKept = 256
+	minKeep = 1 << 10
+	maxKeep = 16 << 10
+)
 
 // ready makes a zero Stream usable.
 func (s *Stream) ready() {
@@ -308,6 +398,7 @@ func (s *Stream) text(text string) {
 		s.out = s.prose.add(s.out, text)
 		return
 	}
+	s.quiet.Room = 0 // the decoder's last Feed says
 	s.raw = s.dec.Feed(s.raw[:0], text)
 	s.handOn()
 }
@@ -323,6 +414,9 @@ func (s *Stream) Close() []toolcall.Event {
 	}
 	s.ready()
 	s.closed = true
+	if s.handed < len(s.kept) {
+		s.split(s.withKept(""))
+	}
 	s.endSplit()
 	if !s.none {
 		s.raw = s.dec.Close(s.raw[:0])

@@ -227,4 +227,25 @@ type Config struct {
 	// Index is not used. A decoder that never starts a call is correct
 	// too: the stream then announces each call when it is complete.
 	StreamArguments bool
+	// Quiet, when set, is where the decoder says, at the end of each Feed,
+	// which of the bytes that come next it would read without a trace
+	// (see Quiet). The stream sets Room to 0 before each Feed; a decoder
+	// that leaves it so is correct.
+	Quiet *Quiet
+}
+
+// Quiet is what a decoder tells the stream of the bytes that come next
+// (Config.Quiet): up to Room of them that hold no byte of Stop change
+// nothing the decoder tells (no event, no diagnostic, no answer of
+// InCandidate) until a byte that may arrives. Escape, when Stop holds it,
+// is a byte that only makes the byte after it not count: inside a string
+// literal only the quote matters, and a quote after a backslash does not
+// close it. The stream may then keep such deltas and hand them to the
+// decoder with the first delta that is not one, in one Feed, which split
+// invariance makes the same as a Feed each: a long string argument
+// streamed in small deltas costs the decoder a few Feeds, not one a delta.
+type Quiet struct {
+	Room   int        // how many bytes at most; 0: none
+	Stop   *[256]bool // the bytes that may matter
+	Escape byte       // a byte of Stop that only escapes the next one, or 0
 }

@@ -347,6 +347,33 @@ func (b *Body) extend(base *engine.Base, s string) bool {
 	return true
 }
 
+// quiet says which of the body's next bytes the scan reads without a
+// trace (toolcall.Quiet): where only an end marker may end the body (a
+// plain body, a tagged value, a code body whose brackets broke), any byte
+// but the '<' that starts one; in a string that the body's reader reads,
+// any but its quote. room is how many of them fit the body's limits.
+func (b *Body) quiet(base *engine.Base) (room int, stop *[256]bool, esc byte) {
+	if b.matching || b.head {
+		return 0, nil, 0
+	}
+	room = base.Room("", 0)
+	if b.maxLen > 0 {
+		room = min(room, b.maxLen-base.Len("", 0))
+	}
+	if b.broken {
+		return room, &markerStart, 0
+	}
+	if b.pre.phase == preReading {
+		if stop, esc, ok := b.pre.r.Quiet(); ok {
+			return room, stop, esc
+		}
+	}
+	return 0, nil, 0
+}
+
+// markerStart holds the byte every end marker starts with.
+var markerStart = [256]bool{'<': true}
+
 // reading returns the body's reader while what it read is the body's
 // start, or nil.
 func (pr *preRead) reading() *pylit.Reader {

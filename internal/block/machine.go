@@ -289,7 +289,32 @@ func (m *Machine) Parser() *pylit.Parser { return &m.parser }
 // Feed implements toolcall.Decoder.
 func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	m.BeginDelta()
-	return m.Flush(m.FeedDelta(dst, s))
+	dst = m.Flush(m.FeedDelta(dst, s))
+	m.quiet()
+	return dst
+}
+
+// quiet tells the stream which of the next bytes the machine reads without
+// a trace (toolcall.Quiet): the text of a string that a candidate's reader
+// reads, or a block's body where only an end marker may end it. With
+// argument streaming on, every delta may carry a fragment: none.
+func (m *Machine) quiet() {
+	if m.Streaming {
+		return
+	}
+	switch m.mode {
+	case mHook:
+		if m.reading == nil {
+			return
+		}
+		if r := m.reading.Reading(); r != nil {
+			if stop, esc, ok := r.Quiet(); ok {
+				m.Quiet(m.Room("", 0), stop, esc)
+			}
+		}
+	case mBody:
+		m.Quiet(m.body.quiet(&m.Base))
+	}
 }
 
 // Close implements toolcall.Decoder.

@@ -36,6 +36,7 @@ type Base struct {
 	Said prose.Tracker
 	// Streaming says argument streaming is on (toolcall.Config).
 	Streaming bool
+	quiet     *toolcall.Quiet // where the decoder says which bytes it reads without a trace
 	following following
 	frag      toolcall.CallDelta // the fragment event of the current Feed
 	feeds     int                // Feeds and Closes begun
@@ -82,6 +83,17 @@ func (b *Base) Init(req *toolcall.Request) {
 func (b *Base) Configure(c toolcall.Config) {
 	b.Limits = c.Limits.WithDefaults()
 	b.Streaming = c.StreamArguments
+	b.quiet = c.Quiet
+}
+
+// Quiet tells the stream, at the end of a Feed, that the next bytes up to
+// room of them, while they hold no byte of stop (one after an esc byte
+// aside), change nothing the decoder tells (toolcall.Quiet). A decoder
+// that says nothing is correct: the stream then hands on every delta.
+func (b *Base) Quiet(room int, stop *[256]bool, esc byte) {
+	if b.quiet != nil && room > 0 && stop != nil {
+		*b.quiet = toolcall.Quiet{Room: room, Stop: stop, Escape: esc}
+	}
 }
 
 // Started appends the start of a call named name (with the model's id, if

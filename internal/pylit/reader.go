@@ -826,6 +826,27 @@ func (r *Reader) strShort(s string, i int, stop *[256]bool) int {
 	return r.strSlow(s, i)
 }
 
+// Quiet reports, while r reads a string's text, the bytes that may make
+// it do more than write the string's JSON (toolcall.Quiet): its quote,
+// and the backslash that keeps the byte after it from closing the string
+// (it does so even in a raw string). Until such a quote comes, r's verdict
+// and its calls stay as they are. ok is false in every other state, and
+// while a dotted call's source is kept or a string is read again to a
+// known end.
+func (r *Reader) Quiet() (stop *[256]bool, esc byte, ok bool) {
+	if r.lex != lexString || r.captures > 0 || r.reread || r.st != Open {
+		return nil, 0, false
+	}
+	if r.quote == '\'' {
+		return &quoteSingle, '\\', true
+	}
+	return &quoteDouble, '\\', true
+}
+
+// quoteDouble and quoteSingle hold the one byte that may end a string's
+// text, and the backslash that keeps it from doing so (Quiet).
+var quoteDouble, quoteSingle = [256]bool{'"': true, '\\': true}, [256]bool{'\'': true, '\\': true}
+
 // plainRun reports whether s, in a string, is plain text to copy as it
 // is: no byte of it stops a run (str).
 func (r *Reader) plainRun(s string) bool {

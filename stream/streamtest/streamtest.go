@@ -12,7 +12,10 @@
 //     non-streaming);
 //   - with argument streaming on (stream.WithArgumentStreaming), the same
 //     holds, and every call is announced before its fragments, which
-//     concatenate to its arguments (see CompareStreaming).
+//     concatenate to its arguments (see CompareStreaming);
+//   - the deltas a decoder says it reads without a trace, which the stream
+//     keeps to hand on together (toolcall.Quiet), change no Feed's events,
+//     nor the diagnostics (see CompareQuiet).
 //
 // Use CheckFormat from a test, Property with rapid.Check or rapid.MakeFuzz,
 // and Compare from a plain go test -fuzz target:
@@ -77,6 +80,7 @@ func Compare(t TB, f toolcall.Format, req toolcall.Request, deltas []string, opt
 	take(s.Close())
 	sameAs(t, deltas, "", text.content.String(), text.reasoning.String(), calls, want)
 	CompareStreaming(t, f, req, deltas, opts...)
+	CompareQuiet(t, f, req, deltas, opts...)
 	return want
 }
 

@@ -1,0 +1,187 @@
+package stream_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolparse/toolparse/deepseek"
+	"github.com/toolparse/toolparse/harmony"
+	"github.com/toolparse/toolparse/hermes"
+	"github.com/toolparse/toolparse/internal/benchdata"
+	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/mistral"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/qwen3coder"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// scripted is a format whose decoder records the text of each Feed and,
+// after each, says it reads the next room bytes without a trace while
+// they hold no '"' that a backslash does not escape.
+type scripted struct {
+	room  int
+	feeds *[]string
+}
+
+func (f scripted) Name() string { return "scripted" }
+func (f scripted) NewDecoder(*toolcall.Request) toolcall.Decoder {
+	return &scriptedDecoder{f: f}
+}
+
+type scriptedDecoder struct {
+	f     scripted
+	quiet *toolcall.Quiet
+}
+
+var quoteStop = [256]bool{'"': true, '\\': true}
+
+func (d *scriptedDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
+	*d.f.feeds = append(*d.f.feeds, s)
+	if d.quiet != nil {
+		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &quoteStop, Escape: '\\'}
+	}
+	return dst
+}
+func (d *scriptedDecoder) Close(dst []toolcall.Event) []toolcall.Event {
+	*d.f.feeds = append(*d.f.feeds, "<close>")
+	return dst
+}
+func (d *scriptedDecoder) Configure(c toolcall.Config)        { d.quiet = c.Quiet }
+func (d *scriptedDecoder) Diagnostics() []toolcall.Diagnostic { return nil }
+func (d *scriptedDecoder) CallOffset(int) int                 { return -1 }
+func (d *scriptedDecoder) InCandidate() bool                  { return true }
+
+// TestQuietDeltasAreKept: what the stream hands its decoder when the
+// decoder says which bytes it reads without a trace.
+func TestQuietDeltasAreKept(t *testing.T) {
+	tests := []struct {
+		name   string
+		room   int
+		opts   []stream.Option
+		deltas []string
+		want   []string // the decoder's Feeds, then <close>
+	}{
+		{"a delta with the stop byte hands on those kept before it", 100, nil,
+			[]string{"a", "bc", "d", `e"f`, "g"}, []string{"a", `bcde"f`, "g", "<close>"}},
+		{"Close hands on what is kept", 100, nil,
+			[]string{"a", "bc", "d"}, []string{"a", "bcd", "<close>"}},
+		{"an escaped quote is kept, across deltas too", 100, nil,
+			[]string{"a", `b\"c`, `d\`, `"e`, `\\`, `"`}, []string{"a", `b\"cd\"e\\"`, "<close>"}},
+		{"an escaped backslash does not escape the quote", 100, nil,
+			[]string{"a", `\\"`}, []string{"a", `\\"`, "<close>"}},
+		{"no more than room bytes are kept", 4, nil,
+			[]string{"a", "bc", "de", "fg", "h"}, []string{"a", "bcdefg", "h", "<close>"}},
+		{"a long delta goes on at once", 1 << 20, nil,
+			[]string{"a", "b", strings.Repeat("x", 300), "c"}, []string{"a", "b" + strings.Repeat("x", 300), "c", "<close>"}},
+		{"nothing is kept while the stream reads reasoning", 100, []stream.Option{stream.StartInReasoning()},
+			[]string{"a", "</think>", "b", "c", "d"}, []string{"b", "cd", "<close>"}},
+		{"with argument streaming nothing is kept", 100, []stream.Option{stream.WithArgumentStreaming()},
+			[]string{"a", "b", "c"}, []string{"a", "b", "c", "<close>"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var feeds []string
+			s := stream.New(scripted{room: tt.room, feeds: &feeds}, toolcall.Request{}, tt.opts...)
+			for _, d := range tt.deltas {
+				s.Feed(d)
+			}
+			s.Close()
+			if diff := cmp.Diff(tt.want, feeds); diff != "" {
+				t.Errorf("the decoder's Feeds (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestKeptDeltasFillBuffers: a run of quiet deltas longer than one buffer
+// reaches the decoder in pieces, every byte once, in order.
+func TestKeptDeltasFillBuffers(t *testing.T) {
+	var feeds []string
+	s := stream.New(scripted{room: 1 << 20, feeds: &feeds}, toolcall.Request{})
+	text := benchdata.Prose(200_000)
+	for _, d := range benchdata.Deltas(text, 7) {
+		s.Feed(d)
+	}
+	s.Close()
+	got := strings.Join(feeds[:len(feeds)-1], "")
+	if got != text {
+		t.Fatalf("the decoder read %d bytes, not the %d fed", len(got), len(text))
+	}
+	if len(feeds) > 40 {
+		t.Errorf("200 KB in 7-byte deltas reached the decoder in %d Feeds", len(feeds))
+	}
+}
+
+// countingFormat counts its decoders' Feeds.
+type countingFormat struct {
+	toolcall.Format
+	feeds *int
+}
+
+func (f countingFormat) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	d := f.Format.NewDecoder(req)
+	return countingDecoder{d, d.(toolcall.Reporter), f.feeds}
+}
+
+type countingDecoder struct {
+	toolcall.Decoder
+	toolcall.Reporter
+	feeds *int
+}
+
+func (d countingDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
+	*d.feeds++
+	return d.Decoder.Feed(dst, s)
+}
+
+// TestLongArgumentsReachTheDecoderTogether: a 100 KB string argument
+// streamed in 4-byte deltas reaches each reader in a few Feeds, not 25,000,
+// and gives the call Parse gives.
+func TestLongArgumentsReachTheDecoderTogether(t *testing.T) {
+	long := benchdata.PythonSource(100_000)
+	jsonArgs := `{"path": "a", "content": ` + strconv.Quote(long) + `}`
+	tests := []struct {
+		f    toolcall.Format
+		text string
+	}{
+		{pythonic.Format, `[write_file(path="a", content=` + strconv.Quote(long) + `)]`},
+		{pythonic.Format, `[write_file(path="a", content='''` + strings.ReplaceAll(long, `'`, `"`) + `''')]`},
+		{llama4.Format, `<function=write_file>` + jsonArgs + `</function>`},
+		{lfm2.Format, `<|tool_call_start|>[write_file(path="a", content=` + strconv.Quote(long) + `)]<|tool_call_end|>`},
+		{hermes.Format, `<tool_call>{"name": "write_file", "arguments": ` + jsonArgs + `}</tool_call>`},
+		{mistral.Format, `[TOOL_CALLS]write_file[ARGS]` + jsonArgs},
+		{deepseek.Format, "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>write_file\n```json\n" + jsonArgs + "\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>"},
+		{qwen3coder.Format, "<tool_call>\n<function=write_file>\n<parameter=path>\na\n</parameter>\n<parameter=content>\n" + strings.ReplaceAll(long, "<", "&lt;") + "\n</parameter>\n</function>\n</tool_call>"},
+		{harmony.Format, `<|channel|>commentary to=functions.write_file <|constrain|>json<|message|>` + jsonArgs + `<|call|>`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.f.Name(), func(t *testing.T) {
+			feeds := 0
+			s := stream.New(countingFormat{tt.f, &feeds}, toolcall.Request{}, stream.StartOutsideReasoning())
+			var calls []toolcall.Call
+			for _, d := range benchdata.Deltas(tt.text, 4) {
+				for _, e := range s.Feed(d) {
+					if e.Call != nil {
+						calls = append(calls, *e.Call)
+					}
+				}
+			}
+			for _, e := range s.Close() {
+				if e.Call != nil {
+					calls = append(calls, *e.Call)
+				}
+			}
+			want := stream.Parse(tt.f, tt.text, toolcall.Request{}, stream.StartOutsideReasoning())
+			if len(want.Calls) != 1 || len(calls) != 1 || calls[0].Arguments != want.Calls[0].Arguments {
+				t.Fatalf("calls %d, Parse gave %d (%v)", len(calls), len(want.Calls), want.Diagnostics)
+			}
+			if feeds > 100 {
+				t.Errorf("%d deltas reached the decoder in %d Feeds", len(tt.text)/4, feeds)
+			}
+		})
+	}
+}

@@ -155,21 +155,21 @@ type Stream struct {
 	diags    []toolcall.Diagnostic
 	seen     int // decoder diagnostics copied into diags
 
-	// Deltas the decoder reads without a trace (toolcall.Quiet) are kept
-	// here, to be handed to it with the next delta that is not one. kept
-	// only grows: what went to the decoder, kept[:handed], is never
-	// written again, as the decoder may hold on to it.
-	quiet   toolcall.Quiet
-	room    int  // how many more bytes may be kept now; 0: none
-	escaped bool // the last byte kept is an unpaired Escape
-	kept    []byte
-	handed  int
-
 	queue []*started // calls the decoder started and has not ended (argument streaming)
 	// fragPool holds the CallDeltas of fragment events, reused by every
 	// Feed; frags of them are in use.
 	fragPool []*toolcall.CallDelta
 	frags    int
+
+	// Deltas the decoder reads without a trace (toolcall.Quiet) are kept
+	// here, to be handed to it with the next delta that is not one. kept
+	// only grows: what went to the decoder, kept[:handed], is never
+	// written again, as the decoder may hold on to it.
+	room    int  // how many more bytes may be kept now; 0: none
+	escaped bool // the last byte kept is an unpaired Escape
+	kept    []byte
+	handed  int
+	quiet   toolcall.Quiet
 }
 
 // New returns a Stream that parses one response in format f for req. A nil
@@ -258,7 +258,6 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 		return s.out
 	}
 	s.ready()
-	s.quiet.Room = 0
 	s.split(s.withKept(delta))
 	if len(s.queue) > 0 {
 		s.flushFragments()
@@ -328,11 +327,15 @@ func (s *Stream) withKept(delta string) string {
 // arguments.
 func (s *Stream) listen() {
 	s.room, s.escaped = 0, false
-	t := &s.think
-	if s.quiet.Room <= 0 || s.quiet.Stop == nil || s.cfg.streamArgs || t.on && (t.in || t.maybe || len(t.held) > 0) {
+	if s.quiet.Room <= 0 {
 		return
 	}
-	s.room = s.quiet.Room
+	room := s.quiet.Room
+	s.quiet.Room = 0 // read: a later Feed that reaches no decoder says none
+	if t := &s.think; s.quiet.Stop == nil || s.cfg.streamArgs || t.on && (t.in || t.maybe || len(t.held) > 0) {
+		return
+	}
+	s.room = room
 }
 
 // The deltas kept are at most maxKept bytes each (a longer one goes to the
@@ -398,7 +401,9 @@ func (s *Stream) text(text string) {
 		s.out = s.prose.add(s.out, text)
 		return
 	}
-	s.quiet.Room = 0 // the decoder's last Feed says
+	if s.quiet.Room != 0 { // the decoder's last Feed says
+		s.quiet.Room = 0
+	}
 	s.raw = s.dec.Feed(s.raw[:0], text)
 	s.handOn()
 }

@@ -290,7 +290,9 @@ func (m *Machine) Parser() *pylit.Parser { return &m.parser }
 func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	m.BeginDelta()
 	dst = m.Flush(m.FeedDelta(dst, s))
-	m.quiet()
+	if m.mode == mHook || m.mode == mBody { // prose is never quiet: it goes out as it comes
+		m.quiet()
+	}
 	return dst
 }
 

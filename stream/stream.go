@@ -45,6 +45,17 @@
 //
 // Feed and Close return a slice owned by the Stream, valid until the next
 // call; on the prose path in steady state they allocate nothing.
+//
+// A decoder may say, after each Feed, which of the next bytes it reads
+// without a trace (toolcall.Quiet: inside a string argument, any byte but
+// its unescaped quote). While the think tags leave text to the decoder and
+// no call streams its arguments, the stream then keeps such deltas of up
+// to 256 bytes, in buffers of up to 16 KiB, and hands them to the decoder
+// with the first delta that is not one (or at Close, or when a buffer is
+// full), in one Feed. Each Feed returns exactly the events it would have
+// returned otherwise: the kept deltas' Feeds return none, as the decoder's
+// would have. A long argument streamed token by token then costs the
+// decoder about one parse of it, not one Feed a token.
 package stream
 
 import (

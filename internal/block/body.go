@@ -20,7 +20,14 @@
 // says so (Reading), and the machine feeds each delta that fits the size
 // limit straight to that reader: a long call streamed in small deltas
 // costs one Feed of its reader per delta, not a pass through the step
-// loop.
+// loop. At the end of each Feed the machine also tells the stream which
+// of the next bytes it reads without a trace (toolcall.Quiet): in a string
+// that such a reader, or a body's reader, reads, any byte but the string's
+// quote (a backslash keeps the next byte from counting); in a body that
+// only an end marker may end (a plain body, a tagged value, a code body
+// whose brackets broke), any byte but '<', within the body's limits. The
+// stream keeps those deltas and hands them on together, so the reader
+// reads a long argument in a few large Feeds.
 //
 // The machine scans prose for the first byte of any marker, holds a
 // partial marker until the next delta decides it, drops end-of-turn tokens

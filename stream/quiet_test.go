@@ -151,6 +151,7 @@ func TestLongArgumentsReachTheDecoderTogether(t *testing.T) {
 		{pythonic.Format, `[write_file(path="a", content=` + strconv.Quote(long) + `)]`},
 		{pythonic.Format, `[write_file(path="a", content='''` + strings.ReplaceAll(long, `'`, `"`) + `''')]`},
 		{llama4.Format, `<function=write_file>` + jsonArgs + `</function>`},
+		{llama4.Format, `<|python_start|>[write_file(path="a", content=` + strconv.Quote(long) + `)]<|python_end|>`},
 		{lfm2.Format, `<|tool_call_start|>[write_file(path="a", content=` + strconv.Quote(long) + `)]<|tool_call_end|>`},
 		{hermes.Format, `<tool_call>{"name": "write_file", "arguments": ` + jsonArgs + `}</tool_call>`},
 		{mistral.Format, `[TOOL_CALLS]write_file[ARGS]` + jsonArgs},

@@ -357,8 +357,9 @@ func (b *Body) extend(base *engine.Base, s string) bool {
 // quiet says which of the body's next bytes the scan reads without a
 // trace (toolcall.Quiet): where only an end marker may end the body (a
 // plain body, a tagged value, a code body whose brackets broke), any byte
-// but the '<' that starts one; in a string that the body's reader reads,
-// any but its quote. room is how many of them fit the body's limits.
+// but the '<' that starts one; in a string that the body's reader or its
+// Recognizer reads, any but its quote. room is how many of them fit the
+// body's limits.
 func (b *Body) quiet(base *engine.Base) (room int, stop *[256]bool, esc byte) {
 	if b.matching || b.head {
 		return 0, nil, 0
@@ -367,15 +368,19 @@ func (b *Body) quiet(base *engine.Base) (room int, stop *[256]bool, esc byte) {
 	if b.maxLen > 0 {
 		room = min(room, b.maxLen-base.Len("", 0))
 	}
-	if b.broken {
+	var ok bool
+	switch {
+	case b.broken:
 		return room, &markerStart, 0
+	case b.pre.phase == preReading:
+		stop, esc, ok = b.pre.r.Quiet()
+	case b.pre.phase == preDone || b.pre.phase == preNone: // the Recognizer reads
+		stop, esc, ok = b.rec.Quiet()
 	}
-	if b.pre.phase == preReading {
-		if stop, esc, ok := b.pre.r.Quiet(); ok {
-			return room, stop, esc
-		}
+	if !ok {
+		return 0, nil, 0
 	}
-	return 0, nil, 0
+	return room, stop, esc
 }
 
 // markerStart holds the byte every end marker starts with.

@@ -66,6 +66,19 @@ func (r *Recognizer) Depth() int { return len(r.stack) }
 // InCode reports whether the last byte fed left r outside any string.
 func (r *Recognizer) InCode() bool { return r.state == inCode }
 
+// Quiet reports, while r is inside a string, the bytes that may change
+// what it decides (toolcall.Quiet): the string's quote, and the backslash
+// that keeps the byte after it from counting. ok is false elsewhere.
+func (r *Recognizer) Quiet() (stop *[256]bool, esc byte, ok bool) {
+	if r.state != inString && r.state != inTriple {
+		return nil, 0, false
+	}
+	if r.quote == '\'' {
+		return &quoteSingle, '\\', true
+	}
+	return &quoteDouble, '\\', true
+}
+
 // Feed scans s. Unless the candidate is still Open, it stops at the byte that
 // decided it and n counts the bytes up to and including that byte; for Open,
 // n is len(s).

@@ -9,7 +9,10 @@
 // name a recipient (to=functions.NAME, before or after the channel) and a
 // content type (<|constrain|>json, json or code, with or without a space).
 // A message to functions.NAME, on any channel, is a call: its body is the
-// JSON arguments (a Python dict is read too). A recipient that is not
+// JSON arguments (a Python dict is read too), read while the body arrives,
+// in the pass that looks for its end (a body holding a '<' that is no
+// token, or more than one value, is read again at its end; the outcome is
+// the same). A recipient that is not
 // under functions. is a call only when the request offers a tool of that
 // name; otherwise it is one of the model's built-in tools (browser.search,
 // python, container.exec, ...), which the gateway cannot run: the message is

@@ -72,8 +72,8 @@ var table = block.Format{
 	Kinds: []block.Kind{
 		kHeader:  header(""),
 		kChannel: header(channelText),
-		kCall:    body(readArgs, followArgs),
-		kBuiltin: body(dropBuiltin, nil),
+		kCall:    body(readArgs, followArgs, true),
+		kBuiltin: body(dropBuiltin, nil, false),
 	},
 	Hooks:     func() block.Hooks { return new(messages) },
 	RawStart:  true,
@@ -96,10 +96,11 @@ func header(lead string) block.Kind {
 
 // body is the kind of a held message body, read by read: it ends at the
 // first token that ends a message, or at one that begins the next header.
-func body(read func(*block.Machine, string) ([]block.Item, error), follow func(*block.Machine) block.Follower) block.Kind {
+// A call's body (args) is a JSON object, read on the way.
+func body(read func(*block.Machine, string) ([]block.Item, error), follow func(*block.Machine) block.Follower, args bool) block.Kind {
 	return block.Kind{
 		End: tEnd, Ends: []block.Token{tCall, tReturn}, Yields: []block.Token{tStart, tChannel}, Scan: block.ScanPlain,
-		TooLong: "a message body passed the size limit", Read: read, Follow: follow,
+		ReadsValue: args, TooLong: "a message body passed the size limit", Read: read, Follow: follow,
 	}
 }
 
@@ -201,7 +202,7 @@ func followArgs(m *block.Machine) block.Follower {
 func readArgs(m *block.Machine, body string) ([]block.Item, error) {
 	args := "{}"
 	if t := strings.TrimSpace(body); t != "" {
-		raw, err := jsoncall.Value(t, m.Parser())
+		raw, err := m.ReadValue(body, 0) // read on the way, when the body is one JSON object
 		if err == nil {
 			args, err = jsoncall.Arguments(raw, m.Parser())
 		}

@@ -53,7 +53,8 @@ import (
 // stands. The body is the pending item of an
 // engine.Base, begun just after the start marker. A code body that begins
 // with a call list, a JSON value or a run of calls is read in the same
-// pass (ReadWith), and so is the JSON value of a value body, which a
+// pass (ReadWith), and so is the JSON value of a value body, or of a
+// plain body that holds one (ReadValue: Harmony's arguments), which a
 // format's Read takes with Machine.ReadValue. What only a whole body tells
 // (a format's own Read, such as Llama 4's python blocks; a body whose
 // reader failed or missed bytes) is scanned here and read once at its end.
@@ -80,6 +81,9 @@ type Body struct {
 	openIdx     int
 	inValue     bool
 	maxLen      int // when set, bounds the body's text below the pending limit
+	// plainValue says a plain body's JSON value is read on the way
+	// (ReadValue): the bytes between markers go to the body's reader.
+	plainValue bool
 }
 
 // Tagged makes the body, begun by Reset with ScanPlain, a tagged one.
@@ -96,7 +100,18 @@ func (b *Body) Reset(ends *marker.Set, maxDepth int, scan Scan) {
 	b.value, b.head, b.seen = scan == ScanValue, scan == ScanValue, false
 	b.open, b.close = nil, nil
 	b.headOK, b.maxHead = nil, 0
+	b.plainValue = false
 	b.pre.reset(nil)
+}
+
+// ReadValue makes a plain body, begun by Reset with ScanPlain, read with p
+// the JSON value it holds in the same pass that finds its end: the bytes
+// between possible end markers go to a value reader from the first '{'
+// that only whitespace comes before. A '<' that is no marker is not read
+// (the reader missed it), so such a body is parsed whole at its end.
+func (b *Body) ReadValue(p *pylit.Parser) {
+	b.pre.reset(p)
+	b.plainValue = true
 }
 
 // ReadWith makes a code or value body, begun by Reset with ScanCode or
@@ -191,6 +206,9 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 			p = lim
 		} else {
 			p += i
+		}
+		if b.plainValue {
+			b.pre.feedValue(base, s, i, p)
 		}
 		for !b.broken && i < p {
 			n, st := b.feed(base, s, i, p)
@@ -350,8 +368,40 @@ func (b *Body) extend(base *engine.Base, s string) bool {
 		b.pre.fed = base.Len(s, len(s))
 	case strings.IndexByte(s, '<') >= 0 || b.maxLen > 0 && base.Len(s, len(s)) > b.maxLen:
 		return false
+	case b.plainValue:
+		b.pre.feedValue(base, s, 0, len(s))
 	}
 	return true
+}
+
+// feedValue reads s[i:j], bytes of a plain body that hold no marker, with
+// the reader of the JSON value the body holds (Body.ReadValue): from the
+// first byte other than whitespace, when it is '{', to where the value
+// closes. What comes after is not read: read then finds it in the body.
+func (pr *preRead) feedValue(base *engine.Base, s string, i, j int) {
+	switch pr.phase {
+	case preLead:
+		k := jsonvalue.SkipSpace(s[:j], i)
+		switch {
+		case k == j:
+			return
+		case s[k] != '{':
+			pr.phase = preNone
+			return
+		}
+		pr.r, pr.phase, pr.start = pylit.NewValue(*pr.p), preReading, base.Len(s, k)
+		i = k
+		fallthrough
+	case preReading:
+		n := pr.r.Feed(s[i:j])
+		switch pr.r.Status() {
+		case pylit.Open:
+		case pylit.Closed:
+			pr.phase, pr.end = preDone, base.Len(s, i+n)
+		default:
+			pr.phase = preNone
+		}
+	}
 }
 
 // quiet says which of the body's next bytes the scan reads without a

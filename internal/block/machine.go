@@ -113,6 +113,10 @@ type Kind struct {
 	// Decodes says the kind's own Read reads the body with Machine.Decode,
 	// so a code body is read on the way as the bodies Decode reads are.
 	Decodes bool
+	// ReadsValue says a ScanPlain body holds one JSON value (Harmony's
+	// arguments), which the scan reads on the way for the kind's Read to
+	// take with Machine.ReadValue.
+	ReadsValue bool
 	// Read reads a body into items; an error says the body is not calls
 	// (the block, markers and all, is then content). Nil reads pythonic
 	// calls or JSON call objects (Decode).
@@ -651,8 +655,11 @@ func (m *Machine) open(k, at int, lead, name string) {
 	if v := m.f.values[k]; v[0] != nil {
 		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
 	}
-	if kind := m.f.Kinds[k]; kind.Scan == ScanCode && (kind.Read == nil || kind.Decodes || kind.Headed) || kind.Scan == ScanValue {
+	switch kind := m.f.Kinds[k]; {
+	case kind.Scan == ScanCode && (kind.Read == nil || kind.Decodes || kind.Headed) || kind.Scan == ScanValue:
 		m.body.ReadWith(&m.parser, kind.Scan == ScanCode)
+	case kind.Scan == ScanPlain && kind.ReadsValue:
+		m.body.ReadValue(&m.parser)
 	}
 	m.FollowWith(m.f.Kinds[k].Follow, nil)
 }

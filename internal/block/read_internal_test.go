@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -28,6 +30,41 @@ func TestReadValueTakesWhatWasReadOnTheWay(t *testing.T) {
 				if !taken {
 					t.Errorf("%q in %d-byte deltas (scan %d): ReadValue parsed the value again", body, size, k.Scan)
 				}
+			}
+		}
+	}
+}
+
+// A plain body's JSON value (Kind.ReadsValue) is what ReadValue takes, in
+// any deltas; a '<' that is no marker makes it parse the body again, with
+// the same value.
+func TestPlainBodyValueReadOnTheWay(t *testing.T) {
+	for _, tc := range []struct {
+		body  string
+		taken bool
+	}{
+		{`{"a": [1, 2]}`, true},
+		{"\n {\"a\": {\"b\": [\"]\"]}} \n", true},
+		{`{'a': "x", "b": None}`, true},
+		{`{"a": "x<y"}`, false},
+		{`{"a": 1} trailing`, false},
+		{`[1, 2]`, false},
+	} {
+		want, wantErr := jsoncall.Value(strings.TrimSpace(tc.body), &pylit.Parser{})
+		for _, size := range []int{1, 3, len(tc.body) + 9} {
+			taken, got, gotErr := false, []byte(nil), error(nil)
+			read := func(m *Machine, body string) ([]Item, error) {
+				taken = m.body.pre.read(body, m.bodyAt, jsonvalue.SkipSpace(body, 0)) != nil
+				raw, err := m.ReadValue(body, 0)
+				got, gotErr = append([]byte(nil), raw...), err
+				return nil, err
+			}
+			readBlock(Kind{End: 0, Scan: ScanPlain, ReadsValue: true, Read: read}, tc.body, size)
+			if taken != tc.taken {
+				t.Errorf("%q in %d-byte deltas: read on the way %v, want %v", tc.body, size, taken, tc.taken)
+			}
+			if string(got) != string(want) || (gotErr == nil) != (wantErr == nil) {
+				t.Errorf("%q in %d-byte deltas: ReadValue gave %s (%v), a parse %s (%v)", tc.body, size, got, gotErr, want, wantErr)
 			}
 		}
 	}

@@ -22,8 +22,10 @@ func (nopDecoder) Close(dst []toolcall.Event) []toolcall.Event          { return
 
 // The floor of streaming a 100 KB call in 4-byte deltas: the Feeds alone,
 // through a stream whose decoder does nothing; the pythonic Reader alone,
-// fed the deltas and fed the whole text; and the whole stream
-// (BenchmarkStreamWriteFile100KB4ByteDeltas in pythonic).
+// fed the deltas and fed the whole text; the whole stream
+// (BenchmarkStreamWriteFile100KB4ByteDeltas in pythonic); and the stream
+// fed 16 KiB deltas, which is what its decoder sees of the 4-byte ones
+// once the stream keeps the quiet ones (toolcall.Quiet).
 func BenchmarkStreamFloor(b *testing.B) {
 	text := `[write_file(path="a", content=` + strconv.Quote(benchdata.PythonSource(100_000)) + `)]`
 	ds := benchdata.Deltas(text, 4)
@@ -52,6 +54,12 @@ func BenchmarkStreamFloor(b *testing.B) {
 		}
 	})
 	b.Run("stream-4B", func(b *testing.B) {
+		for b.Loop() {
+			benchdata.Calls(stream.New(pythonic.Format, toolcall.Request{}), ds)
+		}
+	})
+	b.Run("stream-16KiB", func(b *testing.B) {
+		ds := benchdata.Deltas(text, 16<<10)
 		for b.Loop() {
 			benchdata.Calls(stream.New(pythonic.Format, toolcall.Request{}), ds)
 		}

@@ -25,6 +25,7 @@ import (
 type scripted struct {
 	room  int
 	feeds *[]string
+	nul   bool // NUL is a stop byte too, and nothing escapes
 }
 
 func (f scripted) Name() string { return "scripted" }
@@ -37,11 +38,14 @@ type scriptedDecoder struct {
 	quiet *toolcall.Quiet
 }
 
-var quoteStop = [256]bool{'"': true, '\\': true}
+var quoteStop, nulStop = [256]bool{'"': true, '\\': true}, [256]bool{0: true, '"': true}
 
 func (d *scriptedDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	*d.f.feeds = append(*d.f.feeds, s)
-	if d.quiet != nil {
+	switch {
+	case d.quiet != nil && d.f.nul:
+		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &nulStop}
+	case d.quiet != nil:
 		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &quoteStop, Escape: '\\'}
 	}
 	return dst
@@ -61,31 +65,34 @@ func TestQuietDeltasAreKept(t *testing.T) {
 	tests := []struct {
 		name   string
 		room   int
+		nul    bool
 		opts   []stream.Option
 		deltas []string
 		want   []string // the decoder's Feeds, then <close>
 	}{
-		{"a delta with the stop byte hands on those kept before it", 100, nil,
+		{"a delta with the stop byte hands on those kept before it", 100, false, nil,
 			[]string{"a", "bc", "d", `e"f`, "g"}, []string{"a", `bcde"f`, "g", "<close>"}},
-		{"Close hands on what is kept", 100, nil,
+		{"Close hands on what is kept", 100, false, nil,
 			[]string{"a", "bc", "d"}, []string{"a", "bcd", "<close>"}},
-		{"an escaped quote is kept, across deltas too", 100, nil,
+		{"an escaped quote is kept, across deltas too", 100, false, nil,
 			[]string{"a", `b\"c`, `d\`, `"e`, `\\`, `"`}, []string{"a", `b\"cd\"e\\"`, "<close>"}},
-		{"an escaped backslash does not escape the quote", 100, nil,
+		{"an escaped backslash does not escape the quote", 100, false, nil,
 			[]string{"a", `\\"`}, []string{"a", `\\"`, "<close>"}},
-		{"no more than room bytes are kept", 4, nil,
+		{"no more than room bytes are kept", 4, false, nil,
 			[]string{"a", "bc", "de", "fg", "h"}, []string{"a", "bcdefg", "h", "<close>"}},
-		{"a long delta goes on at once", 1 << 20, nil,
+		{"a long delta goes on at once", 1 << 20, false, nil,
 			[]string{"a", "b", strings.Repeat("x", 300), "c"}, []string{"a", "b" + strings.Repeat("x", 300), "c", "<close>"}},
-		{"nothing is kept while the stream reads reasoning", 100, []stream.Option{stream.StartInReasoning()},
+		{"nothing is kept while the stream reads reasoning", 100, false, []stream.Option{stream.StartInReasoning()},
 			[]string{"a", "</think>", "b", "c", "d"}, []string{"b", "cd", "<close>"}},
-		{"with argument streaming nothing is kept", 100, []stream.Option{stream.WithArgumentStreaming()},
+		{"with argument streaming nothing is kept", 100, false, []stream.Option{stream.WithArgumentStreaming()},
 			[]string{"a", "b", "c"}, []string{"a", "b", "c", "<close>"}},
+		{"with no escape byte a NUL is no escape", 100, true, nil,
+			[]string{"a", "b", "\x00", `"`, "c"}, []string{"a", "b\x00", `"`, "c", "<close>"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var feeds []string
-			s := stream.New(scripted{room: tt.room, feeds: &feeds}, toolcall.Request{}, tt.opts...)
+			s := stream.New(scripted{room: tt.room, feeds: &feeds, nul: tt.nul}, toolcall.Request{}, tt.opts...)
 			for _, d := range tt.deltas {
 				s.Feed(d)
 			}

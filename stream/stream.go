@@ -296,7 +296,7 @@ func (s *Stream) keep(delta string) bool {
 	}
 	// The bytes go in past the kept ones as they are looked at; they count
 	// once the whole delta is known to be quiet.
-	stop, buf := s.quiet.Stop, s.kept[n:n+len(delta)]
+	stop, esc, buf := s.quiet.Stop, s.quiet.Escape, s.kept[n:n+len(delta)]
 	i := 0
 	if s.escaped {
 		buf[0] = delta[0]
@@ -306,7 +306,7 @@ func (s *Stream) keep(delta string) bool {
 		c := delta[i]
 		buf[i] = c
 		if stop[c] {
-			if c != s.quiet.Escape {
+			if c != esc || esc == 0 {
 				return false
 			}
 			if i++; i < len(delta) { // the byte after an escape does not count

@@ -20,8 +20,30 @@ type nopDecoder struct{}
 func (nopDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event { return dst }
 func (nopDecoder) Close(dst []toolcall.Event) []toolcall.Event          { return dst }
 
+// keepAllFormat's decoders say every byte is quiet: the stream keeps
+// every delta, and hands them on only when a buffer is full.
+type keepAllFormat struct{}
+
+func (keepAllFormat) Name() string                                  { return "keep-all" }
+func (keepAllFormat) NewDecoder(*toolcall.Request) toolcall.Decoder { return new(keepAllDecoder) }
+
+type keepAllDecoder struct{ quiet *toolcall.Quiet }
+
+var noStop [256]bool
+
+func (d *keepAllDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
+	*d.quiet = toolcall.Quiet{Room: 1 << 30, Stop: &noStop}
+	return dst
+}
+func (d *keepAllDecoder) Close(dst []toolcall.Event) []toolcall.Event { return dst }
+func (d *keepAllDecoder) Configure(c toolcall.Config)                 { d.quiet = c.Quiet }
+func (d *keepAllDecoder) Diagnostics() []toolcall.Diagnostic          { return nil }
+func (d *keepAllDecoder) CallOffset(int) int                          { return -1 }
+func (d *keepAllDecoder) InCandidate() bool                           { return true }
+
 // The floor of streaming a 100 KB call in 4-byte deltas: the Feeds alone,
-// through a stream whose decoder does nothing; the pythonic Reader alone,
+// through a stream whose decoder does nothing, and through one that keeps
+// every delta for its decoder (the least a Feed costs); the pythonic Reader alone,
 // fed the deltas and fed the whole text; the whole stream
 // (BenchmarkStreamWriteFile100KB4ByteDeltas in pythonic); and the stream
 // fed 16 KiB deltas, which is what its decoder sees of the 4-byte ones
@@ -32,6 +54,15 @@ func BenchmarkStreamFloor(b *testing.B) {
 	b.Run("nop-decoder", func(b *testing.B) {
 		for b.Loop() {
 			s := stream.New(nopFormat{}, toolcall.Request{})
+			for _, d := range ds {
+				s.Feed(d)
+			}
+			s.Close()
+		}
+	})
+	b.Run("keep-all", func(b *testing.B) {
+		for b.Loop() {
+			s := stream.New(keepAllFormat{}, toolcall.Request{})
 			for _, d := range ds {
 				s.Feed(d)
 			}

@@ -265,11 +265,14 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 	if s.closed || delta == "" {
 		return s.out
 	}
-	if s.room > 0 && s.keep(delta) {
-		return s.out
+	if s.room > 0 { // the decoder said which bytes it reads without a trace
+		if s.keep(delta) {
+			return s.out
+		}
+		delta = s.withKept(delta)
 	}
 	s.ready()
-	s.split(s.withKept(delta))
+	s.split(delta)
 	if len(s.queue) > 0 {
 		s.flushFragments()
 	}
@@ -283,7 +286,7 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 // keep keeps delta for the decoder, when the decoder said it reads it
 // without a trace (toolcall.Quiet), and reports whether it did.
 func (s *Stream) keep(delta string) bool {
-	if len(delta) > s.room || len(delta) > maxKept {
+	if len(delta) >= s.room || len(delta) > maxKept { // room stays above 0 while bytes are kept
 		return false
 	}
 	n := len(s.kept)
@@ -321,8 +324,9 @@ func (s *Stream) keep(delta string) bool {
 }
 
 // withKept returns the deltas kept for the decoder followed by delta, as
-// one text.
+// one text, and ends the keeping until the decoder says more.
 func (s *Stream) withKept(delta string) string {
+	s.room = 0
 	if s.handed == len(s.kept) {
 		return delta
 	}
@@ -346,12 +350,13 @@ func (s *Stream) listen() {
 	if t := &s.think; s.quiet.Stop == nil || s.cfg.streamArgs || t.on && (t.in || t.maybe || len(t.held) > 0) {
 		return
 	}
-	s.room = room
+	s.room = min(room, 1<<30) + 1 // above 0 while up to room bytes are kept
 }
 
 // The deltas kept are at most maxKept bytes each (a longer one goes to the
 // decoder at once), in a buffer of minKeep to maxKeep bytes, doubled each
-// time one is made; a run of them that fills it is handed on.
+// time one is made; a run of them that fills it, but for room for a
+// delta as long as the longest kept that hands them on, is handed on.
 const (
 	maxKept = 256
 	minKeep = 1 << 10

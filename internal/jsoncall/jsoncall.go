@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -58,10 +59,13 @@ func FromJSON(raw []byte, p *pylit.Parser, known func(name string) bool) ([]tool
 		}
 		return calls, nil
 	}
-	c, err := fromObject(string(raw), p, known)
+	// The object is read where it lies; only the arguments are copied,
+	// once, as raw is the caller's.
+	c, err := fromObject(unsafe.String(unsafe.SliceData(raw), len(raw)), p, known)
 	if err != nil {
 		return nil, err
 	}
+	c.Arguments = strings.Clone(c.Arguments)
 	return []toolcall.Call{c}, nil
 }
 
@@ -81,13 +85,19 @@ func Value(text string, p *pylit.Parser) ([]byte, error) {
 // Arguments turns a call's arguments, as compact JSON from Value (an
 // object, a string holding one, or null), into compact JSON object text.
 func Arguments(raw json.RawMessage, p *pylit.Parser) (string, error) {
-	raw = bytes.TrimSpace(raw)
+	a, err := arguments(unsafe.String(unsafe.SliceData(raw), len(raw)), p)
+	return strings.Clone(a), err // an object is raw's bytes, which are the caller's
+}
+
+// arguments is Arguments for text: an object is returned as part of raw.
+func arguments(raw string, p *pylit.Parser) (string, error) {
+	raw = strings.TrimSpace(raw)
 	switch {
-	case len(raw) == 0 || string(raw) == "null":
+	case raw == "" || raw == "null":
 		return "{}", nil
 	case raw[0] == '"':
 		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
+		if err := json.Unmarshal([]byte(raw), &s); err != nil {
 			return "", err
 		}
 		if strings.TrimSpace(s) == "" {
@@ -100,14 +110,15 @@ func Arguments(raw json.RawMessage, p *pylit.Parser) (string, error) {
 		if inner = bytes.TrimSpace(inner); len(inner) == 0 || inner[0] != '{' {
 			return "", errors.New("arguments are not an object")
 		}
-		return Arguments(inner, p)
+		return arguments(string(inner), p)
 	case raw[0] != '{':
 		return "", errors.New("arguments are not an object")
 	}
-	return string(raw), nil
+	return raw, nil
 }
 
-// fromObject reads one call object, given as compact JSON.
+// fromObject reads one call object, given as compact JSON. Its Arguments
+// may be part of raw.
 func fromObject(raw string, p *pylit.Parser, known func(string) bool) (toolcall.Call, error) {
 	members, ok := jsonkeys.Members(raw)
 	if !ok {
@@ -141,7 +152,7 @@ func fromObject(raw string, p *pylit.Parser, known func(string) bool) (toolcall.
 		return toolcall.Call{}, errors.New(`a call object needs a "name" string`)
 	}
 	if args != nil {
-		a, err := Arguments(json.RawMessage(args.Raw), p)
+		a, err := arguments(args.Raw, p)
 		if err != nil {
 			return toolcall.Call{}, err
 		}

@@ -156,19 +156,34 @@ func Members(obj string) (members []Member, ok bool) {
 
 // skipValue returns the offset just past the JSON value at s[i], which is
 // assumed valid.
+// stringEnd returns where the JSON string whose text starts at s[i] ends,
+// just past its closing quote (len(s)+1 when it does not close): the next
+// quote that an odd run of backslashes does not escape, found with the
+// standard library's vector search.
+func stringEnd(s string, i int) int {
+	for {
+		j := strings.IndexByte(s[i:], '"')
+		if j < 0 {
+			return len(s) + 1
+		}
+		j += i
+		k := j
+		for k > i && s[k-1] == '\\' {
+			k--
+		}
+		if (j-k)%2 == 0 {
+			return j + 1
+		}
+		i = j + 1
+	}
+}
+
 func skipValue(s string, i int) int {
 	depth := 0
 	for i < len(s) {
 		switch c := s[i]; c {
 		case '"':
-			i++
-			for i < len(s) && s[i] != '"' {
-				if s[i] == '\\' {
-					i++
-				}
-				i++
-			}
-			i++
+			i = stringEnd(s, i+1)
 			if depth == 0 {
 				return i
 			}

@@ -1,8 +1,13 @@
 package jsonkeys
 
 import (
+	"encoding/json"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 func TestProperties(t *testing.T) {
@@ -48,4 +53,30 @@ func TestStringMember(t *testing.T) {
 			t.Errorf("StringMember(%s, %v) = %q, %v; want %q, %v", tt.obj, tt.names, got, ok, tt.want, tt.ok)
 		}
 	}
+}
+
+// Members splits an object whose strings hold quotes after runs of
+// backslashes of every length as encoding/json reads it.
+func TestMembersSkipsEscapedQuotes(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		parts := rapid.SliceOfN(rapid.SampledFrom([]string{`"`, `\`, `\\`, `\"`, "x", "é", "}", ",", ":", "[", " "}), 0, 12)
+		keys := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) string { return strings.Join(parts.Draw(t, "key"), "") }), 1, 4).Draw(t, "keys")
+		var b strings.Builder
+		b.WriteByte('{')
+		var want []Member
+		for i, k := range keys {
+			key, _ := json.Marshal(k)
+			val, _ := json.Marshal(strings.Join(parts.Draw(t, "value"), ""))
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "%s:%s", key, val)
+			want = append(want, Member{Key: k, Raw: string(val)})
+		}
+		b.WriteByte('}')
+		got, ok := Members(b.String())
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Fatalf("Members(%s) = %q, %v; want %q", b.String(), got, ok, want)
+		}
+	})
 }

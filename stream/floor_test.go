@@ -51,24 +51,17 @@ func (d *keepAllDecoder) InCandidate() bool                           { return t
 func BenchmarkStreamFloor(b *testing.B) {
 	text := `[write_file(path="a", content=` + strconv.Quote(benchdata.PythonSource(100_000)) + `)]`
 	ds := benchdata.Deltas(text, 4)
-	b.Run("nop-decoder", func(b *testing.B) {
-		for b.Loop() {
-			s := stream.New(nopFormat{}, toolcall.Request{})
-			for _, d := range ds {
-				s.Feed(d)
+	for _, f := range []toolcall.Format{nopFormat{}, keepAllFormat{}} {
+		b.Run(f.Name()+"-decoder", func(b *testing.B) {
+			for b.Loop() {
+				s := stream.New(f, toolcall.Request{})
+				for _, d := range ds {
+					s.Feed(d)
+				}
+				s.Close()
 			}
-			s.Close()
-		}
-	})
-	b.Run("keep-all", func(b *testing.B) {
-		for b.Loop() {
-			s := stream.New(keepAllFormat{}, toolcall.Request{})
-			for _, d := range ds {
-				s.Feed(d)
-			}
-			s.Close()
-		}
-	})
+		})
+	}
 	b.Run("reader-alone", func(b *testing.B) {
 		for b.Loop() {
 			var r pythonic.Reader

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -415,6 +416,7 @@ func AppendString(dst []byte, s string) []byte {
 
 // AppendChars appends s escaped for the inside of a JSON string.
 func AppendChars(dst []byte, s string) []byte {
+	dst = slices.Grow(dst, len(s)+len(s)/16) // one growth, not a doubling series, for a long string
 	start := 0
 	for i := 0; i < len(s); {
 		i = SkipPlain(s, i)

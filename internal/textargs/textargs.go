@@ -7,6 +7,7 @@ package textargs
 import (
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -54,7 +55,12 @@ func (b *Builder) Len() int { return len(b.keys) }
 
 // JSON returns the arguments as a compact JSON object.
 func (b *Builder) JSON() string {
-	out := []byte{'{'}
+	n := 2
+	for k, key := range b.keys {
+		n += len(key) + 4 + len(b.vals[k])
+	}
+	out := make([]byte, 0, n)
+	out = append(out, '{')
 	for k, key := range b.keys {
 		if k > 0 {
 			out = append(out, ',')
@@ -63,7 +69,8 @@ func (b *Builder) JSON() string {
 		out = append(out, ':')
 		out = append(out, b.vals[k]...)
 	}
-	return string(append(out, '}'))
+	out = append(out, '}')
+	return unsafe.String(unsafe.SliceData(out), len(out)) // out is not written again
 }
 
 // value returns a value as JSON: a string, or null for "null" (any case)

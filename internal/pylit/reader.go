@@ -837,14 +837,18 @@ func (r *Reader) Quiet() (stop *[256]bool, esc byte, ok bool) {
 	if r.lex != lexString || r.captures > 0 || r.reread || r.st != Open {
 		return nil, 0, false
 	}
-	if r.quote == '\'' {
+	return stringStops(r.quote)
+}
+
+// stringStops is the Quiet of a string quoted with q: the one byte that
+// may end its text, and the backslash that keeps it from doing so.
+func stringStops(q byte) (stop *[256]bool, esc byte, ok bool) {
+	if q == '\'' {
 		return &quoteSingle, '\\', true
 	}
 	return &quoteDouble, '\\', true
 }
 
-// quoteDouble and quoteSingle hold the one byte that may end a string's
-// text, and the backslash that keeps it from doing so (Quiet).
 var quoteDouble, quoteSingle = [256]bool{'"': true, '\\': true}, [256]bool{'\'': true, '\\': true}
 
 // plainRun reports whether s, in a string, is plain text to copy as it

@@ -73,10 +73,7 @@ func (r *Recognizer) Quiet() (stop *[256]bool, esc byte, ok bool) {
 	if r.state != inString && r.state != inTriple {
 		return nil, 0, false
 	}
-	if r.quote == '\'' {
-		return &quoteSingle, '\\', true
-	}
-	return &quoteDouble, '\\', true
+	return stringStops(r.quote)
 }
 
 // Feed scans s. Unless the candidate is still Open, it stops at the byte that

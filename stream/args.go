@@ -47,6 +47,8 @@ type started struct {
 	// written again, so fragments are views of it.
 	sent    []byte
 	flushed int
+	fed     bool // in Stream.fed: its sent grew in this Feed
+	ended   bool // the decoder ended it: nothing more is flushed
 }
 
 // WithArgumentStreaming turns argument streaming on: each call is
@@ -88,7 +90,7 @@ func (s *Stream) startCall(d *toolcall.CallDelta) {
 	e := &started{name: d.Name, id: d.ID}
 	s.queue = append(s.queue, e)
 	if n := len(s.queue); n == 1 || s.keepsAll() && s.queue[n-2].announced != nil {
-		s.announce(e)
+		s.announce(e, n-1)
 	}
 }
 
@@ -129,12 +131,16 @@ func (s *Stream) feedEntry(e *started, text string) {
 		e.raw.WriteString(text) // until the calls before it are decided
 	default:
 		e.sent = e.prefix.Append(e.sent, text)
+		if !e.fed && len(e.sent) > e.flushed {
+			e.fed = true
+			s.fed = append(s.fed, e)
+		}
 	}
 }
 
-// announce decides the oldest started call, now that every call before it
-// is decided, and announces it if it is kept.
-func (s *Stream) announce(e *started) {
+// announce decides the started call e, at position at of the queue, now
+// that every call before it is decided, and announces it if it is kept.
+func (s *Stream) announce(e *started, at int) {
 	name := e.name
 	tool := toolcall.Tool{}
 	matched := false
@@ -159,13 +165,7 @@ func (s *Stream) announce(e *started) {
 		e.drop = true
 		return
 	}
-	index := s.calls
-	for _, before := range s.queue {
-		if before == e {
-			break
-		}
-		index++ // announced, and open
-	}
+	index := s.calls + at // the calls before it in the queue are announced, and open
 	c := &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: index, Name: name}
 	c.ID = s.cfg.ids(toolcall.Call{Index: index, Name: name, ID: e.id})
 	e.announced = c
@@ -191,13 +191,14 @@ func (s *Stream) endStarted() *started {
 	e := s.queue[0]
 	s.queue[0] = nil
 	s.queue = s.queue[1:]
+	e.ended = true
 	return e
 }
 
 // next announces the call that is now the oldest started one.
 func (s *Stream) next() {
 	if len(s.queue) > 0 && s.queue[0].announced == nil && !s.queue[0].hold && !s.queue[0].drop {
-		s.announce(s.queue[0])
+		s.announce(s.queue[0], 0)
 	}
 }
 
@@ -253,14 +254,20 @@ func (s *Stream) flushFragment(e *started) {
 // fragment a token would cost a client more than it shows.
 const minFragment = 32
 
-// flushFragments sends, at the end of a Feed, what every started call has
-// pending, once it is minFragment bytes or more.
+// flushFragments sends, at the end of a Feed, what the started calls fed
+// in it have pending, once it is minFragment bytes or more. Only those:
+// the pending text of the others has not changed since the last Feed, when
+// it was under minFragment, so a list of many open calls costs nothing per
+// Feed for the calls the Feed did not touch.
 func (s *Stream) flushFragments() {
-	for _, e := range s.queue {
-		if len(e.sent)-e.flushed >= minFragment {
+	for i, e := range s.fed {
+		e.fed = false
+		if !e.ended && len(e.sent)-e.flushed >= minFragment {
 			s.flushFragment(e)
 		}
+		s.fed[i] = nil
 	}
+	s.fed = s.fed[:0]
 }
 
 // view returns b as a string without a copy: b is never written again.

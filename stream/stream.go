@@ -167,6 +167,7 @@ type Stream struct {
 	seen     int // decoder diagnostics copied into diags
 
 	queue []*started // calls the decoder started and has not ended (argument streaming)
+	fed   []*started // started calls whose arguments grew in this Feed
 	// fragPool holds the CallDeltas of fragment events, reused by every
 	// Feed; frags of them are in use.
 	fragPool []*toolcall.CallDelta
@@ -273,7 +274,7 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 	}
 	s.ready()
 	s.split(delta)
-	if len(s.queue) > 0 {
+	if len(s.fed) > 0 {
 		s.flushFragments()
 	}
 	if len(s.out) > 1 { // one event has nothing to join

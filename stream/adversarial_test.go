@@ -3,8 +3,10 @@ package stream_test
 import (
 	"cmp"
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/toolparse/toolparse/deepseek"
@@ -23,15 +25,36 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// hostileFormats are the formats the adversarial texts run against.
-var hostileFormats = []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format}
+// hostileFormats are the formats the adversarial texts run against: all
+// twelve.
+var hostileFormats = []toolcall.Format{
+	pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format,
+	harmony.Format, glm45.Format, deepseek.Format, kimik2.Format, mistral.Format, llama3json.Format,
+}
 
 // markers are every format's markers, for texts made of their pieces.
 var markers = []string{
 	"<|tool_call_start|>", "<|tool_call_end|>", "<function_calls>", "</function_calls>",
 	"<|python_start|>", "<|python_end|>", "<function=f>", "</function>", "<|eot|>", "<|eom|>",
 	"<|eot_id|>", "<|im_end|>", "<think>", "</think>",
+	"<tool_call>", "</tool_call>", "<|im_start|>", "<function=", "<parameter=", "</parameter>", "<arg_key>", "<arg_value>", "</arg_value>",
+	"<|channel|>", "<|message|>", "<|start|>", "<|end|>", "<|call|>", " to=functions.f", "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>",
+	"<｜tool▁sep｜>", "<|tool_calls_section_begin|>", "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "[TOOL_CALLS]", "[ARGS]",
+	"<|python_tag|>", "{\"name\": ", "[THINK]",
 }
+
+// The sizes the hostile texts run at. go test ./... runs them at 64 KiB,
+// a size that shows a quadratic path as a slow test and keeps the run
+// short; with TOOLPARSE_LONG_TESTS=1 in the environment (.ci/run sets it)
+// they run at a mebibyte too, and what each allocates per byte at both
+// sizes is compared.
+const (
+	smallHostile = 64 << 10
+	largeHostile = 1 << 20
+)
+
+// longTests reports whether the long runs were asked for.
+func longTests() bool { return os.Getenv("TOOLPARSE_LONG_TESTS") == "1" }
 
 // hostileText is one adversarial model text, made to a size.
 type hostileText struct {
@@ -85,9 +108,12 @@ type outcome struct {
 	content, reasoning string
 	calls              []toolcall.Call
 	events             int
+	feeds              int
 }
 
-func feedAll(f toolcall.Format, req toolcall.Request, deltas []string, opts ...stream.Option) outcome {
+// feedAll feeds text to a new stream in deltas of n bytes (whole when n is
+// 0), cut as it goes: a mebibyte in 1-byte deltas is a million strings.
+func feedAll(f toolcall.Format, req toolcall.Request, text string, n int, opts ...stream.Option) outcome {
 	s := stream.New(f, req, append(opts, stream.WithIDs(func(c toolcall.Call) string { return fmt.Sprint(c.Index) }))...)
 	var o outcome
 	var content, reasoning strings.Builder
@@ -104,8 +130,12 @@ func feedAll(f toolcall.Format, req toolcall.Request, deltas []string, opts ...s
 			}
 		}
 	}
-	for _, d := range deltas {
-		take(s.Feed(d))
+	if n <= 0 {
+		n = max(1, len(text))
+	}
+	for i := 0; i < len(text); i += n {
+		take(s.Feed(text[i:min(i+n, len(text))]))
+		o.feeds++
 	}
 	take(s.Close())
 	o.content, o.reasoning = content.String(), reasoning.String()
@@ -121,99 +151,96 @@ func allocated(fn func()) uint64 {
 	return after.TotalAlloc - before.TotalAlloc
 }
 
-// newFormats are the formats added on the block machine and harmony; they
-// run the hostile texts, with their own markers, at 64 KiB.
-var newFormats = []toolcall.Format{hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format, deepseek.Format, kimik2.Format, mistral.Format, llama3json.Format}
-
-// newMarkers are the new formats' markers.
-var newMarkers = []string{
-	"<tool_call>", "</tool_call>", "<|im_start|>", "<function=", "<parameter=", "</parameter>", "<arg_key>", "<arg_value>", "</arg_value>",
-	"<|channel|>", "<|message|>", "<|start|>", "<|end|>", "<|call|>", " to=functions.f", "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>",
-	"<｜tool▁sep｜>", "<|tool_calls_section_begin|>", "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "[TOOL_CALLS]", "[ARGS]",
-	"<|python_tag|>", "{\"name\": ", "[THINK]",
-}
-
-// TestAdversarialNewFormats is TestAdversarialTexts for the new formats.
-func TestAdversarialNewFormats(t *testing.T) {
-	size := 64 << 10
-	if testing.Short() {
-		size = 16 << 10
-	}
-	texts := append([]hostileText{}, hostileTexts...)
-	for _, m := range newMarkers {
-		texts = append(texts,
-			hostileText{name: "whole " + m, make: func(_ toolcall.Format, n int) string { return repeatTo(m, n) }},
-			hostileText{name: "partial " + m, make: func(_ toolcall.Format, n int) string { return repeatTo(m[:len(m)-1], n) }})
-	}
-	checkHostile(t, newFormats, texts, size)
-}
-
-// TestAdversarialTexts: each hostile text, whole and in 1- and 4-byte
-// deltas, gives the same outcome, a bounded number of events, and, whole,
-// allocates a bounded multiple of its size.
+// TestAdversarialTexts: each hostile text, in every format, whole and in
+// 1- and 4-byte deltas, with and without argument streaming, gives the
+// same outcome, a bounded number of events, and, whole, allocates a
+// bounded multiple of its size; in the long runs, at a mebibyte too, and
+// then about as much per byte as at 64 KiB.
 func TestAdversarialTexts(t *testing.T) {
-	size := 1 << 20 // a mebibyte of each text, about 100k tiny calls
-	if testing.Short() {
-		size = 64 << 10
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}}}
+	for _, f := range hostileFormats {
+		t.Run(f.Name(), func(t *testing.T) {
+			t.Parallel()
+			for _, ht := range hostileTexts {
+				t.Run(ht.name, func(t *testing.T) {
+					small := checkHostile(t, f, req, ht, smallHostile)
+					if !longTests() || t.Failed() {
+						return
+					}
+					large := checkHostile(t, f, req, ht, largeHostile)
+					// Linear memory is a flat figure; a quadratic path
+					// would be 16 times it. Slices that grow by append
+					// allocate up to 2x their final size when small and
+					// up to 5x when large (the runtime's growth factor
+					// drops from 2 to 1.25), hence the bound.
+					if large > 3*small+1 {
+						t.Errorf("%.1f bytes allocated per byte of text at 1 MiB, %.1f at 64 KiB", large, small)
+					}
+				})
+			}
+		})
 	}
-	checkHostile(t, hostileFormats, hostileTexts, size)
 }
 
-func checkHostile(t *testing.T, formats []toolcall.Format, texts []hostileText, size int) {
-	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}}}
-	for _, f := range formats {
-		for _, ht := range texts {
-			t.Run(f.Name()+"/"+ht.name, func(t *testing.T) {
-				text := ht.make(f, size)
-				var whole outcome
-				bytes := allocated(func() { whole = feedAll(f, req, []string{text}) })
-				perByte := float64(bytes) / float64(len(text))
-				calls := len(whole.calls)
-				limit := cmp.Or(ht.perByte, 24)
-				if calls > len(text)/64 { // text that is calls allocates what the calls own
-					limit = max(limit, 200)
-				}
-				if perByte > limit {
-					t.Errorf("whole: %.1f bytes allocated per byte of text, over %.1f", perByte, limit)
-				}
-				if whole.events > 2*calls+4 {
-					t.Errorf("whole: %d events for %d calls", whole.events, calls)
-				}
-				for _, n := range []int{1, 4} {
-					deltas := split(text, n)
-					got := feedAll(f, req, deltas)
-					if got.content != whole.content || got.reasoning != whole.reasoning || len(got.calls) != calls {
-						t.Fatalf("%d-byte deltas: content %d bytes, reasoning %d, %d calls; whole: %d, %d, %d",
-							n, len(got.content), len(got.reasoning), len(got.calls), len(whole.content), len(whole.reasoning), calls)
-					}
-					for i := range got.calls {
-						if got.calls[i] != whole.calls[i] {
-							t.Fatalf("%d-byte deltas: call %d is %+v, whole gave %+v", n, i, got.calls[i], whole.calls[i])
-						}
-					}
-					if got.events > 2*len(deltas)+2*calls+4 {
-						t.Errorf("%d-byte deltas: %d events for %d feeds and %d calls", n, got.events, len(deltas), calls)
-					}
-				}
-				// With argument streaming: the same outcome, each call (or
-				// candidate withdrawn) a few events more, at most one
-				// fragment a call a Feed.
-				deltas := split(text, 4)
-				got := feedAll(f, req, deltas, stream.WithArgumentStreaming())
-				if got.content != whole.content || len(got.calls) != calls {
-					t.Fatalf("4-byte deltas, argument streaming: content %d bytes, %d calls; whole: %d, %d", len(got.content), len(got.calls), len(whole.content), calls)
-				}
-				for i := range got.calls {
-					if got.calls[i] != whole.calls[i] {
-						t.Fatalf("4-byte deltas, argument streaming: call %d is %+v, whole gave %+v", i, got.calls[i], whole.calls[i])
-					}
-				}
-				if got.events > 4*len(deltas)+4*calls+4 {
-					t.Errorf("4-byte deltas, argument streaming: %d events for %d feeds and %d calls", got.events, len(deltas), calls)
-				}
-			})
+// allocMu keeps the formats' parallel runs out of a measure of what one
+// whole-text parse allocates: the runtime counts the process's bytes.
+var allocMu sync.RWMutex
+
+// checkHostile runs one hostile text made to size and returns what its
+// whole-text parse allocates per byte.
+func checkHostile(t *testing.T, f toolcall.Format, req toolcall.Request, ht hostileText, size int) float64 {
+	t.Helper()
+	allocMu.RLock()
+	text := ht.make(f, size)
+	allocMu.RUnlock()
+	var whole outcome
+	allocMu.Lock() // nothing else allocates while this is measured
+	bytes := allocated(func() { whole = feedAll(f, req, text, 0) })
+	allocMu.Unlock()
+	allocMu.RLock()
+	defer allocMu.RUnlock()
+	perByte := float64(bytes) / float64(len(text))
+	calls := len(whole.calls)
+	limit := cmp.Or(ht.perByte, 24)
+	if calls > len(text)/64 { // text that is calls allocates what the calls own
+		limit = max(limit, 200)
+	}
+	if perByte > limit {
+		t.Errorf("%d bytes, whole: %.1f bytes allocated per byte of text, over %.1f", size, perByte, limit)
+	}
+	if whole.events > 2*calls+4 {
+		t.Errorf("%d bytes, whole: %d events for %d calls", size, whole.events, calls)
+	}
+	same := func(how string, got outcome) bool {
+		if got.content != whole.content || got.reasoning != whole.reasoning || len(got.calls) != calls {
+			t.Errorf("%d bytes, %s: content %d bytes, reasoning %d, %d calls; whole: %d, %d, %d",
+				size, how, len(got.content), len(got.reasoning), len(got.calls), len(whole.content), len(whole.reasoning), calls)
+			return false
+		}
+		for i := range got.calls {
+			if got.calls[i] != whole.calls[i] {
+				t.Errorf("%d bytes, %s: call %d is %+v, whole gave %+v", size, how, i, got.calls[i], whole.calls[i])
+				return false
+			}
+		}
+		return true
+	}
+	for _, n := range []int{1, 4} {
+		got := feedAll(f, req, text, n)
+		if !same(fmt.Sprintf("%d-byte deltas", n), got) {
+			return perByte
+		}
+		if got.events > 2*got.feeds+2*calls+4 {
+			t.Errorf("%d bytes, %d-byte deltas: %d events for %d feeds and %d calls", size, n, got.events, got.feeds, calls)
 		}
 	}
+	// With argument streaming: the same outcome, each call (or candidate
+	// withdrawn) a few events more, at most one fragment a call a Feed.
+	got := feedAll(f, req, text, 4, stream.WithArgumentStreaming())
+	if same("4-byte deltas, argument streaming", got) && got.events > 4*got.feeds+4*calls+4 {
+		t.Errorf("%d bytes, 4-byte deltas, argument streaming: %d events for %d feeds and %d calls", size, got.events, got.feeds, calls)
+	}
+	return perByte
 }
 
 // BenchmarkAdversarial parses each hostile text at 64 KiB and 1 MiB, whole
@@ -226,17 +253,17 @@ func BenchmarkAdversarial(b *testing.B) {
 			for _, size := range []int{64 << 10, 1 << 20} {
 				text := ht.make(f, size)
 				for _, mode := range []struct {
-					name   string
-					deltas []string
-				}{{"whole", []string{text}}, {"4B", split(text, 4)}} {
+					name string
+					n    int
+				}{{"whole", len(text)}, {"4B", 4}} {
 					name := fmt.Sprintf("%s/%s/%dKiB/%s", f.Name(), strings.ReplaceAll(ht.name, " ", "_"), size>>10, mode.name)
 					b.Run(name, func(b *testing.B) {
 						var before, after runtime.MemStats
 						runtime.ReadMemStats(&before)
 						for b.Loop() {
 							s := stream.New(f, req)
-							for _, d := range mode.deltas {
-								s.Feed(d)
+							for i := 0; i < len(text); i += mode.n {
+								s.Feed(text[i:min(i+mode.n, len(text))])
 							}
 							s.Close()
 						}

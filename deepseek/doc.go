@@ -18,12 +18,28 @@
 // section around it. <｜end▁of▁sentence｜> is consumed and ends an open
 // section; stray end markers are dropped.
 //
-// Reasoning: <think> ... </think>. R1's and V3.1's templates open <think>
-// in the prompt, so the output may start inside reasoning: unless the
-// caller says which (stream.StartInReasoning, stream.StartOutsideReasoning),
-// the start of the output is held until a </think> makes it reasoning, or
-// a <think>, a call marker or the end makes it content.
+// Reasoning: <think> ... </think>. R1's template, and V3.1's with
+// thinking on, open <think> in the prompt, so the output may start inside
+// reasoning: unless the caller says which (stream.ForPrompt with the
+// prompt RenderPrompt wrote, stream.StartInReasoning,
+// stream.StartOutsideReasoning), the start of the output is held until a
+// </think> makes it reasoning, or a <think>, a call marker or the end
+// makes it content.
 //
-// RenderCalls writes the V3.1 form and RenderCallsR1 the V3/R1 form;
-// RenderPrompt writes V3.1's template.
+// RenderCalls writes the V3.1 form and RenderCallsR1 the V3/R1 form.
+//
+// RenderPrompt writes the prompt each profile's chat template writes, byte
+// for byte, with one addition: neither template writes the tools, so the
+// tool section DeepSeek's model card gives for the system prompt follows
+// the system text (the goldens are compared without tools):
+//   - v3.1 (default): DeepSeek-V3.1's template (llama.cpp's
+//     deepseek-ai-DeepSeek-V3.1.jinja; golden directories deepseek_v31 and
+//     deepseek_v31@think): reasoning dropped from history, calls with
+//     their arguments as the request gave them, no <｜Assistant｜> after
+//     tool results and no generation prompt after them, and <think> or
+//     </think> after the generation prompt as Thinking says.
+//   - r1: DeepSeek-R1's template, which its distills share (llama.cpp's
+//     deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja; golden directory
+//     deepseek_r1), with its bugs (see ProfileR1's RenderPrompt doc),
+//     which are what every server gives the model.
 package deepseek

@@ -2,6 +2,7 @@ package deepseek
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -49,11 +50,30 @@ func render(calls []toolcall.Call, sep string, call func(toolcall.Call, string) 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
-// PromptOptions are V3.1's template choices. The zero value means the
-// defaults.
+// The prompt profiles: the chat templates RenderPrompt writes.
+const (
+	// ProfileV31 is DeepSeek-V3.1's template (and V3.1-Terminus's): calls
+	// in V3.1's form, reasoning dropped from history, the generation
+	// prompt <｜Assistant｜></think> (thinking off, the default) or
+	// <｜Assistant｜><think> (on). The default.
+	ProfileV31 = "v3.1"
+	// ProfileR1 is DeepSeek-R1's template (which its Qwen and Llama
+	// distills share): calls in R1's fenced form, tool results between
+	// <｜tool▁outputs▁begin｜> and <｜tool▁outputs▁end｜>, and the
+	// generation prompt <｜Assistant｜><think>\n.
+	ProfileR1 = "r1"
+)
+
+// Profiles lists the prompt profiles, the default first.
+var Profiles = []string{ProfileV31, ProfileR1}
+
+// PromptOptions are the templates' choices. The zero value means the
+// defaults: V3.1 with thinking off.
 type PromptOptions struct {
-	// Thinking ends the prompt with <think> open, as the template does
-	// with thinking on; otherwise with </think>.
+	// Profile is one of Profiles; "" is ProfileV31.
+	Profile string
+	// Thinking ends V3.1's prompt with <think> open, as its template does
+	// with thinking on; otherwise with </think>. R1 always opens it.
 	Thinking bool
 }
 
@@ -65,23 +85,54 @@ const toolsOutro = "\nIMPORTANT: ALWAYS adhere to this exact format for tool use
 	"- `tool_call_arguments` must be valid JSON that strictly follows the tool's Parameters Schema\n" +
 	"- For multiple tool calls, chain them directly without separators or spaces\n"
 
-// RenderPrompt writes a conversation as DeepSeek V3.1's template does:
-// <｜begin▁of▁sentence｜> and the system text, with the tools (name,
-// description, parameters as JSON) and the call format appended; user
-// turns <｜User｜>; an assistant's turn <｜Assistant｜></think>, its text,
-// its calls as RenderCalls writes them, <｜end▁of▁sentence｜>; each tool
-// result verbatim in <｜tool▁output▁begin｜> ... <｜tool▁output▁end｜>. It
-// ends with <｜Assistant｜> and </think> (or <think> with Thinking).
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (string, error) {
+const toolsOutroR1 = "\nIMPORTANT: ALWAYS adhere to this exact format for tool use:\n" +
+	"<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>tool_call_name\n```json\ntool_call_arguments\n```<｜tool▁call▁end｜>{{additional_tool_calls}}<｜tool▁calls▁end｜>\n\n" +
+	"Where:\n- `tool_call_name` must be an exact match to one of the available tools\n" +
+	"- `tool_call_arguments` must be valid JSON that strictly follows the tool's Parameters Schema\n" +
+	"- For multiple tool calls, separate them with a newline\n"
+
+// RenderPrompt writes a conversation as the profile's template does, byte
+// for byte, with one addition: neither template writes the tools, so the
+// tool section DeepSeek's model card gives (each tool's name, description
+// and parameters, then the call format) follows the system text.
+//
+// V3.1: <｜begin▁of▁sentence｜>, every system message (joined by a blank
+// line), then the turns: <｜User｜>TEXT; an assistant's turn after a user
+// turn opens with <｜Assistant｜></think>, one after tool results with
+// nothing; its calls follow its text as RenderCalls writes them, with the
+// arguments as the request gave them, then <｜end▁of▁sentence｜>; text
+// before a </think> and reasoning are dropped; each tool result in
+// <｜tool▁output▁begin｜> ... <｜tool▁output▁end｜>. After a user turn it
+// ends with <｜Assistant｜> and </think> (or <think> with Thinking), after
+// tool results with nothing.
+//
+// R1: the last system message, then the turns as R1's template writes
+// them, faithfully: only the first call of the whole conversation opens
+// with <｜Assistant｜><｜tool▁calls▁begin｜> (later ones begin with a
+// newline), the tool results of the whole conversation share one
+// <｜tool▁outputs▁begin｜>, an assistant turn with calls is followed by an
+// empty <｜Assistant｜><｜end▁of▁sentence｜> turn, and the prompt ends with
+// <｜Assistant｜><think>\n (the answer begins as reasoning) unless it ends
+// with tool results. These are the template's bugs, kept because they are
+// what vLLM, SGLang and llama.cpp give the model.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	profile, err := prompt.Profile("deepseek", opts.Profile, Profiles)
+	if err != nil {
+		return toolcall.Prompt{}, err
+	}
 	if err := prompt.Check(msgs); err != nil {
-		return "", fmt.Errorf("deepseek: %w", err)
+		return toolcall.Prompt{}, fmt.Errorf("deepseek: %w", err)
 	}
 	var b strings.Builder
 	b.WriteString("<｜begin▁of▁sentence｜>")
-	rest := msgs
 	var system []string
-	for len(rest) > 0 && rest[0].Role == "system" {
-		system, rest = append(system, rest[0].Content), rest[1:]
+	for _, m := range msgs {
+		if m.Role == "system" {
+			system = append(system, m.Content)
+		}
+	}
+	if profile == ProfileR1 && len(system) > 1 {
+		system = system[len(system)-1:]
 	}
 	b.WriteString(strings.Join(system, "\n\n"))
 	if len(tools) > 0 {
@@ -93,28 +144,124 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 			}
 			b.WriteString("\n### " + t.Name + "\nDescription: " + t.Description + "\n\nParameters: " + params + "\n")
 		}
-		b.WriteString(toolsOutro)
+		if profile == ProfileR1 {
+			b.WriteString(toolsOutroR1)
+		} else {
+			b.WriteString(toolsOutro)
+		}
 	}
-	for _, m := range rest {
+	if profile == ProfileR1 {
+		return renderR1(&b, msgs), nil
+	}
+	isLastUser, isTool := false, false
+	for _, m := range msgs {
 		switch m.Role {
-		case "user", "system":
+		case "user":
+			isLastUser, isTool = true, false
 			b.WriteString("<｜User｜>" + m.Content)
 		case "assistant":
-			b.WriteString("<｜Assistant｜></think>" + m.Content)
-			calls, err := RenderCalls(m.ToolCalls)
-			if err != nil {
-				return "", err
+			if isLastUser {
+				b.WriteString("<｜Assistant｜></think>")
 			}
-			b.WriteString(calls + eosText)
+			isLastUser = false
+			if len(m.ToolCalls) > 0 {
+				isTool = false
+				b.WriteString(m.Content + callsBeginText)
+				for _, c := range m.ToolCalls {
+					b.WriteString(callBeginText + c.Name + sepText + requestArgs(c) + callEndText)
+				}
+				b.WriteString(callsEndText + eosText)
+				continue
+			}
+			content := m.Content
+			if !isTool {
+				if _, after, ok := strings.Cut(content, "</think>"); ok {
+					content = after
+				}
+			}
+			isTool = false
+			b.WriteString(content + eosText)
 		case "tool":
+			isLastUser, isTool = false, true
 			b.WriteString("<｜tool▁output▁begin｜>" + m.Content + "<｜tool▁output▁end｜>")
 		}
 	}
-	b.WriteString("<｜Assistant｜>")
-	if opts.Thinking {
-		b.WriteString("<think>")
-	} else {
-		b.WriteString("</think>")
+	if !isLastUser || isTool {
+		return toolcall.Prompt{Text: b.String()}, nil
 	}
-	return b.String(), nil
+	if opts.Thinking {
+		b.WriteString("<｜Assistant｜><think>")
+		return toolcall.Prompt{Text: b.String(), InReasoning: true}, nil
+	}
+	b.WriteString("<｜Assistant｜></think>")
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// renderR1 writes the turns of msgs after the system text as R1's
+// template does (see RenderPrompt).
+func renderR1(b *strings.Builder, msgs []toolcall.Message) toolcall.Prompt {
+	first, isTool, outputFirst := true, false, true
+	for _, m := range msgs {
+		switch m.Role {
+		case "user":
+			isTool = false
+			b.WriteString("<｜User｜>" + m.Content)
+		case "assistant":
+			if len(m.ToolCalls) > 0 {
+				isTool = false
+				for _, c := range m.ToolCalls {
+					if first {
+						b.WriteString("<｜Assistant｜>" + callsBeginText)
+						first = false
+					} else {
+						b.WriteString("\n")
+					}
+					b.WriteString(callBeginText + "function" + sepText + c.Name + "\n```json\n" + requestArgs(c) + "\n```" + callEndText)
+				}
+				b.WriteString(callsEndText + eosText)
+			}
+			if isTool {
+				b.WriteString("<｜tool▁outputs▁end｜>" + m.Content + eosText)
+				isTool = false
+				continue
+			}
+			content := m.Content
+			if i := strings.LastIndex(content, "</think>"); i >= 0 {
+				content = content[i+len("</think>"):]
+			}
+			b.WriteString("<｜Assistant｜>" + content + eosText)
+		case "tool":
+			isTool = true
+			if outputFirst {
+				b.WriteString("<｜tool▁outputs▁begin｜>")
+				outputFirst = false
+			} else {
+				b.WriteString("\n")
+			}
+			b.WriteString("<｜tool▁output▁begin｜>" + m.Content + "<｜tool▁output▁end｜>")
+		}
+	}
+	if isTool {
+		b.WriteString("<｜tool▁outputs▁end｜>")
+		return toolcall.Prompt{Text: b.String()}
+	}
+	b.WriteString("<｜Assistant｜><think>\n")
+	return toolcall.Prompt{Text: b.String(), InReasoning: true}
+}
+
+// requestArgs returns a call's arguments as the request gave them (the
+// templates write the JSON string as it is), {} for none.
+func requestArgs(c toolcall.Call) string {
+	if strings.TrimSpace(c.Arguments) == "" {
+		return "{}"
+	}
+	return c.Arguments
+}
+
+// PromptProfiles implements toolcall.Prompter.
+func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+
+// Prompt implements toolcall.Prompter.
+func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, Thinking: opts.Thinking != nil && *opts.Thinking})
 }

@@ -35,6 +35,25 @@
 // </think> before any call means the text before it was reasoning (see
 // stream's reasoning rules); a <tool_call> before </think> ends it.
 //
+// RenderPrompt writes the prompt each profile's chat template writes, byte
+// for byte:
+//   - glm-4.7 (default): GLM-4.7's and GLM-4.7-Flash's template (a
+//     llama.cpp fork's copy of GLM-4.7-Flash.jinja; golden directories
+//     glm47 and glm47@nothink): no newlines after turn markers, calls in
+//     the compact form (RenderCallsCompact), reasoning kept as
+//     <think>...</think> on the turns after the last user message
+//     (KeepReasoning: on every turn, as clear_thinking=false) and </think>
+//     on the others, and a generation prompt that opens <think> (the
+//     prompt says so: toolcall.Prompt.InReasoning) or, with NoThinking,
+//     writes </think>.
+//   - glm-4.6: GLM-4.6's template, which GLM-4.5 and GLM-4.5-Air share
+//     (llama.cpp's GLM-4.6.jinja; golden directories glm46 and
+//     glm46@nothink): the newline form, <think></think> on turns without
+//     kept reasoning, and with NoThinking "/nothink" after each user turn
+//     and an empty <think></think> after the generation prompt.
+//
+// Numbers in arguments and schemas are written as the request wrote them.
+//
 // Argument streaming (stream.WithArgumentStreaming): a call is announced at
 // its first <arg_key>, and each value streams as JSON string text up to
 // its </arg_value>; a repeated key or one the schema lets be null makes

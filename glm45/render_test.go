@@ -26,13 +26,24 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", Content: "Checking.", ToolCalls: []toolcall.Call{{ID: "a", Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
 		{Role: "tool", ToolCallID: "a", Content: "sunny"},
 	}
-	got, err := glm45.RenderPrompt(msgs, tools, glm45.PromptOptions{NoThinking: true})
+	gotPrompt, err := glm45.RenderPrompt(msgs, tools, glm45.PromptOptions{Profile: glm45.ProfileGLM46, NoThinking: true})
+	got := gotPrompt.Text
 	want := "[gMASK]<sop><|system|>\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n" +
 		`{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}` + "\n" +
 		"</tools>\n\nFor each function call, output the function name and arguments within the following XML format:\n<tool_call>{function-name}\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>\n<arg_key>{arg-key-2}</arg_key>\n<arg_value>{arg-value-2}</arg_value>\n...\n</tool_call>" +
-		"<|system|>\nBe brief.<|user|>\nWeather?<|assistant|>\n<think></think>\nChecking.\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>" +
+		"<|system|>\nBe brief.<|user|>\nWeather?/nothink<|assistant|>\n<think></think>\nChecking.\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>" +
 		"<|observation|>\n<tool_response>\nsunny\n</tool_response><|assistant|>\n<think></think>"
-	if err != nil || got != want {
+	if err != nil || got != want || gotPrompt.InReasoning {
 		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
+	}
+	// GLM-4.7's compact turns, and the generation prompt opens reasoning.
+	gotPrompt, err = glm45.RenderPrompt(msgs, tools, glm45.PromptOptions{})
+	want = "[gMASK]<sop><|system|>\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n" +
+		`{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}` + "\n" +
+		"</tools>\n\nFor each function call, output the function name and arguments within the following XML format:\n<tool_call>{function-name}<arg_key>{arg-key-1}</arg_key><arg_value>{arg-value-1}</arg_value><arg_key>{arg-key-2}</arg_key><arg_value>{arg-value-2}</arg_value>...</tool_call>" +
+		"<|system|>Be brief.<|user|>Weather?<|assistant|></think>Checking.<tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>" +
+		"<|observation|><tool_response>sunny</tool_response><|assistant|><think>"
+	if err != nil || gotPrompt.Text != want || !gotPrompt.InReasoning {
+		t.Errorf("RenderPrompt (GLM-4.7) =\n%q\n%v %v; want\n%q, in reasoning", gotPrompt.Text, err, gotPrompt.InReasoning, want)
 	}
 }

@@ -30,9 +30,23 @@
 // a diagnostic. Once a header or a call's body passes a size limit, its
 // message's end is lost: the rest of the response is content.
 //
-// Tool names: Harmony names are TypeScript identifiers, so RenderCalls and
-// RenderPrompt write a name with ' ', '-' and '.' as '_', other characters
-// that are not letters, digits, '_' or '$' dropped, and '_' before a
-// leading digit (TSName); a call's name is mapped back to the requested
-// tool it stands for.
+// Tool names: Harmony names are TypeScript identifiers, so RenderCalls
+// writes a name with ' ', '-' and '.' as '_', other characters that are
+// not letters, digits, '_' or '$' dropped, and '_' before a leading digit
+// (TSName); a call's name is mapped back to the requested tool it stands
+// for. RenderPrompt writes names as gpt-oss's template does: as they are.
+//
+// RenderPrompt writes the prompt gpt-oss's chat template writes (profile
+// gpt-oss: llama.cpp's copy of openai/gpt-oss-120b's template, which 20b
+// shares; golden directory gpt_oss), byte for byte: the date line
+// (today's unless CurrentDate says), the tools as the template's
+// TypeScript namespace, laid out as it lays it out (nested members each
+// after a newline and 16 spaces, '?' on the members their own object does
+// not require), call arguments and tool results as JSON with tojson's
+// spaces, and the analysis message of the current tool-calling turn kept
+// (the reasoning of finished tasks dropped), as OpenAI's harmony guide
+// asks. The template writes only the first call of an assistant turn and
+// names every result after the last call written; AllCalls writes each
+// call as its own message instead. Numbers are written as the request
+// wrote them.
 package harmony

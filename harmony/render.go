@@ -2,7 +2,9 @@ package harmony
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -39,27 +41,57 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
-// PromptOptions are the Harmony system message's settings. The zero value
-// means the defaults.
+// ProfileGPTOSS is gpt-oss's template (20b and 120b), the one prompt
+// profile.
+const ProfileGPTOSS = "gpt-oss"
+
+// Profiles lists the prompt profiles.
+var Profiles = []string{ProfileGPTOSS}
+
+// PromptOptions are the Harmony system message's settings and the
+// template's choices. The zero value means the defaults.
 type PromptOptions struct {
+	Profile         string // one of Profiles; "" is the default
 	Reasoning       string // "low", "medium" (the default) or "high"
 	KnowledgeCutoff string // "2024-06" by default
-	CurrentDate     string // written when set, as "2025-06-28"
+	// CurrentDate is the date the system message gives, as "2025-06-28";
+	// "" is today's (UTC), as the template writes it.
+	CurrentDate string
+	// Identity replaces the model identity, "You are ChatGPT, a large
+	// language model trained by OpenAI." (the template's model_identity).
+	Identity string
+	// AllCalls writes every call of an assistant turn, each its own
+	// commentary message, and names each tool result by its call. The
+	// template writes only a turn's first call and names every result
+	// after the last call written; gpt-oss itself writes one call a
+	// message, so a history with several is clearer to it this way, at
+	// the price of bytes the template would not write.
+	AllCalls bool
 }
 
-// RenderPrompt writes a conversation as the Harmony prompt gpt-oss
-// expects: a system message (model identity, knowledge cutoff, date,
-// reasoning effort, valid channels), a developer message holding the
-// conversation's system text under "# Instructions" and the tools as a
-// TypeScript namespace functions (each tool a type with its description
-// and its parameters' types, descriptions and defaults as comments), then
-// the turns: user messages; an assistant's text on the final channel, or,
-// before its calls, on the analysis channel; each call a commentary message
-// to=functions.NAME ending <|call|>; each tool result a message from
-// functions.NAME to=assistant, verbatim. It ends with <|start|>assistant.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (string, error) {
+// RenderPrompt writes a conversation as gpt-oss's chat template does,
+// byte for byte: a system message (model identity, knowledge cutoff, the
+// current date, reasoning effort, valid channels, and with tools that
+// calls go to the commentary channel); a developer message holding the
+// conversation's first system message under "# Instructions" and the
+// tools as the TypeScript namespace functions (each tool a type with its
+// description, its parameters' descriptions, types, defaults and, in
+// nested objects, '?' on the members their own required list leaves
+// out, all laid out as the template lays them out); then the turns: user
+// messages; an assistant's text on the final channel; an assistant turn
+// with calls as its reasoning (or, with none, its text) on the analysis
+// channel, unless a later assistant turn without calls ends the task (the
+// template drops the reasoning of finished tasks), then its first call as
+// a commentary message to=functions.NAME whose arguments are JSON with
+// tojson's spaces, ending <|call|>; each tool result a message from the
+// last call's tool to=assistant, as a JSON string. Later system messages
+// are not written. It ends with <|start|>assistant.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	if _, err := prompt.Profile("harmony", opts.Profile, Profiles); err != nil {
+		return toolcall.Prompt{}, err
+	}
 	if err := prompt.Check(msgs); err != nil {
-		return "", fmt.Errorf("harmony: %w", err)
+		return toolcall.Prompt{}, fmt.Errorf("harmony: %w", err)
 	}
 	if opts.Reasoning == "" {
 		opts.Reasoning = "medium"
@@ -67,76 +99,113 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	if opts.KnowledgeCutoff == "" {
 		opts.KnowledgeCutoff = "2024-06"
 	}
+	if opts.CurrentDate == "" {
+		opts.CurrentDate = time.Now().UTC().Format(time.DateOnly)
+	}
+	if opts.Identity == "" {
+		opts.Identity = "You are ChatGPT, a large language model trained by OpenAI."
+	}
 	var b strings.Builder
 	msg := func(header, body, end string) { b.WriteString(startText + header + messageText + body + end) }
-	sys := "You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: " + opts.KnowledgeCutoff
-	if opts.CurrentDate != "" {
-		sys += "\nCurrent date: " + opts.CurrentDate
-	}
-	sys += "\n\nReasoning: " + opts.Reasoning + "\n\n# Valid channels: analysis, commentary, final. Channel must be included for every message."
+	sys := opts.Identity + "\nKnowledge cutoff: " + opts.KnowledgeCutoff + "\nCurrent date: " + opts.CurrentDate +
+		"\n\nReasoning: " + opts.Reasoning + "\n\n# Valid channels: analysis, commentary, final. Channel must be included for every message."
 	if len(tools) > 0 {
 		sys += "\nCalls to these tools must go to the commentary channel: 'functions'."
 	}
 	msg("system", sys, endText)
 	rest := msgs
-	var dev []string
+	dev := ""
 	if len(msgs) > 0 && msgs[0].Role == "system" {
-		dev, rest = append(dev, "# Instructions\n\n"+msgs[0].Content), msgs[1:]
+		dev, rest = msgs[0].Content, msgs[1:]
 	}
-	if len(tools) > 0 {
-		ns, err := namespace(tools)
-		if err != nil {
-			return "", err
+	if dev != "" || len(tools) > 0 {
+		body := ""
+		if dev != "" {
+			body = "# Instructions\n\n" + dev + "\n\n"
 		}
-		dev = append(dev, ns)
+		if len(tools) > 0 {
+			ns, err := namespace(tools)
+			if err != nil {
+				return toolcall.Prompt{}, err
+			}
+			body += ns
+		}
+		msg("developer", body, endText)
 	}
-	if len(dev) > 0 {
-		msg("developer", strings.Join(dev, "\n\n"), endText)
+	finished := -1 // turns before the last assistant turn without calls belong to finished tasks
+	for i := len(rest) - 1; i >= 0; i-- {
+		if rest[i].Role == "assistant" && len(rest[i].ToolCalls) == 0 {
+			finished = i
+			break
+		}
 	}
-	names := map[string]string{} // call ID to name
+	names := map[string]string{} // call ID to name, with AllCalls
 	last := ""
-	for _, m := range rest {
+	for i, m := range rest {
 		switch m.Role {
 		case "assistant":
 			if len(m.ToolCalls) == 0 {
 				msg("assistant"+channelText+"final", m.Content, endText)
+				last = ""
 				continue
 			}
-			if m.Content != "" {
-				msg("assistant"+channelText+"analysis", m.Content, endText)
+			analysis := m.Reasoning
+			if analysis == "" {
+				analysis = m.Content
 			}
-			for _, c := range m.ToolCalls {
-				args, err := prompt.CompactArgs("harmony", c)
+			if analysis != "" && i > finished {
+				msg("assistant"+channelText+"analysis", analysis, endText)
+			}
+			calls := m.ToolCalls
+			if !opts.AllCalls {
+				calls = calls[:1]
+			}
+			for _, c := range calls {
+				args, err := prompt.SpacedArgs("harmony", c)
 				if err != nil {
-					return "", err
+					return toolcall.Prompt{}, err
 				}
-				msg("assistant to=functions."+TSName(c.Name)+channelText+"commentary json", args, callText)
+				msg("assistant to=functions."+c.Name+channelText+"commentary json", args, callText)
 				names[c.ID], last = c.Name, c.Name
 			}
 		case "tool":
 			name := last
-			if n, ok := names[m.ToolCallID]; ok {
+			if n, ok := names[m.ToolCallID]; ok && opts.AllCalls {
 				name = n
 			}
-			msg("functions."+TSName(name)+" to=assistant"+channelText+"commentary", m.Content, endText)
-		default:
-			msg(m.Role, m.Content, endText)
+			msg("functions."+name+" to=assistant"+channelText+"commentary", string(jsonvalue.AppendString(nil, m.Content)), endText)
+		case "user":
+			msg("user", m.Content, endText)
 		}
 	}
 	b.WriteString(startText + "assistant")
-	return b.String(), nil
+	return toolcall.Prompt{Text: b.String()}, nil
 }
 
-// namespace writes the tools as Harmony's TypeScript namespace.
+// PromptProfiles implements toolcall.Prompter.
+func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+
+// Prompt implements toolcall.Prompter: Date is the current date; the
+// template has no reasoning switch (see PromptOptions.Reasoning for its
+// effort).
+func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	o := PromptOptions{Profile: opts.Profile}
+	if !opts.Date.IsZero() {
+		o.CurrentDate = opts.Date.Format(time.DateOnly)
+	}
+	return RenderPrompt(msgs, tools, o)
+}
+
+// maxTSDepth bounds how deep namespace follows nested schemas: deeper is
+// any (a client's schema is untrusted).
+const maxTSDepth = 64
+
+// namespace writes the tools as the template's TypeScript namespace.
 func namespace(tools []toolcall.Tool) (string, error) {
 	var b strings.Builder
 	b.WriteString("# Tools\n\n## functions\n\nnamespace functions {\n\n")
 	for _, t := range tools {
-		if t.Description != "" {
-			for _, line := range strings.Split(strings.TrimSpace(t.Description), "\n") {
-				b.WriteString("// " + line + "\n")
-			}
-		}
+		b.WriteString("// " + t.Description + "\n")
 		var schema jsonvalue.Value
 		if len(t.Parameters) > 0 {
 			var err error
@@ -145,32 +214,32 @@ func namespace(tools []toolcall.Tool) (string, error) {
 			}
 		}
 		props := schema.Get("properties")
-		if props == nil || props.Kind != jsonvalue.Object || len(props.Members) == 0 {
-			b.WriteString("type " + TSName(t.Name) + " = () => any;\n\n")
+		if !truthy(props) || props.Kind != jsonvalue.Object {
+			b.WriteString("type " + t.Name + " = () => any;\n\n")
 			continue
 		}
-		required := map[string]bool{}
-		if r := schema.Get("required"); r != nil {
-			for _, x := range r.Items {
-				required[x.Str] = true
-			}
-		}
-		b.WriteString("type " + TSName(t.Name) + " = (_: {\n")
+		required := schema.Get("required")
+		b.WriteString("type " + t.Name + " = (_: {\n")
 		for _, p := range props.Members {
-			if d := p.Val.Get("description"); d != nil && d.Kind == jsonvalue.String {
-				for _, line := range strings.Split(strings.TrimSpace(d.Str), "\n") {
-					b.WriteString("// " + line + "\n")
-				}
+			if d := p.Val.Get("description"); truthy(d) {
+				b.WriteString("// " + text(*d) + "\n")
 			}
 			b.WriteString(p.Key)
-			if !required[p.Key] {
+			if !contains(required, p.Key) {
 				b.WriteString("?")
 			}
-			b.WriteString(": " + tsType(p.Val, 0) + ",")
+			b.WriteString(": " + tsType(p.Val, 0))
 			if d := p.Val.Get("default"); d != nil {
-				b.WriteString(" // default: " + string(d.AppendJSON(nil)))
+				switch {
+				case truthy(p.Val.Get("enum")):
+					b.WriteString(", // default: " + text(*d))
+				case truthy(p.Val.Get("oneOf")):
+					b.WriteString("// default: " + text(*d))
+				default:
+					b.WriteString(", // default: " + string(d.AppendSpaced(nil)))
+				}
 			}
-			b.WriteString("\n")
+			b.WriteString(",\n")
 		}
 		b.WriteString("}) => any;\n\n")
 	}
@@ -178,62 +247,142 @@ func namespace(tools []toolcall.Tool) (string, error) {
 	return b.String(), nil
 }
 
-// tsType writes a schema as a TypeScript type.
+// tsType writes a schema as the template's render_typescript_type does,
+// oddities included: an array of a type not listed, or of an inner type
+// over 50 bytes, is any[]; a oneOf's variants are joined by " | " and a
+// newline, with their descriptions and defaults as comments (the
+// template's test for object variants never takes effect); an object's
+// members each follow a newline and 16 spaces.
 func tsType(s jsonvalue.Value, depth int) string {
-	if depth > 8 || s.Kind != jsonvalue.Object {
+	if depth > maxTSDepth || s.Kind != jsonvalue.Object {
 		return "any"
 	}
-	if e := s.Get("enum"); e != nil && e.Kind == jsonvalue.Array && len(e.Items) > 0 {
-		alts := make([]string, len(e.Items))
-		for i, x := range e.Items {
-			alts[i] = string(x.AppendJSON(nil))
-		}
-		return strings.Join(alts, " | ")
+	typ := s.Get("type")
+	name := ""
+	if typ != nil && typ.Kind == jsonvalue.String {
+		name = typ.Str
 	}
-	for _, key := range [...]string{"anyOf", "oneOf"} {
-		if a := s.Get(key); a != nil && a.Kind == jsonvalue.Array && len(a.Items) > 0 {
-			alts := make([]string, len(a.Items))
-			for i, x := range a.Items {
-				alts[i] = tsType(x, depth+1)
+	nullable := ""
+	if truthy(s.Get("nullable")) {
+		nullable = " | null"
+	}
+	switch {
+	case name == "array":
+		items := s.Get("items")
+		if !truthy(items) {
+			return "any[]" + nullable
+		}
+		if it := items.Get("type"); it != nil && it.Kind == jsonvalue.String {
+			switch it.Str {
+			case "string", "boolean":
+				return it.Str + "[]" + nullable
+			case "number", "integer":
+				return "number[]" + nullable
 			}
-			return strings.Join(alts, " | ")
 		}
-	}
-	t := s.Get("type")
-	if t == nil {
-		return "any"
-	}
-	if t.Kind == jsonvalue.Array {
-		alts := make([]string, 0, len(t.Items))
-		for _, x := range t.Items {
-			alts = append(alts, tsType(jsonvalue.Value{Kind: jsonvalue.Object, Members: []jsonvalue.Member{{Key: "type", Val: x}}}, depth+1))
+		inner := tsType(*items, depth+1)
+		if inner == "object | object" || len(inner) > 50 {
+			return "any[]" + nullable
 		}
-		return strings.Join(alts, " | ")
-	}
-	switch t.Str {
-	case "string", "boolean", "null", "number":
-		return t.Str
-	case "integer":
+		return inner + "[]" + nullable
+	case typ != nil && typ.Kind == jsonvalue.Array && len(typ.Items) > 0:
+		names := make([]string, len(typ.Items))
+		for i, x := range typ.Items {
+			names[i] = text(x)
+		}
+		return strings.Join(names, " | ")
+	case truthy(s.Get("oneOf")) && s.Get("oneOf").Kind == jsonvalue.Array:
+		var b strings.Builder
+		variants := s.Get("oneOf").Items
+		for i, v := range variants {
+			b.WriteString(tsType(v, depth+1))
+			if d := v.Get("description"); truthy(d) {
+				b.WriteString("// " + text(*d))
+			}
+			if d := v.Get("default"); d != nil {
+				b.WriteString("                    // default: " + string(d.AppendSpaced(nil)))
+			}
+			if i < len(variants)-1 {
+				b.WriteString(" | \n")
+			}
+		}
+		return b.String()
+	case name == "string":
+		if e := s.Get("enum"); truthy(e) && e.Kind == jsonvalue.Array {
+			alts := make([]string, len(e.Items))
+			for i, x := range e.Items {
+				alts[i] = text(x)
+			}
+			return `"` + strings.Join(alts, `" | "`) + `"`
+		}
+		return "string" + nullable
+	case name == "number" || name == "integer":
 		return "number"
-	case "array":
-		if it := s.Get("items"); it != nil {
-			inner := tsType(*it, depth+1)
-			if strings.Contains(inner, " ") {
-				inner = "(" + inner + ")"
-			}
-			return inner + "[]"
-		}
-		return "any[]"
-	case "object":
+	case name == "boolean":
+		return "boolean"
+	case name == "object":
 		props := s.Get("properties")
-		if props == nil || props.Kind != jsonvalue.Object || len(props.Members) == 0 {
+		if !truthy(props) || props.Kind != jsonvalue.Object {
 			return "object"
 		}
-		parts := make([]string, len(props.Members))
+		required := s.Get("required")
+		var b strings.Builder
+		b.WriteString("{\n")
 		for i, p := range props.Members {
-			parts[i] = p.Key + ": " + tsType(p.Val, depth+1)
+			b.WriteString(p.Key)
+			if !contains(required, p.Key) {
+				b.WriteString("?")
+			}
+			b.WriteString(": \n                " + tsType(p.Val, depth+1))
+			if i < len(props.Members)-1 {
+				b.WriteString(", ")
+			}
 		}
-		return "{ " + strings.Join(parts, ", ") + " }"
+		b.WriteString("}")
+		return b.String()
 	}
 	return "any"
+}
+
+// truthy reports whether a schema value is true as Jinja tests it: there,
+// and not false, 0, "", [] or {}.
+func truthy(v *jsonvalue.Value) bool {
+	if v == nil {
+		return false
+	}
+	switch v.Kind {
+	case jsonvalue.Null:
+		return false
+	case jsonvalue.Boolean:
+		return v.Bool
+	case jsonvalue.Number:
+		return strings.Trim(v.Str, "0.-+eE") != ""
+	case jsonvalue.String:
+		return v.Str != ""
+	case jsonvalue.Array:
+		return len(v.Items) > 0
+	}
+	return len(v.Members) > 0
+}
+
+// contains reports whether list, a JSON array, holds the string s.
+func contains(list *jsonvalue.Value, s string) bool {
+	if list == nil || list.Kind != jsonvalue.Array {
+		return false
+	}
+	for _, x := range list.Items {
+		if x.Kind == jsonvalue.String && x.Str == s {
+			return true
+		}
+	}
+	return false
+}
+
+// text writes a schema value as Jinja prints it: a string as it is,
+// anything else as JSON.
+func text(v jsonvalue.Value) string {
+	if v.Kind == jsonvalue.String {
+		return v.Str
+	}
+	return string(v.AppendSpaced(nil))
 }

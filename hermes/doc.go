@@ -21,16 +21,40 @@
 // diagnostic. A stray </tool_call> is dropped; <|im_end|> and
 // <|endoftext|> are consumed and also end an open block.
 //
-// Reasoning: Qwen3 writes <think> ... </think>, and with thinking on its
-// template opens <think> in the prompt. Unless the caller says which
-// (stream.StartInReasoning, stream.StartOutsideReasoning), the start of the
-// output is held until it shows: a </think> makes what came before it
-// reasoning; a <think>, a <tool_call> or the end makes it content. When the
-// caller said the prompt opened it, a <tool_call> before </think> ends the
-// reasoning, as Qwen3 sometimes writes it.
+// Reasoning: Qwen3 writes <think> ... </think>. Its hybrid template
+// leaves the prompt outside reasoning (the model opens <think> itself), so
+// a stream told nothing streams the output from its first byte;
+// Qwen3-Thinking-2507's template opens <think> in the prompt, and its
+// prompt says so (toolcall.Prompt.InReasoning, for stream.ForPrompt). When
+// the prompt opened it, a <tool_call> before </think> ends the reasoning,
+// as Qwen3 sometimes writes it.
 //
-// RenderCalls writes the Qwen3 template's form; RenderPrompt writes the
-// Qwen3 ChatML template (tools in the system turn, tool results in user
-// turns), Grammar and StructuralTag constrain decoding to the request's
-// tools.
+// RenderCalls writes the Qwen3 template's form; Grammar and StructuralTag
+// constrain decoding to the request's tools.
+//
+// RenderPrompt writes the prompt each profile's chat template writes, byte
+// for byte (the goldens of testdata/templates hold what each template
+// rendered with jinja2, as Hugging Face's apply_chat_template does):
+//   - qwen3 (default): Qwen3's hybrid template (llama.cpp's copy of
+//     Qwen/Qwen3-0.6B's; golden directories qwen3 and qwen3@nothink). It
+//     keeps an assistant turn's reasoning when the turn comes after the
+//     last user query (a user message that is not a <tool_response>), and
+//     on the last message; NoThinking ends the prompt with an empty
+//     reasoning block, as enable_thinking=false does.
+//   - qwen3-thinking: Qwen3-Thinking-2507's, which is qwen3's with a
+//     generation prompt that opens <think>.
+//   - qwen2.5: Qwen2.5-Instruct's (golden qwen25): no reasoning, and its
+//     default system prompt ("You are Qwen, created by Alibaba Cloud. You
+//     are a helpful assistant.") when the conversation has none.
+//   - hermes: the tool_use template of NousResearch's Hermes 2 Pro and
+//     Hermes 3 (llama.cpp's copy of Hermes-3-Llama-3.1-8B's; golden
+//     hermes3), with its Python-style signatures, its Args lines run
+//     together and the missing newline after a run of tool results.
+//
+// Deliberate differences: a call's name is written as a JSON string (the
+// templates write it raw, which differs only for names holding '"' or
+// '\'); numbers in arguments and schemas are written as the request
+// wrote them (the templates re-print them as Python does: 1e5 becomes
+// 100000.0); a reasoning_content of "" counts as none, so reasoning
+// written in the text before </think> is used.
 package hermes

@@ -71,7 +71,7 @@ type format struct{}
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true}
+	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}}
 }
 
 func (format) Name() string { return "hermes" }

@@ -2,6 +2,7 @@ package hermes
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -35,31 +36,75 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
-// PromptOptions are the Qwen3 template's choices. The zero value means the
-// defaults.
+// The prompt profiles: the chat templates RenderPrompt writes.
+const (
+	// ProfileQwen3 is Qwen3's hybrid template (0.6B to 235B, Qwen3-Next):
+	// reasoning kept on the assistant turns after the last user query, and
+	// with thinking off an empty reasoning block after the generation
+	// prompt. The default.
+	ProfileQwen3 = "qwen3"
+	// ProfileQwen3Thinking is Qwen3-Thinking-2507's: Qwen3's, with the
+	// generation prompt opening <think> (the answer begins as reasoning).
+	ProfileQwen3Thinking = "qwen3-thinking"
+	// ProfileQwen25 is Qwen2.5-Instruct's: Qwen3's turns with no reasoning,
+	// and its default system prompt when the conversation has none.
+	ProfileQwen25 = "qwen2.5"
+	// ProfileHermes is the tool_use template of NousResearch's Hermes 2 Pro
+	// and Hermes 3: one system turn that lists each tool with a Python-style
+	// signature, then the conversation.
+	ProfileHermes = "hermes"
+)
+
+// Profiles lists the prompt profiles, the default first.
+var Profiles = []string{ProfileQwen3, ProfileQwen3Thinking, ProfileQwen25, ProfileHermes}
+
+// PromptOptions are the templates' choices. The zero value means the
+// defaults: Qwen3 with thinking on.
 type PromptOptions struct {
-	// NoThinking ends the prompt with an empty reasoning block, as the
-	// template does for enable_thinking=false.
+	// Profile is one of Profiles; "" is ProfileQwen3.
+	Profile string
+	// NoThinking ends the prompt with an empty reasoning block, as Qwen3's
+	// template does for enable_thinking=false. Other profiles ignore it.
 	NoThinking bool
 }
 
-// RenderPrompt writes a conversation as the prompt Qwen3's template
-// writes: ChatML turns <|im_start|>ROLE\n...<|im_end|>\n; with tools, the
+// qwen25System is Qwen2.5-Instruct's system prompt when the conversation
+// has none.
+const qwen25System = "You are Qwen, created by Alibaba Cloud. You are a helpful assistant."
+
+// RenderPrompt writes a conversation as the profile's template writes it,
+// byte for byte (but see the package doc for the deliberate differences).
+//
+// Qwen3's: ChatML turns <|im_start|>ROLE\n...<|im_end|>\n; with tools, the
 // system turn holds the system message, then a "# Tools" section listing
 // each tool as one JSON line between <tools> and </tools> and the
 // instruction to answer in <tool_call> blocks; an assistant's calls follow
 // its text, each on a new line; consecutive tool results share one user
-// turn, each verbatim in <tool_response> tags. It ends with the header of
-// the next assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (string, error) {
+// turn, each in <tool_response> tags. An assistant turn after the last
+// user query (a user message that is not itself a <tool_response>) keeps
+// its reasoning as <think>\nREASONING\n</think>\n\n before its text, and
+// so does the last message when it is an assistant's; reasoning given in
+// the text (before a </think>) counts as reasoning. It ends with the
+// header of the next assistant turn.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	profile, err := prompt.Profile("hermes", opts.Profile, Profiles)
+	if err != nil {
+		return toolcall.Prompt{}, err
+	}
 	if err := prompt.Check(msgs); err != nil {
-		return "", fmt.Errorf("hermes: %w", err)
+		return toolcall.Prompt{}, fmt.Errorf("hermes: %w", err)
+	}
+	if profile == ProfileHermes {
+		return renderHermes(msgs, tools)
 	}
 	var b strings.Builder
 	rest := msgs
 	system, hasSystem := "", false
 	if len(msgs) > 0 && msgs[0].Role == "system" {
 		system, hasSystem, rest = msgs[0].Content, true, msgs[1:]
+	}
+	if !hasSystem && profile == ProfileQwen25 {
+		system, hasSystem = qwen25System, true
 	}
 	switch {
 	case len(tools) > 0:
@@ -71,7 +116,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		for _, t := range tools {
 			line, err := prompt.OpenAIToolJSON(t)
 			if err != nil {
-				return "", err
+				return toolcall.Prompt{}, err
 			}
 			b.WriteString("\n" + line)
 		}
@@ -79,19 +124,32 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	case hasSystem:
 		b.WriteString("<|im_start|>system\n" + system + "<|im_end|>\n")
 	}
+	lastQuery := len(rest) - 1
+	for i := len(rest) - 1; i >= 0; i-- {
+		if m := rest[i]; m.Role == "user" && !(strings.HasPrefix(m.Content, "<tool_response>") && strings.HasSuffix(m.Content, "</tool_response>")) {
+			lastQuery = i
+			break
+		}
+	}
 	for i, m := range rest {
 		switch m.Role {
 		case "assistant":
-			b.WriteString("<|im_start|>assistant\n" + m.Content)
-			if len(m.ToolCalls) > 0 {
-				calls, err := RenderCalls(m.ToolCalls)
-				if err != nil {
-					return "", err
-				}
-				if m.Content != "" {
+			content, reasoning := prompt.SplitReasoning(m, "<think>", "</think>")
+			b.WriteString("<|im_start|>assistant\n")
+			if profile != ProfileQwen25 && i > lastQuery && (i == len(rest)-1 || reasoning != "") {
+				b.WriteString("<think>\n" + strings.Trim(reasoning, "\n") + "\n</think>\n\n" + strings.TrimLeft(content, "\n"))
+			} else {
+				b.WriteString(content)
+			}
+			for j, c := range m.ToolCalls {
+				if j > 0 || content != "" {
 					b.WriteString("\n")
 				}
-				b.WriteString(calls)
+				call, err := RenderCalls([]toolcall.Call{c})
+				if err != nil {
+					return toolcall.Prompt{}, err
+				}
+				b.WriteString(call)
 			}
 			b.WriteString("<|im_end|>\n")
 		case "tool":
@@ -108,8 +166,161 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		}
 	}
 	b.WriteString("<|im_start|>assistant\n")
-	if opts.NoThinking {
+	inReasoning := false
+	switch {
+	case profile == ProfileQwen3Thinking:
+		b.WriteString("<think>\n")
+		inReasoning = true
+	case profile == ProfileQwen3 && opts.NoThinking:
 		b.WriteString("<think>\n\n</think>\n\n")
 	}
+	return toolcall.Prompt{Text: b.String(), InReasoning: inReasoning}, nil
+}
+
+// renderHermes writes the Hermes 2 Pro / Hermes 3 tool_use template: a
+// system turn that lists the tools (each as {"type": "function",
+// "function": {"name", "description", "parameters"}}, its description a
+// Python-style signature, the tool's description and an Args section),
+// then every message as a ChatML turn; an assistant turn with calls holds
+// only the calls; consecutive tool results share one tool turn, and the
+// last tool turn's <|im_end|> is followed by no newline, as the template
+// writes it.
+func renderHermes(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
+	var b strings.Builder
+	b.WriteString("<|begin_of_text|><|im_start|>system\nYou are a function calling AI model. You are provided with function signatures within <tools></tools> XML tags. You may call one or more functions to assist with the user query. Don't make assumptions about what values to plug into functions. Here are the available tools: <tools> ")
+	for i, t := range tools {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		line, err := hermesToolJSON(t)
+		if err != nil {
+			return toolcall.Prompt{}, err
+		}
+		b.WriteString(line)
+	}
+	b.WriteString(" </tools>Use the following pydantic model json schema for each tool call you will make: {\"properties\": {\"name\": {\"title\": \"Name\", \"type\": \"string\"}, \"arguments\": {\"title\": \"Arguments\", \"type\": \"object\"}}, \"required\": [\"name\", \"arguments\"], \"title\": \"FunctionCall\", \"type\": \"object\"}}\nFor each function call return a json object with function name and arguments within <tool_call></tool_call> XML tags as follows:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-dict>}\n</tool_call><|im_end|>\n")
+	for i, m := range msgs {
+		switch {
+		case m.Role == "assistant" && len(m.ToolCalls) > 0:
+			b.WriteString("<|im_start|>assistant")
+			for _, c := range m.ToolCalls {
+				call, err := RenderCalls([]toolcall.Call{c})
+				if err != nil {
+					return toolcall.Prompt{}, err
+				}
+				b.WriteString("\n" + call)
+			}
+			b.WriteString("<|im_end|>\n")
+		case m.Role == "tool":
+			if i > 0 && msgs[i-1].Role != "tool" {
+				b.WriteString("<|im_start|>tool\n")
+			}
+			b.WriteString("<tool_response>\n" + m.Content + "\n</tool_response>")
+			if i < len(msgs)-1 {
+				b.WriteString("\n")
+			}
+			if i == len(msgs)-1 || msgs[i+1].Role != "tool" {
+				b.WriteString("<|im_end|>")
+			}
+		default:
+			b.WriteString("<|im_start|>" + m.Role + "\n" + m.Content + "<|im_end|>\n")
+		}
+	}
+	b.WriteString("<|im_start|>assistant\n")
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// PromptProfiles implements toolcall.Prompter.
+func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+
+// Prompt implements toolcall.Prompter: Thinking false is NoThinking.
+func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, NoThinking: opts.Thinking != nil && !*opts.Thinking})
+}
+
+// hermesToolJSON writes a tool as the Hermes tool_use template does:
+// {"type": "function", "function": {"name": "NAME", "description": "SIG -
+// DESCRIPTION\n\n    Args:\n        P(TYPE): P's description...",
+// "parameters": SCHEMA}}, the description written into the quotes as it
+// is (the template does not escape it), the parameters' lines run
+// together, as the template writes them, and the parameters {} when there
+// are none.
+func hermesToolJSON(t toolcall.Tool) (string, error) {
+	var params jsonvalue.Value
+	if len(t.Parameters) > 0 {
+		v, err := jsonvalue.Decode(string(t.Parameters))
+		if err != nil || v.Kind != jsonvalue.Object {
+			return "", fmt.Errorf("hermes: tool %s: the parameters are not a JSON object", t.Name)
+		}
+		params = v
+	}
+	var props []jsonvalue.Member
+	if p := params.Get("properties"); p != nil && p.Kind == jsonvalue.Object {
+		props = p.Members
+	}
+	var b strings.Builder
+	b.WriteString(`{"type": "function", "function": {"name": "` + t.Name + `", "description": "` + t.Name + "(")
+	for i, p := range props {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(p.Key + ": " + pythonType(p.Val))
+	}
+	b.WriteString(") - " + t.Description + "\n\n")
+	for i, p := range props {
+		if i == 0 {
+			b.WriteString("    Args:\n")
+		}
+		desc := ""
+		if d := p.Val.Get("description"); d != nil && d.Kind == jsonvalue.String {
+			desc = strings.TrimSpace(d.Str)
+		}
+		b.WriteString("        " + p.Key + "(" + pythonType(p.Val) + "): " + desc)
+	}
+	b.WriteString(`", "parameters": `)
+	if len(props) == 0 {
+		b.WriteString("{}")
+	} else {
+		b.Write(params.AppendSpaced(nil))
+	}
+	b.WriteString("}")
 	return b.String(), nil
+}
+
+// pythonType is the Hermes template's name for a schema's type: str,
+// float, int, bool, list[Any] (the template never reads an array's
+// items), dict or dict[str, T], Union[A,B] for a list of types, Any
+// otherwise.
+func pythonType(schema jsonvalue.Value) string {
+	typ := schema.Get("type")
+	if typ == nil {
+		return "Any"
+	}
+	switch typ.Kind {
+	case jsonvalue.String:
+		switch typ.Str {
+		case "string":
+			return "str"
+		case "number":
+			return "float"
+		case "integer":
+			return "int"
+		case "boolean":
+			return "bool"
+		case "array":
+			return "list[Any]"
+		case "object":
+			if ap := schema.Get("additionalProperties"); ap != nil {
+				return "dict[str, " + pythonType(*ap) + "]"
+			}
+			return "dict"
+		}
+	case jsonvalue.Array:
+		names := make([]string, 0, len(typ.Items))
+		for _, it := range typ.Items {
+			names = append(names, pythonType(jsonvalue.Value{Kind: jsonvalue.Object, Members: []jsonvalue.Member{{Key: "type", Val: it}}}))
+		}
+		return "Union[" + strings.Join(names, ",") + "]"
+	}
+	return "Any"
 }

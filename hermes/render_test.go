@@ -31,7 +31,8 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "c1", Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
 		{Role: "tool", ToolCallID: "c1", Content: `{"temp": 21}`},
 	}
-	got, err := hermes.RenderPrompt(msgs, tools, hermes.PromptOptions{})
+	gotPrompt, err := hermes.RenderPrompt(msgs, tools, hermes.PromptOptions{})
+	got := gotPrompt.Text
 	want := "<|im_start|>system\nBe brief.\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n" +
 		`{"type": "function", "function": {"name": "get_weather", "description": "Weather.", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}` +
 		"\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call><|im_end|>\n" +
@@ -49,7 +50,8 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "tool", ToolCallID: "a", Content: "1"},
 		{Role: "tool", ToolCallID: "b", Content: "2"},
 	}
-	got, err = hermes.RenderPrompt(msgs, nil, hermes.PromptOptions{NoThinking: true})
+	gotPrompt, err = hermes.RenderPrompt(msgs, nil, hermes.PromptOptions{NoThinking: true})
+	got = gotPrompt.Text
 	want = "<|im_start|>user\nBoth?<|im_end|>\n" +
 		"<|im_start|>assistant\nChecking.\n<tool_call>\n{\"name\": \"f\", \"arguments\": {}}\n</tool_call>\n<tool_call>\n{\"name\": \"g\", \"arguments\": {}}\n</tool_call><|im_end|>\n" +
 		"<|im_start|>user\n<tool_response>\n1\n</tool_response>\n<tool_response>\n2\n</tool_response><|im_end|>\n" +

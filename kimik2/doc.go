@@ -17,7 +17,19 @@
 // <|tool_call_begin|>) is content, markers included. <|im_end|> is
 // consumed.
 //
-// Reasoning: <think> ... </think>; the Thinking template may open it in
-// the prompt, so the start of the output is held until it shows (see the
-// stream's reasoning rules). A call opened inside reasoning ends it.
+// Reasoning: <think> ... </think>. Kimi-K2-Thinking's template leaves the
+// prompt outside reasoning (the model opens <think> itself), so a stream
+// told nothing streams from the first byte; a prompt that opened it is
+// read with stream.StartInReasoning. A call opened inside reasoning ends
+// it.
+//
+// RenderPrompt writes the prompt Kimi-K2-Thinking's chat template writes
+// (profile k2-thinking: llama.cpp's moonshotai-Kimi-K2-Thinking.jinja;
+// golden directory kimi_k2_thinking), byte for byte: each call under the
+// ID the request gave it (the IDs this package hands on, functions.NAME:IDX,
+// come back as they went out; a call with none gets functions.NAME and a
+// counter), arguments as JSON with tojson's spaces, and reasoning kept on
+// the assistant turns after the last one without calls. Kimi-K2-Instruct's
+// own template (0905) was not in reach to compare with and has no profile
+// yet.
 package kimik2

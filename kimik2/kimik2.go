@@ -64,7 +64,7 @@ type format struct{}
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{sectionBeginText, sectionBegin1Text, callBeginText}, OpenedByPrompt: true}
+	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{sectionBeginText, sectionBegin1Text, callBeginText}}
 }
 
 func (format) Name() string { return "kimi_k2" }

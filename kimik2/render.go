@@ -2,6 +2,7 @@ package kimik2
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,17 +54,37 @@ func (format) RenderCalls(calls []toolcall.Call) (string, error) { return Render
 // conversation has none.
 const DefaultSystem = "You are Kimi, an AI assistant created by Moonshot AI."
 
+// ProfileK2Thinking is Kimi-K2-Thinking's template, the one prompt
+// profile.
+const ProfileK2Thinking = "k2-thinking"
+
+// Profiles lists the prompt profiles.
+var Profiles = []string{ProfileK2Thinking}
+
+// PromptOptions are the template's choices; the zero value is the default.
+type PromptOptions struct {
+	Profile string // one of Profiles; "" is the default
+}
+
 // RenderPrompt writes a conversation as the Kimi K2 Thinking template
-// does: the tools as JSON in a tool_declare system turn; a system turn
-// (DefaultSystem when the conversation has none); turns
-// <|im_user|>user<|im_middle|>...<|im_end|>; an assistant's turn with an
-// empty reasoning block, its text, its calls in a section (each call's own
-// ID, else functions.NAME and a counter over the whole conversation);
-// each tool result a system turn "## Return of ID", verbatim. It ends with
-// the header of the next assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool) (string, error) {
+// does, byte for byte: the tools as JSON in a tool_declare system turn; a
+// system turn (DefaultSystem when the conversation does not begin with
+// one); turns <|im_user|>user<|im_middle|>...<|im_end|>; an assistant's
+// turn <think>REASONING</think> when it comes after the last assistant
+// turn without calls (the calls of the current task), else an empty
+// <think></think>, then its text and its calls in a section, each under
+// the ID the request gave it (Kimi's own IDs, functions.NAME:IDX, come
+// back as they went out) with its arguments as JSON with tojson's spaces;
+// each tool result a system turn "## Return of ID", verbatim. It ends
+// with the header of the next assistant turn. A call with no ID gets
+// functions.NAME and a counter over the whole conversation, and its result
+// the same ID.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	if _, err := prompt.Profile("kimik2", opts.Profile, Profiles); err != nil {
+		return toolcall.Prompt{}, err
+	}
 	if err := prompt.Check(msgs); err != nil {
-		return "", fmt.Errorf("kimik2: %w", err)
+		return toolcall.Prompt{}, fmt.Errorf("kimik2: %w", err)
 	}
 	var b strings.Builder
 	if len(tools) > 0 {
@@ -71,50 +92,71 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool) (string, error
 		for i, t := range tools {
 			s, err := prompt.OpenAIToolJSON(t)
 			if err != nil {
-				return "", err
+				return toolcall.Prompt{}, err
 			}
 			items[i] = s
 		}
 		b.WriteString("<|im_system|>tool_declare<|im_middle|>[" + strings.Join(items, ", ") + "]<|im_end|>")
 	}
-	rest := msgs
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		b.WriteString("<|im_system|>system<|im_middle|>" + msgs[0].Content + "<|im_end|>")
-		rest = msgs[1:]
-	} else {
+	if len(msgs) == 0 || msgs[0].Role != "system" {
 		b.WriteString("<|im_system|>system<|im_middle|>" + DefaultSystem + "<|im_end|>")
 	}
+	history := -1 // the last assistant turn without calls
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == "assistant" && len(msgs[i].ToolCalls) == 0 {
+			history = i
+			break
+		}
+	}
 	counter := 0
-	ids := map[string]string{} // a call's ID in the request to its ID in the prompt
-	for _, m := range rest {
+	ids := map[string]string{} // a call's empty ID to the one written
+	for i, m := range msgs {
 		switch m.Role {
 		case "assistant":
-			b.WriteString("<|im_assistant|>assistant<|im_middle|><think></think>" + m.Content)
+			reasoning := ""
+			if i > history {
+				reasoning = m.Reasoning
+			}
+			b.WriteString("<|im_assistant|>assistant<|im_middle|><think>" + reasoning + "</think>" + m.Content)
 			if len(m.ToolCalls) > 0 {
 				b.WriteString(sectionBeginText)
 				for _, c := range m.ToolCalls {
-					id := callID(c, counter)
-					counter++
-					ids[c.ID] = id
-					if err := writeCall(&b, c, id); err != nil {
-						return "", err
+					id := c.ID
+					if id == "" {
+						id = callID(c, counter)
+						ids[""] = id
 					}
+					counter++
+					args, err := prompt.SpacedArgs("kimik2", c)
+					if err != nil {
+						return toolcall.Prompt{}, err
+					}
+					b.WriteString(callBeginText + id + argBeginText + args + callEndText)
 				}
 				b.WriteString(sectionEndText)
 			}
-			b.WriteString("<|im_end|>")
 		case "tool":
 			id := m.ToolCallID
-			if v, ok := ids[id]; ok {
-				id = v
+			if id == "" {
+				id = ids[""]
 			}
-			b.WriteString("<|im_system|>tool<|im_middle|>## Return of " + id + "\n" + m.Content + "<|im_end|>")
+			b.WriteString("<|im_system|>tool<|im_middle|>## Return of " + id + "\n" + m.Content)
 		case "user":
-			b.WriteString("<|im_user|>user<|im_middle|>" + m.Content + "<|im_end|>")
+			b.WriteString("<|im_user|>user<|im_middle|>" + m.Content)
 		default:
-			b.WriteString("<|im_system|>system<|im_middle|>" + m.Content + "<|im_end|>")
+			b.WriteString("<|im_system|>" + m.Role + "<|im_middle|>" + m.Content)
 		}
+		b.WriteString("<|im_end|>")
 	}
 	b.WriteString("<|im_assistant|>assistant<|im_middle|>")
-	return b.String(), nil
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// PromptProfiles implements toolcall.Prompter.
+func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+
+// Prompt implements toolcall.Prompter. The template has no reasoning
+// switch and writes no date.
+func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile})
 }

@@ -30,15 +30,18 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "functions.get_weather:1", Name: "get_weather", Arguments: `{"city":"Rome"}`}}},
 		{Role: "tool", ToolCallID: "functions.get_weather:1", Content: "rain"},
 	}
-	got, err := kimik2.RenderPrompt(msgs, tools)
+	// The template writes each call under the ID the request gives it, and
+	// the arguments with tojson's spaces.
+	gotPrompt, err := kimik2.RenderPrompt(msgs, tools, kimik2.PromptOptions{})
+	got := gotPrompt.Text
 	want := `<|im_system|>tool_declare<|im_middle|>[{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]<|im_end|>` +
 		"<|im_system|>system<|im_middle|>" + kimik2.DefaultSystem + "<|im_end|>" +
 		"<|im_user|>user<|im_middle|>Weather?<|im_end|>" +
-		`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
-		"<|im_system|>tool<|im_middle|>## Return of functions.get_weather:0\nsunny<|im_end|>" +
+		`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>call_x<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
+		"<|im_system|>tool<|im_middle|>## Return of call_x\nsunny<|im_end|>" +
 		"<|im_assistant|>assistant<|im_middle|><think></think>Sunny.<|im_end|>" +
 		"<|im_user|>user<|im_middle|>And Rome?<|im_end|>" +
-		`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city":"Rome"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
+		`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Rome"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
 		"<|im_system|>tool<|im_middle|>## Return of functions.get_weather:1\nrain<|im_end|>" +
 		"<|im_assistant|>assistant<|im_middle|>"
 	if err != nil || got != want {

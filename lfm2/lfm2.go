@@ -24,6 +24,27 @@
 // a call is held until it is decided: when an orphan end marker closes it
 // and it holds the same calls as the last block, it is dropped; otherwise it
 // is content. An orphan end marker is always consumed.
+//
+// RenderPrompt writes the prompt each profile's chat template writes:
+//   - lfm2 (default): LFM2's (350M to 2.6B; golden directory lfm2, from a
+//     third-party copy). Its template drops an assistant turn's calls, so
+//     the model would not see what it did: the prompt writes them, as
+//     RenderCalls does, before the turn's text, and matches the golden byte
+//     for byte where there are none.
+//   - lfm2.5: LFM2.5-1.2B's (golden directory lfm25, from a third-party
+//     copy), with "Today's date:" (PromptOptions.Date, today by default)
+//     and the tools after the system text, and the last assistant turn's
+//     reasoning kept.
+//   - lfm2.5-8b: LFM2.5-8B-A1B's (llama.cpp's LFM2.5-8B-A1B.jinja; golden
+//     directory lfm25_8b), with single quotes and Python's spelling of
+//     values in past calls, and the reasoning of the turns after the last
+//     user message kept.
+//
+// The LFM2.5 templates write string values in past calls between quotes
+// with no escapes, so a value holding a quote or a newline is not a
+// literal the model can read back; the prompt escapes them as Python does
+// (the goldens lfm25 and lfm25_8b match byte for byte for every
+// conversation whose strings need no escape).
 package lfm2
 
 import (

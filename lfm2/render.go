@@ -2,8 +2,11 @@ package lfm2
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
@@ -23,31 +26,58 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
-// PromptOptions choose between LFM2's and LFM2.5's templates. The zero
-// value means LFM2.
+// The prompt profiles: the chat templates RenderPrompt writes.
+const (
+	// ProfileLFM2 is LFM2's (350M to 2.6B): tools as "List of tools:
+	// <|tool_list_start|>[...]<|tool_list_end|>" on the line after the
+	// system text, results in <|tool_response_start|> ...
+	// <|tool_response_end|>, past calls as RenderCalls writes them (the
+	// template drops them; see the package doc), no reasoning. The
+	// default.
+	ProfileLFM2 = "lfm2"
+	// ProfileLFM25 is LFM2.5's template (LFM2.5-1.2B Instruct and
+	// Thinking): with tools, "Today's date:" and "List of tools: [...]"
+	// after the system text; past calls with their string values in
+	// double quotes and other values as JSON; the reasoning of the last
+	// assistant turn kept as <think>...</think>.
+	ProfileLFM25 = "lfm2.5"
+	// ProfileLFM25MoE is LFM2.5-8B-A1B's: as ProfileLFM25, with string
+	// values in single quotes, other values but objects as Python writes
+	// them (True, ['a', 'b']), and the reasoning kept on the assistant
+	// turns after the last user message.
+	ProfileLFM25MoE = "lfm2.5-8b"
+)
+
+// Profiles lists the prompt profiles, the default first.
+var Profiles = []string{ProfileLFM2, ProfileLFM25, ProfileLFM25MoE}
+
+// PromptOptions choose the template. The zero value means LFM2's.
 type PromptOptions struct {
-	// Profile is "lfm2" (default): tools after the system prompt as
-	// "List of tools: <|tool_list_start|>[...]<|tool_list_end|>", results in
-	// <|tool_response_start|>...<|tool_response_end|>; or "lfm2.5": tools as
-	// plain "List of tools: [...]", results unwrapped.
+	// Profile is one of Profiles; "" is ProfileLFM2.
 	Profile string
+	// Date is LFM2.5's "Today's date:", as "2025-06-28"; "" is today's
+	// (UTC), as the templates write it. LFM2 writes none.
+	Date string
 }
 
-// RenderPrompt writes a conversation as the prompt LFM2 or LFM2.5 expects:
-// <|startoftext|>, then <|im_start|>ROLE\n...<|im_end|>\n turns; an
-// assistant's calls are written before its text; tool results are passed
-// through verbatim. It ends with the header of the next assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (string, error) {
-	if err := prompt.Check(msgs); err != nil {
-		return "", fmt.Errorf("lfm2: %w", err)
+// RenderPrompt writes a conversation as the profile's template does, byte
+// for byte, with two differences the package doc explains (LFM2's calls
+// are written; string values are always escaped): <|startoftext|>, then
+// <|im_start|>ROLE\n...<|im_end|>\n turns, the system turn holding the
+// system text and, with tools, the tool list (see the profiles); an
+// assistant turn's reasoning (LFM2.5), its calls, then its text, as LFM2
+// writes them; tool results in tool turns. It ends with the header of the
+// next assistant turn.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	profile, err := prompt.Profile("lfm2", opts.Profile, Profiles)
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
-	wrapList, wrapResult := true, true
-	switch opts.Profile {
-	case "", "lfm2":
-	case "lfm2.5":
-		wrapList, wrapResult = false, false
-	default:
-		return "", fmt.Errorf("lfm2: unknown profile %q (want lfm2 or lfm2.5)", opts.Profile)
+	if err := prompt.Check(msgs); err != nil {
+		return toolcall.Prompt{}, fmt.Errorf("lfm2: %w", err)
+	}
+	if opts.Date == "" {
+		opts.Date = time.Now().UTC().Format(time.DateOnly)
 	}
 	var b strings.Builder
 	b.WriteString("<|startoftext|>")
@@ -58,37 +88,205 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		system, rest = msgs[0].Content, msgs[1:]
 	}
 	if len(tools) > 0 {
-		list, err := prompt.ToolsJSON(tools)
-		if err != nil {
-			return "", err
+		items := make([]string, len(tools))
+		for i, t := range tools {
+			s, err := prompt.OpenAIToolJSON(t)
+			if err != nil {
+				return toolcall.Prompt{}, err
+			}
+			items[i] = s
 		}
-		if wrapList {
-			list = "<|tool_list_start|>" + list + "<|tool_list_end|>"
+		list := "[" + strings.Join(items, ", ") + "]"
+		switch {
+		case profile == ProfileLFM2 && system != "":
+			system += "\nList of tools: <|tool_list_start|>" + list + "<|tool_list_end|>"
+		case profile == ProfileLFM2:
+			system = "List of tools: <|tool_list_start|>" + list + "<|tool_list_end|>"
+		case system != "":
+			system += "\n\nToday's date: " + opts.Date + "\n\nList of tools: " + list
+		default:
+			system = "Today's date: " + opts.Date + "\n\nList of tools: " + list
 		}
-		if system != "" {
-			system += "\n"
-		}
-		system += "List of tools: " + list
 	}
 	if system != "" {
 		turn("system", system)
 	}
-	for _, m := range rest {
-		text := m.Content
+	lastUser, lastAssistant := -1, -1
+	for i, m := range rest {
 		switch m.Role {
+		case "user":
+			lastUser = i
 		case "assistant":
+			lastAssistant = i
+		}
+	}
+	for i, m := range rest {
+		text := m.Content
+		switch {
+		case m.Role == "assistant" && profile == ProfileLFM2:
 			calls, err := RenderCalls(m.ToolCalls)
 			if err != nil {
-				return "", err
+				return toolcall.Prompt{}, err
 			}
 			text = calls + text
-		case "tool":
-			if wrapResult {
-				text = "<|tool_response_start|>" + text + "<|tool_response_end|>"
+		case m.Role == "assistant":
+			keep := i == lastAssistant
+			if profile == ProfileLFM25MoE {
+				keep = i > lastUser
+				if _, after, ok := cutLast(text, "</think>"); ok && !keep {
+					text = strings.TrimSpace(after)
+				}
 			}
+			calls, err := templateCalls(m.ToolCalls, profile == ProfileLFM25MoE)
+			if err != nil {
+				return toolcall.Prompt{}, err
+			}
+			text = calls + text
+			if keep && m.Reasoning != "" {
+				text = "<think>" + m.Reasoning + "</think>" + text
+			}
+		case m.Role == "tool" && profile == ProfileLFM2:
+			text = "<|tool_response_start|>" + text + "<|tool_response_end|>"
 		}
 		turn(m.Role, text)
 	}
 	b.WriteString("<|im_start|>assistant\n")
-	return b.String(), nil
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// cutLast cuts s around the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
+}
+
+// templateCalls writes calls as LFM2.5's templates write them in history:
+// <|tool_call_start|>[f(k=V, ...), ...]<|tool_call_end|>, a string value
+// in quotes (python: single, else double) with the escapes Python reads
+// (the templates write none), an object as JSON, any other value as JSON
+// (python: as Python's str writes it).
+func templateCalls(calls []toolcall.Call, python bool) (string, error) {
+	if len(calls) == 0 {
+		return "", nil
+	}
+	var b []byte
+	b = append(b, startText+"["...)
+	for i, c := range calls {
+		args, err := prompt.Arguments("lfm2", c)
+		if err != nil {
+			return "", err
+		}
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, c.Name+"("...)
+		for j, m := range args.Members {
+			if j > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, m.Key+"="...)
+			switch {
+			case m.Val.Kind == jsonvalue.String && python:
+				b = quoted(b, m.Val.Str, '\'')
+			case m.Val.Kind == jsonvalue.String:
+				b = quoted(b, m.Val.Str, '"')
+			case m.Val.Kind == jsonvalue.Object || !python:
+				b = m.Val.AppendSpaced(b)
+			default:
+				b = appendPythonStr(b, m.Val)
+			}
+		}
+		b = append(b, ')')
+	}
+	b = append(b, "]"+endText...)
+	return string(b), nil
+}
+
+// appendPythonStr writes v as Python's str writes the value json.loads
+// makes of it: True, False, None, numbers as written, lists and dicts as
+// their repr (strings in repr's quotes).
+func appendPythonStr(dst []byte, v jsonvalue.Value) []byte {
+	switch v.Kind {
+	case jsonvalue.Null:
+		return append(dst, "None"...)
+	case jsonvalue.Boolean:
+		if v.Bool {
+			return append(dst, "True"...)
+		}
+		return append(dst, "False"...)
+	case jsonvalue.String:
+		return pythonRepr(dst, v.Str)
+	case jsonvalue.Array:
+		dst = append(dst, '[')
+		for i, it := range v.Items {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = appendPythonStr(dst, it)
+		}
+		return append(dst, ']')
+	case jsonvalue.Object:
+		dst = append(dst, '{')
+		for i, m := range v.Members {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = pythonRepr(dst, m.Key)
+			dst = append(dst, ": "...)
+			dst = appendPythonStr(dst, m.Val)
+		}
+		return append(dst, '}')
+	}
+	return append(dst, v.Str...)
+}
+
+// pythonRepr writes s as Python's repr writes a string: in single quotes,
+// or double quotes when it holds a single quote and no double one, with
+// backslashes, the quote, and \n, \r, \t and other control characters
+// escaped.
+func pythonRepr(dst []byte, s string) []byte {
+	q := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		q = '"'
+	}
+	return quoted(dst, s, q)
+}
+
+// quoted writes s in the quote q with the escapes Python reads:
+// backslashes, q, and \n, \r, \t and other control characters escaped.
+func quoted(dst []byte, s string, q byte) []byte {
+	dst = append(dst, q)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == q || c == '\\':
+			dst = append(dst, '\\', c)
+		case c == '\n':
+			dst = append(dst, '\\', 'n')
+		case c == '\r':
+			dst = append(dst, '\\', 'r')
+		case c == '\t':
+			dst = append(dst, '\\', 't')
+		case c < 0x20 || c == 0x7f:
+			dst = append(dst, fmt.Sprintf("\\x%02x", c)...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, q)
+}
+
+// PromptProfiles implements toolcall.Prompter.
+func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+
+// Prompt implements toolcall.Prompter: Date is LFM2.5's date; the
+// templates have no reasoning switch.
+func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	o := PromptOptions{Profile: opts.Profile}
+	if !opts.Date.IsZero() {
+		o.Date = opts.Date.Format(time.DateOnly)
+	}
+	return RenderPrompt(msgs, tools, o)
 }

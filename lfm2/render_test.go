@@ -21,11 +21,12 @@ var (
 )
 
 func TestRenderPromptLFM2(t *testing.T) {
-	got, err := lfm2.RenderPrompt(conversation, weather, lfm2.PromptOptions{})
+	gotPrompt, err := lfm2.RenderPrompt(conversation, weather, lfm2.PromptOptions{})
+	got := gotPrompt.Text
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "<|startoftext|><|im_start|>system\nYou are helpful.\nList of tools: <|tool_list_start|>[{\"name\": \"get_weather\", \"description\": \"Weather by city\", \"parameters\": {\"type\": \"object\", \"properties\": {\"city\": {\"type\": \"string\"}}}}]<|tool_list_end|><|im_end|>\n" +
+	want := "<|startoftext|><|im_start|>system\nYou are helpful.\nList of tools: <|tool_list_start|>[{\"type\": \"function\", \"function\": {\"name\": \"get_weather\", \"description\": \"Weather by city\", \"parameters\": {\"type\": \"object\", \"properties\": {\"city\": {\"type\": \"string\"}}}}}]<|tool_list_end|><|im_end|>\n" +
 		"<|im_start|>user\nWeather in SF?<|im_end|>\n" +
 		"<|im_start|>assistant\n<|tool_call_start|>[get_weather(city=\"San \\\"Fran\\\"\\ncisco\")]<|tool_call_end|><|im_end|>\n" +
 		"<|im_start|>tool\n<|tool_response_start|>{\"temp_f\": 64,\n \"sky\": \"clear\"}<|tool_response_end|><|im_end|>\n" +
@@ -38,11 +39,12 @@ func TestRenderPromptLFM2(t *testing.T) {
 }
 
 func TestRenderPromptLFM25(t *testing.T) {
-	got, err := lfm2.RenderPrompt(conversation, weather, lfm2.PromptOptions{Profile: "lfm2.5"})
+	gotPrompt, err := lfm2.RenderPrompt(conversation, weather, lfm2.PromptOptions{Profile: "lfm2.5", Date: "2025-06-28"})
+	got := gotPrompt.Text
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "<|startoftext|><|im_start|>system\nYou are helpful.\nList of tools: [{\"name\": \"get_weather\", \"description\": \"Weather by city\", \"parameters\": {\"type\": \"object\", \"properties\": {\"city\": {\"type\": \"string\"}}}}]<|im_end|>\n" +
+	want := "<|startoftext|><|im_start|>system\nYou are helpful.\n\nToday's date: 2025-06-28\n\nList of tools: [{\"type\": \"function\", \"function\": {\"name\": \"get_weather\", \"description\": \"Weather by city\", \"parameters\": {\"type\": \"object\", \"properties\": {\"city\": {\"type\": \"string\"}}}}}]<|im_end|>\n" +
 		"<|im_start|>user\nWeather in SF?<|im_end|>\n" +
 		"<|im_start|>assistant\n<|tool_call_start|>[get_weather(city=\"San \\\"Fran\\\"\\ncisco\")]<|tool_call_end|><|im_end|>\n" +
 		"<|im_start|>tool\n{\"temp_f\": 64,\n \"sky\": \"clear\"}<|im_end|>\n" +

@@ -19,4 +19,15 @@
 // text as its code; else it is content. <function=NAME>{...}</function>,
 // which Meta's reference decoder reads, is read too. <|eot_id|> and
 // <|eom_id|> are consumed and end an open <|python_tag|> message.
+//
+// RenderPrompt writes the prompt Meta's Llama 3.x chat templates write,
+// byte for byte: llama-3.1 (default), which Llama 3.3's template shares
+// (llama.cpp's meta-llama-Llama-3.3-70B-Instruct.jinja; golden directory
+// llama33), with "Today Date: 26 Jul 2024" unless a date is given, and
+// llama-3.2 (llama.cpp's meta-llama-Llama-3.2-3B-Instruct.jinja; golden
+// llama32), with today's date. Tools go in the first user turn as JSON
+// indented by 4, after "Environment: ipython" in the system turn; tool
+// results are written as JSON strings; an assistant turn with calls holds
+// only its calls. The templates refuse a turn with more than one call;
+// the renderer writes them separated by "; ", as the model writes them.
 package llama3json

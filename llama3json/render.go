@@ -1,10 +1,10 @@
 package llama3json
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -39,27 +39,54 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
-// PromptOptions are the Llama 3.1 template's choices. The zero value means
+// The prompt profiles: the chat templates RenderPrompt writes.
+const (
+	// ProfileLlama31 is Llama 3.1's template, which Llama 3.3 shares: its
+	// date line is "26 Jul 2024" unless a date is given. The default.
+	ProfileLlama31 = "llama-3.1"
+	// ProfileLlama32 is Llama 3.2's: the same, with today's date.
+	ProfileLlama32 = "llama-3.2"
+)
+
+// Profiles lists the prompt profiles, the default first.
+var Profiles = []string{ProfileLlama31, ProfileLlama32}
+
+// PromptOptions are the Llama 3.x templates' choices. The zero value means
 // the defaults.
 type PromptOptions struct {
-	Date string // "Today Date:" in the system turn; "26 Jul 2024" by default
+	Profile string // one of Profiles; "" is ProfileLlama31
+	// Date is the system turn's "Today Date:", as "26 Jul 2024"; "" is the
+	// profile's (Llama 3.1's fixed date, or Llama 3.2's today, UTC).
+	Date string
 }
 
 const instruction = "Given the following functions, please respond with a JSON for a function call with its proper arguments that best answers the given prompt.\n\n" +
 	"Respond in the format {\"name\": function name, \"parameters\": dictionary of argument name and its value}.Do not use variables.\n\n"
 
-// RenderPrompt writes a conversation as Meta's Llama 3.1 template does,
-// with the tools in the first user message: <|begin_of_text|>; a system
-// turn with "Environment: ipython" (when there are tools), the knowledge
-// cutoff and date, and the system text; the first user turn begins with the
-// instruction to answer with a JSON call and each tool as indented JSON;
-// an assistant's calls as RenderCalls writes them; tool results verbatim in
-// ipython turns. It ends with the header of the next assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (string, error) {
-	if err := prompt.Check(msgs); err != nil {
-		return "", fmt.Errorf("llama3json: %w", err)
+// RenderPrompt writes a conversation as Meta's Llama 3.x templates do,
+// byte for byte, with the tools in the first user message:
+// <|begin_of_text|>; a system turn with "Environment: ipython" (when there
+// are tools), the knowledge cutoff and date, and the trimmed system text;
+// the first user turn begins with the instruction to answer with a JSON
+// call and each tool as JSON indented by 4; turns' text trimmed; an
+// assistant's calls as RenderCalls writes them (and not its text); tool
+// results as JSON strings in ipython turns; reasoning dropped. It ends
+// with the header of the next assistant turn. The templates refuse a turn
+// with more than one call; the renderer writes them separated by "; ", as
+// RenderCalls does.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	profile, err := prompt.Profile("llama3json", opts.Profile, Profiles)
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
-	if opts.Date == "" {
+	if err := prompt.Check(msgs); err != nil {
+		return toolcall.Prompt{}, fmt.Errorf("llama3json: %w", err)
+	}
+	switch {
+	case opts.Date != "":
+	case profile == ProfileLlama32:
+		opts.Date = time.Now().UTC().Format("02 Jan 2006")
+	default:
 		opts.Date = "26 Jul 2024"
 	}
 	var b strings.Builder
@@ -70,7 +97,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	rest := msgs
 	system := ""
 	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, rest = msgs[0].Content, msgs[1:]
+		system, rest = strings.TrimSpace(msgs[0].Content), msgs[1:]
 	}
 	head := ""
 	if len(tools) > 0 {
@@ -81,20 +108,16 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	for _, m := range rest {
 		switch m.Role {
 		case "user":
-			text := m.Content
+			text := strings.TrimSpace(m.Content)
 			if !toolsDone {
 				var tb strings.Builder
 				tb.WriteString(instruction)
 				for _, t := range tools {
-					line, err := prompt.OpenAIToolJSON(t)
+					def, err := prompt.IndentedToolJSON(t)
 					if err != nil {
-						return "", err
+						return toolcall.Prompt{}, err
 					}
-					var out bytes.Buffer
-					if err := json.Indent(&out, []byte(line), "", "    "); err != nil {
-						return "", err
-					}
-					tb.WriteString(strings.ReplaceAll(out.String(), ":  ", ": ") + "\n\n")
+					tb.WriteString(def + "\n\n")
 				}
 				text, toolsDone = tb.String()+text, true
 			}
@@ -102,19 +125,32 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		case "assistant":
 			calls, err := RenderCalls(m.ToolCalls)
 			if err != nil {
-				return "", err
+				return toolcall.Prompt{}, err
 			}
 			if calls != "" {
 				turn("assistant", calls)
 			} else {
-				turn("assistant", m.Content)
+				turn("assistant", strings.TrimSpace(m.Content))
 			}
 		case "tool":
-			turn("ipython", m.Content)
+			turn("ipython", string(jsonvalue.AppendString(nil, m.Content)))
 		default:
-			turn(m.Role, m.Content)
+			turn(m.Role, strings.TrimSpace(m.Content))
 		}
 	}
 	b.WriteString("<|start_header_id|>assistant<|end_header_id|>\n\n")
-	return b.String(), nil
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// PromptProfiles implements toolcall.Prompter.
+func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+
+// Prompt implements toolcall.Prompter: Date is the system turn's date;
+// the templates have no reasoning switch.
+func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	o := PromptOptions{Profile: opts.Profile}
+	if !opts.Date.IsZero() {
+		o.Date = opts.Date.Format("02 Jan 2006")
+	}
+	return RenderPrompt(msgs, tools, o)
 }

@@ -53,6 +53,21 @@
 //     parameters) until it closes, then decided.
 //
 // RenderCalls, RenderFunctionTags and RenderJSON write calls back;
-// RenderPrompt writes a conversation as Meta's reference encoder does;
 // StructuralTag and Grammar constrain decoding to the model's syntax.
+//
+// RenderPrompt writes a conversation as one of two profiles does:
+//   - meta (default): Meta's reference encoder, as the original llama4
+//     plugin wrote it, with its options (past calls as pythonic lists,
+//     <|eom|> after calls and results, tools in the system turn).
+//   - hf: the chat template of the Llama 4 checkpoints (the one
+//     transformers' Llama 4 converter writes into them; golden directory
+//     llama4_hf), byte for byte: tools in the first user turn, calls as
+//     JSON objects after <|python_start|>TEXT<|python_end|>, results as
+//     JSON strings.
+//
+// vLLM's tool_chat_template_llama4_pythonic.jinja (golden directory
+// llama4_pythonic_vllm) is followed by neither: with tools it lists none,
+// so the model cannot know what to call, and it writes string values
+// without escapes, so a value holding a quote is not the Python the model
+// reads; the meta profile writes what that template means to write.
 package llama4

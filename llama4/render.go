@@ -2,6 +2,7 @@ package llama4
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -63,9 +64,31 @@ func objectArgs(c toolcall.Call) (string, error) {
 	return string(v.AppendJSON(nil)), nil
 }
 
-// PromptOptions are the choices of the original llama4 plugin's template.
-// The zero value means the defaults.
+// The prompt profiles: the chat templates RenderPrompt writes.
+const (
+	// ProfileMeta is the prompt of Meta's reference encoder as the original
+	// llama4 plugin wrote it, with its choices (PromptOptions' other fields):
+	// tools in the system turn, past calls as a Python list, <|eom|> after
+	// calls and results. The default: it is the prompt Meta documents for
+	// Llama 4's tool calling, in the pythonic form the model writes most
+	// reliably.
+	ProfileMeta = "meta"
+	// ProfileHF is the chat template of the Llama 4 checkpoints (Scout and
+	// Maverick), the one vLLM, SGLang and llama.cpp run unless told
+	// otherwise: tools as indented JSON in the first user turn with the
+	// instruction to answer with a JSON call, past calls as JSON objects
+	// after <|python_start|>TEXT<|python_end|>.
+	ProfileHF = "hf"
+)
+
+// Profiles lists the prompt profiles, the default first.
+var Profiles = []string{ProfileMeta, ProfileHF}
+
+// PromptOptions are the choices of the templates. The zero value means the
+// defaults; the fields after Profile are ProfileMeta's.
 type PromptOptions struct {
+	// Profile is one of Profiles; "" is ProfileMeta.
+	Profile string
 	// Fmt is how past calls are written: "pythonic" (default), "json" or
 	// "function_tag".
 	Fmt string
@@ -91,17 +114,108 @@ type PromptOptions struct {
 // seqRule is the text the SeqRule option adds.
 const seqRule = "Make only calls that do not depend on each other's results. When a step needs the result of another call, make that call alone and wait for its result before the next step."
 
-// RenderPrompt writes a conversation as the prompt Llama 4 expects,
-// following Meta's reference encoder: <|begin_of_text|>, turns
+// RenderPrompt writes a conversation as the profile's template does.
+//
+// ProfileHF, byte for byte: <|begin_of_text|>; a system turn only when the
+// conversation has a system message ("Environment: ipython" first when
+// there are tools, then its trimmed text, no date); with tools, the first
+// message after it becomes a user turn that gives the instruction to answer
+// with a JSON call, each tool as JSON indented by 4, then its trimmed
+// text; the other turns <|header_start|>ROLE<|header_end|>\n\nTEXT<|eot|>;
+// an assistant turn with calls <|python_start|>TEXT<|python_end|>, then
+// each call {"name": "NAME", "parameters": ARGS} with tojson's spaces;
+// tool results as JSON strings in ipython turns; reasoning dropped.
+//
+// ProfileMeta: <|begin_of_text|>, turns
 // <|header_start|>ROLE<|header_end|>\n\n...; the tool role is written
 // ipython; an assistant turn with calls and every ipython turn end with
 // <|eom|>, the others with <|eot|>; tool results are passed through
 // verbatim; past calls are written with RenderCalls (or the form Fmt
-// names). It ends with the header of the next assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (string, error) {
-	if err := prompt.Check(msgs); err != nil {
-		return "", fmt.Errorf("llama4: %w", err)
+// names).
+//
+// Both end with the header of the next assistant turn.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	profile, err := prompt.Profile("llama4", opts.Profile, Profiles)
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
+	if err := prompt.Check(msgs); err != nil {
+		return toolcall.Prompt{}, fmt.Errorf("llama4: %w", err)
+	}
+	if profile == ProfileHF {
+		return renderHF(msgs, tools)
+	}
+	text, err := renderMeta(msgs, tools, opts)
+	return toolcall.Prompt{Text: text}, err
+}
+
+// hfInstruction is what the checkpoints' template writes before the tools.
+const hfInstruction = "Given the following functions, please respond with a JSON for a function call with its proper arguments that best answers the given prompt.\n\n" +
+	"Respond in the format {\"name\": function name, \"parameters\": dictionary of argument name and its value}.Do not use variables.\n\n"
+
+// renderHF writes msgs as the checkpoints' template does.
+func renderHF(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
+	var b strings.Builder
+	turn := func(role, text string) {
+		b.WriteString("<|header_start|>" + role + "<|header_end|>\n\n" + text + "<|eot|>")
+	}
+	b.WriteString("<|begin_of_text|>")
+	rest := msgs
+	if len(msgs) > 0 && msgs[0].Role == "system" {
+		env := ""
+		if len(tools) > 0 {
+			env = "Environment: ipython\n"
+		}
+		turn("system", env+strings.TrimSpace(msgs[0].Content))
+		rest = msgs[1:]
+	}
+	if len(tools) > 0 && len(rest) > 0 {
+		var t strings.Builder
+		t.WriteString(hfInstruction)
+		for _, tool := range tools {
+			def, err := prompt.IndentedToolJSON(tool)
+			if err != nil {
+				return toolcall.Prompt{}, err
+			}
+			t.WriteString(def + "\n\n")
+		}
+		turn("user", t.String()+strings.TrimSpace(rest[0].Content))
+		rest = rest[1:]
+	}
+	for _, m := range rest {
+		switch {
+		case m.Role == "tool":
+			turn("ipython", string(jsonvalue.AppendString(nil, m.Content)))
+		case len(m.ToolCalls) > 0:
+			var t strings.Builder
+			t.WriteString("<|python_start|>" + m.Content + "<|python_end|>")
+			for _, c := range m.ToolCalls {
+				args, err := prompt.SpacedArgs("llama4", c)
+				if err != nil {
+					return toolcall.Prompt{}, err
+				}
+				t.WriteString(`{"name": "` + c.Name + `", "parameters": ` + args + "}")
+			}
+			turn("assistant", t.String())
+		default:
+			turn(m.Role, m.Content)
+		}
+	}
+	b.WriteString("<|header_start|>assistant<|header_end|>\n\n")
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// PromptProfiles implements toolcall.Prompter.
+func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+
+// Prompt implements toolcall.Prompter. The templates have no reasoning
+// switch and write no date.
+func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile})
+}
+
+// renderMeta writes msgs as ProfileMeta does.
+func renderMeta(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (string, error) {
 	render := RenderCalls
 	switch opts.Fmt {
 	case "", "pythonic":

@@ -18,7 +18,8 @@ var conversation = []toolcall.Message{
 
 // TestPromptOfFormatsSection8 is the exact prompt FORMATS.md section 8 gives.
 func TestPromptOfFormatsSection8(t *testing.T) {
-	got, err := llama4.RenderPrompt(conversation, nil, llama4.PromptOptions{})
+	gotPrompt, err := llama4.RenderPrompt(conversation, nil, llama4.PromptOptions{})
+	got := gotPrompt.Text
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,8 @@ func TestPromptOptions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := llama4.RenderPrompt(follow, tools, tt.opts)
+			gotPrompt, err := llama4.RenderPrompt(follow, tools, tt.opts)
+			got := gotPrompt.Text
 			if err != nil {
 				t.Fatal(err)
 			}

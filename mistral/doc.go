@@ -20,6 +20,27 @@
 // Reasoning: Magistral writes [THINK] ... [/THINK]; a [TOOL_CALLS] inside
 // it is reasoning, not a call.
 //
-// RenderCalls writes the v13 form and RenderCallsV3 the pre-v11 array;
-// RenderPrompt writes a v13 conversation.
+// RenderCalls writes the v13 form and RenderCallsV3 the pre-v11 array.
+//
+// RenderPrompt writes the prompt each profile's template writes:
+//   - v13 (default): the v13 tokenizer's (Ministral 3, Mistral Large 3,
+//     Devstral 2): [AVAILABLE_TOOLS] right after [/SYSTEM_PROMPT] (first,
+//     with no system message), reasoning dropped. Its golden,
+//     ministral3_mlx, comes from an MLX conversion's copy of
+//     Ministral-3-14B-Instruct-2512's template, which writes no tools at
+//     all; the v13 tokenizer does, so the prompt keeps them, and matches
+//     that golden byte for byte when rendered without tools.
+//   - magistral: Magistral's (a third-party copy of its v13 template;
+//     golden magistral_v13), byte for byte: as v13, with each assistant
+//     turn's reasoning as [THINK]...[/THINK].
+//   - mistral-small-3.2: Mistral-Small-3.2-24B-Instruct-2506's (v11;
+//     llama.cpp's copy; golden mistral_small32), byte for byte: its
+//     default system prompt with today's date (PromptOptions.Date), the
+//     tools before the last user message, calls with [CALL_ID] and no
+//     text, results with [TOOL_CONTENT]. A call ID that is not 9 letters
+//     and digits is written as 9 made from it.
+//
+// The templates refuse a conversation whose user and assistant turns do
+// not alternate (two calls' turns between user messages, or a call turn
+// right before a user one); the renderer writes them all the same.
 package mistral

@@ -2,7 +2,10 @@ package mistral
 
 import (
 	"fmt"
+	"hash/fnv"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -54,51 +57,202 @@ func RenderCallsV3(calls []toolcall.Call) (string, error) {
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
-// RenderPrompt writes a conversation as mistral-common's v13 tokenizer
-// does: <s>, the system text in [SYSTEM_PROMPT] ... [/SYSTEM_PROMPT], the
-// tools as a JSON array in [AVAILABLE_TOOLS] ... [/AVAILABLE_TOOLS] before
-// the last user message, user turns [INST] ... [/INST], an assistant's text
-// then its calls as RenderCalls writes them, then </s>, and each tool
-// result verbatim in [TOOL_RESULTS] ... [/TOOL_RESULTS]. The model writes
-// next.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool) (string, error) {
-	if err := prompt.Check(msgs); err != nil {
-		return "", fmt.Errorf("mistral: %w", err)
+// The prompt profiles: the chat templates RenderPrompt writes.
+const (
+	// ProfileV13 is the v13 tokenizer's prompt (Ministral 3, Mistral
+	// Large 3, Devstral 2): the tools right after the system prompt,
+	// calls as [TOOL_CALLS]NAME[ARGS]ARGS, reasoning dropped. The default.
+	ProfileV13 = "v13"
+	// ProfileMagistral is Magistral's (v13 with reasoning): ProfileV13 with
+	// each assistant turn's reasoning kept as [THINK]...[/THINK].
+	ProfileMagistral = "magistral"
+	// ProfileSmall32 is Mistral-Small-3.2's template (v11): its default
+	// system prompt (with today's date) when the conversation has none,
+	// the tools before the last user message, calls as
+	// [TOOL_CALLS]NAME[CALL_ID]ID[ARGS]ARGS with no text, and results as
+	// [TOOL_RESULTS]ID[TOOL_CONTENT]...[/TOOL_RESULTS].
+	ProfileSmall32 = "mistral-small-3.2"
+)
+
+// Profiles lists the prompt profiles, the default first.
+var Profiles = []string{ProfileV13, ProfileMagistral, ProfileSmall32}
+
+// PromptOptions are the templates' choices; the zero value is the default.
+type PromptOptions struct {
+	Profile string // one of Profiles; "" is ProfileV13
+	// Date is the date Mistral-Small-3.2's default system prompt gives, as
+	// "2025-06-28"; "" is today's (UTC), as the template writes it.
+	Date string
+}
+
+// small32System is Mistral-Small-3.2's default system prompt; DATE is
+// replaced by the date.
+const small32System = "You are Mistral Small 3, a Large Language Model (LLM) created by Mistral AI, a French startup headquartered in Paris.\nYour knowledge base was last updated on 2023-10-01. The current date is DATE.\n\n" +
+	"When you're not sure about some information or when the user's request requires up-to-date or specific data, you must use the available tools to fetch the information. Do not hesitate to use tools whenever they can provide a more accurate or complete response. If no relevant tools are available, then clearly state that you don't have the information and avoid making up anything.\n\n" +
+	"If the user's question is not clear, ambiguous, or does not provide enough context for you to accurately answer the question, you do not try to answer it right away and you rather ask the user to clarify their request (e.g. \"What are some good restaurants around me?\" => \"Where are you?\" or \"When is the next flight to Tokyo\" => \"Where do you travel from?\").\n" +
+	"You are always very attentive to dates, and when asked about information at specific dates, you discard information that is at another date.\n" +
+	"You follow these instructions in all languages, and always respond to the user in the language they use or request.\n" +
+	"Next sections describe the capabilities that you have.\n\n" +
+	"# WEB BROWSING INSTRUCTIONS\n\n" +
+	"You cannot perform any web search or access internet to open URLs, links etc. If it seems like the user is expecting you to do so, you clarify the situation and ask the user to copy paste the text directly in the chat.\n\n" +
+	"# MULTI-MODAL INSTRUCTIONS\n\n" +
+	"You have the ability to read images, but you cannot generate images. You also cannot transcribe audio files or videos.\n" +
+	"You cannot read nor transcribe audio files or videos.\n\n" +
+	"# TOOL CALLING INSTRUCTIONS\n\n" +
+	"You may have access to tools that you can use to fetch information or perform actions. You must use these tools in the following situations:\n\n" +
+	"1. When the request requires up-to-date information.\n" +
+	"2. When the request requires specific data that you do not have in your knowledge base.\n" +
+	"3. When the request involves actions that you cannot perform without tools.\n\n" +
+	"Always prioritize using tools to provide the most accurate and helpful response. If tools are not available, inform the user that you cannot perform the requested action at the moment."
+
+// RenderPrompt writes a conversation as the profile's template does.
+//
+// v13 (and Magistral): <s>, the system text in [SYSTEM_PROMPT] ...
+// [/SYSTEM_PROMPT], the tools as a JSON array in [AVAILABLE_TOOLS] ...
+// [/AVAILABLE_TOOLS] right after it (or first, with no system message),
+// user turns [INST] ... [/INST], an assistant's reasoning (Magistral:
+// [THINK] ... [/THINK]), its text, then its calls as RenderCalls writes
+// them, then </s>, and each tool result verbatim in [TOOL_RESULTS] ...
+// [/TOOL_RESULTS]. The model writes next.
+//
+// Mistral-Small-3.2 (v11): as its template, byte for byte; a call ID that
+// is not 9 letters and digits (the template refuses those) is written as
+// one that is, made from it, and so is its result's.
+//
+// The templates refuse conversations whose user and assistant turns do not
+// alternate (two calls' turns between two user messages, say); the
+// renderer writes them all the same.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	profile, err := prompt.Profile("mistral", opts.Profile, Profiles)
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
-	lastUser := -1
-	for i, m := range msgs {
-		if m.Role == "user" {
-			lastUser = i
+	if err := prompt.Check(msgs); err != nil {
+		return toolcall.Prompt{}, fmt.Errorf("mistral: %w", err)
+	}
+	toolsJSON := ""
+	if len(tools) > 0 {
+		items := make([]string, len(tools))
+		for k, t := range tools {
+			s, err := prompt.OpenAIToolJSON(t)
+			if err != nil {
+				return toolcall.Prompt{}, err
+			}
+			items[k] = s
 		}
+		toolsJSON = "[AVAILABLE_TOOLS][" + strings.Join(items, ", ") + "][/AVAILABLE_TOOLS]"
+	}
+	if profile == ProfileSmall32 {
+		return renderSmall32(msgs, toolsJSON, opts.Date)
 	}
 	var b strings.Builder
 	b.WriteString("<s>")
+	if len(msgs) == 0 || msgs[0].Role != "system" {
+		b.WriteString(toolsJSON)
+	}
 	for i, m := range msgs {
 		switch m.Role {
 		case "system":
 			b.WriteString("[SYSTEM_PROMPT]" + m.Content + "[/SYSTEM_PROMPT]")
-		case "user":
-			if i == lastUser && len(tools) > 0 {
-				items := make([]string, len(tools))
-				for k, t := range tools {
-					s, err := prompt.OpenAIToolJSON(t)
-					if err != nil {
-						return "", err
-					}
-					items[k] = s
-				}
-				b.WriteString("[AVAILABLE_TOOLS][" + strings.Join(items, ", ") + "][/AVAILABLE_TOOLS]")
+			if i == 0 {
+				b.WriteString(toolsJSON)
 			}
+		case "user":
 			b.WriteString("[INST]" + m.Content + "[/INST]")
 		case "assistant":
+			if profile == ProfileMagistral && m.Reasoning != "" {
+				b.WriteString("[THINK]" + m.Reasoning + "[/THINK]")
+			}
 			calls, err := RenderCalls(m.ToolCalls)
 			if err != nil {
-				return "", err
+				return toolcall.Prompt{}, err
 			}
 			b.WriteString(m.Content + calls + eosText)
 		case "tool":
 			b.WriteString("[TOOL_RESULTS]" + m.Content + "[/TOOL_RESULTS]")
 		}
 	}
-	return b.String(), nil
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// renderSmall32 writes msgs as Mistral-Small-3.2's template does.
+func renderSmall32(msgs []toolcall.Message, toolsJSON, date string) (toolcall.Prompt, error) {
+	if date == "" {
+		date = time.Now().UTC().Format(time.DateOnly)
+	}
+	system, rest := strings.Replace(small32System, "DATE", date, 1), msgs
+	if len(msgs) > 0 && msgs[0].Role == "system" {
+		system, rest = msgs[0].Content, msgs[1:]
+	}
+	lastUser := -1
+	for i, m := range rest {
+		if m.Role == "user" {
+			lastUser = i
+		}
+	}
+	var b strings.Builder
+	b.WriteString("<s>[SYSTEM_PROMPT]" + system + "[/SYSTEM_PROMPT]")
+	for i, m := range rest {
+		switch m.Role {
+		case "system":
+			b.WriteString("[SYSTEM_PROMPT]" + m.Content + "[/SYSTEM_PROMPT]")
+		case "user":
+			if i == lastUser {
+				b.WriteString(toolsJSON)
+			}
+			b.WriteString("[INST]" + m.Content + "[/INST]")
+		case "assistant":
+			if len(m.ToolCalls) == 0 {
+				b.WriteString(m.Content + eosText)
+				continue
+			}
+			for _, c := range m.ToolCalls {
+				args, err := prompt.SpacedArgs("mistral", c)
+				if err != nil {
+					return toolcall.Prompt{}, err
+				}
+				b.WriteString(toolCallsText + c.Name + callIDText + nineID(c.ID) + argsText + args)
+			}
+			b.WriteString(eosText)
+		case "tool":
+			b.WriteString("[TOOL_RESULTS]" + nineID(m.ToolCallID) + "[TOOL_CONTENT]" + m.Content + "[/TOOL_RESULTS]")
+		}
+	}
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// nineID returns id when it is 9 letters and digits, as Mistral's IDs
+// are, else 9 letters and digits made from it (the same for the same id).
+func nineID(id string) string {
+	if len(id) == 9 && strings.IndexFunc(id, func(r rune) bool { return !isAlnum(r) }) < 0 {
+		return id
+	}
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	n := h.Sum64()
+	const digits = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	var b [9]byte
+	for i := range b {
+		b[i] = digits[n%uint64(len(digits))]
+		n /= uint64(len(digits))
+	}
+	return string(b[:])
+}
+
+func isAlnum(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+}
+
+// PromptProfiles implements toolcall.Prompter.
+func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+
+// Prompt implements toolcall.Prompter: Date is the date of
+// Mistral-Small-3.2's default system prompt; the templates have no
+// reasoning switch.
+func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	o := PromptOptions{Profile: opts.Profile}
+	if !opts.Date.IsZero() {
+		o.Date = opts.Date.Format(time.DateOnly)
+	}
+	return RenderPrompt(msgs, tools, o)
 }

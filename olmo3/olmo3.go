@@ -13,6 +13,16 @@
 // the response can show that it held nothing else, such calls are handed on
 // at its end (or at an end-of-turn token). Otherwise nothing outside the tags
 // is a call. <|im_end|> and <|endoftext|> are consumed.
+//
+// RenderPrompt writes the prompt Olmo 3.1's chat template writes (profile
+// olmo-3.1: a third-party copy of Olmo-3.1-32B-Instruct's template, which
+// OLMo 3 Instruct shares; golden directory olmo31), byte for byte: the
+// tools in OpenAI's shape inside <functions>...</functions> right after
+// the system text (DefaultSystem when the conversation has none), past
+// calls one a line inside <function_calls>...</function_calls> with their
+// arguments as JSON, results in the environment role, reasoning dropped.
+// OLMo 3 Think's template was not in reach to compare with and has no
+// profile yet.
 package olmo3
 
 import (

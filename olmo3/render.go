@@ -2,6 +2,7 @@ package olmo3
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -34,22 +35,37 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
+// ProfileOLMo31 is Olmo 3.1's template (Olmo-3.1-32B-Instruct, which
+// OLMo 3 Instruct shares), the one prompt profile.
+const ProfileOLMo31 = "olmo-3.1"
+
+// Profiles lists the prompt profiles.
+var Profiles = []string{ProfileOLMo31}
+
 // PromptOptions are OLMo 3's template choices. The zero value means the
 // defaults.
 type PromptOptions struct {
+	Profile string // one of Profiles; "" is the default
 	// System replaces DefaultSystem before the tool definitions, when the
 	// conversation has no system message of its own.
 	System string
 }
 
-// RenderPrompt writes a conversation as the prompt OLMo 3 expects: ChatML
-// without BOS, <|im_start|>ROLE\n...<|im_end|>\n turns; tools in the system
-// turn inside <functions>[...]</functions> after the system text; an
-// assistant's text before its calls; tool results verbatim in the
-// environment role. It ends with the header of the next assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (string, error) {
+// RenderPrompt writes a conversation as Olmo 3.1's template does, byte for
+// byte: ChatML without BOS, <|im_start|>ROLE\n...<|im_end|>\n turns; with
+// tools, the system turn holds the system text (DefaultSystem when the
+// conversation has none) and right after it the tools, in OpenAI's shape,
+// as one JSON array inside <functions></functions>; an assistant's text,
+// then its calls inside <function_calls></function_calls>, one a line,
+// each argument written as JSON (k="v", n=3, b=true); reasoning dropped;
+// tool results verbatim in the environment role. It ends with the header
+// of the next assistant turn.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	if _, err := prompt.Profile("olmo3", opts.Profile, Profiles); err != nil {
+		return toolcall.Prompt{}, err
+	}
 	if err := prompt.Check(msgs); err != nil {
-		return "", fmt.Errorf("olmo3: %w", err)
+		return toolcall.Prompt{}, fmt.Errorf("olmo3: %w", err)
 	}
 	var b strings.Builder
 	turn := func(role, text string) { b.WriteString("<|im_start|>" + role + "\n" + text + "<|im_end|>\n") }
@@ -65,11 +81,15 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 				system = opts.System
 			}
 		}
-		list, err := prompt.ToolsJSON(tools)
-		if err != nil {
-			return "", err
+		items := make([]string, len(tools))
+		for i, t := range tools {
+			s, err := prompt.OpenAIToolJSON(t)
+			if err != nil {
+				return toolcall.Prompt{}, err
+			}
+			items[i] = s
 		}
-		system += " <functions>" + list + "</functions>"
+		system += "<functions>[" + strings.Join(items, ", ") + "]</functions>"
 	}
 	if system != "" || hasSystem {
 		turn("system", system)
@@ -77,15 +97,24 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	for _, m := range rest {
 		switch m.Role {
 		case "assistant":
-			calls, err := RenderCalls(m.ToolCalls)
-			if err != nil {
-				return "", err
-			}
 			text := m.Content
-			if text != "" && calls != "" {
-				text += "\n"
+			if len(m.ToolCalls) > 0 {
+				var calls []byte
+				for i, c := range m.ToolCalls {
+					if i > 0 {
+						calls = append(calls, '\n')
+					}
+					var err error
+					if calls, err = pythonic.AppendCall(calls, c, pythonic.JSONLiterals); err != nil {
+						return toolcall.Prompt{}, err
+					}
+				}
+				if text != "" {
+					text += "\n"
+				}
+				text += startText + string(calls) + endText
 			}
-			turn("assistant", text+calls)
+			turn("assistant", text)
 		case "tool":
 			turn("environment", m.Content)
 		default:
@@ -93,5 +122,14 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		}
 	}
 	b.WriteString("<|im_start|>assistant\n")
-	return b.String(), nil
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// PromptProfiles implements toolcall.Prompter.
+func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+
+// Prompt implements toolcall.Prompter. The template has no reasoning
+// switch and writes no date.
+func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile})
 }

@@ -17,13 +17,14 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", Content: "20°C."},
 		{Role: "user", Content: "Thanks!"},
 	}
-	got, err := olmo3.RenderPrompt(msgs, tools, olmo3.PromptOptions{})
+	gotPrompt, err := olmo3.RenderPrompt(msgs, tools, olmo3.PromptOptions{})
+	got := gotPrompt.Text
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "<|im_start|>system\n" + olmo3.DefaultSystem + " <functions>[{\"name\": \"get_weather\", \"parameters\": {\"type\": \"object\", \"properties\": {\"location\": {\"type\": \"string\"}}}}]</functions><|im_end|>\n" +
+	want := "<|im_start|>system\n" + olmo3.DefaultSystem + "<functions>[{\"type\": \"function\", \"function\": {\"name\": \"get_weather\", \"parameters\": {\"type\": \"object\", \"properties\": {\"location\": {\"type\": \"string\"}}}}}]</functions><|im_end|>\n" +
 		"<|im_start|>user\nWeather in Boston?<|im_end|>\n" +
-		"<|im_start|>assistant\nLet me look.\n<function_calls>\nget_weather(location=\"Boston\", metric=true, when=null)\n</function_calls><|im_end|>\n" +
+		"<|im_start|>assistant\nLet me look.\n<function_calls>get_weather(location=\"Boston\", metric=true, when=null)</function_calls><|im_end|>\n" +
 		"<|im_start|>environment\n{\"temp_c\": 20}\n<|im_end|>\n" +
 		"<|im_start|>assistant\n20°C.<|im_end|>\n" +
 		"<|im_start|>user\nThanks!<|im_end|>\n" +

@@ -34,10 +34,15 @@ type StreamOptions struct {
 
 // Message is one message of the conversation.
 type Message struct {
-	Role       string          `json:"role"`
-	Content    json.RawMessage `json:"content,omitempty"` // a string, null, or text parts
-	ToolCalls  []ToolCall      `json:"tool_calls,omitempty"`
-	ToolCallID string          `json:"tool_call_id,omitempty"`
+	Role    string          `json:"role"`
+	Content json.RawMessage `json:"content,omitempty"` // a string, null, or text parts
+	// ReasoningContent is an assistant's reasoning as vLLM and SGLang
+	// send it (and take it back); Reasoning is the same under the name
+	// other servers use. Either is a string or null.
+	ReasoningContent json.RawMessage `json:"reasoning_content,omitempty"`
+	Reasoning        json.RawMessage `json:"reasoning,omitempty"`
+	ToolCalls        []ToolCall      `json:"tool_calls,omitempty"`
+	ToolCallID       string          `json:"tool_call_id,omitempty"`
 }
 
 // Tool is one tool the request offers.
@@ -166,8 +171,9 @@ func (r *ChatRequest) ToolRequest() (toolcall.Request, error) {
 }
 
 // Conversation returns the messages as the renderers take them: content
-// read from a string or text parts, "developer" read as "system", and an
-// assistant's tool calls and a tool's call ID kept.
+// read from a string or text parts, "developer" read as "system", an
+// assistant's reasoning (reasoning_content, else reasoning: a string; null
+// or absent is none), tool calls and a tool's call ID kept.
 func (r *ChatRequest) Conversation() ([]toolcall.Message, error) {
 	if len(r.Messages) == 0 {
 		return nil, errors.New("openai: messages must not be empty")
@@ -187,6 +193,15 @@ func (r *ChatRequest) Conversation() ([]toolcall.Message, error) {
 			return nil, fmt.Errorf("openai: messages[%d] has role %q", i, m.Role)
 		}
 		msg := toolcall.Message{Role: role, Content: content, ToolCallID: m.ToolCallID}
+		for _, raw := range []json.RawMessage{m.ReasoningContent, m.Reasoning} {
+			if len(raw) == 0 || string(raw) == "null" {
+				continue
+			}
+			if err := json.Unmarshal(raw, &msg.Reasoning); err != nil {
+				return nil, fmt.Errorf("openai: messages[%d]: reasoning must be a string", i)
+			}
+			break
+		}
 		for _, c := range m.ToolCalls {
 			msg.ToolCalls = append(msg.ToolCalls, toolcall.Call{ID: c.ID, Name: c.Function.Name, Arguments: c.Function.Arguments})
 		}

@@ -52,4 +52,13 @@
 //
 // Llama 4 writes <function=NAME> too; each format's decoder decides alone,
 // with no state shared.
+//
+// RenderPrompt writes the prompt Qwen3-Coder's chat template writes
+// (profile qwen3-coder, the only one: vLLM's copy of
+// Qwen3-Coder-30B-A3B-Instruct's template; golden directory qwen3_coder),
+// byte for byte: tools in XML in the system turn (with the template's
+// default system text when the conversation has none), calls as
+// RenderCalls writes them after the turn's trimmed text, tool results in
+// user turns; reasoning is dropped, as the template drops it. The prompt
+// leaves reasoning closed. Numbers are written as the request wrote them.
 package qwen3coder

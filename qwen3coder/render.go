@@ -32,7 +32,7 @@ const instructions = "\n\nIf you choose to call a function ONLY reply in the fol
 	"<parameter=example_parameter_2>\nThis is the value for the second parameter\nthat can span\nmultiple lines\n</parameter>\n</function>\n</tool_call>\n\n" +
 	"<IMPORTANT>\nReminder:\n- Function calls MUST follow the specified format: an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags\n" +
 	"- Required parameters MUST be specified\n" +
-	"- You may provide optional reasoning for your function call in natural language BEFORE the function call, but NOT at the end of the function call\n" +
+	"- You may provide optional reasoning for your function call in natural language BEFORE the function call, but NOT after\n" +
 	"- If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls\n</IMPORTANT>"
 
 // RenderPrompt writes a conversation as Qwen3-Coder's template does:
@@ -45,9 +45,12 @@ const instructions = "\n\nIf you choose to call a function ONLY reply in the fol
 // call starts on a new line; consecutive tool results share one user turn,
 // each verbatim in <tool_response> tags. It ends with the header of the next
 // assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool) (string, error) {
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	if _, err := prompt.Profile("qwen3coder", opts.Profile, Profiles); err != nil {
+		return toolcall.Prompt{}, err
+	}
 	if err := prompt.Check(msgs); err != nil {
-		return "", fmt.Errorf("qwen3coder: %w", err)
+		return toolcall.Prompt{}, fmt.Errorf("qwen3coder: %w", err)
 	}
 	var b strings.Builder
 	rest := msgs
@@ -64,7 +67,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool) (string, error
 			b.WriteString("\n\n# Tools\n\nYou have access to the following functions:\n\n<tools>")
 			for _, t := range tools {
 				if err := writeTool(&b, t); err != nil {
-					return "", err
+					return toolcall.Prompt{}, err
 				}
 			}
 			b.WriteString("\n</tools>" + instructions)
@@ -84,7 +87,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool) (string, error
 				for _, c := range m.ToolCalls {
 					call, err := RenderCalls([]toolcall.Call{c})
 					if err != nil {
-						return "", err
+						return toolcall.Prompt{}, err
 					}
 					b.WriteString("\n" + call)
 				}
@@ -104,7 +107,28 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool) (string, error
 		}
 	}
 	b.WriteString("<|im_start|>assistant\n")
-	return b.String(), nil
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// ProfileQwen3Coder is Qwen3-Coder's template (30B-A3B and 480B-A35B
+// Instruct), the one prompt profile.
+const ProfileQwen3Coder = "qwen3-coder"
+
+// Profiles lists the prompt profiles.
+var Profiles = []string{ProfileQwen3Coder}
+
+// PromptOptions are the template's choices; the zero value is the default.
+type PromptOptions struct {
+	Profile string // one of Profiles; "" is the default
+}
+
+// PromptProfiles implements toolcall.Prompter.
+func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+
+// Prompt implements toolcall.Prompter. The template has no reasoning
+// switch and writes no date.
+func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile})
 }
 
 // writeTool writes one tool as the template's XML.

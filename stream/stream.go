@@ -100,15 +100,25 @@ func StartInReasoning() Option {
 }
 
 // StartOutsideReasoning says the prompt did not open the reasoning tag. It
-// matters for formats whose templates may open it (toolcall.Reasoning's OpenedByPrompt:
-// hermes, deepseek, glm45, kimi_k2): without either option their output is
-// held from the start until it shows which it is: a </think> makes the text
-// before it reasoning; a <think>, the format's call marker, the pending-size
-// limit or the end of the response make it content. A gateway that knows
-// whether its prompt opened reasoning should say so, so that nothing is
-// held.
+// matters for formats whose most served template opens it
+// (toolcall.Reasoning's OpenedByPrompt: deepseek, glm45): without either
+// option their output is held from the start until it shows which it is:
+// a </think> makes the text before it reasoning; a <think>, the format's
+// call marker, the pending-size limit or the end of the response make it
+// content. A gateway that knows whether its prompt opened reasoning should
+// say so (ForPrompt does, from the prompt a RenderPrompt wrote), so that
+// nothing is held.
 func StartOutsideReasoning() Option {
 	return func(c *config) { c.outside = true }
+}
+
+// ForPrompt tells the stream what the prompt the model answers left
+// open: StartInReasoning when p.InReasoning, else StartOutsideReasoning.
+// Every format's RenderPrompt returns the Prompt to pass, so a gateway
+// that renders the prompt itself streams the answer from its first byte
+// without knowing the template.
+func ForPrompt(p toolcall.Prompt) Option {
+	return func(c *config) { c.inReasoning, c.outside = p.InReasoning, !p.InReasoning }
 }
 
 // WithPolicy sets which calls of a parallel list are returned. Without it,

@@ -171,11 +171,15 @@ type Reasoning struct {
 	// that may open a call while their reasoning is still open (Qwen3
 	// writes <tool_call> without </think>).
 	EndedBy []string
-	// OpenedByPrompt says the chat template may end the prompt inside
-	// reasoning (DeepSeek R1 and V3.1, GLM-4.7, Kimi K2 Thinking, Qwen3
-	// with thinking on), so the output may begin with reasoning closed by
-	// Close and no Open before it; the stream then holds the output's
-	// start until it can tell.
+	// OpenedByPrompt says the template of the format's most served model
+	// ends the prompt inside reasoning (GLM-4.7's; DeepSeek-R1's, and
+	// V3.1's with thinking on), so the output may begin with reasoning
+	// closed by Close and no Open before it; a stream told nothing of the
+	// prompt (stream.ForPrompt) then holds the output's start until it can
+	// tell. Formats whose template leaves reasoning closed (Qwen3's,
+	// Kimi-K2-Thinking's) say false: their output streams from its first
+	// byte, and a prompt of a profile that opens it says so in its
+	// toolcall.Prompt.
 	OpenedByPrompt bool
 }
 

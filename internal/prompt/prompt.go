@@ -201,3 +201,50 @@ func SpacedArgs(format string, c toolcall.Call) (string, error) {
 func ToolRun(msgs []toolcall.Message, i int) (first, last bool) {
 	return i == 0 || msgs[i-1].Role != "tool", i == len(msgs)-1 || msgs[i+1].Role != "tool"
 }
+
+// Profile returns the prompt profile name asks for: def when name is "",
+// else name when it is one of profiles, else an error naming them.
+func Profile(format, name string, profiles []string) (string, error) {
+	if name == "" {
+		return profiles[0], nil
+	}
+	for _, p := range profiles {
+		if p == name {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%s: no prompt profile %q (want one of %s)", format, name, strings.Join(profiles, ", "))
+}
+
+// SplitReasoning returns an assistant message's text and reasoning as
+// Qwen3's template (and those that copy it) reads them: the message's
+// Reasoning when it has one; else, when its text holds close, the text
+// after the last close (newlines at its start dropped) and the reasoning
+// before the first close (newlines at its end dropped, and from the last
+// open on, newlines at its start dropped).
+func SplitReasoning(m toolcall.Message, open, close string) (content, reasoning string) {
+	if m.Reasoning != "" || !strings.Contains(m.Content, close) {
+		return m.Content, m.Reasoning
+	}
+	content = strings.TrimLeft(m.Content[strings.LastIndex(m.Content, close)+len(close):], "\n")
+	reasoning = strings.TrimRight(m.Content[:strings.Index(m.Content, close)], "\n")
+	if i := strings.LastIndex(reasoning, open); i >= 0 {
+		reasoning = reasoning[i+len(open):]
+	}
+	return content, strings.TrimLeft(reasoning, "\n")
+}
+
+// IndentedToolJSON writes one tool in OpenAI's shape as Jinja's
+// tojson(indent=4) does: members on their own lines, indented by four
+// spaces a level, ": " after keys.
+func IndentedToolJSON(t toolcall.Tool) (string, error) {
+	line, err := OpenAIToolJSON(t)
+	if err != nil {
+		return "", err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, []byte(line), "", "    "); err != nil {
+		return "", err
+	}
+	return strings.ReplaceAll(out.String(), ":  ", ": "), nil
+}

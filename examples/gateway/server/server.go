@@ -50,8 +50,12 @@ type Config struct {
 	// applies only to formats with a default policy of their own (llama4);
 	// its tool lists apply to every format.
 	Policy *policy.Policy
-	Log    *slog.Logger // one line per request, and failures; slog.Default() when nil
-	Model  string       // the model name GET /v1/models lists when the upstream has no list
+	// Profile is the prompt profile (one of the format's PromptProfiles:
+	// which model's chat template the prompt follows); "" is the format's
+	// default.
+	Profile string
+	Log     *slog.Logger // one line per request, and failures; slog.Default() when nil
+	Model   string       // the model name GET /v1/models lists when the upstream has no list
 	// WholeCalls hands each call of a streaming response on whole, in one
 	// tool_calls delta. By default a call's arguments stream in pieces as
 	// the model writes them (stream.WithArgumentStreaming), as OpenAI's
@@ -62,45 +66,28 @@ type Config struct {
 
 // formatKit is what the gateway needs of a format.
 type formatKit struct {
-	format  toolcall.Format
-	prompt  func([]toolcall.Message, []toolcall.Tool) (string, error)
-	tag     func(toolcall.Request) ([]byte, error)
-	grammar func(toolcall.Request) (string, error)
+	format   toolcall.Format
+	prompter toolcall.Prompter // writes the prompt
+	profile  string            // the prompt profile when the config names none
+	tag      func(toolcall.Request) ([]byte, error)
+	grammar  func(toolcall.Request) (string, error)
 }
 
 var kits = map[string]formatKit{
-	"llama4": {llama4.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
-		return llama4.RenderPrompt(m, t, llama4.PromptOptions{})
-	}, llama4.StructuralTag, llama4.Grammar},
-	"lfm2": {lfm2.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
-		return lfm2.RenderPrompt(m, t, lfm2.PromptOptions{})
-	}, lfm2.StructuralTag, lfm2.Grammar},
-	"olmo3": {olmo3.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
-		return olmo3.RenderPrompt(m, t, olmo3.PromptOptions{})
-	}, olmo3.StructuralTag, olmo3.Grammar},
-	"hermes": {hermes.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
-		return hermes.RenderPrompt(m, t, hermes.PromptOptions{})
-	}, hermes.StructuralTag, hermes.Grammar},
-	"qwen3_coder": {qwen3coder.Format, qwen3coder.RenderPrompt, qwen3coder.StructuralTag, qwen3coder.Grammar},
-	"harmony": {harmony.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
-		return harmony.RenderPrompt(m, t, harmony.PromptOptions{})
-	}, harmony.StructuralTag, harmony.Grammar},
-	"glm45": {glm45.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
-		return glm45.RenderPrompt(m, t, glm45.PromptOptions{})
-	}, glm45.StructuralTag, glm45.Grammar},
-	"deepseek": {deepseek.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
-		return deepseek.RenderPrompt(m, t, deepseek.PromptOptions{})
-	}, deepseek.StructuralTag, deepseek.Grammar},
-	"kimi_k2": {kimik2.Format, kimik2.RenderPrompt, kimik2.StructuralTag, kimik2.Grammar},
-	"mistral": {mistral.Format, mistral.RenderPrompt, mistral.StructuralTag, mistral.Grammar},
-	"llama3_json": {llama3json.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
-		return llama3json.RenderPrompt(m, t, llama3json.PromptOptions{})
-	}, llama3json.StructuralTag, llama3json.Grammar},
+	"llama4":      {llama4.Format, llama4.Format.(toolcall.Prompter), "", llama4.StructuralTag, llama4.Grammar},
+	"lfm2":        {lfm2.Format, lfm2.Format.(toolcall.Prompter), "", lfm2.StructuralTag, lfm2.Grammar},
+	"olmo3":       {olmo3.Format, olmo3.Format.(toolcall.Prompter), "", olmo3.StructuralTag, olmo3.Grammar},
+	"hermes":      {hermes.Format, hermes.Format.(toolcall.Prompter), "", hermes.StructuralTag, hermes.Grammar},
+	"qwen3_coder": {qwen3coder.Format, qwen3coder.Format.(toolcall.Prompter), "", qwen3coder.StructuralTag, qwen3coder.Grammar},
+	"harmony":     {harmony.Format, harmony.Format.(toolcall.Prompter), "", harmony.StructuralTag, harmony.Grammar},
+	"glm45":       {glm45.Format, glm45.Format.(toolcall.Prompter), "", glm45.StructuralTag, glm45.Grammar},
+	"deepseek":    {deepseek.Format, deepseek.Format.(toolcall.Prompter), "", deepseek.StructuralTag, deepseek.Grammar},
+	"kimi_k2":     {kimik2.Format, kimik2.Format.(toolcall.Prompter), "", kimik2.StructuralTag, kimik2.Grammar},
+	"mistral":     {mistral.Format, mistral.Format.(toolcall.Prompter), "", mistral.StructuralTag, mistral.Grammar},
+	"llama3_json": {llama3json.Format, llama3json.Format.(toolcall.Prompter), "", llama3json.StructuralTag, llama3json.Grammar},
 	// Models served with the generic pythonic parser are prompted the Llama
-	// way, with call lists.
-	"pythonic": {pythonic.Format, func(m []toolcall.Message, t []toolcall.Tool) (string, error) {
-		return llama4.RenderPrompt(m, t, llama4.PromptOptions{})
-	}, pythonic.StructuralTag, pythonic.Grammar},
+	// way, with call lists (llama4's default profile).
+	"pythonic": {pythonic.Format, llama4.Format.(toolcall.Prompter), "", pythonic.StructuralTag, pythonic.Grammar},
 }
 
 // ErrUnknownFormat is returned by New for a format it does not serve.
@@ -110,6 +97,7 @@ var ErrUnknownFormat = errors.New("unknown format (want hermes, qwen3_coder, har
 type Gateway struct {
 	kit         formatKit
 	name        string
+	profile     string
 	upstream    Upstream
 	maxBody     int64
 	maxResponse int64
@@ -129,7 +117,14 @@ func New(cfg Config) (*Gateway, error) {
 	if !ok {
 		return nil, fmt.Errorf("%q: %w", cfg.Format, ErrUnknownFormat)
 	}
-	g := &Gateway{kit: kit, name: name, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, log: cfg.Log, model: cfg.Model, wholeCalls: cfg.WholeCalls}
+	profile := cfg.Profile
+	if profile == "" {
+		profile = kit.profile
+	}
+	if profile != "" && !slices.Contains(kit.prompter.PromptProfiles(), profile) {
+		return nil, fmt.Errorf("format %s has no prompt profile %q (want one of %s)", name, profile, strings.Join(kit.prompter.PromptProfiles(), ", "))
+	}
+	g := &Gateway{kit: kit, name: name, profile: profile, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, log: cfg.Log, model: cfg.Model, wholeCalls: cfg.WholeCalls}
 	if g.upstream == nil {
 		g.upstream = &Demo{Format: cfg.Format, Delay: 15 * time.Millisecond}
 	}
@@ -149,9 +144,6 @@ func New(cfg Config) (*Gateway, error) {
 		}
 		g.opts = append(g.opts, stream.WithPolicy(p))
 	}
-	// The gateway writes the prompt itself, and its renderers never leave
-	// reasoning open: the output's start need not be held to tell.
-	g.opts = append(g.opts, stream.StartOutsideReasoning())
 	return g, nil
 }
 
@@ -223,12 +215,12 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return
 	}
-	prompt, err := g.kit.prompt(msgs, req.Tools)
+	prompt, err := g.kit.prompter.Prompt(msgs, req.Tools, toolcall.PromptOptions{Profile: g.profile})
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return
 	}
-	c := Completion{Model: chat.Model, Prompt: prompt, MaxTokens: chat.MaxTokens, Temperature: chat.Temperature, TopP: chat.TopP, Stop: chat.Stop, Chat: chat,
+	c := Completion{Model: chat.Model, Prompt: prompt.Text, MaxTokens: chat.MaxTokens, Temperature: chat.Temperature, TopP: chat.TopP, Stop: chat.Stop, Chat: chat,
 		IncludeUsage: chat.StreamOptions != nil && chat.StreamOptions.IncludeUsage}
 	if chat.MaxCompletionTokens != nil {
 		c.MaxTokens = chat.MaxCompletionTokens
@@ -249,9 +241,11 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		cw = openai.NewChunkWriter(lazyHeader{w}, id, chat.Model, created)
 	}
-	opts := g.opts
+	// The prompt says whether the answer begins inside reasoning, so the
+	// stream need not hold its start to tell.
+	opts := append(slices.Clip(g.opts), stream.ForPrompt(prompt))
 	if chat.Stream && !g.wholeCalls {
-		opts = append(slices.Clip(opts), stream.WithArgumentStreaming())
+		opts = append(opts, stream.WithArgumentStreaming())
 	}
 	s := stream.New(g.kit.format, req, opts...)
 	var got int64

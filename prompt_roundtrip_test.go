@@ -1,0 +1,122 @@
+package toolparse_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/deepseek"
+	"github.com/toolparse/toolparse/glm45"
+	"github.com/toolparse/toolparse/harmony"
+	"github.com/toolparse/toolparse/hermes"
+	"github.com/toolparse/toolparse/kimik2"
+	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/llama3json"
+	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/mistral"
+	"github.com/toolparse/toolparse/olmo3"
+	"github.com/toolparse/toolparse/policy"
+	"github.com/toolparse/toolparse/qwen3coder"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// modelFormats are the formats that write prompts: every format but the
+// generic pythonic one.
+var modelFormats = []toolcall.Format{
+	hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format, deepseek.Format, kimik2.Format,
+	mistral.Format, llama3json.Format, llama4.Format, lfm2.Format, olmo3.Format,
+}
+
+// firstCallOnly are the profiles whose template writes only the first call
+// of an assistant turn.
+var firstCallOnly = map[string]bool{"harmony/gpt-oss": true}
+
+// TestPromptTurnsParseBack: for every format and profile, an assistant
+// turn with reasoning and calls, rendered in a prompt, is what the model
+// would write after the prompt before it; parsed back with the stream
+// that prompt configures (stream.ForPrompt), it gives the same calls, and
+// the same reasoning when the template keeps it.
+func TestPromptTurnsParseBack(t *testing.T) {
+	_, tools := goldenConversations(t)
+	calls := []toolcall.Call{
+		{ID: "a1B2c3D4e", Name: "write_note", Arguments: `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b> & {braces} [x]"}`},
+		{ID: "f5G6h7J8k", Name: "lookup_order", Arguments: `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`},
+	}
+	const reasoning = "I should write the note, then look the order up."
+	req := toolcall.Request{Tools: tools}
+	for _, f := range modelFormats {
+		p := f.(toolcall.Prompter)
+		for _, profile := range p.PromptProfiles() {
+			for _, n := range []int{1, 2} {
+				t.Run(f.Name()+"/"+profile+"/"+string(rune('0'+n)), func(t *testing.T) {
+					head := []toolcall.Message{{Role: "system", Content: "Be careful."}, {Role: "user", Content: "Save a note and check order 42 ¶"}}
+					turn := toolcall.Message{Role: "assistant", Reasoning: reasoning, ToolCalls: calls[:n]}
+					if f.Name() == "kimi_k2" { // the IDs Kimi's calls are handed on with, which its template writes back
+						turn.ToolCalls = []toolcall.Call{calls[0], calls[1]}[:n]
+						turn.ToolCalls[0].ID = "functions.write_note:0"
+						if n > 1 {
+							turn.ToolCalls[1].ID = "functions.lookup_order:1"
+						}
+					}
+					opts := toolcall.PromptOptions{Profile: profile, Date: goldenDate}
+					before, err := p.Prompt(head, tools, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					after, err := p.Prompt(append(head, turn), tools, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					// What the model wrote after the prompt before the turn: the
+					// rest of the prompt with it (where the template drops
+					// the reasoning from history, R1's, from where they part),
+					// without the end of the turn and the next generation
+					// prompt, which both prompts end with.
+					start := 0
+					for start < len(before.Text) && start < len(after.Text) && before.Text[start] == after.Text[start] {
+						start++
+					}
+					if start > 0 && start < len(before.Text) && (before.Text[start-1] == '<' || before.Text[start-1] == '[') {
+						start-- // they part inside a marker: from its start
+					}
+					out := after.Text[start:]
+					k := 0
+					for k < len(out) && strings.HasSuffix(before.Text, out[len(out)-k-1:]) {
+						k++
+					}
+					if i := strings.IndexAny(out[len(out)-k:], "<["); i >= 0 { // from a marker on
+						out = out[:len(out)-k+i]
+					}
+					res := stream.Parse(f, out, req, stream.ForPrompt(before), stream.WithPolicy(policy.Policy{Mode: policy.All}))
+					want := calls[:n]
+					if firstCallOnly[f.Name()+"/"+profile] {
+						want = want[:1]
+					}
+					if len(res.Calls) != len(want) {
+						t.Fatalf("%q parses to %d calls, want %d: %+v, content %q, %v", out, len(res.Calls), len(want), res.Calls, res.Content, res.Diagnostics)
+					}
+					for i, c := range res.Calls {
+						if c.Name != want[i].Name || !sameJSON(c.Arguments, want[i].Arguments) {
+							t.Errorf("call %d is %s %s, want %s %s (from %q)", i, c.Name, c.Arguments, want[i].Name, want[i].Arguments, out)
+						}
+					}
+					wantReasoning := ""
+					if strings.Contains(after.Text, reasoning) {
+						wantReasoning = reasoning
+					}
+					if strings.TrimSpace(res.Reasoning) != wantReasoning {
+						t.Errorf("reasoning %q, want %q (from %q)", res.Reasoning, wantReasoning, out)
+					}
+				})
+			}
+		}
+	}
+}
+
+// sameJSON reports whether a and b are the same JSON value.
+func sameJSON(a, b string) bool {
+	var x, y any
+	return json.Unmarshal([]byte(a), &x) == nil && json.Unmarshal([]byte(b), &y) == nil && reflect.DeepEqual(x, y)
+}

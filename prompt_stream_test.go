@@ -1,0 +1,90 @@
+package toolparse_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// proseLead is what a format's model writes before its answer's prose:
+// gpt-oss opens its final message first.
+var proseLead = map[string]string{"harmony": "<|channel|>final<|message|>"}
+
+// TestPromptsStartTheStream: for every format, profile and reasoning
+// switch, a stream built from the prompt (stream.ForPrompt) hands on the
+// first prose delta of an answer at once: after the reasoning the prompt
+// opened, when it opened it, and at the very start otherwise. (The delta
+// ends outside a word: a word cut by a delta could still be a call's
+// name.)
+func TestPromptsStartTheStream(t *testing.T) {
+	_, tools := goldenConversations(t)
+	req := toolcall.Request{Tools: tools}
+	for _, f := range modelFormats {
+		p := f.(toolcall.Prompter)
+		for _, profile := range p.PromptProfiles() {
+			for _, thinking := range []*bool{nil, off(), on()} {
+				opts := toolcall.PromptOptions{Profile: profile, Thinking: thinking, Date: goldenDate}
+				prompt, err := p.Prompt([]toolcall.Message{{Role: "user", Content: "Hi"}}, tools, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := stream.New(f, req, stream.ForPrompt(prompt))
+				if prompt.InReasoning {
+					evs := s.Feed("I should greet back.</think>")
+					if got := reasoningOf(evs); got != "I should greet back." {
+						t.Errorf("%s/%s/%v: the reasoning the prompt opened gave %q at once, want it all", f.Name(), profile, thinking, got)
+					}
+				}
+				if lead := proseLead[f.Name()]; lead != "" {
+					s.Feed(lead)
+				}
+				if got := contentOf(s.Feed("Hello!")); got != "Hello!" {
+					t.Errorf("%s/%s/%v (prompt in reasoning: %v): the first prose delta gave %q at once, want it", f.Name(), profile, thinking, prompt.InReasoning, got)
+				}
+			}
+		}
+	}
+}
+
+// TestStreamsToldNothing: a stream told nothing of the prompt does what
+// the format's most served template needs: it hands prose on at once,
+// but where that template opens reasoning in the prompt (DeepSeek-R1's,
+// GLM-4.7's), where it holds the start until it can tell.
+func TestStreamsToldNothing(t *testing.T) {
+	holds := map[string]bool{"deepseek": true, "glm45": true}
+	for _, f := range modelFormats {
+		s := stream.New(f, toolcall.Request{})
+		if lead := proseLead[f.Name()]; lead != "" {
+			s.Feed(lead)
+		}
+		got := contentOf(s.Feed("Hello!"))
+		switch {
+		case holds[f.Name()] && got != "":
+			t.Errorf("%s: gave %q at once; its template opens reasoning, so the start is held", f.Name(), got)
+		case !holds[f.Name()] && got != "Hello!":
+			t.Errorf("%s: gave %q at once, want the prose", f.Name(), got)
+		}
+		rest := contentOf(s.Close())
+		if !holds[f.Name()] && rest != "" || holds[f.Name()] && rest != "Hello!" {
+			t.Errorf("%s: Close gave %q", f.Name(), rest)
+		}
+	}
+}
+
+func contentOf(evs []toolcall.Event) string {
+	var b strings.Builder
+	for _, e := range evs {
+		b.WriteString(e.Content)
+	}
+	return b.String()
+}
+
+func reasoningOf(evs []toolcall.Event) string {
+	var b strings.Builder
+	for _, e := range evs {
+		b.WriteString(e.Reasoning)
+	}
+	return b.String()
+}

@@ -4,6 +4,7 @@
 // content, reasoning and tool calls while it streams.
 //
 //	go run ./examples/gateway                      # with the built-in demo upstream
+//	go run ./examples/gateway -upstream http://127.0.0.1:8000              # format by model name
 //	go run ./examples/gateway -upstream http://127.0.0.1:8000 -format lfm2
 //	go run ./examples/gateway -upstream http://127.0.0.1:8081 -api llamacpp -format llama4
 //
@@ -36,7 +37,8 @@ func main() {
 	upstream := flag.String("upstream", "", "base URL of the model server (none: the built-in demo upstream)")
 	api := flag.String("api", server.APIOpenAI, "the upstream's API: openai (/v1/completions: vLLM, SGLang, llama.cpp) or llamacpp (llama.cpp's /completion)")
 	model := flag.String("model", "", "the model name GET /v1/models lists when the upstream has no list")
-	format := flag.String("format", "llama4", "the model's format: llama4, lfm2, olmo3 or pythonic")
+	format := flag.String("format", "", "the model's format: auto (pick it by each request's model name, or the upstream's /v1/models; the default with -upstream), hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4 (the demo's default), lfm2, olmo3 or pythonic")
+	profile := flag.String("profile", "", "the prompt profile: which model's chat template the prompt follows (one of the format's; none: its default, or with auto the model's)")
 	connect := flag.Duration("connect-timeout", server.DefaultConnectTimeout, "how long connecting to the upstream may take")
 	firstByte := flag.Duration("first-byte-timeout", server.DefaultFirstByteTimeout, "how long the upstream may take to send its first delta")
 	idle := flag.Duration("idle-timeout", server.DefaultIdleTimeout, "how long the upstream may pause between deltas")
@@ -50,7 +52,13 @@ func main() {
 	if err != nil {
 		log.Printf("LLAMA4_TOOL_CALL_POLICY is ignored: %v", err)
 	}
-	cfg := server.Config{Format: *format, MaxResponse: *maxResponse, Policy: &pol, Model: *model, WholeCalls: !*streamArgs,
+	if *format == "" {
+		*format = "llama4"
+		if *upstream != "" {
+			*format = server.Auto
+		}
+	}
+	cfg := server.Config{Format: *format, Profile: *profile, MaxResponse: *maxResponse, Policy: &pol, Model: *model, WholeCalls: !*streamArgs,
 		Log: slog.New(slog.NewTextHandler(os.Stderr, nil))}
 	if *upstream != "" {
 		cfg.Upstream = &server.HTTPUpstream{BaseURL: *upstream, API: *api, APIKey: os.Getenv("UPSTREAM_API_KEY"),

@@ -23,7 +23,11 @@ type Demo struct {
 
 // Complete implements Upstream.
 func (d *Demo) Complete(ctx context.Context, c Completion, yield func(string) error) (Outcome, error) {
-	text := d.reply(c.Chat)
+	format := d.Format
+	if c.Format != "" {
+		format = c.Format // the format the gateway reads this answer with
+	}
+	text := d.reply(c.Chat, format)
 	r := rand.New(rand.NewPCG(uint64(len(text)), 7))
 	for rest := text; rest != ""; {
 		n := min(len(rest), 1+r.IntN(6))
@@ -47,7 +51,7 @@ func (d *Demo) Complete(ctx context.Context, c Completion, yield func(string) er
 }
 
 // reply writes the demo's answer to the request.
-func (d *Demo) reply(chat *openai.ChatRequest) string {
+func (d *Demo) reply(chat *openai.ChatRequest, format string) string {
 	var tools []openai.Tool
 	var question string
 	if chat != nil {
@@ -71,15 +75,15 @@ func (d *Demo) reply(chat *openai.ChatRequest) string {
 	if len(calls) > 0 {
 		thought += "I will call " + calls[0].Name + " for two cities."
 	}
-	switch d.Format {
+	switch format {
 	case "lfm2":
-		return "<think>" + thought + "</think>" + demoCalls(d.Format, calls, "Let me check two cities for you.")
+		return "<think>" + thought + "</think>" + demoCalls(format, calls, "Let me check two cities for you.")
 	case "olmo3", "hermes":
-		return "<think>" + thought + "</think>\n" + demoCalls(d.Format, calls, "Let me check two cities for you.")
+		return "<think>" + thought + "</think>\n" + demoCalls(format, calls, "Let me check two cities for you.")
 	case "harmony", "gpt_oss":
-		return "<|channel|>analysis<|message|>" + thought + "<|end|><|start|>assistant" + demoCalls(d.Format, calls, "Let me check two cities for you.")
+		return "<|channel|>analysis<|message|>" + thought + "<|end|><|start|>assistant" + demoCalls(format, calls, "Let me check two cities for you.")
 	}
-	return demoCalls(d.Format, calls, "Let me check two cities for you.")
+	return demoCalls(format, calls, "Let me check two cities for you.")
 }
 
 // demoArguments fills a tool's required string parameters (and its first

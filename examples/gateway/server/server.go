@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/toolparse/toolparse/deepseek"
@@ -27,6 +28,7 @@ import (
 	"github.com/toolparse/toolparse/llama3json"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/mistral"
+	"github.com/toolparse/toolparse/models"
 	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/policy"
@@ -38,7 +40,12 @@ import (
 
 // Config configures a gateway.
 type Config struct {
-	Format   string   // hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4, lfm2, olmo3 or pythonic, or an alias
+	// Format is hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2,
+	// mistral, llama3_json, llama4, lfm2, olmo3 or pythonic, or an alias;
+	// or "auto": each request's format and prompt profile come from its
+	// model's name (models.Lookup), else from the first model the
+	// upstream's GET /v1/models lists that Lookup knows.
+	Format   string
 	Upstream Upstream // where completions come from; nil means the built-in demo
 	MaxBody  int64    // largest request body in bytes; 4 MiB when 0
 	// MaxResponse is the most text a non-streaming response may hold
@@ -91,42 +98,72 @@ var kits = map[string]formatKit{
 }
 
 // ErrUnknownFormat is returned by New for a format it does not serve.
-var ErrUnknownFormat = errors.New("unknown format (want hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4, lfm2, olmo3 or pythonic, or an alias)")
+var ErrUnknownFormat = errors.New("unknown format (want auto, hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4, lfm2, olmo3 or pythonic, or an alias)")
+
+// Auto is the Config.Format that picks each request's format by its
+// model's name.
+const Auto = "auto"
 
 // Gateway is the HTTP handler.
 type Gateway struct {
-	kit         formatKit
-	name        string
-	profile     string
+	fixed       served // the format and profile, unless auto
+	auto        bool
 	upstream    Upstream
 	maxBody     int64
 	maxResponse int64
-	opts        []stream.Option
+	policy      *policy.Policy
 	log         *slog.Logger
 	model       string
 	wholeCalls  bool
+
+	// listed is what auto learnt of the upstream's models: the format of
+	// the first one models.Lookup knows, once found.
+	mu     sync.Mutex
+	listed *served
 }
 
-// New returns a gateway for cfg.
-func New(cfg Config) (*Gateway, error) {
-	name := cfg.Format
+// served is a format the gateway serves, with its prompt profile.
+type served struct {
+	kit     formatKit
+	name    string // the format's name
+	profile string // "" for the format's default
+	from    string // why: "config", "request model", "upstream model NAME"
+}
+
+// resolve returns the served format for a format's name (or alias) and
+// profile, checking the profile.
+func resolve(format, profile string) (served, error) {
+	name := format
 	if f, found := toolcall.Lookup(name); found {
 		name = f.Name() // an alias: qwen3 is hermes
 	}
 	kit, ok := kits[name]
 	if !ok {
-		return nil, fmt.Errorf("%q: %w", cfg.Format, ErrUnknownFormat)
+		return served{}, fmt.Errorf("%q: %w", format, ErrUnknownFormat)
 	}
-	profile := cfg.Profile
 	if profile == "" {
 		profile = kit.profile
 	}
 	if profile != "" && !slices.Contains(kit.prompter.PromptProfiles(), profile) {
-		return nil, fmt.Errorf("format %s has no prompt profile %q (want one of %s)", name, profile, strings.Join(kit.prompter.PromptProfiles(), ", "))
+		return served{}, fmt.Errorf("format %s has no prompt profile %q (want one of %s)", name, profile, strings.Join(kit.prompter.PromptProfiles(), ", "))
 	}
-	g := &Gateway{kit: kit, name: name, profile: profile, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, log: cfg.Log, model: cfg.Model, wholeCalls: cfg.WholeCalls}
+	return served{kit: kit, name: name, profile: profile, from: "config"}, nil
+}
+
+// New returns a gateway for cfg.
+func New(cfg Config) (*Gateway, error) {
+	g := &Gateway{upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, policy: cfg.Policy, log: cfg.Log, model: cfg.Model, wholeCalls: cfg.WholeCalls}
+	if cfg.Format == Auto {
+		g.auto = true
+	} else {
+		s, err := resolve(cfg.Format, cfg.Profile)
+		if err != nil {
+			return nil, err
+		}
+		g.fixed = s
+	}
 	if g.upstream == nil {
-		g.upstream = &Demo{Format: cfg.Format, Delay: 15 * time.Millisecond}
+		g.upstream = &Demo{Format: g.fixed.name, Delay: 15 * time.Millisecond}
 	}
 	if g.maxBody <= 0 {
 		g.maxBody = 4 << 20
@@ -137,14 +174,73 @@ func New(cfg Config) (*Gateway, error) {
 	if g.log == nil {
 		g.log = slog.Default()
 	}
-	if cfg.Policy != nil {
-		p := *cfg.Policy
-		if _, ok := kit.format.(policy.Defaulter); !ok {
-			p.Mode = "" // the variables' mode is llama4's, as in the original plugin
-		}
-		g.opts = append(g.opts, stream.WithPolicy(p))
-	}
 	return g, nil
+}
+
+// errNoFormat says auto could not tell a model's format.
+var errNoFormat = errors.New("cannot tell the model's format from its name or the upstream's models; start the gateway with -format")
+
+// servedFor returns the format a request for model is served with: the
+// fixed one, or with auto the one its name tells, else the one the first
+// known model the upstream lists tells (found once, then kept).
+func (g *Gateway) servedFor(ctx context.Context, model string) (served, error) {
+	if !g.auto {
+		return g.fixed, nil
+	}
+	if m, ok := models.Lookup(model); ok {
+		s, err := resolve(m.Format, m.Profile)
+		s.from = "request model"
+		return s, err
+	}
+	g.mu.Lock()
+	listed := g.listed
+	g.mu.Unlock()
+	if listed != nil {
+		return *listed, nil
+	}
+	lister, ok := g.upstream.(ModelLister)
+	if !ok {
+		return served{}, errNoFormat
+	}
+	body, err := lister.Models(ctx)
+	if err != nil {
+		return served{}, errNoFormat
+	}
+	var list struct {
+		Data []struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(body, &list) != nil {
+		return served{}, errNoFormat
+	}
+	for _, d := range list.Data {
+		if m, ok := models.Lookup(d.ID); ok {
+			s, err := resolve(m.Format, m.Profile)
+			if err != nil {
+				return served{}, err
+			}
+			s.from = "upstream model " + d.ID
+			g.mu.Lock()
+			g.listed = &s
+			g.mu.Unlock()
+			g.log.Info("format auto", "model", d.ID, "format", s.name, "profile", s.profile)
+			return s, nil
+		}
+	}
+	return served{}, errNoFormat
+}
+
+// streamOptions are the options of a stream reading s's format.
+func (g *Gateway) streamOptions(s served) []stream.Option {
+	if g.policy == nil {
+		return nil
+	}
+	p := *g.policy
+	if _, ok := s.kit.format.(policy.Defaulter); !ok {
+		p.Mode = "" // the variables' mode is llama4's, as in the original plugin
+	}
+	return []stream.Option{stream.WithPolicy(p)}
 }
 
 // ServeHTTP implements http.Handler.
@@ -158,7 +254,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.URL.Path == "/" && r.Method == http.MethodGet:
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		fmt.Fprintf(w, "toolparse gateway (%s format): POST /v1/chat/completions, GET /v1/models\n", g.name)
+		fmt.Fprintf(w, "toolparse gateway (%s format): POST /v1/chat/completions, GET /v1/models\n", g.formatName())
 	case r.URL.Path == "/v1/models" && r.Method == http.MethodGet:
 		g.models(w, r)
 	case r.URL.Path == "/v1/chat/completions" && r.Method == http.MethodPost:
@@ -188,7 +284,7 @@ func (g *Gateway) models(w http.ResponseWriter, r *http.Request) {
 	}
 	name := g.model
 	if name == "" {
-		name = g.name
+		name = g.formatName()
 	}
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": []map[string]any{{"id": name, "object": "model", "owned_by": "toolparse"}}})
@@ -215,21 +311,26 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return
 	}
-	prompt, err := g.kit.prompter.Prompt(msgs, req.Tools, toolcall.PromptOptions{Profile: g.profile})
+	sv, err := g.servedFor(r.Context(), chat.Model)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return
 	}
-	c := Completion{Model: chat.Model, Prompt: prompt.Text, MaxTokens: chat.MaxTokens, Temperature: chat.Temperature, TopP: chat.TopP, Stop: chat.Stop, Chat: chat,
+	prompt, err := sv.kit.prompter.Prompt(msgs, req.Tools, toolcall.PromptOptions{Profile: sv.profile})
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
+		return
+	}
+	c := Completion{Model: chat.Model, Format: sv.name, Prompt: prompt.Text, MaxTokens: chat.MaxTokens, Temperature: chat.Temperature, TopP: chat.TopP, Stop: chat.Stop, Chat: chat,
 		IncludeUsage: chat.StreamOptions != nil && chat.StreamOptions.IncludeUsage}
 	if chat.MaxCompletionTokens != nil {
 		c.MaxTokens = chat.MaxCompletionTokens
 	}
 	if req.ToolChoice != "" && req.ToolChoice != "auto" && req.ToolChoice != "none" {
-		if tag, err := g.kit.tag(req); err == nil {
+		if tag, err := sv.kit.tag(req); err == nil {
 			c.ResponseFormat = tag
 		}
-		if gr, err := g.kit.grammar(req); err == nil {
+		if gr, err := sv.kit.grammar(req); err == nil {
 			c.Grammar = gr
 		}
 	}
@@ -243,11 +344,11 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 	}
 	// The prompt says whether the answer begins inside reasoning, so the
 	// stream need not hold its start to tell.
-	opts := append(slices.Clip(g.opts), stream.ForPrompt(prompt))
+	opts := append(g.streamOptions(sv), stream.ForPrompt(prompt))
 	if chat.Stream && !g.wholeCalls {
 		opts = append(opts, stream.WithArgumentStreaming())
 	}
-	s := stream.New(g.kit.format, req, opts...)
+	s := stream.New(sv.kit.format, req, opts...)
 	var got int64
 	hand := func(evs []toolcall.Event) error {
 		if cw != nil {
@@ -265,7 +366,7 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = hand(s.Close())
 	}
-	g.logRequest(began, chat, s, err)
+	g.logRequest(began, chat, sv, s, err)
 	if err != nil {
 		g.fail(w, cw, err)
 		return
@@ -278,14 +379,22 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(asm.Completion(id, chat.Model, created, out.FinishReason, out.Usage))
 }
 
+// formatName is the configured format's name, or auto.
+func (g *Gateway) formatName() string {
+	if g.auto {
+		return Auto
+	}
+	return g.fixed.name
+}
+
 // logRequest writes one line about a finished request: format, duration,
 // calls, and diagnostics by kind.
-func (g *Gateway) logRequest(began time.Time, chat *openai.ChatRequest, s *stream.Stream, err error) {
+func (g *Gateway) logRequest(began time.Time, chat *openai.ChatRequest, sv served, s *stream.Stream, err error) {
 	kinds := map[string]int{}
 	for _, d := range s.Diagnostics() {
 		kinds[d.Kind]++
 	}
-	attrs := []any{"format", g.name, "model", chat.Model, "stream", chat.Stream, "duration", time.Since(began).Round(time.Millisecond), "calls", s.Calls()}
+	attrs := []any{"format", sv.name, "profile", sv.profile, "format_from", sv.from, "model", chat.Model, "stream", chat.Stream, "duration", time.Since(began).Round(time.Millisecond), "calls", s.Calls()}
 	for _, k := range slices.Sorted(maps.Keys(kinds)) {
 		attrs = append(attrs, "diag_"+k, kinds[k])
 	}

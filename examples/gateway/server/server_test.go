@@ -1,7 +1,9 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -64,5 +66,57 @@ func TestModelsAndUsage(t *testing.T) {
 	g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(body)))
 	if !strings.Contains(rec.Body.String(), `"choices":[],"usage":{"prompt_tokens":`) || !strings.HasSuffix(rec.Body.String(), "data: [DONE]\n\n") {
 		t.Errorf("no usage chunk: %s", rec.Body)
+	}
+}
+
+// recorder is an upstream that answers with a fixed text in the format it
+// is asked for, lists models, and keeps the completions asked of it.
+type recorder struct {
+	list  string
+	asked []Completion
+}
+
+func (u *recorder) Complete(_ context.Context, c Completion, yield func(string) error) (Outcome, error) {
+	u.asked = append(u.asked, c)
+	return Outcome{FinishReason: "stop"}, yield("Hello!")
+}
+
+func (u *recorder) Models(context.Context) ([]byte, error) { return []byte(u.list), nil }
+
+// TestFormatAuto: with -format auto, a request's format and prompt
+// profile come from its model's name, else from the first known model the
+// upstream lists; a model nothing knows is a 400 that says what to do.
+func TestFormatAuto(t *testing.T) {
+	for _, tt := range []struct {
+		model, list, format, promptHas string
+	}{
+		{"Qwen/Qwen3-8B", "", "hermes", "<|im_start|>user\nhi<|im_end|>"},
+		{"meta-llama/Llama-3.3-70B-Instruct", "", "llama3_json", "Today Date: 26 Jul 2024"},
+		{"zai-org/GLM-4.6", "", "glm45", "[gMASK]<sop><|user|>\nhi"},
+		{"my-model", `{"data": [{"id": "unknown"}, {"id": "openai/gpt-oss-20b"}]}`, "harmony", "<|start|>user<|message|>hi<|end|>"},
+	} {
+		up := &recorder{list: tt.list}
+		var logs strings.Builder
+		g, err := New(Config{Format: Auto, Upstream: up, Log: slog.New(slog.NewTextHandler(&logs, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := httptest.NewRecorder()
+		g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(`{"model": "`+tt.model+`", "messages": [{"role": "user", "content": "hi"}]}`)))
+		if rec.Code != 200 || len(up.asked) != 1 {
+			t.Fatalf("%s: %d %s", tt.model, rec.Code, rec.Body)
+		}
+		if c := up.asked[0]; c.Format != tt.format || !strings.Contains(c.Prompt, tt.promptHas) {
+			t.Errorf("%s: format %s, prompt %q; want %s and %q", tt.model, c.Format, c.Prompt, tt.format, tt.promptHas)
+		}
+		if !strings.Contains(logs.String(), "format="+tt.format) {
+			t.Errorf("%s: the log does not say which format: %s", tt.model, logs.String())
+		}
+	}
+	g, _ := New(Config{Format: Auto, Upstream: &recorder{list: `{"data": [{"id": "mystery"}]}`}})
+	rec := httptest.NewRecorder()
+	g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(`{"model": "mystery", "messages": [{"role": "user", "content": "hi"}]}`)))
+	if rec.Code != 400 || !strings.Contains(rec.Body.String(), "-format") {
+		t.Errorf("an unknown model: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -38,6 +38,7 @@ type Outcome struct {
 // Completion is one request to the upstream.
 type Completion struct {
 	Model          string
+	Format         string // the format the answer is read with
 	Prompt         string
 	MaxTokens      *int
 	Temperature    *float64

@@ -1,0 +1,159 @@
+package models_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	_ "github.com/toolparse/toolparse/deepseek"
+	_ "github.com/toolparse/toolparse/glm45"
+	_ "github.com/toolparse/toolparse/harmony"
+	_ "github.com/toolparse/toolparse/hermes"
+	_ "github.com/toolparse/toolparse/kimik2"
+	_ "github.com/toolparse/toolparse/lfm2"
+	_ "github.com/toolparse/toolparse/llama3json"
+	_ "github.com/toolparse/toolparse/llama4"
+	_ "github.com/toolparse/toolparse/mistral"
+	"github.com/toolparse/toolparse/models"
+	_ "github.com/toolparse/toolparse/olmo3"
+	_ "github.com/toolparse/toolparse/pythonic"
+	_ "github.com/toolparse/toolparse/qwen3coder"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// names are real model names as users write them: Hugging Face IDs,
+// Ollama tags, served names and GGUF files.
+var names = []struct {
+	name            string
+	format, profile string
+}{
+	{"Qwen/Qwen3-Coder-30B-A3B-Instruct", "qwen3_coder", "qwen3-coder"},
+	{"Qwen/Qwen3-Coder-480B-A35B-Instruct-FP8", "qwen3_coder", "qwen3-coder"},
+	{"qwen3-coder:30b", "qwen3_coder", "qwen3-coder"},
+	{"Qwen/Qwen3.5-397B-A17B", "qwen3_coder", "qwen3-coder"},
+	{"Qwen/Qwen3-8B", "hermes", "qwen3"},
+	{"Qwen/Qwen3-30B-A3B", "hermes", "qwen3"},
+	{"Qwen/Qwen3-235B-A22B-Instruct-2507", "hermes", "qwen3"},
+	{"Qwen/Qwen3-235B-A22B-Thinking-2507", "hermes", "qwen3-thinking"},
+	{"Qwen/Qwen3-Next-80B-A3B-Instruct", "hermes", "qwen3"},
+	{"Qwen/Qwen3-Next-80B-A3B-Thinking", "hermes", "qwen3-thinking"},
+	{"qwen3:8b", "hermes", "qwen3"},
+	{"qwen3:30b-a3b-thinking-2507-q4_K_M", "hermes", "qwen3-thinking"},
+	{"Qwen/QwQ-32B", "hermes", "qwen3-thinking"},
+	{"Qwen/Qwen2.5-7B-Instruct", "hermes", "qwen2.5"},
+	{"Qwen/Qwen2.5-Coder-32B-Instruct", "hermes", "qwen2.5"},
+	{"qwen2.5:14b", "hermes", "qwen2.5"},
+	{"Qwen2.5-72B-Instruct-Q4_K_M.gguf", "hermes", "qwen2.5"},
+	{"NousResearch/Hermes-3-Llama-3.1-8B", "hermes", "hermes"},
+	{"NousResearch/Hermes-2-Pro-Llama-3-8B", "hermes", "hermes"},
+	{"NousResearch/Hermes-2-Pro-Mistral-7B", "hermes", "hermes"},
+	{"hermes3:8b", "hermes", "hermes"},
+	{"openai/gpt-oss-20b", "harmony", "gpt-oss"},
+	{"openai/gpt-oss-120b", "harmony", "gpt-oss"},
+	{"gpt-oss:20b", "harmony", "gpt-oss"},
+	{"ggml-org/gpt-oss-20b-GGUF", "harmony", "gpt-oss"},
+	{"zai-org/GLM-4.6", "glm45", "glm-4.6"},
+	{"zai-org/GLM-4.5", "glm45", "glm-4.6"},
+	{"zai-org/GLM-4.5-Air", "glm45", "glm-4.6"},
+	{"zai-org/GLM-4.7", "glm45", "glm-4.7"},
+	{"zai-org/GLM-4.7-Flash", "glm45", "glm-4.7"},
+	{"THUDM/glm-4-9b-chat", "glm45", "glm-4.6"},
+	{"glm-4.6:cloud", "glm45", "glm-4.6"},
+	{"deepseek-ai/DeepSeek-V3.1", "deepseek", "v3.1"},
+	{"deepseek-ai/DeepSeek-V3.1-Terminus", "deepseek", "v3.1"},
+	{"deepseek-ai/DeepSeek-V3.2-Exp", "deepseek", "v3.1"},
+	{"deepseek-ai/DeepSeek-R1", "deepseek", "r1"},
+	{"deepseek-ai/DeepSeek-R1-0528", "deepseek", "r1"},
+	{"deepseek-ai/DeepSeek-R1-Distill-Qwen-32B", "deepseek", "r1"},
+	{"deepseek-ai/DeepSeek-R1-Distill-Llama-8B", "deepseek", "r1"},
+	{"deepseek-r1:8b", "deepseek", "r1"},
+	{"deepseek-ai/DeepSeek-V3-0324", "deepseek", "r1"},
+	{"deepseek-chat", "deepseek", "v3.1"},
+	{"moonshotai/Kimi-K2-Instruct", "kimi_k2", "k2-thinking"},
+	{"moonshotai/Kimi-K2-Instruct-0905", "kimi_k2", "k2-thinking"},
+	{"moonshotai/Kimi-K2-Thinking", "kimi_k2", "k2-thinking"},
+	{"kimi-k2:1t-cloud", "kimi_k2", "k2-thinking"},
+	{"mistralai/Mistral-Small-3.2-24B-Instruct-2506", "mistral", "mistral-small-3.2"},
+	{"mistralai/Mistral-Small-3.1-24B-Instruct-2503", "mistral", "mistral-small-3.2"},
+	{"mistral-small3.2:24b", "mistral", "mistral-small-3.2"},
+	{"mistralai/Devstral-Small-2507", "mistral", "mistral-small-3.2"},
+	{"mistralai/Devstral-Small-2505", "mistral", "mistral-small-3.2"},
+	{"devstral:24b", "mistral", "mistral-small-3.2"},
+	{"mistralai/Devstral-2-123B-Instruct-2512", "mistral", "v13"},
+	{"mistralai/Devstral-Small-2-24B-Instruct-2512", "mistral", "v13"},
+	{"mistralai/Magistral-Small-2509", "mistral", "magistral"},
+	{"magistral:24b", "mistral", "magistral"},
+	{"mistralai/Ministral-3-14B-Instruct-2512", "mistral", "v13"},
+	{"mistralai/Mistral-Large-3-675B-Instruct-2512", "mistral", "v13"},
+	{"mistralai/Mistral-Nemo-Instruct-2407", "mistral", "mistral-small-3.2"},
+	{"mistralai/Mistral-7B-Instruct-v0.3", "mistral", "mistral-small-3.2"},
+	{"mistralai/Mixtral-8x22B-Instruct-v0.1", "mistral", "mistral-small-3.2"},
+	{"meta-llama/Llama-3.3-70B-Instruct", "llama3_json", "llama-3.1"},
+	{"meta-llama/Llama-3.1-8B-Instruct", "llama3_json", "llama-3.1"},
+	{"meta-llama/Meta-Llama-3.1-405B-Instruct", "llama3_json", "llama-3.1"},
+	{"meta-llama/Llama-3.2-3B-Instruct", "llama3_json", "llama-3.2"},
+	{"llama3.1:8b", "llama3_json", "llama-3.1"},
+	{"llama3.2", "llama3_json", "llama-3.2"},
+	{"Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf", "llama3_json", "llama-3.1"},
+	{"meta-llama/Llama-4-Scout-17B-16E-Instruct", "llama4", "meta"},
+	{"meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8", "llama4", "meta"},
+	{"llama4:scout", "llama4", "meta"},
+	{"LiquidAI/LFM2-1.2B", "lfm2", "lfm2"},
+	{"LiquidAI/LFM2-350M", "lfm2", "lfm2"},
+	{"LiquidAI/LFM2-8B-A1B", "lfm2", "lfm2"},
+	{"LiquidAI/LFM2.5-1.2B-Instruct", "lfm2", "lfm2.5"},
+	{"LiquidAI/LFM2.5-1.2B-Thinking", "lfm2", "lfm2.5"},
+	{"LiquidAI/LFM2.5-8B-A1B", "lfm2", "lfm2.5-8b"},
+	{"allenai/Olmo-3-7B-Instruct", "olmo3", "olmo-3.1"},
+	{"allenai/Olmo-3.1-32B-Instruct", "olmo3", "olmo-3.1"},
+	{"olmo-3:7b", "olmo3", "olmo-3.1"},
+	{"google/gemma-3-27b-it", "pythonic", ""},
+	{"/models/Qwen3-Coder-30B-A3B-Instruct/", "qwen3_coder", "qwen3-coder"},
+}
+
+// TestLookup: every real name gives its format and profile, and every
+// answer names a registered format and one of its prompt profiles.
+func TestLookup(t *testing.T) {
+	if len(names) < 60 {
+		t.Fatalf("%d names, want 60 at least", len(names))
+	}
+	for _, n := range names {
+		got, ok := models.Lookup(n.name)
+		if !ok || got.Format != n.format || got.Profile != n.profile {
+			t.Errorf("Lookup(%q) = %+v, %v; want %s/%s", n.name, got, ok, n.format, n.profile)
+			continue
+		}
+		f, ok := toolcall.Lookup(got.Format)
+		if !ok {
+			t.Errorf("Lookup(%q): format %q is not registered", n.name, got.Format)
+			continue
+		}
+		if p, ok := f.(toolcall.Prompter); ok && got.Profile != "" && !slices.Contains(p.PromptProfiles(), got.Profile) {
+			t.Errorf("Lookup(%q): %s has no profile %q", n.name, got.Format, got.Profile)
+		}
+		if upper, _ := models.Lookup(strings.ToUpper(n.name)); upper != got {
+			t.Errorf("Lookup(%q) in upper case = %+v, want %+v", n.name, upper, got)
+		}
+	}
+}
+
+// TestLookupUnknown: names of no family, and hostile ones, are not
+// known.
+func TestLookupUnknown(t *testing.T) {
+	for _, name := range []string{"", "/", "demo", "gpt-4o", "claude-sonnet-4", "my-finetune", strings.Repeat("x", 1<<20), strings.Repeat("/", 1000)} {
+		if got, ok := models.Lookup(name); ok {
+			t.Errorf("Lookup(%.40q) = %+v, want none", name, got)
+		}
+	}
+}
+
+func ExampleLookup() {
+	m, _ := models.Lookup("Qwen/Qwen3-Coder-30B-A3B-Instruct")
+	fmt.Println(m.Format, m.Profile)
+	m, _ = models.Lookup("deepseek-r1:8b")
+	fmt.Println(m.Format, m.Profile)
+	// Output:
+	// qwen3_coder qwen3-coder
+	// deepseek r1
+}

@@ -27,10 +27,10 @@
 //	qwen2.5, qwen2                           hermes       qwen2.5
 //	magistral                                mistral      magistral
 //	mistral-small-3.1/3.2, devstral-small    mistral      mistral-small-3.2
-//	  (2505, 2507), mistral-nemo, mistral-7b,
+//	  2505, mistral-nemo, mistral-7b,
 //	  mixtral, codestral
-//	ministral-3, mistral-large-3, devstral-2, mistral  v13
-//	  and other mistral names
+//	ministral-3, mistral-large-3, devstral   mistral      v13
+//	  (2507, 2), and other mistral names
 //	llama-4                                  llama4       meta
 //	llama-3.2                                llama3_json  llama-3.2
 //	llama-3, 3.1, 3.3                        llama3_json  llama-3.1
@@ -88,8 +88,7 @@ var rules = []rule{
 	r("hermes", "qwen2.5", "qwen25"),
 	r("mistral", "magistral", "magistral"),
 	r("mistral", "mistral-small-3.2", "mistralsmall3"),
-	r("mistral", "mistral-small-3.2", "devstralsmall25"),
-	r("mistral", "mistral-small-3.2", "devstral").except("devstral2", "devstralsmall2"),
+	r("mistral", "mistral-small-3.2", "devstralsmall2505"),
 	r("mistral", "mistral-small-3.2", "mistralnemo"),
 	r("mistral", "mistral-small-3.2", "mistral7b"),
 	r("mistral", "mistral-small-3.2", "mixtral"),

@@ -76,6 +76,7 @@ var templateGoldens = []struct {
 	{"lfm25", lfm2.Format, toolcall.PromptOptions{Profile: lfm2.ProfileLFM25, Date: goldenDate}, false, lfm25Only},
 	{"lfm25_8b", lfm2.Format, toolcall.PromptOptions{Profile: lfm2.ProfileLFM25MoE, Date: goldenDate}, false, lfm25Only},
 	{"olmo31", olmo3.Format, toolcall.PromptOptions{}, false, nil},
+	{"olmo3_think", olmo3.Format, toolcall.PromptOptions{Profile: olmo3.ProfileOLMo3Think}, false, nil},
 	{"magistral_v13", mistral.Format, toolcall.PromptOptions{Profile: mistral.ProfileMagistral}, false, nil},
 	// The MLX conversion's template writes no tools (see mistral's doc).
 	{"ministral3_mlx", mistral.Format, toolcall.PromptOptions{}, true, nil},

@@ -37,6 +37,7 @@
 //	lfm2.5 ... 8b                            lfm2         lfm2.5-8b
 //	lfm2.5                                   lfm2         lfm2.5
 //	lfm2                                     lfm2         lfm2
+//	olmo-3 ... think                         olmo3        olmo-3-think
 //	olmo-3                                   olmo3        olmo-3.1
 //	gemma                                    pythonic     (none)
 //
@@ -102,6 +103,7 @@ var rules = []rule{
 	r("lfm2", "lfm2.5-8b", "lfm2.5", "8b"),
 	r("lfm2", "lfm2.5", "lfm2.5"),
 	r("lfm2", "lfm2", "lfm2"),
+	r("olmo3", "olmo-3-think", "olmo3", "think"),
 	r("olmo3", "olmo-3.1", "olmo3"),
 	r("pythonic", "", "gemma"),
 }

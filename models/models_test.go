@@ -108,6 +108,8 @@ var names = []struct {
 	{"allenai/Olmo-3-7B-Instruct", "olmo3", "olmo-3.1"},
 	{"allenai/Olmo-3.1-32B-Instruct", "olmo3", "olmo-3.1"},
 	{"olmo-3:7b", "olmo3", "olmo-3.1"},
+	{"allenai/Olmo-3-7B-Think", "olmo3", "olmo-3-think"},
+	{"allenai/Olmo-3.1-32B-Think", "olmo3", "olmo-3-think"},
 	{"google/gemma-3-27b-it", "pythonic", ""},
 	{"/models/Qwen3-Coder-30B-A3B-Instruct/", "qwen3_coder", "qwen3-coder"},
 }

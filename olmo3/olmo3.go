@@ -21,8 +21,12 @@
 // the system text (DefaultSystem when the conversation has none), past
 // calls one a line inside <function_calls>...</function_calls> with their
 // arguments as JSON, results in the environment role, reasoning dropped.
-// OLMo 3 Think's template was not in reach to compare with and has no
-// profile yet.
+// Profile olmo-3-think writes OLMo 3 Think's (Olmo-3-7B-Think's
+// template, as a third-party repository quotes it; golden directory
+// olmo3_think): that template reads tools, calls and results from fields
+// of its own ("functions", "function_calls", the environment role) and
+// writes none of OpenAI's, so the prompt writes what it writes given them
+// (see the profile), and its generation prompt opens <think>.
 package olmo3
 
 import (

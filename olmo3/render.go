@@ -35,19 +35,31 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
-// ProfileOLMo31 is Olmo 3.1's template (Olmo-3.1-32B-Instruct, which
-// OLMo 3 Instruct shares), the one prompt profile.
-const ProfileOLMo31 = "olmo-3.1"
+// The prompt profiles: the chat templates RenderPrompt writes.
+const (
+	// ProfileOLMo31 is Olmo 3.1's template (Olmo-3.1-32B-Instruct, which
+	// OLMo 3 Instruct shares). The default.
+	ProfileOLMo31 = "olmo-3.1"
+	// ProfileOLMo3Think is OLMo 3 Think's (Olmo-3-7B-Think's): its system
+	// text, the tools after it and a space, calls one a line, and a
+	// generation prompt that opens <think>.
+	ProfileOLMo3Think = "olmo-3-think"
+)
 
-// Profiles lists the prompt profiles.
-var Profiles = []string{ProfileOLMo31}
+// Profiles lists the prompt profiles, the default first.
+var Profiles = []string{ProfileOLMo31, ProfileOLMo3Think}
+
+// ThinkSystem is the system text OLMo 3 Think's template writes when the
+// conversation has none.
+const ThinkSystem = "You are OLMo, a helpful function-calling AI assistant built by Ai2. Your date cutoff is November 2024, and your model weights are available at https://huggingface.co/allenai."
 
 // PromptOptions are OLMo 3's template choices. The zero value means the
 // defaults.
 type PromptOptions struct {
 	Profile string // one of Profiles; "" is the default
-	// System replaces DefaultSystem before the tool definitions, when the
-	// conversation has no system message of its own.
+	// System replaces DefaultSystem (OLMo 3 Think: ThinkSystem) before the
+	// tool definitions, when the conversation has no system message of
+	// its own.
 	System string
 }
 
@@ -61,11 +73,15 @@ type PromptOptions struct {
 // tool results verbatim in the environment role. It ends with the header
 // of the next assistant turn.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
-	if _, err := prompt.Profile("olmo3", opts.Profile, Profiles); err != nil {
+	profile, err := prompt.Profile("olmo3", opts.Profile, Profiles)
+	if err != nil {
 		return toolcall.Prompt{}, err
 	}
 	if err := prompt.Check(msgs); err != nil {
 		return toolcall.Prompt{}, fmt.Errorf("olmo3: %w", err)
+	}
+	if profile == ProfileOLMo3Think {
+		return renderThink(msgs, tools, opts)
 	}
 	var b strings.Builder
 	turn := func(role, text string) { b.WriteString("<|im_start|>" + role + "\n" + text + "<|im_end|>\n") }
@@ -99,20 +115,14 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		case "assistant":
 			text := m.Content
 			if len(m.ToolCalls) > 0 {
-				var calls []byte
-				for i, c := range m.ToolCalls {
-					if i > 0 {
-						calls = append(calls, '\n')
-					}
-					var err error
-					if calls, err = pythonic.AppendCall(calls, c, pythonic.JSONLiterals); err != nil {
-						return toolcall.Prompt{}, err
-					}
+				calls, err := lines(m.ToolCalls)
+				if err != nil {
+					return toolcall.Prompt{}, err
 				}
 				if text != "" {
 					text += "\n"
 				}
-				text += startText + string(calls) + endText
+				text += startText + calls + endText
 			}
 			turn("assistant", text)
 		case "tool":
@@ -123,6 +133,85 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	}
 	b.WriteString("<|im_start|>assistant\n")
 	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// lines writes calls one a line, each argument as JSON, as the templates
+// write them in history.
+func lines(calls []toolcall.Call) (string, error) {
+	var b []byte
+	for i, c := range calls {
+		if i > 0 {
+			b = append(b, '\n')
+		}
+		var err error
+		if b, err = pythonic.AppendCall(b, c, pythonic.JSONLiterals); err != nil {
+			return "", err
+		}
+	}
+	return string(b), nil
+}
+
+// renderThink writes msgs as OLMo 3 Think's template does. The template
+// reads the tools from a system message's "functions" and past calls from
+// an assistant message's "function_calls", strings of the model's own
+// syntax, and tool results from "environment" messages; given OpenAI's
+// fields it writes none of them. The prompt writes what the template
+// writes given them: the tools, as one JSON array in OpenAI's shape, after
+// the first system message (ThinkSystem when there is none) and a space;
+// past calls one a line after the turn's text; results in environment
+// turns; every system message without tools ends with the template's
+// "You do not currently have access to any functions." line; reasoning
+// dropped. The generation prompt opens <think>.
+func renderThink(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	var b strings.Builder
+	noFunctions := " You do not currently have access to any functions. <functions></functions>"
+	functions := noFunctions
+	if len(tools) > 0 {
+		items := make([]string, len(tools))
+		for i, t := range tools {
+			s, err := prompt.OpenAIToolJSON(t)
+			if err != nil {
+				return toolcall.Prompt{}, err
+			}
+			items[i] = s
+		}
+		functions = " <functions>[" + strings.Join(items, ", ") + "]</functions>"
+	}
+	if len(msgs) == 0 || msgs[0].Role != "system" {
+		system := ThinkSystem
+		if opts.System != "" {
+			system = opts.System
+		}
+		b.WriteString("<|im_start|>system\n" + system + functions + "<|im_end|>\n")
+		functions = noFunctions
+	}
+	for i, m := range msgs {
+		switch m.Role {
+		case "system":
+			b.WriteString("<|im_start|>system\n" + m.Content + functions + "<|im_end|>\n")
+			functions = noFunctions
+		case "assistant":
+			b.WriteString("<|im_start|>assistant\n" + m.Content)
+			if len(m.ToolCalls) > 0 {
+				calls, err := lines(m.ToolCalls)
+				if err != nil {
+					return toolcall.Prompt{}, err
+				}
+				b.WriteString(startText + calls + endText)
+			}
+			if i == len(msgs)-1 {
+				b.WriteString("<|endoftext|>")
+			} else {
+				b.WriteString("<|im_end|>\n")
+			}
+		case "tool":
+			b.WriteString("<|im_start|>environment\n" + m.Content + "<|im_end|>\n")
+		default:
+			b.WriteString("<|im_start|>" + m.Role + "\n" + m.Content + "<|im_end|>\n")
+		}
+	}
+	b.WriteString("<|im_start|>assistant\n<think>")
+	return toolcall.Prompt{Text: b.String(), InReasoning: true}, nil
 }
 
 // PromptProfiles implements toolcall.Prompter.

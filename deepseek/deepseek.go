@@ -91,7 +91,9 @@ func split(text string, off int) (name, args string, err error) {
 		name = strings.TrimSpace(args[:nl])
 		args = strings.TrimLeft(args[nl:], "\n")
 		args = strings.TrimPrefix(strings.TrimPrefix(args, "```json"), "```")
-		args = strings.TrimSuffix(strings.TrimSpace(args), "```")
+		// The closing fence, or what the response's end left of it (JSON
+		// never ends with a backtick).
+		args = strings.TrimRight(strings.TrimSpace(args), "`")
 	}
 	if name == "" || strings.ContainsAny(name, " \t\r\n<>{}") {
 		return "", "", &pythonic.SyntaxError{Offset: off, Msg: "not a function name"}
@@ -107,7 +109,10 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 	}
 	sep := strings.Index(text, sepText)
 	out := "{}"
-	if args = strings.TrimSpace(args); args != "" {
+	if args = strings.TrimSpace(args); args == "" && m.CutOff() {
+		return toolcall.Call{}, block.ErrCutOff
+	}
+	if args != "" {
 		raw, err := jsoncall.Value(args, m.Parser())
 		if err == nil {
 			out, err = jsoncall.Arguments(raw, m.Parser())

@@ -105,6 +105,9 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 		}
 		j += len(valueText)
 		v := strings.Index(body[j:], valueEndText)
+		if v < 0 && m.CutOff() { // the end of the response cut the value
+			return nil, block.ErrCutOff
+		}
 		if v < 0 { // a missing </arg_value> at the end of the block
 			v = len(body) - j
 			set(key, strings.TrimSuffix(body[j:j+v], "\n"), at)
@@ -113,6 +116,9 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 		}
 		set(key, body[j:j+v], at)
 		j += v + len(valueEndText)
+	}
+	if m.CutOff() && (b.Len() == 0 || !b.Complete()) { // the end of the response came before the arguments did
+		return nil, block.ErrCutOff
 	}
 	c := toolcall.Call{Name: name, Arguments: b.JSON()}
 	return []block.Item{{Call: &c, Offset: i, Repaired: repaired}}, nil

@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/toolcall"
@@ -88,7 +89,7 @@ func header(lead string) block.Kind {
 		TooLong: "a message header passed 512 bytes", Header: true,
 		CutOff: "a message header is cut off by the end of the response",
 		Read: func(m *block.Machine, body string) ([]block.Item, error) {
-			m.Hooks().(*messages).readHeader(m, lead+body)
+			m.Hooks().(*messages).readHeader(m, lead+body, lead+body+messageText)
 			return nil, nil
 		},
 	}
@@ -115,6 +116,7 @@ type messages struct {
 	reasoning bool   // with opens -1: the prose is reasoning
 	name      string // the call the block holds
 	read      bool   // a header was read and is still to open its body
+	header    string // its text, markers included, for a body that is not calls
 }
 
 // Start: a message may begin here; Step decides.
@@ -151,9 +153,9 @@ func (h *messages) Step(m *block.Machine, dst []toolcall.Event, s string, i int)
 // readHeader reads a header's text: a message with no recipient is prose, as
 // reasoning on the analysis channel; a call's or a built-in's body is a
 // block.
-func (h *messages) readHeader(m *block.Machine, text string) {
+func (h *messages) readHeader(m *block.Machine, text, raw string) {
 	recipient, channel, _ := parseHeader(text)
-	h.read, h.opens, h.name = true, -1, ""
+	h.read, h.opens, h.name, h.header = true, -1, "", raw
 	name, isFunc := strings.CutPrefix(recipient, "functions.")
 	switch {
 	case recipient == "" || recipient == "functions.": // no recipient, or no name: a message
@@ -180,7 +182,7 @@ func (h *messages) AfterBlock(m *block.Machine, _ []toolcall.Call, s string, i i
 		return
 	}
 	m.Begin(i)
-	m.Open(h.opens, h.name)
+	m.OpenAfter(h.opens, h.header, h.name)
 }
 
 func (h *messages) At(*block.Machine, string, int, int) (int, int, bool) { return 0, 0, false }
@@ -198,17 +200,21 @@ func followArgs(m *block.Machine) block.Follower {
 }
 
 // readArgs reads a call's body: its JSON arguments (a Python dict too),
-// none for an empty body; a body that is neither is content.
+// none for an empty body (unless the response's end cut it off); a body
+// that is neither is content, verbatim, with its header.
 func readArgs(m *block.Machine, body string) ([]block.Item, error) {
 	args := "{}"
-	if t := strings.TrimSpace(body); t != "" {
+	t := strings.TrimSpace(body)
+	if t == "" && m.CutOff() {
+		return nil, block.ErrCutOff
+	}
+	if t != "" {
 		raw, err := m.ReadValue(body, 0) // read on the way, when the body is one JSON object
 		if err == nil {
 			args, err = jsoncall.Arguments(raw, m.Parser())
 		}
-		if err != nil {
-			m.Diag(toolcall.KindSyntax, m.BodyStart(), m.BlockName(), "the arguments are not a JSON object: "+err.Error())
-			return []block.Item{{Content: body}}, nil
+		if err != nil { // the message, header and all, is content
+			return nil, &pythonic.SyntaxError{Msg: "the arguments of " + m.BlockName() + " are not a JSON object: " + err.Error()}
 		}
 	}
 	return []block.Item{{Call: &toolcall.Call{Name: m.BlockName(), Arguments: args}}}, nil

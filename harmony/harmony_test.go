@@ -48,12 +48,14 @@ func TestHarmony(t *testing.T) {
 	expect(t, []string{"python"}, `<|channel|>analysis to=python code<|message|>{"code": "print(1)"}`, "", "", call("python", `{"code":"print(1)"}`))
 	expect(t, []string{"get-weather.now"}, `<|channel|>commentary to=functions.get_weather_now <|constrain|>json<|message|>{}`, "", "", call("get-weather.now", `{}`))
 	expect(t, nil, `<|channel|>commentary to=functions.f <|constrain|>json<|message|>{'a': True}`, "", "", call("f", `{"a":true}`))
-	expect(t, nil, `<|channel|>commentary to=functions.f <|constrain|>json<|message|>`, "", "", call("f", `{}`))
+	// Cut off before its arguments: no call, the text as content.
+	expect(t, nil, `<|channel|>commentary to=functions.f <|constrain|>json<|message|>`, "", `<|channel|>commentary to=functions.f <|constrain|>json<|message|>`)
 	expect(t, nil, "Plain text with no tokens.", "", "Plain text with no tokens.")
 	expect(t, nil, "analysisI'm thinkingassistantfinalHello", "", "analysisI'm thinkingassistantfinalHello")
 	expect(t, nil, "<|channel|>analysis", "", "<|channel|>analysis")
 	expect(t, nil, "<|channel|>final<|message|>a < b and <|not a token|> stay", "", "a < b and <|not a token|> stay")
-	expect(t, nil, "<|channel|>commentary to=functions.f <|constrain|>json<|message|>not json", "", "not json")
+	// A call whose body is not JSON is content, verbatim, header and all.
+	expect(t, nil, "<|channel|>commentary to=functions.f <|constrain|>json<|message|>not json", "", "<|channel|>commentary to=functions.f <|constrain|>json<|message|>not json")
 	expect(t, nil, "<|channel|>analysis<|message|>think<|channel|>final<|message|>answer", "think", "answer")
 }
 

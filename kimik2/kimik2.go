@@ -111,7 +111,11 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 		return toolcall.Call{}, err
 	}
 	args := "{}"
-	if body := strings.TrimSpace(text[a+len(argBeginText):]); body != "" {
+	body := strings.TrimSpace(text[a+len(argBeginText):])
+	if body == "" && m.CutOff() {
+		return toolcall.Call{}, block.ErrCutOff
+	}
+	if body != "" {
 		raw, err := jsoncall.Value(body, m.Parser())
 		if err == nil {
 			args, err = jsoncall.Arguments(raw, m.Parser())

@@ -97,7 +97,11 @@ func readFunc(m *block.Machine, body string) ([]block.Item, error) {
 		return nil, &pythonic.SyntaxError{Msg: "not a function tag"}
 	}
 	args := "{}"
-	if rest := strings.TrimSpace(body[gt+1:]); rest != "" {
+	rest := strings.TrimSpace(body[gt+1:])
+	if rest == "" && m.CutOff() {
+		return nil, block.ErrCutOff
+	}
+	if rest != "" {
 		if rest[0] != '{' {
 			return nil, &pythonic.SyntaxError{Offset: gt + 1, Msg: "a function tag holds no JSON object"}
 		}

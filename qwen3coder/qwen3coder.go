@@ -144,10 +144,16 @@ func (r *reader) function(start, i int) (int, error) {
 	var repaired []*pythonic.SyntaxError
 	args := ""
 	end := len(body)
+	closed := false // the last value read ended at its </parameter>
 	for {
 		i = jsonvalue.SkipSpace(body, i)
 		if i == len(body) {
-			break // a missing </function> is tolerated
+			// A missing </function> is tolerated, but not arguments the
+			// end of the response cut: none yet, or a value not closed.
+			if r.m.CutOff() && (!closed || b.Len() == 0 || !b.Complete()) && args == "" {
+				return 0, block.ErrCutOff
+			}
+			break
 		}
 		rest := body[i:]
 		if strings.HasPrefix(rest, functionEndText) {
@@ -155,10 +161,11 @@ func (r *reader) function(start, i int) (int, error) {
 			break
 		}
 		if strings.HasPrefix(rest, parameterText) {
-			key, val, next, err := r.parameter(i + len(parameterText))
+			key, val, next, ok, err := r.parameter(i + len(parameterText))
 			if err != nil {
 				return 0, err
 			}
+			closed = ok
 			if note := b.Set(key, val, i); note != nil {
 				repaired = append(repaired, note)
 			}
@@ -191,12 +198,13 @@ func (r *reader) function(start, i int) (int, error) {
 }
 
 // parameter reads the parameter whose key starts at body[i]: its key, its
-// value (one leading and one trailing newline removed) and where it ends.
-func (r *reader) parameter(i int) (key, val string, next int, err error) {
+// value (one leading and one trailing newline removed), where it ends, and
+// whether its </parameter> closed it.
+func (r *reader) parameter(i int) (key, val string, next int, closed bool, err error) {
 	body := r.body
 	gt := strings.IndexByte(body[i:], '>')
 	if gt < 0 || strings.ContainsAny(body[i:i+gt], "\n<") {
-		return "", "", 0, &pythonic.SyntaxError{Offset: i, Msg: "<parameter= has no '>'"}
+		return "", "", 0, false, &pythonic.SyntaxError{Offset: i, Msg: "<parameter= has no '>'"}
 	}
 	key = body[i : i+gt]
 	v := i + gt + 1
@@ -204,7 +212,7 @@ func (r *reader) parameter(i int) (key, val string, next int, err error) {
 	val = body[v:end]
 	val = strings.TrimPrefix(val, "\n")
 	val = strings.TrimSuffix(val, "\n")
-	return key, val, next, nil
+	return key, val, next, next > end, nil
 }
 
 // valueEnd finds where the value starting at body[v] ends, and where the

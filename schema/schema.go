@@ -267,6 +267,34 @@ func violations(r *jsonschema.EvaluationResult, instance *jsonvalue.Value) []str
 	return out
 }
 
+// Required returns the names the tool's schema requires of its arguments
+// (its root's "required"), none when it has no schema or one that does not
+// compile.
+func Required(tool toolcall.Tool) []string {
+	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
+		return nil
+	}
+	c := lookup(tool.Parameters)
+	if c.doc == nil {
+		return nil
+	}
+	root := c.doc.Resolve(&c.doc.Root)
+	if root == nil {
+		return nil
+	}
+	req := c.doc.Get(root, "required")
+	if req == nil || req.Kind != jsonvalue.Array {
+		return nil
+	}
+	var names []string
+	for _, it := range req.Items {
+		if it.Kind == jsonvalue.String {
+			names = append(names, it.Str)
+		}
+	}
+	return names
+}
+
 // AllowsNull reports whether the tool's schema lets its argument prop be
 // null: the property's type lists "null", or one of its anyOf or oneOf
 // alternatives does. Formats that write every value as text (Qwen3-Coder's

@@ -43,10 +43,9 @@ func TestBodyReadOnTheWayIsDecode(t *testing.T) {
 		}
 		text := fm.start + body + fm.end
 		if cut := rapid.IntRange(0, 2*len(fm.end)).Draw(t, "end marker cut at"); cut < len(fm.end) {
-			// The response ends inside the end marker: the block is read
-			// as it stands, the marker's start with it.
-			body += fm.end[:cut]
-			text = fm.start + body
+			// The response ends inside the end marker: it counts as a
+			// missing one, and the block is read without it.
+			text = fm.start + body + fm.end[:cut]
 		}
 		req := toolcall.Request{}
 		var want []string

@@ -279,6 +279,7 @@ type Machine struct {
 	bodyStart int    // where the body Read reads starts in the response
 	name      string // the call the open block holds, when its opener named it
 	reasoning bool   // prose goes out as reasoning
+	cutOff    bool   // the block being decided is one the response's end cut off
 }
 
 // Configure implements toolcall.Reporter.
@@ -362,6 +363,13 @@ func (m *Machine) Hooks() Hooks { return m.hooks }
 // names it in the block's diagnostics (BlockName).
 func (m *Machine) Open(k int, name string) {
 	m.open(k, 0, "", name)
+}
+
+// OpenAfter is Open for a block whose opening text (lead: Harmony's
+// header, which a block of its own read) is not in the pending item: a
+// body that is not calls is content with lead before it.
+func (m *Machine) OpenAfter(k int, lead, name string) {
+	m.open(k, 0, lead, name)
 }
 
 // BlockName is the name Open gave the open block, or "".
@@ -482,9 +490,16 @@ func (m *Machine) InProse() bool { return m.mode == mProse }
 // starts, for a Kind's Read.
 func (m *Machine) BodyStart() int { return m.bodyStart }
 
+// ErrCutOff says the response ends inside a call's arguments: the call is
+// not complete, so it is not a call (its text is content).
+var ErrCutOff = errors.New("the response ends inside the call's arguments: it is cut off, so it is no call")
+
 // CloseResponse ends the response, for Close: an open block is read as it
-// stands (a missing end marker is tolerated); anything else pending is
-// content.
+// stands (a missing end marker is tolerated, and so is one the end of the
+// response cuts: a partial end marker at the end of the body is dropped);
+// anything else pending is content. A block whose arguments the end cuts
+// off (inside a tagged value; a Kind's Read sees CutOff) is content, with
+// a diagnostic.
 func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 	if !m.Holding() {
 		return dst
@@ -498,15 +513,59 @@ func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 			break
 		}
 		text := m.Text("", 0)
-		dst = m.decideBlock(dst, text, text[m.bodyAt:], start, "", 0)
+		if m.body.inValue { // a value whose close tag never came
+			m.Diag(toolcall.KindSyntax, start+m.bodyAt, m.name, ErrCutOff.Error())
+			dst = m.Content(m.Settle(dst, nil), m.lead)
+			dst = m.Content(dst, text)
+			break
+		}
+		body := text[m.bodyAt:]
+		body = body[:len(body)-partialEnd(m.f.prose, body)]
+		m.cutOff = true
+		dst = m.decideBlock(dst, text[:m.bodyAt+len(body)], body, start, "", 0)
+		m.cutOff = false
 	case mHook:
 		dst = m.hooks.Close(m, dst)
 	default: // a partial marker in prose
+		if m.RightAfterCall() && m.cutStray(m.Text("", 0)) {
+			m.Drop() // a stray end marker the response's end cut: consumed
+			break
+		}
 		dst = m.sayHeld(dst, "", 0)
 	}
 	m.mode = mProse
 	return dst
 }
+
+// cutStray reports whether text is a proper prefix of one of the markers
+// the machine drops in prose (stray end markers, end-of-turn tokens).
+func (m *Machine) cutStray(text string) bool {
+	for _, mk := range m.f.Markers {
+		if mk.Role == Dropped && len(text) < len(mk.Text) && strings.HasPrefix(mk.Text, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// partialEnd returns the length of the longest end of body that is a
+// proper prefix of one of markers (the format's): a marker the response's
+// end cut, which a body's arguments never end with (a string it would
+// stand in is not closed either).
+func partialEnd(markers *marker.Set, body string) int {
+	ends := markers
+	for k := min(len(body), ends.MaxLen()-1); k > 0; k-- {
+		if res, _, _ := marker.Match(ends, body[len(body)-k:]); res == marker.Partial {
+			return k
+		}
+	}
+	return 0
+}
+
+// CutOff reports, for a Kind's Read, whether the body being read is one
+// the end of the response cut off (its end marker never came): its
+// arguments must be complete as they stand, or the Read returns ErrCutOff.
+func (m *Machine) CutOff() bool { return m.cutOff }
 
 // InCandidate implements toolcall.Reporter: inside a block, or where
 // a hook says so, text is data.

@@ -34,6 +34,10 @@ type Base struct {
 	// Said records whether the response has said anything yet (a call
 	// list that opens the response may name any tool).
 	Said prose.Tracker
+	// sinceCall records whether prose other than whitespace came after
+	// the latest call (called: there was one).
+	sinceCall prose.Tracker
+	called    bool
 	// Streaming says argument streaming is on (toolcall.Config).
 	Streaming bool
 	quiet     *toolcall.Quiet // where the decoder says which bytes it reads without a trace
@@ -332,6 +336,10 @@ func (b *Base) Emit(dst []toolcall.Event, s string, i int) []toolcall.Event {
 	return dst
 }
 
+// RightAfterCall reports whether a call came last: no prose but
+// whitespace since.
+func (b *Base) RightAfterCall() bool { return b.called && !b.sinceCall.Spoke() }
+
 // Drop ends the pending item without output: its text was consumed.
 func (b *Base) Drop() { b.end() }
 
@@ -354,6 +362,9 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 		return dst
 	}
 	b.Said.Note(text)
+	if b.called {
+		b.sinceCall.Note(text)
+	}
 	n := len(dst)
 	if n == 0 || dst[n-1].Content == "" {
 		return append(dst, toolcall.Event{Content: text})
@@ -405,6 +416,7 @@ func (b *Base) Flush(dst []toolcall.Event) []toolcall.Event {
 // the response.
 func (b *Base) Call(dst []toolcall.Event, c toolcall.Call, off int) []toolcall.Event {
 	b.Said.Say()
+	b.called, b.sinceCall = true, prose.Tracker{}
 	b.callOffs = append(b.callOffs, off)
 	return append(dst, toolcall.Event{Call: &c})
 }

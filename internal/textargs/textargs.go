@@ -53,6 +53,22 @@ func (b *Builder) Set(key, val string, off int) *pylit.SyntaxError {
 // Len is the number of arguments set.
 func (b *Builder) Len() int { return len(b.keys) }
 
+// Complete reports whether the arguments set can be the whole call's, as
+// far as the tool's schema tells: every argument it requires is set. A
+// format whose calls the end of the response may cut between two values
+// asks it (a call with a required argument missing was cut off).
+func (b *Builder) Complete() bool {
+	if b.tool == nil {
+		return true
+	}
+	for _, name := range schema.Required(*b.tool) {
+		if !slices.Contains(b.keys, name) {
+			return false
+		}
+	}
+	return true
+}
+
 // JSON returns the arguments as a compact JSON object.
 func (b *Builder) JSON() string {
 	n := 2

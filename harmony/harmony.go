@@ -5,9 +5,9 @@ import (
 	"unicode"
 
 	"github.com/toolparse/toolparse/internal/block"
-	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
 

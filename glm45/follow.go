@@ -10,7 +10,9 @@ import (
 
 // follower follows a <tool_call> block while it arrives, for argument
 // streaming: the name is known at the first <arg_key>, and each value's
-// text goes out as it comes, but for what may start its </arg_value>. A
+// text goes out as it comes, but for what may start its </arg_value>, and
+// for a </arg_value> until what follows it shows that it ends the value
+// (whitespace and an <arg_key>K</arg_key> for a fresh K; see valueEnd). A
 // repeated key, or a value the schema may make null, stops it; the call
 // then comes whole.
 type follower struct {
@@ -29,6 +31,7 @@ const (
 	fKey                        // a key, to </arg_key>
 	fBetween                    // after a key: <arg_value>
 	fValue                      // a value, to </arg_value>
+	fClosing                    // after a </arg_value>: whitespace, then <arg_key>K</arg_key>, or text
 	fAfter                      // after a value: <arg_key>
 )
 
@@ -96,11 +99,29 @@ func (f *follower) step() {
 		case !strings.HasPrefix(tag, t):
 			f.dead = true
 		}
+	case fClosing: // t is </arg_value>, whitespace, and what came after
+		after := strings.TrimLeft(t[len(valueEndText):], jsonvalue.Spaces)
+		if after == "" || strings.HasPrefix(keyText, after) || strings.HasPrefix(after, "<|") || strings.HasPrefix(endText, after) {
+			return // undecided, or the block's end, which the follower is not fed
+		}
+		if rest, ok := strings.CutPrefix(after, keyText); ok {
+			key, tail, closed := strings.Cut(rest, keyEndText)
+			if !closed {
+				return // the key goes on (maxText bounds it)
+			}
+			if key = strings.TrimSpace(key); f.w.Fresh(key) { // the value ended; the next key begins
+				f.w.EndValue(false)
+				f.st, f.text = fKey, f.text[:0]
+				f.named(key)
+				f.Feed(tail)
+				return
+			}
+		}
+		f.unclose(t)
 	case fValue:
 		switch {
 		case t == valueEndText:
-			f.w.EndValue(false)
-			f.st, f.text = fAfter, f.text[:0]
+			f.st = fClosing
 		case !strings.HasPrefix(valueEndText, t):
 			f.w.Text(t[:1]) // text; what follows may start the tag
 			f.text = append(f.text[:0], t[1:]...)
@@ -111,6 +132,14 @@ func (f *follower) step() {
 			}
 		}
 	}
+}
+
+// unclose makes the held </arg_value> and what followed it text in the
+// value: what follows it made no structure of it.
+func (f *follower) unclose(t string) {
+	f.st, f.text = fValue, f.text[:0]
+	f.w.Text(valueEndText)
+	f.Feed(t[len(valueEndText):])
 }
 
 // named ends the name, at the first <arg_key>, or a key.

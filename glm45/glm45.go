@@ -42,7 +42,9 @@ var table = block.Format{
 		observation: {Text: "<|observation|>", EndsTurn: true},
 		endOfText:   {Text: "<|endoftext|>", EndsTurn: true},
 	},
-	Kinds: []block.Kind{kCall: {End: toolCallEnd, Scan: block.ScanTagged, Value: [2]string{valueText, valueEndText}, Read: readCall, Follow: follow}},
+	// A value's </arg_value> is followed by the next <arg_key> or the
+	// block's end; followed by anything else, it is text in the value.
+	Kinds: []block.Kind{kCall: {End: toolCallEnd, Scan: block.ScanTagged, Value: [2]string{valueText, valueEndText}, ValueNext: []string{keyText}, Read: readCall, Follow: follow}},
 	Hooks: func() block.Hooks { return new(markerless) },
 }
 
@@ -60,6 +62,37 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 }
 
 func init() { toolcall.Register(Format, "glm4_5", "glm47", "glm4_7", "glm") }
+
+// valueEnd returns where the value that starts at body[j] ends (relative
+// to j), or -1: at the first </arg_value> that whitespace and then the end
+// of the body or an <arg_key>K</arg_key> for a fresh K (not the value's
+// own key, not set yet, and a parameter of the tool when its schema lists
+// them) follow. Any other </arg_value> is text in the value (a file that
+// holds GLM's own tags).
+func valueEnd(body string, j int, key string, b *textargs.Builder) int {
+	for from := j; ; {
+		v := strings.Index(body[from:], valueEndText)
+		if v < 0 {
+			return -1
+		}
+		end := from + v
+		rest := body[jsonvalue.SkipSpace(body, end+len(valueEndText)):]
+		if rest == "" {
+			return end - j
+		}
+		if k, ok := strings.CutPrefix(rest, keyText); ok {
+			if e := strings.Index(k[:min(len(k), maxKey+len(keyEndText))], keyEndText); e >= 0 {
+				if next := strings.TrimSpace(k[:e]); next != key && b.Fresh(next) {
+					return end - j
+				}
+			}
+		}
+		from = end + len(valueEndText)
+	}
+}
+
+// maxKey is the longest argument name a tag inside a value is read with.
+const maxKey = 256
 
 // readCall reads a <tool_call> block's body: a name, then key and value
 // pairs.
@@ -104,7 +137,7 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 			return nil, &pythonic.SyntaxError{Offset: j, Msg: "expected <arg_value>"}
 		}
 		j += len(valueText)
-		v := strings.Index(body[j:], valueEndText)
+		v := valueEnd(body, j, key, &b)
 		if v < 0 && m.CutOff() { // the end of the response cut the value
 			return nil, block.ErrCutOff
 		}

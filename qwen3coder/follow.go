@@ -142,10 +142,10 @@ func (f *follower) held() {
 		t := string(f.tag)
 		if rest, ok := strings.CutPrefix(t, parameterEnd); ok {
 			switch after := strings.TrimLeft(rest, jsonvalue.Spaces); {
-			case after == parameterText:
-				f.endValue()
-				f.st, f.tag = fKey, f.tag[:0]
-				return
+			case strings.HasPrefix(after, parameterText):
+				if done, structure := f.nextKey(after[len(parameterText):], f.w.Fresh); !done || structure {
+					return
+				}
 			case after == functionEndText || after == toolCallEndText:
 				f.endValue()
 				f.end()
@@ -156,10 +156,10 @@ func (f *follower) held() {
 			// a </parameter> that text follows is text
 		} else {
 			switch {
-			case t == parameterText: // a missing </parameter>
-				f.endValue()
-				f.st, f.tag = fKey, f.tag[:0]
-				return
+			case strings.HasPrefix(t, parameterText): // a missing </parameter>, when its key is fresh
+				if done, structure := f.nextKey(t[len(parameterText):], func(k string) bool { return f.w.Fresh(k) && f.w.Known(k) }); !done || structure {
+					return
+				}
 			case t == functionEndText || t == toolCallEndText:
 				f.dead = true // it ends the value only when no </parameter> follows
 				return
@@ -177,6 +177,26 @@ func (f *follower) held() {
 		f.w.Text(t[:k+1])
 		f.tag = append(f.tag[:0], t[k+1:]...)
 	}
+}
+
+// nextKey decides a <parameter= inside a value held from a '<', given what
+// follows it: once its KEY> has come (done), a key ok accepts ends the
+// value and begins the next parameter (structure), with what follows the
+// tag fed as the new value's; any other is text in the value.
+func (f *follower) nextKey(after string, ok func(string) bool) (done, structure bool) {
+	gt := strings.IndexByte(after, '>')
+	if gt < 0 {
+		return false, false
+	}
+	key := after[:gt]
+	if strings.ContainsAny(key, "\n<") || !ok(key) {
+		return true, false
+	}
+	rest := after[gt+1:]
+	f.endValue()
+	f.st, f.tag = fKey, f.tag[:0]
+	f.Feed(key + ">" + rest)
+	return true, true
 }
 
 func (f *follower) endValue() { f.w.EndValue(true) }

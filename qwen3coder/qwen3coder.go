@@ -42,6 +42,11 @@ var value = [2]string{parameterText, parameterEnd}
 // valueEnds end a value whose </parameter> is missing.
 var valueEnds = []string{functionEndText}
 
+// valueNext may follow a value's </parameter> (besides the next
+// <parameter= and the block's ends): anything else makes the </parameter>
+// text in the value.
+var valueNext = []string{functionEndText}
+
 // The kinds of block.
 const (
 	kCall = iota // <tool_call> ... </tool_call>
@@ -58,8 +63,8 @@ var table = block.Format{
 		endOfText:   {Text: "<|endoftext|>", EndsTurn: true},
 	},
 	Kinds: []block.Kind{
-		kCall: {End: toolCallEnd, Yields: []block.Token{toolCall}, Scan: block.ScanTagged, Value: value, ValueEnds: valueEnds, Read: readCall, Follow: followCall},
-		kFunc: {End: functionEnd, Yields: []block.Token{toolCall, function}, Scan: block.ScanTagged, Value: value, ValueEnds: valueEnds, Read: readFunc, Follow: followFunc},
+		kCall: {End: toolCallEnd, Yields: []block.Token{toolCall}, Scan: block.ScanTagged, Value: value, ValueEnds: valueEnds, ValueNext: valueNext, Read: readCall, Follow: followCall},
+		kFunc: {End: functionEnd, Yields: []block.Token{toolCall, function}, Scan: block.ScanTagged, Value: value, ValueEnds: valueEnds, ValueNext: valueNext, Read: readFunc, Follow: followFunc},
 	},
 }
 
@@ -161,7 +166,7 @@ func (r *reader) function(start, i int) (int, error) {
 			break
 		}
 		if strings.HasPrefix(rest, parameterText) {
-			key, val, next, ok, err := r.parameter(i + len(parameterText))
+			key, val, next, ok, err := r.parameter(i+len(parameterText), &b)
 			if err != nil {
 				return 0, err
 			}
@@ -200,7 +205,7 @@ func (r *reader) function(start, i int) (int, error) {
 // parameter reads the parameter whose key starts at body[i]: its key, its
 // value (one leading and one trailing newline removed), where it ends, and
 // whether its </parameter> closed it.
-func (r *reader) parameter(i int) (key, val string, next int, closed bool, err error) {
+func (r *reader) parameter(i int, b *textargs.Builder) (key, val string, next int, closed bool, err error) {
 	body := r.body
 	gt := strings.IndexByte(body[i:], '>')
 	if gt < 0 || strings.ContainsAny(body[i:i+gt], "\n<") {
@@ -208,7 +213,7 @@ func (r *reader) parameter(i int) (key, val string, next int, closed bool, err e
 	}
 	key = body[i : i+gt]
 	v := i + gt + 1
-	end, next := r.valueEnd(v)
+	end, next := r.valueEnd(v, fresh{b, key})
 	val = body[v:end]
 	val = strings.TrimPrefix(val, "\n")
 	val = strings.TrimSuffix(val, "\n")
@@ -216,51 +221,117 @@ func (r *reader) parameter(i int) (key, val string, next int, closed bool, err e
 }
 
 // valueEnd finds where the value starting at body[v] ends, and where the
-// text after its </parameter> starts: at the first </parameter> that
-// another <parameter=, </function>, </tool_call> or the end of the body
-// follows, unless a <parameter= comes first (a missing </parameter>); with
-// no such </parameter>, at the next <parameter= or </function>, or the end
-// of the body.
-func (r *reader) valueEnd(v int) (end, next int) {
+// text after it starts. A tag in a value is text unless what follows makes
+// it structure (a file's content may hold <parameter=path>): the value
+// ends at the first </parameter> that whitespace and then a <parameter=K>
+// for a fresh K (not the value's own, not set yet), </function>,
+// </tool_call> or the end of the body follow; or, its </parameter>
+// missing, at a <parameter=K> for a fresh K the tool's schema knows (one
+// of its properties, when it lists them) that comes first; with neither,
+// at the first </function>, or the end of the body.
+func (r *reader) valueEnd(v int, b fresh) (end, next int) {
 	body := r.body
-	if !r.endKnown || v < r.endFrom || (r.endAt >= 0 && r.endAt < v) {
-		r.endKnown, r.endFrom, r.endAt = true, v, r.structuralEnd(v)
-	}
-	limit := len(body)
-	if r.endAt >= 0 {
-		limit = r.endAt
-	}
-	if k := strings.Index(body[v:limit], parameterText); k >= 0 { // a missing </parameter>
-		return v + k, v + k
-	}
-	if r.endAt >= 0 {
-		return r.endAt, r.endAt + len(parameterEnd)
+	from := v // where the search for the next </parameter> goes on
+	for {
+		p := r.nextEnd(from)
+		limit := len(body)
+		if p >= 0 {
+			limit = p
+		}
+		if k := r.freshParameter(v, limit, b); k >= 0 { // a missing </parameter>
+			return k, k
+		}
+		if p < 0 {
+			break
+		}
+		if r.structural(p+len(parameterEnd), b) {
+			return p, p + len(parameterEnd)
+		}
+		from = p + len(parameterEnd) // the </parameter> is the value's text
+		v = from
 	}
 	end = len(body)
-	if k := strings.Index(body[v:], functionEndText); k >= 0 {
-		end = v + k
+	if k := strings.Index(body[from:], functionEndText); k >= 0 {
+		end = from + k
 	}
 	return end, end
 }
 
-// structuralEnd returns where the first </parameter> at or after body[p]
-// that another <parameter=, </function>, </tool_call> or the end of the
-// body follows starts, or -1.
-func (r *reader) structuralEnd(p int) int {
-	body := r.body
-	for {
-		k := strings.Index(body[p:], parameterEnd)
+// nextEnd returns where the first </parameter> at or after body[p]
+// starts, or -1, remembering it so that values without one do not rescan
+// the body.
+func (r *reader) nextEnd(p int) int {
+	if !r.endKnown || p < r.endFrom || (r.endAt >= 0 && r.endAt < p) {
+		r.endKnown, r.endFrom = true, p
+		r.endAt = strings.Index(r.body[p:], parameterEnd)
+		if r.endAt >= 0 {
+			r.endAt += p
+		}
+	}
+	return r.endAt
+}
+
+// structural reports whether what follows a </parameter> that ends at
+// body[p] makes it the value's end: whitespace, then a <parameter=K> for a
+// fresh K, </function>, </tool_call> or the end of the body.
+func (r *reader) structural(p int, b fresh) bool {
+	rest := r.body[jsonvalue.SkipSpace(r.body, p):]
+	switch {
+	case rest == "" || strings.HasPrefix(rest, functionEndText) || strings.HasPrefix(rest, toolCallEndText):
+		return true
+	case strings.HasPrefix(rest, parameterText):
+		key, ok := tagKey(rest[len(parameterText):])
+		return ok && b.Fresh(key)
+	}
+	return false
+}
+
+// freshParameter returns where the first <parameter=K> in body[from:limit]
+// for a fresh K starts, or -1.
+func (r *reader) freshParameter(from, limit int, b fresh) int {
+	for from < limit {
+		k := strings.Index(r.body[from:limit], parameterText)
 		if k < 0 {
 			return -1
 		}
-		p += k
-		rest := body[jsonvalue.SkipSpace(body, p+len(parameterEnd)):]
-		if rest == "" || strings.HasPrefix(rest, parameterText) || strings.HasPrefix(rest, functionEndText) || strings.HasPrefix(rest, toolCallEndText) {
-			return p
+		at := from + k
+		if key, ok := tagKey(r.body[at+len(parameterText):]); ok && b.Missing(key) {
+			return at
 		}
-		p += len(parameterEnd)
+		from = at + len(parameterText)
 	}
+	return -1
 }
+
+// fresh says which keys may begin the next argument: those b.Fresh
+// accepts, but the key whose value is being read.
+type fresh struct {
+	b   *textargs.Builder
+	key string
+}
+
+// Fresh reports whether key may begin the next argument after a
+// </parameter>.
+func (f fresh) Fresh(key string) bool { return key != f.key && f.b.Fresh(key) }
+
+// Missing reports whether a <parameter=key> in a value, with no
+// </parameter> before it, begins the next argument: a fresh key the
+// tool's schema knows.
+func (f fresh) Missing(key string) bool { return f.Fresh(key) && f.b.Known(key) }
+
+// tagKey reads the KEY> that a <parameter= tag's text starts with; a key
+// is at most maxKey bytes, so that a value full of "<parameter=" costs its
+// length to read.
+func tagKey(s string) (string, bool) {
+	gt := strings.IndexByte(s[:min(len(s), maxKey+1)], '>')
+	if gt <= 0 || strings.ContainsAny(s[:gt], "\n<") {
+		return "", false
+	}
+	return s[:gt], true
+}
+
+// maxKey is the longest parameter name a tag inside a value is read with.
+const maxKey = 256
 
 // validName reports whether name can be a function's name: not empty, no
 // whitespace and none of {}<>"'.

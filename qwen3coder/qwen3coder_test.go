@@ -79,7 +79,9 @@ func TestQwen3Coder(t *testing.T) {
 		{"only one newline stripped each side", "<tool_call>\n<function=f>\n<parameter=a>\n\n  indented\n\n</parameter>\n</function>\n</tool_call>", nil, "",
 			[]toolcall.Call{call("f", `{"a":"\n  indented\n"}`)}},
 		{"a value with no newlines", "<tool_call><function=f><parameter=a>x</parameter></function></tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"a repeated key: the last wins", "<tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n<parameter=a>\n2\n</parameter>\n</function>\n</tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"2"}`)}},
+		// A tag for a key already set is no structure: text in the value
+		// (a file that holds the format's tags never redirects a write).
+		{"a repeated key is text in the value", "<tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n<parameter=a>\n2\n</parameter>\n</function>\n</tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"1\n</parameter>\n<parameter=a>\n2"}`)}},
 		{"an unrendered template is no call", "<tool_call>\n<function={{ tc.name }}>\n</function>\n</tool_call>", nil, "<tool_call>\n<function={{ tc.name }}>\n</function>\n</tool_call>", nil},
 		{"a block that is not calls is content", "<tool_call>\nhello\n</tool_call>", nil, "<tool_call>\nhello\n</tool_call>", nil},
 		{"JSON arguments in a function tag", "<function=f>{\"a\": 1}</function>", nil, "", []toolcall.Call{call("f", `{"a":1}`)}},

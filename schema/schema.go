@@ -295,6 +295,28 @@ func Required(tool toolcall.Tool) []string {
 	return names
 }
 
+// Property reports whether the tool's schema lists prop among its
+// arguments' properties; listed says whether it lists any (a tool with no
+// schema, or one without "properties", lists none).
+func Property(tool toolcall.Tool, prop string) (has, listed bool) {
+	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
+		return false, false
+	}
+	c := lookup(tool.Parameters)
+	if c.doc == nil {
+		return false, false
+	}
+	root := c.doc.Resolve(&c.doc.Root)
+	if root == nil {
+		return false, false
+	}
+	props := c.doc.Get(root, "properties")
+	if props == nil || props.Kind != jsonvalue.Object || len(props.Members) == 0 {
+		return false, false
+	}
+	return c.doc.Get(props, prop) != nil, true
+}
+
 // AllowsNull reports whether the tool's schema lets its argument prop be
 // null: the property's type lists "null", or one of its anyOf or oneOf
 // alternatives does. Formats that write every value as text (Qwen3-Coder's

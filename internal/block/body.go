@@ -80,6 +80,11 @@ type Body struct {
 	open, close *marker.Set
 	openIdx     int
 	inValue     bool
+	// next, when set, is open and what else may follow a value's close
+	// tag; settling says a close tag was read and what follows it, past
+	// whitespace, is still to show whether it closed the value.
+	next     *marker.Set
+	settling bool
 	maxLen      int // when set, bounds the body's text below the pending limit
 	// plainValue says a plain body's JSON value is read on the way
 	// (ReadValue): the bytes between markers go to the body's reader.
@@ -89,6 +94,7 @@ type Body struct {
 // Tagged makes the body, begun by Reset with ScanPlain, a tagged one.
 func (b *Body) Tagged(open, close *marker.Set, openIdx int) {
 	b.open, b.close, b.openIdx, b.inValue = open, close, openIdx, false
+	b.next, b.settling = nil, false
 }
 
 // Reset prepares b for a new body that ends at one of ends, as scan says.
@@ -99,6 +105,7 @@ func (b *Body) Reset(ends *marker.Set, maxDepth int, scan Scan) {
 	b.matching = false
 	b.value, b.head, b.seen = scan == ScanValue, scan == ScanValue, false
 	b.open, b.close = nil, nil
+	b.next, b.settling = nil, false
 	b.headOK, b.maxHead = nil, 0
 	b.plainValue = false
 	b.pre.reset(nil)
@@ -150,11 +157,26 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 	}
 	lim := min(len(s), i+room)
 	for i < lim {
+		if b.settling && !b.matching { // after a value's close tag: whitespace, then a tag that follows values
+			for i < lim && jsonvalue.IsSpace(s[i]) {
+				i++
+			}
+			if i == lim {
+				break
+			}
+			if s[i] != '<' { // text: the close tag was the value's
+				b.settling, b.inValue = false, true
+				continue
+			}
+			b.matching, b.at = true, base.Len(s, i)
+		}
 		if b.matching {
 			set := b.ends
 			switch {
 			case b.inValue:
 				set = b.close
+			case b.settling:
+				set = b.next
 			case b.open != nil:
 				set = b.open
 			}
@@ -163,13 +185,27 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 			switch {
 			case res == marker.Partial:
 				return More, len(s), -1, 0
-			case res == marker.Full && (b.inValue || b.open != nil && idx == b.openIdx):
-				b.inValue = !b.inValue // a value opens or closes
+			case res == marker.Full && b.inValue:
+				b.inValue, b.settling = false, b.next != nil // a value closes, unless what follows says not
 				b.matching = false
+				i = end
+				continue
+			case res == marker.Full && b.open != nil && idx == b.openIdx:
+				b.inValue, b.settling = true, false // a value opens
+				b.matching = false
+				i = end
+				continue
+			case res == marker.Full && b.settling && idx > b.openIdx: // a tag that follows values
+				b.settling, b.matching = false, false
 				i = end
 				continue
 			case res == marker.Full:
 				return Ended, end, idx, b.at
+			case b.settling: // no tag that follows values: the close tag was the value's
+				// The bytes from b.at, which may have come in earlier
+				// deltas, are the value's again: match them anew.
+				b.settling, b.inValue = false, true
+				continue
 			}
 			// The bytes that matched hold no quote or bracket: the string
 			// and bracket state stands as it was. They are not read, so
@@ -358,7 +394,7 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pylit.Status) {
 // while a code body's reader reads it, a bracket (which it is fed to).
 func (b *Body) extend(base *engine.Base, s string) bool {
 	switch {
-	case b.matching || b.head || b.inValue:
+	case b.matching || b.head || b.inValue || b.settling:
 		return false
 	case !b.broken: // a code body: only its reader's verdicts may end it
 		if b.pre.phase != preReading || anyOf(s, &structural) {
@@ -411,7 +447,7 @@ func (pr *preRead) feedValue(base *engine.Base, s string, i, j int) {
 // Recognizer reads, any but its quote. room is how many of them fit the
 // body's limits.
 func (b *Body) quiet(base *engine.Base) (room int, stop *[256]bool, esc byte) {
-	if b.matching || b.head {
+	if b.matching || b.head || b.settling { // settling: any byte but whitespace decides
 		return 0, nil, 0
 	}
 	room = base.Room("", 0)

@@ -1,6 +1,7 @@
 package block
 
 import (
+	"slices"
 	"errors"
 	"strings"
 	"sync"
@@ -93,6 +94,12 @@ type Kind struct {
 	// ValueEnds are other tags that end a value whose close tag is missing.
 	Value     [2]string
 	ValueEnds []string
+	// ValueNext, when set, are the tags that may follow a value's close
+	// tag (or a ValueEnd) after whitespace, besides the value's open tag
+	// and the block's ends: a close tag that anything else follows is
+	// text in the value (a file that holds the format's own tags), and
+	// the value goes on.
+	ValueNext []string
 	// Follow, when set, makes a Follower for each block of the kind, so
 	// that its call's arguments can stream (toolcall.Config);
 	// without it the kind's calls are handed on whole.
@@ -153,7 +160,7 @@ type Format struct {
 	prose    *marker.Set      // every marker, indexed by Token
 	ends     []*marker.Set    // per kind: its end marker, the end-of-turn tokens, then its Yields
 	consumed []int            // per kind: how many of its ends are consumed
-	values   [][2]*marker.Set // per ScanTagged kind: its ends and the value's open tag; the close tag
+	values   [][3]*marker.Set // per ScanTagged kind: its ends and the value's open tag; the close tag; those and ValueNext
 }
 
 func (f *Format) compile() {
@@ -194,9 +201,13 @@ func (f *Format) compile() {
 				ends = append(ends, f.Markers[y].Text)
 			}
 			f.ends = append(f.ends, marker.NewSet(ends...))
-			var v [2]*marker.Set
+			var v [3]*marker.Set
 			if k.Scan == ScanTagged {
-				v = [2]*marker.Set{marker.NewSet(append(ends, k.Value[0])...), marker.NewSet(append([]string{k.Value[1]}, k.ValueEnds...)...)}
+				open := append(slices.Clip(ends), k.Value[0])
+				v = [3]*marker.Set{marker.NewSet(open...), marker.NewSet(append([]string{k.Value[1]}, k.ValueEnds...)...)}
+				if k.ValueNext != nil {
+					v[2] = marker.NewSet(append(open, k.ValueNext...)...)
+				}
 			}
 			f.values = append(f.values, v)
 		}
@@ -713,6 +724,7 @@ func (m *Machine) open(k, at int, lead, name string) {
 	}
 	if v := m.f.values[k]; v[0] != nil {
 		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
+		m.body.next = v[2]
 	}
 	switch kind := m.f.Kinds[k]; {
 	case kind.Scan == ScanCode && (kind.Read == nil || kind.Decodes || kind.Headed) || kind.Scan == ScanValue:

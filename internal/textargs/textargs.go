@@ -24,12 +24,19 @@ type Builder struct {
 	tool *toolcall.Tool
 	keys []string
 	vals [][]byte
+	// index finds a key's place once there are many: a call with
+	// thousands of arguments costs a lookup each, not a scan.
+	index map[string]int
 }
+
+// indexFrom is how many keys a Builder scans before it indexes them.
+const indexFrom = 16
 
 // Reset begins the arguments of a call to the tool of req named name (a
 // tool the request does not offer has no schema).
 func (b *Builder) Reset(req *toolcall.Request, name string) {
 	b.tool, b.keys, b.vals = nil, b.keys[:0], b.vals[:0]
+	b.index = nil
 	if k := toolcall.MatchTool(req.Tools, name); k >= 0 {
 		b.tool = &req.Tools[k]
 	}
@@ -40,14 +47,53 @@ func (b *Builder) Reset(req *toolcall.Request, name string) {
 // diagnostics (as pythonic notes a repeated keyword), else nil.
 func (b *Builder) Set(key, val string, off int) *pylit.SyntaxError {
 	v := value(b.tool, key, val)
-	for k := range b.keys {
-		if b.keys[k] == key {
-			b.vals[k] = v
-			return &pylit.SyntaxError{Offset: off, Msg: "argument " + key + " given twice: the last value is used"}
-		}
+	if k := b.find(key); k >= 0 {
+		b.vals[k] = v
+		return &pylit.SyntaxError{Offset: off, Msg: "argument " + key + " given twice: the last value is used"}
 	}
 	b.keys, b.vals = append(b.keys, key), append(b.vals, v)
+	if b.index != nil {
+		b.index[key] = len(b.keys) - 1
+	} else if len(b.keys) > indexFrom {
+		b.index = make(map[string]int, 2*len(b.keys))
+		for k, key := range b.keys {
+			b.index[key] = k
+		}
+	}
 	return nil
+}
+
+// find returns key's place, or -1.
+func (b *Builder) find(key string) int {
+	if b.index != nil {
+		if k, ok := b.index[key]; ok {
+			return k
+		}
+		return -1
+	}
+	return slices.Index(b.keys, key)
+}
+
+// Has reports whether key is set.
+func (b *Builder) Has(key string) bool { return b.find(key) >= 0 }
+
+// Fresh reports whether a tag naming key, after a value's close tag, may
+// begin the next argument: key is not set yet. Formats read such a tag as
+// text in the value otherwise (a file's content that holds the format's
+// own tags never sets an argument again).
+func (b *Builder) Fresh(key string) bool { return key != "" && !b.Has(key) }
+
+// Known reports whether the tool's schema lists key among its properties,
+// or lists none: what a tag inside a value whose close tag is missing
+// must name, besides being Fresh, to begin the next argument.
+func (b *Builder) Known(key string) bool { return known(b.tool, key) }
+
+func known(tool *toolcall.Tool, key string) bool {
+	if tool == nil {
+		return true
+	}
+	has, listed := schema.Property(*tool, key)
+	return has || !listed
 }
 
 // Len is the number of arguments set.
@@ -62,7 +108,7 @@ func (b *Builder) Complete() bool {
 		return true
 	}
 	for _, name := range schema.Required(*b.tool) {
-		if !slices.Contains(b.keys, name) {
+		if !b.Has(name) {
 			return false
 		}
 	}
@@ -183,6 +229,7 @@ type Writer struct {
 	JSON  []byte
 	tool  *toolcall.Tool
 	keys  []string
+	index map[string]bool // keys, once there are many
 	chars Chars
 }
 
@@ -193,20 +240,44 @@ func (w *Writer) Begin(req *toolcall.Request, name string) {
 		w.tool = &req.Tools[k]
 	}
 	w.JSON = append(w.JSON[:0], '{')
+	w.keys, w.index = w.keys[:0], nil
 }
+
+// has reports whether key was set.
+func (w *Writer) has(key string) bool {
+	if w.index != nil {
+		return w.index[key]
+	}
+	return slices.Contains(w.keys, key)
+}
+
+// Fresh and Known are Builder's, for the keys written so far (the value's
+// own among them).
+func (w *Writer) Fresh(key string) bool { return key != "" && !w.has(key) }
+
+// Known is Builder.Known.
+func (w *Writer) Known(key string) bool { return known(w.tool, key) }
 
 // Key starts the value of key. It reports false when the value cannot
 // stream: a repeated key (its last value goes at its first place), or one
 // the schema lets be null ("null" would be null: only the whole value
 // tells).
 func (w *Writer) Key(key string) bool {
-	if slices.Contains(w.keys, key) || w.tool != nil && schema.AllowsNull(*w.tool, key) {
+	if w.has(key) || w.tool != nil && schema.AllowsNull(*w.tool, key) {
 		return false
 	}
 	if len(w.keys) > 0 {
 		w.JSON = append(w.JSON, ',')
 	}
 	w.keys = append(w.keys, key)
+	if w.index != nil {
+		w.index[key] = true
+	} else if len(w.keys) > indexFrom {
+		w.index = make(map[string]bool, 2*len(w.keys))
+		for _, k := range w.keys {
+			w.index[k] = true
+		}
+	}
 	w.JSON = jsonvalue.AppendString(w.JSON, key)
 	w.JSON = append(w.JSON, ':', '"')
 	return true

@@ -85,7 +85,7 @@ type Body struct {
 	// whitespace, is still to show whether it closed the value.
 	next     *marker.Set
 	settling bool
-	maxLen      int // when set, bounds the body's text below the pending limit
+	maxLen   int // when set, bounds the body's text below the pending limit
 	// plainValue says a plain body's JSON value is read on the way
 	// (ReadValue): the bytes between markers go to the body's reader.
 	plainValue bool

@@ -1,8 +1,8 @@
 package block
 
 import (
-	"slices"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 

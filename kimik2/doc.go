@@ -3,11 +3,20 @@
 //
 //	<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>
 //
-// Each call has an ID, functions.NAME:IDX (a bare NAME:IDX is read too);
-// the call's name is what stands between "functions." and the last ':'.
-// The call keeps the ID the model wrote as its ID (clients must send it
-// back with the tool's result, or the model degrades); stream.WithIDs
-// still overrides it. The arguments are JSON (a Python dict is read too).
+// Each call has an ID, functions.NAME:IDX (NAME:IDX and a bare NAME are
+// read too); the call's name is what stands between "functions." and the
+// last ':'. The call keeps the ID the model wrote as its ID (clients must
+// send it back with the tool's result, or the model degrades);
+// stream.WithIDs still overrides it. Kimi K2 sometimes writes an ID that
+// names no tool: a bare index (0, 3), an ID of its own (call00003), or
+// "functions" glued to the name and index (functionsexec5, read as exec
+// when exec is requested). A call whose ID names no tool is a call to the
+// one requested tool its arguments fit (every key its schema requires,
+// no key it does not list), with an ID of Kimi's form
+// (functions.NAME:INDEX, as every call without one of its own gets); when
+// none or several fit it is no call: its text is content, with a
+// diagnostic. A name that is a name but no requested tool's is a call to
+// it, as in every format (an unknown_tool diagnostic). The arguments are JSON (a Python dict is read too).
 // The singular section markers (<|tool_call_section_begin|>) are read too.
 // Calls with no section around them, and calls whose <|tool_call_end|> is
 // missing (the next <|tool_call_begin|> or the end of the response ends

@@ -1,12 +1,16 @@
 package kimik2
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -69,6 +73,13 @@ func (format) Reasoning() toolcall.Reasoning {
 
 func (format) Name() string { return "kimi_k2" }
 
+// NewCallID implements toolcall.CallIDMaker: a call whose ID the text did
+// not give (or gave naming no tool) gets Kimi's own form,
+// functions.NAME:INDEX, which its template writes back as it is.
+func (format) NewCallID(c toolcall.Call) string {
+	return "functions." + c.Name + ":" + strconv.Itoa(c.Index)
+}
+
 func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
@@ -86,7 +97,7 @@ var follow = block.FollowArgs(func(h string) (name, id string, ok bool) {
 		return "", "", false
 	}
 	id, name, err := head(h[:a], 0)
-	return name, id, err == nil
+	return name, id, err == nil && !nameless(name) // a nameless ID's tool is known only from the arguments
 })
 
 // head reads a call's ID, the text before <|tool_call_argument_begin|>.
@@ -124,7 +135,85 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 			return toolcall.Call{}, &pythonic.SyntaxError{Offset: off + a, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
 		}
 	}
-	return toolcall.Call{ID: id, Name: name, Arguments: args}, nil
+	if m.Requested(name) {
+		return toolcall.Call{ID: id, Name: name, Arguments: args}, nil
+	}
+	if n := unglued(name); n != name && m.Requested(n) { // functionsexec5: exec
+		return toolcall.Call{Name: n, Arguments: args}, nil
+	}
+	if !nameless(name) {
+		return toolcall.Call{ID: id, Name: name, Arguments: args}, nil // a tool the request does not offer
+	}
+	tool, ok := inferTool(m.Req.Tools, args)
+	if !ok {
+		return toolcall.Call{}, &pythonic.SyntaxError{Offset: off, Msg: "the call ID " + quoteID(id) + " names no tool, and no one requested tool fits its arguments"}
+	}
+	return toolcall.Call{Name: tool, Arguments: args}, nil
+}
+
+// nameless reports whether a call ID's name part names nothing: Kimi K2
+// sometimes writes a bare index (0, 3) or an ID of its own (call00003).
+func nameless(name string) bool {
+	n := strings.TrimLeft(strings.ToLower(name), "_")
+	for _, prefix := range [...]string{"call", "tool", "id", "functions"} {
+		n = strings.TrimPrefix(n, prefix)
+	}
+	return strings.Trim(n, "0123456789_-:.") == ""
+}
+
+// unglued reads a name that an ID glued to "functions" and its index:
+// functionsexec5 is exec.
+func unglued(name string) string {
+	n, ok := strings.CutPrefix(name, "functions")
+	if !ok {
+		return name
+	}
+	return strings.TrimRight(n, "0123456789_:")
+}
+
+// inferTool returns the one requested tool whose schema the arguments fit
+// (every required key present, no key it does not list), if exactly one
+// does.
+func inferTool(tools []toolcall.Tool, args string) (string, bool) {
+	members, ok := jsonkeys.Members(args)
+	if !ok {
+		return "", false
+	}
+	found := ""
+	for _, t := range tools {
+		if !fits(t, members) {
+			continue
+		}
+		if found != "" {
+			return "", false // two fit: no one can tell which
+		}
+		found = t.Name
+	}
+	return found, found != ""
+}
+
+// fits reports whether arguments with members fit tool's schema: its
+// required keys present, and no key the schema does not list. A tool whose
+// schema lists no properties fits no arguments but none.
+func fits(tool toolcall.Tool, members []jsonkeys.Member) bool {
+	for _, r := range schema.Required(tool) {
+		if !slices.ContainsFunc(members, func(m jsonkeys.Member) bool { return m.Key == r }) {
+			return false
+		}
+	}
+	for _, m := range members {
+		if has, _ := schema.Property(tool, m.Key); !has {
+			return false
+		}
+	}
+	return true
+}
+
+func quoteID(id string) string {
+	if len(id) > 40 {
+		id = id[:40] + "..."
+	}
+	return strconv.Quote(id)
 }
 
 // NameOf returns the function name in a call ID: functions.NAME:IDX, or

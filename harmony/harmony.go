@@ -6,6 +6,7 @@ import (
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
@@ -243,29 +244,42 @@ func toolName(tools []toolcall.Tool, name string) string {
 }
 
 // parseHeader reads a header: the recipient (to=R, in the role part or
-// after the channel), the channel, and the content type.
+// after the channel), the channel (the word after a <|channel|>; a later
+// one wins), and the content type (the word after <|constrain|>, or a bare
+// word). A word ends at whitespace or a special token: a recipient never
+// runs over a <|channel|>.
 func parseHeader(h string) (recipient, channel, ctype string) {
 	h = strings.TrimPrefix(h, startText)
-	role, rest := h, ""
-	if c := strings.Index(h, channelText); c >= 0 {
-		role, rest = h[:c], h[c+len(channelText):]
-		n := strings.IndexFunc(rest, func(r rune) bool { return unicode.IsSpace(r) || r == '<' })
-		if n < 0 {
-			n = len(rest)
+	var after string // the special token the next word follows
+	for i := 0; i < len(h); {
+		if jsonvalue.IsSpace(h[i]) {
+			i++
+			continue
 		}
-		channel, rest = rest[:n], rest[n:]
-	}
-	for _, part := range [2]string{role, rest} {
-		for _, t := range strings.Fields(strings.ReplaceAll(part, constrainText, " "+constrainText)) {
-			switch {
-			case strings.HasPrefix(t, "to="):
-				recipient = t[len("to="):]
-			case strings.HasPrefix(t, constrainText):
-				ctype = t[len(constrainText):]
-			case t != "assistant":
-				ctype = t
+		if strings.HasPrefix(h[i:], "<|") { // a special token ends a word, and may say what the next is
+			end := strings.Index(h[i:], "|>")
+			if end < 0 {
+				break
 			}
+			after, i = h[i:i+end+2], i+end+2
+			continue
 		}
+		n := i
+		for n < len(h) && !jsonvalue.IsSpace(h[n]) && !strings.HasPrefix(h[n:], "<|") {
+			n++
+		}
+		word := h[i:n]
+		switch {
+		case after == channelText:
+			channel = word
+		case after == constrainText:
+			ctype = word
+		case strings.HasPrefix(word, "to="):
+			recipient = word[len("to="):]
+		case word != "assistant":
+			ctype = word
+		}
+		after, i = "", n
 	}
 	switch recipient {
 	case "all", "assistant", "user":

@@ -54,6 +54,10 @@ func TestHarmony(t *testing.T) {
 	expect(t, nil, "analysisI'm thinkingassistantfinalHello", "", "analysisI'm thinkingassistantfinalHello")
 	expect(t, nil, "<|channel|>analysis", "", "<|channel|>analysis")
 	expect(t, nil, "<|channel|>final<|message|>a < b and <|not a token|> stay", "", "a < b and <|not a token|> stay")
+	// A recipient ends at a special token: the second <|channel|> makes
+	// this a final message, not a built-in tool "assistant<|channel|>final".
+	expect(t, nil, "<|channel|>commentary to=assistant<|channel|>final<|message|>Hello", "", "Hello")
+	expect(t, nil, "<|start|>assistant<|channel|>commentary to=functions.f<|channel|>commentary json<|message|>{}<|call|>", "", "", call("f", `{}`))
 	// A call whose body is not JSON is content, verbatim, header and all.
 	expect(t, nil, "<|channel|>commentary to=functions.f <|constrain|>json<|message|>not json", "", "<|channel|>commentary to=functions.f <|constrain|>json<|message|>not json")
 	expect(t, nil, "<|channel|>analysis<|message|>think<|channel|>final<|message|>answer", "think", "answer")

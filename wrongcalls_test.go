@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/glm45"
+	"github.com/toolparse/toolparse/harmony"
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/kimik2"
 	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/stream"
@@ -99,3 +101,102 @@ func TestKimiCallIDIsNoName(t *testing.T) {
 }
 
 func nameOfID(id string) string { return kimik2.NameOf(id) }
+
+// TestEndOfTurnEndsTheResponse: a server that did not stop at the
+// model's end-of-turn token sends a runaway continuation (a next turn, the
+// same call again); what follows the token is not part of the response:
+// dropped, with one end_of_turn diagnostic. For every format, each of its
+// end-of-turn tokens.
+func TestEndOfTurnEndsTheResponse(t *testing.T) {
+	call := toolcall.Call{Name: "f", Arguments: `{"a":1}`}
+	runaway := "<|start_header_id|>assistant<|end_header_id|>\n\nSure. [f(a=1)] <tool_call>{\"name\": \"f\", \"arguments\": {\"a\": 1}}</tool_call>"
+	for _, tt := range []struct {
+		renderer string
+		eots     []string
+	}{
+		{"pythonic", []string{"<|eot_id|>", "<|eom_id|>", "<|eot|>", "<|eom|>", "<|im_end|>", "<|endoftext|>", "</s>", "<end_of_turn>", "<|role_end|>"}},
+		{"llama4 list", []string{"<|eot|>", "<|eom|>", "<|end_of_text|>"}},
+		{"llama3_json", []string{"<|eot_id|>", "<|eom_id|>"}},
+		{"lfm2", []string{"<|im_end|>", "<|endoftext|>"}},
+		{"olmo3", []string{"<|im_end|>", "<|endoftext|>"}},
+		{"qwen3_coder", []string{"<|im_end|>", "<|endoftext|>"}},
+		{"kimi_k2", []string{"<|im_end|>"}},
+		{"glm45", []string{"<|user|>", "<|observation|>", "<|endoftext|>"}},
+		{"deepseek", []string{"<｜end▁of▁sentence｜>"}},
+		{"mistral", []string{"</s>"}},
+		{"harmony", []string{"<|return|>"}},
+	} {
+		r := rendererNamed(t, tt.renderer)
+		text, err := r.render([]toolcall.Call{call})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, eot := range tt.eots {
+			doc := text + eot + runaway
+			res := stream.Parse(r.format, doc, toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}}})
+			ends := 0
+			for _, d := range res.Diagnostics {
+				if d.Kind == toolcall.KindEndOfTurn {
+					ends++
+				}
+			}
+			if len(res.Calls) != 1 || res.Content != "" || ends != 1 {
+				t.Errorf("%s, %s: calls %+v, content %q, diagnostics %v; want the call once, no content, one end_of_turn diagnostic", tt.renderer, eot, res.Calls, res.Content, res.Diagnostics)
+			}
+			streamtest.Compare(t, r.format, toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}}}, streamtest.SeededSplit(doc, 7))
+		}
+	}
+}
+
+// TestHarmonyStopsAtCall: after a call's <|call|>, gpt-oss stops; a
+// further call message is a parallel call, but anything else (a tool's
+// result the model made up, a final message) ends the response.
+func TestHarmonyStopsAtCall(t *testing.T) {
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}, {Name: "g"}}}
+	callF := "<|channel|>commentary to=functions.f <|constrain|>json<|message|>{\"a\":1}<|call|>"
+	for _, tt := range []struct {
+		after string
+		calls int
+	}{
+		{"<|start|>assistant<|channel|>commentary to=functions.g <|constrain|>json<|message|>{}<|call|>", 2},
+		{"<|start|>functions.f to=assistant<|channel|>commentary<|message|>\"sunny\"<|end|><|start|>assistant<|channel|>final<|message|>It is sunny.", 1},
+		{"<|start|>assistant<|channel|>final<|message|>Done.", 1},
+		{"stray text", 1},
+	} {
+		res := stream.Parse(harmony.Format, callF+tt.after, req)
+		if len(res.Calls) != tt.calls || res.Content != "" {
+			t.Errorf("%q: calls %+v, content %q; want %d calls and no content", tt.after, res.Calls, res.Content, tt.calls)
+		}
+		streamtest.Compare(t, harmony.Format, req, streamtest.SeededSplit(callF+tt.after, 3))
+	}
+}
+
+// TestHermesReadsPastImEnd: Hermes 2 Theta writes call objects after
+// <|im_start|>, past <|im_end|>: hermes keeps reading after it. Ling's
+// <|role_end|> is consumed, never content.
+func TestHermesReadsPastImEnd(t *testing.T) {
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}, {Name: "g"}}}
+	res := stream.Parse(hermes.Format, `{"name": "f", "arguments": {}}<|im_end|><|im_start|>{"name": "g", "arguments": {}}`, req)
+	if len(res.Calls) != 1 || res.Calls[0].Name != "g" {
+		t.Errorf("Hermes 2 Theta's calls: %+v", res)
+	}
+	res = stream.Parse(hermes.Format, "Hello.<|role_end|>", req)
+	if res.Content != "Hello." {
+		t.Errorf("<|role_end|>: content %q", res.Content)
+	}
+}
+
+func rendererNamed(t *testing.T, name string) struct {
+	name   string
+	format toolcall.Format
+	render func([]toolcall.Call) (string, error)
+	typed  bool
+} {
+	for _, r := range renderers {
+		if r.name == name {
+			return r
+		}
+	}
+	t.Fatalf("no renderer %s", name)
+	panic("unreachable")
+}

@@ -39,6 +39,7 @@ const (
 )
 
 var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
 		callsBegin: {Text: callsBeginText, Role: block.Opens, Kind: kSection},
 		callBegin:  {Text: callBeginText, Role: block.Opens, Kind: kCall},

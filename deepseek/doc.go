@@ -42,4 +42,13 @@
 //     deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja; golden directory
 //     deepseek_r1), with its bugs (see ProfileR1's RenderPrompt doc),
 //     which are what every server gives the model.
+//
+// Cut-off and end of turn: A call is complete only when its arguments are: a
+// response the end cuts inside a call's arguments gives no call, its text
+// coming back as content with a diagnostic (a coding agent must never run
+// half a write); a call's JSON must close (R1's closing fence may be missing
+// or cut). A missing <｜tool▁call▁end｜> or <｜tool▁calls▁end｜> after it is
+// tolerated, and so is one the end cuts, which is dropped, not content.
+// <｜end▁of▁sentence｜> ends the response: what follows it is dropped, with
+// one end_of_turn diagnostic.
 package deepseek

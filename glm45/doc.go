@@ -58,4 +58,18 @@
 // its first <arg_key>, and each value streams as JSON string text up to
 // its </arg_value>; a repeated key or one the schema lets be null makes
 // the call come whole instead, and so does a call without arguments.
+//
+// Cut-off and end of turn: A call is complete only when its arguments are: a
+// response the end cuts inside a call's arguments gives no call, its text
+// coming back as content with a diagnostic (a coding agent must never run
+// half a write); inside a value whose </arg_value> never came, right after
+// the name, or before an argument the tool's schema requires has come. After
+// a closed value a missing </tool_call> is tolerated, and so is one the end
+// cuts. <|user|>, <|observation|> and <|endoftext|> end the response: what
+// follows them is dropped, with one end_of_turn diagnostic.
+//
+// Tags inside values: an </arg_value> ends a value only when whitespace and
+// then the block's end or an <arg_key>K</arg_key> for a key not yet set (nor
+// the value's own) follow it; otherwise it is text in the value, so a file's
+// content that holds GLM's tags never sets an argument again.
 package glm45

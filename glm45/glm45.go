@@ -35,6 +35,7 @@ const (
 const kCall = 0 // the one kind of block
 
 var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
 		toolCall:    {Text: startText, Role: block.Opens, Kind: kCall},
 		toolCallEnd: {Text: endText}, // an orphan: dropped

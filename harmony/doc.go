@@ -49,4 +49,14 @@
 // names every result after the last call written; AllCalls writes each
 // call as its own message instead. Numbers are written as the request
 // wrote them.
+//
+// Cut-off and end of turn: A call is complete only when its arguments are: a
+// response the end cuts inside a call's arguments gives no call, its text
+// coming back as content with a diagnostic (a coding agent must never run
+// half a write); a call's body must hold its whole JSON. A missing <|call|>
+// after it is tolerated, and so is one the end cuts. <|return|> ends the
+// response; so does <|call|>, after which only a further call message may
+// follow (parallel calls): a made-up tool result, a final message or text
+// after it is dropped, with one end_of_turn diagnostic. A call whose body is
+// not JSON is content, verbatim, with its header.
 package harmony

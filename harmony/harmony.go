@@ -63,10 +63,14 @@ const (
 )
 
 var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
-		tEnd:     {Text: endText, Role: block.Dropped, Restarts: true},
+		tEnd: {Text: endText, Role: block.Dropped, Restarts: true},
+		// <|call|> and <|return|> end the turn: the model stops there.
+		// <|return|> ends the turn; after <|call|> only further calls may
+		// follow (messages.AfterBlock).
 		tCall:    {Text: callText, Role: block.Dropped, Restarts: true},
-		tReturn:  {Text: returnText, Role: block.Dropped, Restarts: true},
+		tReturn:  {Text: returnText, Role: block.Dropped, Restarts: true, EndsTurn: true},
 		tStart:   {Text: startText, Role: block.Opens, Kind: kHeader},
 		tChannel: {Text: channelText, Role: block.Opens, Kind: kChannel},
 		tMessage: {Text: messageText, Role: block.Kept},
@@ -118,6 +122,10 @@ type messages struct {
 	name      string // the call the block holds
 	read      bool   // a header was read and is still to open its body
 	header    string // its text, markers included, for a body that is not calls
+	// afterCall says a call's <|call|> ended the latest message: the model
+	// stops there, so only a further call may follow (parallel calls); any
+	// other message ends the response.
+	afterCall bool
 }
 
 // Start: a message may begin here; Step decides.
@@ -147,6 +155,11 @@ func (h *messages) Step(m *block.Machine, dst []toolcall.Event, s string, i int)
 		m.Open(kHeader, "")
 		return dst, i + n - held
 	}
+	if h.afterCall { // text after a call: not part of the turn
+		m.Drop()
+		m.EndTurn()
+		return dst, i
+	}
 	m.Verbatim()
 	return m.Emit(dst, s, i), i
 }
@@ -174,10 +187,15 @@ func (h *messages) readHeader(m *block.Machine, text, raw string) {
 // ended with its end marker, a message may begin.
 func (h *messages) AfterBlock(m *block.Machine, _ []toolcall.Call, s string, i int) {
 	if !h.read {
+		h.afterCall = m.EndedBy() == tCall
 		h.Start(m, s, i)
 		return
 	}
 	h.read = false
+	if h.afterCall && h.opens != kCall { // a runaway next message after a call: the turn ended
+		m.EndTurn()
+		return
+	}
 	if h.opens < 0 {
 		m.ProseAs(h.reasoning)
 		return

@@ -57,4 +57,13 @@
 // wrote them (the templates re-print them as Python does: 1e5 becomes
 // 100000.0); a reasoning_content of "" counts as none, so reasoning
 // written in the text before </think> is used.
+//
+// Cut-off and end of turn: A call is complete only when its arguments are: a
+// response the end cuts inside a call's arguments gives no call, its text
+// coming back as content with a diagnostic (a coding agent must never run
+// half a write); the call object's JSON must close. A missing </tool_call>
+// after it is tolerated, and so is one the end cuts (</tool_...), which is
+// dropped, not content. <|im_end|>, <|endoftext|> and Ling's <|role_end|>
+// are consumed, but hermes keeps reading after them: Hermes 2 Theta writes
+// call objects after <|im_start|>, past <|im_end|>.
 package hermes

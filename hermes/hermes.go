@@ -23,6 +23,7 @@ const (
 	imStart
 	imEnd
 	endOfText
+	roleEnd
 )
 
 // The kinds of block.
@@ -38,6 +39,7 @@ var table = block.Format{
 		imStart:     {Text: "<|im_start|>", Role: block.Opens, Kind: kImStart},
 		imEnd:       {Text: "<|im_end|>", EndsTurn: true},
 		endOfText:   {Text: "<|endoftext|>", EndsTurn: true},
+		roleEnd:     {Text: "<|role_end|>", EndsTurn: true}, // Ling's
 	},
 	Kinds: []block.Kind{
 		kCall:    {End: toolCallEnd, Yields: []block.Token{toolCall}, Scan: block.ScanCode, Follow: block.FollowDecode},

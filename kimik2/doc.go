@@ -41,4 +41,12 @@
 // the assistant turns after the last one without calls. Kimi-K2-Instruct's
 // own template (0905) was not in reach to compare with and has no profile
 // yet.
+//
+// Cut-off and end of turn: A call is complete only when its arguments are: a
+// response the end cuts inside a call's arguments gives no call, its text
+// coming back as content with a diagnostic (a coding agent must never run
+// half a write); a call's JSON must close. A missing <|tool_call_end|> or
+// <|tool_calls_section_end|> after it is tolerated, and so is one the end
+// cuts. <|im_end|> ends the response: what follows it is dropped, with one
+// end_of_turn diagnostic.
 package kimik2

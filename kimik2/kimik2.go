@@ -47,6 +47,7 @@ const (
 )
 
 var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
 		sectionBegin:  {Text: sectionBeginText, Role: block.Opens, Kind: kSection},
 		sectionBegin1: {Text: sectionBegin1Text, Role: block.Opens, Kind: kSection1},

@@ -45,6 +45,15 @@
 // literal the model can read back; the prompt escapes them as Python does
 // (the goldens lfm25 and lfm25_8b match byte for byte for every
 // conversation whose strings need no escape).
+//
+// Cut-off and end of turn: A call is complete only when its arguments are: a
+// response the end cuts inside a call's arguments gives no call, its text
+// coming back as content with a diagnostic (a coding agent must never run
+// half a write); a block's list must close with ']'. A missing
+// <|tool_call_end|> after it is tolerated, and so is one the end cuts
+// (<|tool_call_e...), which is dropped, not content. <|im_end|> and
+// <|endoftext|> end the response: what follows them is dropped, with one
+// end_of_turn diagnostic.
 package lfm2
 
 import (
@@ -72,6 +81,7 @@ const (
 const kBlock = 0 // the one kind of block
 
 var format_ = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
 		toolCallStart: {Text: startText, Role: block.Opens, Kind: kBlock},
 		toolCallEnd:   {Text: endText}, // dropped in prose (an orphan), or ends an echo

@@ -30,4 +30,11 @@
 // results are written as JSON strings; an assistant turn with calls holds
 // only its calls. The templates refuse a turn with more than one call;
 // the renderer writes them separated by "; ", as the model writes them.
+//
+// Cut-off and end of turn: a call object is decided when its JSON closes;
+// one the response's end leaves open is content, so a cut-off call is never
+// a call; a missing </function> after a function tag's complete JSON is
+// tolerated. <|eot_id|> and <|eom_id|> end the response: what follows them
+// (Llama 3.1 405B runs on into a next assistant turn that repeats its call)
+// is dropped, with one end_of_turn diagnostic.
 package llama3json

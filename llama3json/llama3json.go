@@ -37,6 +37,7 @@ const (
 )
 
 var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
 		pythonTag:   {Text: pythonTagText, Role: block.Opens, Kind: kTag},
 		function:    {Text: functionText, Role: block.Opens, Kind: kFunc},

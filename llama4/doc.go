@@ -70,4 +70,13 @@
 // so the model cannot know what to call, and it writes string values
 // without escapes, so a value holding a quote is not the Python the model
 // reads; the meta profile writes what that template means to write.
+//
+// Cut-off and end of turn: A call is complete only when its arguments are: a
+// response the end cuts inside a call's arguments gives no call, its text
+// coming back as content with a diagnostic (a coding agent must never run
+// half a write); a call list or bare call is decided when it closes, a
+// function tag's JSON when its '}' closes, and a missing </function> or
+// <|python_end|> after complete arguments is tolerated, as is one the end
+// cuts (never content). <|eot|>, <|eom|> and <|end_of_text|> end the
+// response: what follows them is dropped, with one end_of_turn diagnostic.
 package llama4

@@ -70,7 +70,8 @@ var kinds = []block.Kind{
 // reads with it).
 var (
 	table = block.Format{
-		Markers: markers(false), Kinds: kinds, Triggers: "[{(", Tail: true,
+		TurnEnds: true, // an end-of-turn token ends the response
+		Markers:  markers(false), Kinds: kinds, Triggers: "[{(", Tail: true,
 		Hooks: func() block.Hooks { return &heads{tailFrom: -1} },
 	}
 	explicitTable block.Format
@@ -78,7 +79,8 @@ var (
 
 func init() {
 	explicitTable = block.Format{
-		Markers: markers(true), Kinds: kinds, Triggers: "[{(", Tail: true,
+		TurnEnds: true,
+		Markers:  markers(true), Kinds: kinds, Triggers: "[{(", Tail: true,
 		Hooks: func() block.Hooks { return &heads{explicit: true, tailFrom: -1} },
 	}
 }

@@ -43,4 +43,9 @@
 // The templates refuse a conversation whose user and assistant turns do
 // not alternate (two calls' turns between user messages, or a call turn
 // right before a user one); the renderer writes them all the same.
+//
+// Cut-off and end of turn: a call's JSON is decided when it closes; one the
+// response's end leaves open is content, so a cut-off call is never a call.
+// </s> ends the response: what follows it is dropped, with one end_of_turn
+// diagnostic.
 package mistral

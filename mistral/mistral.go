@@ -32,6 +32,7 @@ const (
 const kCalls = 0 // the one kind of block: [TOOL_CALLS] and what follows, to its JSON's end
 
 var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
 		toolCalls: {Text: toolCallsText, Role: block.Opens, Kind: kCalls},
 		eos:       {Text: eosText, EndsTurn: true},

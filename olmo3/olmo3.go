@@ -27,6 +27,14 @@
 // of its own ("functions", "function_calls", the environment role) and
 // writes none of OpenAI's, so the prompt writes what it writes given them
 // (see the profile), and its generation prompt opens <think>.
+//
+// Cut-off and end of turn: A call is complete only when its arguments are: a
+// response the end cuts inside a call's arguments gives no call, its text
+// coming back as content with a diagnostic (a coding agent must never run
+// half a write); each call's ')' must close. A missing </function_calls>
+// after complete calls is tolerated, and so is one the end cuts. <|im_end|>
+// and <|endoftext|> end the response: what follows them is dropped, with one
+// end_of_turn diagnostic.
 package olmo3
 
 import (
@@ -54,6 +62,7 @@ const (
 const kBlock = 0 // the one kind of block
 
 var format_ = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
 		functionCalls:    {Text: startText, Role: block.Opens, Kind: kBlock},
 		functionCallsEnd: {Text: endText}, // an orphan: dropped

@@ -11,9 +11,11 @@ import (
 // end-of-turn tokens that servers often leave in the text, consumed
 // wherever they stand in prose, and call lists, which start at '['.
 var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
-		{Text: "<end_of_turn>"}, {Text: "<|eot_id|>"}, {Text: "<|eot|>"},
-		{Text: "<|im_end|>"}, {Text: "<|endoftext|>"}, {Text: "</s>"},
+		{Text: "<end_of_turn>", EndsTurn: true}, {Text: "<|eot_id|>", EndsTurn: true}, {Text: "<|eot|>", EndsTurn: true},
+		{Text: "<|im_end|>", EndsTurn: true}, {Text: "<|endoftext|>", EndsTurn: true}, {Text: "</s>", EndsTurn: true},
+		{Text: "<|role_end|>", EndsTurn: true}, {Text: "<|eom_id|>", EndsTurn: true}, {Text: "<|eom|>", EndsTurn: true},
 	},
 	Triggers: "[",
 	Hooks:    func() block.Hooks { return &lists{} },

@@ -95,4 +95,12 @@
 // after it, never inside it; a list past the pending-size limit goes out as
 // content up to the limit and scanning resumes there, so the outcome is the
 // same for every split of the text.
+//
+// Cut-off and end of turn: a call list is decided when its ']' closes; one
+// the response's end leaves open is content, so a cut-off call is never a
+// call. The end-of-turn tokens servers leave in the text (<|eot_id|>,
+// <|eom_id|>, <|eot|>, <|eom|>, <|im_end|>, <|endoftext|>, </s>,
+// <end_of_turn>, Ling's <|role_end|>) end the response: what follows one is
+// not part of it (a runaway next turn, the calls again) and is dropped, with
+// one end_of_turn diagnostic.
 package pythonic

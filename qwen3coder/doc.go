@@ -61,4 +61,23 @@
 // RenderCalls writes them after the turn's trimmed text, tool results in
 // user turns; reasoning is dropped, as the template drops it. The prompt
 // leaves reasoning closed. Numbers are written as the request wrote them.
+//
+// Cut-off and end of turn: A call is complete only when its arguments are: a
+// response the end cuts inside a call's arguments gives no call, its text
+// coming back as content with a diagnostic (a coding agent must never run
+// half a write); inside a value whose </parameter> never came, after a
+// <function=...> with no parameter yet, or before an argument the tool's
+// schema requires has come. After a closed value a missing </function> or
+// </tool_call> is tolerated, and so is one the end cuts, which is dropped,
+// not content. <|im_end|> and <|endoftext|> end the response: what follows
+// them is dropped, with one end_of_turn diagnostic.
+//
+// Tags inside values: a file's content may hold this format's own tags. A
+// </parameter> ends a value only when whitespace and then a <parameter=K>
+// for a key not yet set (nor the value's own), </function>, </tool_call> or
+// the end of the block follow it; a <parameter=K> with no </parameter>
+// before it ends a value only for such a key that the tool's schema knows
+// (one of its properties, when it lists them). Any other tag is text in the
+// value, so a file that holds <parameter=path> never redirects a write; a
+// key given twice is text in its first value.
 package qwen3coder

@@ -54,6 +54,7 @@ const (
 )
 
 var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
 		toolCall:    {Text: toolCallText, Role: block.Opens, Kind: kCall},
 		function:    {Text: functionText, Role: block.Opens, Kind: kFunc},

@@ -98,6 +98,7 @@ const (
 	KindSchema      = "schema"       // arguments do not satisfy the tool's schema
 	KindUnknownTool = "unknown_tool" // a call names no requested tool
 	KindStream      = "stream"       // argument streaming withdrew a call and sent it again whole
+	KindEndOfTurn   = "end_of_turn"  // text after the model's end-of-turn token was dropped
 )
 
 // Format knows one model family's syntax.

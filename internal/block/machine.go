@@ -38,7 +38,8 @@ type Marker struct {
 	Role Role
 	Kind int // for Opens: the block kind, an index in Format.Kinds
 	// EndsTurn marks an end-of-turn token: it also ends an open block,
-	// whose body is then read as it stands.
+	// whose body is then read as it stands; with Format.TurnEnds, it ends
+	// the response.
 	EndsTurn bool
 	// Restarts, for a Dropped marker, says that what follows it begins
 	// anew, as a response does: the machine asks Hooks.Start at the next
@@ -152,6 +153,12 @@ type Format struct {
 	// rest of the response is content: after a Harmony message whose end
 	// is lost, nothing can be read.
 	LimitEnds bool
+	// TurnEnds says an end-of-turn token (Marker.EndsTurn) ends the
+	// response: what follows it (a server that did not stop there sends a
+	// runaway next turn, a repeat of the calls) is not part of it and is
+	// dropped, with one diagnostic of kind end_of_turn when it holds more
+	// than whitespace.
+	TurnEnds bool
 
 	once     sync.Once
 	stops    string           // the bytes prose stops at: markers' first bytes and Triggers
@@ -160,6 +167,9 @@ type Format struct {
 	prose    *marker.Set      // every marker, indexed by Token
 	ends     []*marker.Set    // per kind: its end marker, the end-of-turn tokens, then its Yields
 	consumed []int            // per kind: how many of its ends are consumed
+	eot      []int            // per kind: where its end-of-turn tokens start among its ends
+	endToks  [][]Token        // per kind: the token of each of its ends
+	eotCount int              // how many end-of-turn tokens there are
 	values   [][3]*marker.Set // per ScanTagged kind: its ends and the value's open tag; the close tag; those and ValueNext
 }
 
@@ -167,12 +177,15 @@ func (f *Format) compile() {
 	f.once.Do(func() {
 		texts := make([]string, len(f.Markers))
 		var eot []string
+		var eotToks []Token
 		for i, m := range f.Markers {
 			texts[i] = m.Text
 			if m.EndsTurn {
 				eot = append(eot, m.Text)
+				eotToks = append(eotToks, Token(i))
 			}
 		}
+		f.eotCount = len(eot)
 		f.prose = marker.NewSet(texts...)
 		stops := []byte(f.Triggers)
 		for _, t := range texts {
@@ -189,17 +202,20 @@ func (f *Format) compile() {
 		}
 		for _, k := range f.Kinds {
 			var ends []string
+			var toks []Token
 			if k.End != NoToken {
-				ends = append(ends, f.Markers[k.End].Text)
+				ends, toks = append(ends, f.Markers[k.End].Text), append(toks, k.End)
 			}
-			ends = append(ends, eot...)
+			f.eot = append(f.eot, len(ends))
+			ends, toks = append(ends, eot...), append(toks, eotToks...)
 			for _, e := range k.Ends {
-				ends = append(ends, f.Markers[e].Text)
+				ends, toks = append(ends, f.Markers[e].Text), append(toks, e)
 			}
 			f.consumed = append(f.consumed, len(ends))
 			for _, y := range k.Yields {
-				ends = append(ends, f.Markers[y].Text)
+				ends, toks = append(ends, f.Markers[y].Text), append(toks, y)
 			}
+			f.endToks = append(f.endToks, toks)
 			f.ends = append(f.ends, marker.NewSet(ends...))
 			var v [3]*marker.Set
 			if k.Scan == ScanTagged {
@@ -268,6 +284,7 @@ const (
 	mBody          // inside a block
 	mHook          // a hook's mode
 	mVerbatim      // the rest of the response is content
+	mEnded         // the turn ended: the rest of the response is dropped
 )
 
 // Machine is the decoder of one response in a block format.
@@ -291,6 +308,9 @@ type Machine struct {
 	name      string // the call the open block holds, when its opener named it
 	reasoning bool   // prose goes out as reasoning
 	cutOff    bool   // the block being decided is one the response's end cut off
+	// droppedSaid says the diagnostic of text after the turn's end is out.
+	droppedSaid bool
+	endedBy     Token // the marker that ended the latest block, or NoToken
 }
 
 // Configure implements toolcall.Reporter.
@@ -532,6 +552,7 @@ func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 		}
 		body := text[m.bodyAt:]
 		body = body[:len(body)-partialEnd(m.f.prose, body)]
+		m.endedBy = NoToken
 		m.cutOff = true
 		dst = m.decideBlock(dst, text[:m.bodyAt+len(body)], body, start, "", 0)
 		m.cutOff = false
@@ -602,6 +623,37 @@ var steps = [...]func(*Machine, []toolcall.Event, string, int) ([]toolcall.Event
 	mBody:     (*Machine).inBody,
 	mHook:     (*Machine).hook,
 	mVerbatim: (*Machine).verbatim,
+	mEnded:    (*Machine).ended,
+}
+
+// ended drops what follows the end of the turn, saying so once when it is
+// more than whitespace.
+func (m *Machine) ended(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if !m.droppedSaid {
+		if j := jsonvalue.SkipSpace(s, i); j < len(s) {
+			m.Diag(toolcall.KindEndOfTurn, m.Offset(j), "", "text after the end of the turn is not part of the response: dropped")
+			m.droppedSaid = true
+		}
+	}
+	return dst, len(s)
+}
+
+// EndedBy returns the marker that ended the latest block (NoToken when
+// the end of the response did), for Hooks.AfterBlock.
+func (m *Machine) EndedBy() Token { return m.endedBy }
+
+// EndTurn ends the response here, for a hook that knows the turn ended:
+// the rest is dropped, as after an end-of-turn token.
+func (m *Machine) EndTurn() { m.mode = mEnded }
+
+// endTurn ends the response at an end-of-turn token, when the format says
+// such a token ends it; it reports whether it did.
+func (m *Machine) endTurn() bool {
+	if !m.f.TurnEnds {
+		return false
+	}
+	m.mode = mEnded
+	return true
 }
 
 // verbatim hands the rest of the response on as content.
@@ -706,6 +758,9 @@ func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 	}
 	m.Drop()
 	m.mode = mProse
+	if m.f.Markers[tok].EndsTurn && m.endTurn() {
+		return dst, end
+	}
 	if m.f.Markers[tok].Restarts && m.hooks != nil {
 		m.hooks.Start(m, s, end)
 	}
@@ -755,6 +810,10 @@ func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 	case Ended:
 		start := m.Start()
 		text := m.Text(s, next)
+		m.endedBy = NoToken // a value body's value closed
+		if idx >= 0 {
+			m.endedBy = m.f.endToks[m.kind][idx]
+		}
 		if y := idx - m.f.consumed[m.kind]; y >= 0 { // a marker that acts after the block
 			tok := m.f.Kinds[m.kind].Yields[y]
 			dst = m.decideBlock(dst, text[:n], text[m.bodyAt:n], start, "", 0)
@@ -767,7 +826,11 @@ func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 			}
 			return dst, next
 		}
-		return m.decideBlock(dst, text, text[m.bodyAt:n], start, s, next), next
+		dst = m.decideBlock(dst, text, text[m.bodyAt:n], start, s, next)
+		if e := m.f.eot[m.kind]; idx >= e && idx < e+m.f.eotCount {
+			m.endTurn()
+		}
+		return dst, next
 	case Limit:
 		msg := m.f.Kinds[m.kind].TooLong
 		if msg == "" {

@@ -200,3 +200,40 @@ func rendererNamed(t *testing.T, name string) struct {
 	t.Fatalf("no renderer %s", name)
 	panic("unreachable")
 }
+
+// TestTextValuesParseBeforeTheyAreWrapped: a format that writes every value
+// as text (Qwen3-Coder, GLM) gives the text of an object where the schema
+// allows an array or an object: it is the object, not a one-item array of
+// its text; a broken list stays the text the model wrote, with a schema
+// diagnostic; where a string is allowed too, JSON of another allowed type
+// is that value (as vLLM, SGLang, Ollama and llama.cpp read it).
+func TestTextValuesParseBeforeTheyAreWrapped(t *testing.T) {
+	for _, tt := range []struct {
+		name, schema, value, want string
+		diagnostic               bool
+	}{
+		{"an object where an array or an object is allowed", `{"type":["array","object"]}`, `{"key": "value"}`, `{"key":"value"}`, false},
+		{"a broken list", `{"type":"array"}`, `[1, 2, unclosed`, `"[1, 2, unclosed"`, true},
+		{"a list", `{"type":"array"}`, `[1, 2]`, `[1,2]`, false},
+		{"a lone value where a list is wanted", `{"type":"array","items":{"type":"integer"}}`, `7`, `[7]`, false},
+		{"an object where a string or an object is allowed", `{"type":["string","object"]}`, `{"a": 1}`, `{"a":1}`, false},
+		{"a text where a string or an object is allowed", `{"type":["string","object"]}`, `hello {`, `"hello {"`, false},
+		{"null where a string or null is allowed", `{"type":["string","null"]}`, `null`, `null`, false},
+		{"a quoted string where a string or null is allowed", `{"anyOf":[{"type":"string"},{"type":"null"}]}`, `"hello"`, `"hello"`, false},
+	} {
+		req := toolcall.Request{Tools: []toolcall.Tool{{Name: "set", Parameters: json.RawMessage(`{"type":"object","properties":{"v":` + tt.schema + `}}`)}}}
+		for _, f := range []toolcall.Format{qwen3coder.Format, glm45.Format} {
+			var text string
+			if f == qwen3coder.Format {
+				text = "<tool_call>\n<function=set>\n<parameter=v>\n" + tt.value + "\n</parameter>\n</function>\n</tool_call>"
+			} else {
+				text = "<tool_call>set\n<arg_key>v</arg_key>\n<arg_value>" + tt.value + "</arg_value>\n</tool_call>"
+			}
+			res := stream.Parse(f, text, req)
+			if len(res.Calls) != 1 || !sameJSON(res.Calls[0].Arguments, `{"v":`+tt.want+`}`) || (len(res.Diagnostics) > 0) != tt.diagnostic {
+				t.Errorf("%s, %s: %+v; want {\"v\":%s}, diagnostic %v", f.Name(), tt.name, res, tt.want, tt.diagnostic)
+			}
+			streamtest.Compare(t, f, req, streamtest.SeededSplit(text, 1))
+		}
+	}
+}

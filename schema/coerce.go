@@ -32,6 +32,10 @@ type coercer struct {
 	parser pythonic.Parser
 	steps  int
 	err    error // errTooDeep or errTooMuch, once coercion must stop
+	// inList counts the arrays the model wrote that coercion is inside:
+	// their elements are never wrapped into one-item arrays (a lone value
+	// is; the items of a list the model wrote stay as written).
+	inList int
 }
 
 // enter counts one visit of a subschema at depth and reports whether
@@ -92,9 +96,14 @@ func (c *coercer) coerce(v jsonvalue.Value, s *jsonvalue.Value, depth int) (json
 	}
 	if types := c.doc.Types(sm); len(types) > 0 && !hasType(v, types) {
 		converted := false
-		for _, t := range types {
-			if w, ok := c.convert(v, t); ok {
-				v, converted = w, true
+		for _, wrap := range [...]bool{false, true} { // a text that parses as a type the schema allows before a lone value wrapped
+			for _, t := range types {
+				if w, ok := c.convert(v, t, wrap); ok {
+					v, converted = w, true
+					break
+				}
+			}
+			if converted {
 				break
 			}
 		}
@@ -193,6 +202,7 @@ func (c *coercer) nested(v jsonvalue.Value, sm *jsonvalue.Value, depth int) json
 			prefix, item = item.Items, nil
 		}
 		items := slices.Clone(v.Items)
+		c.inList++
 		for i := range items {
 			switch {
 			case i < len(prefix):
@@ -201,6 +211,7 @@ func (c *coercer) nested(v jsonvalue.Value, sm *jsonvalue.Value, depth int) json
 				items[i], _ = c.coerce(items[i], item, depth+1)
 			}
 		}
+		c.inList--
 		v.Items = items
 	}
 	return v
@@ -240,8 +251,10 @@ func integral(num string) bool {
 	return err == nil && f == math.Trunc(f) && !math.IsInf(f, 0)
 }
 
-// convert turns v into type t by the package's coercion rules, if it can.
-func (c *coercer) convert(v jsonvalue.Value, t string) (jsonvalue.Value, bool) {
+// convert turns v into type t by the package's coercion rules, if it can;
+// wrap lets it make a lone value (not an element of a list, not a text
+// that is a broken list) a one-item array.
+func (c *coercer) convert(v jsonvalue.Value, t string, wrap bool) (jsonvalue.Value, bool) {
 	if isType(v, t) {
 		return v, true
 	}
@@ -278,8 +291,11 @@ func (c *coercer) convert(v jsonvalue.Value, t string) (jsonvalue.Value, bool) {
 			if w, ok := c.literal(v.Str, '[', '('); ok && w.Kind == jsonvalue.Array {
 				return w, true
 			}
+			if t := strings.TrimSpace(v.Str); t != "" && t[0] == '[' {
+				break // a list that does not parse stays as written
+			}
 		}
-		if v.Kind != jsonvalue.Null {
+		if wrap && c.inList == 0 && v.Kind != jsonvalue.Null {
 			return jsonvalue.Value{Kind: jsonvalue.Array, Items: []jsonvalue.Value{v}}, true
 		}
 	case "object":

@@ -35,6 +35,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -317,39 +318,78 @@ func Property(tool toolcall.Tool, prop string) (has, listed bool) {
 	return c.doc.Get(props, prop) != nil, true
 }
 
-// AllowsNull reports whether the tool's schema lets its argument prop be
-// null: the property's type lists "null", or one of its anyOf or oneOf
-// alternatives does. Formats that write every value as text (Qwen3-Coder's
-// XML) read "null" as null only there.
-func AllowsNull(tool toolcall.Tool, prop string) bool {
+// PropertyTypes returns the JSON types the tool's schema allows its
+// argument prop: its "type", and those of its anyOf and oneOf
+// alternatives; none when the schema does not say.
+func PropertyTypes(tool toolcall.Tool, prop string) []string {
 	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
-		return false
+		return nil
 	}
 	c := lookup(tool.Parameters)
 	if c.doc == nil {
-		return false
+		return nil
 	}
 	root := c.doc.Resolve(&c.doc.Root)
 	if root == nil {
-		return false
+		return nil
 	}
 	ps := c.doc.Resolve(c.doc.Get(c.doc.Get(root, "properties"), prop))
 	if ps == nil {
-		return false
+		return nil
 	}
-	if slices.Contains(c.doc.Types(ps), "null") {
-		return true
-	}
+	types := slices.Clone(c.doc.Types(ps))
 	for _, key := range [...]string{"anyOf", "oneOf"} {
 		alts := c.doc.Get(ps, key)
 		if alts == nil || alts.Kind != jsonvalue.Array {
 			continue
 		}
 		for i := range alts.Items {
-			if slices.Contains(c.doc.Types(c.doc.Resolve(&alts.Items[i])), "null") {
-				return true
+			for _, t := range c.doc.Types(c.doc.Resolve(&alts.Items[i])) {
+				if !slices.Contains(types, t) {
+					types = append(types, t)
+				}
 			}
 		}
 	}
-	return false
+	return types
+}
+
+// AllowsNull reports whether the tool's schema lets its argument prop be
+// null: the property's type lists "null", or one of its anyOf or oneOf
+// alternatives does. Formats that write every value as text (Qwen3-Coder's
+// XML) read "null" as null only there.
+func AllowsNull(tool toolcall.Tool, prop string) bool {
+	return slices.Contains(PropertyTypes(tool, prop), "null")
+}
+
+// TextValue returns, as JSON, the value of the argument prop that a format
+// writing every value as text (Qwen3-Coder's XML, GLM's <arg_value>) wrote
+// as text: "null" (or "None") is null where the schema allows null; where
+// it allows a string and other types, a text that is JSON of one of them
+// is that value (as vLLM, SGLang, Ollama and llama.cpp read it: {"a": 1}
+// is an object, "x" in quotes the string x); any other text is a string,
+// which coercion may then type (an integer's "42"). Typed reports whether
+// the text was read as more than a string.
+func TextValue(tool *toolcall.Tool, prop, text string) (value []byte, typed bool) {
+	if tool == nil {
+		return jsonvalue.AppendString(nil, text), false
+	}
+	types := PropertyTypes(*tool, prop)
+	if (strings.EqualFold(text, "null") || text == "None") && slices.Contains(types, "null") {
+		return []byte("null"), true
+	}
+	if len(types) > 1 && slices.Contains(types, "string") {
+		if v, err := jsonvalue.Decode(strings.TrimSpace(text)); err == nil && hasType(v, types) && !(v.Kind == jsonvalue.Null && !slices.Contains(types, "null")) {
+			return v.AppendJSON(nil), true
+		}
+	}
+	return jsonvalue.AppendString(nil, text), false
+}
+
+// TextTyped reports whether TextValue may read the text of prop as more
+// than a string, so that its value is known only once complete (argument
+// streaming sends such a value whole).
+func TextTyped(tool toolcall.Tool, prop string) bool {
+	types := PropertyTypes(tool, prop)
+	return slices.Contains(types, "null") || len(types) > 1 && slices.Contains(types, "string")
 }

@@ -53,7 +53,15 @@ func TestCoercionRules(t *testing.T) {
 		{"oneOf tried in order", `{"properties":{"v":{"oneOf":[{"type":"boolean"},{"type":"integer"}]}}}`, `{"v":"false"}`, `{"v":false}`},
 		{"a type list tried in order", `{"properties":{"v":{"type":["integer","boolean"]}}}`, `{"v":"true"}`, `{"v":true}`},
 		{"additionalProperties schema", `{"type":"object","additionalProperties":{"type":"integer"}}`, `{"a":"1","b":"2"}`, `{"a":1,"b":2}`},
-		{"a string that is not a literal is no array", `{"properties":{"tags":{"type":"array","items":{"type":"string"}}}}`, `{"tags":"[not python"}`, `{"tags":["[not python"]}`},
+		// A text that is a broken list stays as written (a schema diagnostic).
+		{"a string that is not a literal is no array", `{"properties":{"tags":{"type":"array","items":{"type":"string"}}}}`, `{"tags":"[not python"}`, `{"tags":"[not python"}`},
+		{"a lone value is a one-item array", `{"properties":{"tags":{"type":"array","items":{"type":"string"}}}}`, `{"tags":"x"}`, `{"tags":["x"]}`},
+		// A text that parses as a type the list allows is that value, before
+		// a lone value is wrapped.
+		{"an object's text with array or object", `{"properties":{"v":{"type":["array","object"]}}}`, `{"v":"{\"key\": \"value\"}"}`, `{"v":{"key":"value"}}`},
+		// The elements of a list the model wrote are never wrapped.
+		{"a flat list where a list of lists is wanted", `{"properties":{"c":{"type":"array","items":{"type":"array","items":{"type":"string"}}}}}`, `{"c":["a > 1","b < 2"]}`, `{"c":["a > 1","b < 2"]}`},
+		{"numbers in a flat list stay numbers", `{"properties":{"c":{"type":"array","items":{"type":"array","items":{"type":"string"}}}}}`, `{"c":[1,2]}`, `{"c":[1,2]}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

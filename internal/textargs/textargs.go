@@ -6,7 +6,6 @@ package textargs
 
 import (
 	"slices"
-	"strings"
 	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/grammar"
@@ -135,13 +134,12 @@ func (b *Builder) JSON() string {
 	return unsafe.String(unsafe.SliceData(out), len(out)) // out is not written again
 }
 
-// value returns a value as JSON: a string, or null for "null" (any case)
-// or "None" where the tool's schema lets the property be null.
+// value returns a value as JSON, as schema.TextValue reads it: a string,
+// but null for "null" where the schema allows null, and a typed value
+// where it allows a string and other types and the text is JSON of one.
 func value(tool *toolcall.Tool, key, val string) []byte {
-	if (strings.EqualFold(val, "null") || val == "None") && tool != nil && schema.AllowsNull(*tool, key) {
-		return []byte("null")
-	}
-	return jsonvalue.AppendString(nil, val)
+	v, _ := schema.TextValue(tool, key, val)
+	return v
 }
 
 // Render writes calls as a format that writes values as text writes them,
@@ -263,7 +261,7 @@ func (w *Writer) Known(key string) bool { return known(w.tool, key) }
 // the schema lets be null ("null" would be null: only the whole value
 // tells).
 func (w *Writer) Key(key string) bool {
-	if w.has(key) || w.tool != nil && schema.AllowsNull(*w.tool, key) {
+	if w.has(key) || w.tool != nil && schema.TextTyped(*w.tool, key) {
 		return false
 	}
 	if len(w.keys) > 0 {

@@ -210,7 +210,7 @@ func rendererNamed(t *testing.T, name string) struct {
 func TestTextValuesParseBeforeTheyAreWrapped(t *testing.T) {
 	for _, tt := range []struct {
 		name, schema, value, want string
-		diagnostic               bool
+		diagnostic                bool
 	}{
 		{"an object where an array or an object is allowed", `{"type":["array","object"]}`, `{"key": "value"}`, `{"key":"value"}`, false},
 		{"a broken list", `{"type":"array"}`, `[1, 2, unclosed`, `"[1, 2, unclosed"`, true},

@@ -25,7 +25,10 @@ var anyText = struct {
 // call tag per tool, <|channel|>commentary to=functions.NAME
 // <|constrain|>json<|message|> then the arguments by the tool's JSON Schema,
 // ending <|call|>; and, unless a call is required ("required" or a named
-// tool), a final message (any text, ending <|end|>). The format cannot
+// tool), a final message (any text, ending <|end|>). Where a call is
+// required, the reply is an optional analysis message and then one call
+// or more (one under a named tool or parallel_tool_calls false): an
+// analysis message alone does not satisfy it. Otherwise the format cannot
 // count calls apart from other messages, so parallel_tool_calls false is
 // left to the stream, which returns only the first call.
 func StructuralTag(req toolcall.Request) ([]byte, error) {
@@ -33,14 +36,40 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	tags := []grammar.Tag{{Begin: channelText + "analysis" + messageText, Content: anyText, End: endText}}
+	analysis := grammar.Tag{Type: "tag", Begin: channelText + "analysis" + messageText, Content: anyText, End: endText}
+	var calls []grammar.Tag
 	for _, t := range c.Tools {
-		tags = append(tags, grammar.Tag{Begin: callHeader(t.Name), Content: grammar.JSONSchema(t), End: callText})
+		calls = append(calls, grammar.Tag{Type: "tag", Begin: callHeader(t.Name), Content: grammar.JSONSchema(t), End: callText})
 	}
 	if !c.AtLeastOne {
-		tags = append(tags, grammar.Tag{Begin: channelText + "final" + messageText, Content: anyText, End: endText})
+		tags := append([]grammar.Tag{analysis}, calls...)
+		tags = append(tags, grammar.Tag{Type: "tag", Begin: channelText + "final" + messageText, Content: anyText, End: endText})
+		return grammar.StructuralTag(tagsWithSeparator{Type: "tags_with_separator", Tags: tags, Separator: startText + "assistant", AtLeastOne: true})
 	}
-	return grammar.StructuralTag(tagsWithSeparator{Type: "tags_with_separator", Tags: tags, Separator: startText + "assistant", AtLeastOne: true})
+	// A call is required: an optional analysis message, then one call or
+	// more (an analysis message alone does not satisfy it).
+	callList := tagsWithSeparator{Type: "tags_with_separator", Tags: calls, Separator: startText + "assistant", AtLeastOne: true, StopAfterFirst: c.One}
+	return grammar.StructuralTag(choice{Type: "or", Elements: []any{
+		callList,
+		sequence{Type: "sequence", Elements: []any{analysis, constString{Type: "const_string", Value: startText + "assistant"}, callList}},
+	}})
+}
+
+// choice, sequence and constString are xgrammar's or, sequence and
+// const_string formats.
+type choice struct {
+	Type     string `json:"type"`
+	Elements []any  `json:"elements"`
+}
+
+type sequence struct {
+	Type     string `json:"type"`
+	Elements []any  `json:"elements"`
+}
+
+type constString struct {
+	Type  string `json:"type"`
+	Value string `json:"value"`
 }
 
 // Grammar returns an xgrammar EBNF grammar for gpt-oss calls: an optional

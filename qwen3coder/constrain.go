@@ -26,8 +26,10 @@ func StructuralTag(req toolcall.Request) ([]byte, error) { return frame.Structur
 // Grammar returns an xgrammar EBNF grammar for Qwen3-Coder calls as
 // RenderCalls writes them, separated by a newline, whose names are the
 // request's tools and whose parameters follow each tool's JSON Schema:
-// declared order, required ones present, string values as text without
-// "</", other values as JSON.
+// declared order, required ones present, string values as raw text that
+// never holds "</parameter>" (any other tag may stand in it), values that
+// may be a string or another type as raw text or JSON of that type,
+// other values as JSON: the way the reader takes each type back.
 //
 // The schema features it constrains, and those that fall back to their
 // general type, are those of pythonic.Grammar.

@@ -14,10 +14,24 @@
 // "false" in any case, and 1 and 0, to booleans; numbers and booleans to
 // strings where a string is wanted; strings holding a Python or JSON list or
 // dict literal to arrays and objects (parsed by the pythonic parser, never
-// evaluated); a lone value to a one-item array; "None" and "null" to null
+// evaluated); a lone value to a one-item array, but only after every
+// allowed type has been tried as a parse (the text of an object where an
+// array or an object is allowed is the object), never for a text that
+// starts a list but does not parse (it stays the model's text and fails
+// validation), and never for the items of a list the model wrote; "None"
+// and "null" to null
 // where null is allowed; an enum value differing only in case (or written
 // as the JSON text of a number or boolean in the enum) to the enum's value.
 // Arguments the schema does not mention are kept, in the order written.
+//
+// Formats that write every value as text (Qwen3-Coder, GLM) read a value
+// by TextValue first: where the property allows a string and other types
+// (["string","object"], a nullable string), a text that is JSON of another
+// allowed type is that value and a JSON string in quotes is the string
+// inside, as vLLM, SGLang, Ollama and llama.cpp read it. A string that
+// happens to be JSON is therefore typed; a schema that wants such text kept
+// must allow only "string". The formats' grammars write these values the
+// same way, so constrained output reads back as written.
 //
 // After coercion the arguments are validated with
 // github.com/kaptinlin/jsonschema; each violation is a diagnostic of kind

@@ -104,11 +104,18 @@ func Triggered(trigger string, tags []Tag, c Choice) TriggeredTags {
 	return TriggeredTags{Type: "triggered_tags", Triggers: []string{trigger}, Tags: tags, AtLeastOne: c.AtLeastOne, StopAfterFirst: c.One}
 }
 
-// JSONSchema returns the json_schema content format for a tool's arguments.
+// JSONSchema returns the json_schema content format for a tool's
+// arguments, which are always an object: a schema that does not say so
+// gets "type": "object" (a missing, empty or non-object schema is just
+// that).
 func JSONSchema(t toolcall.Tool) any {
 	schema := json.RawMessage(`{"type": "object"}`)
-	if len(t.Parameters) > 0 {
+	if root, err := jsonvalue.Decode(string(t.Parameters)); err == nil && root.Kind == jsonvalue.Object {
 		schema = t.Parameters
+		if typ := root.Get("type"); typ == nil {
+			root.Members = append([]jsonvalue.Member{{Key: "type", Val: jsonvalue.Value{Kind: jsonvalue.String, Str: "object"}}}, root.Members...)
+			schema = root.AppendJSON(nil)
+		}
 	}
 	return struct {
 		Type       string          `json:"type"`

@@ -12,7 +12,11 @@
 // (recursive ones included). What it does not: pattern, format, numeric and
 // length bounds, uniqueItems, additionalProperties: false (unknown keys are
 // already excluded by the declared-keys rule), not, if/then/else — values
-// there follow their general type. Structural tags put the tools' JSON
+// there follow their general type. Numbers are bounded (integers to 19
+// digits; other numbers to 21 integer digits and a positive exponent of
+// two digits) so that every number the
+// grammar allows is one a float64 holds. A call's arguments are always an
+// object, whatever the root of a tool's schema says (or when it has none). Structural tags put the tools' JSON
 // Schemas (json_schema) or these grammars (grammar) inside the format's
 // own tags; no tag holds free text, so no free text can hold a marker.
 //
@@ -30,6 +34,7 @@ package grammar
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -127,8 +132,14 @@ func Lit(s string) string {
 func (b *Builder) common() {
 	ws, v, str := b.R("ws"), b.R("value"), b.R("string")
 	b.Rule("ws", `[ \t\n]*`)
-	b.Rule("integer", `"-"? ("0" | [1-9] [0-9]*)`)
-	b.Rule("number", `"-"? ("0" | [1-9] [0-9]*) ("." [0-9]+)? ([eE] [-+]? [0-9]+)?`)
+	// Numbers are bounded to what a float64 holds, so coercion and
+	// validation keep them numbers: integers of at most 19 digits (an
+	// int64's), numbers of at most 21 integer digits (as Go and JavaScript
+	// write a float64 below 1e21) and an exponent of at most two digits
+	// unless negative (below 1e121).
+	digits := func(n int) string { return strings.Repeat(" [0-9]?", n) }
+	b.Rule("integer", `"-"? ("0" | [1-9]`+digits(18)+`)`)
+	b.Rule("number", `"-"? ("0" | [1-9]`+digits(20)+`) ("." [0-9]+)? ([eE] ("-" [0-9]+ | "+"? [0-9] [0-9]?))?`)
 	if b.syntax == JSON {
 		b.Rule("string", `"\"" ([^"\\\x00-\x1f] | "\\" (["\\/bfnrt] | "u" [0-9a-fA-F] [0-9a-fA-F] [0-9a-fA-F] [0-9a-fA-F]))* "\""`)
 		b.Rule("boolean", `"true" | "false"`)
@@ -152,10 +163,15 @@ func (b *Builder) Arguments(tool toolcall.Tool, keyword bool) (string, error) {
 		return "", err
 	}
 	var out string
-	if keyword {
+	switch root := b.doc.Resolve(&b.doc.Root); {
+	case keyword:
 		out = b.members(&b.doc.Root, styleKeyword)
-	} else {
+	case root != nil && root.Kind == jsonvalue.Object && slices.Equal(b.doc.Types(root), []string{"object"}):
 		out = b.Value(&b.doc.Root)
+	case root != nil && root.Kind == jsonvalue.Object:
+		out = b.object(root) // arguments are an object whatever the schema's root says
+	default:
+		out = b.R("object")
 	}
 	if b.steps > maxSteps {
 		return "", errTooMuch
@@ -194,13 +210,16 @@ func GLMArgs(key string) (string, string) {
 
 // TaggedArguments returns the body of a rule for the arguments of a call
 // to tool as a format that writes values as text writes them, framed by
-// frame, keys in declared order; string values as raw text with no "</"
-// in it, others as JSON.
+// frame, keys in declared order; a value whose schema allows only strings
+// (or says nothing of its type) as raw text that never holds the value's
+// own close tag (any other tag may stand in it), others as JSON, as
+// schema.TextValue reads them back.
 func (b *Builder) TaggedArguments(tool toolcall.Tool, frame Tagged) (string, error) {
 	if err := b.load(tool); err != nil {
 		return "", err
 	}
-	b.Rule("xml-text", `([^<] | "<" [^/])* "<"?`)
+	_, after := frame("k")
+	b.Rule("xml-text", textWithout(strings.TrimSpace(after)))
 	b.frame = frame
 	out := b.members(&b.doc.Root, styleXML)
 	if b.steps > maxSteps {
@@ -288,25 +307,94 @@ func (b *Builder) members(sm *jsonvalue.Value, style int) string {
 	return "(" + b.R(names[0]) + `)?`
 }
 
-// xmlValue returns a rule expression for a value written as text: a
-// string's text raw (one of its enum's), anything else as JSON.
-func (b *Builder) xmlValue(ps *jsonvalue.Value) string {
-	sm := b.doc.Resolve(ps)
-	if types := b.doc.Types(sm); len(types) != 1 || types[0] != "string" {
-		return b.Value(ps)
+// textWithout returns a rule body for any text that does not hold tag, a
+// tag that starts with '<' and holds no other '<': runs of '<' followed
+// by a proper prefix of the rest of tag and then a byte that does not
+// continue it, or, at the end, by a prefix alone.
+func textWithout(tag string) string {
+	if len(tag) < 2 || tag[0] != '<' || strings.IndexByte(tag[1:], '<') >= 0 {
+		return `[^<]*`
 	}
-	if enum := b.doc.Get(sm, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
-		var alts []string
-		for _, e := range enum.Items {
-			if e.Kind == jsonvalue.String {
-				alts = append(alts, Lit(e.Str))
+	rest := tag[1:]
+	var broken, prefixes []string
+	for k := 0; k < len(rest); k++ {
+		class := "[^" + classByte(rest[k]) + "<]"
+		if k == 0 {
+			broken = append(broken, class)
+			continue
+		}
+		broken = append(broken, Lit(rest[:k])+" "+class)
+		prefixes = append(prefixes, Lit(rest[:k]))
+	}
+	end := `"<"+`
+	if len(prefixes) > 0 {
+		end += " (" + strings.Join(prefixes, " | ") + ")?"
+	}
+	return `([^<] | "<"+ (` + strings.Join(broken, " | ") + `))* (` + end + `)?`
+}
+
+// classByte writes c for use inside a character class.
+func classByte(c byte) string {
+	switch c {
+	case '\\', ']', '^', '-', '[':
+		return `\` + string(c)
+	}
+	if c < 0x20 || c >= 0x7f {
+		return fmt.Sprintf(`\x%02x`, c)
+	}
+	return string(c)
+}
+
+// textTypes returns the types a value of schema sm may have, with those of
+// its anyOf and oneOf alternatives (schema.PropertyTypes reads the same).
+func (b *Builder) textTypes(sm *jsonvalue.Value) []string {
+	types := slices.Clone(b.doc.Types(sm))
+	for _, key := range [...]string{"anyOf", "oneOf"} {
+		if alts := b.doc.Get(sm, key); alts != nil && alts.Kind == jsonvalue.Array {
+			for i := range alts.Items {
+				types = append(types, b.doc.Types(b.doc.Resolve(&alts.Items[i]))...)
 			}
 		}
-		if len(alts) > 0 {
-			return "(" + strings.Join(alts, " | ") + ")"
+	}
+	return types
+}
+
+// xmlValue returns a rule expression for a value written as text, as the
+// renderers write it and schema.TextValue reads it back: an enum's or
+// const's strings raw and its other values as JSON; a value whose schema
+// allows only strings (or names no type) as raw text; one that allows a
+// string and other types as raw text or JSON of one of them; anything else
+// as JSON.
+func (b *Builder) xmlValue(ps *jsonvalue.Value) string {
+	sm := b.doc.Resolve(ps)
+	if sm == nil {
+		return b.Value(ps)
+	}
+	var choices []jsonvalue.Value
+	if enum := b.doc.Get(sm, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
+		choices = enum.Items
+	} else if c := b.doc.Get(sm, "const"); c != nil {
+		choices = []jsonvalue.Value{*c}
+	}
+	var alts []string
+	for _, e := range choices {
+		if e.Kind == jsonvalue.String {
+			alts = append(alts, Lit(e.Str))
+		} else {
+			alts = append(alts, Lit(string(e.AppendJSON(nil))))
 		}
 	}
-	return b.R("xml-text")
+	if len(alts) > 0 {
+		return "(" + strings.Join(alts, " | ") + ")"
+	}
+	types := b.textTypes(sm)
+	switch {
+	case !slices.ContainsFunc(types, func(t string) bool { return t != "string" }):
+		return b.R("xml-text")
+	case slices.Contains(types, "string"):
+		return "(" + b.R("xml-text") + " | " + b.Value(ps) + ")"
+	}
+	return b.Value(ps)
 }
 
 // sep is the rule expression for a comma between items.

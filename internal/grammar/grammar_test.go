@@ -64,7 +64,7 @@ type property struct {
 }
 
 func propertyGen() *rapid.Generator[property] {
-	text := rapid.StringOf(rapid.SampledFrom([]rune("ab \"'\\\n✓é,)]<>&")))
+	text := rapid.StringOf(rapid.SampledFrom([]rune("ab \"'\\\n✓é,)]<>&/")))
 	kinds := []func(*rapid.T) property{
 		func(t *rapid.T) property {
 			return property{schema: `{"type": "string"}`, valid: func(t *rapid.T) any { return text.Draw(t, "s") }, invalid: 5}
@@ -83,6 +83,14 @@ func propertyGen() *rapid.Generator[property] {
 		},
 		func(t *rapid.T) property {
 			return property{schema: `{"type": "boolean"}`, valid: func(t *rapid.T) any { return rapid.Bool().Draw(t, "b") }, invalid: "yes"}
+		},
+		func(t *rapid.T) property {
+			return property{schema: `{"type": ["string", "null"]}`, valid: func(t *rapid.T) any {
+				if rapid.Bool().Draw(t, "null") {
+					return nil
+				}
+				return text.Draw(t, "s")
+			}, invalid: 5}
 		},
 		func(t *rapid.T) property {
 			return property{schema: `{"type": ["integer", "null"]}`, valid: func(t *rapid.T) any {
@@ -218,7 +226,8 @@ func TestRenderedCallsAreInTheGrammar(t *testing.T) {
 							found = true
 						}
 					}
-					if !found || f.textual && (p.schema == `{"type": "string"}` || p.schema == `{"type": "integer"}`) {
+					// Where values are text, any text is a string (and "7" an integer's).
+					if !found || f.textual && (p.schema == `{"type": "string"}` || p.schema == `{"type": "integer"}` || p.schema == `{"type": ["string", "null"]}`) {
 						continue
 					}
 					if bad := render(t, f, a.tool.Name, wrong); g.Match(bad) {
@@ -402,6 +411,33 @@ func checkShape(t *testing.T, raw []byte, req toolcall.Request) {
 		}
 		if final == (req.ToolChoice == "required" || req.ToolChoice == "read_file") {
 			t.Errorf("a final message is allowed = %v under tool_choice %q", final, req.ToolChoice)
+		}
+	case "or": // Harmony under a required call: calls alone, or an analysis message then calls
+		alts, _ := st.Format["elements"].([]any)
+		if len(alts) != 2 {
+			t.Fatalf("or without its two alternatives: %s", raw)
+		}
+		for _, a := range alts {
+			alt := a.(map[string]any)
+			last := alt
+			if alt["type"] == "sequence" {
+				els := alt["elements"].([]any)
+				last = els[len(els)-1].(map[string]any)
+			}
+			if last["type"] != "tags_with_separator" || last["at_least_one"] != true {
+				t.Errorf("an alternative that does not end with at least one call: %v", alt)
+			}
+			for _, x := range last["tags"].([]any) {
+				if begin := x.(map[string]any)["begin"].(string); !strings.Contains(begin, "to=functions.") {
+					t.Errorf("a required call's list allows %q", begin)
+				}
+			}
+			if (last["stop_after_first"] == true) != (!req.Parallel() || req.ToolChoice == "read_file") {
+				t.Errorf("stop_after_first = %v", last["stop_after_first"])
+			}
+		}
+		if req.ToolChoice != "required" && req.ToolChoice != "read_file" {
+			t.Errorf("or under tool_choice %q", req.ToolChoice)
 		}
 	default:
 		t.Fatalf("unexpected format type %v", st.Format["type"])

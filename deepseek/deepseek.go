@@ -6,7 +6,6 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -84,7 +83,7 @@ var follow = block.FollowArgs(func(h string) (name, id string, ok bool) {
 func split(text string, off int) (name, args string, err error) {
 	sep := strings.Index(text, sepText)
 	if sep < 0 {
-		return "", "", &pythonic.SyntaxError{Offset: off, Msg: "a call without <｜tool▁sep｜>"}
+		return "", "", &toolcall.SyntaxError{Offset: off, Msg: "a call without <｜tool▁sep｜>"}
 	}
 	name, args = strings.TrimSpace(text[:sep]), text[sep+len(sepText):]
 	if nl := strings.IndexByte(args, '\n'); nl >= 0 && strings.HasPrefix(strings.TrimLeft(args[nl:], "\n"), "```") {
@@ -97,7 +96,7 @@ func split(text string, off int) (name, args string, err error) {
 		args = strings.TrimRight(strings.TrimSpace(args), "`")
 	}
 	if name == "" || strings.ContainsAny(name, " \t\r\n<>{}") {
-		return "", "", &pythonic.SyntaxError{Offset: off, Msg: "not a function name"}
+		return "", "", &toolcall.SyntaxError{Offset: off, Msg: "not a function name"}
 	}
 	return name, args, nil
 }
@@ -119,7 +118,7 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 			out, err = jsoncall.Arguments(raw, m.Parser())
 		}
 		if err != nil {
-			return toolcall.Call{}, &pythonic.SyntaxError{Offset: off + sep, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
+			return toolcall.Call{}, &toolcall.SyntaxError{Offset: off + sep, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
 		}
 	}
 	return toolcall.Call{Name: name, Arguments: out}, nil

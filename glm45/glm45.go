@@ -6,7 +6,6 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/textargs"
-	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -108,11 +107,11 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 	}
 	name := strings.TrimSpace(body[i : i+n])
 	if name == "" || strings.ContainsAny(name, "<>{}\"' \t\r\n") {
-		return nil, &pythonic.SyntaxError{Offset: i, Msg: "not a function name: " + strings.TrimSpace(body[i:i+min(n, 40)])}
+		return nil, &toolcall.SyntaxError{Offset: i, Msg: "not a function name: " + strings.TrimSpace(body[i:i+min(n, 40)])}
 	}
 	var b textargs.Builder
 	b.Reset(m.Req, name)
-	var repaired []*pythonic.SyntaxError
+	var repaired []*toolcall.SyntaxError
 	set := func(key, val string, at int) {
 		if note := b.Set(key, val, at); note != nil {
 			repaired = append(repaired, note)
@@ -125,17 +124,17 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 			break
 		}
 		if !strings.HasPrefix(body[j:], keyText) {
-			return nil, &pythonic.SyntaxError{Offset: j, Msg: "expected <arg_key>"}
+			return nil, &toolcall.SyntaxError{Offset: j, Msg: "expected <arg_key>"}
 		}
 		j += len(keyText)
 		k := strings.Index(body[j:], keyEndText)
 		if k < 0 {
-			return nil, &pythonic.SyntaxError{Offset: j, Msg: "an <arg_key> is not closed"}
+			return nil, &toolcall.SyntaxError{Offset: j, Msg: "an <arg_key> is not closed"}
 		}
 		key, at := strings.TrimSpace(body[j:j+k]), j
 		j = jsonvalue.SkipSpace(body, j+k+len(keyEndText))
 		if !strings.HasPrefix(body[j:], valueText) {
-			return nil, &pythonic.SyntaxError{Offset: j, Msg: "expected <arg_value>"}
+			return nil, &toolcall.SyntaxError{Offset: j, Msg: "expected <arg_value>"}
 		}
 		j += len(valueText)
 		v := valueEnd(body, j, key, &b)

@@ -8,7 +8,6 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
-	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -233,7 +232,7 @@ func readArgs(m *block.Machine, body string) ([]block.Item, error) {
 			args, err = jsoncall.Arguments(raw, m.Parser())
 		}
 		if err != nil { // the message, header and all, is content
-			return nil, &pythonic.SyntaxError{Msg: "the arguments of " + m.BlockName() + " are not a JSON object: " + err.Error()}
+			return nil, &toolcall.SyntaxError{Msg: "the arguments of " + m.BlockName() + " are not a JSON object: " + err.Error()}
 		}
 	}
 	return []block.Item{{Call: &toolcall.Call{Name: m.BlockName(), Arguments: args}}}, nil

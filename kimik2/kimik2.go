@@ -9,7 +9,6 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -106,7 +105,7 @@ func head(text string, off int) (id, name string, err error) {
 	id = strings.TrimSpace(text)
 	name = NameOf(id)
 	if name == "" || strings.ContainsAny(name, " \t\r\n<>{}") {
-		return "", "", &pythonic.SyntaxError{Offset: off, Msg: "not a call ID: " + id}
+		return "", "", &toolcall.SyntaxError{Offset: off, Msg: "not a call ID: " + id}
 	}
 	return id, name, nil
 }
@@ -116,7 +115,7 @@ func head(text string, off int) (id, name string, err error) {
 func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 	a := strings.Index(text, argBeginText)
 	if a < 0 {
-		return toolcall.Call{}, &pythonic.SyntaxError{Offset: off, Msg: "a call without <|tool_call_argument_begin|>"}
+		return toolcall.Call{}, &toolcall.SyntaxError{Offset: off, Msg: "a call without <|tool_call_argument_begin|>"}
 	}
 	id, name, err := head(text[:a], off)
 	if err != nil {
@@ -133,7 +132,7 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 			args, err = jsoncall.Arguments(raw, m.Parser())
 		}
 		if err != nil {
-			return toolcall.Call{}, &pythonic.SyntaxError{Offset: off + a, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
+			return toolcall.Call{}, &toolcall.SyntaxError{Offset: off + a, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
 		}
 	}
 	if m.Requested(name) {
@@ -147,7 +146,7 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 	}
 	tool, ok := inferTool(m.Req.Tools, args)
 	if !ok {
-		return toolcall.Call{}, &pythonic.SyntaxError{Offset: off, Msg: "the call ID " + quoteID(id) + " names no tool, and no one requested tool fits its arguments"}
+		return toolcall.Call{}, &toolcall.SyntaxError{Offset: off, Msg: "the call ID " + quoteID(id) + " names no tool, and no one requested tool fits its arguments"}
 	}
 	return toolcall.Call{Name: tool, Arguments: args}, nil
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -108,11 +107,11 @@ func builtins(m *block.Machine, items []block.Item) bool {
 func funcName(body string) (name string, gt int, err error) {
 	gt = strings.IndexByte(body, '>')
 	if gt <= 0 {
-		return "", 0, &pythonic.SyntaxError{Msg: "<function= has no name"}
+		return "", 0, &toolcall.SyntaxError{Msg: "<function= has no name"}
 	}
 	name = body[:gt]
 	if strings.ContainsAny(name, " \t\r\n<{\"'") {
-		return "", 0, &pythonic.SyntaxError{Msg: "not a function name"}
+		return "", 0, &toolcall.SyntaxError{Msg: "not a function name"}
 	}
 	return name, gt, nil
 }
@@ -136,7 +135,7 @@ func readFunc(m *block.Machine, body string) ([]block.Item, error) {
 			args, err = jsoncall.Arguments(raw, m.Parser())
 		}
 		if err != nil {
-			return nil, &pythonic.SyntaxError{Offset: gt + 1, Msg: err.Error()}
+			return nil, &toolcall.SyntaxError{Offset: gt + 1, Msg: err.Error()}
 		}
 	}
 	c := toolcall.Call{Name: name, Arguments: args}

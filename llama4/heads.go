@@ -401,7 +401,7 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		switch elems := h.value.Elements(); {
 		case err != nil:
 		case len(elems) != 1:
-			err = &pythonic.SyntaxError{Msg: "not one call"}
+			err = &toolcall.SyntaxError{Msg: "not one call"}
 		case elems[0].Err != nil:
 			err = elems[0].Err
 		default:

@@ -96,7 +96,7 @@ func funcHeadByte(c byte) bool {
 func readFunc(m *block.Machine, body string) ([]block.Item, error) {
 	name, gt, ok := funcName(body)
 	if !ok {
-		return nil, &pythonic.SyntaxError{Msg: "not a function tag"}
+		return nil, &toolcall.SyntaxError{Msg: "not a function tag"}
 	}
 	args := "{}"
 	rest := strings.TrimSpace(body[gt+1:])
@@ -105,14 +105,14 @@ func readFunc(m *block.Machine, body string) ([]block.Item, error) {
 	}
 	if rest != "" {
 		if rest[0] != '{' {
-			return nil, &pythonic.SyntaxError{Offset: gt + 1, Msg: "a function tag holds no JSON object"}
+			return nil, &toolcall.SyntaxError{Offset: gt + 1, Msg: "a function tag holds no JSON object"}
 		}
 		raw, err := m.ReadValue(body, gt+1)
 		if err == nil {
 			args, err = jsoncall.Arguments(raw, m.Parser())
 		}
 		if err != nil {
-			return nil, &pythonic.SyntaxError{Offset: gt + 1, Msg: "the arguments of a function tag do not parse: " + err.Error()}
+			return nil, &toolcall.SyntaxError{Offset: gt + 1, Msg: "the arguments of a function tag do not parse: " + err.Error()}
 		}
 	}
 	c := toolcall.Call{Name: name, Arguments: args}
@@ -183,5 +183,5 @@ func readBlock(m *block.Machine, body string) ([]block.Item, error) {
 	if trimmed == "" {
 		return nil, nil
 	}
-	return []block.Item{{Content: body, Err: &pythonic.SyntaxError{Msg: "a python block holds no call"}}}, nil
+	return []block.Item{{Content: body, Err: &toolcall.SyntaxError{Msg: "a python block holds no call"}}}, nil
 }

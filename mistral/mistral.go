@@ -8,7 +8,6 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -94,7 +93,7 @@ func readCalls(m *block.Machine, body string) ([]block.Item, error) {
 	}
 	name, id, ok := head(body[:open])
 	if !ok {
-		return nil, &pythonic.SyntaxError{Offset: lo, Msg: "not a function name before the arguments"}
+		return nil, &toolcall.SyntaxError{Offset: lo, Msg: "not a function name before the arguments"}
 	}
 	raw, err := m.ReadValue(body, open)
 	args := ""
@@ -102,7 +101,7 @@ func readCalls(m *block.Machine, body string) ([]block.Item, error) {
 		args, err = jsoncall.Arguments(raw, m.Parser())
 	}
 	if err != nil {
-		return nil, &pythonic.SyntaxError{Offset: open, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
+		return nil, &toolcall.SyntaxError{Offset: open, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
 	}
 	c := toolcall.Call{ID: id, Name: name, Arguments: args}
 	return []block.Item{{Call: &c, Offset: lo}}, nil
@@ -123,7 +122,7 @@ func head(text string) (name, id string, ok bool) {
 func readArray(m *block.Machine, text string, lo int) ([]block.Item, error) {
 	calls, err := jsoncall.Parse(text, m.Parser(), m.Requested)
 	if err != nil {
-		return nil, &pythonic.SyntaxError{Offset: lo, Msg: "not an array of calls: " + err.Error()}
+		return nil, &toolcall.SyntaxError{Offset: lo, Msg: "not an array of calls: " + err.Error()}
 	}
 	if v, err := jsonvalue.Decode(text); err == nil && v.Kind == jsonvalue.Array && len(v.Items) == len(calls) {
 		for i := range v.Items {

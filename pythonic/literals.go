@@ -46,7 +46,8 @@ type (
 	Token = pylit.Token
 	// SyntaxError is a call literal that does not parse: the byte offset
 	// where the problem was found, a message, and the kind of problem
-	// (Err, for errors.Is; ErrTooDeep).
+	// (Err, for errors.Is; ErrTooDeep). It is toolcall.SyntaxError, the
+	// type of every format's errors, under this package's old name.
 	SyntaxError = pylit.SyntaxError
 )
 

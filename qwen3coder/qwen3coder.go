@@ -8,7 +8,6 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/textargs"
-	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -99,7 +98,7 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 			if len(r.items) == 0 {
 				return nil, errNoFunction
 			}
-			r.items = append(r.items, block.Item{Content: body[i:], Offset: i, Err: &pythonic.SyntaxError{Offset: i, Msg: "text after a function in a <tool_call> block"}})
+			r.items = append(r.items, block.Item{Content: body[i:], Offset: i, Err: &toolcall.SyntaxError{Offset: i, Msg: "text after a function in a <tool_call> block"}})
 			break
 		}
 		next, err := r.function(i, i+len(functionText))
@@ -138,16 +137,16 @@ func (r *reader) function(start, i int) (int, error) {
 	body := r.body
 	gt := strings.IndexByte(body[i:], '>')
 	if gt < 0 {
-		return 0, &pythonic.SyntaxError{Offset: i, Msg: "<function= has no '>'"}
+		return 0, &toolcall.SyntaxError{Offset: i, Msg: "<function= has no '>'"}
 	}
 	name := body[i : i+gt]
 	if !validName(name) {
-		return 0, &pythonic.SyntaxError{Offset: i, Msg: "not a function name: " + quote(name)}
+		return 0, &toolcall.SyntaxError{Offset: i, Msg: "not a function name: " + quote(name)}
 	}
 	i += gt + 1
 	var b textargs.Builder
 	b.Reset(r.m.Req, name)
-	var repaired []*pythonic.SyntaxError
+	var repaired []*toolcall.SyntaxError
 	args := ""
 	end := len(body)
 	closed := false // the last value read ended at its </parameter>
@@ -185,15 +184,15 @@ func (r *reader) function(start, i int) (int, error) {
 			}
 			raw, err := jsoncall.Value(rest[:j], r.m.Parser())
 			if err != nil {
-				return 0, &pythonic.SyntaxError{Offset: i, Msg: "the JSON arguments do not parse: " + err.Error()}
+				return 0, &toolcall.SyntaxError{Offset: i, Msg: "the JSON arguments do not parse: " + err.Error()}
 			}
 			if args, err = jsoncall.Arguments(raw, r.m.Parser()); err != nil {
-				return 0, &pythonic.SyntaxError{Offset: i, Msg: err.Error()}
+				return 0, &toolcall.SyntaxError{Offset: i, Msg: err.Error()}
 			}
 			i += j
 			continue
 		}
-		return 0, &pythonic.SyntaxError{Offset: i, Msg: "neither <parameter= nor </function> in a function"}
+		return 0, &toolcall.SyntaxError{Offset: i, Msg: "neither <parameter= nor </function> in a function"}
 	}
 	if args == "" {
 		args = b.JSON()
@@ -210,7 +209,7 @@ func (r *reader) parameter(i int, b *textargs.Builder) (key, val string, next in
 	body := r.body
 	gt := strings.IndexByte(body[i:], '>')
 	if gt < 0 || strings.ContainsAny(body[i:i+gt], "\n<") {
-		return "", "", 0, false, &pythonic.SyntaxError{Offset: i, Msg: "<parameter= has no '>'"}
+		return "", "", 0, false, &toolcall.SyntaxError{Offset: i, Msg: "<parameter= has no '>'"}
 	}
 	key = body[i : i+gt]
 	v := i + gt + 1

@@ -1,7 +1,7 @@
 //go:build sampling
 
 // The constrained-sampling loop (see doc.go). It needs node and
-// node-llama-cpp (npm ci in this folder); .ci/run runs it with -tags
+// node-llama-cpp (npm install in this folder); .ci/run runs it with -tags
 // sampling.
 package sampling_test
 

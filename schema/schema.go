@@ -248,11 +248,17 @@ func violations(r *jsonschema.EvaluationResult, instance *jsonvalue.Value) []str
 	}
 	var out []string
 	seen := map[string]bool{}
-	var walk func(l jsonschema.List)
-	walk = func(l jsonschema.List) {
+	// The validator writes a nested result's instance location relative to
+	// its parent's ("/a" under "/n" for /n/a): join them, and fall back to
+	// the location as written where the joined one names nothing.
+	var walk func(l jsonschema.List, parent string)
+	walk = func(l jsonschema.List, parent string) {
+		if at := parent + l.InstanceLocation; l.InstanceLocation == "" || exists(instance, at) {
+			l.InstanceLocation = at
+		}
 		deeper := false
 		for _, d := range l.Details {
-			walk(d)
+			walk(d, l.InstanceLocation)
 			deeper = deeper || !d.Valid
 		}
 		if l.Valid || !exists(instance, l.InstanceLocation) {
@@ -278,7 +284,7 @@ func violations(r *jsonschema.EvaluationResult, instance *jsonvalue.Value) []str
 			}
 		}
 	}
-	walk(*r.ToList(true))
+	walk(*r.ToList(true), "")
 	return out
 }
 
@@ -385,7 +391,7 @@ func AllowsNull(tool toolcall.Tool, prop string) bool {
 // which coercion may then type (an integer's "42"). Typed reports whether
 // the text was read as more than a string.
 func TextValue(tool *toolcall.Tool, prop, text string) (value []byte, typed bool) {
-	if tool == nil {
+	if tool == nil || !mayBeTyped(text) {
 		return jsonvalue.AppendString(nil, text), false
 	}
 	types := PropertyTypes(*tool, prop)
@@ -398,6 +404,21 @@ func TextValue(tool *toolcall.Tool, prop, text string) (value []byte, typed bool
 		}
 	}
 	return jsonvalue.AppendString(nil, text), false
+}
+
+// mayBeTyped reports whether text could be read as more than a string: it
+// starts (after spaces) as JSON of some value, or None, does. Other texts
+// skip the schema.
+func mayBeTyped(text string) bool {
+	i := jsonvalue.SkipSpace(text, 0)
+	if i == len(text) {
+		return false
+	}
+	switch c := text[i]; {
+	case c == '{', c == '[', c == '"', c == '-', c >= '0' && c <= '9', c == 't', c == 'f', c == 'n', c == 'N':
+		return true
+	}
+	return false
 }
 
 // TextTyped reports whether TextValue may read the text of prop as more

@@ -95,6 +95,26 @@ func TestValidationDiagnostics(t *testing.T) {
 	}
 }
 
+// TestNestedViolationsAreReported: a violation inside a nested object or
+// array is a diagnostic naming its full pointer (the validator writes
+// nested locations relative to their parent).
+func TestNestedViolationsAreReported(t *testing.T) {
+	for _, tt := range []struct{ schema, args, want string }{
+		{`{"type":"object","properties":{"n":{"type":"object","properties":{"a":{"type":"integer","minimum":0}}}}}`, `{"n":{"a":-1}}`, "/n/a: "},
+		{`{"type":"object","properties":{"n":{"type":"array","items":{"type":"integer"}}}}`, `{"n":[{"x":1}]}`, "/n"},
+		{`{"type":"object","properties":{"n":{"type":"array","items":{"type":"object","properties":{"k":{"type":"string","maxLength":2}}}}}}`, `{"n":[{"k":"ok"},{"k":"long"}]}`, "/n/1/k: "},
+	} {
+		diags := schema.Validate(tool(tt.schema), tt.args)
+		var msgs []string
+		for _, d := range diags {
+			msgs = append(msgs, d.Message)
+		}
+		if !strings.Contains(strings.Join(msgs, "\n"), tt.want) {
+			t.Errorf("%s against %s: diagnostics %q, want one at %s", tt.args, tt.schema, msgs, tt.want)
+		}
+	}
+}
+
 func TestBrokenSchemaPassesArgumentsThrough(t *testing.T) {
 	for _, s := range []string{`{"type":`, `"string"`, `[1]`} {
 		got, diags := schema.Coerce(tool(s), `{"n":"10"}`)

@@ -3,8 +3,10 @@ package openai_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/toolcall"
@@ -246,4 +248,29 @@ func FuzzRequest(f *testing.F) {
 		r.ToolRequest()
 		r.Conversation()
 	})
+}
+
+// TestErrorsDoNotEchoHugeNames: a client's megabyte-long tool_choice name,
+// tool type or role comes back in an error cut to its first bytes, with its
+// length.
+func TestErrorsDoNotEchoHugeNames(t *testing.T) {
+	huge := strings.Repeat("é", 1<<20) // 2 MiB
+	for _, body := range []string{
+		`{"model":"m","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"f"}}],"tool_choice":{"type":"function","function":{"name":"` + huge + `"}}}`,
+		`{"model":"m","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"f"}}],"tool_choice":"` + huge + `"}`,
+		`{"model":"m","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"` + huge + `","function":{"name":"f"}}]}`,
+	} {
+		r, err := openai.DecodeRequest(strings.NewReader(body), 8<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = r.ToolRequest()
+		if err == nil || len(err.Error()) > 300 || !strings.Contains(err.Error(), "2097152 bytes") || !utf8.ValidString(err.Error()) {
+			t.Errorf("error of %d bytes: %.300s", len(fmt.Sprint(err)), err)
+		}
+	}
+	r, _ := openai.DecodeRequest(strings.NewReader(`{"model":"m","messages":[{"role":"`+huge+`","content":"hi"}]}`), 8<<20)
+	if _, err := r.Conversation(); err == nil || len(err.Error()) > 300 {
+		t.Errorf("error of %d bytes", len(fmt.Sprint(err)))
+	}
 }

@@ -251,17 +251,25 @@ func violations(r *jsonschema.EvaluationResult, instance *jsonvalue.Value) []str
 	// The validator writes a nested result's instance location relative to
 	// its parent's ("/a" under "/n" for /n/a): join them, and fall back to
 	// the location as written where the joined one names nothing.
+	// Only invalid results are looked up in the instance (a lookup scans
+	// members: one per valid result would make a wide object quadratic).
 	var walk func(l jsonschema.List, parent string)
 	walk = func(l jsonschema.List, parent string) {
-		if at := parent + l.InstanceLocation; l.InstanceLocation == "" || exists(instance, at) {
-			l.InstanceLocation = at
-		}
+		at := parent + l.InstanceLocation
 		deeper := false
 		for _, d := range l.Details {
-			walk(d, l.InstanceLocation)
-			deeper = deeper || !d.Valid
+			if !d.Valid {
+				walk(d, at)
+				deeper = true
+			}
 		}
-		if l.Valid || !exists(instance, l.InstanceLocation) {
+		if l.Valid {
+			return
+		}
+		switch {
+		case exists(instance, at):
+			l.InstanceLocation = at
+		case !exists(instance, l.InstanceLocation):
 			return
 		}
 		keys := make([]string, 0, len(l.Errors))

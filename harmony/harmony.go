@@ -116,11 +116,12 @@ var heads = marker.NewSet(startText, "assistant", channelText, "to=", " to=", co
 // message may begin (the response's start, after a message ended), a header
 // or nothing; and what the header that just ended opens.
 type messages struct {
-	opens     int    // the kind of block the header opens, or -1: prose
-	reasoning bool   // with opens -1: the prose is reasoning
-	name      string // the call the block holds
-	read      bool   // a header was read and is still to open its body
-	header    string // its text, markers included, for a body that is not calls
+	tsNames   map[string]string // TypeScript name → tool name, made on first use
+	opens     int               // the kind of block the header opens, or -1: prose
+	reasoning bool              // with opens -1: the prose is reasoning
+	name      string            // the call the block holds
+	read      bool              // a header was read and is still to open its body
+	header    string            // its text, markers included, for a body that is not calls
 	// afterCall says a call's <|call|> ended the latest message: the model
 	// stops there, so only a further call may follow (parallel calls); any
 	// other message ends the response.
@@ -174,7 +175,7 @@ func (h *messages) readHeader(m *block.Machine, text, raw string) {
 	case recipient == "" || recipient == "functions.": // no recipient, or no name: a message
 		h.reasoning = channel == "analysis"
 	case isFunc:
-		h.opens, h.name = kCall, toolName(m.Req.Tools, name)
+		h.opens, h.name = kCall, h.toolName(m.Req, name)
 	case m.Requested(recipient):
 		h.opens, h.name = kCall, recipient
 	default:
@@ -247,15 +248,22 @@ func dropBuiltin(m *block.Machine, _ string) ([]block.Item, error) {
 
 // toolName maps a name as the model wrote it back to the requested tool it
 // stands for: the name itself when a tool matches it, else the tool whose
-// TypeScript name it is.
-func toolName(tools []toolcall.Tool, name string) string {
-	if toolcall.MatchTool(tools, name) >= 0 {
+// TypeScript name it is (the first, when several share one). The
+// TypeScript names are made once per response.
+func (h *messages) toolName(req *toolcall.Request, name string) string {
+	if req.Match(name) >= 0 {
 		return name
 	}
-	for _, t := range tools {
-		if TSName(t.Name) == name {
-			return t.Name
+	if h.tsNames == nil {
+		h.tsNames = make(map[string]string, len(req.Tools))
+		for _, t := range req.Tools {
+			if _, ok := h.tsNames[TSName(t.Name)]; !ok {
+				h.tsNames[TSName(t.Name)] = t.Name
+			}
 		}
+	}
+	if t, ok := h.tsNames[name]; ok {
+		return t
 	}
 	return name
 }

@@ -74,7 +74,7 @@ func readTag(m *block.Machine, body string) ([]block.Item, error) {
 	if err == nil && builtins(m, items) {
 		return items, nil
 	}
-	if toolcall.MatchTool(m.Req.Tools, "code_interpreter") >= 0 {
+	if m.Req.Match("code_interpreter") >= 0 {
 		args := `{"code":` + string(jsonvalue.AppendString(nil, trimmed)) + "}"
 		c := toolcall.Call{Name: "code_interpreter", Arguments: args}
 		return []block.Item{{Call: &c}}, nil

@@ -175,7 +175,7 @@ func readBlock(m *block.Machine, body string) ([]block.Item, error) {
 		}
 		return items, nil
 	}
-	if toolcall.MatchTool(m.Req.Tools, "code_interpreter") >= 0 && trimmed != "" {
+	if m.Req.Match("code_interpreter") >= 0 && trimmed != "" {
 		args := jsonvalue.AppendString([]byte(`{"code":`), trimmed)
 		c := toolcall.Call{Name: "code_interpreter", Arguments: string(append(args, '}'))}
 		return []block.Item{{Call: &c}}, nil

@@ -112,6 +112,7 @@ func (r *ChatRequest) ToolRequest() (toolcall.Request, error) {
 		req.Tools = append(req.Tools, toolcall.Tool{Name: t.Function.Name, Description: t.Function.Description, Parameters: t.Function.Parameters, Strict: t.Function.Strict})
 	}
 	req.ParallelToolCalls = r.ParallelToolCalls
+	req.Index() // tool_choice's names are found by lookup, not by a scan per name
 	choice := r.ToolChoice
 	if len(choice) == 0 || string(choice) == "null" {
 		return req, nil
@@ -143,7 +144,7 @@ func (r *ChatRequest) ToolRequest() (toolcall.Request, error) {
 		if obj.Function.Name == "" {
 			return req, errors.New("openai: tool_choice names no function")
 		}
-		if toolcall.MatchTool(req.Tools, obj.Function.Name) < 0 {
+		if req.Match(obj.Function.Name) < 0 {
 			return req, fmt.Errorf("openai: tool_choice names %s, which is not among the tools", clip(obj.Function.Name))
 		}
 		req.ToolChoice = obj.Function.Name
@@ -159,13 +160,14 @@ func (r *ChatRequest) ToolRequest() (toolcall.Request, error) {
 		}
 		var allowed []toolcall.Tool
 		for _, t := range obj.AllowedTools.Tools {
-			i := toolcall.MatchTool(req.Tools, t.Function.Name)
+			i := req.Match(t.Function.Name)
 			if i < 0 {
 				return req, fmt.Errorf("openai: allowed_tools names %s, which is not among the tools", clip(t.Function.Name))
 			}
 			allowed = append(allowed, req.Tools[i])
 		}
 		req.Tools = allowed
+		req.Index()
 	default:
 		return req, fmt.Errorf("openai: tool_choice of type %s is not supported", clip(obj.Type))
 	}

@@ -144,7 +144,7 @@ func (s *Stream) announce(e *started, at int) {
 	name := e.name
 	tool := toolcall.Tool{}
 	matched := false
-	if i := toolcall.MatchTool(s.req.Tools, name); i >= 0 {
+	if i := s.req.Match(name); i >= 0 {
 		tool = s.req.Tools[i]
 		name, matched = tool.Name, true
 	}

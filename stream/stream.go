@@ -203,6 +203,9 @@ func New(f toolcall.Format, req toolcall.Request, opts ...Option) *Stream {
 }
 
 func (s *Stream) init(f toolcall.Format, opts []Option) {
+	if !s.req.Indexed() { // once per request: tools are found by lookup, schemas compiled once
+		s.req.Index()
+	}
 	req := s.req
 	for _, o := range opts {
 		o(&s.cfg)
@@ -564,7 +567,7 @@ func (s *Stream) admit(c *toolcall.Call, e *started) bool {
 	if c.Arguments == "" {
 		c.Arguments = "{}"
 	}
-	if i := toolcall.MatchTool(s.req.Tools, c.Name); i >= 0 {
+	if i := s.req.Match(c.Name); i >= 0 {
 		tool := s.req.Tools[i]
 		c.Name = tool.Name
 		var ds []toolcall.Diagnostic

@@ -58,7 +58,7 @@ func foldName(c byte) byte {
 // the request offers no tools at all (offline parsing, where every well-formed
 // call is accepted).
 func (r *Request) IsKnownTool(name string) bool {
-	return len(r.Tools) == 0 || MatchTool(r.Tools, name) >= 0
+	return len(r.Tools) == 0 || r.Match(name) >= 0
 }
 
 // Parallel reports whether the request allows more than one call.

@@ -30,6 +30,8 @@ type Request struct {
 	Tools             []Tool
 	ToolChoice        string // "" or "auto", "none", "required", or one tool's name
 	ParallelToolCalls *bool  // nil means true
+
+	index *toolIndex // set by Index
 }
 
 // Event is one thing the stream can hand on now. Exactly one field is set.

@@ -892,7 +892,7 @@ func (m *Machine) ReadValue(body string, open int) ([]byte, error) {
 }
 
 // Requested reports whether name matches one of the request's tools.
-func (m *Machine) Requested(name string) bool { return toolcall.MatchTool(m.Req.Tools, name) >= 0 }
+func (m *Machine) Requested(name string) bool { return m.Req.Match(name) >= 0 }
 
 // decideBlock hands on the calls of a block whose whole text (markers and
 // all) starts at offset start; a body that is not calls is content,

@@ -32,7 +32,7 @@ func ChoiceOf(req toolcall.Request) (Choice, error) {
 	case "required":
 		c.AtLeastOne = true
 	default:
-		i := toolcall.MatchTool(req.Tools, req.ToolChoice)
+		i := req.Match(req.ToolChoice)
 		if i < 0 {
 			return c, fmt.Errorf("tool_choice names %q, which the request does not offer", req.ToolChoice)
 		}

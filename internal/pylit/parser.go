@@ -212,7 +212,7 @@ func ForRequest(req *toolcall.Request, maxDepth int) Parser {
 	}
 	var cache map[string][]string
 	return Parser{MaxDepth: maxDepth, Params: func(name string) []string {
-		i := toolcall.MatchTool(req.Tools, name)
+		i := req.Match(name)
 		if i < 0 {
 			return nil
 		}

@@ -36,7 +36,7 @@ const indexFrom = 16
 func (b *Builder) Reset(req *toolcall.Request, name string) {
 	b.tool, b.keys, b.vals = nil, b.keys[:0], b.vals[:0]
 	b.index = nil
-	if k := toolcall.MatchTool(req.Tools, name); k >= 0 {
+	if k := req.Match(name); k >= 0 {
 		b.tool = &req.Tools[k]
 	}
 }
@@ -234,7 +234,7 @@ type Writer struct {
 // Begin starts the arguments of a call to the tool of req named name.
 func (w *Writer) Begin(req *toolcall.Request, name string) {
 	w.tool = nil
-	if k := toolcall.MatchTool(req.Tools, name); k >= 0 {
+	if k := req.Match(name); k >= 0 {
 		w.tool = &req.Tools[k]
 	}
 	w.JSON = append(w.JSON[:0], '{')

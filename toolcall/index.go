@@ -1,0 +1,149 @@
+package toolcall
+
+import (
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// toolIndex finds a request's tools by name in time proportional to the
+// name, not to the number of tools, and keeps what other packages derive
+// from each tool once per request (the schema package's compiled schema).
+type toolIndex struct {
+	base  *Tool // the Tools it was built from: a Request whose Tools
+	n     int   // changed since is not indexed any more
+	exact map[string]int
+	loose map[string]int // folded name → the tool's index, or ambiguous
+	mu    sync.Mutex
+	slots []map[any]any // per tool: what packages attached
+}
+
+// ambiguous marks a folded name two tools share.
+const ambiguous = -2
+
+// Index indexes the request's tools by name, exact and folded as
+// MatchTool folds them, so that Match costs a lookup instead of a
+// comparison with every tool. stream.New indexes its copy of the request;
+// a Format's decoder used without a stream works unindexed, only slower.
+// An index stays with the Tools it was built from: assigning a different
+// slice to Tools (or appending to it) makes the request unindexed again
+// until Index is called again; renaming a tool in place is not noticed.
+func (r *Request) Index() {
+	if r == nil {
+		return
+	}
+	x := &toolIndex{
+		base:  unsafe.SliceData(r.Tools),
+		n:     len(r.Tools),
+		exact: make(map[string]int, len(r.Tools)),
+		loose: make(map[string]int, len(r.Tools)),
+		slots: make([]map[any]any, len(r.Tools)),
+	}
+	var fold []byte
+	for i, t := range r.Tools {
+		if _, dup := x.exact[t.Name]; !dup {
+			x.exact[t.Name] = i
+		}
+		fold = appendFolded(fold[:0], t.Name)
+		switch j, seen := x.loose[string(fold)]; {
+		case !seen:
+			x.loose[string(fold)] = i
+		case j != i:
+			x.loose[string(fold)] = ambiguous
+		}
+	}
+	r.index = x
+}
+
+// Indexed reports whether the request is indexed for its current Tools.
+func (r *Request) Indexed() bool { return r.indexed() != nil }
+
+// indexed returns the request's index, or nil when it has none that
+// describes its Tools.
+func (r *Request) indexed() *toolIndex {
+	if r == nil || r.index == nil || r.index.base != unsafe.SliceData(r.Tools) || r.index.n != len(r.Tools) {
+		return nil
+	}
+	return r.index
+}
+
+// Match returns the index in r.Tools of the tool name refers to, as
+// MatchTool finds it, or -1: a lookup when the request is indexed.
+func (r *Request) Match(name string) int {
+	if r == nil {
+		return -1
+	}
+	x := r.indexed()
+	if x == nil {
+		return MatchTool(r.Tools, name)
+	}
+	if i, ok := x.exact[name]; ok {
+		return i
+	}
+	found := x.looseFind(name)
+	if trimmed, ok := strings.CutPrefix(name, "functions."); ok {
+		switch t := x.looseFind(trimmed); {
+		case t == ambiguous || found == ambiguous:
+			return -1
+		case t >= 0 && found >= 0 && t != found:
+			return -1
+		case t >= 0:
+			found = t
+		}
+	}
+	if found < 0 {
+		return -1
+	}
+	return found
+}
+
+// looseFind returns the tool whose folded name is name's, -1 for none,
+// ambiguous for more than one.
+func (x *toolIndex) looseFind(name string) int {
+	var buf [64]byte
+	fold := appendFolded(buf[:0], name)
+	if i, ok := x.loose[string(fold)]; ok {
+		return i
+	}
+	return -1
+}
+
+// appendFolded appends name as looseEqual compares it.
+func appendFolded(dst []byte, name string) []byte {
+	for i := 0; i < len(name); i++ {
+		dst = append(dst, foldName(name[i]))
+	}
+	return dst
+}
+
+// Attached returns what make returns for the request's tool i, made once
+// per indexed request and key and kept with the index (the schema package
+// keeps each tool's compiled schema here). On a request that is not
+// indexed, or for an i out of range, it calls make every time. Safe for
+// concurrent use.
+func (r *Request) Attached(i int, key any, make func(Tool) any) any {
+	if r == nil || i < 0 || i >= len(r.Tools) {
+		return nil
+	}
+	x := r.indexed()
+	if x == nil {
+		return make(r.Tools[i])
+	}
+	x.mu.Lock()
+	if v, ok := x.slots[i][key]; ok {
+		x.mu.Unlock()
+		return v
+	}
+	x.mu.Unlock()
+	v := make(r.Tools[i]) // outside the lock: making may be slow
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if old, ok := x.slots[i][key]; ok {
+		return old
+	}
+	if x.slots[i] == nil {
+		x.slots[i] = map[any]any{}
+	}
+	x.slots[i][key] = v
+	return v
+}

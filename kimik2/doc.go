@@ -14,8 +14,9 @@
 // one requested tool its arguments fit (every key its schema requires,
 // no key it does not list), with an ID of Kimi's form
 // (functions.NAME:INDEX, as every call without one of its own gets); when
-// none or several fit it is no call: its text is content, with a
-// diagnostic. A name that is a name but no requested tool's is a call to
+// none or several fit, or the request offers more than 128 tools (each
+// nameless call would cost a look at every one), it is no call: its text
+// is content, with a diagnostic. A name that is a name but no requested tool's is a call to
 // it, as in every format (an unknown_tool diagnostic). The arguments are JSON (a Python dict is read too).
 // The singular section markers (<|tool_call_section_begin|>) are read too.
 // Calls with no section around them, and calls whose <|tool_call_end|> is

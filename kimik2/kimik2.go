@@ -1,7 +1,6 @@
 package kimik2
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -144,7 +143,7 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 	if !nameless(name) {
 		return toolcall.Call{ID: id, Name: name, Arguments: args}, nil // a tool the request does not offer
 	}
-	tool, ok := inferTool(m.Req.Tools, args)
+	tool, ok := inferTool(m.Req, args)
 	if !ok {
 		return toolcall.Call{}, &toolcall.SyntaxError{Offset: off, Msg: "the call ID " + quoteID(id) + " names no tool, and no one requested tool fits its arguments"}
 	}
@@ -171,17 +170,25 @@ func unglued(name string) string {
 	return strings.TrimRight(n, "0123456789_:")
 }
 
+// maxInfer is how many requested tools inferTool compares arguments with:
+// past it the tool is not inferred (a request with thousands of tools
+// would make every nameless call cost a look at each).
+const maxInfer = 128
+
 // inferTool returns the one requested tool whose schema the arguments fit
 // (every required key present, no key it does not list), if exactly one
-// does.
-func inferTool(tools []toolcall.Tool, args string) (string, bool) {
+// does and the request offers at most maxInfer tools.
+func inferTool(req *toolcall.Request, args string) (string, bool) {
+	if len(req.Tools) > maxInfer {
+		return "", false
+	}
 	members, ok := jsonkeys.Members(args)
 	if !ok {
 		return "", false
 	}
 	found := ""
-	for _, t := range tools {
-		if !fits(t, members) {
+	for k, t := range req.Tools {
+		if !fits(schema.Of(req, k), members) {
 			continue
 		}
 		if found != "" {
@@ -192,21 +199,23 @@ func inferTool(tools []toolcall.Tool, args string) (string, bool) {
 	return found, found != ""
 }
 
-// fits reports whether arguments with members fit tool's schema: its
+// fits reports whether arguments with members fit the tool's schema: its
 // required keys present, and no key the schema does not list. A tool whose
 // schema lists no properties fits no arguments but none.
-func fits(tool toolcall.Tool, members []jsonkeys.Member) bool {
-	for _, r := range schema.Required(tool) {
-		if !slices.ContainsFunc(members, func(m jsonkeys.Member) bool { return m.Key == r }) {
-			return false
-		}
-	}
+func fits(s *schema.Schema, members []jsonkeys.Member) bool {
+	var required map[string]bool // the required keys present, each once
 	for _, m := range members {
-		if has, _ := schema.Property(tool, m.Key); !has {
+		if has, _ := s.Property(m.Key); !has {
 			return false
 		}
+		if s.IsRequired(m.Key) {
+			if required == nil {
+				required = map[string]bool{}
+			}
+			required[m.Key] = true
+		}
 	}
-	return true
+	return len(required) == len(s.Required())
 }
 
 func quoteID(id string) string {

@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"bytes"
 	"slices"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -74,13 +73,17 @@ const (
 )
 
 // NewPrefix returns a Prefix for the arguments of a call to tool.
-func NewPrefix(tool toolcall.Tool) *Prefix {
+func NewPrefix(tool toolcall.Tool) *Prefix { return For(tool).NewPrefix() }
+
+// NewPrefix returns a Prefix for the arguments of a call to the schema's
+// tool.
+func (s *Schema) NewPrefix() *Prefix {
 	p := &Prefix{}
-	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
+	if s == nil {
 		p.raw = true
 		return p
 	}
-	p.c = lookup(tool.Parameters)
+	p.c = s.c
 	if p.c.broken != "" {
 		p.raw = true
 		return p

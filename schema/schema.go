@@ -86,6 +86,72 @@ type compiled struct {
 	broken    string             // why the schema cannot be used at all
 	validator *jsonschema.Schema // nil when it cannot validate
 	noCheck   string             // why it cannot validate
+
+	once     sync.Once
+	root     *jsonvalue.Value    // the root, its $refs followed
+	props    *jsonvalue.Value    // the root's "properties", an object, or nil
+	required []string            // the root's "required" names
+	isReq    map[string]bool     // the same, as a set
+	types    map[string][]string // each root property's PropertyTypes
+}
+
+// derive reads, once per schema, what every call's arguments ask of its
+// root: its properties, their types, the names it requires.
+func (c *compiled) derive() {
+	c.once.Do(func() {
+		if c.doc == nil {
+			return
+		}
+		d := c.doc
+		c.root = d.Resolve(&d.Root)
+		if c.root == nil {
+			return
+		}
+		if req := d.Get(c.root, "required"); req != nil && req.Kind == jsonvalue.Array {
+			c.isReq = make(map[string]bool, len(req.Items))
+			for _, it := range req.Items {
+				if it.Kind == jsonvalue.String && !c.isReq[it.Str] {
+					c.required = append(c.required, it.Str)
+					c.isReq[it.Str] = true
+				}
+			}
+		}
+		props := d.Get(c.root, "properties")
+		if props == nil || props.Kind != jsonvalue.Object || len(props.Members) == 0 {
+			return
+		}
+		c.props = props
+		c.types = make(map[string][]string, len(props.Members))
+		for i := range props.Members {
+			m := &props.Members[i]
+			if _, ok := c.types[m.Key]; !ok {
+				c.types[m.Key] = propertyTypes(d, d.Resolve(d.Get(props, m.Key)))
+			}
+		}
+	})
+}
+
+// propertyTypes returns the types ps allows: its "type", and those of its
+// anyOf and oneOf alternatives.
+func propertyTypes(d *schemadoc.Doc, ps *jsonvalue.Value) []string {
+	if ps == nil {
+		return nil
+	}
+	types := slices.Clone(d.Types(ps))
+	for _, key := range [...]string{"anyOf", "oneOf"} {
+		alts := d.Get(ps, key)
+		if alts == nil || alts.Kind != jsonvalue.Array {
+			continue
+		}
+		for i := range alts.Items {
+			for _, t := range d.Types(d.Resolve(&alts.Items[i])) {
+				if !slices.Contains(types, t) {
+					types = append(types, t)
+				}
+			}
+		}
+	}
+	return types
 }
 
 var cache struct {
@@ -167,42 +233,97 @@ func compile(schema []byte) *compiled {
 	return c
 }
 
+// Schema is one tool's schema, decoded and compiled: Of hands it out once
+// per request and tool, so that what a call asks of it costs what the
+// call's arguments use, not the schema's size. A nil *Schema is a tool
+// without a schema: every method then leaves arguments as they are.
+type Schema struct {
+	tool string // the tool's name, for diagnostics
+	c    *compiled
+}
+
+// ofKey is the key Of keeps its schemas under in a request's index.
+type ofKey struct{}
+
+// Of returns the schema of the request's tool k, compiled once per
+// indexed request (stream.New indexes its request; an unindexed one
+// finds it in the process-wide cache on every call, which costs a hash of
+// the schema's text). Nil for a tool without a schema, or k out of range.
+func Of(req *toolcall.Request, k int) *Schema {
+	s, _ := req.Attached(k, ofKey{}, func(t toolcall.Tool) any { return For(t) }).(*Schema)
+	return s
+}
+
+// For returns tool's schema, from the process-wide cache; nil when the tool
+// has none.
+func For(tool toolcall.Tool) *Schema {
+	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
+		return nil
+	}
+	c := lookup(tool.Parameters)
+	c.derive()
+	return &Schema{tool: tool.Name, c: c}
+}
+
+// diag is a diagnostic of kind "schema" about the tool's call.
+func (s *Schema) diag(msg string) toolcall.Diagnostic {
+	return toolcall.Diagnostic{Kind: toolcall.KindSchema, Offset: -1, Call: s.tool, Message: msg}
+}
+
 // Coerce repairs a call's arguments (a JSON object) to fit the tool's
 // schema and validates them. It returns the arguments to use, compact, and
 // what did not fit as diagnostics of kind "schema". A tool without a schema
 // leaves the arguments as they are.
 func Coerce(tool toolcall.Tool, args string) (string, []toolcall.Diagnostic) {
-	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
+	return For(tool).Coerce(args)
+}
+
+// Coerce is the package's Coerce, for this schema.
+func (s *Schema) Coerce(args string) (string, []toolcall.Diagnostic) {
+	return s.CoerceWithin(args, nil)
+}
+
+// CoerceWithin is Coerce, validating within what is left of b, the
+// response's validation pool (see ValidatePool).
+func (s *Schema) CoerceWithin(args string, b *Budget) (string, []toolcall.Diagnostic) {
+	if s == nil {
 		return args, nil
 	}
-	c := lookup(tool.Parameters)
-	diag := func(msg string) toolcall.Diagnostic {
-		return toolcall.Diagnostic{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: msg}
-	}
+	c := s.c
 	if c.broken != "" {
-		return args, []toolcall.Diagnostic{diag(c.broken)}
+		return args, []toolcall.Diagnostic{s.diag(c.broken)}
 	}
 	v, err := jsonvalue.Decode(args)
 	if err != nil {
-		return args, []toolcall.Diagnostic{diag("the arguments are not JSON: " + err.Error())}
+		return args, []toolcall.Diagnostic{s.diag("the arguments are not JSON: " + err.Error())}
 	}
 	co := coercer{doc: c.doc}
 	v, _ = co.coerce(v, &c.doc.Root, 0)
 	if co.err != nil {
-		return args, []toolcall.Diagnostic{diag(co.err.Error() + ": arguments are left as they were")}
+		return args, []toolcall.Diagnostic{s.diag(co.err.Error() + ": arguments are left as they were")}
 	}
 	out := string(v.AppendJSON(nil))
+	return out, s.validate(&v, len(out), b)
+}
+
+// validate checks v, whose JSON text is size bytes long, within the
+// validation budget.
+func (s *Schema) validate(v *jsonvalue.Value, size int, b *Budget) []toolcall.Diagnostic {
+	c := s.c
 	if c.validator == nil {
 		if c.noCheck != "" {
-			return out, []toolcall.Diagnostic{diag(c.noCheck)}
+			return []toolcall.Diagnostic{s.diag(c.noCheck)}
 		}
-		return out, nil
+		return nil
+	}
+	if !withinBudget(c.doc, v, size, b) {
+		return []toolcall.Diagnostic{s.diag(overBudget)}
 	}
 	var diags []toolcall.Diagnostic
-	for _, msg := range violations(c.validator.Validate(v.Any()), &v) {
-		diags = append(diags, diag(msg))
+	for _, msg := range violations(c.validator.Validate(v.Any()), v) {
+		diags = append(diags, s.diag(msg))
 	}
-	return out, diags
+	return diags
 }
 
 // summaries are the keywords whose errors only say that something deeper
@@ -217,25 +338,25 @@ func exists(v *jsonvalue.Value, p string) bool { return p == "/" || v.Pointer(p)
 // are, without coercing them, and returns the violations as diagnostics of
 // kind "schema".
 func Validate(tool toolcall.Tool, args string) []toolcall.Diagnostic {
-	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
+	return For(tool).Validate(args)
+}
+
+// Validate is the package's Validate, for this schema.
+func (s *Schema) Validate(args string) []toolcall.Diagnostic {
+	if s == nil {
 		return nil
 	}
-	c := lookup(tool.Parameters)
-	if c.broken != "" {
-		return []toolcall.Diagnostic{{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: c.broken}}
+	if s.c.broken != "" {
+		return []toolcall.Diagnostic{s.diag(s.c.broken)}
 	}
-	if c.validator == nil {
+	if s.c.validator == nil {
 		return nil
 	}
 	v, err := jsonvalue.Decode(args)
 	if err != nil {
-		return []toolcall.Diagnostic{{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: "the arguments are not JSON: " + err.Error()}}
+		return []toolcall.Diagnostic{s.diag("the arguments are not JSON: " + err.Error())}
 	}
-	var diags []toolcall.Diagnostic
-	for _, msg := range violations(c.validator.Validate(v.Any()), &v) {
-		diags = append(diags, toolcall.Diagnostic{Kind: toolcall.KindSchema, Offset: -1, Call: tool.Name, Message: msg})
-	}
-	return diags
+	return s.validate(&v, len(args), nil)
 }
 
 // violations flattens a validation result into "pointer: message" lines,
@@ -297,97 +418,63 @@ func violations(r *jsonschema.EvaluationResult, instance *jsonvalue.Value) []str
 }
 
 // Required returns the names the tool's schema requires of its arguments
-// (its root's "required"), none when it has no schema or one that does not
-// compile.
-func Required(tool toolcall.Tool) []string {
-	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
+// (its root's "required", each name once), none when it has no schema or
+// one that does not compile.
+func Required(tool toolcall.Tool) []string { return For(tool).Required() }
+
+// Required is the package's Required, for this schema. The slice is the
+// schema's: do not change it.
+func (s *Schema) Required() []string {
+	if s == nil {
 		return nil
 	}
-	c := lookup(tool.Parameters)
-	if c.doc == nil {
-		return nil
-	}
-	root := c.doc.Resolve(&c.doc.Root)
-	if root == nil {
-		return nil
-	}
-	req := c.doc.Get(root, "required")
-	if req == nil || req.Kind != jsonvalue.Array {
-		return nil
-	}
-	var names []string
-	for _, it := range req.Items {
-		if it.Kind == jsonvalue.String {
-			names = append(names, it.Str)
-		}
-	}
-	return names
+	return s.c.required
 }
+
+// IsRequired reports whether the schema requires the argument prop: a
+// lookup, so that a format can count the required arguments a call has
+// instead of looking each required name up in the call.
+func (s *Schema) IsRequired(prop string) bool { return s != nil && s.c.isReq[prop] }
 
 // Property reports whether the tool's schema lists prop among its
 // arguments' properties; listed says whether it lists any (a tool with no
 // schema, or one without "properties", lists none).
-func Property(tool toolcall.Tool, prop string) (has, listed bool) {
-	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
+func Property(tool toolcall.Tool, prop string) (has, listed bool) { return For(tool).Property(prop) }
+
+// Property is the package's Property, for this schema.
+func (s *Schema) Property(prop string) (has, listed bool) {
+	if s == nil || s.c.props == nil {
 		return false, false
 	}
-	c := lookup(tool.Parameters)
-	if c.doc == nil {
-		return false, false
-	}
-	root := c.doc.Resolve(&c.doc.Root)
-	if root == nil {
-		return false, false
-	}
-	props := c.doc.Get(root, "properties")
-	if props == nil || props.Kind != jsonvalue.Object || len(props.Members) == 0 {
-		return false, false
-	}
-	return c.doc.Get(props, prop) != nil, true
+	_, has = s.c.types[prop]
+	return has, true
 }
 
 // PropertyTypes returns the JSON types the tool's schema allows its
 // argument prop: its "type", and those of its anyOf and oneOf
 // alternatives; none when the schema does not say.
 func PropertyTypes(tool toolcall.Tool, prop string) []string {
-	if len(bytes.TrimSpace(tool.Parameters)) == 0 {
+	return slices.Clone(For(tool).PropertyTypes(prop))
+}
+
+// PropertyTypes is the package's PropertyTypes, for this schema. The slice
+// is the schema's: do not change it.
+func (s *Schema) PropertyTypes(prop string) []string {
+	if s == nil {
 		return nil
 	}
-	c := lookup(tool.Parameters)
-	if c.doc == nil {
-		return nil
-	}
-	root := c.doc.Resolve(&c.doc.Root)
-	if root == nil {
-		return nil
-	}
-	ps := c.doc.Resolve(c.doc.Get(c.doc.Get(root, "properties"), prop))
-	if ps == nil {
-		return nil
-	}
-	types := slices.Clone(c.doc.Types(ps))
-	for _, key := range [...]string{"anyOf", "oneOf"} {
-		alts := c.doc.Get(ps, key)
-		if alts == nil || alts.Kind != jsonvalue.Array {
-			continue
-		}
-		for i := range alts.Items {
-			for _, t := range c.doc.Types(c.doc.Resolve(&alts.Items[i])) {
-				if !slices.Contains(types, t) {
-					types = append(types, t)
-				}
-			}
-		}
-	}
-	return types
+	return s.c.types[prop]
 }
 
 // AllowsNull reports whether the tool's schema lets its argument prop be
 // null: the property's type lists "null", or one of its anyOf or oneOf
 // alternatives does. Formats that write every value as text (Qwen3-Coder's
 // XML) read "null" as null only there.
-func AllowsNull(tool toolcall.Tool, prop string) bool {
-	return slices.Contains(PropertyTypes(tool, prop), "null")
+func AllowsNull(tool toolcall.Tool, prop string) bool { return For(tool).AllowsNull(prop) }
+
+// AllowsNull is the package's AllowsNull, for this schema.
+func (s *Schema) AllowsNull(prop string) bool {
+	return slices.Contains(s.PropertyTypes(prop), "null")
 }
 
 // TextValue returns, as JSON, the value of the argument prop that a format
@@ -402,7 +489,16 @@ func TextValue(tool *toolcall.Tool, prop, text string) (value []byte, typed bool
 	if tool == nil || !mayBeTyped(text) {
 		return jsonvalue.AppendString(nil, text), false
 	}
-	types := PropertyTypes(*tool, prop)
+	return For(*tool).TextValue(prop, text)
+}
+
+// TextValue is the package's TextValue, for this schema (nil: a tool
+// without a schema, whose values are all strings).
+func (s *Schema) TextValue(prop, text string) (value []byte, typed bool) {
+	if s == nil || !mayBeTyped(text) {
+		return jsonvalue.AppendString(nil, text), false
+	}
+	types := s.PropertyTypes(prop)
 	if (strings.EqualFold(text, "null") || text == "None") && slices.Contains(types, "null") {
 		return []byte("null"), true
 	}
@@ -432,7 +528,10 @@ func mayBeTyped(text string) bool {
 // TextTyped reports whether TextValue may read the text of prop as more
 // than a string, so that its value is known only once complete (argument
 // streaming sends such a value whole).
-func TextTyped(tool toolcall.Tool, prop string) bool {
-	types := PropertyTypes(tool, prop)
+func TextTyped(tool toolcall.Tool, prop string) bool { return For(tool).TextTyped(prop) }
+
+// TextTyped is the package's TextTyped, for this schema.
+func (s *Schema) TextTyped(prop string) bool {
+	types := s.PropertyTypes(prop)
 	return slices.Contains(types, "null") || len(types) > 1 && slices.Contains(types, "string")
 }

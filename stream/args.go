@@ -142,11 +142,9 @@ func (s *Stream) feedEntry(e *started, text string) {
 // that every call before it is decided, and announces it if it is kept.
 func (s *Stream) announce(e *started, at int) {
 	name := e.name
-	tool := toolcall.Tool{}
-	matched := false
+	var sch *schema.Schema // none for a tool the request does not offer
 	if i := s.req.Match(name); i >= 0 {
-		tool = s.req.Tools[i]
-		name, matched = tool.Name, true
+		name, sch = s.req.Tools[i].Name, schema.Of(&s.req, i)
 	}
 	keep, decided := true, true
 	switch {
@@ -169,11 +167,7 @@ func (s *Stream) announce(e *started, at int) {
 	c := &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: index, Name: name}
 	c.ID = s.cfg.ids(toolcall.Call{Index: index, Name: name, ID: e.id})
 	e.announced = c
-	if matched {
-		e.prefix = schema.NewPrefix(tool)
-	} else {
-		e.prefix = schema.NewPrefix(toolcall.Tool{})
-	}
+	e.prefix = sch.NewPrefix()
 	s.out = append(s.out, toolcall.Event{Delta: c})
 	if e.raw.Len() > 0 {
 		raw := e.raw.String()

@@ -156,13 +156,16 @@ func WithLimits(l toolcall.Limits) Option {
 // Stream is the parsing state of one response. It is not safe for concurrent
 // use.
 type Stream struct {
-	dec    toolcall.Decoder
-	rep    toolcall.Reporter // dec, when it tells what it knows
-	req    toolcall.Request
-	cfg    config
-	none   bool   // tool_choice "none": everything is content
-	named  string // a named tool_choice
-	closed bool
+	dec toolcall.Decoder
+	rep toolcall.Reporter // dec, when it tells what it knows
+	req toolcall.Request
+	// validation is what validating this response's calls may still
+	// spend beyond each call's own allowance.
+	validation schema.Budget
+	cfg        config
+	none       bool   // tool_choice "none": everything is content
+	named      string // a named tool_choice
+	closed     bool
 
 	sel      *policy.Selector
 	raw      []toolcall.Event // the decoder's events for the current call
@@ -203,6 +206,7 @@ func New(f toolcall.Format, req toolcall.Request, opts ...Option) *Stream {
 }
 
 func (s *Stream) init(f toolcall.Format, opts []Option) {
+	s.validation = *schema.NewBudget()
 	if !s.req.Indexed() { // once per request: tools are found by lookup, schemas compiled once
 		s.req.Index()
 	}
@@ -571,7 +575,7 @@ func (s *Stream) admit(c *toolcall.Call, e *started) bool {
 		tool := s.req.Tools[i]
 		c.Name = tool.Name
 		var ds []toolcall.Diagnostic
-		c.Arguments, ds = schema.Coerce(tool, c.Arguments)
+		c.Arguments, ds = schema.Of(&s.req, i).CoerceWithin(c.Arguments, &s.validation)
 		for _, d := range ds {
 			d.Offset = s.callOff
 			s.diags = toolcall.AppendDiagnostic(s.diags, d, s.cfg.limits.MaxDiagnostics)

@@ -20,7 +20,8 @@ import (
 // Builder gathers one call's arguments, in the order their keys first
 // came; a repeated key keeps its first place and its last value.
 type Builder struct {
-	tool *toolcall.Tool
+	tool *schema.Schema // nil: no schema (or a tool the request does not offer)
+	nreq int            // how many of the keys the schema requires
 	keys []string
 	vals [][]byte
 	// index finds a key's place once there are many: a call with
@@ -35,9 +36,9 @@ const indexFrom = 16
 // tool the request does not offer has no schema).
 func (b *Builder) Reset(req *toolcall.Request, name string) {
 	b.tool, b.keys, b.vals = nil, b.keys[:0], b.vals[:0]
-	b.index = nil
+	b.index, b.nreq = nil, 0
 	if k := req.Match(name); k >= 0 {
-		b.tool = &req.Tools[k]
+		b.tool = schema.Of(req, k)
 	}
 }
 
@@ -51,6 +52,9 @@ func (b *Builder) Set(key, val string, off int) *pylit.SyntaxError {
 		return &pylit.SyntaxError{Offset: off, Msg: "argument " + key + " given twice: the last value is used"}
 	}
 	b.keys, b.vals = append(b.keys, key), append(b.vals, v)
+	if b.tool.IsRequired(key) {
+		b.nreq++
+	}
 	if b.index != nil {
 		b.index[key] = len(b.keys) - 1
 	} else if len(b.keys) > indexFrom {
@@ -87,11 +91,8 @@ func (b *Builder) Fresh(key string) bool { return key != "" && !b.Has(key) }
 // must name, besides being Fresh, to begin the next argument.
 func (b *Builder) Known(key string) bool { return known(b.tool, key) }
 
-func known(tool *toolcall.Tool, key string) bool {
-	if tool == nil {
-		return true
-	}
-	has, listed := schema.Property(*tool, key)
+func known(tool *schema.Schema, key string) bool {
+	has, listed := tool.Property(key)
 	return has || !listed
 }
 
@@ -103,15 +104,7 @@ func (b *Builder) Len() int { return len(b.keys) }
 // format whose calls the end of the response may cut between two values
 // asks it (a call with a required argument missing was cut off).
 func (b *Builder) Complete() bool {
-	if b.tool == nil {
-		return true
-	}
-	for _, name := range schema.Required(*b.tool) {
-		if !b.Has(name) {
-			return false
-		}
-	}
-	return true
+	return b.nreq == len(b.tool.Required())
 }
 
 // JSON returns the arguments as a compact JSON object.
@@ -137,8 +130,8 @@ func (b *Builder) JSON() string {
 // value returns a value as JSON, as schema.TextValue reads it: a string,
 // but null for "null" where the schema allows null, and a typed value
 // where it allows a string and other types and the text is JSON of one.
-func value(tool *toolcall.Tool, key, val string) []byte {
-	v, _ := schema.TextValue(tool, key, val)
+func value(tool *schema.Schema, key, val string) []byte {
+	v, _ := tool.TextValue(key, val)
 	return v
 }
 
@@ -225,7 +218,7 @@ func (c *Chars) End(dst []byte, dropNL bool) []byte {
 // same call, as long as Key accepts every key.
 type Writer struct {
 	JSON  []byte
-	tool  *toolcall.Tool
+	tool  *schema.Schema
 	keys  []string
 	index map[string]bool // keys, once there are many
 	chars Chars
@@ -235,7 +228,7 @@ type Writer struct {
 func (w *Writer) Begin(req *toolcall.Request, name string) {
 	w.tool = nil
 	if k := req.Match(name); k >= 0 {
-		w.tool = &req.Tools[k]
+		w.tool = schema.Of(req, k)
 	}
 	w.JSON = append(w.JSON[:0], '{')
 	w.keys, w.index = w.keys[:0], nil
@@ -261,7 +254,7 @@ func (w *Writer) Known(key string) bool { return known(w.tool, key) }
 // the schema lets be null ("null" would be null: only the whole value
 // tells).
 func (w *Writer) Key(key string) bool {
-	if w.has(key) || w.tool != nil && schema.TextTyped(*w.tool, key) {
+	if w.has(key) || w.tool.TextTyped(key) {
 		return false
 	}
 	if len(w.keys) > 0 {

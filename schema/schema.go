@@ -38,7 +38,13 @@
 // "schema" with its JSON pointer, and the call is still returned. Schemas are
 // compiled once and cached process-wide, keyed by their bytes (at most
 // MaxCached of them), so a gateway that sends the same tools with every
-// request compiles them once. Nothing is ever fetched: the compiler has no
+// request compiles them once; Of keeps a request's compiled schemas with
+// the request's tool index, so that a call pays nothing proportional to
+// its schema's size for finding it (the stream uses Of). Validation is
+// bounded too: each call may spend what its arguments' size allows, plus
+// what is left of its response's pool (ValidateBase, ValidatePerByte,
+// ValidatePool); arguments over it are not validated, with a diagnostic.
+// Nothing is ever fetched: the compiler has no
 // loaders, and a schema with a $ref to anything but itself is a diagnostic
 // and is not validated. A schema that is not valid JSON leaves the arguments
 // as they are, with a diagnostic saying why.

@@ -87,6 +87,42 @@ var hostileTexts = func() []hostileText {
 		{name: "a list of calls that never closes", make: func(_ toolcall.Format, n int) string { return "[" + repeatTo("f(a=1), ", n-1) }, perByte: 200},
 		{name: "a list of calls and broken ones", make: func(_ toolcall.Format, n int) string { return "[" + repeatTo("f(a=1), f(1, a=), ", n-2) + "]" }, perByte: 200},
 	}
+	texts = append(texts,
+		// Paths that once searched ahead per call or per argument: calls
+		// whose end markers are missing (each searched to the section's
+		// end), a section of nothing but call begins, one call with
+		// thousands of distinct arguments (each compared with the ones
+		// before), and calls that close within a few bytes (each searched
+		// ahead to the pending limit for a '<').
+		hostileText{name: "calls without end markers", make: func(f toolcall.Format, n int) string {
+			one, _ := f.(toolcall.Renderer).RenderCalls([]toolcall.Call{{Name: "f", Arguments: `{"a":1}`}})
+			for _, end := range callEnds {
+				one = strings.ReplaceAll(one, end, "")
+			}
+			open, _ := sectionOf(f)
+			if open != "" {
+				one = strings.Replace(one, open, "", 1)
+			}
+			return open + repeatTo(one, n-len(open))
+		}, perByte: 200},
+		hostileText{name: "a section of call begins", make: func(f toolcall.Format, n int) string {
+			open, begin := sectionOf(f)
+			return open + repeatTo(begin, n-len(open))
+		}},
+		hostileText{name: "a call with many arguments", make: func(f toolcall.Format, n int) string {
+			var args strings.Builder
+			args.WriteString("{")
+			for i := 0; args.Len() < n*3/4; i++ { // rendered with spaces, still under n
+				if i > 0 {
+					args.WriteString(",")
+				}
+				fmt.Fprintf(&args, `"p%d":"v"`, i)
+			}
+			args.WriteString("}")
+			one, _ := f.(toolcall.Renderer).RenderCalls([]toolcall.Call{{Name: "f", Arguments: args.String()}})
+			return one
+		}, perByte: 200},
+	)
 	for _, m := range markers {
 		texts = append(texts,
 			hostileText{name: "whole " + m, make: func(_ toolcall.Format, n int) string { return repeatTo(m, n) }},
@@ -94,6 +130,24 @@ var hostileTexts = func() []hostileText {
 	}
 	return texts
 }()
+
+// callEnds are the formats' call end markers, which "calls without end
+// markers" leaves out.
+var callEnds = []string{"<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>", "<|tool_call_end|>", "<|tool_calls_section_end|>", "</tool_call>", "</function>", "<|python_end|>", "</function_calls>", "<|call|>"}
+
+// sectionOf returns a format's section opener and call begin: a section
+// of call begins is the one and then the other over and over. Formats
+// without sections give the first half of a rendered call for both.
+func sectionOf(f toolcall.Format) (open, begin string) {
+	switch f {
+	case deepseek.Format:
+		return "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>"
+	case kimik2.Format:
+		return "<|tool_calls_section_begin|>", "<|tool_call_begin|>"
+	}
+	one, _ := f.(toolcall.Renderer).RenderCalls([]toolcall.Call{{Name: "f", Arguments: "{}"}})
+	return "", one[:len(one)/2]
+}
 
 // split cuts text into deltas of n bytes.
 func split(text string, n int) []string {

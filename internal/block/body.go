@@ -156,6 +156,7 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 		room = min(room, b.maxLen-base.Len(s, i))
 	}
 	lim := min(len(s), i+room)
+	win := 64 // where the next '<' is looked for, from i
 	for i < lim {
 		if b.settling && !b.matching { // after a value's close tag: whitespace, then a tag that follows values
 			for i < lim && jsonvalue.IsSpace(s[i]) {
@@ -237,11 +238,16 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 			}
 			b.head = false
 		}
-		p := strings.IndexByte(s[i:lim], '<')
-		if p < 0 {
-			p = lim
-		} else {
+		// The next '<' is looked for in a window that doubles while
+		// none is found: a value that closes soon (calls of a few bytes
+		// each) must not cost a search to the pending limit each.
+		w := min(lim, i+win)
+		p := strings.IndexByte(s[i:w], '<')
+		lt := p >= 0
+		if lt {
 			p += i
+		} else {
+			p, win = w, 2*win
 		}
 		if b.plainValue {
 			b.pre.feedValue(base, s, i, p)
@@ -262,6 +268,9 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 		i = p
 		if i == lim {
 			break
+		}
+		if !lt {
+			continue
 		}
 		if b.broken || b.inCode() {
 			b.matching, b.at = true, base.Len(s, i)

@@ -181,9 +181,17 @@ func Sections(begin, end string, one func(m *Machine, text string, off int) (too
 func ReadCalls(body, begin, end string, read func(text string, off int) (toolcall.Call, error)) []Item {
 	var items []Item
 	content := func(from, to int, err error) {
-		if text := body[from:to]; strings.TrimSpace(text) != "" {
-			items = append(items, Item{Content: text, Err: err, Offset: from})
+		text := body[from:to]
+		if strings.TrimSpace(text) == "" {
+			return
 		}
+		if n := len(items); n > 0 && items[n-1].Call == nil && items[n-1].Offset+len(items[n-1].Content) == from {
+			// content right after content is one item, with the first
+			// one's reason: a run of broken calls costs one item
+			items[n-1].Content = body[items[n-1].Offset:to]
+			return
+		}
+		items = append(items, Item{Content: text, Err: err, Offset: from})
 	}
 	i := 0
 	for i < len(body) {
@@ -195,12 +203,16 @@ func ReadCalls(body, begin, end string, read func(text string, off int) (toolcal
 		content(i, i+b, &pylit.SyntaxError{Offset: i, Msg: "text that is not a call"})
 		start := i + b
 		from := start + len(begin)
+		// The call ends at the next begin, or at an end before it: the
+		// end is looked for only up to the next begin, so that calls
+		// without end markers cost one look at each byte, not a search
+		// to the end of the body each.
 		to, next := len(body), len(body)
-		if e := strings.Index(body[from:], end); e >= 0 {
-			to, next = from+e, from+e+len(end)
-		}
-		if nb := strings.Index(body[from:to], begin); nb >= 0 { // the next call begins first
+		if nb := strings.Index(body[from:], begin); nb >= 0 {
 			to, next = from+nb, from+nb
+		}
+		if e := strings.Index(body[from:to], end); e >= 0 {
+			to, next = from+e, from+e+len(end)
 		}
 		c, err := read(body[from:to], from)
 		if err != nil {

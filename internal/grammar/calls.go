@@ -22,7 +22,8 @@ type Choice struct {
 var ErrNone = errors.New(`tool_choice "none": there are no calls to constrain`)
 
 // ChoiceOf reads the request: its tools, and what tool_choice and
-// parallel_tool_calls ask for.
+// parallel_tool_calls ask for. A tool whose schema a grammar cannot be
+// built from is an error, for every constraint built on the choice.
 func ChoiceOf(req toolcall.Request) (Choice, error) {
 	c := Choice{Tools: req.Tools, One: !req.Parallel()}
 	switch req.ToolChoice {
@@ -40,6 +41,14 @@ func ChoiceOf(req toolcall.Request) (Choice, error) {
 	}
 	if len(c.Tools) == 0 {
 		return c, errors.New("the request offers no tools to constrain calls to")
+	}
+	// One set of schema checks for grammars and structural tags: a schema
+	// a grammar refuses (too large or deep, a $ref cycle, too much to
+	// walk) is not forwarded to the model server as a JSON Schema either.
+	for _, t := range c.Tools {
+		if _, err := New(JSON, "").Arguments(t, false); err != nil {
+			return c, err
+		}
 	}
 	return c, nil
 }

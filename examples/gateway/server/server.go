@@ -6,6 +6,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/json"
@@ -14,6 +15,7 @@ import (
 	"log/slog"
 	"maps"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -69,7 +71,24 @@ type Config struct {
 	// API streams them: the first delta has the index, id, type, name and
 	// "arguments": "", the next ones pieces of the arguments.
 	WholeCalls bool
+	// The client's side of a request is bounded in time too: BodyTimeout
+	// is how long reading the request body may take (a body sent a byte
+	// at a time is cut off), WriteTimeout how long one write to the
+	// client may block (a client that stops reading a stream is dropped),
+	// and ModelsTimeout how long asking the upstream for its models may
+	// take before GET /v1/models answers with Model. Defaults when 0:
+	// DefaultBodyTimeout, DefaultWriteTimeout, DefaultModelsTimeout.
+	BodyTimeout   time.Duration
+	WriteTimeout  time.Duration
+	ModelsTimeout time.Duration
 }
+
+// The defaults of the client-side timeouts.
+const (
+	DefaultBodyTimeout   = 30 * time.Second
+	DefaultWriteTimeout  = DefaultIdleTimeout
+	DefaultModelsTimeout = 10 * time.Second
+)
 
 // formatKit is what the gateway needs of a format.
 type formatKit struct {
@@ -115,6 +134,7 @@ type Gateway struct {
 	log         *slog.Logger
 	model       string
 	wholeCalls  bool
+	timeouts    struct{ body, write, models time.Duration }
 
 	// listed is what auto learnt of the upstream's models: the format of
 	// the first one models.Lookup knows, once found.
@@ -174,6 +194,9 @@ func New(cfg Config) (*Gateway, error) {
 	if g.log == nil {
 		g.log = slog.Default()
 	}
+	g.timeouts.body = cmp.Or(max(cfg.BodyTimeout, 0), DefaultBodyTimeout)
+	g.timeouts.write = cmp.Or(max(cfg.WriteTimeout, 0), DefaultWriteTimeout)
+	g.timeouts.models = cmp.Or(max(cfg.ModelsTimeout, 0), DefaultModelsTimeout)
 	return g, nil
 }
 
@@ -198,11 +221,7 @@ func (g *Gateway) servedFor(ctx context.Context, model string) (served, error) {
 	if listed != nil {
 		return *listed, nil
 	}
-	lister, ok := g.upstream.(ModelLister)
-	if !ok {
-		return served{}, errNoFormat
-	}
-	body, err := lister.Models(ctx)
+	body, err := g.upstreamModels(ctx)
 	if err != nil {
 		return served{}, errNoFormat
 	}
@@ -272,15 +291,41 @@ func writeError(w http.ResponseWriter, status int, kind, msg string) {
 	_ = json.NewEncoder(w).Encode(openai.NewError(kind, msg))
 }
 
+// upstreamModels asks the upstream for its models, within the models
+// timeout: a stalled upstream costs a request that long, not forever.
+func (g *Gateway) upstreamModels(ctx context.Context) ([]byte, error) {
+	lister, ok := g.upstream.(ModelLister)
+	if !ok {
+		return nil, errNoList
+	}
+	ctx, cancel := context.WithTimeout(ctx, g.timeouts.models)
+	defer cancel()
+	type answer struct {
+		body []byte
+		err  error
+	}
+	done := make(chan answer, 1)
+	go func() { // a lister that ignores its context still cannot hold the request
+		body, err := lister.Models(ctx)
+		done <- answer{body, err}
+	}()
+	select {
+	case a := <-done:
+		return a.body, a.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: %w", ErrTimeout, ctx.Err())
+	}
+}
+
+var errNoList = errors.New("the upstream lists no models")
+
 // models answers GET /v1/models with the upstream's list, or the
 // configured model name.
 func (g *Gateway) models(w http.ResponseWriter, r *http.Request) {
-	if lister, ok := g.upstream.(ModelLister); ok {
-		if body, err := lister.Models(r.Context()); err == nil {
-			w.Header().Set("Content-Type", "application/json")
-			w.Write(body)
-			return
-		}
+	if body, err := g.upstreamModels(r.Context()); err == nil {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
+		return
 	}
 	name := g.model
 	if name == "" {
@@ -292,7 +337,22 @@ func (g *Gateway) models(w http.ResponseWriter, r *http.Request) {
 
 func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 	began := time.Now()
+	rc := http.NewResponseController(w)
+	// Reading the body has a deadline of its own: a client that sends it
+	// a byte at a time holds a handler that long at most. (Servers whose
+	// connections cannot take deadlines, such as test recorders, go on
+	// without.)
+	_ = rc.SetReadDeadline(began.Add(g.timeouts.body))
 	chat, err := openai.DecodeRequest(r.Body, g.maxBody)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		g.log.Info("chat completion", "err", "the client did not send its request body within "+g.timeouts.body.String(), "side", "client")
+		// The connection closes after the answer: the server must not
+		// wait for the rest of the body before answering.
+		w.Header().Set("Connection", "close")
+		writeError(w, http.StatusRequestTimeout, "invalid_request_error", "the request body did not arrive in time")
+		return
+	}
+	_ = rc.SetReadDeadline(time.Time{})
 	if err != nil {
 		if strings.Contains(err.Error(), "bytes") && strings.Contains(err.Error(), "over") {
 			writeError(w, http.StatusRequestEntityTooLarge, "invalid_request_error", fmt.Sprintf("request body over %d bytes", g.maxBody))
@@ -340,7 +400,7 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 	if chat.Stream {
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Header().Set("Cache-Control", "no-cache")
-		cw = openai.NewChunkWriter(lazyHeader{w}, id, chat.Model, created)
+		cw = openai.NewChunkWriter(lazyHeader{w: w, rc: rc, timeout: g.timeouts.write}, id, chat.Model, created)
 	}
 	// The prompt says whether the answer begins inside reasoning, so the
 	// stream need not hold its start to tell.
@@ -352,7 +412,10 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 	var got int64
 	hand := func(evs []toolcall.Event) error {
 		if cw != nil {
-			return cw.WriteEvents(evs)
+			if err := cw.WriteEvents(evs); err != nil {
+				return fmt.Errorf("%w: %w", errClientGone, err)
+			}
+			return nil
 		}
 		asm.Add(evs)
 		return nil
@@ -366,6 +429,9 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = hand(s.Close())
 	}
+	if err != nil && r.Context().Err() != nil && !errors.Is(err, errClientGone) {
+		err = fmt.Errorf("%w: %w", errClientGone, err) // the client went away first
+	}
 	g.logRequest(began, chat, sv, s, err)
 	if err != nil {
 		g.fail(w, cw, err)
@@ -376,6 +442,7 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
+	_ = rc.SetWriteDeadline(time.Now().Add(g.timeouts.write))
 	_ = json.NewEncoder(w).Encode(asm.Completion(id, chat.Model, created, out.FinishReason, out.Usage))
 }
 
@@ -398,17 +465,33 @@ func (g *Gateway) logRequest(began time.Time, chat *openai.ChatRequest, sv serve
 	for _, k := range slices.Sorted(maps.Keys(kinds)) {
 		attrs = append(attrs, "diag_"+k, kinds[k])
 	}
-	if err != nil {
-		attrs = append(attrs, "err", err.Error())
+	switch {
+	case errors.Is(err, errClientGone):
+		attrs = append(attrs, "err", err.Error(), "side", "client")
+	case err != nil:
+		attrs = append(attrs, "err", err.Error(), "side", "upstream")
 	}
 	g.log.Info("chat completion", attrs...)
 }
 
-// lazyHeader writes the status line only with the first chunk, so an
-// upstream that fails before anything went out can still get a 502.
-type lazyHeader struct{ w http.ResponseWriter }
+// errClientGone marks a response that ended because the client went away
+// or stopped reading, not because the upstream failed.
+var errClientGone = errors.New("the client went away")
 
-func (l lazyHeader) Write(p []byte) (int, error) { return l.w.Write(p) }
+// lazyHeader writes the status line only with the first chunk, so an
+// upstream that fails before anything went out can still get a 502. Each
+// write has a deadline: a client that stops reading is dropped after
+// timeout.
+type lazyHeader struct {
+	w       http.ResponseWriter
+	rc      *http.ResponseController
+	timeout time.Duration
+}
+
+func (l lazyHeader) Write(p []byte) (int, error) {
+	_ = l.rc.SetWriteDeadline(time.Now().Add(l.timeout))
+	return l.w.Write(p)
+}
 
 // Flush flushes the response, so each chunk reaches the client at once.
 func (l lazyHeader) Flush() {
@@ -430,7 +513,7 @@ var errTooLarge = errors.New("the upstream's response is too large")
 // kind of failure it was, never the upstream's own words (the log has
 // them).
 func (g *Gateway) fail(w http.ResponseWriter, cw *openai.ChunkWriter, err error) {
-	if errors.Is(err, context.Canceled) {
+	if errors.Is(err, context.Canceled) || errors.Is(err, errClientGone) {
 		return // the client went away
 	}
 	status, msg := http.StatusBadGateway, "the upstream model server failed"

@@ -225,7 +225,7 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(u.BaseURL, "/")+path, bytes.NewReader(raw))
 	if err != nil {
-		return out, fmt.Errorf("%w: %v", ErrUpstream, err)
+		return out, fmt.Errorf("%w: %w", ErrUpstream, err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "text/event-stream")
@@ -234,7 +234,7 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 	}
 	resp, err := u.client().Do(req)
 	if err != nil {
-		return out, fmt.Errorf("%w: %v", ErrUpstream, err)
+		return out, fmt.Errorf("%w: %w", ErrUpstream, err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -307,7 +307,7 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return out, fmt.Errorf("%w: %v", ErrUpstream, err)
+		return out, fmt.Errorf("%w: %w", ErrUpstream, err)
 	}
 	if !done && ctx.Err() == nil {
 		return out, fmt.Errorf("%w: the stream ended without [DONE]", ErrUpstream)

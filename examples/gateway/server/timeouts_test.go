@@ -1,0 +1,188 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// stalled is an upstream whose model list never comes (it ignores its
+// context too) and whose completions are endless prose, as fast as the
+// client takes it.
+type stalled struct{ release chan struct{} }
+
+func (u stalled) Models(context.Context) ([]byte, error) {
+	<-u.release
+	return nil, fmt.Errorf("released")
+}
+
+func (u stalled) Complete(ctx context.Context, _ Completion, yield func(string) error) (Outcome, error) {
+	chunk := strings.Repeat("prose ", 10000)
+	for ctx.Err() == nil {
+		if err := yield(chunk); err != nil {
+			return Outcome{}, err
+		}
+	}
+	return Outcome{}, ctx.Err()
+}
+
+// logBuffer is a log the tests read, safe for the handler's goroutines.
+type logBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// served starts g behind a real server, and reports each request's end on
+// done.
+func servedGateway(t *testing.T, cfg Config) (addr string, done chan struct{}, log *logBuffer) {
+	t.Helper()
+	log = &logBuffer{}
+	cfg.Log = slog.New(slog.NewTextHandler(log, nil))
+	g, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done = make(chan struct{}, 16)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() { done <- struct{}{} }()
+		g.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.Listener.Addr().String(), done, log
+}
+
+// waitFor fails the test unless a request ends within a generous bound
+// (the bound only keeps a broken build from hanging: the timeouts under
+// test are a hundred times shorter).
+func waitFor(t *testing.T, done chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s: the handler is still running", what)
+	}
+}
+
+// GET /v1/models answers with the configured model when the upstream's
+// list does not come (before, a stalled upstream held it forever).
+func TestModelsAnswerDespiteAStalledUpstream(t *testing.T) {
+	up := stalled{release: make(chan struct{})}
+	defer close(up.release)
+	g, err := New(Config{Format: "hermes", Upstream: up, Model: "my-model", ModelsTimeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	finished := make(chan struct{})
+	go func() {
+		g.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/v1/models", nil))
+		close(finished)
+	}()
+	waitFor(t, finished, "GET /v1/models")
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"my-model"`) {
+		t.Errorf("GET /v1/models = %d %s, want the configured model", rec.Code, rec.Body)
+	}
+}
+
+// A request body sent a byte at a time is cut off after the body timeout
+// with a 408 (before, only headers had a timeout).
+func TestASlowBodyIsCutOff(t *testing.T) {
+	addr, done, log := servedGateway(t, Config{Format: "hermes", Upstream: stalled{}, BodyTimeout: 200 * time.Millisecond})
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() { // a byte every 20 ms: the body would take 20 s
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+				if _, err := conn.Write([]byte(" ")); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	waitFor(t, done, "a slow body")
+	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusRequestTimeout {
+		t.Errorf("status %d, want 408", resp.StatusCode)
+	}
+	if !strings.Contains(log.String(), "side=client") {
+		t.Errorf("the log does not put it on the client: %s", log)
+	}
+}
+
+// A client that stops reading a stream is dropped after the write timeout,
+// and the log says the client went away, not that the upstream failed.
+func TestANonReadingClientIsDropped(t *testing.T) {
+	addr, done, log := servedGateway(t, Config{Format: "hermes", Upstream: stalled{}, WriteTimeout: 200 * time.Millisecond})
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if tc, ok := conn.(*net.TCPConn); ok {
+		_ = tc.SetReadBuffer(4096) // fill the pipe sooner
+	}
+	body := `{"model": "m", "stream": true, "messages": [{"role": "user", "content": "hi"}]}`
+	fmt.Fprintf(conn, "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	waitFor(t, done, "a client that reads nothing")
+	if l := log.String(); !strings.Contains(l, "side=client") || strings.Contains(l, "side=upstream") {
+		t.Errorf("the log line does not say the client went away: %s", l)
+	}
+}
+
+// A client that disconnects mid-stream is logged as the client's doing
+// (before, as an upstream error whose cause %v had lost).
+func TestAClientDisconnectIsNotAnUpstreamError(t *testing.T) {
+	addr, done, log := servedGateway(t, Config{Format: "hermes", Upstream: stalled{}})
+	ctx, cancel := context.WithCancel(context.Background())
+	body, _ := json.Marshal(map[string]any{"model": "m", "stream": true, "messages": []map[string]string{{"role": "user", "content": "hi"}}})
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+addr+"/v1/chat/completions", bytes.NewReader(body))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 1024)
+	if _, err := resp.Body.Read(buf); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	resp.Body.Close()
+	waitFor(t, done, "a client that went away")
+	if l := log.String(); !strings.Contains(l, "side=client") || strings.Contains(l, "side=upstream") {
+		t.Errorf("the log line does not say the client went away: %s", l)
+	}
+}

@@ -298,7 +298,7 @@ func checkHostile(t *testing.T, f toolcall.Format, req toolcall.Request, ht host
 }
 
 // BenchmarkAdversarial parses each hostile text at 64 KiB and 1 MiB, whole
-// and in 4-byte deltas, and reports ns and bytes allocated per byte of
+// and in 4-byte deltas (with and without argument streaming), and reports ns and bytes allocated per byte of
 // text: flat ns/byte across sizes is linear time.
 func BenchmarkAdversarial(b *testing.B) {
 	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}}}
@@ -309,13 +309,18 @@ func BenchmarkAdversarial(b *testing.B) {
 				for _, mode := range []struct {
 					name string
 					n    int
-				}{{"whole", len(text)}, {"4B", 4}} {
+					args bool
+				}{{"whole", len(text), false}, {"4B", 4, false}, {"4B-args", 4, true}} {
 					name := fmt.Sprintf("%s/%s/%dKiB/%s", f.Name(), strings.ReplaceAll(ht.name, " ", "_"), size>>10, mode.name)
 					b.Run(name, func(b *testing.B) {
 						var before, after runtime.MemStats
 						runtime.ReadMemStats(&before)
 						for b.Loop() {
-							s := stream.New(f, req)
+							var opts []stream.Option
+							if mode.args {
+								opts = append(opts, stream.WithArgumentStreaming())
+							}
+							s := stream.New(f, req, opts...)
 							for i := 0; i < len(text); i += mode.n {
 								s.Feed(text[i:min(i+mode.n, len(text))])
 							}

@@ -165,7 +165,7 @@ func (s *Stream) announce(e *started, at int) {
 	}
 	index := s.calls + at // the calls before it in the queue are announced, and open
 	c := &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: index, Name: name}
-	c.ID = s.cfg.ids(toolcall.Call{Index: index, Name: name, ID: e.id})
+	c.ID = s.callID(toolcall.Call{Index: index, Name: name, ID: e.id})
 	e.announced = c
 	e.prefix = sch.NewPrefix()
 	s.out = append(s.out, toolcall.Event{Delta: c})
@@ -207,6 +207,7 @@ func (s *Stream) withdraw() {
 func (s *Stream) retract(e *started) {
 	if e != nil && e.announced != nil {
 		r := *e.announced
+		delete(s.seenIDs, r.ID) // the index and its ID are free again
 		r.Kind = toolcall.CallRetracted
 		s.out = append(s.out, toolcall.Event{Delta: &r})
 		e.announced = nil

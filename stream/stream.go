@@ -60,6 +60,7 @@ package stream
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -73,6 +74,7 @@ type Option func(*config)
 
 type config struct {
 	ids         func(toolcall.Call) string
+	customIDs   bool // ids is the caller's (WithIDs)
 	limits      toolcall.Limits
 	policy      policy.Policy
 	hasPolicy   bool
@@ -139,10 +141,16 @@ func WithPolicy(p policy.Policy) Option {
 // it has a style of its own (toolcall.CallIDMaker: Mistral's 9 letters and
 // digits), and else it is "call_" and 24 random letters and digits.
 //
+// A model's ID is kept only when it has the shape of one (1 to 128
+// letters, digits, '_', '-', '.' and ':', as Kimi K2's and Mistral's are)
+// and no earlier call of the response has it: otherwise next gets the
+// call without it (ID ""), and a diagnostic of kind "syntax" says so. The
+// IDs the default makes are unique within a response too.
+//
 // (Before this version next got only the call's index: wrap such a
 // function as func(c toolcall.Call) string { return old(c.Index) }.)
 func WithIDs(next func(c toolcall.Call) string) Option {
-	return func(c *config) { c.ids = next }
+	return func(c *config) { c.ids, c.customIDs = next, next != nil }
 }
 
 // WithLimits sets the decoder's limits: the largest pending candidate in
@@ -162,6 +170,7 @@ type Stream struct {
 	// validation is what validating this response's calls may still
 	// spend beyond each call's own allowance.
 	validation schema.Budget
+	seenIDs    map[string]bool // the IDs handed on (or announced) in this response
 	cfg        config
 	none       bool   // tool_choice "none": everything is content
 	named      string // a named tool_choice
@@ -602,10 +611,59 @@ func (s *Stream) admit(c *toolcall.Call, e *started) bool {
 	if e != nil && e.announced != nil && e.announced.Index == c.Index {
 		c.ID = e.announced.ID
 	} else {
-		c.ID = s.cfg.ids(*c)
+		c.ID = s.callID(*c)
 	}
 	s.calls++
 	return true
+}
+
+// MaxModelIDLen is the longest call ID a model may write that the stream
+// keeps.
+const MaxModelIDLen = 128
+
+// callID returns the ID c is handed on with: the model's (c.ID) when it
+// has an ID's shape and no earlier call has it, else a new one.
+func (s *Stream) callID(c toolcall.Call) string {
+	if c.ID != "" && (!wellFormedID(c.ID) || s.seenIDs[c.ID]) {
+		why := "is not 1 to 128 letters, digits, '_', '-', '.' and ':'"
+		if s.seenIDs[c.ID] {
+			why = "is an earlier call's"
+		}
+		s.diag(toolcall.KindSyntax, c.Name, "the model's call ID "+quoteID(c.ID)+" "+why+": the call gets a new one")
+		c.ID = ""
+	}
+	id := s.cfg.ids(c)
+	if s.seenIDs[id] && !s.cfg.customIDs {
+		id = randomID()
+	}
+	if s.seenIDs == nil {
+		s.seenIDs = make(map[string]bool)
+	}
+	s.seenIDs[id] = true
+	return id
+}
+
+// wellFormedID reports whether a model's call ID has the shape IDs have.
+func wellFormedID(id string) bool {
+	if len(id) == 0 || len(id) > MaxModelIDLen {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		switch c := id[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '-', c == '.', c == ':':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// quoteID quotes an ID for a diagnostic, cut to 40 bytes.
+func quoteID(id string) string {
+	if len(id) > 40 {
+		return strconv.Quote(id[:40]) + "..."
+	}
+	return strconv.Quote(id)
 }
 
 // diag records a diagnostic about the call being handed on (at its offset),

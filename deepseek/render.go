@@ -263,5 +263,16 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
 // Prompt implements toolcall.Prompter.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, Thinking: opts.Thinking != nil && *opts.Thinking})
 }
+
+// SpecialTokens implements toolcall.SpecialTokenLister.
+func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+
+// specialTokens are the format's special tokens, which
+// PromptOptions.SpecialTokens escapes or refuses in client text.
+var specialTokens = []string{"<｜begin▁of▁sentence｜>", "<｜end▁of▁sentence｜>", "<｜User｜>", "<｜Assistant｜>", "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>", "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", "<｜tool▁sep｜>", "<｜tool▁outputs▁begin｜>", "<｜tool▁outputs▁end｜>", "<｜tool▁output▁begin｜>", "<｜tool▁output▁end｜>", "<think>", "</think>"}

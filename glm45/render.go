@@ -183,5 +183,16 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
 // Prompt implements toolcall.Prompter: Thinking false is NoThinking.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, NoThinking: opts.Thinking != nil && !*opts.Thinking})
 }
+
+// SpecialTokens implements toolcall.SpecialTokenLister.
+func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+
+// specialTokens are the format's special tokens, which
+// PromptOptions.SpecialTokens escapes or refuses in client text.
+var specialTokens = []string{"[gMASK]", "<sop>", "<|system|>", "<|user|>", "<|assistant|>", "<|observation|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>", "<tool_response>", "</tool_response>", "<think>", "</think>"}

@@ -189,6 +189,10 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // template has no reasoning switch (see PromptOptions.Reasoning for its
 // effort).
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	o := PromptOptions{Profile: opts.Profile}
 	if !opts.Date.IsZero() {
 		o.CurrentDate = opts.Date.Format(time.DateOnly)
@@ -386,3 +390,10 @@ func text(v jsonvalue.Value) string {
 	}
 	return string(v.AppendSpaced(nil))
 }
+
+// SpecialTokens implements toolcall.SpecialTokenLister.
+func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+
+// specialTokens are the format's special tokens, which
+// PromptOptions.SpecialTokens escapes or refuses in client text.
+var specialTokens = []string{"<|start|>", "<|end|>", "<|message|>", "<|channel|>", "<|constrain|>", "<|call|>", "<|return|>", "<|endoftext|>", "<|startoftext|>"}

@@ -284,9 +284,20 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // Prompt implements toolcall.Prompter: Date is LFM2.5's date; the
 // templates have no reasoning switch.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	o := PromptOptions{Profile: opts.Profile}
 	if !opts.Date.IsZero() {
 		o.Date = opts.Date.Format(time.DateOnly)
 	}
 	return RenderPrompt(msgs, tools, o)
 }
+
+// SpecialTokens implements toolcall.SpecialTokenLister.
+func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+
+// specialTokens are the format's special tokens, which
+// PromptOptions.SpecialTokens escapes or refuses in client text.
+var specialTokens = []string{"<|startoftext|>", "<|im_start|>", "<|im_end|>", "<|tool_list_start|>", "<|tool_list_end|>", "<|tool_call_start|>", "<|tool_call_end|>", "<|tool_response_start|>", "<|tool_response_end|>", "<think>", "</think>"}

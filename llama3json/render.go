@@ -148,9 +148,20 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // Prompt implements toolcall.Prompter: Date is the system turn's date;
 // the templates have no reasoning switch.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	o := PromptOptions{Profile: opts.Profile}
 	if !opts.Date.IsZero() {
 		o.Date = opts.Date.Format("02 Jan 2006")
 	}
 	return RenderPrompt(msgs, tools, o)
 }
+
+// SpecialTokens implements toolcall.SpecialTokenLister.
+func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+
+// specialTokens are the format's special tokens, which
+// PromptOptions.SpecialTokens escapes or refuses in client text.
+var specialTokens = []string{"<|begin_of_text|>", "<|end_of_text|>", "<|start_header_id|>", "<|end_header_id|>", "<|eot_id|>", "<|eom_id|>", "<|python_tag|>"}

@@ -211,6 +211,10 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // Prompt implements toolcall.Prompter. The templates have no reasoning
 // switch and write no date.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile})
 }
 
@@ -337,3 +341,10 @@ func joinText(a, b string) string {
 	}
 	return a + "\n\n" + b
 }
+
+// SpecialTokens implements toolcall.SpecialTokenLister.
+func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+
+// specialTokens are the format's special tokens, which
+// PromptOptions.SpecialTokens escapes or refuses in client text.
+var specialTokens = []string{"<|begin_of_text|>", "<|end_of_text|>", "<|header_start|>", "<|header_end|>", "<|eot|>", "<|eom|>", "<|python_start|>", "<|python_end|>"}

@@ -250,9 +250,20 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // Mistral-Small-3.2's default system prompt; the templates have no
 // reasoning switch.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	o := PromptOptions{Profile: opts.Profile}
 	if !opts.Date.IsZero() {
 		o.Date = opts.Date.Format(time.DateOnly)
 	}
 	return RenderPrompt(msgs, tools, o)
 }
+
+// SpecialTokens implements toolcall.SpecialTokenLister.
+func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+
+// specialTokens are the format's special tokens, which
+// PromptOptions.SpecialTokens escapes or refuses in client text.
+var specialTokens = []string{"<s>", "</s>", "[INST]", "[/INST]", "[AVAILABLE_TOOLS]", "[/AVAILABLE_TOOLS]", "[TOOL_CALLS]", "[TOOL_RESULTS]", "[/TOOL_RESULTS]", "[SYSTEM_PROMPT]", "[/SYSTEM_PROMPT]", "[CALL_ID]", "[ARGS]", "[THINK]", "[/THINK]"}

@@ -220,5 +220,16 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // Prompt implements toolcall.Prompter. The template has no reasoning
 // switch and writes no date.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile})
 }
+
+// SpecialTokens implements toolcall.SpecialTokenLister.
+func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+
+// specialTokens are the format's special tokens, which
+// PromptOptions.SpecialTokens escapes or refuses in client text.
+var specialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<functions>", "</functions>", "<function_calls>", "</function_calls>", "<think>", "</think>"}

@@ -128,6 +128,10 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // Prompt implements toolcall.Prompter. The template has no reasoning
 // switch and writes no date.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile})
 }
 
@@ -186,3 +190,10 @@ func text(v jsonvalue.Value) string {
 	}
 	return string(v.AppendSpaced(nil))
 }
+
+// SpecialTokens implements toolcall.SpecialTokenLister.
+func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+
+// specialTokens are the format's special tokens, which
+// PromptOptions.SpecialTokens escapes or refuses in client text.
+var specialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<function=", "</function>", "<parameter=", "</parameter>", "<tool_response>", "</tool_response>"}

@@ -43,6 +43,33 @@ type PromptOptions struct {
 	// Date", gpt-oss's "Current date", LFM2.5's "Today's date"); the zero
 	// time writes what the template writes when given none.
 	Date time.Time
+	// SpecialTokens says what becomes of the format's special tokens
+	// (<|im_start|>, [TOOL_CALLS], <｜tool▁sep｜>, ...) in the client's
+	// text: message contents and reasoning, calls' names, arguments and
+	// IDs, tools' names, descriptions and schemas. KeepSpecialTokens (the
+	// default, as the chat templates do) writes them as they are: a
+	// client can write a turn of its own, as it already can with the
+	// roles it sends. A gateway that adds a system prompt of its own
+	// should escape or refuse them.
+	SpecialTokens string
+}
+
+// The SpecialTokens modes.
+const (
+	KeepSpecialTokens = ""
+	// EscapeSpecialTokens breaks each token in client text with a
+	// zero-width space (U+200B) after its first character: the text reads
+	// the same, and the model server's tokenizer reads it as text.
+	EscapeSpecialTokens = "escape"
+	// RefuseSpecialTokens makes Prompt return an error naming the token.
+	RefuseSpecialTokens = "refuse"
+)
+
+// SpecialTokenLister is implemented by formats that know their models'
+// special tokens (every shipped Prompter): what
+// PromptOptions.SpecialTokens escapes or refuses in client text.
+type SpecialTokenLister interface {
+	SpecialTokens() []string
 }
 
 // Prompter is implemented by formats that write a conversation as their

@@ -81,6 +81,10 @@ type Config struct {
 	BodyTimeout   time.Duration
 	WriteTimeout  time.Duration
 	ModelsTimeout time.Duration
+	// SpecialTokens is what becomes of the format's special tokens in the
+	// client's text when the gateway renders the prompt: kept (""),
+	// "escape"d or "refuse"d (a 400); see toolcall.PromptOptions.
+	SpecialTokens string
 }
 
 // The defaults of the client-side timeouts.
@@ -135,6 +139,7 @@ type Gateway struct {
 	model       string
 	wholeCalls  bool
 	timeouts    struct{ body, write, models time.Duration }
+	special     string
 
 	// listed is what auto learnt of the upstream's models: the format of
 	// the first one models.Lookup knows, once found.
@@ -172,7 +177,12 @@ func resolve(format, profile string) (served, error) {
 
 // New returns a gateway for cfg.
 func New(cfg Config) (*Gateway, error) {
-	g := &Gateway{upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, policy: cfg.Policy, log: cfg.Log, model: cfg.Model, wholeCalls: cfg.WholeCalls}
+	switch cfg.SpecialTokens {
+	case toolcall.KeepSpecialTokens, toolcall.EscapeSpecialTokens, toolcall.RefuseSpecialTokens:
+	default:
+		return nil, fmt.Errorf("special tokens %q: want %q, %q or nothing", cfg.SpecialTokens, toolcall.EscapeSpecialTokens, toolcall.RefuseSpecialTokens)
+	}
+	g := &Gateway{special: cfg.SpecialTokens, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, policy: cfg.Policy, log: cfg.Log, model: cfg.Model, wholeCalls: cfg.WholeCalls}
 	if cfg.Format == Auto {
 		g.auto = true
 	} else {
@@ -376,7 +386,7 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return
 	}
-	prompt, err := sv.kit.prompter.Prompt(msgs, req.Tools, toolcall.PromptOptions{Profile: sv.profile})
+	prompt, err := sv.kit.prompter.Prompt(msgs, req.Tools, toolcall.PromptOptions{Profile: sv.profile, SpecialTokens: g.special})
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return

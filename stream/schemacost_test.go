@@ -57,3 +57,18 @@ func TestSchemaSizeIsNotPaidPerCall(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkManyTools parses 256 KiB of calls to a name none of 10,000
+// tools has: each call costs a lookup, not a comparison with each tool
+// (12 s before the request's tools were indexed).
+func BenchmarkManyTools(b *testing.B) {
+	var req toolcall.Request
+	for i := range 10000 {
+		req.Tools = append(req.Tools, toolcall.Tool{Name: fmt.Sprintf("tool_%d", i)})
+	}
+	text := strings.Repeat(`<tool_call>{"name": "nope", "arguments": {}}</tool_call>`+"\n", (256<<10)/56)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		stream.Parse(hermes.Format, text, req)
+	}
+}

@@ -25,7 +25,9 @@ type Tool struct {
 	Strict      bool            `json:"strict,omitempty"`
 }
 
-// Request is what of the chat request the parser needs.
+// Request is what of the chat request the parser needs. stream.New indexes
+// its copy (Index): a call's tool is then a lookup, and what the schema
+// package compiles of a tool is kept with the index, once per request.
 type Request struct {
 	Tools             []Tool
 	ToolChoice        string // "" or "auto", "none", "required", or one tool's name

@@ -37,4 +37,9 @@
 // tolerated. <|eot_id|> and <|eom_id|> end the response: what follows them
 // (Llama 3.1 405B runs on into a next assistant turn that repeats its call)
 // is dropped, with one end_of_turn diagnostic.
+//
+// JSON call objects may also name their arguments "params", "args" or
+// "input" (Mistral Nemo and Arctic do) when the name is a requested tool,
+// and {"get_weather": {...}}, a dict whose one key is a requested tool's
+// name, is a call to it (both read by the module's JSON call reader).
 package llama3json

@@ -79,4 +79,9 @@
 // <|python_end|> after complete arguments is tolerated, as is one the end
 // cuts (never content). <|eot|>, <|eom|> and <|end_of_text|> end the
 // response: what follows them is dropped, with one end_of_turn diagnostic.
+//
+// JSON call objects may also name their arguments "params", "args" or
+// "input" (Mistral Nemo and Arctic do) when the name is a requested tool,
+// and {"get_weather": {...}}, a dict whose one key is a requested tool's
+// name, is a call to it (both read by the module's JSON call reader).
 package llama4

@@ -48,4 +48,9 @@
 // response's end leaves open is content, so a cut-off call is never a call.
 // </s> ends the response: what follows it is dropped, with one end_of_turn
 // diagnostic.
+//
+// JSON call objects may also name their arguments "params", "args" or
+// "input" (Mistral Nemo and Arctic do) when the name is a requested tool,
+// and {"get_weather": {...}}, a dict whose one key is a requested tool's
+// name, is a call to it (both read by the module's JSON call reader).
 package mistral

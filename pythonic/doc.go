@@ -39,7 +39,11 @@
 //   - Keyword arguments name=value, where the name may be a Python keyword
 //     (from=1) or hold '-'. Positional arguments come before keyword ones
 //     and take the matched tool's declared parameters in order (Parser's
-//     Params); without enough declared parameters the call fails.
+//     Params); without enough declared parameters the call fails. One dict
+//     as the only argument, whose every key is one of the tool's declared
+//     parameters, is the arguments themselves (Gemma and Llama 3 8B write
+//     f({'city': 'Paris', 'unit': 'c'}) for f(city='Paris', unit='c'));
+//     a dict with any other key is the first parameter's value.
 //   - A keyword given twice (f(a=1, b=2, a=3)), as Python's own parser
 //     accepts and peers built on it read: the last value wins, at the place
 //     of the first ({"a":3,"b":2}); Element.Repaired says so, and decoders

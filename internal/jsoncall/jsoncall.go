@@ -10,8 +10,12 @@
 // An object with a "name" but neither "arguments" nor "parameters"
 // ({"name": "search", "query": "x"}) is a call only when the name is one of
 // the requested tools: its other members, in order, are then the
-// arguments. Otherwise it is not a call (a prose mention of
-// {"name": "Alice", "email": ...} stays prose).
+// arguments, unless its one other member is "params", "args" or "input"
+// holding an object (Mistral Nemo and Arctic name the arguments so), which
+// then is the arguments. Otherwise it is not a call (a prose mention of
+// {"name": "Alice", "email": ...} stays prose). An object whose one member
+// is named after a requested tool and holds an object
+// ({"get_weather": {"city": "Paris"}}) is a call to that tool.
 package jsoncall
 
 import (
@@ -117,6 +121,27 @@ func arguments(raw string, p *pylit.Parser) (string, error) {
 	return raw, nil
 }
 
+// otherArguments returns the member that holds the arguments of a call
+// object that names them "params", "args" or "input" (Mistral Nemo,
+// Arctic): the one member besides "name", "type" and "id", an object or a
+// string holding one. Nil otherwise.
+func otherArguments(members []jsonkeys.Member) *jsonkeys.Member {
+	var found *jsonkeys.Member
+	for i := range members {
+		switch m := &members[i]; m.Key {
+		case "name", "type", "id":
+		case "params", "args", "input":
+			if found != nil || !(strings.HasPrefix(m.Raw, "{") || strings.HasPrefix(m.Raw, `"{`)) {
+				return nil
+			}
+			found = m
+		default:
+			return nil
+		}
+	}
+	return found
+}
+
 // fromObject reads one call object, given as compact JSON. Its Arguments
 // may be part of raw.
 func fromObject(raw string, p *pylit.Parser, known func(string) bool) (toolcall.Call, error) {
@@ -144,6 +169,14 @@ func fromObject(raw string, p *pylit.Parser, known func(string) bool) (toolcall.
 	if fn != nil && name == nil && strings.HasPrefix(fn.Raw, "{") {
 		return fromObject(fn.Raw, p, known)
 	}
+	if name == nil && len(members) == 1 && known != nil && strings.HasPrefix(members[0].Raw, "{") {
+		// {"get_weather": {"city": "Paris"}}: a dict keyed by a requested
+		// tool's name
+		var n string
+		if err := json.Unmarshal(jsonvalue.AppendString(nil, members[0].Key), &n); err == nil && known(n) {
+			return toolcall.Call{Name: n, Arguments: members[0].Raw}, nil
+		}
+	}
 	if typ != nil && typ.Raw != `"function"` {
 		return toolcall.Call{}, errors.New(`a call object's "type" must be "function"`)
 	}
@@ -160,6 +193,13 @@ func fromObject(raw string, p *pylit.Parser, known func(string) bool) (toolcall.
 	}
 	if known == nil || !known(n) {
 		return toolcall.Call{}, errors.New(`an object with a "name" and no arguments names no requested tool`)
+	}
+	if alt := otherArguments(members); alt != nil {
+		a, err := arguments(alt.Raw, p)
+		if err != nil {
+			return toolcall.Call{}, err
+		}
+		return toolcall.Call{Name: n, Arguments: a}, nil
 	}
 	var b strings.Builder
 	b.WriteByte('{')

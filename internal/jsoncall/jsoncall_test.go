@@ -1,9 +1,11 @@
 package jsoncall
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/toolparse/toolparse/internal/pylit"
+	"github.com/toolparse/toolparse/toolcall"
 )
 
 func TestParse(t *testing.T) {
@@ -60,5 +62,46 @@ func TestNameOnlyObjectsNeedARequestedTool(t *testing.T) {
 	var p pylit.Parser
 	if calls, err := Parse(`{"name": "ping"}`, &p, nil); err == nil {
 		t.Errorf("Parse with no tools = %+v, want an error", calls)
+	}
+}
+
+// Shapes real models write beside the usual ones: the arguments under
+// "params", "args" or "input" (Mistral Nemo, Arctic), and a dict keyed by
+// the tool's name; each only for a requested tool, and near misses stay no
+// calls.
+func TestOtherArgumentKeysAndToolKeyedDicts(t *testing.T) {
+	known := func(n string) bool { return n == "get_weather" || n == "search" }
+	tests := []struct {
+		name, text string
+		want       []toolcall.Call // nil: not a call
+	}{
+		{"params", `{"name": "get_weather", "params": {"city": "Paris"}}`, []toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
+		{"args", `{"name": "get_weather", "args": {"city": "Paris"}}`, []toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
+		{"input, keys in any order", `{"input": {"city": "Paris"}, "name": "get_weather"}`, []toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
+		{"args as a string holding an object", `{"name": "get_weather", "args": "{\"city\": \"Paris\"}"}`, []toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
+		{"an array of them", `[{"name": "get_weather", "params": {"city": "Paris"}}, {"name": "search", "input": {"q": "x"}}]`,
+			[]toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}, {Name: "search", Arguments: `{"q":"x"}`}}},
+		{"input that is a string is an argument", `{"name": "search", "input": "cats"}`, []toolcall.Call{{Name: "search", Arguments: `{"input":"cats"}`}}},
+		{"params beside other arguments are arguments", `{"name": "search", "params": {"a": 1}, "q": "x"}`, []toolcall.Call{{Name: "search", Arguments: `{"params":{"a":1},"q":"x"}`}}},
+		{"params of an unknown tool", `{"name": "delete_all", "params": {"x": 1}}`, nil},
+		{"a dict keyed by a tool", `{"get_weather": {"city": "Paris"}}`, []toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
+		{"a list of dicts keyed by tools", `[{"get_weather": {"city": "Paris"}}, {"search": {}}]`,
+			[]toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}, {Name: "search", Arguments: `{}`}}},
+		{"a dict keyed by an unknown name", `{"weather": {"city": "Paris"}}`, nil},
+		{"a dict keyed by a tool, holding a string", `{"get_weather": "Paris"}`, nil},
+		{"two keys", `{"get_weather": {"city": "Paris"}, "search": {}}`, nil},
+	}
+	var p pylit.Parser
+	for _, tt := range tests {
+		got, err := Parse(tt.text, &p, known)
+		if tt.want == nil {
+			if err == nil {
+				t.Errorf("%s: Parse = %+v, want no call", tt.name, got)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("%s: Parse = %+v, %v; want %+v", tt.name, got, err, tt.want)
+		}
 	}
 }

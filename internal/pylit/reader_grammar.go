@@ -1,9 +1,11 @@
 package pylit
 
 import (
+	"slices"
 	"strings"
 	"unsafe"
 
+	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -556,6 +558,9 @@ func (r *Reader) closeCall(pos int) {
 	if f.repeated {
 		r.out = lastValuesWin(r.out, f.mark)
 	}
+	if f.positional == 1 && len(f.keys.list) == 1 {
+		r.dictAsArguments(f)
+	}
 	c := toolcall.Call{Name: f.name, Arguments: r.argsString(f.mark)}
 	start, repaired := f.start, f.repaired
 	r.out = r.out[:f.mark]
@@ -568,6 +573,37 @@ func (r *Reader) closeCall(pos int) {
 	r.elems = append(r.elems, Element{Start: start, End: pos + 1, Call: c, Repaired: repaired})
 	r.top().state = sAfter
 	r.endRunCall()
+}
+
+// dictAsArguments makes a call's one positional argument its arguments
+// when it is a dict whose every key is one of the tool's parameters:
+// f({'city': 'Paris', 'unit': 'c'}), as Gemma and Llama 3 8B write calls,
+// is f(city='Paris', unit='c'). out[f.mark:] holds {"P":VALUE}.
+func (r *Reader) dictAsArguments(f *frame) {
+	head := len(jsonvalue.AppendString(nil, f.params[0])) + 2 // {"P":
+	value := r.out[f.mark+head : len(r.out)-1]
+	if len(value) < 3 || value[0] != '{' {
+		return
+	}
+	members, ok := jsonkeys.Members(unsafe.String(&value[0], len(value)))
+	if !ok || len(members) == 0 {
+		return
+	}
+	params := f.params
+	var set map[string]bool
+	if len(params) > 16 {
+		set = make(map[string]bool, len(params))
+		for _, p := range params {
+			set[p] = true
+		}
+	}
+	for _, m := range members {
+		if set != nil && !set[m.Key] || set == nil && !slices.Contains(params, m.Key) {
+			return
+		}
+	}
+	n := copy(r.out[f.mark:], value)
+	r.out = r.out[:f.mark+n]
 }
 
 // argsString returns the JSON written from out[mark:] as the call's

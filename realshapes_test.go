@@ -1,0 +1,89 @@
+package toolparse_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/toolparse/toolparse/llama3json"
+	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/mistral"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// shapeCase is one real-output shape (issue: read what real models write,
+// part 2): the text, and the calls it holds (none for a near miss).
+type shapeCase struct {
+	name   string
+	format toolcall.Format
+	text   string
+	want   []toolcall.Call
+}
+
+var weatherTools = toolcall.Request{Tools: []toolcall.Tool{
+	{Name: "get_weather", Parameters: []byte(`{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string"}}}`)},
+	{Name: "search", Parameters: []byte(`{"type":"object","properties":{"q":{"type":"string"},"options":{"type":"object"}}}`)},
+}}
+
+func weather(args string) []toolcall.Call {
+	return []toolcall.Call{{Name: "get_weather", Arguments: args}}
+}
+
+var realShapes = []shapeCase{
+	// One dict as the only positional argument (Gemma, Llama 3 8B).
+	{"a dict of parameters as the one argument", llama4.Format, `[get_weather({'city': 'Paris', 'unit': 'c'})]`, weather(`{"city":"Paris","unit":"c"}`)},
+	{"the same, bare", llama4.Format, `get_weather({'city': 'Paris'})`, weather(`{"city":"Paris"}`)},
+	{"the same, in pythonic", pythonic.Format, `[get_weather({"city": "Paris"})]`, weather(`{"city":"Paris"}`)},
+	{"the same, with functions.", llama4.Format, `[functions.get_weather({'city': 'Paris'})]`, weather(`{"city":"Paris"}`)},
+	{"near miss: a key that is no parameter", llama4.Format, `[search({'city': 'Paris'})]`,
+		[]toolcall.Call{{Name: "search", Arguments: `{"q":{"city":"Paris"}}`}}},
+	{"near miss: a dict beside a keyword", llama4.Format, `[search({'q': 'x'}, options={})]`,
+		[]toolcall.Call{{Name: "search", Arguments: `{"q":{"q":"x"},"options":{}}`}}},
+	// Other argument keys (Mistral Nemo, Arctic).
+	{"params", llama3json.Format, `{"name": "get_weather", "params": {"city": "Paris"}}`, weather(`{"city":"Paris"}`)},
+	{"args", llama4.Format, `{"name": "get_weather", "args": {"city": "Paris"}}`, weather(`{"city":"Paris"}`)},
+	{"input in a Mistral list", mistral.Format, `[TOOL_CALLS][{"name": "get_weather", "input": {"city": "Paris"}}]`, weather(`{"city":"Paris"}`)},
+	{"near miss: params of a tool not requested", llama3json.Format, `{"name": "delete_all", "params": {"x": 1}}`, nil},
+	// A dict keyed by a tool name.
+	{"a dict keyed by a tool, in a Mistral list", mistral.Format, `[TOOL_CALLS][{"get_weather": {"city": "Paris"}}]`, weather(`{"city":"Paris"}`)},
+	{"near miss: keyed by an unknown name", mistral.Format, `[TOOL_CALLS][{"weather": {"city": "Paris"}}]`, nil},
+}
+
+// TestRealShapes: each shape whole, split in two at every byte, and in
+// 1-byte deltas, with and without argument streaming, gives its calls.
+func TestRealShapes(t *testing.T) {
+	for _, tc := range realShapes {
+		t.Run(tc.name, func(t *testing.T) {
+			check := func(how string, deltas []string, opts ...stream.Option) {
+				s := stream.New(tc.format, weatherTools, append(opts, stream.WithIDs(func(c toolcall.Call) string { return "" }))...)
+				var calls []toolcall.Call
+				take := func(evs []toolcall.Event) {
+					for _, e := range evs {
+						if e.Call != nil {
+							calls = append(calls, toolcall.Call{Name: e.Call.Name, Arguments: e.Call.Arguments})
+						}
+					}
+				}
+				for _, d := range deltas {
+					take(s.Feed(d))
+				}
+				take(s.Close())
+				if fmt.Sprint(calls) != fmt.Sprint(tc.want) && !(len(calls) == 0 && len(tc.want) == 0) {
+					t.Fatalf("%s %s: calls %v, want %v", tc.format.Name(), how, calls, tc.want)
+				}
+			}
+			for _, opts := range [][]stream.Option{nil, {stream.WithArgumentStreaming()}} {
+				check("whole", []string{tc.text}, opts...)
+				for i := 1; i < len(tc.text); i++ {
+					check(fmt.Sprintf("split at %d", i), []string{tc.text[:i], tc.text[i:]}, opts...)
+				}
+				var bytes []string
+				for i := range len(tc.text) {
+					bytes = append(bytes, tc.text[i:i+1])
+				}
+				check("in 1-byte deltas", bytes, opts...)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/llama3json"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/mistral"
@@ -48,6 +49,14 @@ var realShapes = []shapeCase{
 	// A dict keyed by a tool name.
 	{"a dict keyed by a tool, in a Mistral list", mistral.Format, `[TOOL_CALLS][{"get_weather": {"city": "Paris"}}]`, weather(`{"city":"Paris"}`)},
 	{"near miss: keyed by an unknown name", mistral.Format, `[TOOL_CALLS][{"weather": {"city": "Paris"}}]`, nil},
+	// Qwen2.5 without <tool_call> (quantized, Ollama): a bare call object.
+	{"a bare call object, prose after", hermes.Format, `{"name": "get_weather", "arguments": {"city": "Paris"}} Let me check.`, weather(`{"city":"Paris"}`)},
+	{"a bare call object on its own line", hermes.Format, "Sure.\n{\"arguments\": {\"city\": \"Paris\"}, \"name\": \"get_weather\"}\nDone.", weather(`{"city":"Paris"}`)},
+	{"a bare call object, pretty-printed", hermes.Format, "Sure:\n  {\n    \"name\": \"get_weather\",\n    \"arguments\": {\n      \"city\": \"Paris\"\n    }\n  }\n", weather(`{"city":"Paris"}`)},
+	{"two bare call objects", hermes.Format, "{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n{\"name\": \"search\", \"arguments\": {\"q\": \"x\"}}",
+		[]toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}, {Name: "search", Arguments: `{"q":"x"}`}}},
+	{"near miss: a call object inside a sentence", hermes.Format, `Use {"name": "get_weather", "arguments": {}} like this.`, nil},
+	{"near miss: a bare object naming no requested tool", hermes.Format, `{"name": "Alice", "arguments": {"age": 3}}`, nil},
 }
 
 // TestRealShapes: each shape whole, split in two at every byte, and in

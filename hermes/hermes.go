@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/jsonprose"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -45,6 +46,10 @@ var table = block.Format{
 		kCall:    {End: toolCallEnd, Yields: []block.Token{toolCall}, Scan: block.ScanCode, Follow: block.FollowDecode},
 		kImStart: {End: block.NoToken, Yields: []block.Token{imStart}, Scan: block.ScanPlain, Read: readImStart},
 	},
+	// Qwen2.5, quantized or served by Ollama, often writes the call object
+	// bare, without <tool_call>: read when it names a requested tool.
+	Hooks:    func() block.Hooks { return jsonprose.New(jsonprose.Options{Strict: true, LineStart: true}) },
+	Triggers: "{",
 }
 
 // readImStart reads what follows <|im_start|>: calls only when it is

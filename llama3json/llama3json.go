@@ -6,6 +6,7 @@ import (
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/jsonprose"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -48,7 +49,7 @@ var table = block.Format{
 		kTag:  {End: block.NoToken, Yields: []block.Token{pythonTag}, Scan: block.ScanCode, Read: readTag, Decodes: true, Follow: block.FollowDecode},
 		kFunc: {End: functionEnd, Scan: block.ScanCode, Headed: true, Read: readFunc, Follow: followFunc},
 	},
-	Hooks:    func() block.Hooks { return new(objects) },
+	Hooks:    func() block.Hooks { return jsonprose.New(jsonprose.Options{}) },
 	Triggers: "{",
 }
 

@@ -632,14 +632,21 @@ func (s *Stream) callID(c toolcall.Call) string {
 		s.diag(toolcall.KindSyntax, c.Name, "the model's call ID "+quoteID(c.ID)+" "+why+": the call gets a new one")
 		c.ID = ""
 	}
+	fromModel := c.ID != ""
 	id := s.cfg.ids(c)
 	if s.seenIDs[id] && !s.cfg.customIDs {
 		id = randomID()
 	}
-	if s.seenIDs == nil {
-		s.seenIDs = make(map[string]bool)
+	// Only IDs that a later model's ID may repeat are kept: the model's,
+	// and a format's (Kimi's functions.NAME:IDX). "call_" and 24 random
+	// letters and digits repeat nothing, WithIDs' are the caller's to
+	// make, and a response of a million tiny calls keeps no million IDs.
+	if fromModel || !s.cfg.customIDs && (!strings.HasPrefix(id, "call_") || len(id) != 29) {
+		if s.seenIDs == nil {
+			s.seenIDs = make(map[string]bool)
+		}
+		s.seenIDs[id] = true
 	}
-	s.seenIDs[id] = true
 	return id
 }
 

@@ -211,8 +211,18 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 			// The bytes that matched hold no quote or bracket: the string
 			// and bracket state stands as it was. They are not read, so
 			// what the body's reader read is not the body.
-			b.matching = false
 			b.pre.taint()
+			if end < 0 {
+				// The match failed inside bytes held from earlier
+				// deltas: a tag may start at a '<' among the rest of
+				// them; else reading goes on at this delta's start.
+				if q := base.IndexHeld(b.at+mn, '<'); q >= 0 {
+					b.at = q
+					continue
+				}
+				end = 0
+			}
+			b.matching = false
 			i = end
 			continue
 		}

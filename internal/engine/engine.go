@@ -38,6 +38,9 @@ type Base struct {
 	// the latest call (called: there was one).
 	sinceCall prose.Tracker
 	called    bool
+	// midLine says the content so far ends inside a line: text other
+	// than spaces and tabs came after its last newline (see AtLineStart).
+	midLine bool
 	// Streaming says argument streaming is on (toolcall.Config).
 	Streaming bool
 	quiet     *toolcall.Quiet // where the decoder says which bytes it reads without a trace
@@ -288,6 +291,33 @@ func (b *Base) appendHeldFrom(dst []byte, from int) []byte {
 	return dst
 }
 
+// IndexHeld returns the offset in the pending item of the first byte c
+// among its bytes from earlier deltas at or after offset from, or -1.
+func (b *Base) IndexHeld(from int, c byte) int {
+	if b.mark >= 0 || from < 0 {
+		return -1
+	}
+	if b.inBuf {
+		if from >= b.buf.Len() {
+			return -1
+		}
+		if k := strings.IndexByte(b.buf.String()[from:], c); k >= 0 {
+			return from + k
+		}
+		return -1
+	}
+	off := 0
+	for _, p := range b.pieces {
+		if from < off+len(p) {
+			if k := strings.IndexByte(p[max(from-off, 0):], c); k >= 0 {
+				return max(from, off) + k
+			}
+		}
+		off += len(p)
+	}
+	return -1
+}
+
 // HeldLen is the number of the pending item's bytes from earlier deltas.
 func (b *Base) HeldLen() int {
 	if b.mark >= 0 {
@@ -365,6 +395,7 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 	if b.called {
 		b.sinceCall.Note(text)
 	}
+	b.midLine = midLine(b.midLine, text)
 	n := len(dst)
 	if n == 0 || dst[n-1].Content == "" {
 		return append(dst, toolcall.Event{Content: text})
@@ -416,9 +447,30 @@ func (b *Base) Flush(dst []toolcall.Event) []toolcall.Event {
 // the response.
 func (b *Base) Call(dst []toolcall.Event, c toolcall.Call, off int) []toolcall.Event {
 	b.Said.Say()
-	b.called, b.sinceCall = true, prose.Tracker{}
+	b.called, b.sinceCall, b.midLine = true, prose.Tracker{}, false
 	b.callOffs = append(b.callOffs, off)
 	return append(dst, toolcall.Event{Call: &c})
+}
+
+// AtLineStart reports whether content that went out so far, followed by
+// more, ends at the start of a line: only spaces and tabs after its last
+// newline (or since the response began, or since the last call).
+func (b *Base) AtLineStart(more string) bool { return !midLine(b.midLine, more) }
+
+// midLine returns whether text ends inside a line, given whether what came
+// before it did. It looks back from the end only to the first byte that
+// is not a space or tab.
+func midLine(before bool, text string) bool {
+	for i := len(text) - 1; i >= 0; i-- {
+		switch text[i] {
+		case ' ', '\t':
+		case '\n', '\r':
+			return false
+		default:
+			return true
+		}
+	}
+	return before
 }
 
 // CallOffset implements toolcall.Reporter, for the calls the latest

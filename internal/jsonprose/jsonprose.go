@@ -1,4 +1,13 @@
-package llama3json
+// Package jsonprose reads JSON call objects written bare in prose, as a
+// block.Format's hooks (Llama 3's custom tool calls; Qwen2.5 without its
+// <tool_call> tags): from a '{', the object is held while it starts like a
+// call (its first key "name", "parameters", "arguments", "type" or
+// "function") and until it closes; then it is calls if every call it holds
+// names a requested tool (Options.Strict), or any tool when the request
+// offers none (not strict); else it is prose. With Options.LineStart only
+// an object that starts a line is read. Calls separated by ';' or
+// whitespace make a run.
+package jsonprose
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
@@ -8,11 +17,23 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// objects reads JSON call objects in prose, as the machine's hooks: from a
-// '{', the object is held while it starts like a call and until it closes;
-// then it is a call if it names a tool the request offers; calls separated
-// by ';' or whitespace make a run.
+// Options say which bare objects are read.
+type Options struct {
+	// Strict: a call must name one of the request's tools, even when it
+	// offers none.
+	Strict bool
+	// LineStart: only an object that starts a line (after spaces and
+	// tabs, or at the response's start, or right after a call) is read;
+	// one inside a sentence stays prose.
+	LineStart bool
+}
+
+// New returns the hooks for a block.Format's Hooks.
+func New(o Options) block.Hooks { return &objects{opts: o} }
+
+// objects reads JSON call objects in prose, as the machine's hooks.
 type objects struct {
+	opts  Options
 	value *pythonic.Reader // the object, read as it arrives (from a pool while one is open)
 	state objState
 	key   []byte // the first key, as it comes
@@ -35,7 +56,10 @@ func (o *objects) Start(*block.Machine, string, int) bool { return false }
 
 func (o *objects) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
 
-func (o *objects) At(m *block.Machine, s string, _, i int) (start, next int, took bool) {
+func (o *objects) At(m *block.Machine, s string, from, i int) (start, next int, took bool) {
+	if o.opts.LineStart && !m.AtLineStart(s[from:i]) {
+		return i, i, false
+	}
 	m.Begin(i)
 	m.Enter()
 	o.begin(m, 0)
@@ -154,7 +178,7 @@ func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int
 	o.release()
 	ok := err == nil && len(calls) > 0
 	for _, c := range calls {
-		ok = ok && m.Req.IsKnownTool(c.Name)
+		ok = ok && (m.Req.IsKnownTool(c.Name) && !o.opts.Strict || m.Req.Match(c.Name) >= 0)
 	}
 	if !ok {
 		m.Leave()

@@ -49,6 +49,11 @@ var realShapes = []shapeCase{
 	// A dict keyed by a tool name.
 	{"a dict keyed by a tool, in a Mistral list", mistral.Format, `[TOOL_CALLS][{"get_weather": {"city": "Paris"}}]`, weather(`{"city":"Paris"}`)},
 	{"near miss: keyed by an unknown name", mistral.Format, `[TOOL_CALLS][{"weather": {"city": "Paris"}}]`, nil},
+	// Markdown's \_ in names (Mistral Medium and Tiny, Mixtral).
+	{"an escaped name in a bare call", llama4.Format, `Let me check. get\_weather(city="Paris")`, weather(`{"city":"Paris"}`)},
+	{"an escaped name in a JSON call", llama3json.Format, `{"name": "get\_weather", "parameters": {"city": "Paris"}}`, weather(`{"city":"Paris"}`)},
+	{"an escaped name in a Mistral list", mistral.Format, `[TOOL_CALLS][{"name": "get\_weather", "arguments": {"city": "Paris"}}]`, weather(`{"city":"Paris"}`)},
+	{"near miss: a backslash before a paren", llama4.Format, `see get\(x) and a\b`, nil},
 	// Qwen2.5 without <tool_call> (quantized, Ollama): a bare call object.
 	{"a bare call object, prose after", hermes.Format, `{"name": "get_weather", "arguments": {"city": "Paris"}} Let me check.`, weather(`{"city":"Paris"}`)},
 	{"a bare call object on its own line", hermes.Format, "Sure.\n{\"arguments\": {\"city\": \"Paris\"}, \"name\": \"get_weather\"}\nDone.", weather(`{"city":"Paris"}`)},

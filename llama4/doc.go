@@ -84,4 +84,8 @@
 // "input" (Mistral Nemo and Arctic do) when the name is a requested tool,
 // and {"get_weather": {...}}, a dict whose one key is a requested tool's
 // name, is a call to it (both read by the module's JSON call reader).
+//
+// Markdown's escape \_ in a name (get\_weather, as Mistral Medium and
+// Tiny and Mixtral write names) reads as '_' everywhere: in lists, in bare
+// calls in prose and in JSON names.
 package llama4

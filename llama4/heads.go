@@ -141,12 +141,19 @@ func (h *heads) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 	return h.candidate(m, dst, s, i)
 }
 
+// escapeAt reports whether s[i] is the backslash of Markdown's \_ in a
+// name (get\_weather, as Mistral and Mixtral write names): followed by
+// '_', or the last byte before end, which the next delta may follow so.
+func escapeAt(s string, i, end int) bool {
+	return s[i] == '\\' && (i+1 == end || i+1 < len(s) && s[i+1] == '_')
+}
+
 // nameRun returns where the run of name bytes that ends at s[j] starts, no
 // earlier than i, and where the name in it starts: names start with a
 // letter or '_' (k is j when the run holds none).
 func nameRun(s string, i, j int) (r, k int) {
 	r = j
-	for r > i && (pythonic.IsNameByte(s[r-1]) || s[r-1] >= 0x80) {
+	for r > i && (pythonic.IsNameByte(s[r-1]) || s[r-1] >= 0x80 || escapeAt(s, r-1, j)) {
 		r--
 	}
 	k = r
@@ -182,6 +189,9 @@ func (h *heads) mayName(m *block.Machine, word string) bool {
 				h.firsts[f[0]] = true
 			}
 		}
+	}
+	if strings.IndexByte(word, '\\') >= 0 {
+		word = strings.ReplaceAll(word, "\\", "") // get\_weather is get_weather
 	}
 	if word == "" || !h.firsts[fold(word[0])] {
 		return false
@@ -291,7 +301,7 @@ func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 // word continues a name held from an earlier delta.
 func (h *heads) word(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	j := i
-	for j < len(s) && (pythonic.IsNameByte(s[j]) || s[j] >= 0x80) {
+	for j < len(s) && (pythonic.IsNameByte(s[j]) || s[j] >= 0x80 || escapeAt(s, j, len(s))) {
 		j++
 	}
 	if j == len(s) {

@@ -77,6 +77,14 @@ func (r *Request) Match(name string) int {
 	if x == nil {
 		return MatchTool(r.Tools, name)
 	}
+	if k := x.match(name); k >= 0 || !strings.Contains(name, `\_`) {
+		return k
+	}
+	return x.match(strings.ReplaceAll(name, `\_`, "_"))
+}
+
+// match is Match without the Markdown unescaping.
+func (x *toolIndex) match(name string) int {
 	if i, ok := x.exact[name]; ok {
 		return i
 	}

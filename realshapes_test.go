@@ -54,6 +54,12 @@ var realShapes = []shapeCase{
 	{"an escaped name in a JSON call", llama3json.Format, `{"name": "get\_weather", "parameters": {"city": "Paris"}}`, weather(`{"city":"Paris"}`)},
 	{"an escaped name in a Mistral list", mistral.Format, `[TOOL_CALLS][{"name": "get\_weather", "arguments": {"city": "Paris"}}]`, weather(`{"city":"Paris"}`)},
 	{"near miss: a backslash before a paren", llama4.Format, `see get\(x) and a\b`, nil},
+	// The OpenAI wrapper one brace short at the end (Llama 3.2 under vLLM).
+	{"the OpenAI wrapper one brace short", llama3json.Format, `{"type": "function", "function": {"name": "get_weather", "parameters": {"city": "Paris"}}`, weather(`{"city":"Paris"}`)},
+	{"a call object one brace short, after a bracket", llama3json.Format, `[{"name": "get_weather", "parameters": {"city": "Paris"}`, weather(`{"city":"Paris"}`)},
+	{"near miss: cut inside a string", llama3json.Format, `{"type": "function", "function": {"name": "get_weather", "parameters": {"city": "Par`, nil},
+	{"near miss: cut after a comma", llama3json.Format, `{"name": "get_weather", "parameters": {"city": "Paris", `, nil},
+	{"near miss: cut after a number", llama3json.Format, `{"name": "get_weather", "parameters": {"n": 12`, nil},
 	// Qwen2.5 without <tool_call> (quantized, Ollama): a bare call object.
 	{"a bare call object, prose after", hermes.Format, `{"name": "get_weather", "arguments": {"city": "Paris"}} Let me check.`, weather(`{"city":"Paris"}`)},
 	{"a bare call object on its own line", hermes.Format, "Sure.\n{\"arguments\": {\"city\": \"Paris\"}, \"name\": \"get_weather\"}\nDone.", weather(`{"city":"Paris"}`)},

@@ -72,4 +72,10 @@
 // dropped, not content. <|im_end|>, <|endoftext|> and Ling's <|role_end|>
 // are consumed, but hermes keeps reading after them: Hermes 2 Theta writes
 // call objects after <|im_start|>, past <|im_end|>.
+//
+// At the end of the response, a call object in prose that is complete but
+// for its closing brackets ({"type": "function", "function": {"name": ...,
+// "parameters": {...}} one brace short, as Llama 3.2 under vLLM ends it)
+// is closed and read, with a "syntax" diagnostic, when nothing inside it
+// is cut (no string left open; its last byte closes an object or array).
 package hermes

@@ -42,4 +42,10 @@
 // "input" (Mistral Nemo and Arctic do) when the name is a requested tool,
 // and {"get_weather": {...}}, a dict whose one key is a requested tool's
 // name, is a call to it (both read by the module's JSON call reader).
+//
+// At the end of the response, a call object in prose that is complete but
+// for its closing brackets ({"type": "function", "function": {"name": ...,
+// "parameters": {...}} one brace short, as Llama 3.2 under vLLM ends it)
+// is closed and read, with a "syntax" diagnostic, when nothing inside it
+// is cut (no string left open; its last byte closes an object or array).
 package llama3json

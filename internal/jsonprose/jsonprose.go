@@ -5,11 +5,18 @@
 // "function") and until it closes; then it is calls if every call it holds
 // names a requested tool (Options.Strict), or any tool when the request
 // offers none (not strict); else it is prose. With Options.LineStart only
-// an object that starts a line is read. Calls separated by ';' or
+// an object that starts a line is read. At the end of the response, an
+// object complete but for its closing brackets (Llama 3.2 under vLLM ends
+// OpenAI's {"type": "function", "function": {...}} wrapper one brace short)
+// is closed, with a diagnostic, when nothing inside it is cut: no string
+// left open, and its last byte closes an object or an array. Calls separated by ';' or
 // whitespace make a run.
 package jsonprose
 
 import (
+	"slices"
+	"strconv"
+
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -84,7 +91,79 @@ func (o *objects) InCandidate() bool { return o.state == oBody }
 
 func (o *objects) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 	o.release()
-	return m.Emit(m.Settle(dst, nil), "", 0)
+	if o.state != oBody {
+		return m.Emit(m.Settle(dst, nil), "", 0)
+	}
+	start := m.Start()
+	text := m.Text("", 0)
+	if closers, ok := missingClosers(text[o.at:]); ok {
+		calls, err := jsoncall.Parse(text[o.at:]+closers, m.Parser(), m.Requested)
+		if err == nil && o.allKnown(m, calls) {
+			dst = m.Settle(dst, &calls[0])
+			m.Diag(toolcall.KindSyntax, start+o.at, calls[0].Name, "the response ended "+strconv.Itoa(len(closers))+" closing brackets short of its call object: they are added")
+			for _, c := range calls {
+				dst = m.Call(dst, c, start+o.at)
+			}
+			return dst
+		}
+	}
+	m.Leave()
+	return m.Content(m.Settle(dst, nil), text)
+}
+
+// missingClosers returns the brackets that close what text leaves open,
+// when text is a JSON value complete but for them: no string left open,
+// and the last byte other than whitespace closes an object or an array
+// (so every value inside is complete: {"type": "function", "function":
+// {..., "parameters": {...}} lacks one brace). Strings in single quotes
+// count as strings too, as the lenient reader reads them.
+func missingClosers(text string) (string, bool) {
+	var stack []byte
+	var quote byte
+	last := byte(0)
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if quote != 0 {
+			switch c {
+			case '\\':
+				i++
+			case quote:
+				quote = 0
+			}
+			last = c
+			continue
+		}
+		switch c {
+		case '"', '\'':
+			quote = c
+		case '{':
+			stack = append(stack, '}')
+		case '[':
+			stack = append(stack, ']')
+		case '}', ']':
+			if len(stack) == 0 || stack[len(stack)-1] != c {
+				return "", false
+			}
+			stack = stack[:len(stack)-1]
+		}
+		if !jsonvalue.IsSpace(c) {
+			last = c
+		}
+	}
+	if quote != 0 || len(stack) == 0 || last != '}' && last != ']' {
+		return "", false
+	}
+	slices.Reverse(stack)
+	return string(stack), true
+}
+
+// allKnown reports whether every call names a tool the options accept.
+func (o *objects) allKnown(m *block.Machine, calls []toolcall.Call) bool {
+	ok := len(calls) > 0
+	for _, c := range calls {
+		ok = ok && (m.Req.IsKnownTool(c.Name) && !o.opts.Strict || m.Req.Match(c.Name) >= 0)
+	}
+	return ok
 }
 
 // Reading implements block.Reading: the open object's reader, once its
@@ -176,10 +255,7 @@ func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int
 		calls, err = jsoncall.FromJSON(raw, m.Parser(), m.Requested)
 	}
 	o.release()
-	ok := err == nil && len(calls) > 0
-	for _, c := range calls {
-		ok = ok && (m.Req.IsKnownTool(c.Name) && !o.opts.Strict || m.Req.Match(c.Name) >= 0)
-	}
+	ok := err == nil && o.allKnown(m, calls)
 	if !ok {
 		m.Leave()
 		return m.Content(m.Settle(dst, nil), text)

@@ -29,6 +29,9 @@ var tolerated = map[string]string{
 	"deepseek":             "<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
 	"deepseek R1":          "\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
 	"kimi_k2":              "<|tool_call_end|><|tool_calls_section_end|>",
+	// a call object one brace short at the end is closed (Llama 3.2
+	// under vLLM ends its calls so): its arguments are complete
+	"llama3_json": "}",
 }
 
 // TestCutOffCallsAreNoCalls: a call is complete only when its arguments

@@ -49,6 +49,18 @@ var realShapes = []shapeCase{
 	// A dict keyed by a tool name.
 	{"a dict keyed by a tool, in a Mistral list", mistral.Format, `[TOOL_CALLS][{"get_weather": {"city": "Paris"}}]`, weather(`{"city":"Paris"}`)},
 	{"near miss: keyed by an unknown name", mistral.Format, `[TOOL_CALLS][{"weather": {"city": "Paris"}}]`, nil},
+	// Repeats in an explanation, and runaway next turns.
+	{"a call repeated in the explanation after it", llama4.Format, "[get_weather(city=\"Paris\")]\nI called get_weather(city=\"Paris\") to get it.", weather(`{"city":"Paris"}`)},
+	{"near miss: identical calls in one list", llama4.Format, `[get_weather(city="Paris"), get_weather(city="Paris")]`,
+		[]toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}, {Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
+	{"near miss: a different call after prose", llama4.Format, "[get_weather(city=\"Paris\")]\nAnd now Rome: [get_weather(city=\"Rome\")]",
+		[]toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}, {Name: "get_weather", Arguments: `{"city":"Rome"}`}}},
+	{"a base model's next instruction", llama4.Format, "It is sunny.\n### Instruction\n[get_weather(city=\"Rome\")]", nil},
+	{"a next header", llama4.Format, "It is sunny.<|start_header_id|>assistant<|end_header_id|>\n\n[get_weather(city=\"Rome\")]", nil},
+	{"a next ChatML turn", pythonic.Format, "It is sunny.\n<|im_start|>assistant\n[get_weather(city=\"Rome\")]", nil},
+	{"a transcript's next user line", llama4.Format, "It is sunny.\nUser: and Rome?\n[get_weather(city=\"Rome\")]", nil},
+	{"near miss: a marker before any prose", llama4.Format, "### Instruction\n[get_weather(city=\"Rome\")]", weather(`{"city":"Rome"}`)},
+	{"near miss: User: inside a line", llama4.Format, "Set the User: field. [get_weather(city=\"Rome\")]", weather(`{"city":"Rome"}`)},
 	// Markdown's \_ in names (Mistral Medium and Tiny, Mixtral).
 	{"an escaped name in a bare call", llama4.Format, `Let me check. get\_weather(city="Paris")`, weather(`{"city":"Paris"}`)},
 	{"an escaped name in a JSON call", llama3json.Format, `{"name": "get\_weather", "parameters": {"city": "Paris"}}`, weather(`{"city":"Paris"}`)},

@@ -2,6 +2,7 @@ package llama4_test
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,13 +22,19 @@ func functionTagCall() string {
 // mixedDocument is about 100 KB of prose, call lists, JSON objects, bare
 // calls, function tags and markers.
 func mixedDocument() string {
+	// Each part's calls differ from the other parts' (a call repeating an
+	// earlier one after prose is dropped): the digit in each path.
 	const part = "Let me look at the files first.\n" +
-		`[read_file(path="src/a.py"), list_dir(path='src')]` + "\n" +
-		"Now the search: " + `{"name": "grep", "parameters": {"pattern": "def (\\w+)", "path": "src"}}` + "\n" +
-		`<function=read_file>{"path": "README.md"}</function>` +
-		"Then I will read(path='docs/x.md'), and think about [1, 2, 3] more.\n" +
-		`<|python_start|>[edit_file(path="b.py", old="x = 1", new="x = 2")]<|python_end|>` + "\n"
-	return strings.Repeat(part, 100_000/len(part)+1)
+		`[read_file(path="src/a#.py"), list_dir(path='src#')]` + "\n" +
+		"Now the search: " + `{"name": "grep", "parameters": {"pattern": "def (\\w+)", "path": "src#"}}` + "\n" +
+		`<function=read_file>{"path": "README#.md"}</function>` +
+		"Then I will read(path='docs/x#.md'), and think about [1, 2, 3] more.\n" +
+		`<|python_start|>[edit_file(path="b#.py", old="x = 1", new="x = 2")]<|python_end|>` + "\n"
+	var b strings.Builder
+	for i := 0; b.Len() < 100_000; i++ {
+		b.WriteString(strings.ReplaceAll(part, "#", strconv.Itoa(i)))
+	}
+	return b.String()
 }
 
 var agentTools = toolcall.Request{Tools: []toolcall.Tool{{Name: "read_file"}, {Name: "list_dir"}, {Name: "grep"}, {Name: "read"}, {Name: "edit_file"}, {Name: "write_file"}}}

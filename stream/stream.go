@@ -33,6 +33,14 @@
 //     parallel_tool_calls false keeps only the first call; then the policy
 //     decides (package policy; WithPolicy); each dropped call is reported as
 //     a Diagnostic of kind "policy", never turned into content;
+//   - a call identical (name and arguments) to an earlier call of the
+//     response is dropped when content other than a call list's separators
+//     (whitespace, ',', ';', brackets, parentheses) stands between them:
+//     models repeat their calls in the explanation after them. After a next
+//     turn the model runs on into ("### Instruction", "<|im_start|>assistant",
+//     "<|start_header_id|>assistant<|end_header_id|>", or "User:" at a
+//     line's start), written after prose, no call is returned; the text
+//     stays content. Both are reported as diagnostics of kind "policy";
 //   - a call to a name no requested tool matches is still returned when its
 //     format accepted it (a list that opens the response, or a call inside an
 //     explicit marker), with a Diagnostic of kind "unknown_tool";
@@ -171,6 +179,7 @@ type Stream struct {
 	// spend beyond each call's own allowance.
 	validation schema.Budget
 	seenIDs    map[string]bool // the IDs handed on (or announced) in this response
+	turns      turns           // next turns and repeats
 	cfg        config
 	none       bool   // tool_choice "none": everything is content
 	named      string // a named tool_choice
@@ -530,6 +539,7 @@ func (s *Stream) handOn() {
 		case e.Reasoning != "":
 			s.out = s.thought.add(s.out, e.Reasoning)
 		default:
+			s.turns.content(e.Content)
 			s.out = s.prose.add(s.out, e.Content)
 		}
 	}
@@ -593,6 +603,12 @@ func (s *Stream) admit(c *toolcall.Call, e *started) bool {
 		s.diag(toolcall.KindUnknownTool, c.Name, "the request offers no tool of this name")
 	}
 	switch {
+	case s.turns.ended:
+		s.diag(toolcall.KindPolicy, c.Name, "the call follows a next turn the model ran on into (### Instruction, a new header, User:): dropped")
+		return false
+	case s.turns.repeats(c.Name, c.Arguments):
+		s.diag(toolcall.KindPolicy, c.Name, "the call repeats an earlier call of the response, with prose between them: dropped")
+		return false
 	case s.named != "" && !toolcall.SameName(c.Name, s.named):
 		s.diag(toolcall.KindPolicy, c.Name, "tool_choice names another tool")
 		return false

@@ -49,6 +49,14 @@ var realShapes = []shapeCase{
 	// A dict keyed by a tool name.
 	{"a dict keyed by a tool, in a Mistral list", mistral.Format, `[TOOL_CALLS][{"get_weather": {"city": "Paris"}}]`, weather(`{"city":"Paris"}`)},
 	{"near miss: keyed by an unknown name", mistral.Format, `[TOOL_CALLS][{"weather": {"city": "Paris"}}]`, nil},
+	// Name and arguments pairs (Mistral's prompt mode, Arctic, Llama 3).
+	{"pairs in a Mistral list", mistral.Format, `[TOOL_CALLS][["get_weather", {"city": "Paris"}], ["search", {"q": "x"}]]`,
+		[]toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}, {Name: "search", Arguments: `{"q":"x"}`}}},
+	{"a Python tuple pair", mistral.Format, `[TOOL_CALLS][('get_weather', {'city': 'Paris'})]`, weather(`{"city":"Paris"}`)},
+	{"pairs in a tool_call block", hermes.Format, `<tool_call>[["get_weather", {"city": "Paris"}]]</tool_call>`, weather(`{"city":"Paris"}`)},
+	{"pairs after python_tag", llama3json.Format, `<|python_tag|>[["get_weather", {"city": "Paris"}]]`, weather(`{"city":"Paris"}`)},
+	{"near miss: a pair naming no requested tool", mistral.Format, `[TOOL_CALLS][["delete_all", {"x": 1}]]`, nil},
+	{"near miss: a list of number pairs", mistral.Format, `[TOOL_CALLS][[1, 2], [3, 4]]`, nil},
 	// Repeats in an explanation, and runaway next turns.
 	{"a call repeated in the explanation after it", llama4.Format, "[get_weather(city=\"Paris\")]\nI called get_weather(city=\"Paris\") to get it.", weather(`{"city":"Paris"}`)},
 	{"near miss: identical calls in one list", llama4.Format, `[get_weather(city="Paris"), get_weather(city="Paris")]`,

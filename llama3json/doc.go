@@ -48,4 +48,8 @@
 // "parameters": {...}} one brace short, as Llama 3.2 under vLLM ends it)
 // is closed and read, with a "syntax" diagnostic, when nothing inside it
 // is cut (no string left open; its last byte closes an object or array).
+//
+// A list of name and arguments pairs, each a requested tool's name and a
+// dict (after <|python_tag|>, [["get_weather", {...}]], as Mistral's prompt mode, Arctic and Llama 3 write
+// calls), is calls.
 package llama3json

@@ -53,4 +53,8 @@
 // "input" (Mistral Nemo and Arctic do) when the name is a requested tool,
 // and {"get_weather": {...}}, a dict whose one key is a requested tool's
 // name, is a call to it (both read by the module's JSON call reader).
+//
+// A list of name and arguments pairs, each a requested tool's name and a
+// dict ([TOOL_CALLS] [["get_weather", {...}]] and [("f", {...})], as Mistral's prompt mode, Arctic and Llama 3 write
+// calls), is calls.
 package mistral

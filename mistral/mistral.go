@@ -82,8 +82,8 @@ func readCalls(m *block.Machine, body string) ([]block.Item, error) {
 	}
 	lo := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
 	if trimmed[0] == '[' {
-		if !strings.HasPrefix(strings.TrimLeft(trimmed[1:], jsonvalue.Spaces), "{") {
-			return nil, errNoCall // not an array of objects
+		if next := strings.TrimLeft(trimmed[1:], jsonvalue.Spaces); !strings.HasPrefix(next, "{") && !strings.HasPrefix(next, "[") && !strings.HasPrefix(next, "(") {
+			return nil, errNoCall // not an array of objects, or of name and arguments pairs
 		}
 		return readArray(m, trimmed, lo)
 	}

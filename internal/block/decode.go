@@ -44,6 +44,12 @@ func decode(body string, p *pylit.Parser, known func(string) bool, pre *pylit.Re
 		return nil, nil
 	case trimmed[0] == '{' || trimmed[0] == '[' && strings.HasPrefix(strings.TrimLeft(trimmed[1:], jsonvalue.Spaces), "{"):
 		return decodeJSON(trimmed, lo, p, known, pre)
+	case trimmed[0] == '[' && pairList(trimmed):
+		// a list of name and arguments pairs
+		if calls, err := jsoncall.Parse(trimmed, p, known); err == nil {
+			return callItems(calls, lo), nil
+		}
+		return nil, ErrNotCalls
 	case len(trimmed) >= 2 && trimmed[0] == '[' && trimmed[len(trimmed)-1] == ']' && strings.TrimSpace(trimmed[1:len(trimmed)-1]) == "":
 		return nil, nil
 	}
@@ -114,6 +120,13 @@ func decodeJSON(text string, lo int, p *pylit.Parser, known func(string) bool, p
 		rest = strings.TrimLeft(rest[n:], " \t\r\n,;")
 	}
 	return items, nil
+}
+
+// pairList reports whether text, a '[' first, goes on with another '[' or
+// a '(': a list of name and arguments pairs, if anything.
+func pairList(text string) bool {
+	next := strings.TrimLeft(text[1:], jsonvalue.Spaces)
+	return next != "" && (next[0] == '[' || next[0] == '(')
 }
 
 func callItems(calls []toolcall.Call, off int) []Item {

@@ -15,7 +15,9 @@
 // then is the arguments. Otherwise it is not a call (a prose mention of
 // {"name": "Alice", "email": ...} stays prose). An object whose one member
 // is named after a requested tool and holds an object
-// ({"get_weather": {"city": "Paris"}}) is a call to that tool.
+// ({"get_weather": {"city": "Paris"}}) is a call to that tool. In an array,
+// a pair of a requested tool's name and a dict ([["get_weather", {...}]],
+// or a Python tuple) is a call too.
 package jsoncall
 
 import (
@@ -55,6 +57,10 @@ func FromJSON(raw []byte, p *pylit.Parser, known func(name string) bool) ([]tool
 		}
 		calls := make([]toolcall.Call, 0, len(items))
 		for _, it := range items {
+			if c, ok := fromPair(it, p, known); ok {
+				calls = append(calls, c)
+				continue
+			}
 			c, err := fromObject(string(it), p, known)
 			if err != nil {
 				return nil, err
@@ -119,6 +125,30 @@ func arguments(raw string, p *pylit.Parser) (string, error) {
 		return "", errors.New("arguments are not an object")
 	}
 	return raw, nil
+}
+
+// fromPair reads a call written as a name and arguments pair: a list (or
+// a Python tuple) of two items, a requested tool's name and a dict
+// ([["get_weather", {"city": "Paris"}]], [('f', {...})]: Mistral's prompt
+// mode, Arctic, Llama 3).
+func fromPair(raw json.RawMessage, p *pylit.Parser, known func(string) bool) (toolcall.Call, bool) {
+	raw = bytes.TrimSpace(raw)
+	if known == nil || len(raw) == 0 || raw[0] != '[' {
+		return toolcall.Call{}, false
+	}
+	var pair []json.RawMessage
+	if json.Unmarshal(raw, &pair) != nil || len(pair) != 2 {
+		return toolcall.Call{}, false
+	}
+	var name string
+	if json.Unmarshal(pair[0], &name) != nil || !known(name) {
+		return toolcall.Call{}, false
+	}
+	args, err := Arguments(pair[1], p)
+	if err != nil || !strings.HasPrefix(strings.TrimSpace(string(pair[1])), "{") {
+		return toolcall.Call{}, false
+	}
+	return toolcall.Call{Name: name, Arguments: args}, true
 }
 
 // otherArguments returns the member that holds the arguments of a call

@@ -88,4 +88,7 @@
 // Markdown's escape \_ in a name (get\_weather, as Mistral Medium and
 // Tiny and Mixtral write names) reads as '_' everywhere: in lists, in bare
 // calls in prose and in JSON names.
+//
+// With argument streaming, a call inside <|python_start|> streams its
+// arguments as the same call in a plain list does.
 package llama4

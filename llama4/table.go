@@ -61,7 +61,7 @@ func markers(explicit bool) []block.Marker {
 }
 
 var kinds = []block.Kind{
-	kBlock: {End: pythonEndTok, Scan: block.ScanCode, Read: readBlock},
+	kBlock: {End: pythonEndTok, Scan: block.ScanCode, Read: readBlock, Follow: block.FollowDecode},
 	kFunc:  {End: functionEndTok, Scan: block.ScanValue, Head: funcHeadByte, MaxHead: maxName, Read: readFunc, Follow: followFunc},
 }
 

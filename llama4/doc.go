@@ -37,8 +37,8 @@
 //   - a bare call needs a requested tool's name even at the start of the
 //     response; a name cut by the end of a delta is held while it can still
 //     become a tool's name, and a name that went out as prose does not start
-//     a new one in the next delta; markdown's \_ is read in lists and
-//     objects, not in bare calls in prose;
+//     a new one in the next delta; markdown's \_ is read in lists,
+//     objects and bare calls in prose alike;
 //   - a <|python_start|> block is read with any name allowed; it "is not
 //     calls" when no call comes out of it; one call in it that does not parse
 //     cleanly is read once more with its last string running to the last

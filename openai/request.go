@@ -27,6 +27,10 @@ type ChatRequest struct {
 	Temperature         *float64        `json:"temperature,omitempty"`
 	TopP                *float64        `json:"top_p,omitempty"`
 	Stop                json.RawMessage `json:"stop,omitempty"`
+	// ChatTemplateKwargs are the chat template's options (enable_thinking,
+	// thinking, ...), as vLLM, SGLang and llama.cpp take them: a gateway
+	// that lets the server render the prompt passes them on.
+	ChatTemplateKwargs json.RawMessage `json:"chat_template_kwargs,omitempty"`
 }
 
 // StreamOptions are a streaming request's options.

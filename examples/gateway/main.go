@@ -36,7 +36,8 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to serve on")
 	upstream := flag.String("upstream", "", "base URL of the model server (none: the built-in demo upstream)")
-	api := flag.String("api", server.APIOpenAI, "the upstream's API: openai (/v1/completions: vLLM, SGLang, llama.cpp) or llamacpp (llama.cpp's /completion)")
+	api := flag.String("api", server.APIOpenAI, "the upstream's API: openai (/v1/completions: vLLM, SGLang, llama.cpp; the gateway renders the prompt), llamacpp (llama.cpp's /completion), or chat (the server's /v1/chat/completions: it renders the prompt with the model's own template)")
+	upServer := flag.String("server", server.ServerVLLM, "with -api chat, the upstream server: vllm, sglang or llamacpp (each is told in its own words to leave the answer raw)")
 	model := flag.String("model", "", "the model name GET /v1/models lists when the upstream has no list")
 	format := flag.String("format", "", "the model's format: auto (pick it by each request's model name, or the upstream's /v1/models; the default with -upstream), hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4 (the demo's default), lfm2, olmo3 or pythonic")
 	profile := flag.String("profile", "", "the prompt profile: which model's chat template the prompt follows (one of the format's; none: its default, or with auto the model's)")
@@ -67,7 +68,7 @@ func main() {
 		SpecialTokens: strings.TrimPrefix(*special, "keep"), BodyTimeout: *bodyTimeout, WriteTimeout: *writeTimeout, ModelsTimeout: *modelsTimeout,
 		Log: slog.New(slog.NewTextHandler(os.Stderr, nil))}
 	if *upstream != "" {
-		cfg.Upstream = &server.HTTPUpstream{BaseURL: *upstream, API: *api, APIKey: os.Getenv("UPSTREAM_API_KEY"),
+		cfg.Upstream = &server.HTTPUpstream{BaseURL: *upstream, API: *api, Server: *upServer, APIKey: os.Getenv("UPSTREAM_API_KEY"),
 			Client: &http.Client{Transport: server.NewTransport(*connect)}, FirstByteTimeout: *firstByte, IdleTimeout: *idle}
 	}
 	g, err := server.New(cfg)

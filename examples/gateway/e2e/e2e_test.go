@@ -24,14 +24,19 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// upstream is a fake model server: /v1/completions streams its text in
-// random deltas, and it remembers what it was asked.
+// upstream is a fake model server: /v1/completions (and a chat
+// endpoint's /v1/chat/completions, as delta content) streams its text in
+// random deltas, after reasoning it separated itself when it has some, and
+// it remembers what it was asked, and where.
 type upstream struct {
-	text     string
-	status   int
-	mu       sync.Mutex
-	requests []map[string]any
-	canceled chan struct{}
+	text      string
+	reasoning string // sent first as reasoning_content, by a chat endpoint
+	status    int
+	usage     bool // end with a usage event when asked for one
+	mu        sync.Mutex
+	requests  []map[string]any
+	paths     []string
+	canceled  chan struct{}
 }
 
 func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -39,19 +44,29 @@ func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewDecoder(r.Body).Decode(&body)
 	u.mu.Lock()
 	u.requests = append(u.requests, body)
+	u.paths = append(u.paths, r.URL.Path)
 	u.mu.Unlock()
+	chat := r.URL.Path == "/v1/chat/completions"
 	if u.status != 0 {
 		http.Error(w, "model crashed", u.status)
 		return
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	rng := rand.New(rand.NewPCG(uint64(len(u.text)), 1))
+	if chat && u.reasoning != "" {
+		raw, _ := json.Marshal(map[string]any{"choices": []map[string]any{{"index": 0, "delta": map[string]any{"reasoning_content": u.reasoning}}}})
+		fmt.Fprintf(w, "data: %s\n\n", raw)
+	}
 	for rest := u.text; rest != ""; {
 		n := min(len(rest), 1+rng.IntN(7))
 		for n < len(rest) && !utf8.RuneStart(rest[n]) { // JSON strings hold whole characters
 			n++
 		}
-		raw, _ := json.Marshal(map[string]any{"choices": []map[string]any{{"index": 0, "text": rest[:n]}}})
+		choice := map[string]any{"index": 0, "text": rest[:n]}
+		if chat {
+			choice = map[string]any{"index": 0, "delta": map[string]any{"content": rest[:n]}}
+		}
+		raw, _ := json.Marshal(map[string]any{"choices": []map[string]any{choice}})
 		fmt.Fprintf(w, "data: %s\n\n", raw)
 		w.(http.Flusher).Flush()
 		rest = rest[n:]
@@ -63,6 +78,9 @@ func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			case <-time.After(20 * time.Millisecond):
 			}
 		}
+	}
+	if so, _ := body["stream_options"].(map[string]any); u.usage && so["include_usage"] == true {
+		fmt.Fprint(w, `data: {"choices":[],"usage":{"prompt_tokens":7,"completion_tokens":5,"total_tokens":12}}`+"\n\n")
 	}
 	fmt.Fprint(w, "data: [DONE]\n\n")
 }
@@ -83,9 +101,27 @@ func params(stream bool) openai.ChatCompletionNewParams {
 
 func gateway(t *testing.T, format string, up http.Handler) (*httptest.Server, *httptest.Server) {
 	t.Helper()
+	return gatewayFor(t, format, up, completionsMode)
+}
+
+// apiMode is how the gateway speaks to its upstream: the completions API
+// (the gateway renders the prompt), or a server's chat endpoint.
+type apiMode struct{ name, api, server string }
+
+var (
+	completionsMode = apiMode{"completions", server.APIOpenAI, ""}
+	apiModes        = []apiMode{completionsMode,
+		{"chat/vllm", server.APIChat, server.ServerVLLM},
+		{"chat/sglang", server.APIChat, server.ServerSGLang},
+		{"chat/llamacpp", server.APIChat, server.ServerLlamaCpp},
+	}
+)
+
+func gatewayFor(t *testing.T, format string, up http.Handler, mode apiMode) (*httptest.Server, *httptest.Server) {
+	t.Helper()
 	upSrv := httptest.NewServer(up)
 	t.Cleanup(upSrv.Close)
-	g, err := server.New(server.Config{Format: format, Upstream: &server.HTTPUpstream{BaseURL: upSrv.URL, Client: upSrv.Client()}})
+	g, err := server.New(server.Config{Format: format, Upstream: &server.HTTPUpstream{BaseURL: upSrv.URL, Client: upSrv.Client(), API: mode.api, Server: mode.server}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,30 +150,34 @@ var recorded = []struct {
 // must rebuild exactly the content and calls of stream.Parse on the same
 // text, and the non-streaming response must match too.
 func TestClientReassemblesStreamParse(t *testing.T) {
-	for _, rec := range recorded {
-		t.Run(rec.format+"/"+rec.text[:12], func(t *testing.T) {
-			f, _ := toolcall.Lookup(rec.format)
-			want := stream.Parse(f, rec.text, toolcall.Request{Tools: []toolcall.Tool{weatherTool}})
-			gw, _ := gateway(t, rec.format, &upstream{text: rec.text})
-			c := client(gw.URL)
-
-			s := c.Chat.Completions.NewStreaming(context.Background(), params(true))
-			acc := openai.ChatCompletionAccumulator{}
-			for s.Next() {
-				acc.AddChunk(s.Current())
-			}
-			if err := s.Err(); err != nil {
-				t.Fatal(err)
-			}
-			check(t, "streaming", acc.Choices[0].Message, acc.Choices[0].FinishReason, want)
-
-			resp, err := c.Chat.Completions.New(context.Background(), params(false))
-			if err != nil {
-				t.Fatal(err)
-			}
-			check(t, "non-streaming", resp.Choices[0].Message, resp.Choices[0].FinishReason, want)
-		})
+	for _, mode := range apiModes {
+		for _, rec := range recorded {
+			t.Run(mode.name+"/"+rec.format+"/"+rec.text[:12], func(t *testing.T) { reassembles(t, mode, rec.format, rec.text) })
+		}
 	}
+}
+
+func reassembles(t *testing.T, mode apiMode, format, text string) {
+	f, _ := toolcall.Lookup(format)
+	want := stream.Parse(f, text, toolcall.Request{Tools: []toolcall.Tool{weatherTool}})
+	gw, _ := gatewayFor(t, format, &upstream{text: text}, mode)
+	c := client(gw.URL)
+
+	s := c.Chat.Completions.NewStreaming(context.Background(), params(true))
+	acc := openai.ChatCompletionAccumulator{}
+	for s.Next() {
+		acc.AddChunk(s.Current())
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	check(t, "streaming", acc.Choices[0].Message, acc.Choices[0].FinishReason, want)
+
+	resp, err := c.Chat.Completions.New(context.Background(), params(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(t, "non-streaming", resp.Choices[0].Message, resp.Choices[0].FinishReason, want)
 }
 
 func check(t *testing.T, mode string, msg openai.ChatCompletionMessage, finish string, want toolcall.Result) {
@@ -366,40 +406,44 @@ func longCalls(t *testing.T) []struct{ format, text string } {
 // openai-go's accumulator in many tool_calls deltas, and the call it
 // rebuilds is stream.Parse's.
 func TestLongCallStreamsToTheClient(t *testing.T) {
-	for _, lc := range longCalls(t) {
-		t.Run(lc.format, func(t *testing.T) {
-			f, _ := toolcall.Lookup(lc.format)
-			want := stream.Parse(f, lc.text, toolcall.Request{Tools: []toolcall.Tool{writeFileTool}})
-			if len(want.Calls) != 1 {
-				t.Fatalf("Parse gave %d calls", len(want.Calls))
-			}
-			gw, _ := gateway(t, lc.format, &upstream{text: lc.text})
-			c := client(gw.URL)
-			p := openai.ChatCompletionNewParams{
-				Model:    "test-model",
-				Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Write the handler.")},
-				Tools: []openai.ChatCompletionToolUnionParam{openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
-					Name:       "write_file",
-					Parameters: shared.FunctionParameters{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}, "content": map[string]any{"type": "string"}}, "required": []string{"path", "content"}},
-				})},
-			}
-			s := c.Chat.Completions.NewStreaming(context.Background(), p)
-			acc := openai.ChatCompletionAccumulator{}
-			toolChunks := 0
-			for s.Next() {
-				chunk := s.Current()
-				acc.AddChunk(chunk)
-				if len(chunk.Choices) > 0 && len(chunk.Choices[0].Delta.ToolCalls) > 0 {
-					toolChunks++
-				}
-			}
-			if err := s.Err(); err != nil {
-				t.Fatal(err)
-			}
-			check(t, "streaming", acc.Choices[0].Message, acc.Choices[0].FinishReason, want)
-			if toolChunks < 100 {
-				t.Errorf("the call came in %d tool_calls deltas: its arguments did not stream", toolChunks)
-			}
-		})
+	for _, mode := range []apiMode{completionsMode, apiModes[1]} {
+		for _, lc := range longCalls(t) {
+			t.Run(mode.name+"/"+lc.format, func(t *testing.T) { longCallStreams(t, mode, lc.format, lc.text) })
+		}
+	}
+}
+
+func longCallStreams(t *testing.T, mode apiMode, format, text string) {
+	f, _ := toolcall.Lookup(format)
+	want := stream.Parse(f, text, toolcall.Request{Tools: []toolcall.Tool{writeFileTool}})
+	if len(want.Calls) != 1 {
+		t.Fatalf("Parse gave %d calls", len(want.Calls))
+	}
+	gw, _ := gatewayFor(t, format, &upstream{text: text}, mode)
+	c := client(gw.URL)
+	p := openai.ChatCompletionNewParams{
+		Model:    "test-model",
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Write the handler.")},
+		Tools: []openai.ChatCompletionToolUnionParam{openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
+			Name:       "write_file",
+			Parameters: shared.FunctionParameters{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}, "content": map[string]any{"type": "string"}}, "required": []string{"path", "content"}},
+		})},
+	}
+	s := c.Chat.Completions.NewStreaming(context.Background(), p)
+	acc := openai.ChatCompletionAccumulator{}
+	toolChunks := 0
+	for s.Next() {
+		chunk := s.Current()
+		acc.AddChunk(chunk)
+		if len(chunk.Choices) > 0 && len(chunk.Choices[0].Delta.ToolCalls) > 0 {
+			toolChunks++
+		}
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	check(t, "streaming", acc.Choices[0].Message, acc.Choices[0].FinishReason, want)
+	if toolChunks < 100 {
+		t.Errorf("the call came in %d tool_calls deltas: its arguments did not stream", toolChunks)
 	}
 }

@@ -195,6 +195,18 @@ func New(cfg Config) (*Gateway, error) {
 	if g.upstream == nil {
 		g.upstream = &Demo{Format: g.fixed.name, Delay: 15 * time.Millisecond}
 	}
+	if server := g.chatServer(); server != "" {
+		switch server {
+		case ServerVLLM, ServerSGLang, ServerLlamaCpp:
+		default:
+			return nil, fmt.Errorf("chat upstream server %q: want %s, %s or %s", server, ServerVLLM, ServerSGLang, ServerLlamaCpp)
+		}
+		if !g.auto {
+			if err := ChatRefuses(server, g.fixed.name); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if g.maxBody <= 0 {
 		g.maxBody = 4 << 20
 	}
@@ -386,8 +398,16 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return
 	}
-	prompt, err := sv.kit.prompter.Prompt(msgs, req.Tools, toolcall.PromptOptions{Profile: sv.profile, SpecialTokens: g.special})
-	if err != nil {
+	// With a chat upstream the server renders the prompt with the model's
+	// own template; else the gateway renders it as the profile says.
+	chatServer := g.chatServer()
+	var prompt toolcall.Prompt
+	if chatServer != "" {
+		if err := ChatRefuses(chatServer, sv.name); err != nil {
+			writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
+			return
+		}
+	} else if prompt, err = sv.kit.prompter.Prompt(msgs, req.Tools, toolcall.PromptOptions{Profile: sv.profile, SpecialTokens: g.special}); err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return
 	}
@@ -413,8 +433,12 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		cw = openai.NewChunkWriter(lazyHeader{w: w, rc: rc, timeout: g.timeouts.write}, id, chat.Model, created)
 	}
 	// The prompt says whether the answer begins inside reasoning, so the
-	// stream need not hold its start to tell.
-	opts := append(g.streamOptions(sv), stream.ForPrompt(prompt))
+	// stream need not hold its start to tell (a server's own template does
+	// not tell: the stream finds out from the answer).
+	opts := g.streamOptions(sv)
+	if chatServer == "" {
+		opts = append(opts, stream.ForPrompt(prompt))
+	}
 	if chat.Stream && !g.wholeCalls {
 		opts = append(opts, stream.WithArgumentStreaming())
 	}
@@ -429,6 +453,9 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		}
 		asm.Add(evs)
 		return nil
+	}
+	c.Reasoning = func(text string) error { // what the server separated itself
+		return hand([]toolcall.Event{{Reasoning: text}})
 	}
 	out, err := g.upstream.Complete(r.Context(), c, func(delta string) error {
 		if got += int64(len(delta)); !chat.Stream && got > g.maxResponse {
@@ -454,6 +481,15 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	_ = rc.SetWriteDeadline(time.Now().Add(g.timeouts.write))
 	_ = json.NewEncoder(w).Encode(asm.Completion(id, chat.Model, created, out.FinishReason, out.Usage))
+}
+
+// chatServer is the server that renders prompts itself (an APIChat
+// upstream), or "" when the gateway renders them.
+func (g *Gateway) chatServer() string {
+	if u, ok := g.upstream.(ChatUpstream); ok {
+		return u.ChatServer()
+	}
+	return ""
 }
 
 // formatName is the configured format's name, or auto.

@@ -47,7 +47,10 @@ type Completion struct {
 	ResponseFormat json.RawMessage     // a structural tag, for tool_choice required or a named tool
 	Grammar        string              // the format's grammar, for the same (llama.cpp's upstream)
 	IncludeUsage   bool                // the client asked for usage
-	Chat           *openai.ChatRequest // the request it serves (the demo upstream reads its tools)
+	Chat           *openai.ChatRequest // the request it serves (the demo upstream reads its tools; APIChat sends its messages)
+	// Reasoning, when set, takes reasoning the upstream sent apart from the
+	// text (a chat endpoint's reasoning_content), which no parser reads.
+	Reasoning func(text string) error
 }
 
 // ErrUpstream marks a failure of the upstream server, which the gateway
@@ -115,12 +118,57 @@ const (
 	// a named tool. Start llama-server with --special (-sp) so special
 	// tokens come out as text.
 	APILlamaCpp = "llamacpp"
+	// APIChat is the server's own /v1/chat/completions: the server renders
+	// the prompt with the model's chat template (and its options,
+	// chat_template_kwargs), and the gateway asks it to leave the answer
+	// raw: the request's tools go with tool_choice "none" (the server's
+	// tool parser stays off, the template still lists them), special
+	// tokens are kept, and the server's reasoning parser is turned off
+	// where a request can (reasoning it separates anyway is handed on as
+	// reasoning). HTTPUpstream.Server says which server it is.
+	APIChat = "chat"
 )
+
+// The servers APIChat speaks to, each told in its own words to leave the
+// answer raw.
+const (
+	// ServerVLLM: "skip_special_tokens": false; required and named
+	// tool_choice send the structural tag as response_format. Start vLLM
+	// without --exclude-tools-when-tool-choice-none (which would drop the
+	// tools from the prompt); a --reasoning-parser's reasoning comes back
+	// as reasoning_content, which the gateway hands on. vLLM renders and
+	// parses gpt-oss (harmony) itself on this endpoint: that format is
+	// refused (use the completions API).
+	ServerVLLM = "vllm"
+	// ServerSGLang: as vLLM, plus "separate_reasoning": false, which keeps
+	// a reasoning parser's text in the answer.
+	ServerSGLang = "sglang"
+	// ServerLlamaCpp: llama-server with --jinja (the model's template) and
+	// --special (special tokens as text); the gateway sends
+	// "reasoning_format": "none" and "parse_tool_calls": false, and the
+	// format's GBNF grammar as "grammar" for required and named
+	// tool_choice.
+	ServerLlamaCpp = "llamacpp"
+)
+
+// ErrRawUnavailable says a server's chat endpoint cannot hand on a
+// format's text raw.
+var ErrRawUnavailable = errors.New("the upstream's chat endpoint parses this format itself and cannot hand its text on raw: use the completions API (-api openai)")
+
+// ChatRefuses reports why server's chat endpoint cannot serve format raw,
+// or nil.
+func ChatRefuses(server, format string) error {
+	if (server == ServerVLLM || server == "") && format == "harmony" {
+		return fmt.Errorf("%s with %s: %w", format, server, ErrRawUnavailable)
+	}
+	return nil
+}
 
 // HTTPUpstream is a model server's completions endpoint, streamed.
 type HTTPUpstream struct {
 	BaseURL string
-	API     string       // APIOpenAI (when "") or APILlamaCpp
+	API     string       // APIOpenAI (when ""), APILlamaCpp or APIChat
+	Server  string       // for APIChat: ServerVLLM (when ""), ServerSGLang or ServerLlamaCpp
 	Client  *http.Client // nil: a shared client over NewTransport(0)
 	APIKey  string
 	// FirstByteTimeout bounds the wait from the request to the first
@@ -128,6 +176,25 @@ type HTTPUpstream struct {
 	// 0). Past either the completion fails with ErrTimeout.
 	FirstByteTimeout time.Duration
 	IdleTimeout      time.Duration
+}
+
+// ChatUpstream is an upstream that renders prompts itself: the gateway
+// sends it the conversation instead of a prompt.
+type ChatUpstream interface {
+	// ChatServer names the server (ServerVLLM, ServerSGLang,
+	// ServerLlamaCpp), or is "" when the upstream takes prompts.
+	ChatServer() string
+}
+
+// ChatServer implements ChatUpstream.
+func (u *HTTPUpstream) ChatServer() string {
+	if u.API != APIChat {
+		return ""
+	}
+	if u.Server == "" {
+		return ServerVLLM
+	}
+	return u.Server
 }
 
 // Complete implements Upstream.
@@ -183,6 +250,9 @@ func (u *HTTPUpstream) client() *http.Client {
 
 // body returns the request body and the endpoint for c.
 func (u *HTTPUpstream) body(c Completion) (map[string]any, string) {
+	if u.API == APIChat {
+		return u.chatBody(c)
+	}
 	body := map[string]any{"prompt": c.Prompt, "stream": true}
 	if c.Temperature != nil {
 		body["temperature"] = *c.Temperature
@@ -214,6 +284,66 @@ func (u *HTTPUpstream) body(c Completion) (map[string]any, string) {
 		body["stream_options"] = map[string]bool{"include_usage": true}
 	}
 	return body, "/v1/completions"
+}
+
+// chatBody is the request to a chat endpoint: the conversation, the
+// tools with tool_choice "none", and what keeps the answer raw on the
+// server it is.
+func (u *HTTPUpstream) chatBody(c Completion) (map[string]any, string) {
+	body := map[string]any{"model": c.Model, "stream": true}
+	if c.Chat != nil {
+		msgs := make([]openai.Message, len(c.Chat.Messages))
+		for i, m := range c.Chat.Messages {
+			if len(m.ReasoningContent) == 0 && len(m.Reasoning) > 0 {
+				m.ReasoningContent = m.Reasoning // the templates read reasoning_content
+			}
+			m.Reasoning = nil
+			msgs[i] = m
+		}
+		body["messages"] = msgs
+		if len(c.Chat.Tools) > 0 {
+			body["tools"] = c.Chat.Tools
+			body["tool_choice"] = "none" // the template lists them, the server parses nothing
+		}
+		if c.Chat.ParallelToolCalls != nil {
+			body["parallel_tool_calls"] = *c.Chat.ParallelToolCalls
+		}
+		if len(c.Chat.ChatTemplateKwargs) > 0 {
+			body["chat_template_kwargs"] = c.Chat.ChatTemplateKwargs
+		}
+	}
+	if c.Temperature != nil {
+		body["temperature"] = *c.Temperature
+	}
+	if c.TopP != nil {
+		body["top_p"] = *c.TopP
+	}
+	if len(c.Stop) > 0 && string(c.Stop) != "null" {
+		body["stop"] = c.Stop
+	}
+	if c.MaxTokens != nil {
+		body["max_tokens"] = *c.MaxTokens
+	}
+	if c.IncludeUsage {
+		body["stream_options"] = map[string]bool{"include_usage": true}
+	}
+	switch u.Server {
+	case ServerLlamaCpp:
+		body["reasoning_format"] = "none"
+		body["parse_tool_calls"] = false
+		if c.Grammar != "" {
+			body["grammar"] = c.Grammar
+		}
+	case ServerSGLang:
+		body["separate_reasoning"] = false
+		fallthrough
+	default:
+		body["skip_special_tokens"] = false
+		if len(c.ResponseFormat) > 0 {
+			body["response_format"] = c.ResponseFormat
+		}
+	}
+	return body, "/v1/chat/completions"
 }
 
 func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(string) error) (Outcome, error) {
@@ -256,8 +386,14 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 		}
 		var ev struct {
 			Choices []struct {
-				Text         string `json:"text"`
-				FinishReason string `json:"finish_reason"`
+				Text         string    `json:"text"`
+				FinishReason string    `json:"finish_reason"`
+				Delta        *struct { // a chat endpoint's
+					Content          string            `json:"content"`
+					ReasoningContent string            `json:"reasoning_content"`
+					Reasoning        string            `json:"reasoning"`
+					ToolCalls        []json.RawMessage `json:"tool_calls"`
+				} `json:"delta"`
 			} `json:"choices"`
 			Usage *openai.Usage `json:"usage"`
 			Error *struct {
@@ -284,6 +420,19 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 			texts = append(texts, ch.Text)
 			if ch.FinishReason != "" {
 				out.FinishReason = ch.FinishReason
+			}
+			if d := ch.Delta; d != nil {
+				if len(d.ToolCalls) > 0 {
+					return out, fmt.Errorf("%w: the chat endpoint parsed tool calls itself (start it without a tool parser, or use the completions API)", ErrUpstream)
+				}
+				if r := d.ReasoningContent + d.Reasoning; r != "" {
+					if c.Reasoning == nil {
+						texts = append(texts, r)
+					} else if err := c.Reasoning(r); err != nil {
+						return out, err
+					}
+				}
+				texts = append(texts, d.Content)
 			}
 		}
 		for _, t := range texts {

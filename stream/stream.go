@@ -179,6 +179,7 @@ type Stream struct {
 	// spend beyond each call's own allowance.
 	validation schema.Budget
 	seenIDs    map[string]bool // the IDs handed on (or announced) in this response
+	idGen      idGen           // random call IDs
 	turns      turns           // next turns and repeats
 	cfg        config
 	none       bool   // tool_choice "none": everything is content
@@ -241,7 +242,7 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 			case maker != nil:
 				return maker.NewCallID(c)
 			}
-			return randomID()
+			return s.idGen.next()
 		}
 	}
 	s.cfg.limits = s.cfg.limits.WithDefaults()
@@ -651,7 +652,7 @@ func (s *Stream) callID(c toolcall.Call) string {
 	fromModel := c.ID != ""
 	id := s.cfg.ids(c)
 	if s.seenIDs[id] && !s.cfg.customIDs {
-		id = randomID()
+		id = s.idGen.next()
 	}
 	// Only IDs that a later model's ID may repeat are kept: the model's,
 	// and a format's (Kimi's functions.NAME:IDX). "call_" and 24 random
@@ -701,11 +702,30 @@ func (s *Stream) diag(kind, call, msg string) {
 
 const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
-func randomID() string {
+// idGen makes a stream's random call IDs, "call_" and 24 letters and
+// digits: from a PCG seeded once per stream from the runtime's
+// cryptographically seeded generator, so that IDs differ from stream to
+// stream unpredictably at the cost of two random numbers per stream, not
+// 24 per ID.
+type idGen struct {
+	pcg    rand.PCG
+	seeded bool
+}
+
+func (g *idGen) next() string {
+	if !g.seeded {
+		g.pcg.Seed(rand.Uint64(), rand.Uint64())
+		g.seeded = true
+	}
 	var b [29]byte
 	copy(b[:], "call_")
-	for i := 5; i < len(b); i++ {
-		b[i] = idAlphabet[rand.IntN(len(idAlphabet))]
+	for i := 5; i < len(b); {
+		x := g.pcg.Uint64()
+		for k := 0; k < 10 && i < len(b); k++ { // 62^10 < 2^64
+			b[i] = idAlphabet[x%uint64(len(idAlphabet))]
+			x /= uint64(len(idAlphabet))
+			i++
+		}
 	}
 	return string(b[:])
 }

@@ -151,6 +151,17 @@ func fromPair(raw json.RawMessage, p *pylit.Parser, known func(string) bool) (to
 	return toolcall.Call{Name: name, Arguments: args}, true
 }
 
+// unquote reads a JSON string's text into s: the text between the quotes
+// when it holds no escape (a name, almost always), else as encoding/json
+// reads it.
+func unquote(raw string, s *string) bool {
+	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' && strings.IndexByte(raw[1:len(raw)-1], '\\') < 0 && strings.IndexByte(raw[1:len(raw)-1], '"') < 0 {
+		*s = raw[1 : len(raw)-1]
+		return true
+	}
+	return json.Unmarshal([]byte(raw), s) == nil
+}
+
 // otherArguments returns the member that holds the arguments of a call
 // object that names them "params", "args" or "input" (Mistral Nemo,
 // Arctic): the one member besides "name", "type" and "id", an object or a
@@ -211,7 +222,7 @@ func fromObject(raw string, p *pylit.Parser, known func(string) bool) (toolcall.
 		return toolcall.Call{}, errors.New(`a call object's "type" must be "function"`)
 	}
 	var n string
-	if name == nil || json.Unmarshal([]byte(name.Raw), &n) != nil || n == "" {
+	if name == nil || !unquote(name.Raw, &n) || n == "" {
 		return toolcall.Call{}, errors.New(`a call object needs a "name" string`)
 	}
 	if args != nil {

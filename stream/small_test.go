@@ -1,0 +1,106 @@
+package stream_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolparse/toolparse/internal/benchdata"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// eightCalls renders eight small get_weather calls in f's syntax (about
+// 1 KB in most formats), as a model answering eight cities writes them.
+func eightCalls(f toolcall.Format) string {
+	var calls []toolcall.Call
+	for i, city := range []string{"Paris", "Tokyo", "Lima", "Oslo", "Cairo", "Quito", "Hanoi", "Perth"} {
+		calls = append(calls, toolcall.Call{ID: "call" + strconv.Itoa(i), Name: "get_weather", Arguments: `{"city":"` + city + `","unit":"celsius"}`})
+	}
+	text, err := f.(toolcall.Renderer).RenderCalls(calls)
+	if err != nil {
+		panic(err)
+	}
+	return text
+}
+
+// longCall renders one 100 KB write_file call in f's syntax.
+func longCall(f toolcall.Format) string {
+	args := `{"path":"a.py","content":` + strconv.Quote(benchdata.PythonSource(100_000)) + `}`
+	text, err := f.(toolcall.Renderer).RenderCalls([]toolcall.Call{{ID: "call0", Name: "write_file", Arguments: args}})
+	if err != nil {
+		panic(err)
+	}
+	return text
+}
+
+var smallTools = toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather"}, {Name: "write_file"}}}
+
+func parseIn(f toolcall.Format, text string, n int) {
+	s := stream.New(f, smallTools)
+	for i := 0; i < len(text); i += n {
+		s.Feed(text[i:min(i+n, len(text))])
+	}
+	s.Close()
+}
+
+// BenchmarkSmallCalls parses eight small calls in every format, whole and
+// in 4-byte deltas: the fixed cost of a call (the target is at most 100
+// allocations for the eight).
+func BenchmarkSmallCalls(b *testing.B) {
+	for _, f := range hostileFormats {
+		text := eightCalls(f)
+		for _, mode := range []struct {
+			name string
+			n    int
+		}{{"whole", len(text)}, {"4B", 4}} {
+			b.Run(f.Name()+"/"+mode.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(text)))
+				for b.Loop() {
+					parseIn(f, text, mode.n)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkPerDelta reports, for a 100 KB call and for eight small calls in
+// every format, what each 4-byte delta costs above parsing the whole text
+// at once (ns/delta): the price of streaming, per Feed.
+func BenchmarkPerDelta(b *testing.B) {
+	for _, f := range hostileFormats {
+		for _, doc := range []struct {
+			name string
+			text string
+		}{{"long", longCall(f)}, {"small", eightCalls(f)}} {
+			b.Run(f.Name()+"/"+doc.name, func(b *testing.B) {
+				var whole, deltas time.Duration
+				for b.Loop() {
+					start := time.Now()
+					parseIn(f, doc.text, len(doc.text))
+					mid := time.Now()
+					parseIn(f, doc.text, 4)
+					whole, deltas = whole+mid.Sub(start), deltas+time.Since(mid)
+				}
+				n := float64(b.N) * float64((len(doc.text)+3)/4)
+				b.ReportMetric(float64((deltas-whole).Nanoseconds())/n, "ns/delta")
+				b.ReportMetric(0, "ns/op")
+			})
+		}
+	}
+}
+
+// The eight calls are what the benchmark says they are.
+func TestEightCallsParse(t *testing.T) {
+	for _, f := range hostileFormats {
+		res := stream.Parse(f, eightCalls(f), smallTools)
+		if len(res.Calls) != 8 || res.Calls[7].Arguments != `{"city":"Perth","unit":"celsius"}` {
+			t.Errorf("%s: %d calls %v", f.Name(), len(res.Calls), res.Calls)
+		}
+		if res := stream.Parse(f, longCall(f), smallTools); len(res.Calls) != 1 || !strings.Contains(res.Calls[0].Arguments, "def ") {
+			t.Errorf("%s: the long call gives %d calls", f.Name(), len(res.Calls))
+		}
+	}
+}

@@ -32,13 +32,13 @@ func (r *Request) Index() {
 	if r == nil {
 		return
 	}
-	x := &toolIndex{
-		base:  unsafe.SliceData(r.Tools),
-		n:     len(r.Tools),
-		exact: make(map[string]int, len(r.Tools)),
-		loose: make(map[string]int, len(r.Tools)),
-		slots: make([]map[any]any, len(r.Tools)),
+	x := &toolIndex{base: unsafe.SliceData(r.Tools), n: len(r.Tools)}
+	r.index = x
+	if len(r.Tools) <= scanTools {
+		return // a few tools are found as fast by comparing names
 	}
+	x.exact = make(map[string]int, len(r.Tools))
+	x.loose = make(map[string]int, len(r.Tools))
 	var fold []byte
 	for i, t := range r.Tools {
 		if _, dup := x.exact[t.Name]; !dup {
@@ -52,8 +52,11 @@ func (r *Request) Index() {
 			x.loose[string(fold)] = ambiguous
 		}
 	}
-	r.index = x
 }
+
+// scanTools is how many tools Match compares a name with one by one
+// rather than through maps.
+const scanTools = 8
 
 // Indexed reports whether the request is indexed for its current Tools.
 func (r *Request) Indexed() bool { return r.indexed() != nil }
@@ -74,7 +77,7 @@ func (r *Request) Match(name string) int {
 		return -1
 	}
 	x := r.indexed()
-	if x == nil {
+	if x == nil || x.exact == nil {
 		return MatchTool(r.Tools, name)
 	}
 	if k := x.match(name); k >= 0 || !strings.Contains(name, `\_`) {
@@ -124,30 +127,37 @@ func appendFolded(dst []byte, name string) []byte {
 	return dst
 }
 
-// Attached returns what make returns for the request's tool i, made once
+// Attached returns what build returns for the request's tool i, made once
 // per indexed request and key and kept with the index (the schema package
 // keeps each tool's compiled schema here). On a request that is not
-// indexed, or for an i out of range, it calls make every time. Safe for
+// indexed, or for an i out of range, it calls build every time. Safe for
 // concurrent use.
-func (r *Request) Attached(i int, key any, make func(Tool) any) any {
+func (r *Request) Attached(i int, key any, build func(Tool) any) any {
 	if r == nil || i < 0 || i >= len(r.Tools) {
 		return nil
 	}
 	x := r.indexed()
 	if x == nil {
-		return make(r.Tools[i])
+		return build(r.Tools[i])
 	}
 	x.mu.Lock()
-	if v, ok := x.slots[i][key]; ok {
-		x.mu.Unlock()
-		return v
+	if x.slots != nil {
+		if v, ok := x.slots[i][key]; ok {
+			x.mu.Unlock()
+			return v
+		}
 	}
 	x.mu.Unlock()
-	v := make(r.Tools[i]) // outside the lock: making may be slow
+	v := build(r.Tools[i]) // outside the lock: building may be slow
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if old, ok := x.slots[i][key]; ok {
-		return old
+	if x.slots != nil {
+		if old, ok := x.slots[i][key]; ok {
+			return old
+		}
+	}
+	if x.slots == nil {
+		x.slots = make([]map[any]any, x.n)
 	}
 	if x.slots[i] == nil {
 		x.slots[i] = map[any]any{}

@@ -151,12 +151,12 @@ func fromPair(raw json.RawMessage, p *pylit.Parser, known func(string) bool) (to
 	return toolcall.Call{Name: name, Arguments: args}, true
 }
 
-// unquote reads a JSON string's text into s: the text between the quotes
-// when it holds no escape (a name, almost always), else as encoding/json
-// reads it.
+// unquote reads a JSON string's text into s, a copy: the text between the
+// quotes when it holds no escape (a name, almost always), else as
+// encoding/json reads it.
 func unquote(raw string, s *string) bool {
 	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' && strings.IndexByte(raw[1:len(raw)-1], '\\') < 0 && strings.IndexByte(raw[1:len(raw)-1], '"') < 0 {
-		*s = raw[1 : len(raw)-1]
+		*s = strings.Clone(raw[1 : len(raw)-1]) // raw may be a buffer the caller reuses
 		return true
 	}
 	return json.Unmarshal([]byte(raw), s) == nil

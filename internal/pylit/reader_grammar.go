@@ -529,6 +529,15 @@ func (r *Reader) push(k frameKind, pos int) bool {
 			return false
 		}
 	}
+	if n := len(r.stack); n < cap(r.stack) {
+		// a frame used before: its key list's room is kept, so that calls
+		// after the first take no new one
+		r.stack = r.stack[:n+1]
+		keys := r.stack[n].keys.list[:0]
+		r.stack[n] = frame{kind: k, mark: len(r.out)}
+		r.stack[n].keys.list = keys
+		return true
+	}
 	r.stack = append(r.stack, frame{kind: k, mark: len(r.out)})
 	return true
 }

@@ -91,4 +91,18 @@
 //
 // With argument streaming, a call inside <|python_start|> streams its
 // arguments as the same call in a plain list does.
+//
+// Precise is the format with a precision option (the gateway example's
+// default): calls inside a Markdown code fence opened after prose, and bare
+// calls mentioned inside a sentence (prose before them on their line and a
+// word after them), are content, each with a "policy" diagnostic; a fence
+// that opens the response, and a bare call that ends its line, are read
+// as always. Measured on the 2,351 BFCL cases of the module's corpus, the
+// ground-truth calls written five ways (policy All; a case counts when
+// every call comes back, names and arguments): a call list, bare calls
+// each on a line of their own after prose, and a list in a fence that
+// opens the response read 99.7% of cases with the option and without; a
+// list in a fence after prose reads 99.7% without it and 0% with it (no
+// call); the calls mentioned inside a sentence ("You can call f(...) to
+// find out.") read 99.5% (3,143 calls) without it and 0 with it.
 package llama4

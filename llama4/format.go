@@ -10,11 +10,25 @@ import (
 // every syntax the model writes, anywhere in the response, in any mix.
 var Format toolcall.Format = format{}
 
-type format struct{}
+// Precise is Format with the precision option on: outside
+// <|python_start|>, calls in a Markdown code fence opened after prose
+// (``` on a line of its own, after an explanation: an example, not a call)
+// and bare calls inside a sentence (prose before them and a word after
+// them on the same line: "You can call get_weather(city) to ...") are
+// content, each with a "policy" diagnostic. A fence that opens the
+// response, before any prose, is read as calls; so is a bare call that
+// ends its line (or the response), with only spaces and sentence
+// punctuation after it. The gateway example serves it by default.
+var Precise toolcall.Format = format{precise: true}
+
+type format struct{ precise bool }
 
 func (format) Name() string { return "llama4" }
 
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+func (f format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	if f.precise {
+		return block.NewDecoder(&preciseTable, req)
+	}
 	return block.NewDecoder(&table, req)
 }
 

@@ -23,11 +23,21 @@ const (
 type hstate uint8
 
 const (
-	sHead hstate = iota // '[' or '{' in prose: a call list or call object?
-	sWord               // a name that a '(' may turn into a bare call
-	sCand               // a candidate, until its brackets close
-	sRun                // after a bare call or call object: separators of a run
+	sHead  hstate = iota // '[' or '{' in prose: a call list or call object?
+	sWord                // a name that a '(' may turn into a bare call
+	sCand                // a candidate, until its brackets close
+	sRun                 // after a bare call or call object: separators of a run
+	sTrail               // after a bare call with prose before it on its line: prose after it too?
 )
+
+// trailing is a bare call held until the rest of its line shows whether it
+// stands alone or is mentioned in a sentence.
+type trailing struct {
+	call     toolcall.Call
+	text     string // the call's text
+	at       int    // where it starts in the response
+	repaired []*toolcall.SyntaxError
+}
 
 // heads are Llama 4's calls without markers, as the block machine's hooks:
 // call lists, arrays and objects of JSON calls and bare calls in prose.
@@ -35,6 +45,14 @@ const (
 // it.
 type heads struct {
 	explicit bool // inside <|python_start|>: every well-formed call counts
+	// precise: calls in a code fence opened after prose, and bare calls
+	// inside a sentence, are content (Precise); fenced says the current
+	// candidate is in such a fence, inline that the bare call has prose
+	// before it on its line; trail holds such a call while what follows
+	// it on the line tells whether it is a mention.
+	precise, fenced, inline bool
+	trail                   *trailing
+	lead                    string // the prose before a bare call At starts, not yet content
 
 	state   hstate
 	kind    candKind
@@ -54,7 +72,10 @@ type heads struct {
 	firsts [256]bool
 }
 
-func (h *heads) Start(*block.Machine, string, int) bool { return false }
+func (h *heads) Start(m *block.Machine, _ string, _ int) bool {
+	m.TrackFences = h.precise && !h.explicit
+	return false
+}
 
 func (h *heads) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
 
@@ -63,6 +84,10 @@ func (h *heads) InCandidate() bool { return h.state == sCand }
 
 // Close ends the response: an open candidate is content.
 func (h *heads) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
+	if h.state == sTrail { // the response ends the line: the call stands
+		dst = h.standTrail(m, dst)
+		return m.Emit(dst, "", 0)
+	}
 	if h.state == sCand {
 		m.Diag(toolcall.KindSyntax, m.Start(), "", "a call is not closed at the end of the response")
 	}
@@ -90,6 +115,7 @@ func (h *heads) At(m *block.Machine, s string, from, i int) (start, next int, to
 			return 0, 0, false
 		}
 		h.enter(m, k, sCand)
+		h.lead = s[from:k] // goes out as content when At returns
 		h.bare(m, s[k:i], 0)
 		return k, i, true
 	}
@@ -137,6 +163,8 @@ func (h *heads) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 		return h.word(m, dst, s, i)
 	case sRun:
 		return h.run(m, dst, s, i)
+	case sTrail:
+		return h.trailStep(m, dst, s, i)
 	}
 	return h.candidate(m, dst, s, i)
 }
@@ -233,14 +261,20 @@ func fold(c byte) byte {
 func (h *heads) startCand(m *block.Machine, kind candKind, at int) {
 	h.state, h.kind, h.candAt = sCand, kind, at
 	h.opening = !m.Said.Spoke()
+	h.fenced = h.precise && !h.explicit && m.InFenceAfterProse(h.lead)
+	h.inline = h.precise && !h.explicit && kind == kBare && !m.AtLineStart(h.lead)
+	h.lead = ""
 	accept := func(name string) bool { return h.accepts(m, name) }
+	if h.fenced || h.inline {
+		accept = func(string) bool { return false } // nothing announced before it is decided
+	}
 	switch kind {
 	case kList:
 		if h.list == nil {
 			h.list = pythonic.NewList()
 		}
 		h.list.Reset(*m.Parser())
-		m.FollowWith(nil, nil) // the list tells its own progress
+		m.FollowWith(nil, nil) // the list tells its own progress (none when fenced)
 	case kBare:
 		h.take(pythonic.NewCall(*m.Parser()))
 		m.FollowWith(block.FollowCalls, accept)
@@ -378,7 +412,7 @@ func (h *heads) release() {
 // Progress implements block.Progressor: a call list tells its calls'
 // progress.
 func (h *heads) Progress(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
-	if h.state != sCand || h.kind != kList || h.list == nil {
+	if h.state != sCand || h.kind != kList || h.list == nil || h.fenced {
 		return dst
 	}
 	return h.list.Progress(&m.Base, dst, h.acceptor(m))
@@ -399,6 +433,11 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 	cand := text[h.candAt:]
 	cstart := start + h.candAt
 	p := m.Parser()
+	if h.fenced { // a code block inside an explanation: an example, not a call
+		dst = h.giveUp(m, dst)
+		m.Diag(toolcall.KindPolicy, cstart, nameOf(strings.TrimLeft(cand, "[{ \t\n")), "a call inside a code fence opened after prose is content (Precise)")
+		return m.Content(dst, text)
+	}
 	switch h.kind {
 	case kList: // read as it arrived
 		dst = m.Content(dst, text[:h.candAt])
@@ -421,6 +460,13 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		if err != nil {
 			pythonic.DiagnoseAt(&m.Base, err, cstart, nameOf(cand))
 			return m.Content(m.Settle(dst, nil), text)
+		}
+		if h.inline { // prose before it on its line: is there prose after it?
+			dst = m.Content(m.Settle(dst, nil), text[:h.candAt])
+			h.trail = &trailing{call: el.Call, text: cand, at: cstart + el.Start, repaired: el.Repaired}
+			m.Enter()
+			h.state = sTrail
+			return dst
 		}
 		dst = m.Settle(dst, &el.Call)
 		for _, r := range el.Repaired {
@@ -452,6 +498,44 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		return h.afterCall(m, dst)
 	}
 	return dst
+}
+
+// trailStep reads what follows a bare call that has prose before it on
+// its line: spaces and sentence punctuation are held; the line's end (or
+// the response's) lets the call stand; a word makes it a mention in a
+// sentence, which is content.
+func (h *heads) trailStep(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if !m.Holding() {
+		m.Begin(i)
+	}
+	j := i
+	for j < len(s) && strings.IndexByte(" \t.,;:!?)", s[j]) >= 0 {
+		j++
+	}
+	if j == len(s) {
+		return dst, j
+	}
+	if s[j] == '\n' || s[j] == '\r' {
+		dst = h.standTrail(m, dst)
+	} else {
+		t := h.trail
+		h.trail = nil
+		m.Diag(toolcall.KindPolicy, t.at, t.call.Name, "a call mentioned inside a sentence (prose before and after it on its line) is content (Precise)")
+		dst = m.Content(dst, t.text)
+	}
+	m.Leave()
+	h.state = sHead
+	return m.Emit(dst, s, j), j
+}
+
+// standTrail hands on the held bare call: its line ended after it.
+func (h *heads) standTrail(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
+	t := h.trail
+	h.trail = nil
+	for _, r := range t.repaired {
+		pythonic.DiagnoseAt(&m.Base, r, t.at, t.call.Name)
+	}
+	return m.Call(dst, t.call, t.at)
 }
 
 // accepts reports whether a call in an unmarked list or object may name

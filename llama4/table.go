@@ -75,9 +75,15 @@ var (
 		Hooks: func() block.Hooks { return &heads{tailFrom: -1} },
 	}
 	explicitTable block.Format
+	preciseTable  block.Format
 )
 
 func init() {
+	preciseTable = block.Format{
+		TurnEnds: true,
+		Markers:  markers(false), Kinds: kinds, Triggers: "[{(", Tail: true,
+		Hooks: func() block.Hooks { return &heads{precise: true, tailFrom: -1} },
+	}
 	explicitTable = block.Format{
 		TurnEnds: true,
 		Markers:  markers(true), Kinds: kinds, Triggers: "[{(", Tail: true,

@@ -26,10 +26,11 @@ import (
 )
 
 // hostileFormats are the formats the adversarial texts run against: all
-// twelve.
+// twelve, and llama4 with its precision option.
 var hostileFormats = []toolcall.Format{
 	pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format,
 	harmony.Format, glm45.Format, deepseek.Format, kimik2.Format, mistral.Format, llama3json.Format,
+	llama4.Precise,
 }
 
 // markers are every format's markers, for texts made of their pieces.

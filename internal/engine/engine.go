@@ -41,6 +41,10 @@ type Base struct {
 	// midLine says the content so far ends inside a line: text other
 	// than spaces and tabs came after its last newline (see AtLineStart).
 	midLine bool
+	// TrackFences has Content follow Markdown code fences (see
+	// InFenceAfterProse); fence is what it knows.
+	TrackFences bool
+	fence       fences
 	// Streaming says argument streaming is on (toolcall.Config).
 	Streaming bool
 	quiet     *toolcall.Quiet // where the decoder says which bytes it reads without a trace
@@ -395,6 +399,9 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 	if b.called {
 		b.sinceCall.Note(text)
 	}
+	if b.TrackFences {
+		b.fence.note(text, b.midLine)
+	}
 	b.midLine = midLine(b.midLine, text)
 	n := len(dst)
 	if n == 0 || dst[n-1].Content == "" {
@@ -450,6 +457,54 @@ func (b *Base) Call(dst []toolcall.Event, c toolcall.Call, off int) []toolcall.E
 	b.called, b.sinceCall, b.midLine = true, prose.Tracker{}, false
 	b.callOffs = append(b.callOffs, off)
 	return append(dst, toolcall.Event{Call: &c})
+}
+
+// InFenceAfterProse reports whether the content so far has opened a
+// Markdown code fence (a line starting with three backticks) that is not
+// closed, after prose outside any fence: a code block inside an
+// explanation, not one that is the whole response.
+// Lead is prose that goes out just before the candidate, not yet noted.
+func (b *Base) InFenceAfterProse(lead string) bool {
+	f := b.fence
+	f.note(lead, b.midLine)
+	return f.open && f.afterProse
+}
+
+// fences follows Markdown code fences in content: a line whose first
+// bytes other than spaces are three backticks or more opens one, the next
+// such line closes it.
+type fences struct {
+	open, afterProse bool
+	prose            bool // content other than whitespace outside fences came
+	ticks            int  // backticks at the line's start
+}
+
+// note follows text, given whether the content before it ended mid-line.
+func (f *fences) note(text string, midLine bool) {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '\n':
+			if f.ticks >= 3 {
+				f.open = !f.open
+				f.afterProse = f.open && f.prose
+			}
+			f.ticks = 0
+		case c == '`' && (f.ticks > 0 || !midLine):
+			f.ticks++
+		case f.ticks >= 3: // the fence's info string
+		case c == ' ' || c == '\t' || c == '\r':
+			if f.ticks > 0 && f.ticks < 3 {
+				f.ticks = 0
+			}
+		default:
+			f.ticks = 0
+			if !f.open {
+				f.prose = true
+			}
+		}
+		midLine = c != '\n' && (midLine || c != ' ' && c != '\t')
+	}
 }
 
 // AtLineStart reports whether content that went out so far, followed by

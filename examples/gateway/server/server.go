@@ -81,6 +81,10 @@ type Config struct {
 	BodyTimeout   time.Duration
 	WriteTimeout  time.Duration
 	ModelsTimeout time.Duration
+	// Llama4Lenient serves llama4 without its precision option
+	// (llama4.Precise, the default): calls in code fences after prose and
+	// bare calls mentioned inside sentences are then calls too.
+	Llama4Lenient bool
 	// SpecialTokens is what becomes of the format's special tokens in the
 	// client's text when the gateway renders the prompt: kept (""),
 	// "escape"d or "refuse"d (a 400); see toolcall.PromptOptions.
@@ -104,7 +108,7 @@ type formatKit struct {
 }
 
 var kits = map[string]formatKit{
-	"llama4":      {llama4.Format, llama4.Format.(toolcall.Prompter), "", llama4.StructuralTag, llama4.Grammar},
+	"llama4":      {llama4.Precise, llama4.Format.(toolcall.Prompter), "", llama4.StructuralTag, llama4.Grammar},
 	"lfm2":        {lfm2.Format, lfm2.Format.(toolcall.Prompter), "", lfm2.StructuralTag, lfm2.Grammar},
 	"olmo3":       {olmo3.Format, olmo3.Format.(toolcall.Prompter), "", olmo3.StructuralTag, olmo3.Grammar},
 	"hermes":      {hermes.Format, hermes.Format.(toolcall.Prompter), "", hermes.StructuralTag, hermes.Grammar},
@@ -140,6 +144,8 @@ type Gateway struct {
 	wholeCalls  bool
 	timeouts    struct{ body, write, models time.Duration }
 	special     string
+	// llama4Lenient: see Config.Llama4Lenient.
+	llama4Lenient bool
 
 	// listed is what auto learnt of the upstream's models: the format of
 	// the first one models.Lookup knows, once found.
@@ -182,7 +188,7 @@ func New(cfg Config) (*Gateway, error) {
 	default:
 		return nil, fmt.Errorf("special tokens %q: want %q, %q or nothing", cfg.SpecialTokens, toolcall.EscapeSpecialTokens, toolcall.RefuseSpecialTokens)
 	}
-	g := &Gateway{special: cfg.SpecialTokens, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, policy: cfg.Policy, log: cfg.Log, model: cfg.Model, wholeCalls: cfg.WholeCalls}
+	g := &Gateway{special: cfg.SpecialTokens, llama4Lenient: cfg.Llama4Lenient, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, policy: cfg.Policy, log: cfg.Log, model: cfg.Model, wholeCalls: cfg.WholeCalls}
 	if cfg.Format == Auto {
 		g.auto = true
 	} else {
@@ -442,7 +448,11 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 	if chat.Stream && !g.wholeCalls {
 		opts = append(opts, stream.WithArgumentStreaming())
 	}
-	s := stream.New(sv.kit.format, req, opts...)
+	f := sv.kit.format
+	if f == llama4.Precise && g.llama4Lenient {
+		f = llama4.Format
+	}
+	s := stream.New(f, req, opts...)
 	var got int64
 	hand := func(evs []toolcall.Event) error {
 		if cw != nil {

@@ -81,9 +81,10 @@
 // response: what follows them is dropped, with one end_of_turn diagnostic.
 //
 // JSON call objects may also name their arguments "params", "args" or
-// "input" (Mistral Nemo and Arctic do) when the name is a requested tool,
-// and {"get_weather": {...}}, a dict whose one key is a requested tool's
-// name, is a call to it (both read by the module's JSON call reader).
+// "input" (Mistral Nemo and Arctic do) when the name is a requested tool.
+// A dict keyed by a tool's name ({"get_weather": {...}}), which Mistral
+// lists and Hermes blocks take, is not read by llama4: its first key is no
+// call object's, so nothing marks it as a call in prose.
 //
 // Markdown's escape \_ in a name (get\_weather, as Mistral Medium and
 // Tiny and Mixtral write names) reads as '_' everywhere: in lists, in bare

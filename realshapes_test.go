@@ -55,6 +55,12 @@ var realShapes = []shapeCase{
 	{"a Python tuple pair", mistral.Format, `[TOOL_CALLS][('get_weather', {'city': 'Paris'})]`, weather(`{"city":"Paris"}`)},
 	{"pairs in a tool_call block", hermes.Format, `<tool_call>[["get_weather", {"city": "Paris"}]]</tool_call>`, weather(`{"city":"Paris"}`)},
 	{"pairs after python_tag", llama3json.Format, `<|python_tag|>[["get_weather", {"city": "Paris"}]]`, weather(`{"city":"Paris"}`)},
+	{"pairs in llama4 prose", llama4.Format, `Calling: [["get_weather", {"city": "Paris"}], ["search", {"q": "x"}]]`,
+		[]toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}, {Name: "search", Arguments: `{"q":"x"}`}}},
+	{"a tuple pair in llama4 prose", llama4.Format, `[('get_weather', {'city': 'Paris'})]`, weather(`{"city":"Paris"}`)},
+	{"a dict keyed by a tool in llama4 prose", llama4.Format, `Sure: {"get_weather": {"city": "Paris"}}`, weather(`{"city":"Paris"}`)},
+	{"a list of dicts keyed by a tool in llama4 prose", llama4.Format, `[{"get_weather": {"city": "Paris"}}]`, weather(`{"city":"Paris"}`)},
+	{"near miss: lists of strings in llama4 prose", llama4.Format, `[["a", "b"]] and {"x": 1} and {"get_weathers": 1}`, nil},
 	{"near miss: a pair naming no requested tool", mistral.Format, `[TOOL_CALLS][["delete_all", {"x": 1}]]`, nil},
 	{"near miss: a list of number pairs", mistral.Format, `[TOOL_CALLS][[1, 2], [3, 4]]`, nil},
 	// Repeats in an explanation, and runaway next turns.

@@ -82,9 +82,10 @@
 //
 // JSON call objects may also name their arguments "params", "args" or
 // "input" (Mistral Nemo and Arctic do) when the name is a requested tool.
-// A dict keyed by a tool's name ({"get_weather": {...}}), which Mistral
-// lists and Hermes blocks take, is not read by llama4: its first key is no
-// call object's, so nothing marks it as a call in prose.
+// A dict keyed by a requested tool's name ({"get_weather": {...}}, alone
+// or in a list), and a list of name and arguments pairs
+// ([["get_weather", {...}]], [('f', {...})]: Mistral's prompt mode,
+// Arctic, Llama 3), are calls too when the names are requested tools.
 //
 // Markdown's escape \_ in a name (get\_weather, as Mistral Medium and
 // Tiny and Mixtral write names) reads as '_' everywhere: in lists, in bare

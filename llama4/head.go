@@ -14,6 +14,7 @@ const (
 	hCall                   // a call list's head, read by a pylit.ListHead
 	hBrace                  // after '{': a key's quote may follow
 	hKey                    // inside the key
+	hPair                   // after '[' '[' or '[' '(': a pair's quoted name?
 )
 
 // keys are the keys a JSON call object may start with: models write its
@@ -27,11 +28,20 @@ var keys = [...]string{"name", "type", "function", "arguments", "parameters"}
 type head struct {
 	phase headPhase
 	array bool // '[' '{': an array of call objects
+	pairs bool // '[' '[' or '[' '(': a list of name and arguments pairs
 	list  pylit.ListHead
 	quote byte
 	kpos  int   // key bytes matched
 	kset  uint8 // keys still possible
+	// known, when set, says whether a key is a requested tool's name: an
+	// object whose first key is one ({"get_weather": {...}}) is a call too;
+	// key holds the key's bytes while it may be one.
+	known func(string) bool
+	key   []byte
 }
+
+// maxToolKey bounds the key bytes head keeps to match a tool's name.
+const maxToolKey = 128
 
 // Feed scans s. Full: the head is complete through s[n-1]. Partial: all of
 // s fits a head so far. None: no head; scanning resumes at s[n].
@@ -55,6 +65,10 @@ func (h *head) Feed(s string) (res marker.Result, n int) {
 			case jsonvalue.IsSpace(c):
 			case c == '{':
 				h.phase, h.array = hBrace, true
+			case (c == '[' || c == '(') && h.known != nil:
+				// [["get_weather", {...}]] or [('f', {...})]: a pair's
+				// name must follow, in quotes
+				h.phase, h.pairs = hPair, true
 			default:
 				h.phase = hCall
 				res, n := h.list.Feed(s[i:])
@@ -63,11 +77,20 @@ func (h *head) Feed(s string) (res marker.Result, n int) {
 		case hCall:
 			res, n := h.list.Feed(s[i:])
 			return res, i + n
+		case hPair:
+			switch {
+			case jsonvalue.IsSpace(c):
+			case c == '"' || c == '\'':
+				return marker.Full, i + 1 // read whole, then decided
+			default:
+				return marker.None, i
+			}
 		case hBrace:
 			switch {
 			case jsonvalue.IsSpace(c):
 			case c == '"' || c == '\'':
 				h.phase, h.quote, h.kpos, h.kset = hKey, c, 0, 1<<len(keys)-1
+				h.key = h.key[:0]
 			default:
 				return marker.None, i
 			}
@@ -78,6 +101,9 @@ func (h *head) Feed(s string) (res marker.Result, n int) {
 						return marker.Full, i + 1
 					}
 				}
+				if h.known != nil && len(h.key) > 0 && len(h.key) <= maxToolKey && h.known(string(h.key)) {
+					return marker.Full, i + 1 // a dict keyed by a tool's name
+				}
 				return marker.None, i
 			}
 			for k, key := range keys {
@@ -85,7 +111,9 @@ func (h *head) Feed(s string) (res marker.Result, n int) {
 					h.kset &^= 1 << k
 				}
 			}
-			if h.kset == 0 {
+			if h.known != nil && len(h.key) <= maxToolKey {
+				h.key = append(h.key, c)
+			} else if h.kset == 0 {
 				return marker.None, i
 			}
 			h.kpos++

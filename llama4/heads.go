@@ -120,7 +120,7 @@ func (h *heads) At(m *block.Machine, s string, from, i int) (start, next int, to
 		return k, i, true
 	}
 	h.enter(m, i, sHead)
-	h.head = head{}
+	h.head = head{known: h.toolKey(m), key: h.head.key[:0]}
 	return i, i, true
 }
 
@@ -316,7 +316,7 @@ func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 	// Replay the head's brackets: the name and key are not structural.
 	kind := kObject
 	switch {
-	case h.head.array:
+	case h.head.array || h.head.pairs:
 		kind = kArray
 	case h.head.phase == hCall:
 		kind = kList
@@ -538,6 +538,16 @@ func (h *heads) standTrail(m *block.Machine, dst []toolcall.Event) []toolcall.Ev
 	return m.Call(dst, t.call, t.at)
 }
 
+// toolKey returns what says whether a key names a requested tool, for
+// heads to take objects keyed by one and lists of pairs; nil (no such
+// head) when the request offers no tools, inside <|python_start|> too.
+func (h *heads) toolKey(m *block.Machine) func(string) bool {
+	if len(m.Req.Tools) == 0 {
+		return nil
+	}
+	return func(name string) bool { return m.Req.Match(name) >= 0 }
+}
+
 // accepts reports whether a call in an unmarked list or object may name
 // name: inside markers and in a candidate that opens the response, any
 // name; elsewhere only requested tools.
@@ -576,7 +586,7 @@ func (h *heads) run(m *block.Machine, dst []toolcall.Event, s string, i int) ([]
 	case pythonic.IsNameStartByte(c):
 		h.state, h.candAt = sWord, at
 	case c == '{':
-		h.state, h.head, h.candAt = sHead, head{}, at
+		h.state, h.head, h.candAt = sHead, head{known: h.toolKey(m), key: h.head.key[:0]}, at
 	default:
 		return m.Abandon(dst, s, j)
 	}

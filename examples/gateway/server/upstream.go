@@ -384,6 +384,24 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 			done = true
 			break
 		}
+		if q, ok := readQuick(data); ok { // the usual event, read without reflection
+			if q.finish != "" {
+				out.FinishReason = q.finish
+			}
+			if q.reasoning != "" && c.Reasoning != nil {
+				if err := c.Reasoning(q.reasoning); err != nil {
+					return out, err
+				}
+			} else if q.reasoning != "" {
+				q.text = q.reasoning + q.text
+			}
+			if q.text != "" {
+				if err := yield(q.text); err != nil {
+					return out, err
+				}
+			}
+			continue
+		}
 		var ev struct {
 			Choices []struct {
 				Text         string    `json:"text"`

@@ -1,0 +1,37 @@
+package server
+
+import "testing"
+
+// The quick reader reads the usual events as the full decoder would, and
+// leaves everything else to it.
+func TestReadQuick(t *testing.T) {
+	tests := []struct {
+		data            string
+		ok              bool
+		text, reasoning string
+		finish          string
+	}{
+		{`{"choices":[{"index":0,"text":" word"}]}`, true, " word", "", ""},
+		{`{"id":"cmpl-1","object":"text_completion","created":17,"model":"m","choices":[{"index":0,"text":"a\nb \"q\" \u00e9\ud83d\ude00","logprobs":null,"finish_reason":null,"stop_reason":null}],"usage":null}`, true, "a\nb \"q\" é😀", "", ""},
+		{`{"choices":[{"index":0,"text":"","finish_reason":"length"}]}`, true, "", "", "length"},
+		{`{"choices":[{"index":0,"delta":{"role":"assistant","content":"hi"},"finish_reason":null}]}`, true, "hi", "", ""},
+		{`{"choices":[{"index":0,"delta":{"reasoning_content":"think","content":null}}]}`, true, "", "think", ""},
+		{`{"choices":[{"index":0,"delta":{"reasoning":"r"}}]}`, true, "", "r", ""},
+		{`{"choices":[{"index":0,"delta":{"tool_calls":[]}}]}`, true, "", "", ""},
+		{`{"choices":[],"usage":null}`, true, "", "", ""},
+		// the full decoder's
+		{`{"choices":[],"usage":{"prompt_tokens":1}}`, false, "", "", ""},
+		{`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0}]}}]}`, false, "", "", ""},
+		{`{"error":{"message":"x"}}`, false, "", "", ""},
+		{`{"content":"x","stop":false}`, false, "", "", ""},
+		{`{"choices":[{"index":0,"text":"a"}]} trailing`, false, "", "", ""},
+		{`{"choices":[{"index":0,"text":"a}`, false, "", "", ""},
+		{`not json`, false, "", "", ""},
+	}
+	for _, tt := range tests {
+		e, ok := readQuick(tt.data)
+		if ok != tt.ok || ok && (e.text != tt.text || e.reasoning != tt.reasoning || e.finish != tt.finish) {
+			t.Errorf("readQuick(%s) = %+v, %v; want %q %q %q, %v", tt.data, e, ok, tt.text, tt.reasoning, tt.finish, tt.ok)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package server
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 // The quick reader reads the usual events as the full decoder would, and
 // leaves everything else to it.
@@ -32,6 +35,24 @@ func TestReadQuick(t *testing.T) {
 		e, ok := readQuick(tt.data)
 		if ok != tt.ok || ok && (e.text != tt.text || e.reasoning != tt.reasoning || e.finish != tt.finish) {
 			t.Errorf("readQuick(%s) = %+v, %v; want %q %q %q, %v", tt.data, e, ok, tt.text, tt.reasoning, tt.finish, tt.ok)
+		}
+	}
+}
+
+// unescape reads every JSON escape as encoding/json does.
+func TestUnescapeIsEncodingJSONs(t *testing.T) {
+	for _, lit := range []string{`a\nb`, `\"q\" \\ \/ \b\f\r\t`, `\u00e9\ud83d\ude00`, `\ud83d x`, `\ude00`, `\u0041\u004a`, `x\ud83dy`} {
+		var want string
+		if err := json.Unmarshal([]byte(`"`+lit+`"`), &want); err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := unescape(lit); !ok || got != want {
+			t.Errorf("unescape(%s) = %q, %v; encoding/json reads %q", lit, got, ok, want)
+		}
+	}
+	for _, bad := range []string{`\`, `\x`, `\u12`, `\u12g4`} {
+		if _, ok := unescape(bad); ok {
+			t.Errorf("unescape(%s) reads it", bad)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/openai"
 )
@@ -346,6 +347,26 @@ func (u *HTTPUpstream) chatBody(c Completion) (map[string]any, string) {
 	return body, "/v1/chat/completions"
 }
 
+// arena keeps copies of short strings in large blocks it never writes
+// again: a token's text costs no allocation of its own.
+type arena struct{ buf []byte }
+
+// keep returns a copy of s that stays valid.
+func (a *arena) keep(s string) string {
+	if s == "" {
+		return ""
+	}
+	if len(s) > 1<<10 {
+		return strings.Clone(s)
+	}
+	if len(a.buf)+len(s) > cap(a.buf) {
+		a.buf = make([]byte, 0, 32<<10) // the old block stays with the strings in it
+	}
+	start := len(a.buf)
+	a.buf = append(a.buf, s...)
+	return unsafe.String(&a.buf[start], len(s))
+}
+
 func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(string) error) (Outcome, error) {
 	var out Outcome
 	body, path := u.body(c)
@@ -374,8 +395,12 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	done := false
+	var texts arena // the deltas' text, kept where the stream may hold it
 	for sc.Scan() {
-		data, ok := strings.CutPrefix(sc.Text(), "data:")
+		// The line is read in the scanner's buffer: what outlives the next
+		// Scan is copied (to texts, or by the full decoder).
+		line := sc.Bytes()
+		data, ok := strings.CutPrefix(unsafe.String(unsafe.SliceData(line), len(line)), "data:")
 		if !ok {
 			continue
 		}
@@ -385,6 +410,7 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 			break
 		}
 		if q, ok := readQuick(data); ok { // the usual event, read without reflection
+			q.text, q.reasoning, q.finish = texts.keep(q.text), texts.keep(q.reasoning), strings.Clone(q.finish)
 			if q.finish != "" {
 				out.FinishReason = q.finish
 			}
@@ -425,7 +451,7 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 			TokensPredicted int    `json:"tokens_predicted"`
 		}
 		if err := json.Unmarshal([]byte(data), &ev); err != nil {
-			return out, fmt.Errorf("%w: an event that is not JSON: %.80q", ErrUpstream, data)
+			return out, fmt.Errorf("%w: an event that is not JSON: %.80q", ErrUpstream, strings.Clone(data))
 		}
 		if ev.Error != nil {
 			return out, fmt.Errorf("%w: %s", ErrUpstream, ev.Error.Message)

@@ -179,6 +179,9 @@ func (r *quickReader) appendString(dst *string) bool {
 		return false
 	}
 	text := r.s[r.i+1 : end-1]
+	if !utf8.ValidString(text) {
+		return false // encoding/json would write U+FFFD for the bad bytes: it reads it
+	}
 	if escaped {
 		var ok bool
 		if text, ok = unescape(text); !ok {
@@ -190,7 +193,8 @@ func (r *quickReader) appendString(dst *string) bool {
 	return true
 }
 
-// skip steps over a scalar value (a number, a string, true, false, null).
+// skip steps over a scalar value (a number, a string, true, false, null);
+// anything else is not read.
 func (r *quickReader) skip() bool {
 	r.space()
 	if r.i >= len(r.s) {
@@ -208,11 +212,12 @@ func (r *quickReader) skip() bool {
 	for j < len(r.s) && strings.IndexByte(",}] \t\r\n", r.s[j]) < 0 {
 		j++
 	}
-	if j == r.i || r.s[r.i] == '{' || r.s[r.i] == '[' {
-		return false
+	switch tok := r.s[r.i:j]; {
+	case tok == "true", tok == "false", tok == "null", jsonvalue.IsNumber(tok):
+		r.i = j
+		return true
 	}
-	r.i = j
-	return true
+	return false
 }
 
 // unescape reads the escapes of a JSON string's text: \" \\ \/ \b \f \n

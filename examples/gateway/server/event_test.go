@@ -56,3 +56,55 @@ func TestUnescapeIsEncodingJSONs(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadQuick: what the quick reader reads, encoding/json reads the
+// same; it never panics.
+func FuzzReadQuick(f *testing.F) {
+	for _, seed := range []string{
+		`{"choices":[{"index":0,"text":" word"}]}`,
+		`{"choices":[{"index":0,"delta":{"content":"a\n\u00e9","reasoning_content":"r"},"finish_reason":"stop"}],"usage":null}`,
+		`{"choices":[],"usage":{"total_tokens":1}}`,
+		`{"choices":[{"text":"\ud83d"}]}`,
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		e, ok := readQuick(data)
+		if !ok {
+			return
+		}
+		var ev struct {
+			Choices []struct {
+				Text         *string `json:"text"`
+				FinishReason *string `json:"finish_reason"`
+				Delta        *struct {
+					Content          *string `json:"content"`
+					ReasoningContent *string `json:"reasoning_content"`
+					Reasoning        *string `json:"reasoning"`
+				} `json:"delta"`
+			} `json:"choices"`
+		}
+		if err := json.Unmarshal([]byte(data), &ev); err != nil {
+			t.Fatalf("readQuick reads %q, which encoding/json refuses: %v", data, err)
+		}
+		var text, reasoning string
+		for _, c := range ev.Choices {
+			if c.Text != nil {
+				text += *c.Text
+			}
+			if d := c.Delta; d != nil {
+				for _, r := range []*string{d.ReasoningContent, d.Reasoning} {
+					if r != nil {
+						reasoning += *r
+					}
+				}
+				if d.Content != nil {
+					text += *d.Content
+				}
+			}
+		}
+		if text != e.text || reasoning != e.reasoning {
+			t.Fatalf("%q: readQuick reads %q / %q, encoding/json %q / %q", data, e.text, e.reasoning, text, reasoning)
+		}
+	})
+}

@@ -236,7 +236,7 @@ func readArgs(m *block.Machine, body string) ([]block.Item, error) {
 			return nil, &toolcall.SyntaxError{Msg: "the arguments of " + m.BlockName() + " are not a JSON object: " + err.Error()}
 		}
 	}
-	return []block.Item{{Call: &toolcall.Call{Name: m.BlockName(), Arguments: args}}}, nil
+	return m.OneCall(toolcall.Call{Name: m.BlockName(), Arguments: args}, 0), nil
 }
 
 // dropBuiltin drops a message to a built-in tool, which the gateway cannot

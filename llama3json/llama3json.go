@@ -139,6 +139,5 @@ func readFunc(m *block.Machine, body string) ([]block.Item, error) {
 			return nil, &toolcall.SyntaxError{Offset: gt + 1, Msg: err.Error()}
 		}
 	}
-	c := toolcall.Call{Name: name, Arguments: args}
-	return []block.Item{{Call: &c}}, nil
+	return m.OneCall(toolcall.Call{Name: name, Arguments: args}, 0), nil
 }

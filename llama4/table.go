@@ -121,8 +121,7 @@ func readFunc(m *block.Machine, body string) ([]block.Item, error) {
 			return nil, &toolcall.SyntaxError{Offset: gt + 1, Msg: "the arguments of a function tag do not parse: " + err.Error()}
 		}
 	}
-	c := toolcall.Call{Name: name, Arguments: args}
-	return []block.Item{{Call: &c}}, nil
+	return m.OneCall(toolcall.Call{Name: name, Arguments: args}, 0), nil
 }
 
 // funcName reads the NAME> a function tag's body starts with.

@@ -103,8 +103,7 @@ func readCalls(m *block.Machine, body string) ([]block.Item, error) {
 	if err != nil {
 		return nil, &toolcall.SyntaxError{Offset: open, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
 	}
-	c := toolcall.Call{ID: id, Name: name, Arguments: args}
-	return []block.Item{{Call: &c, Offset: lo}}, nil
+	return m.OneCall(toolcall.Call{ID: id, Name: name, Arguments: args}, lo), nil
 }
 
 // head reads what comes before a call's arguments: NAME, then [CALL_ID]

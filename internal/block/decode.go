@@ -181,7 +181,7 @@ func Sections(begin, end string, one func(m *Machine, text string, off int) (too
 		if err != nil {
 			return nil, err
 		}
-		return []Item{{Call: &c}}, nil
+		return m.OneCall(c, 0), nil
 	}
 	return section, single
 }

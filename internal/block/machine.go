@@ -293,6 +293,10 @@ type Machine struct {
 	f      *Format
 	parser pylit.Parser
 	hooks  Hooks
+	// calls, oneCall and oneItem are buffers Items and OneCall reuse.
+	calls   []toolcall.Call
+	oneCall toolcall.Call
+	oneItem [1]Item
 	// ender and progressor are hooks, when they are those too.
 	ender      DeltaEnder
 	progressor Progressor
@@ -891,6 +895,15 @@ func (m *Machine) ReadValue(body string, open int) ([]byte, error) {
 	return jsoncall.Value(strings.TrimSpace(body[open:]), &m.parser)
 }
 
+// OneCall returns the items of a block that holds the one call c, at
+// offset off of its body, in the machine's own buffers: valid until the
+// machine reads the next block (Items copies the call out).
+func (m *Machine) OneCall(c toolcall.Call, off int) []Item {
+	m.oneCall = c
+	m.oneItem[0] = Item{Call: &m.oneCall, Offset: off}
+	return m.oneItem[:]
+}
+
 // Requested reports whether name matches one of the request's tools.
 func (m *Machine) Requested(name string) bool { return m.Req.Match(name) >= 0 }
 
@@ -920,7 +933,8 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 // calls as calls, the rest as content with a diagnostic. It returns the
 // calls.
 func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall.Event, []toolcall.Call) {
-	var calls []toolcall.Call
+	calls := m.calls[:0] // the machine's, reused: AfterBlock reads them then
+	defer func() { m.calls = calls[:0] }()
 	for _, it := range items {
 		if it.Call == nil {
 			if it.Err != nil {

@@ -109,8 +109,8 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 	if name == "" || strings.ContainsAny(name, "<>{}\"' \t\r\n") {
 		return nil, &toolcall.SyntaxError{Offset: i, Msg: "not a function name: " + strings.TrimSpace(body[i:i+min(n, 40)])}
 	}
-	var b textargs.Builder
-	b.Reset(m.Req, name)
+	b := textargs.Get(m.Req, name)
+	defer textargs.Put(b)
 	var repaired []*toolcall.SyntaxError
 	set := func(key, val string, at int) {
 		if note := b.Set(key, val, at); note != nil {
@@ -137,7 +137,7 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 			return nil, &toolcall.SyntaxError{Offset: j, Msg: "expected <arg_value>"}
 		}
 		j += len(valueText)
-		v := valueEnd(body, j, key, &b)
+		v := valueEnd(body, j, key, b)
 		if v < 0 && m.CutOff() { // the end of the response cut the value
 			return nil, block.ErrCutOff
 		}

@@ -144,8 +144,8 @@ func (r *reader) function(start, i int) (int, error) {
 		return 0, &toolcall.SyntaxError{Offset: i, Msg: "not a function name: " + quote(name)}
 	}
 	i += gt + 1
-	var b textargs.Builder
-	b.Reset(r.m.Req, name)
+	b := textargs.Get(r.m.Req, name)
+	defer textargs.Put(b)
 	var repaired []*toolcall.SyntaxError
 	args := ""
 	end := len(body)
@@ -166,7 +166,7 @@ func (r *reader) function(start, i int) (int, error) {
 			break
 		}
 		if strings.HasPrefix(rest, parameterText) {
-			key, val, next, ok, err := r.parameter(i+len(parameterText), &b)
+			key, val, next, ok, err := r.parameter(i+len(parameterText), b)
 			if err != nil {
 				return 0, err
 			}

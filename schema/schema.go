@@ -516,6 +516,12 @@ func (s *Schema) TextValue(prop, text string) (value []byte, typed bool) {
 	return jsonvalue.AppendString(nil, text), false
 }
 
+// MayType reports whether TextValue may read the text of prop as more
+// than a string: false means its value is the JSON string of the text.
+func (s *Schema) MayType(prop, text string) bool {
+	return s != nil && mayBeTyped(text) && s.TextTyped(prop)
+}
+
 // mayBeTyped reports whether text could be read as more than a string: it
 // starts (after spaces) as JSON of some value, or None, does. Other texts
 // skip the schema.

@@ -186,7 +186,8 @@ func otherArguments(members []jsonkeys.Member) *jsonkeys.Member {
 // fromObject reads one call object, given as compact JSON. Its Arguments
 // may be part of raw.
 func fromObject(raw string, p *pylit.Parser, known func(string) bool) (toolcall.Call, error) {
-	members, ok := jsonkeys.Members(raw)
+	var buf [8]jsonkeys.Member // a call object's few members, on the stack
+	members, ok := jsonkeys.AppendMembers(buf[:0], raw)
 	if !ok {
 		return toolcall.Call{}, errors.New("not a call object")
 	}

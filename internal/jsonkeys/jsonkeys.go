@@ -117,7 +117,11 @@ type Member struct {
 // Members returns the top-level members of the JSON object obj in order,
 // without decoding their values; ok is false when obj is not an object.
 // obj is assumed to be valid JSON.
-func Members(obj string) (members []Member, ok bool) {
+func Members(obj string) (members []Member, ok bool) { return AppendMembers(nil, obj) }
+
+// AppendMembers is Members appending to members (a caller's buffer, so that
+// reading a small object allocates nothing).
+func AppendMembers(members []Member, obj string) ([]Member, bool) {
 	i := jsonvalue.SkipSpace(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
 		return nil, false

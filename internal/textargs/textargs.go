@@ -6,6 +6,7 @@ package textargs
 
 import (
 	"slices"
+	"sync"
 	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/grammar"
@@ -23,11 +24,36 @@ type Builder struct {
 	tool *schema.Schema // nil: no schema (or a tool the request does not offer)
 	nreq int            // how many of the keys the schema requires
 	keys []string
-	vals [][]byte
+	vals []span // each key's value, as JSON, in buf
+	buf  []byte
 	// index finds a key's place once there are many: a call with
 	// thousands of arguments costs a lookup each, not a scan.
 	index map[string]int
 }
+
+// builders keeps Builders between calls: their buffers serve the next.
+var builders = sync.Pool{New: func() any { return new(Builder) }}
+
+// Get returns a Builder for the arguments of a call to the tool of req
+// named name (Reset), from a pool; Put gives it back once its JSON was
+// taken (JSON's string is the caller's, not the Builder's).
+func Get(req *toolcall.Request, name string) *Builder {
+	b := builders.Get().(*Builder)
+	b.Reset(req, name)
+	return b
+}
+
+// Put gives b back to the pool.
+func Put(b *Builder) {
+	if cap(b.buf) > 64<<10 { // a huge call's buffers are not kept
+		return
+	}
+	b.tool = nil
+	builders.Put(b)
+}
+
+// span is where a value's JSON stands in a Builder's buffer.
+type span struct{ from, to int }
 
 // indexFrom is how many keys a Builder scans before it indexes them.
 const indexFrom = 16
@@ -35,7 +61,7 @@ const indexFrom = 16
 // Reset begins the arguments of a call to the tool of req named name (a
 // tool the request does not offer has no schema).
 func (b *Builder) Reset(req *toolcall.Request, name string) {
-	b.tool, b.keys, b.vals = nil, b.keys[:0], b.vals[:0]
+	b.tool, b.keys, b.vals, b.buf = nil, b.keys[:0], b.vals[:0], b.buf[:0]
 	b.index, b.nreq = nil, 0
 	if k := req.Match(name); k >= 0 {
 		b.tool = schema.Of(req, k)
@@ -46,9 +72,11 @@ func (b *Builder) Reset(req *toolcall.Request, name string) {
 // place and takes val; Set then returns a note saying so, for the call's
 // diagnostics (as pythonic notes a repeated keyword), else nil.
 func (b *Builder) Set(key, val string, off int) *pylit.SyntaxError {
-	v := value(b.tool, key, val)
+	from := len(b.buf)
+	b.buf = appendValue(b.buf, b.tool, key, val)
+	v := span{from, len(b.buf)}
 	if k := b.find(key); k >= 0 {
-		b.vals[k] = v
+		b.vals[k] = v // the earlier value's bytes stay unused
 		return &pylit.SyntaxError{Offset: off, Msg: "argument " + key + " given twice: the last value is used"}
 	}
 	b.keys, b.vals = append(b.keys, key), append(b.vals, v)
@@ -111,7 +139,7 @@ func (b *Builder) Complete() bool {
 func (b *Builder) JSON() string {
 	n := 2
 	for k, key := range b.keys {
-		n += len(key) + 4 + len(b.vals[k])
+		n += len(key) + 4 + b.vals[k].to - b.vals[k].from
 	}
 	out := make([]byte, 0, n)
 	out = append(out, '{')
@@ -121,7 +149,7 @@ func (b *Builder) JSON() string {
 		}
 		out = jsonvalue.AppendString(out, key)
 		out = append(out, ':')
-		out = append(out, b.vals[k]...)
+		out = append(out, b.buf[b.vals[k].from:b.vals[k].to]...)
 	}
 	out = append(out, '}')
 	return unsafe.String(unsafe.SliceData(out), len(out)) // out is not written again
@@ -133,6 +161,15 @@ func (b *Builder) JSON() string {
 func value(tool *schema.Schema, key, val string) []byte {
 	v, _ := tool.TextValue(key, val)
 	return v
+}
+
+// appendValue appends value's JSON to dst: a string needs no schema, and
+// no allocation of its own.
+func appendValue(dst []byte, tool *schema.Schema, key, val string) []byte {
+	if tool == nil || !tool.MayType(key, val) {
+		return jsonvalue.AppendString(dst, val)
+	}
+	return append(dst, value(tool, key, val)...)
 }
 
 // Render writes calls as a format that writes values as text writes them,

@@ -564,6 +564,9 @@ func (s *Stream) copyDiagnostics() {
 func (s *Stream) call(c *toolcall.Call) {
 	if !s.cfg.streamArgs {
 		if s.admit(c, nil) {
+			if cap(s.out)-len(s.out) == 0 && cap(s.out) < 8 { // room for several calls at once
+				s.out = append(make([]toolcall.Event, 0, 8+len(s.out)), s.out...)
+			}
 			s.out = append(s.out, toolcall.Event{Call: c})
 		}
 		return

@@ -455,7 +455,13 @@ func (b *Base) Flush(dst []toolcall.Event) []toolcall.Event {
 func (b *Base) Call(dst []toolcall.Event, c toolcall.Call, off int) []toolcall.Event {
 	b.Said.Say()
 	b.called, b.sinceCall, b.midLine = true, prose.Tracker{}, false
+	if b.callOffs == nil {
+		b.callOffs = make([]int, 0, 8)
+	}
 	b.callOffs = append(b.callOffs, off)
+	if cap(dst)-len(dst) == 0 && cap(dst) < 8 { // room for several calls at once
+		dst = append(make([]toolcall.Event, 0, 8+len(dst)), dst...)
+	}
 	return append(dst, toolcall.Event{Call: &c})
 }
 

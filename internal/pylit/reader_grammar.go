@@ -579,6 +579,9 @@ func (r *Reader) closeCall(pos int) {
 		r.top().state = sEnd
 		return
 	}
+	if r.elems == nil {
+		r.elems = make([]Element, 0, 8) // room for a list's calls at once
+	}
 	r.elems = append(r.elems, Element{Start: start, End: pos + 1, Call: c, Repaired: repaired})
 	r.top().state = sAfter
 	r.endRunCall()

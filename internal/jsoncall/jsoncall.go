@@ -151,15 +151,18 @@ func fromPair(raw json.RawMessage, p *pylit.Parser, known func(string) bool) (to
 	return toolcall.Call{Name: name, Arguments: args}, true
 }
 
-// unquote reads a JSON string's text into s, a copy: the text between the
+// unquote returns a JSON string's text, a copy: the text between the
 // quotes when it holds no escape (a name, almost always), else as
 // encoding/json reads it.
-func unquote(raw string, s *string) bool {
+func unquote(raw string) (string, bool) {
 	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' && strings.IndexByte(raw[1:len(raw)-1], '\\') < 0 && strings.IndexByte(raw[1:len(raw)-1], '"') < 0 {
-		*s = strings.Clone(raw[1 : len(raw)-1]) // raw may be a buffer the caller reuses
-		return true
+		return strings.Clone(raw[1 : len(raw)-1]), true // raw may be a buffer the caller reuses
 	}
-	return json.Unmarshal([]byte(raw), s) == nil
+	var s string
+	if json.Unmarshal([]byte(raw), &s) != nil {
+		return "", false
+	}
+	return s, true
 }
 
 // otherArguments returns the member that holds the arguments of a call
@@ -214,16 +217,18 @@ func fromObject(raw string, p *pylit.Parser, known func(string) bool) (toolcall.
 	if name == nil && len(members) == 1 && known != nil && strings.HasPrefix(members[0].Raw, "{") {
 		// {"get_weather": {"city": "Paris"}}: a dict keyed by a requested
 		// tool's name
-		var n string
-		if err := json.Unmarshal(jsonvalue.AppendString(nil, members[0].Key), &n); err == nil && known(n) {
-			return toolcall.Call{Name: n, Arguments: members[0].Raw}, nil
+		if n := members[0].Key; known(n) {
+			return toolcall.Call{Name: strings.Clone(n), Arguments: members[0].Raw}, nil
 		}
 	}
 	if typ != nil && typ.Raw != `"function"` {
 		return toolcall.Call{}, errors.New(`a call object's "type" must be "function"`)
 	}
 	var n string
-	if name == nil || !unquote(name.Raw, &n) || n == "" {
+	if name != nil {
+		n, _ = unquote(name.Raw)
+	}
+	if n == "" {
 		return toolcall.Call{}, errors.New(`a call object needs a "name" string`)
 	}
 	if args != nil {

@@ -138,7 +138,8 @@ func AppendMembers(members []Member, obj string) ([]Member, bool) {
 		end := skipValue(obj, i)
 		key := obj[i+1 : end-1]
 		if strings.IndexByte(key, '\\') >= 0 {
-			if json.Unmarshal([]byte(obj[i:end]), &key) != nil {
+			var ok bool
+			if key, ok = unquote(obj[i:end]); !ok {
 				return nil, false
 			}
 		}
@@ -156,6 +157,16 @@ func AppendMembers(members []Member, obj string) ([]Member, bool) {
 		}
 		return members, i < len(obj) && obj[i] == '}'
 	}
+}
+
+// unquote reads a JSON string with escapes (apart, so that the key of the
+// usual member, which has none, is not moved to the heap).
+func unquote(lit string) (string, bool) {
+	var s string
+	if json.Unmarshal([]byte(lit), &s) != nil {
+		return "", false
+	}
+	return s, true
 }
 
 // skipValue returns the offset just past the JSON value at s[i], which is

@@ -2,7 +2,6 @@ package stream
 
 import (
 	"hash/maphash"
-	"strings"
 	"unsafe"
 )
 
@@ -12,8 +11,11 @@ import (
 // one that follows prose are the next turn's, not this response's.
 var nextTurns = [...]string{"### Instruction", "<|im_start|>assistant", "<|start_header_id|>assistant<|end_header_id|>", "\nUser:"}
 
-// turnStarts are the first bytes of nextTurns.
-const turnStarts = "#<\n"
+// turnStart says which bytes begin one of nextTurns.
+var turnStart = [256]bool{'#': true, '<': true, '\n': true}
+
+// turnsByFirst lists, by first byte, the nextTurns that start with it.
+var turnsByFirst = [256][]int{'#': {0}, '<': {1, 2}, '\n': {3}}
 
 // turns watches the content for a next turn, and counts the prose between
 // calls so that a call repeating an earlier one in an explanation after it
@@ -25,9 +27,12 @@ type turns struct {
 	pend  [48]byte
 	npend int
 	ended bool // a next turn began after prose: no more calls
-	// proseMark counts the content pieces that hold more than a call
-	// list's separators; calls[hash of name and arguments] is the mark
-	// when such a call was handed on.
+	// sinceCall says content holding more than a call list's separators
+	// came since the last call; proseMark counts the calls it came
+	// before, and calls[hash of name and arguments] is the mark when such
+	// a call was handed on: a call whose mark is below the current one
+	// had prose after it.
+	sinceCall bool
 	proseMark int
 	calls     map[uint64]int
 	seed      maphash.Seed
@@ -45,7 +50,15 @@ const (
 // are the start of one.
 func matchTurn(a, b string) (int, int) {
 	res := noTurn
-	for _, mk := range nextTurns {
+	var first byte
+	switch {
+	case a != "":
+		first = a[0]
+	case b != "":
+		first = b[0]
+	}
+	for _, m := range turnsByFirst[first] {
+		mk := nextTurns[m]
 		n := min(len(mk), len(a))
 		if mk[:n] != a[:n] {
 			continue
@@ -61,10 +74,26 @@ func matchTurn(a, b string) (int, int) {
 	return res, 0
 }
 
-// content notes text handed on as content.
+// content notes text handed on as content. Its usual case, prose after
+// prose with no marker byte in it, is a loop over the text and nothing
+// else (the prose path's cost per delta).
 func (t *turns) content(text string) {
-	if !onlySeparators(text) {
-		t.proseMark++
+	if t.npend == 0 && t.prose && t.sinceCall {
+		for i := 0; i < len(text); i++ {
+			if turnStart[text[i]] {
+				t.note(text[i:])
+				return
+			}
+		}
+		return
+	}
+	t.note(text)
+}
+
+// note is content's general case.
+func (t *turns) note(text string) {
+	if !t.sinceCall && !onlySeparators(text) {
+		t.sinceCall = true
 	}
 	if t.ended {
 		return
@@ -86,8 +115,11 @@ func (t *turns) content(text string) {
 		default: // the first held byte begins no marker: look again after it
 			t.prose = t.prose || pend[0] > ' '
 			rest := pend[1:]
-			q := strings.IndexAny(rest, turnStarts)
-			if q < 0 {
+			q := 0
+			for q < len(rest) && !turnStart[rest[q]] {
+				q++
+			}
+			if q == len(rest) {
 				t.prose = t.prose || hasProse(rest)
 				t.npend = 0
 				break
@@ -97,13 +129,17 @@ func (t *turns) content(text string) {
 		}
 	}
 	for i := 0; i < len(text); {
-		j := strings.IndexAny(text[i:], turnStarts)
-		if j < 0 {
-			t.prose = t.prose || hasProse(text[i:])
+		j := i
+		for j < len(text) && !turnStart[text[j]] {
+			j++
+		}
+		if !t.prose {
+			t.prose = hasProse(text[i:j])
+		}
+		if j == len(text) {
 			return
 		}
-		t.prose = t.prose || hasProse(text[i:i+j])
-		i += j
+		i = j
 		switch res, n := matchTurn("", text[i:]); res {
 		case fullTurn:
 			if t.prose {
@@ -157,6 +193,10 @@ func (t *turns) repeats(name, args string) bool {
 	h.WriteByte(0)
 	h.WriteString(args)
 	key := h.Sum64()
+	if t.sinceCall {
+		t.proseMark++
+		t.sinceCall = false
+	}
 	mark, seen := t.calls[key]
 	if !seen {
 		t.calls[key] = t.proseMark

@@ -40,6 +40,7 @@ package block
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -59,6 +60,7 @@ import (
 // (a format's own Read, such as Llama 4's python blocks; a body whose
 // reader failed or missed bytes) is scanned here and read once at its end.
 type Body struct {
+	lt       ltCache // where the next '<' of the current delta is (kept across bodies)
 	rec      pylit.Recognizer
 	pre      preRead
 	ends     *marker.Set
@@ -156,7 +158,6 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 		room = min(room, b.maxLen-base.Len(s, i))
 	}
 	lim := min(len(s), i+room)
-	win := 64 // where the next '<' is looked for, from i
 	for i < lim {
 		if b.settling && !b.matching { // after a value's close tag: whitespace, then a tag that follows values
 			for i < lim && jsonvalue.IsSpace(s[i]) {
@@ -248,16 +249,13 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 			}
 			b.head = false
 		}
-		// The next '<' is looked for in a window that doubles while
-		// none is found: a value that closes soon (calls of a few bytes
-		// each) must not cost a search to the pending limit each.
-		w := min(lim, i+win)
-		p := strings.IndexByte(s[i:w], '<')
+		// The next '<' is looked for once per delta, not once per body:
+		// a delta of many short calls must not cost a search to the
+		// pending limit for each.
+		p := b.lt.next(s, i, lim)
 		lt := p >= 0
-		if lt {
-			p += i
-		} else {
-			p, win = w, 2*win
+		if !lt {
+			p = lim
 		}
 		if b.plainValue {
 			b.pre.feedValue(base, s, i, p)
@@ -293,6 +291,42 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 		return Limit, i, -1, 0
 	}
 	return More, len(s), -1, 0
+}
+
+// ltCache remembers, for one delta, where the first '<' at or after from
+// is (at; -1: none before to), so that the bodies a delta holds look for
+// it once between them.
+type ltCache struct {
+	data         *byte // the delta
+	n            int
+	from, to, at int
+}
+
+// next returns the position of the first '<' in s[i:lim], or -1.
+func (c *ltCache) next(s string, i, lim int) int {
+	if d := unsafe.StringData(s); d != c.data || len(s) != c.n || i < c.from {
+		c.data, c.n, c.from, c.to, c.at = d, len(s), i, i, -1
+	}
+	switch {
+	case c.at >= i: // the '<' found is still ahead
+	case c.at < 0 && c.from <= i && lim <= c.to: // none up to lim
+		return -1
+	default: // search on from where the last search stopped, or from i
+		start := max(i, c.to)
+		if c.at >= 0 {
+			start = i
+		}
+		c.from = i
+		if k := strings.IndexByte(s[start:lim], '<'); k >= 0 {
+			c.at, c.to = start+k, start+k+1
+		} else {
+			c.at, c.to = -1, lim
+		}
+	}
+	if c.at >= lim {
+		return -1
+	}
+	return c.at
 }
 
 // preRead is what a code body's scan reads of the body on the way: when

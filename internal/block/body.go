@@ -252,7 +252,10 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 		// The next '<' is looked for once per delta, not once per body:
 		// a delta of many short calls must not cost a search to the
 		// pending limit for each.
-		p := b.lt.next(s, i, lim)
+		p := i // a '<' right here needs no search
+		if s[i] != '<' {
+			p = b.lt.next(s, i, lim)
+		}
 		lt := p >= 0
 		if !lt {
 			p = lim

@@ -326,11 +326,16 @@ func textWithout(tag string) string {
 		broken = append(broken, Lit(rest[:k])+" "+class)
 		prefixes = append(prefixes, Lit(rest[:k]))
 	}
+	// A '<' after a partial prefix ("</" then "<") starts the tag anew:
+	// the run of '<' and partial prefixes goes on until a byte breaks it.
+	run := `"<"+`
 	end := `"<"+`
 	if len(prefixes) > 0 {
-		end += " (" + strings.Join(prefixes, " | ") + ")?"
+		alts := "(" + strings.Join(prefixes, " | ") + ")"
+		run += " (" + alts + ` "<"+)*`
+		end = run + " " + alts + "?"
 	}
-	return `([^<] | "<"+ (` + strings.Join(broken, " | ") + `))* (` + end + `)?`
+	return `([^<] | ` + run + ` (` + strings.Join(broken, " | ") + `))* (` + end + `)?`
 }
 
 // classByte writes c for use inside a character class.

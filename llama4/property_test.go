@@ -51,6 +51,7 @@ func FuzzLlama4(f *testing.F) {
 		deltas := streamtest.SeededSplit(doc, seed)
 		streamtest.Compare(t, llama4.Format, toolcall.Request{}, deltas)
 		streamtest.Compare(t, llama4.Format, req, deltas, allPolicy)
+		streamtest.Compare(t, llama4.Precise, req, deltas, allPolicy)
 	})
 }
 

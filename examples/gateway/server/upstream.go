@@ -251,10 +251,7 @@ func (u *HTTPUpstream) client() *http.Client {
 
 // body returns the request body and the endpoint for c.
 func (u *HTTPUpstream) body(c Completion) (map[string]any, string) {
-	if u.API == APIChat {
-		return u.chatBody(c)
-	}
-	body := map[string]any{"prompt": c.Prompt, "stream": true}
+	body := map[string]any{"stream": true}
 	if c.Temperature != nil {
 		body["temperature"] = *c.Temperature
 	}
@@ -264,6 +261,10 @@ func (u *HTTPUpstream) body(c Completion) (map[string]any, string) {
 	if len(c.Stop) > 0 && string(c.Stop) != "null" {
 		body["stop"] = c.Stop
 	}
+	if u.API == APIChat {
+		return u.chatBody(body, c)
+	}
+	body["prompt"] = c.Prompt
 	if u.API == APILlamaCpp {
 		if c.MaxTokens != nil {
 			body["n_predict"] = *c.MaxTokens
@@ -287,11 +288,11 @@ func (u *HTTPUpstream) body(c Completion) (map[string]any, string) {
 	return body, "/v1/completions"
 }
 
-// chatBody is the request to a chat endpoint: the conversation, the
-// tools with tool_choice "none", and what keeps the answer raw on the
-// server it is.
-func (u *HTTPUpstream) chatBody(c Completion) (map[string]any, string) {
-	body := map[string]any{"model": c.Model, "stream": true}
+// chatBody completes body, which holds the sampling parameters, as the
+// request to a chat endpoint: the conversation, the tools with
+// tool_choice "none", and what keeps the answer raw on the server it is.
+func (u *HTTPUpstream) chatBody(body map[string]any, c Completion) (map[string]any, string) {
+	body["model"] = c.Model
 	if c.Chat != nil {
 		msgs := make([]openai.Message, len(c.Chat.Messages))
 		for i, m := range c.Chat.Messages {
@@ -312,15 +313,6 @@ func (u *HTTPUpstream) chatBody(c Completion) (map[string]any, string) {
 		if len(c.Chat.ChatTemplateKwargs) > 0 {
 			body["chat_template_kwargs"] = c.Chat.ChatTemplateKwargs
 		}
-	}
-	if c.Temperature != nil {
-		body["temperature"] = *c.Temperature
-	}
-	if c.TopP != nil {
-		body["top_p"] = *c.TopP
-	}
-	if len(c.Stop) > 0 && string(c.Stop) != "null" {
-		body["stop"] = c.Stop
 	}
 	if c.MaxTokens != nil {
 		body["max_tokens"] = *c.MaxTokens

@@ -106,9 +106,9 @@ func arguments(raw string, p *pylit.Parser) (string, error) {
 	case raw == "" || raw == "null":
 		return "{}", nil
 	case raw[0] == '"':
-		var s string
-		if err := json.Unmarshal([]byte(raw), &s); err != nil {
-			return "", err
+		s, ok := jsonvalue.Unquote(raw)
+		if !ok {
+			return "", errors.New("arguments are not a JSON string")
 		}
 		if strings.TrimSpace(s) == "" {
 			return "{}", nil
@@ -140,8 +140,8 @@ func fromPair(raw json.RawMessage, p *pylit.Parser, known func(string) bool) (to
 	if json.Unmarshal(raw, &pair) != nil || len(pair) != 2 {
 		return toolcall.Call{}, false
 	}
-	var name string
-	if json.Unmarshal(pair[0], &name) != nil || !known(name) {
+	name, ok := jsonvalue.Unquote(string(pair[0]))
+	if !ok || !known(name) {
 		return toolcall.Call{}, false
 	}
 	args, err := Arguments(pair[1], p)
@@ -151,18 +151,11 @@ func fromPair(raw json.RawMessage, p *pylit.Parser, known func(string) bool) (to
 	return toolcall.Call{Name: name, Arguments: args}, true
 }
 
-// unquote returns a JSON string's text, a copy: the text between the
-// quotes when it holds no escape (a name, almost always), else as
-// encoding/json reads it.
+// unquote returns a JSON string's text, a copy (raw may be a buffer the
+// caller reuses).
 func unquote(raw string) (string, bool) {
-	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' && strings.IndexByte(raw[1:len(raw)-1], '\\') < 0 && strings.IndexByte(raw[1:len(raw)-1], '"') < 0 {
-		return strings.Clone(raw[1 : len(raw)-1]), true // raw may be a buffer the caller reuses
-	}
-	var s string
-	if json.Unmarshal([]byte(raw), &s) != nil {
-		return "", false
-	}
-	return s, true
+	s, ok := jsonvalue.Unquote(raw)
+	return strings.Clone(s), ok
 }
 
 // otherArguments returns the member that holds the arguments of a call

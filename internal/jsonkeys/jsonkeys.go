@@ -139,7 +139,7 @@ func AppendMembers(members []Member, obj string) ([]Member, bool) {
 		key := obj[i+1 : end-1]
 		if strings.IndexByte(key, '\\') >= 0 {
 			var ok bool
-			if key, ok = unquote(obj[i:end]); !ok {
+			if key, ok = jsonvalue.Unquote(obj[i:end]); !ok {
 				return nil, false
 			}
 		}
@@ -159,18 +159,6 @@ func AppendMembers(members []Member, obj string) ([]Member, bool) {
 	}
 }
 
-// unquote reads a JSON string with escapes (apart, so that the key of the
-// usual member, which has none, is not moved to the heap).
-func unquote(lit string) (string, bool) {
-	var s string
-	if json.Unmarshal([]byte(lit), &s) != nil {
-		return "", false
-	}
-	return s, true
-}
-
-// skipValue returns the offset just past the JSON value at s[i], which is
-// assumed valid.
 // stringEnd returns where the JSON string whose text starts at s[i] ends,
 // just past its closing quote (len(s)+1 when it does not close): the next
 // quote that an odd run of backslashes does not escape, found with the
@@ -193,6 +181,8 @@ func stringEnd(s string, i int) int {
 	}
 }
 
+// skipValue returns the offset just past the JSON value at s[i], which is
+// assumed valid.
 func skipValue(s string, i int) int {
 	depth := 0
 	for i < len(s) {

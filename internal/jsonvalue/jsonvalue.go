@@ -191,31 +191,16 @@ func (d *decoder) value(depth int) (Value, error) {
 
 // str reads a JSON string; one without escapes is a substring of the input.
 func (d *decoder) str() (string, error) {
-	if d.i >= len(d.s) || d.s[d.i] != '"' {
+	end, _ := StringEnd(d.s, d.i)
+	if end < 0 {
 		return "", errSyntax
 	}
-	start := d.i
-	escaped := false
-	for j := d.i + 1; j < len(d.s); j++ {
-		switch c := d.s[j]; {
-		case c == '\\':
-			escaped = true
-			j++
-		case c == '"':
-			d.i = j + 1
-			if !escaped {
-				return d.s[start+1 : j], nil
-			}
-			var out string
-			if err := json.Unmarshal([]byte(d.s[start:d.i]), &out); err != nil {
-				return "", err
-			}
-			return out, nil
-		case c < 0x20:
-			return "", errSyntax
-		}
+	text, ok := Unquote(d.s[d.i:end])
+	if !ok {
+		return "", errSyntax
 	}
-	return "", errSyntax
+	d.i = end
+	return text, nil
 }
 
 // AppendJSON writes v as compact JSON.

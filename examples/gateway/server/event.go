@@ -2,7 +2,6 @@ package server
 
 import (
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -143,22 +142,7 @@ func (r *quickReader) null() bool {
 // whether it holds an escape, or -1.
 func (r *quickReader) stringEnd() (int, bool) {
 	r.space()
-	if r.i >= len(r.s) || r.s[r.i] != '"' {
-		return -1, false
-	}
-	escaped := false
-	for j := r.i + 1; j < len(r.s); j++ {
-		switch c := r.s[j]; {
-		case c == '\\':
-			escaped = true
-			j++
-		case c == '"':
-			return j + 1, escaped
-		case c < 0x20:
-			return -1, false
-		}
-	}
-	return -1, false
+	return jsonvalue.StringEnd(r.s, r.i)
 }
 
 // plainString reads a string without escapes (a key), in place.
@@ -174,19 +158,16 @@ func (r *quickReader) plainString() (string, bool) {
 
 // appendString reads a string and appends its text to dst.
 func (r *quickReader) appendString(dst *string) bool {
-	end, escaped := r.stringEnd()
+	end, _ := r.stringEnd()
 	if end < 0 {
 		return false
 	}
-	text := r.s[r.i+1 : end-1]
-	if !utf8.ValidString(text) {
+	if !utf8.ValidString(r.s[r.i:end]) {
 		return false // encoding/json would write U+FFFD for the bad bytes: it reads it
 	}
-	if escaped {
-		var ok bool
-		if text, ok = unescape(text); !ok {
-			return false
-		}
+	text, ok := jsonvalue.Unquote(r.s[r.i:end])
+	if !ok {
+		return false
 	}
 	r.i = end
 	*dst += text
@@ -218,80 +199,4 @@ func (r *quickReader) skip() bool {
 		return true
 	}
 	return false
-}
-
-// unescape reads the escapes of a JSON string's text: \" \\ \/ \b \f \n
-// \r \t and \uXXXX (a surrogate pair is one character; a lone surrogate
-// is U+FFFD, as encoding/json reads it).
-func unescape(s string) (string, bool) {
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' {
-			b = append(b, c)
-			continue
-		}
-		if i+1 >= len(s) {
-			return "", false
-		}
-		i++
-		switch s[i] {
-		case '"', '\\', '/':
-			b = append(b, s[i])
-		case 'b':
-			b = append(b, '\b')
-		case 'f':
-			b = append(b, '\f')
-		case 'n':
-			b = append(b, '\n')
-		case 'r':
-			b = append(b, '\r')
-		case 't':
-			b = append(b, '\t')
-		case 'u':
-			r, ok := hex4(s, i+1)
-			if !ok {
-				return "", false
-			}
-			i += 4
-			if utf16.IsSurrogate(r) {
-				if r2, ok := hex4(s, i+3); ok && i+2 < len(s) && s[i+1] == '\\' && s[i+2] == 'u' {
-					if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-						r = d
-						i += 6
-					} else {
-						r = utf8.RuneError
-					}
-				} else {
-					r = utf8.RuneError
-				}
-			}
-			b = utf8.AppendRune(b, r)
-		default:
-			return "", false
-		}
-	}
-	return string(b), true
-}
-
-// hex4 reads four hex digits at s[i:].
-func hex4(s string, i int) (rune, bool) {
-	if i+4 > len(s) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range []byte(s[i : i+4]) {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
 }

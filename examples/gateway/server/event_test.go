@@ -39,24 +39,6 @@ func TestReadQuick(t *testing.T) {
 	}
 }
 
-// unescape reads every JSON escape as encoding/json does.
-func TestUnescapeIsEncodingJSONs(t *testing.T) {
-	for _, lit := range []string{`a\nb`, `\"q\" \\ \/ \b\f\r\t`, `\u00e9\ud83d\ude00`, `\ud83d x`, `\ude00`, `\u0041\u004a`, `x\ud83dy`} {
-		var want string
-		if err := json.Unmarshal([]byte(`"`+lit+`"`), &want); err != nil {
-			t.Fatal(err)
-		}
-		if got, ok := unescape(lit); !ok || got != want {
-			t.Errorf("unescape(%s) = %q, %v; encoding/json reads %q", lit, got, ok, want)
-		}
-	}
-	for _, bad := range []string{`\`, `\x`, `\u12`, `\u12g4`} {
-		if _, ok := unescape(bad); ok {
-			t.Errorf("unescape(%s) reads it", bad)
-		}
-	}
-}
-
 // FuzzReadQuick: what the quick reader reads, encoding/json reads the
 // same; it never panics.
 func FuzzReadQuick(f *testing.F) {

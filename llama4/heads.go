@@ -52,7 +52,6 @@ type heads struct {
 	// it on the line tells whether it is a mention.
 	precise, fenced, inline bool
 	trail                   *trailing
-	lead                    string // the prose before a bare call At starts, not yet content
 
 	state   hstate
 	kind    candKind
@@ -115,8 +114,7 @@ func (h *heads) At(m *block.Machine, s string, from, i int) (start, next int, to
 			return 0, 0, false
 		}
 		h.enter(m, k, sCand)
-		h.lead = s[from:k] // goes out as content when At returns
-		h.bare(m, s[k:i], 0)
+		h.bare(m, s[k:i], 0, s[from:k]) // the prose before it goes out when At returns
 		return k, i, true
 	}
 	h.enter(m, i, sHead)
@@ -258,12 +256,12 @@ func fold(c byte) byte {
 
 // startCand starts tracking a candidate of the given kind whose text begins
 // at offset at of the pending item.
-func (h *heads) startCand(m *block.Machine, kind candKind, at int) {
+// lead is prose before the candidate that has not gone out as content yet.
+func (h *heads) startCand(m *block.Machine, kind candKind, at int, lead string) {
 	h.state, h.kind, h.candAt = sCand, kind, at
 	h.opening = !m.Said.Spoke()
-	h.fenced = h.precise && !h.explicit && m.InFenceAfterProse(h.lead)
-	h.inline = h.precise && !h.explicit && kind == kBare && !m.AtLineStart(h.lead)
-	h.lead = ""
+	h.fenced = h.precise && !h.explicit && m.InFenceAfterProse(lead)
+	h.inline = h.precise && !h.explicit && kind == kBare && !m.AtLineStart(lead)
 	accept := func(name string) bool { return h.accepts(m, name) }
 	if h.fenced || h.inline {
 		accept = func(string) bool { return false } // nothing announced before it is decided
@@ -298,9 +296,9 @@ func (h *heads) take(r *pythonic.Reader) {
 }
 
 // bare starts a bare call named name, whose text begins at offset at of
-// the pending item.
-func (h *heads) bare(m *block.Machine, name string, at int) {
-	h.startCand(m, kBare, at)
+// the pending item, lead the prose before it not yet gone out as content.
+func (h *heads) bare(m *block.Machine, name string, at int, lead string) {
+	h.startCand(m, kBare, at, lead)
 	h.value.Feed(name)
 	m.FollowFeed(name)
 }
@@ -321,7 +319,7 @@ func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 	case h.head.phase == hCall:
 		kind = kList
 	}
-	h.startCand(m, kind, h.candAt)
+	h.startCand(m, kind, h.candAt, "")
 	head := m.Peek(s, i+n, h.candAt)
 	if kind == kList { // the candidate's reader reads its head too
 		h.list.Feed(head)
@@ -346,7 +344,7 @@ func (h *heads) word(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 	}
 	if s[j] == '(' { // only a call needs the name, which came in pieces
 		if name := m.Peek(s, j, h.candAt); h.allowed(m, name) {
-			h.bare(m, name, h.candAt)
+			h.bare(m, name, h.candAt, "")
 			return dst, j
 		}
 	}

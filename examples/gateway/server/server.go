@@ -436,7 +436,7 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 	if chat.Stream {
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Header().Set("Cache-Control", "no-cache")
-		cw = openai.NewChunkWriter(lazyHeader{w: w, rc: rc, timeout: g.timeouts.write, set: new(time.Time)}, id, chat.Model, created)
+		cw = openai.NewChunkWriter(&lazyHeader{w: w, rc: rc, timeout: g.timeouts.write}, id, chat.Model, created)
 	}
 	// The prompt says whether the answer begins inside reasoning, so the
 	// stream need not hold its start to tell (a server's own template does
@@ -542,22 +542,22 @@ type lazyHeader struct {
 	w       http.ResponseWriter
 	rc      *http.ResponseController
 	timeout time.Duration
-	set     *time.Time // when the deadline was last moved
+	set     time.Time // when the deadline was last moved
 }
 
-func (l lazyHeader) Write(p []byte) (int, error) {
+func (l *lazyHeader) Write(p []byte) (int, error) {
 	// The deadline moves at most every eighth of the timeout: a write
 	// still has at least seven eighths of it, and a stream of tokens does
-	// not pay a clock read and a deadline per token.
-	if now := time.Now(); now.Sub(*l.set) > l.timeout/8 {
-		*l.set = now
+	// not pay a deadline per token.
+	if now := time.Now(); now.Sub(l.set) > l.timeout/8 {
+		l.set = now
 		_ = l.rc.SetWriteDeadline(now.Add(l.timeout))
 	}
 	return l.w.Write(p)
 }
 
 // Flush flushes the response, so each chunk reaches the client at once.
-func (l lazyHeader) Flush() {
+func (l *lazyHeader) Flush() {
 	if f, ok := l.w.(http.Flusher); ok {
 		f.Flush()
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/clip"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -145,7 +146,7 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 	}
 	tool, ok := inferTool(m.Req, args)
 	if !ok {
-		return toolcall.Call{}, &toolcall.SyntaxError{Offset: off, Msg: "the call ID " + quoteID(id) + " names no tool, and no one requested tool fits its arguments"}
+		return toolcall.Call{}, &toolcall.SyntaxError{Offset: off, Msg: "the call ID " + clip.Quote(id) + " names no tool, and no one requested tool fits its arguments"}
 	}
 	return toolcall.Call{Name: tool, Arguments: args}, nil
 }
@@ -216,13 +217,6 @@ func fits(s *schema.Schema, members []jsonkeys.Member) bool {
 		}
 	}
 	return len(required) == len(s.Required())
-}
-
-func quoteID(id string) string {
-	if len(id) > 40 {
-		id = id[:40] + "..."
-	}
-	return strconv.Quote(id)
 }
 
 // NameOf returns the function name in a call ID: functions.NAME:IDX, or

@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/toolparse/toolparse/internal/clip"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -108,7 +107,7 @@ func (r *ChatRequest) ToolRequest() (toolcall.Request, error) {
 	var req toolcall.Request
 	for i, t := range r.Tools {
 		if t.Type != "" && t.Type != "function" {
-			return req, fmt.Errorf("openai: tools[%d] is of type %s; only function tools are supported", i, clip(t.Type))
+			return req, fmt.Errorf("openai: tools[%d] is of type %s; only function tools are supported", i, clip.Quote(t.Type))
 		}
 		if t.Function.Name == "" {
 			return req, fmt.Errorf("openai: tools[%d] has no function name", i)
@@ -128,7 +127,7 @@ func (r *ChatRequest) ToolRequest() (toolcall.Request, error) {
 			req.ToolChoice = s
 			return req, nil
 		}
-		return req, fmt.Errorf("openai: tool_choice %s is not none, auto or required", clip(s))
+		return req, fmt.Errorf("openai: tool_choice %s is not none, auto or required", clip.Quote(s))
 	}
 	var obj struct {
 		Type     string `json:"type"`
@@ -149,7 +148,7 @@ func (r *ChatRequest) ToolRequest() (toolcall.Request, error) {
 			return req, errors.New("openai: tool_choice names no function")
 		}
 		if req.Match(obj.Function.Name) < 0 {
-			return req, fmt.Errorf("openai: tool_choice names %s, which is not among the tools", clip(obj.Function.Name))
+			return req, fmt.Errorf("openai: tool_choice names %s, which is not among the tools", clip.Quote(obj.Function.Name))
 		}
 		req.ToolChoice = obj.Function.Name
 	case "allowed_tools":
@@ -160,20 +159,20 @@ func (r *ChatRequest) ToolRequest() (toolcall.Request, error) {
 		case "", "auto", "required":
 			req.ToolChoice = obj.AllowedTools.Mode
 		default:
-			return req, fmt.Errorf("openai: allowed_tools mode %s is not auto or required", clip(obj.AllowedTools.Mode))
+			return req, fmt.Errorf("openai: allowed_tools mode %s is not auto or required", clip.Quote(obj.AllowedTools.Mode))
 		}
 		var allowed []toolcall.Tool
 		for _, t := range obj.AllowedTools.Tools {
 			i := req.Match(t.Function.Name)
 			if i < 0 {
-				return req, fmt.Errorf("openai: allowed_tools names %s, which is not among the tools", clip(t.Function.Name))
+				return req, fmt.Errorf("openai: allowed_tools names %s, which is not among the tools", clip.Quote(t.Function.Name))
 			}
 			allowed = append(allowed, req.Tools[i])
 		}
 		req.Tools = allowed
 		req.Index()
 	default:
-		return req, fmt.Errorf("openai: tool_choice of type %s is not supported", clip(obj.Type))
+		return req, fmt.Errorf("openai: tool_choice of type %s is not supported", clip.Quote(obj.Type))
 	}
 	return req, nil
 }
@@ -198,7 +197,7 @@ func (r *ChatRequest) Conversation() ([]toolcall.Message, error) {
 			role = "system"
 		case "system", "user", "assistant", "tool":
 		default:
-			return nil, fmt.Errorf("openai: messages[%d] has role %s", i, clip(m.Role))
+			return nil, fmt.Errorf("openai: messages[%d] has role %s", i, clip.Quote(m.Role))
 		}
 		msg := toolcall.Message{Role: role, Content: content, ToolCallID: m.ToolCallID}
 		for _, raw := range []json.RawMessage{m.ReasoningContent, m.Reasoning} {
@@ -243,21 +242,4 @@ func text(raw json.RawMessage) (string, error) {
 		b.WriteString(p.Text)
 	}
 	return b.String(), nil
-}
-
-// maxQuoted bounds how much of a client's string an error message echoes.
-const maxQuoted = 64
-
-// clip quotes s for an error message, cut to its first maxQuoted bytes (at
-// a character boundary) with the full length said, so that a client's
-// megabyte-long name does not come back in the response and the logs.
-func clip(s string) string {
-	if len(s) <= maxQuoted {
-		return strconv.Quote(s)
-	}
-	cut := maxQuoted
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/clip"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/textargs"
@@ -141,7 +142,7 @@ func (r *reader) function(start, i int) (int, error) {
 	}
 	name := body[i : i+gt]
 	if !validName(name) {
-		return 0, &toolcall.SyntaxError{Offset: i, Msg: "not a function name: " + quote(name)}
+		return 0, &toolcall.SyntaxError{Offset: i, Msg: "not a function name: " + clip.Quote(name)}
 	}
 	i += gt + 1
 	b := textargs.Get(r.m.Req, name)
@@ -337,11 +338,4 @@ const maxKey = 256
 // whitespace and none of {}<>"'.
 func validName(name string) bool {
 	return name != "" && !strings.ContainsAny(name, "{}<>\"' \t\r\n")
-}
-
-func quote(s string) string {
-	if len(s) > 40 {
-		s = s[:40] + "..."
-	}
-	return string(jsonvalue.AppendString(nil, s))
 }

@@ -68,10 +68,10 @@ package stream
 
 import (
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"unsafe"
 
+	"github.com/toolparse/toolparse/internal/clip"
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
@@ -649,7 +649,7 @@ func (s *Stream) callID(c toolcall.Call) string {
 		if s.seenIDs[c.ID] {
 			why = "is an earlier call's"
 		}
-		s.diag(toolcall.KindSyntax, c.Name, "the model's call ID "+quoteID(c.ID)+" "+why+": the call gets a new one")
+		s.diag(toolcall.KindSyntax, c.Name, "the model's call ID "+clip.Quote(c.ID)+" "+why+": the call gets a new one")
 		c.ID = ""
 	}
 	fromModel := c.ID != ""
@@ -683,14 +683,6 @@ func wellFormedID(id string) bool {
 		}
 	}
 	return true
-}
-
-// quoteID quotes an ID for a diagnostic, cut to 40 bytes.
-func quoteID(id string) string {
-	if len(id) > 40 {
-		return strconv.Quote(id[:40]) + "..."
-	}
-	return strconv.Quote(id)
 }
 
 // diag records a diagnostic about the call being handed on (at its offset),

@@ -16,15 +16,7 @@ func constrained(t *testing.T, format toolcall.Format, req toolcall.Request) *gr
 	if !ok {
 		t.Fatalf("%s is not a toolcall.Constrainer", format.Name())
 	}
-	ebnf, err := c.Grammar(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := grammartest.Compile(ebnf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return grammartest.Of(t, c.Grammar, req)
 }
 
 // unconstrained are the renderers of a format's other syntaxes, which its

@@ -190,18 +190,11 @@ func TestRenderedCallsAreInTheGrammar(t *testing.T) {
 				a := toolGen("get-weather").Draw(t, "tool a")
 				b := toolGen("import").Draw(t, "tool b")
 				req := toolcall.Request{Tools: []toolcall.Tool{a.tool, b.tool}}
-				ebnf, err := f.grammar(req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g, err := grammartest.Compile(ebnf)
-				if err != nil {
-					t.Fatalf("grammar does not compile: %v\n%s", err, ebnf)
-				}
+				g := grammartest.Of(t, f.grammar, req)
 				args := arguments(t, a)
 				good := render(t, f, a.tool.Name, args)
 				if !g.Match(good) {
-					t.Fatalf("grammar rejects %q\n%s", good, ebnf)
+					t.Fatalf("grammar rejects %q\n%s", good, g)
 				}
 				if bad := render(t, f, "no_such_tool", args); g.Match(bad) {
 					t.Fatalf("grammar accepts an unknown tool: %q", bad)
@@ -215,7 +208,7 @@ func TestRenderedCallsAreInTheGrammar(t *testing.T) {
 							}
 						}
 						if bad := render(t, f, a.tool.Name, without); g.Match(bad) {
-							t.Fatalf("grammar accepts %q without required %s\n%s", bad, p.name, ebnf)
+							t.Fatalf("grammar accepts %q without required %s\n%s", bad, p.name, g)
 						}
 					}
 					wrong := append(orderedObject{}, args...)
@@ -231,7 +224,7 @@ func TestRenderedCallsAreInTheGrammar(t *testing.T) {
 						continue
 					}
 					if bad := render(t, f, a.tool.Name, wrong); g.Match(bad) {
-						t.Fatalf("grammar accepts %q with a wrong value for property %d (%s)\n%s", bad, i, p.schema, ebnf)
+						t.Fatalf("grammar accepts %q with a wrong value for property %d (%s)\n%s", bad, i, p.schema, g)
 					}
 				}
 			})
@@ -245,17 +238,7 @@ func TestGrammarNarrowsToToolChoice(t *testing.T) {
 	two := []toolcall.Call{{Name: "f", Arguments: `{"x":1}`}, {Name: "g", Arguments: `{}`}}
 	for _, f := range formats {
 		t.Run(f.name, func(t *testing.T) {
-			compile := func(req toolcall.Request) *grammartest.Grammar {
-				ebnf, err := f.grammar(req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g, err := grammartest.Compile(ebnf)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return g
-			}
+			compile := func(req toolcall.Request) *grammartest.Grammar { return grammartest.Of(t, f.grammar, req) }
 			text, _ := f.render(two)
 			gOnlyG, _ := f.render(two[1:])
 			if !compile(toolcall.Request{Tools: tools}).Match(text) {
@@ -277,17 +260,10 @@ func TestGrammarNarrowsToToolChoice(t *testing.T) {
 
 func TestGrammarEscapesNamesAndKeys(t *testing.T) {
 	tool := toolcall.Tool{Name: "a-b.c", Parameters: json.RawMessage(`{"type":"object","properties":{"q\"uote":{"type":"string"},"back\\slash":{"type":"string"}},"required":["q\"uote"]}`)}
-	ebnf, err := llama4.Grammar(toolcall.Request{Tools: []toolcall.Tool{tool}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := grammartest.Compile(ebnf)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, ebnf)
-	}
+	g := grammartest.Of(t, llama4.Grammar, toolcall.Request{Tools: []toolcall.Tool{tool}})
 	text, _ := llama4.RenderFunctionTags([]toolcall.Call{{Name: "a-b.c", Arguments: `{"q\"uote":"x","back\\slash":"y"}`}})
 	if !g.Match(text) {
-		t.Errorf("grammar rejects %q\n%s", text, ebnf)
+		t.Errorf("grammar rejects %q\n%s", text, g)
 	}
 }
 
@@ -446,21 +422,14 @@ func checkShape(t *testing.T, raw []byte, req toolcall.Request) {
 
 func TestGrammarFollowsRecursiveRefs(t *testing.T) {
 	tool := toolcall.Tool{Name: "plant", Parameters: json.RawMessage(`{"$defs":{"node":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":["name"]}},"type":"object","properties":{"tree":{"$ref":"#/$defs/node"}},"required":["tree"]}`)}
-	ebnf, err := pythonic.Grammar(toolcall.Request{Tools: []toolcall.Tool{tool}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := grammartest.Compile(ebnf)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, ebnf)
-	}
+	g := grammartest.Of(t, pythonic.Grammar, toolcall.Request{Tools: []toolcall.Tool{tool}})
 	for text, want := range map[string]bool{
 		`[plant(tree={"name": "a", "kids": [{"name": "b", "kids": []}, {"name": "c"}]})]`: true,
 		`[plant(tree={"name": "a", "kids": [{"kids": []}]})]`:                             false,
 		`[plant(tree={"name": 1})]`:                                                       false,
 	} {
 		if g.Match(text) != want {
-			t.Errorf("Match(%s) = %v, want %v\n%s", text, !want, want, ebnf)
+			t.Errorf("Match(%s) = %v, want %v\n%s", text, !want, want, g)
 		}
 	}
 }

@@ -37,11 +37,15 @@ type node struct {
 // Grammar is a compiled grammar.
 type Grammar struct {
 	rules map[string]*node
+	src   string
 }
+
+// String returns the grammar's text.
+func (g *Grammar) String() string { return g.src }
 
 // Compile reads a grammar.
 func Compile(ebnf string) (*Grammar, error) {
-	g := &Grammar{rules: map[string]*node{}}
+	g := &Grammar{rules: map[string]*node{}, src: ebnf}
 	for _, line := range strings.Split(ebnf, "\n") {
 		if strings.TrimSpace(line) == "" {
 			continue

@@ -10,6 +10,38 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// anyOfArrays is an object schema whose one property x is any of n array
+// schemas (each items with a different minimum).
+func anyOfArrays(n int) string {
+	var alts []string
+	for i := range n {
+		alts = append(alts, fmt.Sprintf(`{"type":"array","items":{"type":"integer","minimum":%d}}`, i))
+	}
+	return `{"type":"object","properties":{"x":{"anyOf":[` + strings.Join(alts, ",") + `]}}}`
+}
+
+// wideRequired is an object schema of n string properties p0... of which
+// the first required are required.
+func wideRequired(n, required int) string {
+	var props, req []string
+	for i := range n {
+		props = append(props, fmt.Sprintf(`"p%d":{"type":"string"}`, i))
+		if i < required {
+			req = append(req, fmt.Sprintf(`"p%d"`, i))
+		}
+	}
+	return `{"type":"object","properties":{` + strings.Join(props, ",") + `},"required":[` + strings.Join(req, ",") + `]}`
+}
+
+// intList is {"x":[0,1,...,n-1]}.
+func intList(n int) string {
+	var ints []string
+	for i := range n {
+		ints = append(ints, fmt.Sprint(i))
+	}
+	return `{"x":[` + strings.Join(ints, ",") + `]}`
+}
+
 // validationShapes are schemas and arguments whose validation costs differ
 // in kind: wide, deep, many alternatives, long strings, many required.
 func validationShapes() []struct{ name, schema, args string } {
@@ -21,30 +53,25 @@ func validationShapes() []struct{ name, schema, args string } {
 		defs = append(defs, fmt.Sprintf(`"a%d":{"type":"object","properties":{"a":{"type":"integer"}}}`, n))
 		return `{"$ref":"#/$defs/a0","$defs":{` + strings.Join(defs, ",") + `}}`
 	}
-	var alts, props, req, objs, ints []string
-	for i := range 200 {
-		alts = append(alts, fmt.Sprintf(`{"type":"array","items":{"type":"integer","minimum":%d}}`, i))
-	}
-	for i := range 7000 {
-		props = append(props, fmt.Sprintf(`"p%d":{"type":"string"}`, i))
-		req = append(req, fmt.Sprintf(`"p%d"`, i))
-	}
+	var objs, enum []string
 	for i := range 1000 {
 		objs = append(objs, fmt.Sprintf(`{"city":"c%d","nights":%d,"rooms":2,"smoking":false,"tier":"budget"}`, i, i+1))
-		ints = append(ints, fmt.Sprint(i))
+	}
+	for i := range 200 {
+		enum = append(enum, fmt.Sprint(i))
 	}
 	five := `{"type":"object","properties":{"city":{"type":"string"},"nights":{"type":"integer","minimum":1},"rooms":{"type":"integer"},"smoking":{"type":"boolean"},"tier":{"type":"string","enum":["budget","standard","luxury"]}},"required":["city","nights"]}`
 	return []struct{ name, schema, args string }{
 		{"five fields", five, `{"city":"Oslo","nights":3,"rooms":2,"smoking":false,"tier":"luxury"}`},
 		{"allOf doubling 6", doubling(6), `{"a":1}`},
-		{"anyOf 200 arrays, 1000 items", `{"type":"object","properties":{"x":{"anyOf":[` + strings.Join(alts, ",") + `]}}}`, `{"x":[` + strings.Join(ints, ",") + `]}`},
-		{"anyOf 200 arrays, 10 items", `{"type":"object","properties":{"x":{"anyOf":[` + strings.Join(alts, ",") + `]}}}`, `{"x":[` + strings.Join(ints[:10], ",") + `]}`},
-		{"7000 required, empty", `{"type":"object","properties":{` + strings.Join(props, ",") + `},"required":[` + strings.Join(req, ",") + `]}`, `{}`},
-		{"700 required, empty", `{"type":"object","properties":{` + strings.Join(props[:700], ",") + `},"required":[` + strings.Join(req[:700], ",") + `]}`, `{}`},
-		{"100 properties, 2 given", `{"type":"object","properties":{` + strings.Join(props[:100], ",") + `},"required":[` + strings.Join(req[:20], ",") + `]}`, `{"p0":"a","p1":"b"}`},
+		{"anyOf 200 arrays, 1000 items", anyOfArrays(200), intList(1000)},
+		{"anyOf 200 arrays, 10 items", anyOfArrays(200), intList(10)},
+		{"7000 required, empty", wideRequired(7000, 7000), `{}`},
+		{"700 required, empty", wideRequired(700, 700), `{}`},
+		{"100 properties, 2 given", wideRequired(100, 20), `{"p0":"a","p1":"b"}`},
 		{"1000 objects of five", `{"type":"object","properties":{"list":{"type":"array","items":` + five + `}}}`, `{"list":[` + strings.Join(objs, ",") + `]}`},
 		{"64 KiB string, pattern", `{"type":"object","properties":{"s":{"type":"string","pattern":"^[a-z]*$","maxLength":100000}}}`, `{"s":"` + strings.Repeat("a", 64<<10) + `"}`},
-		{"enum of 200, 1000 items", `{"type":"object","properties":{"x":{"type":"array","items":{"enum":[` + strings.Join(ints[:200], ",") + `]}}}}`, `{"x":[` + strings.Join(ints, ",") + `]}`},
+		{"enum of 200, 1000 items", `{"type":"object","properties":{"x":{"type":"array","items":{"enum":[` + strings.Join(enum, ",") + `]}}}}`, intList(1000)},
 	}
 }
 
@@ -94,20 +121,9 @@ func TestEstimateStopsAtTheBudget(t *testing.T) {
 // looks each missing property up in "required": 49 million comparisons),
 // go on unvalidated with a diagnostic saying so.
 func TestValidationHasABudget(t *testing.T) {
-	var alts, props, req, ints []string
-	for i := range 200 {
-		alts = append(alts, fmt.Sprintf(`{"type":"array","items":{"type":"integer","minimum":%d}}`, i))
-	}
-	for i := range 7000 {
-		props = append(props, fmt.Sprintf(`"p%d":{"type":"string"}`, i))
-		req = append(req, fmt.Sprintf(`"p%d"`, i))
-	}
-	for i := range 10000 {
-		ints = append(ints, fmt.Sprint(i))
-	}
 	tests := []struct{ name, schema, args string }{
-		{"anyOf of 200 arrays", `{"type":"object","properties":{"x":{"anyOf":[` + strings.Join(alts, ",") + `]}}}`, `{"x":[` + strings.Join(ints, ",") + `]}`},
-		{"7,000 required properties", `{"type":"object","properties":{` + strings.Join(props, ",") + `},"required":[` + strings.Join(req, ",") + `]}`, `{}`},
+		{"anyOf of 200 arrays", anyOfArrays(200), intList(10000)},
+		{"7,000 required properties", wideRequired(7000, 7000), `{}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

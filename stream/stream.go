@@ -81,8 +81,7 @@ import (
 type Option func(*config)
 
 type config struct {
-	ids         func(toolcall.Call) string
-	customIDs   bool // ids is the caller's (WithIDs)
+	ids         func(toolcall.Call) string // the caller's (WithIDs), or nil
 	limits      toolcall.Limits
 	policy      policy.Policy
 	hasPolicy   bool
@@ -158,7 +157,7 @@ func WithPolicy(p policy.Policy) Option {
 // (Before this version next got only the call's index: wrap such a
 // function as func(c toolcall.Call) string { return old(c.Index) }.)
 func WithIDs(next func(c toolcall.Call) string) Option {
-	return func(c *config) { c.ids, c.customIDs = next, next != nil }
+	return func(c *config) { c.ids = next }
 }
 
 // WithLimits sets the decoder's limits: the largest pending candidate in
@@ -178,9 +177,10 @@ type Stream struct {
 	// validation is what validating this response's calls may still
 	// spend beyond each call's own allowance.
 	validation schema.Budget
-	seenIDs    map[string]bool // the IDs handed on (or announced) in this response
-	idGen      idGen           // random call IDs
-	turns      turns           // next turns and repeats
+	seenIDs    map[string]bool      // the IDs handed on (or announced) in this response
+	idGen      idGen                // random call IDs
+	idMaker    toolcall.CallIDMaker // the format's style of call ID, if it has one
+	turns      turns                // next turns and repeats
 	cfg        config
 	none       bool   // tool_choice "none": everything is content
 	named      string // a named tool_choice
@@ -233,18 +233,7 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 	for _, o := range opts {
 		o(&s.cfg)
 	}
-	if s.cfg.ids == nil {
-		maker, _ := f.(toolcall.CallIDMaker)
-		s.cfg.ids = func(c toolcall.Call) string {
-			switch {
-			case c.ID != "":
-				return c.ID
-			case maker != nil:
-				return maker.NewCallID(c)
-			}
-			return s.idGen.next()
-		}
-	}
+	s.idMaker, _ = f.(toolcall.CallIDMaker)
 	s.cfg.limits = s.cfg.limits.WithDefaults()
 	switch req.ToolChoice {
 	case "", "auto", "required":
@@ -402,7 +391,7 @@ const (
 
 // ready makes a zero Stream usable.
 func (s *Stream) ready() {
-	if s.cfg.ids == nil {
+	if s.sel == nil {
 		s.init(nil, nil)
 	}
 }
@@ -652,16 +641,26 @@ func (s *Stream) callID(c toolcall.Call) string {
 		s.diag(toolcall.KindSyntax, c.Name, "the model's call ID "+clip.Quote(c.ID)+" "+why+": the call gets a new one")
 		c.ID = ""
 	}
-	fromModel := c.ID != ""
-	id := s.cfg.ids(c)
-	if s.seenIDs[id] && !s.cfg.customIDs {
-		id = s.idGen.next()
+	// Only IDs that a later model's ID may repeat are remembered: the
+	// model's, and a format's (Kimi's functions.NAME:IDX). Random ones
+	// repeat nothing, WithIDs' are the caller's to make, and a response of
+	// a million tiny calls keeps no million IDs.
+	var id string
+	remember := true
+	switch {
+	case s.cfg.ids != nil:
+		id, remember = s.cfg.ids(c), c.ID != ""
+	case c.ID != "":
+		id = c.ID
+	case s.idMaker != nil:
+		id = s.idMaker.NewCallID(c)
+		if s.seenIDs[id] {
+			id, remember = s.idGen.next(), false
+		}
+	default:
+		id, remember = s.idGen.next(), false
 	}
-	// Only IDs that a later model's ID may repeat are kept: the model's,
-	// and a format's (Kimi's functions.NAME:IDX). "call_" and 24 random
-	// letters and digits repeat nothing, WithIDs' are the caller's to
-	// make, and a response of a million tiny calls keeps no million IDs.
-	if fromModel || !s.cfg.customIDs && (!strings.HasPrefix(id, "call_") || len(id) != 29) {
+	if remember {
 		if s.seenIDs == nil {
 			s.seenIDs = make(map[string]bool)
 		}

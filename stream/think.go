@@ -1,7 +1,10 @@
 package stream
 
 import (
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/toolcall"
@@ -44,16 +47,73 @@ func (t *thinkSplitter) init(f toolcall.Format, c *config) {
 	}
 	t.on = true
 	t.in = c.inReasoning
-	closers := []string{close}
+	var endedBy []string
 	if !c.hasThink {
-		closers = append(closers, r.EndedBy...)
+		endedBy = r.EndedBy
 	}
-	t.tags = [2]*marker.Set{marker.NewSet(open), marker.NewSet(closers...)}
+	sets := thinkSetsFor(open, close, endedBy)
+	t.tags = [2]*marker.Set{sets.open, sets.closers}
 	if r.OpenedByPrompt && !c.inReasoning && !c.outside && !c.hasThink {
 		t.maybe = true
-		t.maybeSet = marker.NewSet(append([]string{close, open}, closers[1:]...)...)
+		t.maybeSet = sets.maybe
 		t.limit = c.limits.WithDefaults().MaxPending
 	}
+}
+
+// thinkSets are the marker sets of one pair of think tags and the markers
+// that also end reasoning: built once per distinct set of markers and
+// shared by every stream that uses them, as a stream's cost to start is
+// paid once per response.
+type thinkSets struct {
+	openText, closeText string
+	endedBy             []string
+	open, closers       *marker.Set
+	maybe               *marker.Set // close, then open, then endedBy
+}
+
+// The cache of thinkSets holds at most thinkCacheEntries entries of at most
+// thinkCacheBytes bytes of markers each: a stream whose tags do not fit
+// builds its own sets.
+const (
+	thinkCacheEntries = 32
+	thinkCacheBytes   = 256
+)
+
+var thinkCache struct {
+	mu   sync.Mutex
+	list atomic.Pointer[[]*thinkSets] // copied on write
+}
+
+func thinkSetsFor(open, close string, endedBy []string) *thinkSets {
+	if l := thinkCache.list.Load(); l != nil {
+		for _, e := range *l {
+			if e.openText == open && e.closeText == close && slices.Equal(e.endedBy, endedBy) {
+				return e
+			}
+		}
+	}
+	e := &thinkSets{openText: open, closeText: close, endedBy: slices.Clone(endedBy)}
+	closers := append([]string{close}, e.endedBy...)
+	e.open, e.closers = marker.NewSet(open), marker.NewSet(closers...)
+	e.maybe = marker.NewSet(append([]string{close, open}, e.endedBy...)...)
+	size := len(open) + len(close)
+	for _, m := range endedBy {
+		size += len(m)
+	}
+	if size > thinkCacheBytes {
+		return e
+	}
+	thinkCache.mu.Lock()
+	defer thinkCache.mu.Unlock()
+	var l []*thinkSets
+	if old := thinkCache.list.Load(); old != nil {
+		l = *old
+	}
+	if len(l) < thinkCacheEntries {
+		l = append(slices.Clip(l), e)
+		thinkCache.list.Store(&l)
+	}
+	return e
 }
 
 // maybeSplit reads a delta while it is not known whether the output began

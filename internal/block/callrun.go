@@ -15,10 +15,10 @@ import (
 // calls too, Separators), Read takes its calls instead of parsing the
 // text again.
 type CallRun struct {
-	r       pylit.Reader
-	started bool // r reads the run: its first call began
-	lost    bool // r missed bytes of the run, or met what a run cannot hold
-	list    bool // r reads a call list, which no call may follow
+	r       *pylit.Reader // made when the first run begins: most responses have none
+	started bool          // r reads the run: its first call began
+	lost    bool          // r missed bytes of the run, or met what a run cannot hold
+	list    bool          // r reads a call list, which no call may follow
 	// the call being read
 	head, named, spaced bool
 }
@@ -52,7 +52,7 @@ func (r *CallRun) Separators(s string) {
 	if s == "" || r.lost {
 		return
 	}
-	if !r.r.Resume() || r.r.Feed(s) < len(s) || r.r.Status() != pylit.Open {
+	if r.r == nil || !r.r.Resume() || r.r.Feed(s) < len(s) || r.r.Status() != pylit.Open {
 		r.lost = true
 	}
 }
@@ -60,10 +60,10 @@ func (r *CallRun) Separators(s string) {
 // Reading returns the reader of the call, while the call's brackets are
 // open and it reads on, for a hook's block.Reading; else nil.
 func (r *CallRun) Reading() *pylit.Reader {
-	if r.head || r.r.Status() != pylit.Open {
+	if r.head || r.r == nil || r.r.Status() != pylit.Open {
 		return nil
 	}
-	return &r.r
+	return r.r
 }
 
 // Step follows the call through s[i:], held as m's pending item.
@@ -94,7 +94,7 @@ func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
 		r.feedHead(s[from:i])
 		return RunMore, i
 	}
-	st, j := m.FeedReader(&r.r, s, from) // the rest of the name, if any, and the brackets
+	st, j := m.FeedReader(r.r, s, from) // the rest of the name, if any, and the brackets
 	switch st {
 	case pylit.Open:
 		if j == len(s) {
@@ -119,6 +119,9 @@ func (r *CallRun) begin(m *Machine, list bool) {
 		if r.list = list; list {
 			goal = pylit.GoalList
 		}
+		if r.r == nil {
+			r.r = new(pylit.Reader)
+		}
 		r.r.Reset(m.parser, goal)
 		r.r.Stream()
 	}
@@ -138,11 +141,11 @@ func (r *CallRun) feedHead(s string) {
 // Read reads text, the run's text, as a block of kind k reads its body:
 // with what the run's reader read, when it read all of text.
 func (r *CallRun) Read(m *Machine, k int, text string) ([]Item, error) {
-	if r.lost || r.r.Offset() != len(text) || m.f.Kinds[k].Read != nil {
+	if r.lost || r.r == nil || r.r.Offset() != len(text) || m.f.Kinds[k].Read != nil {
 		return m.Read(k, text)
 	}
 	r.r.Resume() // the end of the text ends the run, as it ends a whole one
-	return decode(text, &m.parser, m.Requested, &r.r)
+	return decode(text, &m.parser, m.Requested, r.r)
 }
 
 // Hold is Step for a hook whose pending item is the call: what cannot

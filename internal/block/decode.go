@@ -78,17 +78,19 @@ func decode(body string, p *pylit.Parser, known func(string) bool, pre *pylit.Re
 		return nil, offsetError(err, lo)
 	}
 	items := make([]Item, 0, len(elems))
+	calls := make([]toolcall.Call, 0, len(elems)) // one allocation for the block's calls
 	for _, el := range elems {
 		if el.Err != nil {
 			items = append(items, Item{Content: trimmed[el.Start:el.End], Err: offsetError(el.Err, lo), Offset: lo + el.Start})
 			continue
 		}
-		c := el.Call
+		calls = append(calls, el.Call)
+		c := &calls[len(calls)-1]
 		var repaired []*pylit.SyntaxError
 		for _, r := range el.Repaired {
 			repaired = append(repaired, &pylit.SyntaxError{Offset: lo + r.Offset, Msg: r.Msg})
 		}
-		items = append(items, Item{Call: &c, Offset: lo + el.Start, Repaired: repaired})
+		items = append(items, Item{Call: c, Offset: lo + el.Start, Repaired: repaired})
 	}
 	return items, nil
 }

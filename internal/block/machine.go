@@ -931,9 +931,13 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 
 // Items hands on items read from text at offset off of the response:
 // calls as calls, the rest as content with a diagnostic. It returns the
-// calls.
+// calls. A call's event points to the item's call (OneCall's aside, which
+// is copied): the items are the stream's once handed on.
 func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall.Event, []toolcall.Call) {
 	calls := m.calls[:0] // the machine's, reused: AfterBlock reads them then
+	if cap(calls) < len(items) {
+		calls = make([]toolcall.Call, 0, len(items))
+	}
 	defer func() { m.calls = calls[:0] }()
 	for _, it := range items {
 		if it.Call == nil {
@@ -947,7 +951,11 @@ func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall
 			pylit.DiagnoseAt(&m.Base, r, off, it.Call.Name)
 		}
 		calls = append(calls, *it.Call)
-		dst = m.Call(dst, *it.Call, off+it.Offset)
+		if it.Call == &m.oneCall { // the machine's buffer: the event gets a copy
+			dst = m.Call(dst, *it.Call, off+it.Offset)
+		} else {
+			dst = m.CallAt(dst, it.Call, off+it.Offset)
+		}
 	}
 	return dst, calls
 }

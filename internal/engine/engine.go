@@ -453,6 +453,12 @@ func (b *Base) Flush(dst []toolcall.Event) []toolcall.Event {
 // Call appends a call event for a call whose text starts at offset off of
 // the response.
 func (b *Base) Call(dst []toolcall.Event, c toolcall.Call, off int) []toolcall.Event {
+	return b.CallAt(dst, &c, off)
+}
+
+// CallAt is Call for a call the decoder made for the stream: the event
+// points to c, which the decoder must not write again.
+func (b *Base) CallAt(dst []toolcall.Event, c *toolcall.Call, off int) []toolcall.Event {
 	b.Said.Say()
 	b.called, b.sinceCall, b.midLine = true, prose.Tracker{}, false
 	if b.callOffs == nil {
@@ -462,7 +468,7 @@ func (b *Base) Call(dst []toolcall.Event, c toolcall.Call, off int) []toolcall.E
 	if cap(dst)-len(dst) == 0 && cap(dst) < 8 { // room for several calls at once
 		dst = append(make([]toolcall.Event, 0, 8+len(dst)), dst...)
 	}
-	return append(dst, toolcall.Event{Call: &c})
+	return append(dst, toolcall.Event{Call: c})
 }
 
 // InFenceAfterProse reports whether the content so far has opened a

@@ -19,7 +19,7 @@ const (
 type Set struct {
 	markers []string
 	maxLen  int
-	first   [256]bool
+	first   [4]uint64 // a bit per byte that begins some marker
 	// one says every marker begins with firstByte.
 	one       bool
 	firstByte byte
@@ -31,8 +31,8 @@ func NewSet(markers ...string) *Set {
 	n := 0
 	for _, m := range markers {
 		s.maxLen = max(s.maxLen, len(m))
-		if m != "" && !s.first[m[0]] {
-			s.first[m[0]] = true
+		if m != "" && !s.Starts(m[0]) {
+			s.first[m[0]>>6] |= 1 << (m[0] & 63)
 			s.firstByte = m[0]
 			n++
 		}
@@ -54,7 +54,7 @@ func (s *Set) Index(text string) int {
 		return strings.IndexByte(text, s.firstByte)
 	}
 	for i := 0; i < len(text); i++ {
-		if s.first[text[i]] {
+		if s.Starts(text[i]) {
 			return i
 		}
 	}
@@ -62,7 +62,7 @@ func (s *Set) Index(text string) int {
 }
 
 // Starts reports whether some marker begins with the byte c.
-func (s *Set) Starts(c byte) bool { return s.first[c] }
+func (s *Set) Starts(c byte) bool { return s.first[c>>6]&(1<<(c&63)) != 0 }
 
 // Match compares the start of text with the markers. For Full, idx is the
 // marker and n its length. For Partial, n is len(text). For None, n is the

@@ -118,7 +118,7 @@ func (p *Parser) ParseCallReread(src string) (toolcall.Call, error) {
 
 // ParseValue parses one literal value and returns it as compact JSON text.
 func (p *Parser) ParseValue(src string) (v string, err error) {
-	p.read(src, GoalValue, func(r *Reader, e error) { v, err = r.value, e })
+	p.read(src, GoalValue, func(r *Reader, e error) { v, err = r.value(), e })
 	return v, err
 }
 

@@ -76,7 +76,7 @@ type Reader struct {
 	captures    int          // such calls open
 	strArgs     []int        // where top-level string arguments start (for rereads)
 	wantStrArgs bool
-	value       string
+	valueDone   bool // a value (GoalValue) was read whole: out holds it
 	call        toolcall.Call
 	ended       bool
 }
@@ -1288,6 +1288,14 @@ func (r *Reader) OpenCall() (name string, start int, stable []byte, ok bool) {
 		return "", 0, nil, false
 	}
 	return f.name, f.start, r.out[f.mark:r.stableEnd(el+1)], true
+}
+
+// value returns a copy of the value read whole (GoalValue), or "".
+func (r *Reader) value() string {
+	if !r.valueDone {
+		return ""
+	}
+	return string(r.out)
 }
 
 // Stable returns the JSON r has written for a value (GoalValue) that no

@@ -67,8 +67,8 @@ func diffOne(t *testing.T, p Parser, src string, seed uint64) {
 	{
 		want, werr := old.ParseValue(src)
 		r, gerr := readWhole(p, GoalValue, src, seed)
-		if errText(werr) != errText(gerr) || werr == nil && want != r.value {
-			t.Errorf("ParseValue(%q) seed %d:\nparser %s %v\nreader %s %v", src, seed, want, werr, r.value, gerr)
+		if errText(werr) != errText(gerr) || werr == nil && want != r.value() {
+			t.Errorf("ParseValue(%q) seed %d:\nparser %s %v\nreader %s %v", src, seed, want, werr, r.value(), gerr)
 		}
 	}
 	{

@@ -99,7 +99,7 @@ func (r *Reader) topToken(f *frame, tok Token, pos, end int, lit string) {
 	case f.state == sEnd && tok == EOF:
 		r.lex = lexDone
 		if r.goal == GoalValue {
-			r.value = string(r.out)
+			r.valueDone = true // out is the value: ParseValue copies it, a streaming caller reads it in place
 		}
 	case f.state == sEnd:
 		r.expected("EOF", tok, pos, lit)

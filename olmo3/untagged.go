@@ -117,7 +117,7 @@ func (u *untagged) decide(m *block.Machine, dst []toolcall.Event, text, calls st
 		}
 	}
 	for _, it := range items {
-		dst = m.Call(dst, *it.Call, start+it.Offset)
+		dst = m.CallAt(dst, it.Call, start+it.Offset) // the run's items are fresh: the events hold their calls
 	}
 	return dst
 }

@@ -182,9 +182,10 @@ type Stream struct {
 	idMaker    toolcall.CallIDMaker // the format's style of call ID, if it has one
 	turns      turns                // next turns and repeats
 	cfg        config
-	none       bool   // tool_choice "none": everything is content
 	named      string // a named tool_choice
+	none       bool   // tool_choice "none": everything is content
 	closed     bool
+	escaped    bool // the last byte kept is an unpaired Escape
 
 	sel      *policy.Selector
 	raw      []toolcall.Event // the decoder's events for the current call
@@ -209,11 +210,10 @@ type Stream struct {
 	// here, to be handed to it with the next delta that is not one. kept
 	// only grows: what went to the decoder, kept[:handed], is never
 	// written again, as the decoder may hold on to it.
-	room    int  // how many more bytes may be kept now; 0: none
-	escaped bool // the last byte kept is an unpaired Escape
-	kept    []byte
-	handed  int
-	quiet   toolcall.Quiet
+	room   int // how many more bytes may be kept now; 0: none (escaped says more)
+	kept   []byte
+	handed int
+	quiet  toolcall.Quiet
 }
 
 // New returns a Stream that parses one response in format f for req. A nil

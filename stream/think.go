@@ -14,16 +14,16 @@ import (
 // the decoder. A tag split across deltas is held, as references to the
 // deltas, until the next byte decides it.
 type thinkSplitter struct {
-	on      bool
-	in      bool // inside reasoning
+	on bool
+	in bool // inside reasoning
+	// maybe says the output may have begun inside reasoning: until a tag
+	// of maybeSet decides, text is kept in early (references to deltas),
+	// and partial is a marker's start at its end.
+	maybe   bool
 	tags    [2]*marker.Set
 	held    []string
 	heldLen int
 
-	// maybe says the output may have begun inside reasoning: until a tag
-	// of maybeSet decides, text is kept in early (references to deltas),
-	// and partial is a marker's start at its end.
-	maybe    bool
 	maybeSet *marker.Set // close, then open, then the format's call markers
 	early    strings.Builder
 	partial  string

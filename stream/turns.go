@@ -23,7 +23,6 @@ type turns struct {
 	// pend holds the end of the content so far when it is the start of a
 	// next turn marker that the next content may complete.
 	pend  [maxTurn]byte
-	npend int
 	ended bool // a next turn began after prose: no more calls
 	// sinceCall says content holding more than a call list's separators
 	// came since the last call; proseMark counts the calls it came
@@ -31,10 +30,26 @@ type turns struct {
 	// a call was handed on: a call whose mark is below the current one
 	// had prose after it.
 	sinceCall bool
+	npend     int
 	proseMark int
-	calls     map[uint64]int
-	seed      maphash.Seed
+	// The marks of the first calls are in few, searched in turn; past
+	// fewCalls of them, in calls.
+	few   []callMark
+	calls map[uint64]int
+	seed  maphash.Seed
 }
+
+// callMark is the mark of a call handed on, by the hash of its name and
+// arguments.
+type callMark struct {
+	key  uint64
+	mark int
+}
+
+// fewCalls is how many calls' marks are searched in turn before a map
+// holds them: a response has few calls, and a map costs more to make than
+// a few comparisons.
+const fewCalls = 16
 
 // content notes text handed on as content. Its usual case, prose after
 // prose with no byte that begins a marker, is one look for such a byte
@@ -123,8 +138,8 @@ func onlySeparators(text string) bool {
 // repeats reports whether a call of name and arguments repeats one handed
 // on earlier with prose between them, and notes it.
 func (t *turns) repeats(name, args string) bool {
-	if t.calls == nil {
-		t.calls = make(map[uint64]int)
+	if t.few == nil {
+		t.few = make([]callMark, 0, 4)
 		t.seed = maphash.MakeSeed()
 	}
 	var h maphash.Hash
@@ -137,9 +152,39 @@ func (t *turns) repeats(name, args string) bool {
 		t.proseMark++
 		t.sinceCall = false
 	}
-	mark, seen := t.calls[key]
+	mark, seen := t.markOf(key)
 	if !seen {
-		t.calls[key] = t.proseMark
+		t.record(key)
 	}
 	return seen && mark < t.proseMark
+}
+
+// markOf returns the mark of the call whose hash is key, if one was handed
+// on.
+func (t *turns) markOf(key uint64) (int, bool) {
+	if t.calls != nil {
+		mark, ok := t.calls[key]
+		return mark, ok
+	}
+	for _, c := range t.few {
+		if c.key == key {
+			return c.mark, true
+		}
+	}
+	return 0, false
+}
+
+// record records the current mark for the call whose hash is key.
+func (t *turns) record(key uint64) {
+	if t.calls == nil && len(t.few) < fewCalls {
+		t.few = append(t.few, callMark{key, t.proseMark})
+		return
+	}
+	if t.calls == nil {
+		t.calls = make(map[uint64]int, 2*fewCalls)
+		for _, c := range t.few {
+			t.calls[c.key] = c.mark
+		}
+	}
+	t.calls[key] = t.proseMark
 }

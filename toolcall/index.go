@@ -15,7 +15,23 @@ type toolIndex struct {
 	exact map[string]int
 	loose map[string]int // folded name → the tool's index, or ambiguous
 	mu    sync.Mutex
-	slots []map[any]any // per tool: what packages attached
+	slots [][]slot // per tool: what packages attached (a key or two each)
+}
+
+// slot is what a package attached to a tool under key.
+type slot struct{ key, v any }
+
+// find returns what is attached to tool i under key.
+func (x *toolIndex) find(i int, key any) (any, bool) {
+	if x.slots == nil {
+		return nil, false
+	}
+	for _, s := range x.slots[i] {
+		if s.key == key {
+			return s.v, true
+		}
+	}
+	return nil, false
 }
 
 // ambiguous marks a folded name two tools share.
@@ -141,27 +157,20 @@ func (r *Request) Attached(i int, key any, build func(Tool) any) any {
 		return build(r.Tools[i])
 	}
 	x.mu.Lock()
-	if x.slots != nil {
-		if v, ok := x.slots[i][key]; ok {
-			x.mu.Unlock()
-			return v
-		}
+	if v, ok := x.find(i, key); ok {
+		x.mu.Unlock()
+		return v
 	}
 	x.mu.Unlock()
 	v := build(r.Tools[i]) // outside the lock: building may be slow
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if x.slots != nil {
-		if old, ok := x.slots[i][key]; ok {
-			return old
-		}
+	if old, ok := x.find(i, key); ok {
+		return old
 	}
 	if x.slots == nil {
-		x.slots = make([]map[any]any, x.n)
+		x.slots = make([][]slot, x.n)
 	}
-	if x.slots[i] == nil {
-		x.slots[i] = map[any]any{}
-	}
-	x.slots[i][key] = v
+	x.slots[i] = append(x.slots[i], slot{key, v})
 	return v
 }

@@ -194,7 +194,15 @@ func Sections(begin, end string, one func(m *Machine, text string, off int) (too
 // its markers, at offset off of the body. Whitespace between calls is
 // dropped; other text, and a call read fails on, is content.
 func ReadCalls(body, begin, end string, read func(text string, off int) (toolcall.Call, error)) []Item {
-	var items []Item
+	// One count of the begin markers sizes the items and the calls, so a
+	// body of n calls costs two allocations, not one per call and more
+	// for the list's growth.
+	n := 0
+	if begin != "" {
+		n = strings.Count(body, begin)
+	}
+	items := make([]Item, 0, 2*n+1)
+	calls := make([]toolcall.Call, 0, n)
 	content := func(from, to int, err error) {
 		text := body[from:to]
 		if strings.TrimSpace(text) == "" {
@@ -206,16 +214,19 @@ func ReadCalls(body, begin, end string, read func(text string, off int) (toolcal
 			items[n-1].Content = body[items[n-1].Offset:to]
 			return
 		}
+		if err == nil {
+			err = &pylit.SyntaxError{Offset: from, Msg: "text that is not a call"}
+		}
 		items = append(items, Item{Content: text, Err: err, Offset: from})
 	}
 	i := 0
 	for i < len(body) {
 		b := strings.Index(body[i:], begin)
 		if b < 0 {
-			content(i, len(body), &pylit.SyntaxError{Offset: i, Msg: "text that is not a call"})
+			content(i, len(body), nil)
 			break
 		}
-		content(i, i+b, &pylit.SyntaxError{Offset: i, Msg: "text that is not a call"})
+		content(i, i+b, nil)
 		start := i + b
 		from := start + len(begin)
 		// The call ends at the next begin, or at an end before it: the
@@ -233,7 +244,8 @@ func ReadCalls(body, begin, end string, read func(text string, off int) (toolcal
 		if err != nil {
 			content(start, next, err)
 		} else {
-			items = append(items, Item{Call: &c, Offset: start})
+			calls = append(calls, c)
+			items = append(items, Item{Call: &calls[len(calls)-1], Offset: start})
 		}
 		i = next
 	}

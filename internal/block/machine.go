@@ -293,9 +293,8 @@ type Machine struct {
 	f      *Format
 	parser pylit.Parser
 	hooks  Hooks
-	// calls, oneCall and oneItem are buffers Items and OneCall reuse.
+	// calls and oneItem are buffers Items and OneCall reuse.
 	calls   []toolcall.Call
-	oneCall toolcall.Call
 	oneItem [1]Item
 	// ender and progressor are hooks, when they are those too.
 	ender      DeltaEnder
@@ -303,18 +302,18 @@ type Machine struct {
 	reading    Reading
 
 	mode      mode
-	kind      int
-	body      Body
-	bodyAt    int    // where the body starts in the pending item, after the start marker
-	lead      string // the start marker, when the pending item begins after it
-	starting  bool   // Hooks.Start is still to be asked
-	bodyStart int    // where the body Read reads starts in the response
-	name      string // the call the open block holds, when its opener named it
-	reasoning bool   // prose goes out as reasoning
-	cutOff    bool   // the block being decided is one the response's end cut off
+	starting  bool // Hooks.Start is still to be asked
+	reasoning bool // prose goes out as reasoning
+	cutOff    bool // the block being decided is one the response's end cut off
 	// droppedSaid says the diagnostic of text after the turn's end is out.
 	droppedSaid bool
-	endedBy     Token // the marker that ended the latest block, or NoToken
+	kind        int
+	body        Body
+	bodyAt      int    // where the body starts in the pending item, after the start marker
+	lead        string // the start marker, when the pending item begins after it
+	bodyStart   int    // where the body Read reads starts in the response
+	name        string // the call the open block holds, when its opener named it
+	endedBy     Token  // the marker that ended the latest block, or NoToken
 }
 
 // Configure implements toolcall.Reporter.
@@ -896,11 +895,10 @@ func (m *Machine) ReadValue(body string, open int) ([]byte, error) {
 }
 
 // OneCall returns the items of a block that holds the one call c, at
-// offset off of its body, in the machine's own buffers: valid until the
-// machine reads the next block (Items copies the call out).
+// offset off of its body, in the machine's own buffer: valid until the
+// machine reads the next block. The call is the one its event will hold.
 func (m *Machine) OneCall(c toolcall.Call, off int) []Item {
-	m.oneCall = c
-	m.oneItem[0] = Item{Call: &m.oneCall, Offset: off}
+	m.oneItem[0] = Item{Call: &c, Offset: off}
 	return m.oneItem[:]
 }
 
@@ -931,8 +929,8 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 
 // Items hands on items read from text at offset off of the response:
 // calls as calls, the rest as content with a diagnostic. It returns the
-// calls. A call's event points to the item's call (OneCall's aside, which
-// is copied): the items are the stream's once handed on.
+// calls. A call's event points to the item's call: the items' calls are
+// the stream's once handed on.
 func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall.Event, []toolcall.Call) {
 	calls := m.calls[:0] // the machine's, reused: AfterBlock reads them then
 	if cap(calls) < len(items) {
@@ -951,11 +949,7 @@ func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall
 			pylit.DiagnoseAt(&m.Base, r, off, it.Call.Name)
 		}
 		calls = append(calls, *it.Call)
-		if it.Call == &m.oneCall { // the machine's buffer: the event gets a copy
-			dst = m.Call(dst, *it.Call, off+it.Offset)
-		} else {
-			dst = m.CallAt(dst, it.Call, off+it.Offset)
-		}
+		dst = m.CallAt(dst, it.Call, off+it.Offset)
 	}
 	return dst, calls
 }

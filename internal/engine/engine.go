@@ -44,9 +44,12 @@ type Base struct {
 	// TrackFences has Content follow Markdown code fences (see
 	// InFenceAfterProse); fence is what it knows.
 	TrackFences bool
-	fence       fences
 	// Streaming says argument streaming is on (toolcall.Config).
 	Streaming bool
+	holding   bool
+	inBuf     bool // the pending item's earlier bytes are in buf, not pieces
+	merging   bool // see merged
+	fence     fences
 	quiet     *toolcall.Quiet // where the decoder says which bytes it reads without a trace
 	following following
 	frag      toolcall.CallDelta // the fragment event of the current Feed
@@ -54,13 +57,11 @@ type Base struct {
 	fragFeed  int                // the Feed frag was last used in
 
 	off      int // offset in the response of the current delta
-	holding  bool
 	start    int // offset in the response of the pending item
 	mark     int // start of the pending item in the current delta; -1 when it began earlier
 	pieces   []string
 	npieces  int // bytes in pieces
 	buf      strings.Builder
-	inBuf    bool // the pending item's earlier bytes are in buf, not pieces
 	diags    []toolcall.Diagnostic
 	callOffs []int // where each call of the latest Feed or Close starts
 	callBase int   // how many calls came before those
@@ -70,7 +71,6 @@ type Base struct {
 	// mergeAt gets the whole text when Flush runs.
 	merged  []byte
 	mergeAt int
-	merging bool
 }
 
 const (

@@ -113,11 +113,8 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 		return toolcall.Call{}, block.ErrCutOff
 	}
 	if args != "" {
-		raw, err := jsoncall.Value(args, m.Parser())
-		if err == nil {
-			out, err = jsoncall.Arguments(raw, m.Parser())
-		}
-		if err != nil {
+		var err error
+		if out, err = jsoncall.ValueArguments(args, m.Parser()); err != nil {
 			return toolcall.Call{}, &toolcall.SyntaxError{Offset: off + sep, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
 		}
 	}

@@ -93,7 +93,8 @@ func header(lead string) block.Kind {
 		TooLong: "a message header passed 512 bytes", Header: true,
 		CutOff: "a message header is cut off by the end of the response",
 		Read: func(m *block.Machine, body string) ([]block.Item, error) {
-			m.Hooks().(*messages).readHeader(m, lead+body, lead+body+messageText)
+			raw := lead + body + messageText // one string for both
+			m.Hooks().(*messages).readHeader(m, raw[:len(raw)-len(messageText)], raw)
 			return nil, nil
 		},
 	}

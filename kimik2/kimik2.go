@@ -127,11 +127,8 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 		return toolcall.Call{}, block.ErrCutOff
 	}
 	if body != "" {
-		raw, err := jsoncall.Value(body, m.Parser())
-		if err == nil {
-			args, err = jsoncall.Arguments(raw, m.Parser())
-		}
-		if err != nil {
+		var err error
+		if args, err = jsoncall.ValueArguments(body, m.Parser()); err != nil {
 			return toolcall.Call{}, &toolcall.SyntaxError{Offset: off + a, Msg: "the arguments of " + name + " do not parse: " + err.Error()}
 		}
 	}

@@ -384,8 +384,8 @@ func (s *Stream) listen() {
 // time one is made; a run of them that fills it, but for room for a
 // delta as long as the longest kept that hands them on, is handed on.
 const (
-	maxKept = 256
-	minKeep = 1 << 10
+	maxKept = 128
+	minKeep = 512
 	maxKeep = 16 << 10
 )
 

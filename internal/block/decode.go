@@ -201,7 +201,7 @@ func ReadCalls(body, begin, end string, read func(text string, off int) (toolcal
 	if begin != "" {
 		n = strings.Count(body, begin)
 	}
-	items := make([]Item, 0, 2*n+1)
+	items := make([]Item, 0, n+1)
 	calls := make([]toolcall.Call, 0, n)
 	content := func(from, to int, err error) {
 		text := body[from:to]

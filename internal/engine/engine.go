@@ -76,6 +76,7 @@ type Base struct {
 const (
 	maxPieces     = 32
 	maxPieceBytes = 1024
+	minBuf        = 256 // the least a pending item's buffer starts with
 )
 
 // Init prepares b for a response to req with the default limits.
@@ -244,13 +245,16 @@ func (b *Base) Room(s string, i int) int { return b.Limits.MaxPending - b.Len(s,
 
 func (b *Base) keep(text string) {
 	if !b.inBuf && len(b.pieces) < maxPieces && b.npieces+len(text) <= maxPieceBytes {
+		if b.pieces == nil { // reused by every item of the response
+			b.pieces = make([]string, 0, 8)
+		}
 		b.pieces = append(b.pieces, text)
 		b.npieces += len(text)
 		return
 	}
 	if !b.inBuf {
 		b.buf = strings.Builder{}
-		b.buf.Grow(max(2*(b.npieces+len(text)), 2*maxPieceBytes))
+		b.buf.Grow(max(2*(b.npieces+len(text)), minBuf))
 		for _, p := range b.pieces {
 			b.buf.WriteString(p)
 		}

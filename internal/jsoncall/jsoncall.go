@@ -92,6 +92,18 @@ func Value(text string, p *pylit.Parser) ([]byte, error) {
 	return []byte(v), nil
 }
 
+// ValueArguments is Arguments of Value(text) in one copy of the text: the
+// arguments a call's text holds, read with Value's leniency.
+func ValueArguments(text string, p *pylit.Parser) (string, error) {
+	q := *p
+	q.JSONEscapes = true
+	v, err := q.ParseValue(text) // a string of its own: what arguments returns of it needs no copy
+	if err != nil {
+		return "", err
+	}
+	return arguments(v, p)
+}
+
 // Arguments turns a call's arguments, as compact JSON from Value (an
 // object, a string holding one, or null), into compact JSON object text.
 func Arguments(raw json.RawMessage, p *pylit.Parser) (string, error) {

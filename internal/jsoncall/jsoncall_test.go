@@ -105,3 +105,26 @@ func TestOtherArgumentKeysAndToolKeyedDicts(t *testing.T) {
 		}
 	}
 }
+
+// ValueArguments reads what Value and then Arguments read, from the text.
+func TestValueArguments(t *testing.T) {
+	p := &pylit.Parser{}
+	for _, tt := range []struct{ text, want, err string }{
+		{`{"city": "Paris"}`, `{"city":"Paris"}`, ""},
+		{` {'city': 'Paris', 'days': None} `, `{"city":"Paris","days":null}`, ""},
+		{`"{\"city\": \"Paris\"}"`, `{"city":"Paris"}`, ""},
+		{`null`, `{}`, ""},
+		{`[1, 2]`, "", "arguments are not an object"},
+		{`{"city": `, "", "x"},
+	} {
+		got, err := ValueArguments(tt.text, p)
+		raw, verr := Value(tt.text, p)
+		want, aerr := "", verr
+		if verr == nil {
+			want, aerr = Arguments(raw, p)
+		}
+		if got != tt.want || got != want || (err == nil) != (tt.err == "") || (err == nil) != (aerr == nil) {
+			t.Errorf("ValueArguments(%q) = %q, %v; want %q (Value and Arguments: %q, %v)", tt.text, got, err, tt.want, want, aerr)
+		}
+	}
+}

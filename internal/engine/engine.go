@@ -3,11 +3,13 @@
 // that has not closed), limits, diagnostics, and the loop that feeds a
 // delta to the decoder's mode machine.
 //
-// A pending item's bytes are kept the cheap way: while the item is short,
-// as references to the deltas they came in (so when it turns out to be
-// prose it goes out as content without a copy); once it grows, in a
-// strings.Builder doubled as needed (so a long call reaches the parser as a
-// string without another copy).
+// A pending item's bytes are kept the cheap way: while they came in few
+// deltas (up to 32), as references to those deltas, whatever their size (so
+// when the item turns out to be prose it goes out as content without a
+// copy, and a long call handed on in the stream's batches of quiet deltas
+// is copied once, when it is read whole); past that, in a strings.Builder
+// doubled as needed (so a long call in many small deltas reaches the
+// parser as a string without another copy).
 package engine
 
 import (
@@ -74,9 +76,8 @@ type Base struct {
 }
 
 const (
-	maxPieces     = 32
-	maxPieceBytes = 1024
-	minBuf        = 256 // the least a pending item's buffer starts with
+	maxPieces = 32
+	minBuf    = 256 // the least a pending item's buffer starts with
 )
 
 // Init prepares b for a response to req with the default limits.
@@ -244,7 +245,7 @@ func (b *Base) Len(s string, i int) int {
 func (b *Base) Room(s string, i int) int { return b.Limits.MaxPending - b.Len(s, i) }
 
 func (b *Base) keep(text string) {
-	if !b.inBuf && len(b.pieces) < maxPieces && b.npieces+len(text) <= maxPieceBytes {
+	if !b.inBuf && len(b.pieces) < maxPieces {
 		if b.pieces == nil { // reused by every item of the response
 			b.pieces = make([]string, 0, 8)
 		}

@@ -90,6 +90,7 @@ type config struct {
 	inReasoning bool
 	outside     bool // the prompt did not open reasoning
 	streamArgs  bool // WithArgumentStreaming
+	loud        bool // every delta goes to the decoder (a test compares)
 }
 
 // WithThinkTags turns reasoning on with the given tags: text between open
@@ -367,6 +368,10 @@ func (s *Stream) withKept(delta string) string {
 // splitter hands plain text to the decoder, and no call streams its
 // arguments.
 func (s *Stream) listen() {
+	if s.cfg.loud {
+		s.quiet.Room = 0
+		return
+	}
 	s.room, s.escaped = 0, false
 	if s.quiet.Room <= 0 {
 		return

@@ -24,10 +24,11 @@
 // of the next bytes it reads without a trace (toolcall.Quiet): in a string
 // that such a reader, or a body's reader, reads, any byte but the string's
 // quote (a backslash keeps the next byte from counting); in a body that
-// only an end marker may end (a plain body, a tagged value, a code body
-// whose brackets broke), any byte but '<', within the body's limits. The
-// stream keeps those deltas and hands them on together, so the reader
-// reads a long argument in a few large Feeds.
+// only an end marker may end (any body but a value body, when all its
+// markers start with '<'), any byte but '<', within the body's limits:
+// nothing is told before the end marker, and the body's reader reads the
+// bytes on the way when they come. The stream keeps those deltas and hands
+// them on together, so a body in small deltas costs a few large Feeds.
 //
 // The machine scans prose for the first byte of any marker, holds a
 // partial marker until the next delta decides it, drops end-of-turn tokens
@@ -498,8 +499,9 @@ func (pr *preRead) feedValue(base *engine.Base, s string, i, j int) {
 
 // quiet says which of the body's next bytes the scan reads without a
 // trace (toolcall.Quiet): where only an end marker may end the body (a
-// plain body, a tagged value, a code body whose brackets broke), any byte
-// but the '<' that starts one; in a string that the body's reader or its
+// plain body, a tagged value, a code body whose brackets broke, any body
+// but a value body whose markers all start with '<'), any byte but the '<'
+// that starts one; in a string that a value body's reader or its
 // Recognizer reads, any but its quote. room is how many of them fit the
 // body's limits.
 func (b *Body) quiet(base *engine.Base) (room int, stop *[256]bool, esc byte) {
@@ -513,6 +515,11 @@ func (b *Body) quiet(base *engine.Base) (room int, stop *[256]bool, esc byte) {
 	var ok bool
 	switch {
 	case b.broken:
+		return room, &markerStart, 0
+	case !b.value && b.ends != nil && b.ends.OnlyStartsWith('<'):
+		// Only an end marker ends the body, and nothing is told before
+		// it: the bytes up to the next '<' are read on the way when
+		// they come, together.
 		return room, &markerStart, 0
 	case b.pre.phase == preReading:
 		stop, esc, ok = b.pre.r.Quiet()

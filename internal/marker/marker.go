@@ -61,6 +61,9 @@ func (s *Set) Index(text string) int {
 	return -1
 }
 
+// OnlyStartsWith reports whether every marker begins with the byte c.
+func (s *Set) OnlyStartsWith(c byte) bool { return s.one && s.firstByte == c }
+
 // Starts reports whether some marker begins with the byte c.
 func (s *Set) Starts(c byte) bool { return s.first[c>>6]&(1<<(c&63)) != 0 }
 

@@ -1,0 +1,84 @@
+package stream
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/deepseek"
+	"github.com/toolparse/toolparse/glm45"
+	"github.com/toolparse/toolparse/harmony"
+	"github.com/toolparse/toolparse/hermes"
+	"github.com/toolparse/toolparse/kimik2"
+	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/llama3json"
+	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/mistral"
+	"github.com/toolparse/toolparse/olmo3"
+	"github.com/toolparse/toolparse/pythonic"
+	"github.com/toolparse/toolparse/qwen3coder"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// feeds returns what each Feed of text, cut at cuts, and the Close
+// returned, written out; loud hands every delta to the decoder.
+func feeds(f toolcall.Format, text string, cuts []int, loud bool, lim toolcall.Limits) []string {
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather", Parameters: []byte(`{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string"}}}`)}, {Name: "write_file"}}}
+	s := New(f, req, WithLimits(lim), func(c *config) { c.loud = loud })
+	var out []string
+	prev := 0
+	for _, c := range append(cuts, len(text)) {
+		var b strings.Builder
+		for _, e := range s.Feed(text[prev:c]) {
+			fmt.Fprintf(&b, "%q|%v|%q;", e.Content, e.Call != nil && e.Call.Name != "", e.Reasoning)
+			if e.Call != nil {
+				fmt.Fprintf(&b, "%s%s;", e.Call.Name, e.Call.Arguments)
+			}
+		}
+		out = append(out, b.String())
+		prev = c
+	}
+	var b strings.Builder
+	for _, e := range s.Close() {
+		fmt.Fprintf(&b, "%q|%v|%q;", e.Content, e.Call != nil, e.Reasoning)
+	}
+	out = append(out, b.String())
+	return out
+}
+
+// The deltas the stream keeps for the decoder, as it says it reads them
+// without a trace, change nothing any Feed returns: in every format, for
+// calls whose strings hold quotes, '<' and end markers, prose around them,
+// broken brackets, a cut end, long values, a small pending limit and a
+// small depth limit, each Feed of random cuts returns what it returns when
+// every delta goes to the decoder.
+func TestQuietDeltasChangeNothingTold(t *testing.T) {
+	formats := []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format, deepseek.Format, kimik2.Format, mistral.Format, llama3json.Format}
+	rng := rand.New(rand.NewSource(1))
+	for _, f := range formats {
+		var calls []toolcall.Call
+		for i, city := range []string{"Pa<ris", `To"kyo`, "Li</tool_call>ma", "Oslo"} {
+			calls = append(calls, toolcall.Call{ID: fmt.Sprint("call", i), Name: "get_weather", Arguments: `{"city":` + fmt.Sprintf("%q", city) + `,"unit":"celsius"}`})
+		}
+		good, _ := f.(toolcall.Renderer).RenderCalls(calls)
+		texts := []string{good, "Hello there. " + good + " bye", strings.ReplaceAll(good, `"celsius"`, `"celsius"]]]`), strings.ReplaceAll(good, `"celsius"`, strings.Repeat("[", 80)), good[:len(good)*2/3], strings.ReplaceAll(good, "celsius", strings.Repeat("x", 300))}
+		for _, text := range texts {
+			for _, lim := range []toolcall.Limits{{}, {MaxPending: 120}, {MaxDepth: 3}} {
+				for trial := 0; trial < 30; trial++ {
+					var cuts []int
+					for i := 1; i < len(text); i += 1 + rng.Intn(6) {
+						cuts = append(cuts, i)
+					}
+					on, off := feeds(f, text, cuts, false, lim), feeds(f, text, cuts, true, lim)
+					for k := range on {
+						if on[k] != off[k] {
+							t.Errorf("%s lim %+v: feed %d of %q: with quiet %s, without %s", f.Name(), lim, k, text, on[k], off[k])
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+}

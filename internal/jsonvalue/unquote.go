@@ -3,6 +3,7 @@ package jsonvalue
 import (
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // StringEnd returns where the JSON string whose opening quote is s[i]
@@ -41,8 +42,34 @@ func Unquote(lit string) (text string, ok bool) {
 	if !escaped {
 		return lit[1 : len(lit)-1], true
 	}
-	s := lit[1 : len(lit)-1]
-	b := make([]byte, 0, len(s))
+	b, ok := appendUnescaped(make([]byte, 0, len(lit)-2), lit[1:len(lit)-1])
+	if !ok || len(b) == 0 {
+		return "", ok
+	}
+	return unsafe.String(&b[0], len(b)), true // b is ours: one allocation
+}
+
+// AppendUnquote appends the text of the JSON string lit to dst, as Unquote
+// reads it: without an allocation of its own where dst has room.
+func AppendUnquote(dst []byte, lit string) ([]byte, bool) {
+	end, escaped := StringEnd(lit, 0)
+	if end != len(lit) {
+		return dst, false
+	}
+	if !escaped {
+		return append(dst, lit[1:len(lit)-1]...), true
+	}
+	n := len(dst)
+	b, ok := appendUnescaped(dst, lit[1:len(lit)-1])
+	if !ok {
+		return b[:n], false
+	}
+	return b, true
+}
+
+// appendUnescaped appends s, a JSON string's text between its quotes in
+// which StringEnd found an escape, to b with its escapes read.
+func appendUnescaped(b []byte, s string) ([]byte, bool) {
 	for i := 0; i < len(s); {
 		switch c := s[i]; {
 		case c >= utf8.RuneSelf:
@@ -72,7 +99,7 @@ func Unquote(lit string) (text string, ok bool) {
 		case 'u':
 			r, ok := hex4(s, i+1)
 			if !ok {
-				return "", false
+				return b, false
 			}
 			i += 4
 			if utf16.IsSurrogate(r) {
@@ -86,11 +113,11 @@ func Unquote(lit string) (text string, ok bool) {
 			}
 			b = utf8.AppendRune(b, r)
 		default:
-			return "", false
+			return b, false
 		}
 		i++
 	}
-	return string(b), true
+	return b, true
 }
 
 // hex4 reads four hex digits at s[i:].

@@ -31,6 +31,9 @@ func checkUnquote(t *testing.T, lit string) {
 		return // encoding/json reads the spaces around a value; a literal has none
 	}
 	got, ok := Unquote(lit)
+	if b, aok := AppendUnquote([]byte("prefix"), lit); aok != ok || string(b) != "prefix"+got {
+		t.Fatalf("AppendUnquote(prefix, %q) = %q, %v; Unquote gives %q, %v", lit, b, aok, got, ok)
+	}
 	var want string
 	err := json.Unmarshal([]byte(lit), &want)
 	switch {

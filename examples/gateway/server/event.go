@@ -3,6 +3,7 @@ package server
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 )
@@ -19,8 +20,13 @@ type quickEvent struct {
 // readQuick reads data as quickEvent does; ok is false for an event it
 // does not read (usage, an error, tool calls, llama.cpp's native fields,
 // anything unexpected), which the full decoder then reads.
-func readQuick(data string) (e quickEvent, ok bool) {
-	r := quickReader{s: data}
+//
+// An escaped string's text is written in scratch, which may grow: e's
+// strings are valid until scratch is written again (the caller copies
+// what it keeps).
+func readQuick(data string, scratch *[]byte) (e quickEvent, ok bool) {
+	*scratch = (*scratch)[:0]
+	r := quickReader{s: data, scratch: scratch}
 	ok = r.object(func(key string) bool {
 		switch key {
 		case "choices":
@@ -68,8 +74,9 @@ func (r *quickReader) choice(key string, e *quickEvent) bool {
 
 // quickReader reads JSON text in place.
 type quickReader struct {
-	s string
-	i int
+	s       string
+	i       int
+	scratch *[]byte // where escaped strings are unquoted
 }
 
 func (r *quickReader) space() { r.i = jsonvalue.SkipSpace(r.s, r.i) }
@@ -165,12 +172,21 @@ func (r *quickReader) appendString(dst *string) bool {
 	if !utf8.ValidString(r.s[r.i:end]) {
 		return false // encoding/json would write U+FFFD for the bad bytes: it reads it
 	}
-	text, ok := jsonvalue.Unquote(r.s[r.i:end])
+	n := len(*r.scratch)
+	b, ok := jsonvalue.AppendUnquote(*r.scratch, r.s[r.i:end])
 	if !ok {
 		return false
 	}
 	r.i = end
-	*dst += text
+	// Strings are appended, never written over: text stays as it is
+	// while the event is read.
+	*r.scratch = b
+	text := unsafe.String(unsafe.SliceData(b[n:]), len(b)-n)
+	if *dst == "" {
+		*dst = text
+	} else {
+		*dst += text
+	}
 	return true
 }
 

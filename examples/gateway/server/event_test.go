@@ -32,7 +32,7 @@ func TestReadQuick(t *testing.T) {
 		{`not json`, false, "", "", ""},
 	}
 	for _, tt := range tests {
-		e, ok := readQuick(tt.data)
+		e, ok := readQuick(tt.data, new([]byte))
 		if ok != tt.ok || ok && (e.text != tt.text || e.reasoning != tt.reasoning || e.finish != tt.finish) {
 			t.Errorf("readQuick(%s) = %+v, %v; want %q %q %q, %v", tt.data, e, ok, tt.text, tt.reasoning, tt.finish, tt.ok)
 		}
@@ -51,7 +51,7 @@ func FuzzReadQuick(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, data string) {
-		e, ok := readQuick(data)
+		e, ok := readQuick(data, new([]byte))
 		if !ok {
 			return
 		}

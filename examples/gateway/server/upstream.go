@@ -387,7 +387,8 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	done := false
-	var texts arena // the deltas' text, kept where the stream may hold it
+	var texts arena    // the deltas' text, kept where the stream may hold it
+	var scratch []byte // where an event's escaped strings are read, before texts keeps them
 	for sc.Scan() {
 		// The line is read in the scanner's buffer: what outlives the next
 		// Scan is copied (to texts, or by the full decoder).
@@ -401,7 +402,7 @@ func (u *HTTPUpstream) complete(ctx context.Context, c Completion, yield func(st
 			done = true
 			break
 		}
-		if q, ok := readQuick(data); ok { // the usual event, read without reflection
+		if q, ok := readQuick(data, &scratch); ok { // the usual event, read without reflection
 			q.text, q.reasoning, q.finish = texts.keep(q.text), texts.keep(q.reasoning), strings.Clone(q.finish)
 			if q.finish != "" {
 				out.FinishReason = q.finish

@@ -33,8 +33,8 @@ const (
 type lists struct {
 	state   listState
 	head    pylit.ListHead
-	list    List // reads the pending list as it arrives, head and all
-	opening bool // the pending list opens the response
+	list    *List // reads the pending list as it arrives, head and all; made at the first list
+	opening bool  // the pending list opens the response
 }
 
 func (h *lists) Start(*block.Machine, string, int) bool { return false }
@@ -49,6 +49,9 @@ func (h *lists) At(m *block.Machine, s string, from, i int) (start, next int, to
 	m.Begin(i)
 	m.Enter()
 	h.state, h.head = lHead, pylit.ListHead{}
+	if h.list == nil {
+		h.list = new(List)
+	}
 	h.list.Reset(*m.Parser())
 	return i, i, true
 }
@@ -57,7 +60,7 @@ func (h *lists) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 	if h.state == lHead {
 		return h.stepHead(m, dst, s, i)
 	}
-	st, j := m.FeedReader(&h.list, s, i)
+	st, j := m.FeedReader(h.list, s, i)
 	switch st {
 	case Open:
 		if j == len(s) {
@@ -106,7 +109,10 @@ func (h *lists) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 	if h.state == lList {
 		m.Diag(toolcall.KindSyntax, m.Start(), "", "the call list is not closed at the end of the response")
 	}
-	return m.Emit(h.list.Abandon(&m.Base, dst), "", 0)
+	if h.list != nil {
+		dst = h.list.Abandon(&m.Base, dst)
+	}
+	return m.Emit(dst, "", 0)
 }
 
 // Progress implements block.Progressor: with argument streaming, the

@@ -502,7 +502,8 @@ func (pr *preRead) feedValue(base *engine.Base, s string, i, j int) {
 // plain body, a tagged value, a code body whose brackets broke, any body
 // but a value body whose markers all start with '<'), any byte but the '<'
 // that starts one; in a string that a value body's reader or its
-// Recognizer reads, any but its quote. room is how many of them fit the
+// Recognizer reads, any but its quote; elsewhere in a value body, any but
+// '}', ']' and '<'. room is how many of them fit the
 // body's limits.
 func (b *Body) quiet(base *engine.Base) (room int, stop *[256]bool, esc byte) {
 	if b.matching || b.head || b.settling { // settling: any byte but whitespace decides
@@ -526,6 +527,11 @@ func (b *Body) quiet(base *engine.Base) (room int, stop *[256]bool, esc byte) {
 	case b.pre.phase == preDone || b.pre.phase == preNone: // the Recognizer reads
 		stop, esc, ok = b.rec.Quiet()
 	}
+	if !ok && b.value && (b.ends == nil || b.ends.OnlyStartsWith('<')) {
+		// Outside a string, a value body ends only where its value
+		// closes, at a '}' or ']'.
+		return room, &valueStop, 0
+	}
 	if !ok {
 		return 0, nil, 0
 	}
@@ -534,6 +540,10 @@ func (b *Body) quiet(base *engine.Base) (room int, stop *[256]bool, esc byte) {
 
 // markerStart holds the byte every end marker starts with.
 var markerStart = [256]bool{'<': true}
+
+// valueStop holds the bytes that may end a value body: the brackets that
+// close its value, and the start of a marker.
+var valueStop = [256]bool{'}': true, ']': true, '<': true}
 
 // reading returns the body's reader while what it read is the body's
 // start, or nil.

@@ -706,25 +706,35 @@ const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 // cryptographically seeded generator, so that IDs differ from stream to
 // stream unpredictably at the cost of two random numbers per stream, not
 // 24 per ID.
+// The IDs are written in blocks of idBlock of them, never written again:
+// a call's ID costs no allocation of its own.
 type idGen struct {
 	pcg    rand.PCG
 	seeded bool
+	buf    []byte
 }
+
+const (
+	idLen   = len("call_") + 24
+	idBlock = 8
+)
 
 func (g *idGen) next() string {
 	if !g.seeded {
 		g.pcg.Seed(rand.Uint64(), rand.Uint64())
 		g.seeded = true
 	}
-	var b [29]byte
-	copy(b[:], "call_")
-	for i := 5; i < len(b); {
+	if cap(g.buf)-len(g.buf) < idLen {
+		g.buf = make([]byte, 0, idBlock*idLen) // the old block stays with the IDs in it
+	}
+	start := len(g.buf)
+	g.buf = append(g.buf, "call_"...)
+	for len(g.buf) < start+idLen {
 		x := g.pcg.Uint64()
-		for k := 0; k < 10 && i < len(b); k++ { // 62^10 < 2^64
-			b[i] = idAlphabet[x%uint64(len(idAlphabet))]
+		for k := 0; k < 10 && len(g.buf) < start+idLen; k++ { // 62^10 < 2^64
+			g.buf = append(g.buf, idAlphabet[x%uint64(len(idAlphabet))])
 			x /= uint64(len(idAlphabet))
-			i++
 		}
 	}
-	return string(b[:])
+	return unsafe.String(&g.buf[start], idLen)
 }

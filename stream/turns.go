@@ -33,17 +33,17 @@ type turns struct {
 	npend     int
 	proseMark int
 	// The marks of the first calls are in few, searched in turn; past
-	// fewCalls of them, in calls.
+	// fewCalls of them, in calls, by the hash of name and arguments.
 	few   []callMark
 	calls map[uint64]int
 	seed  maphash.Seed
 }
 
-// callMark is the mark of a call handed on, by the hash of its name and
-// arguments.
+// callMark is the mark of a call handed on, with its name and arguments
+// (the call's own strings).
 type callMark struct {
-	key  uint64
-	mark int
+	name, args string
+	mark       int
 }
 
 // fewCalls is how many calls' marks are searched in turn before a map
@@ -136,55 +136,77 @@ func onlySeparators(text string) bool {
 }
 
 // repeats reports whether a call of name and arguments repeats one handed
-// on earlier with prose between them, and notes it.
+// on earlier with prose between them, and notes it. Until prose came
+// after a call no call can repeat one, and the first calls are noted as
+// they are, with no hashing and no search.
 func (t *turns) repeats(name, args string) bool {
-	if t.few == nil {
-		t.few = make([]callMark, 0, 4)
-		t.seed = maphash.MakeSeed()
-	}
-	var h maphash.Hash
-	h.SetSeed(t.seed)
-	h.WriteString(name)
-	h.WriteByte(0)
-	h.WriteString(args)
-	key := h.Sum64()
 	if t.sinceCall {
 		t.proseMark++
 		t.sinceCall = false
 	}
-	mark, seen := t.markOf(key)
+	if t.few == nil && t.calls == nil {
+		t.few = make([]callMark, 0, 8)
+	}
+	if t.proseMark == 0 && t.calls == nil && len(t.few) < fewCalls {
+		t.few = append(t.few, callMark{name: name, args: args})
+		return false
+	}
+	mark, seen := t.markOf(name, args)
 	if !seen {
-		t.record(key)
+		t.record(name, args)
 	}
 	return seen && mark < t.proseMark
 }
 
-// markOf returns the mark of the call whose hash is key, if one was handed
-// on.
-func (t *turns) markOf(key uint64) (int, bool) {
+// markOf returns the mark of the call of name and arguments args, if one
+// was handed on.
+func (t *turns) markOf(name, args string) (int, bool) {
 	if t.calls != nil {
-		mark, ok := t.calls[key]
+		mark, ok := t.calls[t.key(name, args)]
 		return mark, ok
 	}
 	for _, c := range t.few {
-		if c.key == key {
+		if c.name == name && c.args == args {
 			return c.mark, true
 		}
 	}
 	return 0, false
 }
 
-// record records the current mark for the call whose hash is key.
-func (t *turns) record(key uint64) {
+// record records the current mark for the call of name and arguments
+// args.
+func (t *turns) record(name, args string) {
 	if t.calls == nil && len(t.few) < fewCalls {
-		t.few = append(t.few, callMark{key, t.proseMark})
+		t.few = append(t.few, callMark{name: name, args: args, mark: t.proseMark})
 		return
 	}
 	if t.calls == nil {
+		t.seed = maphash.MakeSeed()
 		t.calls = make(map[uint64]int, 2*fewCalls)
 		for _, c := range t.few {
-			t.calls[c.key] = c.mark
+			if k := t.key(c.name, c.args); !t.has(k) {
+				t.calls[k] = c.mark
+			}
 		}
+		t.few = nil
 	}
-	t.calls[key] = t.proseMark
+	if k := t.key(name, args); !t.has(k) {
+		t.calls[k] = t.proseMark
+	}
+}
+
+func (t *turns) has(key uint64) bool {
+	_, ok := t.calls[key]
+	return ok
+}
+
+// key is the hash of a call's name and arguments, with the stream's own
+// seed.
+func (t *turns) key(name, args string) uint64 {
+	var h maphash.Hash
+	h.SetSeed(t.seed)
+	h.WriteString(name)
+	h.WriteByte(0)
+	h.WriteString(args)
+	return h.Sum64()
 }

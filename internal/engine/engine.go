@@ -289,15 +289,26 @@ func (b *Base) appendHeldFrom(dst []byte, from int) []byte {
 	if b.inBuf {
 		return append(dst, b.buf.String()[from:]...)
 	}
-	for _, p := range b.pieces {
-		if from >= len(p) {
-			from -= len(p)
-			continue
-		}
-		dst = append(dst, p[from:]...)
-		from = 0
+	k, off := b.pieceAt(from)
+	for ; k < len(b.pieces); k++ {
+		p := b.pieces[k]
+		dst = append(dst, p[max(from-off, 0):]...)
+		off += len(p)
 	}
 	return dst
+}
+
+// pieceAt returns the index of the piece that holds offset from of the
+// pending item's held bytes, and where that piece starts (len(pieces) and
+// the held length past them). It looks from the end: from is usually near
+// it, where a marker may begin.
+func (b *Base) pieceAt(from int) (k, off int) {
+	k, off = len(b.pieces), b.npieces
+	for k > 0 && off > from {
+		k--
+		off -= len(b.pieces[k])
+	}
+	return k, off
 }
 
 // IndexHeld returns the offset in the pending item of the first byte c
@@ -315,12 +326,11 @@ func (b *Base) IndexHeld(from int, c byte) int {
 		}
 		return -1
 	}
-	off := 0
-	for _, p := range b.pieces {
-		if from < off+len(p) {
-			if k := strings.IndexByte(p[max(from-off, 0):], c); k >= 0 {
-				return max(from, off) + k
-			}
+	k, off := b.pieceAt(from)
+	for ; k < len(b.pieces); k++ {
+		p := b.pieces[k]
+		if j := strings.IndexByte(p[max(from-off, 0):], c); j >= 0 {
+			return max(from, off) + j
 		}
 		off += len(p)
 	}

@@ -99,3 +99,28 @@ func TestOverflowedAndOffsets(t *testing.T) {
 		t.Errorf("CallOffset = %d %d", b.CallOffset(0), b.CallOffset(1))
 	}
 }
+
+// The held bytes from any offset, and the first byte of a kind among them,
+// are found alike whether the bytes are pieces or a buffer.
+func TestHeldBytesFromAnyOffset(t *testing.T) {
+	text := strings.Repeat("ab<cd<efg", 40)
+	for _, size := range []int{1, 5, 13, 100, 360} { // a buffer, then pieces of several sizes
+		var b Base
+		b.Init(nil)
+		for i := 0; i < len(text); i += size {
+			b.Run(nil, text[i:min(i+size, len(text))], holder{&b})
+		}
+		for from := 0; from <= len(text); from++ {
+			if got := string(b.appendHeldFrom(nil, from)); got != text[from:] {
+				t.Fatalf("size %d: appendHeldFrom(%d) = %q", size, from, got)
+			}
+			want := strings.IndexByte(text[from:], '<')
+			if want >= 0 {
+				want += from
+			}
+			if got := b.IndexHeld(from, '<'); got != want {
+				t.Fatalf("size %d: IndexHeld(%d) = %d, want %d", size, from, got, want)
+			}
+		}
+	}
+}

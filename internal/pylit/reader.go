@@ -137,20 +137,20 @@ const (
 )
 
 type frame struct {
-	kind  frameKind
-	state uint8
-	mark  int // where the container's JSON starts in out
-	item  int // where the current item's JSON starts
-	n     int // items read
-	tuple bool
-	dict  bool
+	kind     frameKind
+	state    uint8
+	tuple    bool
+	dict     bool
+	repeated bool // a call's keyword argument was given twice
+	mark     int  // where the container's JSON starts in out
+	item     int  // where the current item's JSON starts
+	n        int  // items read
 	// a call's arguments
 	name       string
 	start      int // where the call's name starts
 	positional int
 	params     []string
 	keys       keySet
-	repeated   bool
 	repaired   []*SyntaxError
 }
 
@@ -162,6 +162,9 @@ func (r *Reader) Reset(p Parser, goal Goal) {
 	*r = Reader{cfg: p, goal: goal, text: r.text[:0], rawName: r.rawName[:0], held: r.held[:0],
 		stack: r.stack[:0], out: r.out[:0], elems: r.elems[:0], strArgs: r.strArgs[:0], capture: r.capture[:0],
 		closeAt: -1, rereadAt: -1, skip: Recognizer{stack: r.skip.stack[:0]}}
+	if r.stack == nil {
+		r.stack = make([]frame, 0, 4) // the top, a list, a call and a value: no growth for most texts
+	}
 	r.stack = append(r.stack, frame{kind: fTop})
 }
 

@@ -36,7 +36,7 @@ func (e *echo) AfterBlock(m *block.Machine, calls []toolcall.Call, s string, i i
 	if len(calls) == 0 {
 		return
 	}
-	e.last = append(e.last[:0], calls...)
+	e.last = calls // the block's own copy (KeepsCalls)
 	e.state = eAfter
 	m.Begin(i)
 	m.Enter()

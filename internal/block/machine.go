@@ -139,6 +139,10 @@ type Format struct {
 	// Hooks, when set, returns the per-response hooks of a format with
 	// rules of its own (LFM2's echo repair, OLMo 3's untagged calls).
 	Hooks func() Hooks
+	// KeepsCalls says the hooks' AfterBlock reads the calls of a block:
+	// they are copied for it, and it may keep them. Otherwise it is given
+	// none.
+	KeepsCalls bool
 	// Triggers are bytes at which the machine, in prose, asks Hooks.At
 	// whether a candidate of the format's own starts (Llama 3's JSON calls
 	// without markers start at '{').
@@ -241,8 +245,9 @@ type Hooks interface {
 	Start(m *Machine, s string, i int) bool
 	// AfterBlock is called after a block was read that ended at a marker
 	// it consumes (its End or Ends, an end-of-turn token) or where its
-	// value closed, with the calls it handed on (maybe none) and the text
-	// following it starting at s[i]; not after a block that a Yields
+	// value closed, with the calls it handed on (maybe none; none unless
+	// the format KeepsCalls, and then a copy the hook may keep) and the
+	// text following it starting at s[i]; not after a block that a Yields
 	// marker or the end of the response ended, nor one that was no calls.
 	AfterBlock(m *Machine, calls []toolcall.Call, s string, i int)
 	// At is called in prose at s[i], one of the format's Triggers, the
@@ -293,8 +298,7 @@ type Machine struct {
 	f      *Format
 	parser pylit.Parser
 	hooks  Hooks
-	// calls and oneItem are buffers Items and OneCall reuse.
-	calls   []toolcall.Call
+	// oneItem is the buffer OneCall reuses.
 	oneItem [1]Item
 	// ender and progressor are hooks, when they are those too.
 	ender      DeltaEnder
@@ -929,14 +933,14 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 
 // Items hands on items read from text at offset off of the response:
 // calls as calls, the rest as content with a diagnostic. It returns the
-// calls. A call's event points to the item's call: the items' calls are
-// the stream's once handed on.
+// calls, a copy of their own, for a format whose hooks keep them
+// (KeepsCalls); else none. A call's event points to the item's call: the
+// items' calls are the stream's once handed on.
 func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall.Event, []toolcall.Call) {
-	calls := m.calls[:0] // the machine's, reused: AfterBlock reads them then
-	if cap(calls) < len(items) {
+	var calls []toolcall.Call
+	if m.f.KeepsCalls {
 		calls = make([]toolcall.Call, 0, len(items))
 	}
-	defer func() { m.calls = calls[:0] }()
 	for _, it := range items {
 		if it.Call == nil {
 			if it.Err != nil {
@@ -948,7 +952,9 @@ func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall
 		for _, r := range it.Repaired {
 			pylit.DiagnoseAt(&m.Base, r, off, it.Call.Name)
 		}
-		calls = append(calls, *it.Call)
+		if m.f.KeepsCalls {
+			calls = append(calls, *it.Call)
+		}
 		dst = m.CallAt(dst, it.Call, off+it.Offset)
 	}
 	return dst, calls

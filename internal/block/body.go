@@ -67,12 +67,19 @@ type Body struct {
 	ends     *marker.Set
 	broken   bool
 	matching bool
-	at       int // where a possible end marker starts in the pending item
 	// A value body (ScanValue) ends where its first JSON value closes: the
 	// value starts at the first '{', or at a '[' that is the body's first
 	// byte other than whitespace. head says it has not started; seen, that
 	// the head holds more than whitespace.
 	value, head, seen bool
+	inValue           bool // in a tagged body, between an open and a close tag
+	// settling says a close tag was read and what follows it, past
+	// whitespace, is still to show whether it closed the value.
+	settling bool
+	// plainValue says a plain body's JSON value is read on the way
+	// (ReadValue): the bytes between markers go to the body's reader.
+	plainValue bool
+	at         int // where a possible end marker starts in the pending item
 	// headOK, when set, says which bytes a value body's head may hold, and
 	// maxHead how many: past either, the body is rejected.
 	headOK  func(byte) bool
@@ -82,16 +89,10 @@ type Body struct {
 	// and the open tag (at index openIdx), close the close tags.
 	open, close *marker.Set
 	openIdx     int
-	inValue     bool
 	// next, when set, is open and what else may follow a value's close
-	// tag; settling says a close tag was read and what follows it, past
-	// whitespace, is still to show whether it closed the value.
-	next     *marker.Set
-	settling bool
-	maxLen   int // when set, bounds the body's text below the pending limit
-	// plainValue says a plain body's JSON value is read on the way
-	// (ReadValue): the bytes between markers go to the body's reader.
-	plainValue bool
+	// tag.
+	next   *marker.Set
+	maxLen int // when set, bounds the body's text below the pending limit
 }
 
 // Tagged makes the body, begun by Reset with ScanPlain, a tagged one.

@@ -54,9 +54,9 @@ type Base struct {
 	fence     fences
 	quiet     *toolcall.Quiet // where the decoder says which bytes it reads without a trace
 	following following
-	frag      toolcall.CallDelta // the fragment event of the current Feed
-	feeds     int                // Feeds and Closes begun
-	fragFeed  int                // the Feed frag was last used in
+	frag      *toolcall.CallDelta // the fragment event of the current Feed, made at the first
+	feeds     int                 // Feeds and Closes begun
+	fragFeed  int                 // the Feed frag was last used in
 
 	off      int // offset in the response of the current delta
 	start    int // offset in the response of the pending item
@@ -126,7 +126,10 @@ func (b *Base) Fragment(dst []toolcall.Event, text []byte) []toolcall.Event {
 	if !b.Streaming || len(text) == 0 {
 		return dst
 	}
-	d := &b.frag // the first fragment of this Feed: the decoder's own
+	if b.frag == nil {
+		b.frag = new(toolcall.CallDelta)
+	}
+	d := b.frag // the first fragment of this Feed: the decoder's own
 	if b.fragFeed == b.feeds {
 		d = new(toolcall.CallDelta)
 	}

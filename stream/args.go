@@ -8,6 +8,16 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// argState is what argument streaming keeps, made by New when it is on.
+type argState struct {
+	queue []*started // calls the decoder started and has not ended
+	fed   []*started // started calls whose arguments grew in this Feed
+	// fragPool holds the CallDeltas of fragment events, reused by every
+	// Feed; frags of them are in use.
+	fragPool []*toolcall.CallDelta
+	frags    int
+}
+
 // Argument streaming (WithArgumentStreaming).
 //
 // A decoder told to (toolcall.Config.StreamArguments) starts each call it
@@ -88,8 +98,8 @@ func (s *Stream) delta(d *toolcall.CallDelta) {
 // while the list is open).
 func (s *Stream) startCall(d *toolcall.CallDelta) {
 	e := &started{name: d.Name, id: d.ID}
-	s.queue = append(s.queue, e)
-	if n := len(s.queue); n == 1 || s.keepsAll() && s.queue[n-2].announced != nil {
+	s.args.queue = append(s.args.queue, e)
+	if n := len(s.args.queue); n == 1 || s.keepsAll() && s.args.queue[n-2].announced != nil {
 		s.announce(e, n-1)
 	}
 }
@@ -104,7 +114,7 @@ func (s *Stream) keepsAll() bool { return s.named == "" && s.req.Parallel() && s
 // complete. (Announcing them anew could repeat for every call withdrawn
 // before them: a quadratic number of events.)
 func (s *Stream) shift() {
-	for k, e := range s.queue {
+	for k, e := range s.args.queue {
 		if e.announced == nil {
 			return
 		}
@@ -117,10 +127,10 @@ func (s *Stream) shift() {
 
 // fragment passes a piece of the latest started call's arguments on.
 func (s *Stream) fragment(text string) {
-	if len(s.queue) == 0 {
+	if len(s.args.queue) == 0 {
 		return
 	}
-	s.feedEntry(s.queue[len(s.queue)-1], text)
+	s.feedEntry(s.args.queue[len(s.args.queue)-1], text)
 }
 
 // feedEntry passes a piece of e's arguments on.
@@ -133,7 +143,7 @@ func (s *Stream) feedEntry(e *started, text string) {
 		e.sent = e.prefix.Append(e.sent, text)
 		if !e.fed && len(e.sent) > e.flushed {
 			e.fed = true
-			s.fed = append(s.fed, e)
+			s.args.fed = append(s.args.fed, e)
 		}
 	}
 }
@@ -179,20 +189,20 @@ func (s *Stream) announce(e *started, at int) {
 // endStarted ends the oldest started call: the decoder's Call event (c) or
 // Retract (c nil). It returns the entry, or nil when none was started.
 func (s *Stream) endStarted() *started {
-	if len(s.queue) == 0 {
+	if len(s.args.queue) == 0 {
 		return nil
 	}
-	e := s.queue[0]
-	s.queue[0] = nil
-	s.queue = s.queue[1:]
+	e := s.args.queue[0]
+	s.args.queue[0] = nil
+	s.args.queue = s.args.queue[1:]
 	e.ended = true
 	return e
 }
 
 // next announces the call that is now the oldest started one.
 func (s *Stream) next() {
-	if len(s.queue) > 0 && s.queue[0].announced == nil && !s.queue[0].hold && !s.queue[0].drop {
-		s.announce(s.queue[0], 0)
+	if len(s.args.queue) > 0 && s.args.queue[0].announced == nil && !s.args.queue[0].hold && !s.args.queue[0].drop {
+		s.announce(s.args.queue[0], 0)
 	}
 }
 
@@ -255,14 +265,17 @@ const minFragment = 32
 // it was under minFragment, so a list of many open calls costs nothing per
 // Feed for the calls the Feed did not touch.
 func (s *Stream) flushFragments() {
-	for i, e := range s.fed {
+	if s.args == nil {
+		return
+	}
+	for i, e := range s.args.fed {
 		e.fed = false
 		if !e.ended && len(e.sent)-e.flushed >= minFragment {
 			s.flushFragment(e)
 		}
-		s.fed[i] = nil
+		s.args.fed[i] = nil
 	}
-	s.fed = s.fed[:0]
+	s.args.fed = s.args.fed[:0]
 }
 
 // view returns b as a string without a copy: b is never written again.
@@ -277,11 +290,11 @@ func view(b []byte) string {
 // call at index. Its CallDelta is the stream's, valid until the next Feed
 // or Close, like the slice of events it is in.
 func (s *Stream) fragmentEvent(index int, text string) toolcall.Event {
-	if s.frags == len(s.fragPool) {
-		s.fragPool = append(s.fragPool, new(toolcall.CallDelta))
+	if s.args.frags == len(s.args.fragPool) {
+		s.args.fragPool = append(s.args.fragPool, new(toolcall.CallDelta))
 	}
-	d := s.fragPool[s.frags]
-	s.frags++
+	d := s.args.fragPool[s.args.frags]
+	s.args.frags++
 	*d = toolcall.CallDelta{Kind: toolcall.ArgumentsFragment, Index: index, Arguments: text}
 	return toolcall.Event{Delta: d}
 }

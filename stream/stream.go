@@ -93,6 +93,14 @@ type config struct {
 	loud        bool // every delta goes to the decoder (a test compares)
 }
 
+// settings are what of the options a stream reads after New.
+type settings struct {
+	ids        func(toolcall.Call) string
+	limits     toolcall.Limits
+	streamArgs bool
+	loud       bool
+}
+
 // WithThinkTags turns reasoning on with the given tags: text between open
 // and close is reasoning (Event.Reasoning, Result.Reasoning), never content
 // and never calls. Empty tags turn it off. Without this option the format's
@@ -182,7 +190,7 @@ type Stream struct {
 	idGen      idGen                // random call IDs
 	idMaker    toolcall.CallIDMaker // the format's style of call ID, if it has one
 	turns      turns                // next turns and repeats
-	cfg        config
+	cfg        settings
 	named      string // a named tool_choice
 	none       bool   // tool_choice "none": everything is content
 	closed     bool
@@ -200,12 +208,7 @@ type Stream struct {
 	diags    []toolcall.Diagnostic
 	seen     int // decoder diagnostics copied into diags
 
-	queue []*started // calls the decoder started and has not ended (argument streaming)
-	fed   []*started // started calls whose arguments grew in this Feed
-	// fragPool holds the CallDeltas of fragment events, reused by every
-	// Feed; frags of them are in use.
-	fragPool []*toolcall.CallDelta
-	frags    int
+	args *argState // argument streaming's, when it is on
 
 	// Deltas the decoder reads without a trace (toolcall.Quiet) are kept
 	// here, to be handed to it with the next delta that is not one. kept
@@ -231,11 +234,16 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 		s.req.Index()
 	}
 	req := s.req
+	var c config
 	for _, o := range opts {
-		o(&s.cfg)
+		o(&c)
+	}
+	c.limits = c.limits.WithDefaults()
+	s.cfg = settings{ids: c.ids, limits: c.limits, streamArgs: c.streamArgs, loud: c.loud}
+	if c.streamArgs {
+		s.args = new(argState)
 	}
 	s.idMaker, _ = f.(toolcall.CallIDMaker)
-	s.cfg.limits = s.cfg.limits.WithDefaults()
 	switch req.ToolChoice {
 	case "", "auto", "required":
 	case "none":
@@ -243,9 +251,9 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 	default:
 		s.named = req.ToolChoice
 	}
-	s.sel = policy.NewSelector(s.policyFor(f))
+	s.sel = policy.NewSelector(policyFor(f, c.policy))
 	s.thought.reasoning = true
-	s.think.init(f, &s.cfg)
+	s.think.init(f, &c)
 	if f == nil {
 		s.none = true
 		s.diag(toolcall.KindSyntax, "", "the stream has no format: everything is content")
@@ -264,10 +272,9 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 
 }
 
-// policyFor returns the policy for format f: the stream's own, with the
-// format's default mode where it names none.
-func (s *Stream) policyFor(f toolcall.Format) policy.Policy {
-	p := s.cfg.policy
+// policyFor returns the policy for format f: the stream's own, p, with
+// the format's default mode where it names none.
+func policyFor(f toolcall.Format, p policy.Policy) policy.Policy {
 	if p.Mode != "" {
 		return p
 	}
@@ -288,7 +295,9 @@ func (s *Stream) policyFor(f toolcall.Format) policy.Policy {
 // An empty delta costs O(1). A zero Stream is one with no format.
 func (s *Stream) Feed(delta string) []toolcall.Event {
 	s.out = s.out[:0]
-	s.frags = 0
+	if s.args != nil {
+		s.args.frags = 0
+	}
 	if s.closed || delta == "" {
 		return s.out
 	}
@@ -300,7 +309,7 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 	}
 	s.ready()
 	s.split(delta)
-	if len(s.fed) > 0 {
+	if s.args != nil && len(s.args.fed) > 0 {
 		s.flushFragments()
 	}
 	if len(s.out) > 1 { // one event has nothing to join
@@ -460,7 +469,9 @@ func (s *Stream) text(text string) {
 // Later calls of Feed and Close return nothing.
 func (s *Stream) Close() []toolcall.Event {
 	s.out = s.out[:0]
-	s.frags = 0
+	if s.args != nil {
+		s.args.frags = 0
+	}
 	if s.closed {
 		return s.out
 	}
@@ -473,7 +484,7 @@ func (s *Stream) Close() []toolcall.Event {
 	if !s.none {
 		s.raw = s.dec.Close(s.raw[:0])
 		s.handOn()
-		for len(s.queue) > 0 { // a decoder that left calls started
+		for s.args != nil && len(s.args.queue) > 0 { // a decoder that left calls started
 			s.retract(s.endStarted())
 		}
 	}

@@ -235,8 +235,12 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 	}
 	req := s.req
 	var c config
-	for _, o := range opts {
-		o(&c)
+	if len(opts) > 0 { // the options see a config of their own, which escapes
+		pc := new(config)
+		for _, o := range opts {
+			o(pc)
+		}
+		c = *pc
 	}
 	c.limits = c.limits.WithDefaults()
 	s.cfg = settings{ids: c.ids, limits: c.limits, streamArgs: c.streamArgs, loud: c.loud}

@@ -249,8 +249,8 @@ func (b *Base) Room(s string, i int) int { return b.Limits.MaxPending - b.Len(s,
 
 func (b *Base) keep(text string) {
 	if !b.inBuf && len(b.pieces) < maxPieces {
-		if b.pieces == nil { // reused by every item of the response
-			b.pieces = make([]string, 0, 8)
+		if len(b.pieces) == cap(b.pieces) { // reused by every item of the response: eight, then all
+			b.pieces = append(make([]string, 0, min(maxPieces, max(8, 4*cap(b.pieces)))), b.pieces...)
 		}
 		b.pieces = append(b.pieces, text)
 		b.npieces += len(text)
@@ -258,7 +258,7 @@ func (b *Base) keep(text string) {
 	}
 	if !b.inBuf {
 		b.buf = strings.Builder{}
-		b.buf.Grow(max(2*(b.npieces+len(text)), minBuf))
+		b.buf.Grow(max(4*(b.npieces+len(text)), minBuf)) // an item of many deltas is long: room for it at once
 		for _, p := range b.pieces {
 			b.buf.WriteString(p)
 		}
@@ -267,9 +267,10 @@ func (b *Base) keep(text string) {
 		b.inBuf = true
 	}
 	if b.buf.Len()+len(text) > b.buf.Cap() {
-		// Double: append alone grows a large buffer by a quarter, copying a
-		// long call several times over.
-		b.buf.Grow(max(b.buf.Cap(), len(text)))
+		// Double (Grow makes room for twice the capacity and text):
+		// append alone grows a large buffer by a quarter, copying a long
+		// call several times over.
+		b.buf.Grow(len(text))
 	}
 	b.buf.WriteString(text)
 }

@@ -61,8 +61,10 @@ const idAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234567
 // and digits.
 func NewID() string {
 	var b [9]byte
+	x := rand.Uint64() // one number for nine characters: 62^9 < 2^64
 	for i := range b {
-		b[i] = idAlphabet[rand.IntN(len(idAlphabet))]
+		b[i] = idAlphabet[x%uint64(len(idAlphabet))]
+		x /= uint64(len(idAlphabet))
 	}
 	return string(b[:])
 }

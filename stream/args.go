@@ -217,7 +217,7 @@ func (s *Stream) withdraw() {
 func (s *Stream) retract(e *started) {
 	if e != nil && e.announced != nil {
 		r := *e.announced
-		delete(s.seenIDs, r.ID) // the index and its ID are free again
+		s.seenIDs.remove(r.ID) // the index and its ID are free again
 		r.Kind = toolcall.CallRetracted
 		s.out = append(s.out, toolcall.Event{Delta: &r})
 		e.announced = nil

@@ -1,6 +1,7 @@
 package stream_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -33,6 +34,27 @@ func TestModelCallIDsAreUniqueAndWellFormed(t *testing.T) {
 		{"mistral, a 100 KB ID", mistral.Format,
 			"[TOOL_CALLS]f[CALL_ID]" + long + "[ARGS]{}", []bool{false}, []string{long}},
 	}
+	// Past the first sixteen, IDs are remembered another way: an ID
+	// repeated from either side of that is still found.
+	var many strings.Builder
+	var keep []bool
+	var ids []string
+	for i := range 20 {
+		id := fmt.Sprintf("id%07d", i)
+		fmt.Fprintf(&many, "[TOOL_CALLS]f[CALL_ID]%s[ARGS]{}", id)
+		keep, ids = append(keep, true), append(ids, id)
+	}
+	for _, i := range []int{3, 19} {
+		fmt.Fprintf(&many, "[TOOL_CALLS]f[CALL_ID]%s[ARGS]{}", ids[i])
+		keep, ids = append(keep, false), append(ids, ids[i])
+	}
+	tests = append(tests, struct {
+		name   string
+		format toolcall.Format
+		text   string
+		keep   []bool
+		ids    []string
+	}{"mistral, IDs repeated after twenty calls", mistral.Format, many.String(), keep, ids})
 	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}}}
 	for _, tt := range tests {
 		for _, opts := range [][]stream.Option{nil, {stream.WithArgumentStreaming()}} {

@@ -186,7 +186,7 @@ type Stream struct {
 	// validation is what validating this response's calls may still
 	// spend beyond each call's own allowance.
 	validation schema.Budget
-	seenIDs    map[string]bool      // the IDs handed on (or announced) in this response
+	seenIDs    idSet                // the IDs handed on (or announced) in this response
 	idGen      idGen                // random call IDs
 	idMaker    toolcall.CallIDMaker // the format's style of call ID, if it has one
 	turns      turns                // next turns and repeats
@@ -653,9 +653,9 @@ const MaxModelIDLen = 128
 // callID returns the ID c is handed on with: the model's (c.ID) when it
 // has an ID's shape and no earlier call has it, else a new one.
 func (s *Stream) callID(c toolcall.Call) string {
-	if c.ID != "" && (!wellFormedID(c.ID) || s.seenIDs[c.ID]) {
+	if c.ID != "" && (!wellFormedID(c.ID) || s.seenIDs.has(c.ID)) {
 		why := "is not 1 to 128 letters, digits, '_', '-', '.' and ':'"
-		if s.seenIDs[c.ID] {
+		if s.seenIDs.has(c.ID) {
 			why = "is an earlier call's"
 		}
 		s.diag(toolcall.KindSyntax, c.Name, "the model's call ID "+clip.Quote(c.ID)+" "+why+": the call gets a new one")
@@ -674,19 +674,71 @@ func (s *Stream) callID(c toolcall.Call) string {
 		id = c.ID
 	case s.idMaker != nil:
 		id = s.idMaker.NewCallID(c)
-		if s.seenIDs[id] {
+		if s.seenIDs.has(id) {
 			id, remember = s.idGen.next(), false
 		}
 	default:
 		id, remember = s.idGen.next(), false
 	}
 	if remember {
-		if s.seenIDs == nil {
-			s.seenIDs = make(map[string]bool)
-		}
-		s.seenIDs[id] = true
+		s.seenIDs.add(id)
 	}
 	return id
+}
+
+// idSet is a set of call IDs: the first few in a list searched in turn,
+// the rest in a map (a response has few calls; a map costs more to make
+// than a few comparisons).
+type idSet struct {
+	few []string
+	m   map[string]bool
+}
+
+func (t *idSet) has(id string) bool {
+	if t.m != nil {
+		return t.m[id]
+	}
+	for _, x := range t.few {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *idSet) add(id string) {
+	if t.has(id) {
+		return
+	}
+	if t.m == nil && len(t.few) < fewCalls {
+		if t.few == nil {
+			t.few = make([]string, 0, 8)
+		}
+		t.few = append(t.few, id)
+		return
+	}
+	if t.m == nil {
+		t.m = make(map[string]bool, 2*fewCalls)
+		for _, x := range t.few {
+			t.m[x] = true
+		}
+		t.few = nil
+	}
+	t.m[id] = true
+}
+
+func (t *idSet) remove(id string) {
+	if t.m != nil {
+		delete(t.m, id)
+		return
+	}
+	for i, x := range t.few {
+		if x == id {
+			t.few[i] = t.few[len(t.few)-1]
+			t.few = t.few[:len(t.few)-1]
+			return
+		}
+	}
 }
 
 // wellFormedID reports whether a model's call ID has the shape IDs have.

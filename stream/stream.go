@@ -794,14 +794,17 @@ func (g *idGen) next() string {
 	if cap(g.buf)-len(g.buf) < idLen {
 		g.buf = make([]byte, 0, idBlock*idLen) // the old block stays with the IDs in it
 	}
-	start := len(g.buf)
-	g.buf = append(g.buf, "call_"...)
-	for len(g.buf) < start+idLen {
+	var b [idLen]byte
+	copy(b[:], "call_")
+	for i := len("call_"); i < len(b); {
 		x := g.pcg.Uint64()
-		for k := 0; k < 10 && len(g.buf) < start+idLen; k++ { // 62^10 < 2^64
-			g.buf = append(g.buf, idAlphabet[x%uint64(len(idAlphabet))])
+		for k := 0; k < 10 && i < len(b); k++ { // 62^10 < 2^64
+			b[i] = idAlphabet[x%uint64(len(idAlphabet))]
 			x /= uint64(len(idAlphabet))
+			i++
 		}
 	}
+	start := len(g.buf)
+	g.buf = append(g.buf, b[:]...)
 	return unsafe.String(&g.buf[start], idLen)
 }

@@ -77,8 +77,12 @@ type Reader struct {
 	strArgs     []int        // where top-level string arguments start (for rereads)
 	wantStrArgs bool
 	valueDone   bool // a value (GoalValue) was read whole: out holds it
-	call        toolcall.Call
-	ended       bool
+	// names are the latest names read, kept across Resets: a name read
+	// again is the same string, not a new one.
+	names    [8]string
+	nextName int
+	call     toolcall.Call
+	ended    bool
 }
 
 type pendingName struct {
@@ -161,7 +165,8 @@ func (r *Reader) Reset(p Parser, goal Goal) {
 	}
 	*r = Reader{cfg: p, goal: goal, text: r.text[:0], rawName: r.rawName[:0], held: r.held[:0],
 		stack: r.stack[:0], out: r.out[:0], elems: r.elems[:0], strArgs: r.strArgs[:0], capture: r.capture[:0],
-		closeAt: -1, rereadAt: -1, skip: Recognizer{stack: r.skip.stack[:0]}}
+		closeAt: -1, rereadAt: -1, skip: Recognizer{stack: r.skip.stack[:0]},
+		names: r.names, nextName: r.nextName}
 	if r.stack == nil {
 		r.stack = make([]frame, 0, 4) // the top, a list, a call and a value: no growth for most texts
 	}
@@ -573,8 +578,28 @@ func (r *Reader) endName() {
 		r.illegal(r.tokStart, "unexpected character "+quoteChar(`\`))
 		return
 	}
-	r.token(NAME, r.tokStart, r.off, string(r.text))
+	r.token(NAME, r.tokStart, r.off, r.nameText())
 }
+
+// nameText returns r.text as a string: one the reader made for an earlier
+// name with the same bytes (a list's calls repeat their names and keys),
+// or a new one, remembered for the next.
+func (r *Reader) nameText() string {
+	for _, n := range r.names {
+		if n == string(r.text) { // compared without a copy
+			return n
+		}
+	}
+	n := string(r.text)
+	if len(n) <= maxKeptName {
+		r.names[r.nextName%len(r.names)] = n
+		r.nextName++
+	}
+	return n
+}
+
+// maxKeptName is the longest name the reader remembers.
+const maxKeptName = 64
 
 // number reads a number token; the scanner's rules decide where it ends.
 func (r *Reader) number(s string, i int) int {

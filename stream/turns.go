@@ -35,8 +35,14 @@ type turns struct {
 	// The marks of the first calls are in few, searched in turn; past
 	// fewCalls of them, in calls, by the hash of name and arguments.
 	few   []callMark
-	calls map[uint64]int
+	calls *callMap
+}
+
+// callMap holds the marks of calls by the hash of their name and
+// arguments, with the stream's own seed.
+type callMap struct {
 	seed  maphash.Seed
+	marks map[uint64]int
 }
 
 // callMark is the mark of a call handed on, with its name and arguments
@@ -162,7 +168,7 @@ func (t *turns) repeats(name, args string) bool {
 // was handed on.
 func (t *turns) markOf(name, args string) (int, bool) {
 	if t.calls != nil {
-		mark, ok := t.calls[t.key(name, args)]
+		mark, ok := t.calls.marks[t.key(name, args)]
 		return mark, ok
 	}
 	for _, c := range t.few {
@@ -181,22 +187,21 @@ func (t *turns) record(name, args string) {
 		return
 	}
 	if t.calls == nil {
-		t.seed = maphash.MakeSeed()
-		t.calls = make(map[uint64]int, 2*fewCalls)
+		t.calls = &callMap{seed: maphash.MakeSeed(), marks: make(map[uint64]int, 2*fewCalls)}
 		for _, c := range t.few {
 			if k := t.key(c.name, c.args); !t.has(k) {
-				t.calls[k] = c.mark
+				t.calls.marks[k] = c.mark
 			}
 		}
 		t.few = nil
 	}
 	if k := t.key(name, args); !t.has(k) {
-		t.calls[k] = t.proseMark
+		t.calls.marks[k] = t.proseMark
 	}
 }
 
 func (t *turns) has(key uint64) bool {
-	_, ok := t.calls[key]
+	_, ok := t.calls.marks[key]
 	return ok
 }
 
@@ -204,7 +209,7 @@ func (t *turns) has(key uint64) bool {
 // seed.
 func (t *turns) key(name, args string) uint64 {
 	var h maphash.Hash
-	h.SetSeed(t.seed)
+	h.SetSeed(t.calls.seed)
 	h.WriteString(name)
 	h.WriteByte(0)
 	h.WriteString(args)

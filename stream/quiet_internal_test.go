@@ -64,7 +64,7 @@ func TestQuietDeltasChangeNothingTold(t *testing.T) {
 		good, _ := f.(toolcall.Renderer).RenderCalls(calls)
 		texts := []string{good, "Hello there. " + good + " bye", strings.ReplaceAll(good, `"celsius"`, `"celsius"]]]`), strings.ReplaceAll(good, `"celsius"`, strings.Repeat("[", 80)), good[:len(good)*2/3], strings.ReplaceAll(good, "celsius", strings.Repeat("x", 300))}
 		for _, text := range texts {
-			for _, lim := range []toolcall.Limits{{}, {MaxPending: 120}, {MaxDepth: 3}} {
+			for _, lim := range []toolcall.Limits{{}, {MaxPending: 120}, {MaxPending: 400}, {MaxPending: 700}, {MaxDepth: 3}} {
 				for trial := 0; trial < 30; trial++ {
 					var cuts []int
 					for i := 1; i < len(text); i += 1 + rng.Intn(6) {

@@ -504,10 +504,11 @@ func (pr *preRead) feedValue(base *engine.Base, s string, i, j int) {
 // but a value body whose markers all start with '<'), any byte but the '<'
 // that starts one; in a string that a value body's reader or its
 // Recognizer reads, any but its quote; elsewhere in a value body, any but
-// '}', ']' and '<'. room is how many of them fit the
+// '}', ']' and '<'; while a marker or tag is matched (in a body that is no
+// value body), any byte that ends none (lasts). room is how many of them fit the
 // body's limits.
-func (b *Body) quiet(base *engine.Base) (room int, stop *[256]bool, esc byte) {
-	if b.matching || b.head || b.settling { // settling: any byte but whitespace decides
+func (b *Body) quiet(base *engine.Base, lasts *[256]bool) (room int, stop *[256]bool, esc byte) {
+	if b.head || b.settling || b.matching && b.value { // settling: any byte but whitespace decides
 		return 0, nil, 0
 	}
 	room = base.Room("", 0)
@@ -516,6 +517,14 @@ func (b *Body) quiet(base *engine.Base) (room int, stop *[256]bool, esc byte) {
 	}
 	var ok bool
 	switch {
+	case b.matching && room > matchMargin:
+		// A marker or tag is being matched: it can complete only at its
+		// last byte, and one that fails tells nothing (the body goes on).
+		// The kept bytes stop short of the limit: there, where a delta
+		// ends decides what a partial marker becomes.
+		return room - matchMargin, lasts, 0
+	case b.matching:
+		return 0, nil, 0
 	case b.broken:
 		return room, &markerStart, 0
 	case !b.value && b.ends != nil && b.ends.OnlyStartsWith('<'):
@@ -538,6 +547,10 @@ func (b *Body) quiet(base *engine.Base) (room int, stop *[256]bool, esc byte) {
 	}
 	return room, stop, esc
 }
+
+// matchMargin is how far from the pending limit the bytes of a marker
+// being matched stop being kept for the decoder.
+const matchMargin = 256
 
 // markerStart holds the byte every end marker starts with.
 var markerStart = [256]bool{'<': true}

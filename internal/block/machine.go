@@ -175,6 +175,7 @@ type Format struct {
 	endToks  [][]Token        // per kind: the token of each of its ends
 	eotCount int              // how many end-of-turn tokens there are
 	values   [][3]*marker.Set // per ScanTagged kind: its ends and the value's open tag; the close tag; those and ValueNext
+	lasts    [256]bool        // the last bytes of every marker and tag: where a match can complete
 }
 
 func (f *Format) compile() {
@@ -191,6 +192,19 @@ func (f *Format) compile() {
 		}
 		f.eotCount = len(eot)
 		f.prose = marker.NewSet(texts...)
+		last := func(texts ...string) {
+			for _, t := range texts {
+				if t != "" {
+					f.lasts[t[len(t)-1]] = true
+				}
+			}
+		}
+		last(texts...)
+		for _, k := range f.Kinds {
+			last(k.Value[:]...)
+			last(k.ValueEnds...)
+			last(k.ValueNext...)
+		}
 		stops := []byte(f.Triggers)
 		for _, t := range texts {
 			if t != "" && strings.IndexByte(string(stops), t[0]) < 0 {
@@ -361,7 +375,7 @@ func (m *Machine) quiet() {
 			}
 		}
 	case mBody:
-		m.Quiet(m.body.quiet(&m.Base))
+		m.Quiet(m.body.quiet(&m.Base, &m.f.lasts))
 	}
 }
 

@@ -258,7 +258,11 @@ func (b *Base) keep(text string) {
 	}
 	if !b.inBuf {
 		b.buf = strings.Builder{}
-		b.buf.Grow(max(4*(b.npieces+len(text)), minBuf)) // an item of many deltas is long: room for it at once
+		n := b.npieces + len(text)
+		if n <= 1<<10 {
+			n *= 2 // a short item of many deltas is likely longer still: room for it at once
+		}
+		b.buf.Grow(max(2*n, minBuf))
 		for _, p := range b.pieces {
 			b.buf.WriteString(p)
 		}

@@ -718,7 +718,10 @@ func (r *Reader) openString(c byte, prefix string) bool {
 	if r.lex == lexSkip || r.lex == lexDone {
 		return false
 	}
-	r.raw = strings.ContainsAny(prefix, "rR")
+	r.raw = false
+	for i := 0; i < len(prefix); i++ { // a prefix is a letter or two
+		r.raw = r.raw || prefix[i]|0x20 == 'r'
+	}
 	r.quote, r.triple = c, false
 	r.reread = false
 	if r.rereadAt >= 0 && r.tokStart == r.rereadAt && r.depth == 1 {

@@ -145,7 +145,7 @@ func (r *CallRun) Read(m *Machine, k int, text string) ([]Item, error) {
 		return m.Read(k, text)
 	}
 	r.r.Resume() // the end of the text ends the run, as it ends a whole one
-	return decode(text, &m.parser, m.Requested, r.r)
+	return decode(text, &m.parser, m.Requested, r.r, &m.oneItem)
 }
 
 // Hold is Step for a hook whose pending item is the call: what cannot

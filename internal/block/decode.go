@@ -1,6 +1,7 @@
 package block
 
 import (
+	"bytes"
 	"errors"
 	"strings"
 
@@ -30,20 +31,23 @@ var ErrNotCalls = errors.New("the block holds no calls")
 // that string running to the last quote of its kind before the final ')'
 // (the pythonic package's literal language). The error is non-nil when the body is not calls.
 func Decode(body string, p *pylit.Parser, known func(string) bool) ([]Item, error) {
-	return decode(body, p, known, nil)
+	return decode(body, p, known, nil, nil)
 }
 
 // decode is Decode, given what the body's scan read of the whole body on
 // the way (preRead; nil when it read nothing): the JSON of the value it is
 // or the elements of the call list it is, read as the parse below would.
-func decode(body string, p *pylit.Parser, known func(string) bool, pre *pylit.Reader) ([]Item, error) {
+//
+// A body of one call object read on the way has its item in one, when
+// given (the machine's buffer, valid until the next block).
+func decode(body string, p *pylit.Parser, known func(string) bool, pre *pylit.Reader, one *[1]Item) ([]Item, error) {
 	lo := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
 	trimmed := strings.TrimSpace(body)
 	switch {
 	case trimmed == "":
 		return nil, nil
 	case trimmed[0] == '{' || trimmed[0] == '[' && strings.HasPrefix(strings.TrimLeft(trimmed[1:], jsonvalue.Spaces), "{"):
-		return decodeJSON(trimmed, lo, p, known, pre)
+		return decodeJSON(trimmed, lo, p, known, pre, one)
 	case trimmed[0] == '[' && pairList(trimmed):
 		// a list of name and arguments pairs
 		if calls, err := jsoncall.Parse(trimmed, p, known); err == nil {
@@ -97,9 +101,15 @@ func decode(body string, p *pylit.Parser, known func(string) bool, pre *pylit.Re
 
 // decodeJSON reads JSON call objects: one, an array, or several separated
 // by whitespace, ',' or ';'.
-func decodeJSON(text string, lo int, p *pylit.Parser, known func(string) bool, pre *pylit.Reader) ([]Item, error) {
+func decodeJSON(text string, lo int, p *pylit.Parser, known func(string) bool, pre *pylit.Reader, one *[1]Item) ([]Item, error) {
 	if pre != nil && pre.Close() == nil { // read on the way
-		if calls, err := jsoncall.FromJSON(pre.Stable(), p, known); err == nil {
+		raw := bytes.TrimSpace(pre.Stable())
+		if one != nil && len(raw) > 0 && raw[0] == '{' {
+			if c, err := jsoncall.FromObjectJSON(raw, p, known); err == nil {
+				one[0] = Item{Call: &c, Offset: lo}
+				return one[:], nil
+			}
+		} else if calls, err := jsoncall.FromJSON(raw, p, known); err == nil {
 			return callItems(calls, lo), nil
 		}
 	} else if calls, err := jsoncall.Parse(text, p, known); err == nil {

@@ -893,10 +893,12 @@ func (m *Machine) readBody(body string) ([]Item, error) {
 
 // Decode reads the body of the block that just ended as block.Decode
 // does, for a Kind's Read (with Decodes set): with what the body's scan
-// read of it on the way, when that is the whole body.
+// read of it on the way, when that is the whole body. One call object's
+// item is in the machine's own buffer, as OneCall's: valid until the next
+// block.
 func (m *Machine) Decode(body string) ([]Item, error) {
 	blanks := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
-	return decode(body, &m.parser, m.Requested, m.body.pre.read(body, m.bodyAt, blanks))
+	return decode(body, &m.parser, m.Requested, m.body.pre.read(body, m.bodyAt, blanks), &m.oneItem)
 }
 
 // ReadValue reads, for a Kind's Read, the JSON value that body[open:]

@@ -69,14 +69,24 @@ func FromJSON(raw []byte, p *pylit.Parser, known func(name string) bool) ([]tool
 		}
 		return calls, nil
 	}
+	c, err := FromObjectJSON(raw, p, known)
+	if err != nil {
+		return nil, err
+	}
+	return []toolcall.Call{c}, nil
+}
+
+// FromObjectJSON is FromJSON for raw that holds one call object, without
+// a slice around the call.
+func FromObjectJSON(raw []byte, p *pylit.Parser, known func(name string) bool) (toolcall.Call, error) {
 	// The object is read where it lies; only the arguments are copied,
 	// once, as raw is the caller's.
 	c, err := fromObject(unsafe.String(unsafe.SliceData(raw), len(raw)), p, known)
 	if err != nil {
-		return nil, err
+		return toolcall.Call{}, err
 	}
 	c.Arguments = strings.Clone(c.Arguments)
-	return []toolcall.Call{c}, nil
+	return c, nil
 }
 
 // Value returns text as compact JSON. It reads with the pythonic parser,

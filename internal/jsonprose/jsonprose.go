@@ -261,8 +261,8 @@ func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int
 		return m.Content(m.Settle(dst, nil), text)
 	}
 	dst = m.Settle(dst, &calls[0])
-	for _, c := range calls { // the separators before it, between calls, are dropped
-		dst = m.Call(dst, c, start+o.at)
+	for k := range calls { // the separators before it, between calls, are dropped; the calls are the events'
+		dst = m.CallAt(dst, &calls[k], start+o.at)
 	}
 	m.Begin(i)
 	o.state = oAfter

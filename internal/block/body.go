@@ -504,16 +504,20 @@ func (pr *preRead) feedValue(base *engine.Base, s string, i, j int) {
 // but a value body whose markers all start with '<'), any byte but the '<'
 // that starts one; in a string that a value body's reader or its
 // Recognizer reads, any but its quote; elsewhere in a value body, any but
-// '}', ']' and '<'; while a marker or tag is matched (in a body that is no
+// '}', ']' and '<', and in its head (when the kind sets no Head), any but
+// '{', '[' and '<'; while a marker or tag is matched (in a body that is no
 // value body), any byte that ends none (lasts). room is how many of them fit the
 // body's limits.
 func (b *Body) quiet(base *engine.Base, lasts *[256]bool) (room int, stop *[256]bool, esc byte) {
-	if b.head || b.settling || b.matching && b.value { // settling: any byte but whitespace decides
-		return 0, nil, 0
-	}
 	room = base.Room("", 0)
 	if b.maxLen > 0 {
 		room = min(room, b.maxLen-base.Len("", 0))
+	}
+	if b.head && b.headOK == nil && !b.matching { // a value body's head: only where the value or a marker starts decides
+		return room, &headStop, 0
+	}
+	if b.head || b.settling || b.matching && b.value { // settling: any byte but whitespace decides
+		return 0, nil, 0
 	}
 	var ok bool
 	switch {
@@ -554,6 +558,10 @@ const matchMargin = 256
 
 // markerStart holds the byte every end marker starts with.
 var markerStart = [256]bool{'<': true}
+
+// headStop holds the bytes that may end a value body's head: where its
+// value or a marker starts.
+var headStop = [256]bool{'{': true, '[': true, '<': true}
 
 // valueStop holds the bytes that may end a value body: the brackets that
 // close its value, and the start of a marker.

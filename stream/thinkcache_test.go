@@ -26,7 +26,8 @@ func TestThinkSetsShared(t *testing.T) {
 		t.Errorf("the set that decides where reasoning began holds %q", got)
 	}
 	long := strings.Repeat("x", thinkCacheBytes)
-	if thinkSetsFor("<"+long+">", "</think>", nil) == thinkSetsFor("<"+long+">", "</think>", nil) {
+	first := thinkSetsFor("<"+long+">", "</think>", nil)
+	if again := thinkSetsFor("<"+long+">", "</think>", nil); again == first {
 		t.Error("tags longer than the cache's bound were cached")
 	}
 	if l := thinkCache.list.Load(); l == nil || len(*l) > thinkCacheEntries {

@@ -67,10 +67,15 @@ func (h *lists) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 			return dst, j
 		}
 	case Closed:
-		start := m.Start()
-		text := m.Text(s, j)
+		start, accept := m.Start(), h.accept(m)
+		text := ""
+		if h.list.Clean(accept) {
+			m.Drop() // all calls: the list's text is not needed (a long call's would be copied whole)
+		} else {
+			text = m.Text(s, j)
+		}
 		m.Leave()
-		dst, _ = h.list.Decide(&m.Base, dst, text, start, h.accept(m))
+		dst, _ = h.list.Decide(&m.Base, dst, text, start, accept)
 		h.list.Free(*m.Parser()) // the calls are handed on: free what they held
 		return dst, j
 	}

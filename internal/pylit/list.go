@@ -95,6 +95,20 @@ func (l *List) Abandon(b *engine.Base, dst []toolcall.Event) []toolcall.Event {
 	return dst
 }
 
+// Clean reports whether the closed list is calls only, each to a tool
+// accept takes (nil: any): then Decide reads nothing of its text.
+func (l *List) Clean(accept func(string) bool) bool {
+	if l.r.Close() != nil {
+		return false
+	}
+	for _, el := range l.r.Elements() {
+		if el.Err != nil || accept != nil && !accept(el.Call.Name) {
+			return false
+		}
+	}
+	return true
+}
+
 // Decide hands on the closed list, whose text starts at offset start of
 // the response: its calls, and the text of each element that did not parse
 // as content with a diagnostic. When the list does not parse, or a call

@@ -84,7 +84,6 @@ type config struct {
 	ids         func(toolcall.Call) string // the caller's (WithIDs), or nil
 	limits      toolcall.Limits
 	policy      policy.Policy
-	hasPolicy   bool
 	open, close string
 	hasThink    bool
 	inReasoning bool
@@ -145,7 +144,7 @@ func ForPrompt(p toolcall.Prompt) Option {
 // gateway that wants the LLAMA4_* variables passes policy.FromEnv's result
 // here.
 func WithPolicy(p policy.Policy) Option {
-	return func(c *config) { c.policy, c.hasPolicy = p, true }
+	return func(c *config) { c.policy = p }
 }
 
 // WithIDs sets how call IDs are made: next gets the call as it will be

@@ -513,43 +513,49 @@ func (b *Body) quiet(base *engine.Base, lasts *[256]bool) (room int, stop *[256]
 	if b.maxLen > 0 {
 		room = min(room, b.maxLen-base.Len("", 0))
 	}
-	if b.head && b.headOK == nil && !b.matching { // a value body's head: only where the value or a marker starts decides
-		return room, &headStop, 0
-	}
-	if b.head || b.settling || b.matching && b.value { // settling: any byte but whitespace decides
-		return 0, nil, 0
-	}
-	var ok bool
+	// The stop sets below hold '<' for the markers that may end the body:
+	// outside a string, only a body whose markers all start with it is
+	// quiet.
+	lt := b.ends == nil || b.ends.OnlyStartsWith('<')
 	switch {
-	case b.matching && room > matchMargin:
+	case b.settling || b.matching && b.value: // the next byte decides
+		return 0, nil, 0
+	case b.matching:
 		// A marker or tag is being matched: it can complete only at its
 		// last byte, and one that fails tells nothing (the body goes on).
 		// The kept bytes stop short of the limit: there, where a delta
 		// ends decides what a partial marker becomes.
+		if room <= matchMargin {
+			return 0, nil, 0
+		}
 		return room - matchMargin, lasts, 0
-	case b.matching:
-		return 0, nil, 0
+	case b.head: // a value body's head: only where its value or a marker starts decides
+		if b.headOK != nil || !lt {
+			return 0, nil, 0
+		}
+		return room, &headStop, 0
 	case b.broken:
 		return room, &markerStart, 0
-	case !b.value && b.ends != nil && b.ends.OnlyStartsWith('<'):
+	case !b.value && b.ends != nil && lt:
 		// Only an end marker ends the body, and nothing is told before
 		// it: the bytes up to the next '<' are read on the way when
 		// they come, together.
 		return room, &markerStart, 0
-	case b.pre.phase == preReading:
+	}
+	var ok bool
+	switch b.pre.phase {
+	case preReading:
 		stop, esc, ok = b.pre.r.Quiet()
-	case b.pre.phase == preDone || b.pre.phase == preNone: // the Recognizer reads
+	case preDone, preNone: // the Recognizer reads
 		stop, esc, ok = b.rec.Quiet()
 	}
-	if !ok && b.value && (b.ends == nil || b.ends.OnlyStartsWith('<')) {
-		// Outside a string, a value body ends only where its value
-		// closes, at a '}' or ']'.
+	switch {
+	case ok: // in a string: any byte but its quote
+		return room, stop, esc
+	case b.value && lt: // a value body ends only where its value closes, at a '}' or ']'
 		return room, &valueStop, 0
 	}
-	if !ok {
-		return 0, nil, 0
-	}
-	return room, stop, esc
+	return 0, nil, 0
 }
 
 // matchMargin is how far from the pending limit the bytes of a marker

@@ -181,12 +181,7 @@ func (r *quickReader) appendString(dst *string) bool {
 	// Strings are appended, never written over: text stays as it is
 	// while the event is read.
 	*r.scratch = b
-	text := unsafe.String(unsafe.SliceData(b[n:]), len(b)-n)
-	if *dst == "" {
-		*dst = text
-	} else {
-		*dst += text
-	}
+	*dst += unsafe.String(unsafe.SliceData(b[n:]), len(b)-n) // "" + text is text: no copy
 	return true
 }
 

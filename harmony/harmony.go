@@ -93,8 +93,7 @@ func header(lead string) block.Kind {
 		TooLong: "a message header passed 512 bytes", Header: true,
 		CutOff: "a message header is cut off by the end of the response",
 		Read: func(m *block.Machine, body string) ([]block.Item, error) {
-			raw := lead + body + messageText // one string for both
-			m.Hooks().(*messages).readHeader(m, raw[:len(raw)-len(messageText)], raw)
+			m.Hooks().(*messages).readHeader(m, lead, body)
 			return nil, nil
 		},
 	}
@@ -122,7 +121,10 @@ type messages struct {
 	reasoning bool              // with opens -1: the prose is reasoning
 	name      string            // the call the block holds
 	read      bool              // a header was read and is still to open its body
-	header    string            // its text, markers included, for a body that is not calls
+	// lead and header are its text (the token before it, if not in the
+	// block, and the block's body): with <|message|> after them, the
+	// lead of a body that is not calls (Lead).
+	lead, header string
 	// afterCall says a call's <|call|> ended the latest message: the model
 	// stops there, so only a further call may follow (parallel calls); any
 	// other message ends the response.
@@ -168,9 +170,9 @@ func (h *messages) Step(m *block.Machine, dst []toolcall.Event, s string, i int)
 // readHeader reads a header's text: a message with no recipient is prose, as
 // reasoning on the analysis channel; a call's or a built-in's body is a
 // block.
-func (h *messages) readHeader(m *block.Machine, text, raw string) {
-	recipient, channel, _ := parseHeader(text)
-	h.read, h.opens, h.name, h.header = true, -1, "", raw
+func (h *messages) readHeader(m *block.Machine, lead, text string) {
+	recipient, channel, _ := parseHeader(lead, text)
+	h.read, h.opens, h.name, h.lead, h.header = true, -1, "", lead, text
 	name, isFunc := strings.CutPrefix(recipient, "functions.")
 	switch {
 	case recipient == "" || recipient == "functions.": // no recipient, or no name: a message
@@ -202,8 +204,12 @@ func (h *messages) AfterBlock(m *block.Machine, _ []toolcall.Call, s string, i i
 		return
 	}
 	m.Begin(i)
-	m.OpenAfter(h.opens, h.header, h.name)
+	m.OpenLed(h.opens, h.name)
 }
+
+// Lead is the text of the header that opened the block open now, tokens
+// included: a body that is not calls is content with it before.
+func (h *messages) Lead() string { return h.lead + h.header + messageText }
 
 func (h *messages) At(*block.Machine, string, int, int) (int, int, bool) { return 0, 0, false }
 
@@ -273,16 +279,19 @@ func (h *messages) toolName(req *toolcall.Request, name string) string {
 // after the channel), the channel (the word after a <|channel|>; a later
 // one wins), and the content type (the word after <|constrain|>, or a bare
 // word). A word ends at whitespace or a special token: a recipient never
-// runs over a <|channel|>.
-func parseHeader(h string) (recipient, channel, ctype string) {
-	h = strings.TrimPrefix(h, startText)
-	var after string // the special token the next word follows
+// runs over a <|channel|>. The header is lead (a special token the block
+// did not hold, or "") and h (which may start with <|start|>).
+func parseHeader(lead, h string) (recipient, channel, ctype string) {
+	after := lead // the special token the next word follows
+	if lead == "" {
+		h = strings.TrimPrefix(h, startText)
+	}
 	for i := 0; i < len(h); {
 		if jsonvalue.IsSpace(h[i]) {
 			i++
 			continue
 		}
-		if strings.HasPrefix(h[i:], "<|") { // a special token ends a word, and may say what the next is
+		if specialAt(h, i) { // a special token ends a word, and may say what the next is
 			end := strings.Index(h[i:], "|>")
 			if end < 0 {
 				break
@@ -291,7 +300,7 @@ func parseHeader(h string) (recipient, channel, ctype string) {
 			continue
 		}
 		n := i
-		for n < len(h) && !jsonvalue.IsSpace(h[n]) && !strings.HasPrefix(h[n:], "<|") {
+		for n < len(h) && !jsonvalue.IsSpace(h[n]) && !specialAt(h, n) {
 			n++
 		}
 		word := h[i:n]
@@ -313,6 +322,9 @@ func parseHeader(h string) (recipient, channel, ctype string) {
 	}
 	return recipient, channel, ctype
 }
+
+// specialAt reports whether a special token ("<|") starts at h[i].
+func specialAt(h string, i int) bool { return h[i] == '<' && i+1 < len(h) && h[i+1] == '|' }
 
 // TSName returns a tool's name as a TypeScript identifier, as Harmony
 // prompts declare tools: ' ', '-' and '.' become '_', other characters

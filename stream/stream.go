@@ -67,6 +67,7 @@
 package stream
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"unsafe"
@@ -797,12 +798,15 @@ func (g *idGen) next() string {
 	}
 	var b [idLen]byte
 	copy(b[:], "call_")
-	for i := len("call_"); i < len(b); {
+	// Eight letters from each random number: its fraction x/2^64 written
+	// in base 62, one multiplication a digit; eight digits leave 16 bits
+	// unread, so the last is as even as the first.
+	for i := len("call_"); i < len(b); i += 8 {
 		x := g.pcg.Uint64()
-		for k := 0; k < 10 && i < len(b); k++ { // 62^10 < 2^64
-			b[i] = idAlphabet[x%uint64(len(idAlphabet))]
-			x /= uint64(len(idAlphabet))
-			i++
+		for k := range 8 {
+			var d uint64
+			d, x = bits.Mul64(x, uint64(len(idAlphabet)))
+			b[i+k] = idAlphabet[d]
 		}
 	}
 	start := len(g.buf)

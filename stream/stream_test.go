@@ -118,6 +118,32 @@ func TestDefaultIDs(t *testing.T) {
 	}
 }
 
+// Default IDs use every letter and digit about equally at every position:
+// over 2,000 IDs each symbol is expected 32 times at a position, and a
+// generator that favoured or never wrote some would fall outside 8..72 or
+// leave one unused.
+func TestDefaultIDsAreEven(t *testing.T) {
+	const n = 2000
+	var counts [24][256]int
+	for range n / 4 {
+		res := stream.Parse(pythonic.Format, "[f(), f(), f(), f()]", toolcall.Request{})
+		for _, c := range res.Calls {
+			id := strings.TrimPrefix(c.ID, "call_")
+			for i := range min(len(id), 24) {
+				counts[i][id[i]]++
+			}
+		}
+	}
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	for pos := range counts {
+		for _, c := range []byte(alphabet) {
+			if k := counts[pos][c]; k < 8 || k > 72 {
+				t.Errorf("position %d: %q written %d times in %d IDs", pos, c, k, n)
+			}
+		}
+	}
+}
+
 func TestWhitespaceRule(t *testing.T) {
 	tests := []struct {
 		name   string

@@ -328,13 +328,15 @@ type Machine struct {
 	cutOff    bool // the block being decided is one the response's end cut off
 	// droppedSaid says the diagnostic of text after the turn's end is out.
 	droppedSaid bool
-	kind        int
-	body        Body
-	bodyAt      int    // where the body starts in the pending item, after the start marker
-	lead        string // the start marker, when the pending item begins after it
-	bodyStart   int    // where the body Read reads starts in the response
-	name        string // the call the open block holds, when its opener named it
-	endedBy     Token  // the marker that ended the latest block, or NoToken
+	// ledByHooks says the open block's lead is the hooks' (OpenLed).
+	ledByHooks bool
+	kind       int
+	body       Body
+	bodyAt     int    // where the body starts in the pending item, after the start marker
+	lead       string // the start marker, when the pending item begins after it
+	bodyStart  int    // where the body Read reads starts in the response
+	name       string // the call the open block holds, when its opener named it
+	endedBy    Token  // the marker that ended the latest block, or NoToken
 }
 
 // Configure implements toolcall.Reporter.
@@ -425,6 +427,28 @@ func (m *Machine) Open(k int, name string) {
 // body that is not calls is content with lead before it.
 func (m *Machine) OpenAfter(k int, lead, name string) {
 	m.open(k, 0, lead, name)
+}
+
+// Leader is what Hooks that open blocks with OpenLed also are.
+type Leader interface {
+	// Lead returns the opening text of the block open now, which the
+	// hooks read before it opened (Harmony's header).
+	Lead() string
+}
+
+// OpenLed is OpenAfter for hooks that are a Leader: the lead is theirs,
+// made only should the body turn out to be no calls.
+func (m *Machine) OpenLed(k int, name string) {
+	m.open(k, 0, "", name)
+	_, m.ledByHooks = m.hooks.(Leader)
+}
+
+// leadText is the open block's lead (OpenAfter, OpenLed).
+func (m *Machine) leadText() string {
+	if m.ledByHooks {
+		return m.hooks.(Leader).Lead()
+	}
+	return m.lead
 }
 
 // BlockName is the name Open gave the open block, or "".
@@ -564,13 +588,13 @@ func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 		start := m.Start()
 		if msg := m.f.Kinds[m.kind].CutOff; msg != "" {
 			m.Diag(toolcall.KindSyntax, start+m.bodyAt, "", msg)
-			dst = m.Emit(m.Content(dst, m.lead), "", 0)
+			dst = m.Emit(m.Content(dst, m.leadText()), "", 0)
 			break
 		}
 		text := m.Text("", 0)
 		if m.body.inValue { // a value whose close tag never came
 			m.Diag(toolcall.KindSyntax, start+m.bodyAt, m.name, ErrCutOff.Error())
-			dst = m.Content(m.Settle(dst, nil), m.lead)
+			dst = m.Content(m.Settle(dst, nil), m.leadText())
 			dst = m.Content(dst, text)
 			break
 		}
@@ -796,6 +820,7 @@ func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 // it, and name the call it holds, when its opener named it.
 func (m *Machine) open(k, at int, lead, name string) {
 	m.mode, m.kind, m.bodyAt, m.lead, m.name = mBody, k, at, lead, name
+	m.ledByHooks = false
 	m.body.Reset(m.f.ends[k], m.Limits.MaxDepth, m.f.Kinds[k].Scan)
 	m.body.maxLen = m.f.Kinds[k].MaxLen
 	if kind := m.f.Kinds[k]; kind.Head != nil || kind.Headed {
@@ -862,11 +887,11 @@ func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		}
 		m.Diag(toolcall.KindLimit, m.Start(), m.name, msg)
 		m.ToProse()
-		dst = m.Content(m.Settle(dst, nil), m.lead)
+		dst = m.Content(m.Settle(dst, nil), m.leadText())
 		return m.Emit(dst, s, next), next
 	case Rejected:
 		m.mode = mProse
-		dst = m.Content(m.Settle(dst, nil), m.lead)
+		dst = m.Content(m.Settle(dst, nil), m.leadText())
 		return m.Emit(dst, s, next), next
 	}
 	m.FollowFeed(s[i:next])
@@ -938,7 +963,7 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 	items, err := m.readBody(body)
 	if err != nil {
 		m.DiagErr(err, bodyOff, "the block does not hold calls")
-		dst = m.Content(m.Settle(dst, nil), m.lead)
+		dst = m.Content(m.Settle(dst, nil), m.leadText())
 		return m.Content(dst, text)
 	}
 	m.Said.Say()

@@ -600,21 +600,20 @@ func (b *Base) MatchAt(set *marker.Set, s string, i, at int) (res marker.Result,
 	return res, idx, n, held
 }
 
-// Peek returns the pending item's text from offset from through s[:i] as a
-// new string, leaving the item open.
+// Peek returns the pending item's text from offset from through s[:i] as
+// one string, leaving the item open: part of s when it lies there, else a
+// copy (one allocation).
 func (b *Base) Peek(s string, i, from int) string {
 	if b.mark >= 0 {
 		return s[b.mark+from : i]
 	}
-	var sb strings.Builder
-	held := b.AppendHeld(nil)
-	if from < len(held) {
-		sb.Write(held[from:])
-		sb.WriteString(s[:i])
-	} else {
-		sb.WriteString(s[from-len(held) : i])
+	held := b.HeldLen()
+	if from >= held {
+		return s[from-held : i]
 	}
-	return sb.String()
+	buf := make([]byte, 0, held-from+i)
+	buf = append(b.appendHeldFrom(buf, from), s[:i]...)
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 
 // SetOffset makes the decoder count offsets from off, for a decoder that

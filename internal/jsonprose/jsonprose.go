@@ -45,6 +45,9 @@ type objects struct {
 	state objState
 	key   []byte // the first key, as it comes
 	at    int    // where the object starts in the pending item
+	// known is the request's IsKnownTool, made once for the response's
+	// objects (a method value costs an allocation each time it is made).
+	known func(string) bool
 }
 
 type objState uint8
@@ -239,7 +242,10 @@ func (o *objects) head(m *block.Machine, dst []toolcall.Event, s string, i int) 
 		head := m.Peek(s, j, o.at)
 		o.value = pythonic.NewValue(*m.Parser())
 		o.value.Feed(head)
-		m.FollowWith(block.FollowCallObject, m.Req.IsKnownTool)
+		if o.known == nil {
+			o.known = m.Req.IsKnownTool
+		}
+		m.FollowWith(block.FollowCallObject, o.known)
 		m.FollowFeed(head)
 	}
 	return dst, j

@@ -154,5 +154,5 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 		return nil, block.ErrCutOff
 	}
 	c := toolcall.Call{Name: name, Arguments: b.JSON()}
-	return []block.Item{{Call: &c, Offset: i, Repaired: repaired}}, nil
+	return append(m.ItemBuffer(), block.Item{Call: &c, Offset: i, Repaired: repaired}), nil
 }

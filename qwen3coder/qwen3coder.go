@@ -89,7 +89,7 @@ var errNoFunction = errors.New("the block holds no <function=NAME>")
 
 // readCall reads the body of a <tool_call> block: one or more functions.
 func readCall(m *block.Machine, body string) ([]block.Item, error) {
-	r := reader{m: m, body: body}
+	r := reader{m: m, body: body, items: m.ItemBuffer()}
 	i := jsonvalue.SkipSpace(body, 0)
 	if i == len(body) {
 		return nil, nil
@@ -114,7 +114,7 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 // readFunc reads the body of <function=NAME> ... </function> written
 // without <tool_call>: NAME> and the parameters.
 func readFunc(m *block.Machine, body string) ([]block.Item, error) {
-	r := reader{m: m, body: body}
+	r := reader{m: m, body: body, items: m.ItemBuffer()}
 	if _, err := r.function(0, 0); err != nil {
 		return nil, err
 	}

@@ -123,12 +123,13 @@ func (s *Stream) maybeSplit(delta string) (rest string, decided bool) {
 	set := t.maybeSet
 	i := 0
 	if t.partial != "" {
-		joined := t.partial + delta[:min(len(delta), set.MaxLen())]
+		var buf [64]byte // a marker's start and the delta's first bytes: on the stack
+		joined := append(append(buf[:0], t.partial...), delta[:min(len(delta), set.MaxLen())]...)
 		res, idx, n := marker.Match(set, joined)
 		switch res {
 		case marker.Partial:
 			t.keep(delta)
-			t.partial = joined
+			t.partial = t.earlyText(0)[t.early.Len()-len(joined):] // what was kept ends with it
 			return "", false
 		case marker.Full:
 			k := n - len(t.partial) // where the marker ends in delta
@@ -138,7 +139,7 @@ func (s *Stream) maybeSplit(delta string) (rest string, decided bool) {
 				return delta[k:], true
 			}
 			s.decideEarly(early, false)
-			return joined[:n] + delta[k:], true
+			return string(joined[:n]) + delta[k:], true
 		}
 		i = max(0, n-len(t.partial))
 		t.partial = ""

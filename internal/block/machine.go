@@ -950,6 +950,11 @@ func (m *Machine) OneCall(c toolcall.Call, off int) []Item {
 	return m.oneItem[:]
 }
 
+// ItemBuffer returns no items, with room for one in the machine's own
+// buffer (OneCall's): a Read that appends one item allocates none for it.
+// What it holds is valid until the next block.
+func (m *Machine) ItemBuffer() []Item { return m.oneItem[:0] }
+
 // Requested reports whether name matches one of the request's tools.
 func (m *Machine) Requested(name string) bool { return m.Req.Match(name) >= 0 }
 

@@ -452,6 +452,11 @@ func (r *Reader) code(s string, i int) int {
 		r.tokStart, r.text, r.rawName, r.lex = r.off, r.text[:0], r.rawName[:0], lexName
 		return r.name(s, i)
 	}
+	if c == '{' && flatObjects && r.goal == GoalValue && len(r.stack) == 1 && r.stack[0].state == sItem && !r.pending.ok && r.sign == 0 && r.captures == 0 {
+		if j := r.flatObject(s, i); j > i { // the value, a flat JSON object, read whole
+			return j
+		}
+	}
 	tok := punct[c]
 	if tok == ILLEGAL {
 		r.illegal(r.off, "unexpected character "+quoteChar(s[i:]))

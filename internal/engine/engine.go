@@ -600,6 +600,13 @@ func (b *Base) MatchAt(set *marker.Set, s string, i, at int) (res marker.Result,
 	return res, idx, n, held
 }
 
+// InDelta returns where offset from of the pending item lies in the
+// current delta, when it lies there (not in an earlier one).
+func (b *Base) InDelta(from int) (int, bool) {
+	held := b.HeldLen()
+	return max(b.mark, 0) + from - held, from >= held
+}
+
 // Peek returns the pending item's text from offset from through s[:i] as
 // one string, leaving the item open: part of s when it lies there, else a
 // copy (one allocation).

@@ -239,13 +239,19 @@ func (o *objects) head(m *block.Machine, dst []toolcall.Event, s string, i int) 
 		o.key = append(o.key, c)
 	}
 	if o.state == oBody { // the reader reads the head's bytes too, from the object's start
-		head := m.Peek(s, j, o.at)
 		o.value = pythonic.NewValue(*m.Parser())
-		o.value.Feed(head)
 		if o.known == nil {
 			o.known = m.Req.IsKnownTool
 		}
 		m.FollowWith(block.FollowCallObject, o.known)
+		if k, ok := m.InDelta(o.at); ok {
+			// The head is in this delta: the next step feeds the reader
+			// from the '{' on, the rest of the object with it (read in
+			// one pass when the object is whole here and flat).
+			return dst, k
+		}
+		head := m.Peek(s, j, o.at)
+		o.value.Feed(head)
 		m.FollowFeed(head)
 	}
 	return dst, j

@@ -1,6 +1,11 @@
 package pylit
 
-import "github.com/toolparse/toolparse/internal/jsonvalue"
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/toolcall"
+)
 
 // flatObjects turns flatObject on; tests turn it off to compare it with
 // the byte machine.
@@ -146,4 +151,134 @@ func flatScalar(s string, i int) (int, bool) {
 		}
 	}
 	return i, false
+}
+
+// minFlatCallDepth is the least depth limit flatCall reads under: its
+// values nest within it whatever the mode.
+const minFlatCallDepth = 2 * maxFlatDepth
+
+// maxFlatArgs bounds the keyword arguments flatCall reads (their names are
+// compared with each other for repeats).
+const maxFlatArgs = 16
+
+// flatCall reads, in one pass, a call of a call list written as most are,
+// when s[i] starts its name and s holds it whole: NAME(key=value, ...)
+// with keyword arguments only, each given once, whose values are what
+// flatObject reads (strings in single quotes too, of printable ASCII
+// without a double quote; True, False and None too); names of the bytes
+// names are made of, the call's name right before its '('. It adds the
+// call's Element and moves r past its ')', as the byte machine would
+// have, and returns where it ends. Anything else, or a call the delta cuts
+// off, returns i and writes nothing: the byte machine reads it from its
+// name.
+func (r *Reader) flatCall(s string, i int) int {
+	n := nameEnd(s, i)
+	if n == i || n == len(s) || s[n] != '(' {
+		return i
+	}
+	mark := len(r.out)
+	out := append(r.out, '{')
+	var keys [maxFlatArgs]string
+	nkeys := 0
+	j := skipBlanks(s, n+1)
+	for j < len(s) && s[j] != ')' { // an argument, then ',' and the next, or ')'
+		k := nameEnd(s, j)
+		if k == j || nkeys == maxFlatArgs {
+			return r.failFlat(out, mark, i)
+		}
+		key := s[j:k]
+		for _, seen := range keys[:nkeys] {
+			if seen == key {
+				return r.failFlat(out, mark, i)
+			}
+		}
+		keys[nkeys] = key
+		nkeys++
+		if j = skipBlanks(s, k); j == len(s) || s[j] != '=' {
+			return r.failFlat(out, mark, i)
+		}
+		out = jsonvalue.AppendString(out, key)
+		out = append(out, ':')
+		var ok bool
+		if out, j, ok = appendFlatArg(out, s, skipBlanks(s, j+1)); !ok {
+			return r.failFlat(out, mark, i)
+		}
+		if j = skipBlanks(s, j); j == len(s) || s[j] == ')' {
+			break
+		}
+		if s[j] != ',' {
+			return r.failFlat(out, mark, i)
+		}
+		out = append(out, ',')
+		if j = skipBlanks(s, j+1); j < len(s) && s[j] == ')' { // a trailing comma: the byte machine's
+			return r.failFlat(out, mark, i)
+		}
+	}
+	if j == len(s) {
+		return r.failFlat(out, mark, i)
+	}
+	// As closeCall ends a call: the arguments, the Element, the list
+	// after an item.
+	r.out = append(out, '}')
+	r.text = append(r.text[:0], s[i:n]...)
+	c := toolcall.Call{Name: r.nameText(), Arguments: r.argsString(mark)}
+	r.out = r.out[:mark]
+	start, end := r.off, r.off+j+1-i
+	if r.elems == nil {
+		r.elems = make([]Element, 0, 8) // room for a list's calls at once
+	}
+	r.elems = append(r.elems, Element{Start: start, End: end, Call: c})
+	r.top().state = sAfter
+	r.off = end
+	r.lastEnd, r.nl = end, false
+	return j + 1
+}
+
+// failFlat drops what flatCall wrote and returns i.
+func (r *Reader) failFlat(out []byte, mark, i int) int {
+	r.out = out[:mark]
+	return i
+}
+
+// nameEnd returns the offset just past the name that starts at s[i] (or
+// i): a byte that starts names, then bytes that names are made of.
+func nameEnd(s string, i int) int {
+	if i == len(s) || !IsNameStartByte(s[i]) {
+		return i
+	}
+	k := i + 1
+	for k < len(s) && IsNameByte(s[k]) {
+		k++
+	}
+	return k
+}
+
+// appendFlatArg appends the JSON of the argument value that starts at
+// s[i] and returns where it ends, when flatCall reads it.
+func appendFlatArg(out []byte, s string, i int) ([]byte, int, bool) {
+	if i == len(s) {
+		return out, i, false
+	}
+	switch s[i] {
+	case '{', '[':
+		return appendFlat(out, s, i, maxFlatDepth)
+	case '\'':
+		k := skipStringPlain(s, i+1, '\'')
+		if k == len(s) || s[k] != '\'' {
+			return out, i, false
+		}
+		out = append(out, '"')
+		out = append(out, s[i+1:k]...)
+		return append(out, '"'), k + 1, true
+	}
+	for _, lit := range [...]struct{ py, json string }{{"True", "true"}, {"False", "false"}, {"None", "null"}} {
+		if strings.HasPrefix(s[i:], lit.py) {
+			return append(out, lit.json...), i + len(lit.py), true
+		}
+	}
+	k, ok := flatScalar(s, i)
+	if !ok {
+		return out, i, false
+	}
+	return append(out, s[i:k]...), k, true
 }

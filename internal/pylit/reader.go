@@ -449,6 +449,12 @@ func (r *Reader) code(s string, i int) int {
 				return i
 			}
 		}
+		if flatObjects && r.goal == GoalList && len(r.stack) == 2 && r.stack[1].kind == fList && r.stack[1].state == sItem &&
+			!r.pending.ok && r.sign == 0 && r.captures == 0 && !r.wantStrArgs && r.cfg.MaxDepth >= minFlatCallDepth {
+			if j := r.flatCall(s, i); j > i { // a call of the list, read whole
+				return j
+			}
+		}
 		r.tokStart, r.text, r.rawName, r.lex = r.off, r.text[:0], r.rawName[:0], lexName
 		return r.name(s, i)
 	}

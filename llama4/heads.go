@@ -69,6 +69,7 @@ type heads struct {
 	// tool-name matching folds them, and firsts their first bytes.
 	folded []string
 	firsts [256]bool
+	accept func(string) bool // accepts, for the response's machine
 }
 
 func (h *heads) Start(m *block.Machine, _ string, _ int) bool {
@@ -262,7 +263,10 @@ func (h *heads) startCand(m *block.Machine, kind candKind, at int, lead string) 
 	h.opening = !m.Said.Spoke()
 	h.fenced = h.precise && !h.explicit && m.InFenceAfterProse(lead)
 	h.inline = h.precise && !h.explicit && kind == kBare && !m.AtLineStart(lead)
-	accept := func(name string) bool { return h.accepts(m, name) }
+	if h.accept == nil { // made once: a closure costs an allocation each time it is made
+		h.accept = func(name string) bool { return h.accepts(m, name) }
+	}
+	accept := h.accept
 	if h.fenced || h.inline {
 		accept = func(string) bool { return false } // nothing announced before it is decided
 	}
@@ -320,6 +324,13 @@ func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 		kind = kList
 	}
 	h.startCand(m, kind, h.candAt, "")
+	if k, ok := m.InDelta(h.candAt); ok {
+		// The head is in this delta, and no reader has read it: the
+		// next step feeds the candidate from its start, with what
+		// follows (a call or object whole in the delta is read in one
+		// pass).
+		return dst, k
+	}
 	head := m.Peek(s, i+n, h.candAt)
 	if kind == kList { // the candidate's reader reads its head too
 		h.list.Feed(head)

@@ -97,6 +97,12 @@ func (h *lists) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 	}
 	h.state = lList
 	h.opening = !m.Said.Spoke() // the prose before the '[' has gone out
+	if k, ok := m.InDelta(0); ok {
+		// The head is in this delta, and the list has read none of it:
+		// the next step feeds it from the '[' on, with what follows (a
+		// call whole in the delta is read in one pass).
+		return dst, k
+	}
 	h.list.Feed(s[i : i+n])
 	return dst, i + n
 }

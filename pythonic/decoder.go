@@ -33,7 +33,7 @@ const (
 type lists struct {
 	state   listState
 	head    pylit.ListHead
-	list    *List // reads the pending list as it arrives, head and all; made at the first list
+	list    *List // reads the pending list as it arrives, head and all; from the pool while one is open
 	opening bool  // the pending list opens the response
 }
 
@@ -50,7 +50,7 @@ func (h *lists) At(m *block.Machine, s string, from, i int) (start, next int, to
 	m.Enter()
 	h.state, h.head = lHead, pylit.ListHead{}
 	if h.list == nil {
-		h.list = new(List)
+		h.list = NewList() // from the pool, with the buffers it grew: back once decided
 	}
 	h.list.Reset(*m.Parser())
 	return i, i, true
@@ -76,11 +76,21 @@ func (h *lists) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 		}
 		m.Leave()
 		dst, _ = h.list.Decide(&m.Base, dst, text, start, accept)
-		h.list.Free(*m.Parser()) // the calls are handed on: free what they held
+		h.release(m)
 		return dst, j
 	}
 	m.GiveUp(st, j)
-	return m.Abandon(h.list.Abandon(&m.Base, dst), s, j)
+	dst = h.list.Abandon(&m.Base, dst)
+	h.release(m)
+	return m.Abandon(dst, s, j)
+}
+
+// release gives the decided list back to the pool, having freed what its
+// calls held (they were handed on as copies).
+func (h *lists) release(m *block.Machine) {
+	h.list.Free(*m.Parser())
+	h.list.Release()
+	h.list, h.state = nil, lHead
 }
 
 // stepHead reads what follows a '[' until it is a call list's head, '['
@@ -122,6 +132,7 @@ func (h *lists) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 	}
 	if h.list != nil {
 		dst = h.list.Abandon(&m.Base, dst)
+		h.release(m)
 	}
 	return m.Emit(dst, "", 0)
 }

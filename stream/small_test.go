@@ -1,6 +1,7 @@
 package stream_test
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,6 +110,65 @@ func TestEightCallsParse(t *testing.T) {
 		}
 		if res := stream.Parse(f, longCall(f), smallTools); len(res.Calls) != 1 || !strings.Contains(res.Calls[0].Arguments, "def ") {
 			t.Errorf("%s: the long call gives %d calls", f.Name(), len(res.Calls))
+		}
+	}
+}
+
+// A stream gives its decoder back at Close for later streams to reuse:
+// what it handed on (events, calls, diagnostics) stays as it was while
+// later responses run through the same decoders.
+func TestRecycledDecodersLeaveResultsAlone(t *testing.T) {
+	type snapshot struct {
+		content, reasoning string
+		calls              []toolcall.Call
+		diags              []toolcall.Diagnostic
+	}
+	take := func(evs []toolcall.Event, s *stream.Stream) snapshot {
+		var sn snapshot
+		for _, e := range evs {
+			sn.content += e.Content
+			sn.reasoning += e.Reasoning
+			if e.Call != nil {
+				sn.calls = append(sn.calls, *e.Call)
+			}
+		}
+		sn.diags = append(sn.diags, s.Diagnostics()...)
+		return sn
+	}
+	for _, f := range hostileFormats {
+		text := "Sure. " + eightCalls(f) + " <think>x"
+		type kept struct {
+			evs  []toolcall.Event
+			s    *stream.Stream
+			want snapshot
+		}
+		var all []kept
+		for _, n := range []int{len(text), 4, 7, -4} {
+			var opts []stream.Option
+			if n < 0 { // with argument streaming (its deltas are valid until the next Feed: not compared)
+				n, opts = -n, []stream.Option{stream.WithArgumentStreaming()}
+			}
+			s := stream.New(f, smallTools, opts...)
+			var evs []toolcall.Event
+			for i := 0; i < len(text); i += n {
+				evs = append(evs, s.Feed(text[i:min(i+n, len(text))])...)
+			}
+			evs = append(evs, s.Close()...)
+			all = append(all, kept{evs, s, take(evs, s)})
+		}
+		for range 20 { // later responses, through the same decoders
+			parseIn(f, longCall(f)[:3000], 5)
+			parseIn(f, eightCalls(f), 3)
+			s := stream.New(f, smallTools, stream.WithArgumentStreaming())
+			for i := 0; i < len(text); i += 3 {
+				s.Feed(text[i:min(i+3, len(text))])
+			}
+			s.Close()
+		}
+		for k, a := range all {
+			if got := take(a.evs, a.s); fmt.Sprint(got) != fmt.Sprint(a.want) {
+				t.Errorf("%s #%d: after later streams\n%v\nwas\n%v", f.Name(), k, got, a.want)
+			}
 		}
 	}
 }

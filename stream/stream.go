@@ -493,6 +493,11 @@ func (s *Stream) Close() []toolcall.Event {
 		for s.args != nil && len(s.args.queue) > 0 { // a decoder that left calls started
 			s.retract(s.endStarted())
 		}
+		if r, ok := s.dec.(recycler); ok { // done with: back for a later stream
+			s.copyDiagnostics()
+			r.Recycle()
+			s.dec, s.rep = nil, nil
+		}
 	}
 	s.flushFragments()
 	s.out = s.prose.end(s.out)
@@ -502,6 +507,10 @@ func (s *Stream) Close() []toolcall.Event {
 	}
 	return s.out
 }
+
+// recycler is a decoder that can be reused once its response is closed
+// (the block machine): Close gives it back.
+type recycler interface{ Recycle() }
 
 // Calls returns how many calls the stream has handed on so far.
 func (s *Stream) Calls() int { return s.calls }

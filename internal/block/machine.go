@@ -279,10 +279,15 @@ type Hooks interface {
 	InCandidate() bool
 }
 
+// machines keeps Machines between responses: a stream gives its decoder
+// back once it closed (Recycle), and the next response's takes it.
+var machines = sync.Pool{New: func() any { return new(Machine) }}
+
 // NewDecoder returns a decoder for one response in format f.
 func NewDecoder(f *Format, req *toolcall.Request) toolcall.Decoder {
 	f.compile()
-	m := &Machine{f: f}
+	m := machines.Get().(*Machine)
+	m.f = f
 	m.Init(req)
 	m.parser = pylit.ForRequest(m.Req, m.Limits.MaxDepth)
 	if f.Hooks != nil {
@@ -337,6 +342,16 @@ type Machine struct {
 	bodyStart  int    // where the body Read reads starts in the response
 	name       string // the call the open block holds, when its opener named it
 	endedBy    Token  // the marker that ended the latest block, or NoToken
+}
+
+// Recycle gives the machine back for a later response, with the room of
+// the buffers that hold nothing it handed on; it must not be used after.
+// A stream calls it once Close has handed on what the machine said: the
+// calls and text it handed on are not the machine's.
+func (m *Machine) Recycle() {
+	m.Base.Reuse()
+	*m = Machine{Base: m.Base}
+	machines.Put(m)
 }
 
 // Configure implements toolcall.Reporter.

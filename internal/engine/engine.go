@@ -90,6 +90,14 @@ func (b *Base) Init(req *toolcall.Request) {
 	b.mark = -1
 }
 
+// Reuse clears b for another response, keeping the room of the buffers
+// that hold nothing it handed on (the pieces of a pending item, the calls'
+// offsets, the merged content, which Flush copies).
+func (b *Base) Reuse() {
+	clear(b.pieces) // references to the response's deltas
+	*b = Base{pieces: b.pieces[:0], callOffs: b.callOffs[:0], merged: b.merged[:0]}
+}
+
 // Configure implements toolcall.Reporter: the limits, and Streaming, with
 // which a decoder that can tell a call's progress reports it (Started,
 // Fragment, Retract, or Follow and Report).

@@ -33,7 +33,7 @@ const (
 type lists struct {
 	state   listState
 	head    pylit.ListHead
-	list    *List // reads the pending list as it arrives, head and all; from the pool while one is open
+	list    *List // reads the pending list as it arrives, head and all; from the pool at the first list
 	opening bool  // the pending list opens the response
 }
 
@@ -50,7 +50,7 @@ func (h *lists) At(m *block.Machine, s string, from, i int) (start, next int, to
 	m.Enter()
 	h.state, h.head = lHead, pylit.ListHead{}
 	if h.list == nil {
-		h.list = NewList() // from the pool, with the buffers it grew: back once decided
+		h.list = NewList() // from the pool, with the buffers it grew: back when the machine is recycled
 	}
 	h.list.Reset(*m.Parser())
 	return i, i, true
@@ -85,12 +85,20 @@ func (h *lists) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 	return m.Abandon(dst, s, j)
 }
 
-// release gives the decided list back to the pool, having freed what its
-// calls held (they were handed on as copies).
+// release frees what the decided list's calls held (they were handed on
+// as copies): the response's next list reuses its reader.
 func (h *lists) release(m *block.Machine) {
 	h.list.Free(*m.Parser())
-	h.list.Release()
-	h.list, h.state = nil, lHead
+	h.state = lHead
+}
+
+// Release implements block.Releaser: the list's reader goes back to the
+// pool when the machine is recycled.
+func (h *lists) Release() {
+	if h.list != nil {
+		h.list.Release()
+		h.list = nil
+	}
 }
 
 // stepHead reads what follows a '[' until it is a call list's head, '['

@@ -344,11 +344,20 @@ type Machine struct {
 	endedBy    Token  // the marker that ended the latest block, or NoToken
 }
 
+// Releaser is implemented by hooks that keep pooled readers from block to
+// block: Release gives them back when the machine is recycled.
+type Releaser interface {
+	Release()
+}
+
 // Recycle gives the machine back for a later response, with the room of
 // the buffers that hold nothing it handed on; it must not be used after.
 // A stream calls it once Close has handed on what the machine said: the
 // calls and text it handed on are not the machine's.
 func (m *Machine) Recycle() {
+	if r, ok := m.hooks.(Releaser); ok {
+		r.Release()
+	}
 	m.Base.Reuse()
 	*m = Machine{Base: m.Base}
 	machines.Put(m)

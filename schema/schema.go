@@ -256,6 +256,9 @@ type ofKey struct{}
 // finds it in the process-wide cache on every call, which costs a hash of
 // the schema's text). Nil for a tool without a schema, or k out of range.
 func Of(req *toolcall.Request, k int) *Schema {
+	if req == nil || k < 0 || k >= len(req.Tools) || len(req.Tools[k].Parameters) == 0 {
+		return nil // nothing to look up (For's answer too)
+	}
 	s, _ := req.Attached(k, ofKey{}, func(t toolcall.Tool) any { return For(t) }).(*Schema)
 	return s
 }

@@ -148,7 +148,7 @@ func (f *follower) named(t string) {
 	case f.st != fName:
 		f.dead = !f.w.Key(t)
 		f.st = fBetween
-	case t == "" || strings.ContainsAny(t, "<>{}\"' \t\r\n"):
+	case !textargs.ValidName(t):
 		f.dead = true
 	default:
 		f.name, f.st = t, fKey

@@ -106,7 +106,7 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 		n = len(body) - i
 	}
 	name := strings.TrimSpace(body[i : i+n])
-	if name == "" || strings.ContainsAny(name, "<>{}\"' \t\r\n") {
+	if !textargs.ValidName(name) {
 		return nil, &toolcall.SyntaxError{Offset: i, Msg: "not a function name: " + strings.TrimSpace(body[i:i+min(n, 40)])}
 	}
 	b := textargs.Get(m.Req, name)

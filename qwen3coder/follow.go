@@ -109,7 +109,7 @@ func (f *follower) named() {
 	case f.st == fKey:
 		f.dead = !f.w.Key(t)
 		f.st, f.first = fValue, true
-	case !validName(t):
+	case !textargs.ValidName(t):
 		f.dead = true
 	default:
 		f.name, f.st = t, fBetween
@@ -189,7 +189,7 @@ func (f *follower) nextKey(after string, ok func(string) bool) (done, structure 
 		return false, false
 	}
 	key := after[:gt]
-	if strings.ContainsAny(key, "\n<") || !ok(key) {
+	if !textargs.ValidKey(key) || !ok(key) {
 		return true, false
 	}
 	rest := after[gt+1:]

@@ -141,7 +141,7 @@ func (r *reader) function(start, i int) (int, error) {
 		return 0, &toolcall.SyntaxError{Offset: i, Msg: "<function= has no '>'"}
 	}
 	name := body[i : i+gt]
-	if !validName(name) {
+	if !textargs.ValidName(name) {
 		return 0, &toolcall.SyntaxError{Offset: i, Msg: "not a function name: " + clip.Quote(name)}
 	}
 	i += gt + 1
@@ -209,7 +209,7 @@ func (r *reader) function(start, i int) (int, error) {
 func (r *reader) parameter(i int, b *textargs.Builder) (key, val string, next int, closed bool, err error) {
 	body := r.body
 	gt := strings.IndexByte(body[i:], '>')
-	if gt < 0 || strings.ContainsAny(body[i:i+gt], "\n<") {
+	if gt < 0 || !textargs.ValidKey(body[i:i+gt]) {
 		return "", "", 0, false, &toolcall.SyntaxError{Offset: i, Msg: "<parameter= has no '>'"}
 	}
 	key = body[i : i+gt]
@@ -325,7 +325,7 @@ func (f fresh) Missing(key string) bool { return f.Fresh(key) && f.b.Known(key) 
 // length to read.
 func tagKey(s string) (string, bool) {
 	gt := strings.IndexByte(s[:min(len(s), maxKey+1)], '>')
-	if gt <= 0 || strings.ContainsAny(s[:gt], "\n<") {
+	if gt <= 0 || !textargs.ValidKey(s[:gt]) {
 		return "", false
 	}
 	return s[:gt], true
@@ -333,9 +333,3 @@ func tagKey(s string) (string, bool) {
 
 // maxKey is the longest parameter name a tag inside a value is read with.
 const maxKey = 256
-
-// validName reports whether name can be a function's name: not empty, no
-// whitespace and none of {}<>"'.
-func validName(name string) bool {
-	return name != "" && !strings.ContainsAny(name, "{}<>\"' \t\r\n")
-}

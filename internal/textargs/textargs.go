@@ -6,6 +6,7 @@ package textargs
 
 import (
 	"slices"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -153,6 +154,28 @@ func (b *Builder) JSON() string {
 	}
 	out = append(out, '}')
 	return unsafe.String(unsafe.SliceData(out), len(out)) // out is not written again
+}
+
+// ValidName reports whether name can be a function's name in a tagged
+// format: not empty, no whitespace and none of {}<>"'.
+func ValidName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if notInName[name[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+var notInName = [256]bool{'{': true, '}': true, '<': true, '>': true, '"': true, '\'': true, ' ': true, '\t': true, '\r': true, '\n': true}
+
+// ValidKey reports whether a tag's key (what <parameter= or a similar tag
+// holds before its '>') is one: no newline and no '<'.
+func ValidKey(key string) bool {
+	return strings.IndexByte(key, '\n') < 0 && strings.IndexByte(key, '<') < 0
 }
 
 // value returns a value as JSON, as schema.TextValue reads it: a string,

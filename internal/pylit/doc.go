@@ -10,7 +10,9 @@
 // The files: token.go and scanner.go (tokens, names and the closing-quote
 // rule), literal.go (strings and numbers to JSON), reader.go and
 // reader_grammar.go (the push parser: bytes, then the grammar of calls,
-// lists and values), parser.go (whole texts), recognizer.go (where a
+// lists and values), flat.go (a JSON object, or a call of a list, of the
+// common flat shape and whole in one delta, read in one pass with the
+// byte machine's outcome), parser.go (whole texts), recognizer.go (where a
 // candidate closes, without reading it), list.go (a streamed list's calls,
 // and the pools of readers), head.go (the '[' name '(' head of a call list
 // in prose), errors.go (SyntaxError and ErrTooDeep).

@@ -396,8 +396,13 @@ func (m *Machine) quiet() {
 			return
 		}
 		if r := m.reading.Reading(); r != nil {
+			// A hook acts only on its reader's verdicts: in a string,
+			// only the quote may end it; elsewhere, only a bracket
+			// may change the verdict.
 			if stop, esc, ok := r.Quiet(); ok {
 				m.Quiet(m.Room("", 0), stop, esc)
+			} else if stop, ok := r.QuietBrackets(); ok {
+				m.Quiet(m.Room("", 0), stop, 0)
 			}
 		}
 	case mBody:

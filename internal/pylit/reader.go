@@ -882,6 +882,21 @@ func (r *Reader) Quiet() (stop *[256]bool, esc byte, ok bool) {
 	return stringStops(r.quote)
 }
 
+// QuietBrackets reports, for a streamed reader (Stream) whose verdict is
+// still Open, the bytes that may change it in any state: brackets, which
+// alone close, mismatch or nest too deep. (Calls may still complete
+// between them: a caller that reports calls' progress does not ask.) ok
+// is false for a reader that is not streamed, closed, keeping a dotted
+// call's source, or reading a string again to a known end.
+func (r *Reader) QuietBrackets() (stop *[256]bool, ok bool) {
+	if !r.stream || r.st != Open || r.captures > 0 || r.reread {
+		return nil, false
+	}
+	return &bracketStops, true
+}
+
+var bracketStops = [256]bool{'(': true, ')': true, '[': true, ']': true, '{': true, '}': true}
+
 // stringStops is the Quiet of a string quoted with q: the one byte that
 // may end its text, and the backslash that keeps it from doing so.
 func stringStops(q byte) (stop *[256]bool, esc byte, ok bool) {

@@ -8,13 +8,14 @@ import (
 	"pgregory.net/rapid"
 )
 
-// readerState is what a Reader tells of a value after reading src in
-// pieces of n bytes (0: whole), with flatObject on or off.
-func readerState(src string, stream bool, n, maxDepth int, flat bool) string {
+// readState is what a Reader tells after reading src for goal (GoalValue
+// or GoalList) in pieces of n bytes (0: whole), with the one-pass reading
+// of flat objects and calls on or off.
+func readState(src string, goal Goal, stream bool, n, maxDepth int, flat bool) string {
 	defer func(on bool) { flatObjects = on }(flatObjects)
 	flatObjects = flat
 	var r Reader
-	r.Reset(Parser{MaxDepth: maxDepth}, GoalValue)
+	r.Reset(Parser{MaxDepth: maxDepth}, goal)
 	if stream {
 		r.Stream()
 	}
@@ -27,20 +28,26 @@ func readerState(src string, stream bool, n, maxDepth int, flat bool) string {
 		fmt.Fprintf(&b, "n%d ", r.Feed(rest[:k]))
 		rest = rest[k:]
 	}
-	fmt.Fprintf(&b, "st%v off%d code%v complete%v stable%q ", r.Status(), r.Offset(), r.InCode(), r.Complete(), r.Stable())
+	fmt.Fprintf(&b, "st%v off%d code%v ", r.Status(), r.Offset(), r.InCode())
+	if goal == GoalList {
+		name, start, stable, open := r.OpenCall()
+		fmt.Fprintf(&b, "open%q/%d/%q/%v ", name, start, stable, open)
+	} else {
+		fmt.Fprintf(&b, "complete%v stable%q ", r.Complete(), r.Stable())
+	}
 	err := r.Close()
-	fmt.Fprintf(&b, "err%v value%q", err, r.value())
+	fmt.Fprintf(&b, "err%v value%q elems%s", err, r.value(), describeElems(r.Elements()))
 	return b.String()
 }
 
-// agree reports how src reads with flatObject on and off, fed whole and in
-// pieces of 7 bytes, with the default depth limit and limits of 1 and 2,
-// where they differ.
-func agree(src string) string {
+// agreeFor reports how src reads for goal with the one-pass reading on and
+// off, fed whole and in pieces of 7 bytes, streamed or not, at each depth
+// limit, where they differ.
+func agreeFor(src string, goal Goal, depths ...int) string {
 	for _, stream := range []bool{true, false} {
 		for _, n := range []int{0, 7} {
-			for _, depth := range []int{0, 1, 2} {
-				if on, off := readerState(src, stream, n, depth, true), readerState(src, stream, n, depth, false); on != off {
+			for _, depth := range depths {
+				if on, off := readState(src, goal, stream, n, depth, true), readState(src, goal, stream, n, depth, false); on != off {
 					return fmt.Sprintf("%q (stream %v, pieces %d, depth %d):\n on %s\noff %s", src, stream, n, depth, on, off)
 				}
 			}
@@ -48,6 +55,14 @@ func agree(src string) string {
 	}
 	return ""
 }
+
+// agree is agreeFor for values, at the default depth limit and at limits
+// of 1 and 2.
+func agree(src string) string { return agreeFor(src, GoalValue, 0, 1, 2) }
+
+// agreeList is agreeFor for call lists, at the default depth limit and at
+// limits of 1 and 8.
+func agreeList(src string) string { return agreeFor(src, GoalList, 0, 1, 8) }
 
 // A flat object read in one pass leaves the reader as the byte machine
 // does, and so does every text that only starts like one.
@@ -72,75 +87,6 @@ func TestFlatObjectAgreesWithTheByteMachine(t *testing.T) {
 	}
 }
 
-// flatSoup draws texts that are flat objects, or nearly.
-var flatSoup = rapid.Custom(func(t *rapid.T) string {
-	tokens := rapid.SliceOfN(rapid.SampledFrom([]string{
-		`{`, `}`, `"a"`, `"b c"`, `""`, `:`, `,`, ` `, "\n", "\t", `1`, `-`, `0`, `07`, `12`, `.5`, `e3`,
-		`true`, `false`, `null`, `True`, `None`, `x`, `"`, `\`, `'q'`, `é`, `[`, `]`, `(`, `)`, "\x01", `<`,
-	}), 0, 24).Draw(t, "tokens")
-	return "{" + strings.Join(tokens, "")
-})
-
-func TestFlatObjectAgreesOnSoup(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		if d := agree(flatSoup.Draw(t, "src")); d != "" {
-			t.Fatal(d)
-		}
-	})
-}
-
-func FuzzFlatObject(f *testing.F) {
-	for _, s := range []string{`{"city":"Paris","unit":"celsius"}`, `{"a": 1, "b": [true]}`, `{"a":"x" , "b" : null }`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, src string) {
-		if d := agree(src); d != "" {
-			t.Fatal(d)
-		}
-	})
-}
-
-// listState is what a Reader tells of a call list after reading src in
-// pieces of n bytes (0: whole), with the fast paths on or off.
-func listState(src string, stream bool, n, maxDepth int, flat bool) string {
-	defer func(on bool) { flatObjects = on }(flatObjects)
-	flatObjects = flat
-	var r Reader
-	r.Reset(Parser{MaxDepth: maxDepth}, GoalList)
-	if stream {
-		r.Stream()
-	}
-	var b strings.Builder
-	for rest := src; rest != "" && r.Status() == Open; {
-		k := len(rest)
-		if n > 0 {
-			k = min(k, n)
-		}
-		fmt.Fprintf(&b, "n%d ", r.Feed(rest[:k]))
-		rest = rest[k:]
-	}
-	name, start, stable, open := r.OpenCall()
-	fmt.Fprintf(&b, "st%v off%d code%v open%q/%d/%q/%v ", r.Status(), r.Offset(), r.InCode(), name, start, stable, open)
-	err := r.Close()
-	fmt.Fprintf(&b, "err%v elems%s", err, describeElems(r.Elements()))
-	return b.String()
-}
-
-// agreeList is agree for call lists, at the default depth limit and at
-// limits of 1 and 8.
-func agreeList(src string) string {
-	for _, stream := range []bool{true, false} {
-		for _, n := range []int{0, 7} {
-			for _, depth := range []int{0, 1, 8} {
-				if on, off := listState(src, stream, n, depth, true), listState(src, stream, n, depth, false); on != off {
-					return fmt.Sprintf("%q (stream %v, pieces %d, depth %d):\n on %s\noff %s", src, stream, n, depth, on, off)
-				}
-			}
-		}
-	}
-	return ""
-}
-
 // A flat call read in one pass leaves the reader as the byte machine does,
 // and so does every text that only starts like one.
 func TestFlatCallAgreesWithTheByteMachine(t *testing.T) {
@@ -161,29 +107,43 @@ func TestFlatCallAgreesWithTheByteMachine(t *testing.T) {
 	}
 }
 
-// callSoup draws texts that are call lists, or nearly.
-var callSoup = rapid.Custom(func(t *rapid.T) string {
-	tokens := rapid.SliceOfN(rapid.SampledFrom([]string{
-		`f(`, `get_weather(`, `a=`, `b =`, `a`, `=`, `"x"`, `'y'`, `""`, `1`, `-2`, `07`, `1.5`, `True`, `None`, `null`,
-		`,`, `)`, `(`, ` `, "\n", `]`, `[`, `{"k": 1}`, `{`, `}`, `:`, `"`, `'`, `.`, `-`, `x`, `é`, `\_`, `r"`, `#`,
-	}), 0, 30).Draw(t, "tokens")
-	return "[" + strings.Join(tokens, "")
-})
-
-func TestFlatCallAgreesOnSoup(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		if d := agreeList(callSoup.Draw(t, "src")); d != "" {
-			t.Fatal(d)
-		}
+// soup draws texts that start with open and go on with up to max of
+// tokens: flat objects or calls, or nearly.
+func soup(open string, max int, tokens ...string) *rapid.Generator[string] {
+	return rapid.Custom(func(t *rapid.T) string {
+		return open + strings.Join(rapid.SliceOfN(rapid.SampledFrom(tokens), 0, max).Draw(t, "tokens"), "")
 	})
 }
 
-func FuzzFlatCall(f *testing.F) {
-	for _, s := range []string{`[get_weather(city="Paris", unit="celsius")]`, `[f(a=1, b=[true]), g()]`, `[f(a='x' , b = None )]`} {
+func TestFlatReadingAgreesOnSoup(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		texts *rapid.Generator[string]
+		agree func(string) string
+	}{
+		{"objects", soup("{", 24, `{`, `}`, `"a"`, `"b c"`, `""`, `:`, `,`, ` `, "\n", "\t", `1`, `-`, `0`, `07`, `12`, `.5`, `e3`,
+			`true`, `false`, `null`, `True`, `None`, `x`, `"`, `\`, `'q'`, `é`, `[`, `]`, `(`, `)`, "\x01", `<`), agree},
+		{"calls", soup("[", 30, `f(`, `get_weather(`, `a=`, `b =`, `a`, `=`, `"x"`, `'y'`, `""`, `1`, `-2`, `07`, `1.5`, `True`,
+			`None`, `null`, `,`, `)`, `(`, ` `, "\n", `]`, `[`, `{"k": 1}`, `{`, `}`, `:`, `"`, `'`, `.`, `-`, `x`, `é`, `\_`, `r"`, `#`), agreeList},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) {
+				if d := c.agree(c.texts.Draw(t, "src")); d != "" {
+					t.Fatal(d)
+				}
+			})
+		})
+	}
+}
+
+// FuzzFlatReading reads each text as a value and as a call list.
+func FuzzFlatReading(f *testing.F) {
+	for _, s := range []string{`{"city":"Paris","unit":"celsius"}`, `{"a": 1, "b": [true]}`, `{"a":"x" , "b" : null }`,
+		`[get_weather(city="Paris", unit="celsius")]`, `[f(a=1, b=[true]), g()]`, `[f(a='x' , b = None )]`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		if d := agreeList(src); d != "" {
+		if d := agree(src) + agreeList(src); d != "" {
 			t.Fatal(d)
 		}
 	})

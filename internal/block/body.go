@@ -508,7 +508,7 @@ func (pr *preRead) feedValue(base *engine.Base, s string, i, j int) {
 // '{', '[' and '<'; while a marker or tag is matched (in a body that is no
 // value body), any byte that ends none (lasts). room is how many of them fit the
 // body's limits.
-func (b *Body) quiet(base *engine.Base, lasts *[256]bool) (room int, stop *[256]bool, esc byte) {
+func (b *Body) quiet(base *engine.Base, lasts *[256]bool, gtOnly bool) (room int, stop *[256]bool, esc byte) {
 	room = base.Room("", 0)
 	if b.maxLen > 0 {
 		room = min(room, b.maxLen-base.Len("", 0))
@@ -534,12 +534,15 @@ func (b *Body) quiet(base *engine.Base, lasts *[256]bool) (room int, stop *[256]
 			return 0, nil, 0
 		}
 		return room, &headStop, 0
-	case b.broken:
-		return room, &markerStart, 0
-	case !b.value && b.ends != nil && lt:
+	case b.broken || !b.value && b.ends != nil && lt:
 		// Only an end marker ends the body, and nothing is told before
 		// it: the bytes up to the next '<' are read on the way when
-		// they come, together.
+		// they come, together; when every marker ends with '>', up to
+		// the next '>', where a marker can complete (the kept bytes stop
+		// short of the limit, as while a marker is matched).
+		if gtOnly && room > matchMargin {
+			return room - matchMargin, lasts, 0
+		}
 		return room, &markerStart, 0
 	}
 	var ok bool

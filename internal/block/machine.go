@@ -176,6 +176,10 @@ type Format struct {
 	eotCount int              // how many end-of-turn tokens there are
 	values   [][3]*marker.Set // per ScanTagged kind: its ends and the value's open tag; the close tag; those and ValueNext
 	lasts    [256]bool        // the last bytes of every marker and tag: where a match can complete
+	// gtOnly says every marker and tag ends with '>', which prose and code
+	// hold about as rarely as '<': a body that only its markers end is
+	// quiet up to a '>' (lasts) rather than up to a '<'.
+	gtOnly bool
 }
 
 func (f *Format) compile() {
@@ -204,6 +208,10 @@ func (f *Format) compile() {
 			last(k.Value[:]...)
 			last(k.ValueEnds...)
 			last(k.ValueNext...)
+		}
+		f.gtOnly = true
+		for c := range f.lasts {
+			f.gtOnly = f.gtOnly && (!f.lasts[c] || c == '>')
 		}
 		stops := []byte(f.Triggers)
 		for _, t := range texts {
@@ -406,7 +414,7 @@ func (m *Machine) quiet() {
 			}
 		}
 	case mBody:
-		m.Quiet(m.body.quiet(&m.Base, &m.f.lasts))
+		m.Quiet(m.body.quiet(&m.Base, &m.f.lasts, m.f.gtOnly))
 	}
 }
 

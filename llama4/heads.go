@@ -7,6 +7,7 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -278,25 +279,15 @@ func (h *heads) startCand(m *block.Machine, kind candKind, at int, lead string) 
 		h.list.Reset(*m.Parser())
 		m.FollowWith(nil, nil) // the list tells its own progress (none when fenced)
 	case kBare:
-		h.take(pythonic.NewCall(*m.Parser()))
+		h.value = pylit.Renew(h.value, *m.Parser(), pylit.GoalRun)
 		m.FollowWith(block.FollowCalls, accept)
 	case kObject:
-		h.take(pythonic.NewValue(*m.Parser()))
+		h.value = pylit.RenewValue(h.value, *m.Parser())
 		m.FollowWith(block.FollowCallObject, accept)
 	default:
-		h.take(pythonic.NewValue(*m.Parser()))
+		h.value = pylit.RenewValue(h.value, *m.Parser())
 		m.FollowWith(nil, nil)
 	}
-}
-
-// take makes r, from the pool, the reader of the candidate: it decides
-// where the candidate ends and reads it in the same pass (a JSON
-// candidate as jsoncall.Value does).
-func (h *heads) take(r *pythonic.Reader) {
-	if h.value != nil {
-		pythonic.ReleaseValue(h.value)
-	}
-	h.value = r
 }
 
 // bare starts a bare call named name, whose text begins at offset at of
@@ -406,8 +397,15 @@ func (h *heads) giveUp(m *block.Machine, dst []toolcall.Event) []toolcall.Event 
 	return m.Settle(dst, nil)
 }
 
-// release gives the candidate's reader back to its pool.
-func (h *heads) release() {
+// release ends the candidate. Its readers stay for the response's next
+// candidate (Renew), with the buffers they grew: a response of many
+// candidates takes them from the pool once, whatever the collector does to
+// the pool meanwhile. The calls they read were handed on as copies.
+func (h *heads) release() {}
+
+// Release implements block.Releaser: the readers go back to the pool when
+// the machine is recycled.
+func (h *heads) Release() {
 	if h.list != nil {
 		h.list.Release()
 		h.list = nil

@@ -442,11 +442,25 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 		dst = b.Flush(dst) // an earlier run, ended by a call
 	}
 	if !b.merging {
-		b.merged = append(b.merged[:0], dst[n-1].Content...)
+		b.merged = b.merged[:0]
+		b.merged = append(b.grow(len(dst[n-1].Content)), dst[n-1].Content...)
 		b.mergeAt, b.merging = n-1, true
 	}
-	b.merged = append(b.merged, text...)
+	b.merged = append(b.grow(len(text)), text...)
 	return dst
+}
+
+// grow makes room in merged for n more bytes, doubling: a Feed's content
+// joined from many pieces (a long run of candidates that are prose) costs
+// at most twice its size in buffers, where append's growth past 256 KiB
+// (a quarter at a time) would cost about five times it.
+func (b *Base) grow(n int) []byte {
+	if need := len(b.merged) + n; need > cap(b.merged) {
+		grown := make([]byte, len(b.merged), max(2*cap(b.merged), need, 64))
+		copy(grown, b.merged)
+		b.merged = grown
+	}
+	return b.merged
 }
 
 // Reasoning appends text, if any, as reasoning, for formats whose

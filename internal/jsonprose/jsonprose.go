@@ -20,6 +20,7 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -82,8 +83,14 @@ func (o *objects) begin(m *block.Machine, at int) {
 	o.release()
 }
 
-// release gives the object's reader back to its pool.
-func (o *objects) release() {
+// release ends the object. Its reader stays for the response's next
+// object (RenewValue), with the buffers it grew: a response of many objects
+// takes it from the pool once. The calls it read were handed on as copies.
+func (o *objects) release() {}
+
+// Release implements block.Releaser: the reader goes back to the pool when
+// the machine is recycled.
+func (o *objects) Release() {
 	if o.value != nil {
 		pythonic.ReleaseValue(o.value)
 		o.value = nil
@@ -239,7 +246,7 @@ func (o *objects) head(m *block.Machine, dst []toolcall.Event, s string, i int) 
 		o.key = append(o.key, c)
 	}
 	if o.state == oBody { // the reader reads the head's bytes too, from the object's start
-		o.value = pythonic.NewValue(*m.Parser())
+		o.value = pylit.RenewValue(o.value, *m.Parser())
 		if o.known == nil {
 			o.known = m.Req.IsKnownTool
 		}

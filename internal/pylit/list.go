@@ -190,6 +190,26 @@ func NewReader(p Parser, goal Goal) *Reader {
 	return r
 }
 
+// Renew makes r read for goal with p's settings and decide where what it
+// reads ends, as a Reader from NewReader does; a nil r is one from the
+// pool. A decoder that keeps one reader from candidate to candidate keeps
+// the buffers it grew, whatever the pool does; it gives it back with
+// ReleaseValue when the response is done.
+func Renew(r *Reader, p Parser, goal Goal) *Reader {
+	if r == nil {
+		return NewReader(p, goal)
+	}
+	r.Reset(p, goal)
+	r.Stream()
+	return r
+}
+
+// RenewValue is Renew for one JSON value, as NewValue reads one.
+func RenewValue(r *Reader, p Parser) *Reader {
+	p.JSONEscapes = true
+	return Renew(r, p, GoalValue)
+}
+
 // NewValue returns a streamed Reader, from the pool, that reads one JSON
 // value as jsoncall reads one (p with JSONEscapes on).
 func NewValue(p Parser) *Reader {

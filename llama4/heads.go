@@ -393,18 +393,14 @@ func (h *heads) giveUp(m *block.Machine, dst []toolcall.Event) []toolcall.Event 
 	if h.kind == kList && h.list != nil {
 		dst = h.list.Abandon(&m.Base, dst)
 	}
-	h.release()
 	return m.Settle(dst, nil)
 }
 
-// release ends the candidate. Its readers stay for the response's next
+// Release implements block.Releaser: the readers go back to the pool when
+// the machine is recycled. Until then they stay from candidate to
 // candidate (Renew), with the buffers they grew: a response of many
 // candidates takes them from the pool once, whatever the collector does to
 // the pool meanwhile. The calls they read were handed on as copies.
-func (h *heads) release() {}
-
-// Release implements block.Releaser: the readers go back to the pool when
-// the machine is recycled.
 func (h *heads) Release() {
 	if h.list != nil {
 		h.list.Release()
@@ -449,7 +445,6 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 	case kList: // read as it arrived
 		dst = m.Content(dst, text[:h.candAt])
 		dst, _ = h.list.Decide(&m.Base, dst, cand, cstart, h.acceptor(m))
-		h.release()
 		return dst
 	case kBare: // read as it arrived, as the first call of a run
 		err := h.value.Close()
@@ -463,7 +458,6 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		default:
 			el = elems[0]
 		}
-		h.release()
 		if err != nil {
 			pythonic.DiagnoseAt(&m.Base, err, cstart, nameOf(cand))
 			return m.Content(m.Settle(dst, nil), text)
@@ -486,7 +480,6 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 	if err == nil {
 		calls, err = jsoncall.FromJSON(raw, p, m.Requested)
 	}
-	h.release()
 	if err != nil {
 		m.Diag(toolcall.KindSyntax, cstart, "", "not a call object: "+err.Error())
 		return m.Content(m.Settle(dst, nil), text)

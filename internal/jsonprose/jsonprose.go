@@ -80,16 +80,12 @@ func (o *objects) At(m *block.Machine, s string, from, i int) (start, next int, 
 // begin starts an object at offset at of the pending item.
 func (o *objects) begin(m *block.Machine, at int) {
 	o.state, o.key, o.at = oOpen, o.key[:0], at
-	o.release()
 }
 
-// release ends the object. Its reader stays for the response's next
-// object (RenewValue), with the buffers it grew: a response of many objects
-// takes it from the pool once. The calls it read were handed on as copies.
-func (o *objects) release() {}
-
 // Release implements block.Releaser: the reader goes back to the pool when
-// the machine is recycled.
+// the machine is recycled. Until then it stays from object to object
+// (RenewValue), with the buffers it grew: a response of many objects takes
+// it from the pool once. The calls it read were handed on as copies.
 func (o *objects) Release() {
 	if o.value != nil {
 		pythonic.ReleaseValue(o.value)
@@ -100,7 +96,6 @@ func (o *objects) Release() {
 func (o *objects) InCandidate() bool { return o.state == oBody }
 
 func (o *objects) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
-	o.release()
 	if o.state != oBody {
 		return m.Emit(m.Settle(dst, nil), "", 0)
 	}
@@ -209,7 +204,6 @@ func (o *objects) Step(m *block.Machine, dst []toolcall.Event, s string, i int) 
 	case st == pythonic.Closed:
 		return o.decide(m, dst, s, i), i
 	}
-	o.release()
 	return m.Abandon(m.Settle(dst, nil), s, i)
 }
 
@@ -273,7 +267,6 @@ func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int
 	if err == nil {
 		calls, err = jsoncall.FromJSON(raw, m.Parser(), m.Requested)
 	}
-	o.release()
 	ok := err == nil && o.allKnown(m, calls)
 	if !ok {
 		m.Leave()

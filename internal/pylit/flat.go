@@ -57,7 +57,7 @@ func appendFlat(out []byte, s string, i, depth int) ([]byte, int, bool) {
 		closer = ']'
 	}
 	out = append(out, open)
-	j := skipBlanks(s, i+1)
+	j := jsonvalue.SkipSpace(s, i+1)
 	if j < len(s) && s[j] == closer {
 		return append(out, closer), j + 1, true
 	}
@@ -68,11 +68,11 @@ func appendFlat(out []byte, s string, i, depth int) ([]byte, int, bool) {
 				return out, i, false
 			}
 			out = append(out, s[j:k]...)
-			if j = skipBlanks(s, k); j == len(s) || s[j] != ':' {
+			if j = jsonvalue.SkipSpace(s, k); j == len(s) || s[j] != ':' {
 				return out, i, false
 			}
 			out = append(out, ':')
-			j = skipBlanks(s, j+1)
+			j = jsonvalue.SkipSpace(s, j+1)
 		}
 		var ok bool
 		if j < len(s) && (s[j] == '{' || s[j] == '[') {
@@ -85,7 +85,7 @@ func appendFlat(out []byte, s string, i, depth int) ([]byte, int, bool) {
 		}
 		// What follows a value: blanks, then ',' or the closing bracket
 		// (any other byte is the byte machine's to read).
-		if j = skipBlanks(s, j); !ok || j == len(s) {
+		if j = jsonvalue.SkipSpace(s, j); !ok || j == len(s) {
 			return out, i, false
 		}
 		if s[j] == closer {
@@ -95,17 +95,8 @@ func appendFlat(out []byte, s string, i, depth int) ([]byte, int, bool) {
 			return out, i, false
 		}
 		out = append(out, ',')
-		j = skipBlanks(s, j+1)
+		j = jsonvalue.SkipSpace(s, j+1)
 	}
-}
-
-// skipBlanks returns the offset of the first byte at or after i that is
-// not one of JSON's blanks.
-func skipBlanks(s string, i int) int {
-	for i < len(s) && jsonvalue.IsSpace(s[i]) {
-		i++
-	}
-	return i
 }
 
 // flatString returns where the string that starts at s[i] ends, when it
@@ -180,7 +171,7 @@ func (r *Reader) flatCall(s string, i int) int {
 	out := append(r.out, '{')
 	var keys [maxFlatArgs]string
 	nkeys := 0
-	j := skipBlanks(s, n+1)
+	j := jsonvalue.SkipSpace(s, n+1)
 	for j < len(s) && s[j] != ')' { // an argument, then ',' and the next, or ')'
 		k := nameEnd(s, j)
 		if k == j || nkeys == maxFlatArgs {
@@ -194,23 +185,23 @@ func (r *Reader) flatCall(s string, i int) int {
 		}
 		keys[nkeys] = key
 		nkeys++
-		if j = skipBlanks(s, k); j == len(s) || s[j] != '=' {
+		if j = jsonvalue.SkipSpace(s, k); j == len(s) || s[j] != '=' {
 			return r.failFlat(out, mark, i)
 		}
 		out = jsonvalue.AppendString(out, key)
 		out = append(out, ':')
 		var ok bool
-		if out, j, ok = appendFlatArg(out, s, skipBlanks(s, j+1)); !ok {
+		if out, j, ok = appendFlatArg(out, s, jsonvalue.SkipSpace(s, j+1)); !ok {
 			return r.failFlat(out, mark, i)
 		}
-		if j = skipBlanks(s, j); j == len(s) || s[j] == ')' {
+		if j = jsonvalue.SkipSpace(s, j); j == len(s) || s[j] == ')' {
 			break
 		}
 		if s[j] != ',' {
 			return r.failFlat(out, mark, i)
 		}
 		out = append(out, ',')
-		if j = skipBlanks(s, j+1); j < len(s) && s[j] == ')' { // a trailing comma: the byte machine's
+		if j = jsonvalue.SkipSpace(s, j+1); j < len(s) && s[j] == ')' { // a trailing comma: the byte machine's
 			return r.failFlat(out, mark, i)
 		}
 	}

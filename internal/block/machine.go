@@ -135,7 +135,7 @@ type Kind struct {
 // the hooks for what is its own.
 type Format struct {
 	Markers []Marker
-	Kinds   []Kind
+	Kinds   []Kind // at most 1<<16
 	// Hooks, when set, returns the per-response hooks of a format with
 	// rules of its own (LFM2's echo repair, OLMo 3's untagged calls).
 	Hooks func() Hooks
@@ -184,6 +184,9 @@ type Format struct {
 
 func (f *Format) compile() {
 	f.once.Do(func() {
+		if len(f.Kinds) > 1<<16 {
+			panic("block: a Format has more than 1<<16 kinds") // formats are the package's own, not input
+		}
 		texts := make([]string, len(f.Markers))
 		var eot []string
 		var eotToks []Token
@@ -343,7 +346,7 @@ type Machine struct {
 	droppedSaid bool
 	// ledByHooks says the open block's lead is the hooks' (OpenLed).
 	ledByHooks bool
-	kind       int
+	kind       uint16 // the open block's kind (Format.Kinds holds at most 1<<16)
 	body       Body
 	bodyAt     int    // where the body starts in the pending item, after the start marker
 	lead       string // the start marker, when the pending item begins after it
@@ -382,7 +385,7 @@ func (m *Machine) Parser() *pylit.Parser { return &m.parser }
 
 // Feed implements toolcall.Decoder.
 func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
-	m.BeginDelta()
+	m.BeginDelta(s)
 	dst = m.Flush(m.FeedDelta(dst, s))
 	if m.mode == mHook || m.mode == mBody { // prose is never quiet: it goes out as it comes
 		m.quiet()
@@ -420,7 +423,7 @@ func (m *Machine) quiet() {
 
 // Close implements toolcall.Decoder.
 func (m *Machine) Close(dst []toolcall.Event) []toolcall.Event {
-	m.BeginDelta()
+	m.BeginDelta("")
 	return m.Flush(m.CloseResponse(dst))
 }
 
@@ -856,7 +859,7 @@ func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 // the pending item; lead is its start marker when the item begins after
 // it, and name the call it holds, when its opener named it.
 func (m *Machine) open(k, at int, lead, name string) {
-	m.mode, m.kind, m.bodyAt, m.lead, m.name = mBody, k, at, lead, name
+	m.mode, m.kind, m.bodyAt, m.lead, m.name = mBody, uint16(k), at, lead, name
 	m.ledByHooks = false
 	m.body.Reset(m.f.ends[k], m.Limits.MaxDepth, m.f.Kinds[k].Scan)
 	m.body.maxLen = m.f.Kinds[k].MaxLen
@@ -948,7 +951,7 @@ func (m *Machine) Read(k int, body string) ([]Item, error) {
 func (m *Machine) readBody(body string) ([]Item, error) {
 	defer m.body.pre.reset(nil) // what the reader holds is handed on
 	if m.f.Kinds[m.kind].Read != nil {
-		return m.Read(m.kind, body)
+		return m.Read(int(m.kind), body)
 	}
 	return m.Decode(body)
 }

@@ -55,8 +55,8 @@ type Base struct {
 	quiet     *toolcall.Quiet // where the decoder says which bytes it reads without a trace
 	following following
 	frag      *toolcall.CallDelta // the fragment event of the current Feed, made at the first
-	feeds     int                 // Feeds and Closes begun
-	fragFeed  int                 // the Feed frag was last used in
+	feeds     uint32              // Feeds and Closes begun
+	fragFeed  uint32              // the Feed frag was last used in
 
 	off      int // offset in the response of the current delta
 	start    int // offset in the response of the pending item
@@ -68,9 +68,12 @@ type Base struct {
 	callOffs []int // where each call of the latest Feed or Close starts
 	callBase int   // how many calls came before those
 
-	// Content decided within one Feed or Close goes out as one event:
-	// pieces after the first are gathered in merged, and the event at
-	// mergeAt gets the whole text when Flush runs.
+	// Content decided within one Feed or Close goes out as one event.
+	// A piece that lies right after the event's text in the Feed's delta
+	// extends the event's text in place, without a copy; otherwise the
+	// pieces are gathered in merged, and the event at mergeAt gets the
+	// whole text when Flush runs.
+	delta   string
 	merged  []byte
 	mergeAt int
 }
@@ -442,12 +445,36 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 		dst = b.Flush(dst) // an earlier run, ended by a call
 	}
 	if !b.merging {
+		if joined, ok := b.adjacent(dst[n-1].Content, text); ok {
+			dst[n-1].Content = joined
+			return dst
+		}
 		b.merged = b.merged[:0]
 		b.merged = append(b.grow(len(dst[n-1].Content)), dst[n-1].Content...)
 		b.mergeAt, b.merging = n-1, true
 	}
 	b.merged = append(b.grow(len(text)), text...)
 	return dst
+}
+
+// adjacent joins two texts that lie one right after the other in the
+// current delta, and reports whether they do. Both must lie in it: texts
+// from different allocations that happen to touch must not be joined.
+func (b *Base) adjacent(first, next string) (string, bool) {
+	if len(b.delta) == 0 {
+		return "", false
+	}
+	base := uintptr(unsafe.Pointer(unsafe.StringData(b.delta)))
+	at := uintptr(unsafe.Pointer(unsafe.StringData(first)))
+	if at < base || at-base+uintptr(len(first)) > uintptr(len(b.delta)) {
+		return "", false
+	}
+	i := int(at - base)
+	j := i + len(first)
+	if uintptr(unsafe.Pointer(unsafe.StringData(next))) != base+uintptr(j) || len(next) > len(b.delta)-j {
+		return "", false
+	}
+	return b.delta[i : j+len(next)], true
 }
 
 // grow makes room in merged for n more bytes, doubling: a Feed's content
@@ -472,11 +499,12 @@ func (b *Base) Reasoning(dst []toolcall.Event, text string) []toolcall.Event {
 	return append(dst, toolcall.Event{Reasoning: text})
 }
 
-// BeginDelta begins a Feed or Close. A decoder's Feed and Close begin with
-// it and end with Flush.
-func (b *Base) BeginDelta() {
+// BeginDelta begins a Feed of delta, or a Close (delta ""). A decoder's
+// Feed and Close begin with it and end with Flush.
+func (b *Base) BeginDelta(delta string) {
 	b.forgetCalls()
 	b.feeds++
+	b.delta = delta
 }
 
 // Flush completes the content event that pieces were joined to. A

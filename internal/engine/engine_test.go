@@ -2,6 +2,7 @@ package engine
 
 import (
 	"strings"
+	"unsafe"
 	"testing"
 
 	"github.com/toolparse/toolparse/internal/marker"
@@ -121,6 +122,45 @@ func TestHeldBytesFromAnyOffset(t *testing.T) {
 			if got := b.IndexHeld(from, '<'); got != want {
 				t.Fatalf("size %d: IndexHeld(%d) = %d, want %d", size, from, got, want)
 			}
+		}
+	}
+}
+
+// Pieces of content that lie one after the other in the Feed's delta
+// extend one event in place; pieces that touch in memory but lie partly
+// outside the delta, or that are not next to each other, are copied.
+func TestContentPiecesOfTheDeltaJoinInPlace(t *testing.T) {
+	text := "abcdefghij"
+	for _, tc := range []struct {
+		name   string
+		delta  string
+		pieces []string
+		copied bool
+	}{
+		{"adjacent in the delta", text, []string{text[0:2], text[2:5], text[5:10]}, false},
+		{"a gap between them", text, []string{text[0:2], text[3:5]}, true},
+		{"the second past the delta's end", text[:4], []string{text[0:2], text[2:6]}, true},
+		{"the first before the delta's start", text[2:], []string{text[0:3], text[3:5]}, true},
+		{"no delta (Close)", "", []string{text[0:2], text[2:5]}, true},
+		{"a copy after a piece from elsewhere", text, []string{"xy", text[0:2], text[2:4]}, true},
+	} {
+		var b Base
+		b.Init(nil)
+		b.BeginDelta(tc.delta)
+		var evs []toolcall.Event
+		want := ""
+		for _, p := range tc.pieces {
+			evs = b.Content(evs, p)
+			want += p
+		}
+		evs = b.Flush(evs)
+		if len(evs) != 1 || evs[0].Content != want {
+			t.Errorf("%s: events %+v, want one of %q", tc.name, evs, want)
+			continue
+		}
+		inPlace := unsafe.StringData(evs[0].Content) == unsafe.StringData(tc.pieces[0])
+		if inPlace == tc.copied {
+			t.Errorf("%s: copied = %v, want %v", tc.name, !inPlace, tc.copied)
 		}
 	}
 }

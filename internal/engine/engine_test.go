@@ -2,8 +2,8 @@ package engine
 
 import (
 	"strings"
-	"unsafe"
 	"testing"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/toolcall"

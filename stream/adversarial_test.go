@@ -250,7 +250,10 @@ func checkHostile(t *testing.T, f toolcall.Format, req toolcall.Request, ht host
 	allocMu.RUnlock()
 	var whole outcome
 	allocMu.Lock() // nothing else allocates while this is measured
+	// The least of two runs: the first parse of a text in a process may
+	// fill pools that a collection emptied, which is not what the text costs.
 	bytes := allocated(func() { whole = feedAll(f, req, text, 0) })
+	bytes = min(bytes, allocated(func() { whole = feedAll(f, req, text, 0) }))
 	allocMu.Unlock()
 	allocMu.RLock()
 	defer allocMu.RUnlock()

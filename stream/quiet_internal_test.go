@@ -62,7 +62,9 @@ func TestQuietDeltasChangeNothingTold(t *testing.T) {
 			calls = append(calls, toolcall.Call{ID: fmt.Sprint("call", i), Name: "get_weather", Arguments: `{"city":` + fmt.Sprintf("%q", city) + `,"unit":"celsius"}`})
 		}
 		good, _ := f.(toolcall.Renderer).RenderCalls(calls)
-		texts := []string{good, "Hello there. " + good + " bye", strings.ReplaceAll(good, `"celsius"`, `"celsius"]]]`), strings.ReplaceAll(good, `"celsius"`, strings.Repeat("[", 80)), good[:len(good)*2/3], strings.ReplaceAll(good, "celsius", strings.Repeat("x", 300))}
+		texts := []string{good, "Hello there. " + good + " bye", strings.ReplaceAll(good, `"celsius"`, `"celsius"]]]`), strings.ReplaceAll(good, `"celsius"`, strings.Repeat("[", 80)), good[:len(good)*2/3], strings.ReplaceAll(good, "celsius", strings.Repeat("x", 300)),
+			// Values full of the bytes end markers end with and the ones before them.
+			strings.ReplaceAll(good, "celsius", "cel>l>|>|l>>sius"), strings.ReplaceAll(good, "celsius", "</tool_cal</arg_value</parameter")}
 		for _, text := range texts {
 			for _, lim := range []toolcall.Limits{{}, {MaxPending: 120}, {MaxPending: 400}, {MaxPending: 700}, {MaxDepth: 3}} {
 				for trial := 0; trial < 30; trial++ {

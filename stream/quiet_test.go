@@ -26,6 +26,9 @@ type scripted struct {
 	room  int
 	feeds *[]string
 	nul   bool // NUL is a stop byte too, and nothing escapes
+	// pair has '>' stop only right after 'l' (Quiet.After), as the end of
+	// "</tool_call>" does.
+	pair bool
 }
 
 func (f scripted) Name() string { return "scripted" }
@@ -39,10 +42,13 @@ type scriptedDecoder struct {
 }
 
 var quoteStop, nulStop = [256]bool{'"': true, '\\': true}, [256]bool{0: true, '"': true}
+var gtStop, lAfter = [256]bool{'>': true}, [256]bool{'l': true}
 
 func (d *scriptedDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	*d.f.feeds = append(*d.f.feeds, s)
 	switch {
+	case d.quiet != nil && d.f.pair:
+		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &gtStop, After: &lAfter}
 	case d.quiet != nil && d.f.nul:
 		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &nulStop}
 	case d.quiet != nil:
@@ -66,33 +72,40 @@ func TestQuietDeltasAreKept(t *testing.T) {
 		name   string
 		room   int
 		nul    bool
+		pair   bool
 		opts   []stream.Option
 		deltas []string
 		want   []string // the decoder's Feeds, then <close>
 	}{
-		{"a delta with the stop byte hands on those kept before it", 100, false, nil,
+		{"a delta with the stop byte hands on those kept before it", 100, false, false, nil,
 			[]string{"a", "bc", "d", `e"f`, "g"}, []string{"a", `bcde"f`, "g", "<close>"}},
-		{"Close hands on what is kept", 100, false, nil,
+		{"Close hands on what is kept", 100, false, false, nil,
 			[]string{"a", "bc", "d"}, []string{"a", "bcd", "<close>"}},
-		{"an escaped quote is kept, across deltas too", 100, false, nil,
+		{"an escaped quote is kept, across deltas too", 100, false, false, nil,
 			[]string{"a", `b\"c`, `d\`, `"e`, `\\`, `"`}, []string{"a", `b\"cd\"e\\"`, "<close>"}},
-		{"an escaped backslash does not escape the quote", 100, false, nil,
+		{"an escaped backslash does not escape the quote", 100, false, false, nil,
 			[]string{"a", `\\"`}, []string{"a", `\\"`, "<close>"}},
-		{"no more than room bytes are kept", 4, false, nil,
+		{"no more than room bytes are kept", 4, false, false, nil,
 			[]string{"a", "bc", "de", "fg", "h"}, []string{"a", "bcdefg", "h", "<close>"}},
-		{"a long delta goes on at once", 1 << 20, false, nil,
+		{"a long delta goes on at once", 1 << 20, false, false, nil,
 			[]string{"a", "b", strings.Repeat("x", 300), "c"}, []string{"a", "b" + strings.Repeat("x", 300), "c", "<close>"}},
-		{"nothing is kept while the stream reads reasoning", 100, false, []stream.Option{stream.StartInReasoning()},
+		{"nothing is kept while the stream reads reasoning", 100, false, false, []stream.Option{stream.StartInReasoning()},
 			[]string{"a", "</think>", "b", "c", "d"}, []string{"b", "cd", "<close>"}},
-		{"with argument streaming nothing is kept", 100, false, []stream.Option{stream.WithArgumentStreaming()},
+		{"with argument streaming nothing is kept", 100, false, false, []stream.Option{stream.WithArgumentStreaming()},
 			[]string{"a", "b", "c"}, []string{"a", "b", "c", "<close>"}},
-		{"with no escape byte a NUL is no escape", 100, true, nil,
+		{"with no escape byte a NUL is no escape", 100, true, false, nil,
 			[]string{"a", "b", "\x00", `"`, "c"}, []string{"a", "b\x00", `"`, "c", "<close>"}},
+		{"with After, a stop byte counts only right after one of it", 100, false, true, nil,
+			[]string{"a", "x>", "y", "l", ">", "z"}, []string{"a", "x>yl>", "z", "<close>"}},
+		{"with After, the pair may lie within a delta", 100, false, true, nil,
+			[]string{"a", "xy", "al>b", "c"}, []string{"a", "xyal>b", "c", "<close>"}},
+		{"with After, the first byte kept counts as right after one", 100, false, true, nil,
+			[]string{"al", ">", "b", "c"}, []string{"al", ">", "bc", "<close>"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var feeds []string
-			s := stream.New(scripted{room: tt.room, feeds: &feeds, nul: tt.nul}, toolcall.Request{}, tt.opts...)
+			s := stream.New(scripted{room: tt.room, feeds: &feeds, nul: tt.nul, pair: tt.pair}, toolcall.Request{}, tt.opts...)
 			for _, d := range tt.deltas {
 				s.Feed(d)
 			}

@@ -216,9 +216,9 @@ type Stream struct {
 	// here, to be handed to it with the next delta that is not one. kept
 	// only grows: what went to the decoder, kept[:handed], is never
 	// written again, as the decoder may hold on to it.
-	room   int // how many more bytes may be kept now; 0: none (escaped says more)
+	room   int32 // how many more bytes may be kept now; 0: none (escaped says more)
+	handed int32
 	kept   []byte
-	handed int
 	quiet  toolcall.Quiet
 }
 
@@ -328,12 +328,12 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 // keep keeps delta for the decoder, when the decoder said it reads it
 // without a trace (toolcall.Quiet), and reports whether it did.
 func (s *Stream) keep(delta string) bool {
-	if len(delta) >= s.room || len(delta) > maxKept { // room stays above 0 while bytes are kept
+	if len(delta) >= int(s.room) || len(delta) > maxKept { // room stays above 0 while bytes are kept
 		return false
 	}
 	n := len(s.kept)
 	if cap(s.kept)-n < len(delta)+maxKept { // room for the delta that hands them on
-		if s.handed < n {
+		if int(s.handed) < n {
 			return false // full: this delta hands on what it holds
 		}
 		// A new buffer: the decoder may hold on to the old one's bytes.
@@ -342,6 +342,22 @@ func (s *Stream) keep(delta string) bool {
 	// The bytes go in past the kept ones as they are looked at; they count
 	// once the whole delta is known to be quiet.
 	stop, esc, buf := s.quiet.Stop, s.quiet.Escape, s.kept[n:n+len(delta)]
+	if after := s.quiet.After; after != nil {
+		// A byte of stop matters only right after a byte of after; the
+		// first byte kept counts as right after one.
+		follows := n == int(s.handed) || after[s.kept[n-1]]
+		for i := 0; i < len(delta); i++ {
+			c := delta[i]
+			buf[i] = c
+			if follows && stop[c] {
+				return false
+			}
+			follows = after[c]
+		}
+		s.room -= int32(len(delta))
+		s.kept = s.kept[:n+len(delta)]
+		return true
+	}
 	i := 0
 	if s.escaped {
 		buf[0] = delta[0]
@@ -360,7 +376,7 @@ func (s *Stream) keep(delta string) bool {
 		}
 	}
 	s.escaped = i > len(delta)
-	s.room -= len(delta)
+	s.room -= int32(len(delta))
 	s.kept = s.kept[:n+len(delta)]
 	return true
 }
@@ -369,12 +385,12 @@ func (s *Stream) keep(delta string) bool {
 // one text, and ends the keeping until the decoder says more.
 func (s *Stream) withKept(delta string) string {
 	s.room = 0
-	if s.handed == len(s.kept) {
+	if int(s.handed) == len(s.kept) {
 		return delta
 	}
 	s.kept = append(s.kept, delta...)
-	text := unsafe.String(&s.kept[s.handed], len(s.kept)-s.handed)
-	s.handed = len(s.kept)
+	text := unsafe.String(&s.kept[s.handed], len(s.kept)-int(s.handed))
+	s.handed = int32(len(s.kept))
 	return text
 }
 
@@ -396,7 +412,7 @@ func (s *Stream) listen() {
 	if t := &s.think; s.quiet.Stop == nil || s.cfg.streamArgs || t.on && (t.in || t.maybe || len(t.held) > 0) {
 		return
 	}
-	s.room = min(room, 1<<30) + 1 // above 0 while up to room bytes are kept
+	s.room = int32(min(room, 1<<30)) + 1 // above 0 while up to room bytes are kept
 }
 
 // The deltas kept are at most maxKept bytes each (a longer one goes to the
@@ -483,7 +499,7 @@ func (s *Stream) Close() []toolcall.Event {
 	}
 	s.ready()
 	s.closed = true
-	if s.handed < len(s.kept) {
+	if int(s.handed) < len(s.kept) {
 		s.split(s.withKept(""))
 	}
 	s.endSplit()

@@ -253,8 +253,13 @@ type Config struct {
 // decoder with the first delta that is not one, in one Feed, which split
 // invariance makes the same as a Feed each: a long string argument
 // streamed in small deltas costs the decoder a few Feeds, not one a delta.
+// After, when set, narrows Stop to the bytes that follow one of After (the
+// first byte after those the decoder read counts as following one): in a
+// block that only its end marker ends, only a marker's last byte right
+// after its next-to-last may matter. Escape is then not used.
 type Quiet struct {
 	Room   int        // how many bytes at most; 0: none
 	Stop   *[256]bool // the bytes that may matter
+	After  *[256]bool // when set, a byte of Stop matters only right after one of these
 	Escape byte       // a byte of Stop that only escapes the next one, or 0
 }

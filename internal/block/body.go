@@ -47,6 +47,7 @@ import (
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/internal/pylit"
+	"github.com/toolparse/toolparse/toolcall"
 )
 
 // Body finds where a block's body ends, across deltas: at the first end
@@ -499,17 +500,22 @@ func (pr *preRead) feedValue(base *engine.Base, s string, i, j int) {
 }
 
 // quiet says which of the body's next bytes the scan reads without a
-// trace (toolcall.Quiet): where only an end marker may end the body (a
+// trace (toolcall.Quiet). Where only an end marker may end the body (a
 // plain body, a tagged value, a code body whose brackets broke, any body
-// but a value body whose markers all start with '<'), any byte but the '<'
-// that starts one; in a string that a value body's reader or its
+// but a value body whose markers all start with '<'), and while a marker
+// or tag is matched in a body that is no value body, nothing is told
+// before an end marker completes: only a byte that ends one, right after
+// a byte that comes before an end in one, matters (Set.Endings; the kept
+// bytes stop short of the limit, where how a delta ends decides what a
+// partial marker becomes). Without those (an end marker of one byte):
+// any byte but the '<' that starts a marker (when every marker and tag
+// ends with '>', any but '>'), and while matching, any byte that ends no
+// marker or tag (lasts). In a string that a value body's reader or its
 // Recognizer reads, any but its quote; elsewhere in a value body, any but
 // '}', ']' and '<', and in its head (when the kind sets no Head), any but
-// '{', '[' and '<'; while a marker or tag is matched (in a body that is no
-// value body), any byte that ends none (lasts). room is how many of them fit the
-// body's limits.
-func (b *Body) quiet(base *engine.Base, lasts *[256]bool, gtOnly bool) (room int, stop *[256]bool, esc byte) {
-	room = base.Room("", 0)
+// '{', '[' and '<'. room is how many of them fit the body's limits.
+func (b *Body) quiet(base *engine.Base, lasts *[256]bool, gtOnly bool) toolcall.Quiet {
+	room := base.Room("", 0)
 	if b.maxLen > 0 {
 		room = min(room, b.maxLen-base.Len("", 0))
 	}
@@ -517,34 +523,35 @@ func (b *Body) quiet(base *engine.Base, lasts *[256]bool, gtOnly bool) (room int
 	// outside a string, only a body whose markers all start with it is
 	// quiet.
 	lt := b.ends == nil || b.ends.OnlyStartsWith('<')
+	endsOnly := !b.head && (b.matching && !b.value || b.broken || !b.value && b.ends != nil && lt)
+	if endsOnly && b.ends != nil && room > matchMargin {
+		if last, before, ok := b.ends.Endings(); ok {
+			return toolcall.Quiet{Room: room - matchMargin, Stop: last, After: before}
+		}
+	}
 	switch {
 	case b.settling || b.matching && b.value: // the next byte decides
-		return 0, nil, 0
+		return toolcall.Quiet{}
 	case b.matching:
 		// A marker or tag is being matched: it can complete only at its
 		// last byte, and one that fails tells nothing (the body goes on).
-		// The kept bytes stop short of the limit: there, where a delta
-		// ends decides what a partial marker becomes.
 		if room <= matchMargin {
-			return 0, nil, 0
+			return toolcall.Quiet{}
 		}
-		return room - matchMargin, lasts, 0
+		return toolcall.Quiet{Room: room - matchMargin, Stop: lasts}
 	case b.head: // a value body's head: only where its value or a marker starts decides
 		if b.headOK != nil || !lt {
-			return 0, nil, 0
+			return toolcall.Quiet{}
 		}
-		return room, &headStop, 0
+		return toolcall.Quiet{Room: room, Stop: &headStop}
 	case b.broken || !b.value && b.ends != nil && lt:
-		// Only an end marker ends the body, and nothing is told before
-		// it: the bytes up to the next '<' are read on the way when
-		// they come, together; when every marker ends with '>', up to
-		// the next '>', where a marker can complete (the kept bytes stop
-		// short of the limit, as while a marker is matched).
 		if gtOnly && room > matchMargin {
-			return room - matchMargin, lasts, 0
+			return toolcall.Quiet{Room: room - matchMargin, Stop: lasts}
 		}
-		return room, &markerStart, 0
+		return toolcall.Quiet{Room: room, Stop: &markerStart}
 	}
+	var stop *[256]bool
+	var esc byte
 	var ok bool
 	switch b.pre.phase {
 	case preReading:
@@ -554,11 +561,11 @@ func (b *Body) quiet(base *engine.Base, lasts *[256]bool, gtOnly bool) (room int
 	}
 	switch {
 	case ok: // in a string: any byte but its quote
-		return room, stop, esc
+		return toolcall.Quiet{Room: room, Stop: stop, Escape: esc}
 	case b.value && lt: // a value body ends only where its value closes, at a '}' or ']'
-		return room, &valueStop, 0
+		return toolcall.Quiet{Room: room, Stop: &valueStop}
 	}
-	return 0, nil, 0
+	return toolcall.Quiet{}
 }
 
 // matchMargin is how far from the pending limit the bytes of a marker

@@ -411,9 +411,9 @@ func (m *Machine) quiet() {
 			// only the quote may end it; elsewhere, only a bracket
 			// may change the verdict.
 			if stop, esc, ok := r.Quiet(); ok {
-				m.Quiet(m.Room("", 0), stop, esc)
+				m.Quiet(toolcall.Quiet{Room: m.Room("", 0), Stop: stop, Escape: esc})
 			} else if stop, ok := r.QuietBrackets(); ok {
-				m.Quiet(m.Room("", 0), stop, 0)
+				m.Quiet(toolcall.Quiet{Room: m.Room("", 0), Stop: stop})
 			}
 		}
 	case mBody:

@@ -110,13 +110,13 @@ func (b *Base) Configure(c toolcall.Config) {
 	b.quiet = c.Quiet
 }
 
-// Quiet tells the stream, at the end of a Feed, that the next bytes up to
-// room of them, while they hold no byte of stop (one after an esc byte
-// aside), change nothing the decoder tells (toolcall.Quiet). A decoder
-// that says nothing is correct: the stream then hands on every delta.
-func (b *Base) Quiet(room int, stop *[256]bool, esc byte) {
-	if b.quiet != nil && room > 0 && stop != nil {
-		*b.quiet = toolcall.Quiet{Room: room, Stop: stop, Escape: esc}
+// Quiet tells the stream, at the end of a Feed, that the next q.Room bytes,
+// while they hold no byte of q.Stop that matters (toolcall.Quiet), change
+// nothing the decoder tells. A decoder that says nothing is correct: the
+// stream then hands on every delta.
+func (b *Base) Quiet(q toolcall.Quiet) {
+	if b.quiet != nil && q.Room > 0 && q.Stop != nil {
+		*b.quiet = q
 	}
 }
 

@@ -23,6 +23,9 @@ type Set struct {
 	// one says every marker begins with firstByte.
 	one       bool
 	firstByte byte
+	// endings holds every marker's last byte, then every marker's
+	// next-to-last byte; nil when a marker is shorter than two bytes.
+	endings *[2][256]bool
 }
 
 // NewSet returns the set of the given markers.
@@ -38,7 +41,30 @@ func NewSet(markers ...string) *Set {
 		}
 	}
 	s.one = n == 1
+	e := new([2][256]bool)
+	for _, m := range markers {
+		if len(m) < 2 {
+			e = nil
+			break
+		}
+		e[0][m[len(m)-1]], e[1][m[len(m)-2]] = true, true
+	}
+	if len(markers) > 0 {
+		s.endings = e
+	}
 	return s
+}
+
+// Endings returns the bytes a marker of the set can end with (last) and
+// the bytes that come right before those in a marker (before): a marker
+// can complete only at a byte of last that follows a byte of before.
+// ok is false when some marker is shorter than two bytes, or there are
+// none.
+func (s *Set) Endings() (last, before *[256]bool, ok bool) {
+	if s.endings == nil {
+		return nil, nil, false
+	}
+	return &s.endings[0], &s.endings[1], true
 }
 
 // MaxLen is the length of the longest marker.

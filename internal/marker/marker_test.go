@@ -35,3 +35,15 @@ func TestMatch(t *testing.T) {
 		t.Error("set accessors")
 	}
 }
+
+func TestEndings(t *testing.T) {
+	last, before, ok := NewSet("</tool_call>", "<|im_end|>").Endings()
+	if !ok || !last['>'] || last['l'] || !before['l'] || !before['|'] || before['>'] {
+		t.Errorf("Endings of two markers: ok %v, last '>' %v, before 'l' %v '|' %v", ok, last['>'], before['l'], before['|'])
+	}
+	for _, markers := range [][]string{{"<a>", "]"}, {}} {
+		if _, _, ok := NewSet(markers...).Endings(); ok {
+			t.Errorf("Endings of %q: ok, want not (a marker under two bytes, or none)", markers)
+		}
+	}
+}

@@ -118,7 +118,7 @@ func (s *Stream) shift() {
 		if e.announced == nil {
 			return
 		}
-		if e.announced.Index != s.calls+k {
+		if e.announced.Index != int(s.calls)+k {
 			s.retract(e)
 			e.hold = true
 		}
@@ -173,7 +173,7 @@ func (s *Stream) announce(e *started, at int) {
 		e.drop = true
 		return
 	}
-	index := s.calls + at // the calls before it in the queue are announced, and open
+	index := int(s.calls) + at // the calls before it in the queue are announced, and open
 	c := &toolcall.CallDelta{Kind: toolcall.CallStarted, Index: index, Name: name}
 	c.ID = s.callID(toolcall.Call{Index: index, Name: name, ID: e.id})
 	e.announced = c

@@ -26,8 +26,7 @@ type scripted struct {
 	room  int
 	feeds *[]string
 	nul   bool // NUL is a stop byte too, and nothing escapes
-	// pair has '>' stop only right after 'l' (Quiet.After), as the end of
-	// "</tool_call>" does.
+	// pair has '>' stop only where "</b>" may end (Quiet.Ends).
 	pair bool
 }
 
@@ -42,13 +41,13 @@ type scriptedDecoder struct {
 }
 
 var quoteStop, nulStop = [256]bool{'"': true, '\\': true}, [256]bool{0: true, '"': true}
-var gtStop, lAfter = [256]bool{'>': true}, [256]bool{'l': true}
+var gtStop, bEnds = [256]bool{'>': true}, []string{"</b>"}
 
 func (d *scriptedDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	*d.f.feeds = append(*d.f.feeds, s)
 	switch {
 	case d.quiet != nil && d.f.pair:
-		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &gtStop, After: &lAfter}
+		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &gtStop, Ends: bEnds}
 	case d.quiet != nil && d.f.nul:
 		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &nulStop}
 	case d.quiet != nil:
@@ -95,12 +94,14 @@ func TestQuietDeltasAreKept(t *testing.T) {
 			[]string{"a", "b", "c"}, []string{"a", "b", "c", "<close>"}},
 		{"with no escape byte a NUL is no escape", 100, true, false, nil,
 			[]string{"a", "b", "\x00", `"`, "c"}, []string{"a", "b\x00", `"`, "c", "<close>"}},
-		{"with After, a stop byte counts only right after one of it", 100, false, true, nil,
-			[]string{"a", "x>", "y", "l", ">", "z"}, []string{"a", "x>yl>", "z", "<close>"}},
-		{"with After, the pair may lie within a delta", 100, false, true, nil,
-			[]string{"a", "xy", "al>b", "c"}, []string{"a", "xyal>b", "c", "<close>"}},
-		{"with After, the first byte kept counts as right after one", 100, false, true, nil,
-			[]string{"al", ">", "b", "c"}, []string{"al", ">", "bc", "<close>"}},
+		{"with Ends, a stop byte counts only where an end may end", 100, false, true, nil,
+			[]string{"a", "x>", "y", "</b", ">", "z"}, []string{"a", "x>y</b>", "z", "<close>"}},
+		{"with Ends, the end may lie within a delta", 100, false, true, nil,
+			[]string{"a", "xy", "a</b>c", "d"}, []string{"a", "xya</b>c", "d", "<close>"}},
+		{"with Ends, an end that began before the kept bytes counts", 100, false, true, nil,
+			[]string{"a</", "b>", "c", "d"}, []string{"a</", "b>", "cd", "<close>"}},
+		{"with Ends, bytes that are no end's tail are kept", 100, false, true, nil,
+			[]string{"a", "c>", "d"}, []string{"a", "c>d", "<close>"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

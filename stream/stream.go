@@ -196,7 +196,8 @@ type Stream struct {
 	named      string // a named tool_choice
 	none       bool   // tool_choice "none": everything is content
 	closed     bool
-	escaped    bool // the last byte kept is an unpaired Escape
+	escaped    bool  // the last byte kept is an unpaired Escape
+	seen       int32 // decoder diagnostics copied into diags
 
 	sel      *policy.Selector
 	raw      []toolcall.Event // the decoder's events for the current call
@@ -204,11 +205,10 @@ type Stream struct {
 	prose    shaper           // content
 	thought  shaper           // reasoning
 	think    thinkSplitter    // routes <think> ... </think> to reasoning
-	calls    int              // calls returned so far
-	decCalls int              // calls the decoder handed on so far
+	calls    int32            // calls returned so far
+	decCalls int32            // calls the decoder handed on so far
 	callOff  int              // where the call being handed on starts, or -1
 	diags    []toolcall.Diagnostic
-	seen     int // decoder diagnostics copied into diags
 
 	args *argState // argument streaming's, when it is on
 
@@ -342,17 +342,14 @@ func (s *Stream) keep(delta string) bool {
 	// The bytes go in past the kept ones as they are looked at; they count
 	// once the whole delta is known to be quiet.
 	stop, esc, buf := s.quiet.Stop, s.quiet.Escape, s.kept[n:n+len(delta)]
-	if after := s.quiet.After; after != nil {
-		// A byte of stop matters only right after a byte of after; the
-		// first byte kept counts as right after one.
-		follows := n == int(s.handed) || after[s.kept[n-1]]
+	if s.quiet.Ends != nil {
+		// A byte of stop matters only where one of the ends may end.
 		for i := 0; i < len(delta); i++ {
 			c := delta[i]
 			buf[i] = c
-			if follows && stop[c] {
+			if stop[c] && s.mayEnd(s.kept[s.handed:n+i+1]) {
 				return false
 			}
-			follows = after[c]
 		}
 		s.room -= int32(len(delta))
 		s.kept = s.kept[:n+len(delta)]
@@ -379,6 +376,21 @@ func (s *Stream) keep(delta string) bool {
 	s.room -= int32(len(delta))
 	s.kept = s.kept[:n+len(delta)]
 	return true
+}
+
+// mayEnd reports whether kept, the bytes kept so far, end with one of the
+// decoder's Quiet.Ends, or with the start of one that began before them.
+func (s *Stream) mayEnd(kept []byte) bool {
+	for _, e := range s.quiet.Ends {
+		if k := len(e); k <= len(kept) {
+			if string(kept[len(kept)-k:]) == e {
+				return true
+			}
+		} else if string(kept) == e[k-len(kept):] {
+			return true
+		}
+	}
+	return false
 }
 
 // withKept returns the deltas kept for the decoder followed by delta, as
@@ -529,7 +541,7 @@ func (s *Stream) Close() []toolcall.Event {
 type recycler interface{ Recycle() }
 
 // Calls returns how many calls the stream has handed on so far.
-func (s *Stream) Calls() int { return s.calls }
+func (s *Stream) Calls() int { return int(s.calls) }
 
 // Diagnostics returns what the parser did not accept so far, oldest first.
 func (s *Stream) Diagnostics() []toolcall.Diagnostic {
@@ -589,11 +601,11 @@ func (s *Stream) copyDiagnostics() {
 	if s.rep == nil {
 		return
 	}
-	if all := s.rep.Diagnostics(); len(all) > s.seen {
+	if all := s.rep.Diagnostics(); len(all) > int(s.seen) {
 		for _, d := range all[s.seen:] {
 			s.diags = toolcall.AppendDiagnostic(s.diags, d, s.cfg.limits.MaxDiagnostics)
 		}
-		s.seen = len(all)
+		s.seen = int32(len(all))
 	}
 }
 
@@ -624,7 +636,7 @@ func (s *Stream) admit(c *toolcall.Call, e *started) bool {
 	s.copyDiagnostics() // the decoder's diagnostics so far come before this call's
 	s.callOff = -1
 	if s.rep != nil {
-		s.callOff = s.rep.CallOffset(s.decCalls)
+		s.callOff = s.rep.CallOffset(int(s.decCalls))
 	}
 	s.decCalls++
 	if c.Arguments == "" {
@@ -663,7 +675,7 @@ func (s *Stream) admit(c *toolcall.Call, e *started) bool {
 		s.diag(toolcall.KindPolicy, c.Name, why)
 		return false
 	}
-	c.Index = s.calls
+	c.Index = int(s.calls)
 	if e != nil && e.announced != nil && e.announced.Index == c.Index {
 		c.ID = e.announced.ID
 	} else {

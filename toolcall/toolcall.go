@@ -253,13 +253,14 @@ type Config struct {
 // decoder with the first delta that is not one, in one Feed, which split
 // invariance makes the same as a Feed each: a long string argument
 // streamed in small deltas costs the decoder a few Feeds, not one a delta.
-// After, when set, narrows Stop to the bytes that follow one of After (the
-// first byte after those the decoder read counts as following one): in a
-// block that only its end marker ends, only a marker's last byte right
-// after its next-to-last may matter. Escape is then not used.
+// Ends, when set, narrows Stop to where one of Ends may end: a byte of Stop
+// matters only when the bytes kept up to it end with one of them, or with
+// the start of one that began before them. In a block that only its end
+// markers end, Stop holds the markers' last bytes and Ends the markers.
+// Escape is then not used.
 type Quiet struct {
 	Room   int        // how many bytes at most; 0: none
 	Stop   *[256]bool // the bytes that may matter
-	After  *[256]bool // when set, a byte of Stop matters only right after one of these
+	Ends   []string   // when set, a byte of Stop matters only where one of these may end
 	Escape byte       // a byte of Stop that only escapes the next one, or 0
 }

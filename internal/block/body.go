@@ -369,7 +369,12 @@ const (
 	preReading                  // r reads
 	preDone                     // r closed at end
 	preNone                     // nothing read on the way
+	preWaiting                  // a plain body's value began at start; r reads it once a '}' came (feedValue)
 )
+
+// maxWait is how many bytes of a plain body's value feedValue waits for
+// before it reads them without a '}' in sight.
+const maxWait = 256
 
 func (pr *preRead) reset(p *pylit.Parser) {
 	pylit.ReleaseValue(pr.r)
@@ -484,18 +489,37 @@ func (pr *preRead) feedValue(base *engine.Base, s string, i, j int) {
 			pr.phase = preNone
 			return
 		}
-		pr.r, pr.phase, pr.start = pylit.NewValue(*pr.p), preReading, base.Len(s, k)
-		i = k
-		fallthrough
-	case preReading:
-		n := pr.r.Feed(s[i:j])
-		switch pr.r.Status() {
-		case pylit.Open:
-		case pylit.Closed:
-			pr.phase, pr.end = preDone, base.Len(s, i+n)
-		default:
-			pr.phase = preNone
+		pr.start = base.Len(s, k)
+		if j-k < maxWait && strings.IndexByte(s[k:j], '}') < 0 {
+			// Cut off here: the reader reads the value in one pass
+			// when it has it whole (pylit's flat objects), so it waits
+			// for the '}' that may close it, within maxWait bytes.
+			pr.phase = preWaiting
+			return
 		}
+		pr.r, pr.phase = pylit.NewValue(*pr.p), preReading
+		pr.readValue(s[k:j], pr.start)
+	case preWaiting:
+		if strings.IndexByte(s[i:j], '}') < 0 && base.Len(s, j)-pr.start < maxWait {
+			return
+		}
+		pr.r, pr.phase = pylit.NewValue(*pr.p), preReading
+		pr.readValue(base.Peek(s, j, pr.start), pr.start)
+	case preReading:
+		pr.readValue(s[i:j], base.Len(s, i))
+	}
+}
+
+// readValue feeds text, which starts at offset at of the pending item, to
+// the reader of a plain body's value.
+func (pr *preRead) readValue(text string, at int) {
+	n := pr.r.Feed(text)
+	switch pr.r.Status() {
+	case pylit.Open:
+	case pylit.Closed:
+		pr.phase, pr.end = preDone, at+n
+	default:
+		pr.phase = preNone
 	}
 }
 
@@ -504,10 +528,10 @@ func (pr *preRead) feedValue(base *engine.Base, s string, i, j int) {
 // plain body, a tagged value, a code body whose brackets broke, any body
 // but a value body whose markers all start with '<'), and while a marker
 // or tag is matched in a body that is no value body, nothing is told
-// before an end marker completes: only a byte that ends one, right after
-// a byte that comes before an end in one, matters (Set.Endings; the kept
+// before an end marker completes: only a byte that ends one, where the
+// bytes before it may be the rest of it, matters (Quiet.Ends; the kept
 // bytes stop short of the limit, where how a delta ends decides what a
-// partial marker becomes). Without those (an end marker of one byte):
+// partial marker becomes). Without those (an empty end marker):
 // any byte but the '<' that starts a marker (when every marker and tag
 // ends with '>', any but '>'), and while matching, any byte that ends no
 // marker or tag (lasts). In a string that a value body's reader or its
@@ -525,8 +549,8 @@ func (b *Body) quiet(base *engine.Base, lasts *[256]bool, gtOnly bool) toolcall.
 	lt := b.ends == nil || b.ends.OnlyStartsWith('<')
 	endsOnly := !b.head && (b.matching && !b.value || b.broken || !b.value && b.ends != nil && lt)
 	if endsOnly && b.ends != nil && room > matchMargin {
-		if last, before, ok := b.ends.Endings(); ok {
-			return toolcall.Quiet{Room: room - matchMargin, Stop: last, After: before}
+		if lasts, ok := b.ends.Lasts(); ok {
+			return toolcall.Quiet{Room: room - matchMargin, Stop: lasts, Ends: b.ends.Markers()}
 		}
 	}
 	switch {
@@ -594,8 +618,11 @@ func (pr *preRead) reading() *pylit.Reader {
 
 // taint says the body's reader missed bytes of the body.
 func (pr *preRead) taint() {
-	if pr.phase == preDone || pr.phase == preReading || pr.phase == preDeciding {
+	switch pr.phase {
+	case preDone, preReading, preDeciding:
 		pr.tainted = true
+	case preWaiting: // what it waits for holds bytes the scan matched: the body is read at its end
+		pr.phase = preNone
 	}
 }
 

@@ -23,9 +23,8 @@ type Set struct {
 	// one says every marker begins with firstByte.
 	one       bool
 	firstByte byte
-	// endings holds every marker's last byte, then every marker's
-	// next-to-last byte; nil when a marker is shorter than two bytes.
-	endings *[2][256]bool
+	// lasts holds every marker's last byte; nil when a marker is empty.
+	lasts *[256]bool
 }
 
 // NewSet returns the set of the given markers.
@@ -41,30 +40,25 @@ func NewSet(markers ...string) *Set {
 		}
 	}
 	s.one = n == 1
-	e := new([2][256]bool)
+	lasts := new([256]bool)
 	for _, m := range markers {
-		if len(m) < 2 {
-			e = nil
+		if m == "" {
+			lasts = nil
 			break
 		}
-		e[0][m[len(m)-1]], e[1][m[len(m)-2]] = true, true
+		lasts[m[len(m)-1]] = true
 	}
 	if len(markers) > 0 {
-		s.endings = e
+		s.lasts = lasts
 	}
 	return s
 }
 
-// Endings returns the bytes a marker of the set can end with (last) and
-// the bytes that come right before those in a marker (before): a marker
-// can complete only at a byte of last that follows a byte of before.
-// ok is false when some marker is shorter than two bytes, or there are
+// Lasts returns the bytes the markers end with: a marker can complete
+// only at one of them. ok is false when a marker is empty, or there are
 // none.
-func (s *Set) Endings() (last, before *[256]bool, ok bool) {
-	if s.endings == nil {
-		return nil, nil, false
-	}
-	return &s.endings[0], &s.endings[1], true
+func (s *Set) Lasts() (lasts *[256]bool, ok bool) {
+	return s.lasts, s.lasts != nil
 }
 
 // MaxLen is the length of the longest marker.

@@ -36,14 +36,14 @@ func TestMatch(t *testing.T) {
 	}
 }
 
-func TestEndings(t *testing.T) {
-	last, before, ok := NewSet("</tool_call>", "<|im_end|>").Endings()
-	if !ok || !last['>'] || last['l'] || !before['l'] || !before['|'] || before['>'] {
-		t.Errorf("Endings of two markers: ok %v, last '>' %v, before 'l' %v '|' %v", ok, last['>'], before['l'], before['|'])
+func TestLasts(t *testing.T) {
+	lasts, ok := NewSet("</tool_call>", "<|im_end|>", "]").Lasts()
+	if !ok || !lasts['>'] || !lasts[']'] || lasts['l'] || lasts['|'] {
+		t.Errorf("Lasts of three markers: ok %v, '>' %v, ']' %v, 'l' %v", ok, lasts['>'], lasts[']'], lasts['l'])
 	}
-	for _, markers := range [][]string{{"<a>", "]"}, {}} {
-		if _, _, ok := NewSet(markers...).Endings(); ok {
-			t.Errorf("Endings of %q: ok, want not (a marker under two bytes, or none)", markers)
+	for _, markers := range [][]string{{"<a>", ""}, {}} {
+		if _, ok := NewSet(markers...).Lasts(); ok {
+			t.Errorf("Lasts of %q: ok, want not (an empty marker, or none)", markers)
 		}
 	}
 }

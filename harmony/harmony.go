@@ -159,12 +159,20 @@ func (h *messages) Step(m *block.Machine, dst []toolcall.Event, s string, i int)
 		return dst, i + n - held
 	}
 	if h.afterCall { // text after a call: not part of the turn
-		m.Drop()
-		m.EndTurn()
+		m.DropTurn(s, i)
 		return dst, i
 	}
 	m.Verbatim()
 	return m.Emit(dst, s, i), i
+}
+
+// Quiet implements block.Quieter: while the start of a header is held,
+// nothing is told until it is complete or is none.
+func (h *messages) Quiet(m *block.Machine) toolcall.Quiet {
+	if !m.Holding() {
+		return toolcall.Quiet{}
+	}
+	return m.PrefixQuiet(heads)
 }
 
 // readHeader reads a header's text: a message with no recipient is prose, as

@@ -64,7 +64,11 @@ func TestQuietDeltasChangeNothingTold(t *testing.T) {
 		good, _ := f.(toolcall.Renderer).RenderCalls(calls)
 		texts := []string{good, "Hello there. " + good + " bye", strings.ReplaceAll(good, `"celsius"`, `"celsius"]]]`), strings.ReplaceAll(good, `"celsius"`, strings.Repeat("[", 80)), good[:len(good)*2/3], strings.ReplaceAll(good, "celsius", strings.Repeat("x", 300)),
 			// Values full of the bytes end markers end with and the ones before them.
-			strings.ReplaceAll(good, "celsius", "cel>l>|>|l>>sius"), strings.ReplaceAll(good, "celsius", "</tool_cal</arg_value</parameter")}
+			strings.ReplaceAll(good, "celsius", "cel>l>|>|l>>sius"), strings.ReplaceAll(good, "celsius", "</tool_cal</arg_value</parameter"),
+			// Think tags begun inside calls, and whole ones, where they are data.
+			strings.ReplaceAll(good, "celsius", "a<thin[THIN</thin b<think>[THINK]"),
+			// Prose with markers begun and broken off.
+			"a <tool_cal b <|sta c <｜tool▁ d [TOOL_CAL e <function_ca f <|tool_calls_section g " + good}
 		for _, text := range texts {
 			for _, lim := range []toolcall.Limits{{}, {MaxPending: 120}, {MaxPending: 400}, {MaxPending: 700}, {MaxDepth: 3}} {
 				for trial := 0; trial < 30; trial++ {

@@ -28,6 +28,9 @@ type scripted struct {
 	nul   bool // NUL is a stop byte too, and nothing escapes
 	// pair has '>' stop only where "</b>" may end (Quiet.Ends).
 	pair bool
+	// prefix says the decoder holds a marker's start that "ab", "abcd"
+	// or "xy>" may complete (Quiet.Prefix).
+	prefix bool
 }
 
 func (f scripted) Name() string { return "scripted" }
@@ -46,6 +49,8 @@ var gtStop, bEnds = [256]bool{'>': true}, []string{"</b>"}
 func (d *scriptedDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	*d.f.feeds = append(*d.f.feeds, s)
 	switch {
+	case d.quiet != nil && d.f.prefix:
+		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &gtStop, Ends: []string{"ab", "abcd", "xy>"}, Prefix: true}
 	case d.quiet != nil && d.f.pair:
 		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &gtStop, Ends: bEnds}
 	case d.quiet != nil && d.f.nul:
@@ -75,38 +80,45 @@ func TestQuietDeltasAreKept(t *testing.T) {
 		opts   []stream.Option
 		deltas []string
 		want   []string // the decoder's Feeds, then <close>
+		prefix bool
 	}{
 		{"a delta with the stop byte hands on those kept before it", 100, false, false, nil,
-			[]string{"a", "bc", "d", `e"f`, "g"}, []string{"a", `bcde"f`, "g", "<close>"}},
+			[]string{"a", "bc", "d", `e"f`, "g"}, []string{"a", `bcde"f`, "g", "<close>"}, false},
 		{"Close hands on what is kept", 100, false, false, nil,
-			[]string{"a", "bc", "d"}, []string{"a", "bcd", "<close>"}},
+			[]string{"a", "bc", "d"}, []string{"a", "bcd", "<close>"}, false},
 		{"an escaped quote is kept, across deltas too", 100, false, false, nil,
-			[]string{"a", `b\"c`, `d\`, `"e`, `\\`, `"`}, []string{"a", `b\"cd\"e\\"`, "<close>"}},
+			[]string{"a", `b\"c`, `d\`, `"e`, `\\`, `"`}, []string{"a", `b\"cd\"e\\"`, "<close>"}, false},
 		{"an escaped backslash does not escape the quote", 100, false, false, nil,
-			[]string{"a", `\\"`}, []string{"a", `\\"`, "<close>"}},
+			[]string{"a", `\\"`}, []string{"a", `\\"`, "<close>"}, false},
 		{"no more than room bytes are kept", 4, false, false, nil,
-			[]string{"a", "bc", "de", "fg", "h"}, []string{"a", "bcdefg", "h", "<close>"}},
+			[]string{"a", "bc", "de", "fg", "h"}, []string{"a", "bcdefg", "h", "<close>"}, false},
 		{"a long delta goes on at once", 1 << 20, false, false, nil,
-			[]string{"a", "b", strings.Repeat("x", 300), "c"}, []string{"a", "b" + strings.Repeat("x", 300), "c", "<close>"}},
+			[]string{"a", "b", strings.Repeat("x", 300), "c"}, []string{"a", "b" + strings.Repeat("x", 300), "c", "<close>"}, false},
 		{"nothing is kept while the stream reads reasoning", 100, false, false, []stream.Option{stream.StartInReasoning()},
-			[]string{"a", "</think>", "b", "c", "d"}, []string{"b", "cd", "<close>"}},
+			[]string{"a", "</think>", "b", "c", "d"}, []string{"b", "cd", "<close>"}, false},
 		{"with argument streaming nothing is kept", 100, false, false, []stream.Option{stream.WithArgumentStreaming()},
-			[]string{"a", "b", "c"}, []string{"a", "b", "c", "<close>"}},
+			[]string{"a", "b", "c"}, []string{"a", "b", "c", "<close>"}, false},
 		{"with no escape byte a NUL is no escape", 100, true, false, nil,
-			[]string{"a", "b", "\x00", `"`, "c"}, []string{"a", "b\x00", `"`, "c", "<close>"}},
+			[]string{"a", "b", "\x00", `"`, "c"}, []string{"a", "b\x00", `"`, "c", "<close>"}, false},
 		{"with Ends, a stop byte counts only where an end may end", 100, false, true, nil,
-			[]string{"a", "x>", "y", "</b", ">", "z"}, []string{"a", "x>y</b>", "z", "<close>"}},
+			[]string{"a", "x>", "y", "</b", ">", "z"}, []string{"a", "x>y</b>", "z", "<close>"}, false},
 		{"with Ends, the end may lie within a delta", 100, false, true, nil,
-			[]string{"a", "xy", "a</b>c", "d"}, []string{"a", "xya</b>c", "d", "<close>"}},
+			[]string{"a", "xy", "a</b>c", "d"}, []string{"a", "xya</b>c", "d", "<close>"}, false},
 		{"with Ends, an end that began before the kept bytes counts", 100, false, true, nil,
-			[]string{"a</", "b>", "c", "d"}, []string{"a</", "b>", "cd", "<close>"}},
+			[]string{"a</", "b>", "c", "d"}, []string{"a</", "b>", "cd", "<close>"}, false},
 		{"with Ends, bytes that are no end's tail are kept", 100, false, true, nil,
-			[]string{"a", "c>", "d"}, []string{"a", "c>d", "<close>"}},
+			[]string{"a", "c>", "d"}, []string{"a", "c>d", "<close>"}, false},
+		{"with Prefix, bytes that go on with an end are kept until it is complete", 100, false, false, nil,
+			[]string{"q", "x", "y", ">", "z"}, []string{"q", "xy>", "z", "<close>"}, true},
+		{"with Prefix, a byte that goes on with none is handed on", 100, false, false, nil,
+			[]string{"q", "x", "w", "z"}, []string{"q", "xw", "z", "<close>"}, true},
+		{"with Prefix, an end complete within a delta counts, though a longer one goes on", 100, false, false, nil,
+			[]string{"q", "a", "bc", "z"}, []string{"q", "abc", "z", "<close>"}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var feeds []string
-			s := stream.New(scripted{room: tt.room, feeds: &feeds, nul: tt.nul, pair: tt.pair}, toolcall.Request{}, tt.opts...)
+			s := stream.New(scripted{room: tt.room, feeds: &feeds, nul: tt.nul, pair: tt.pair, prefix: tt.prefix}, toolcall.Request{}, tt.opts...)
 			for _, d := range tt.deltas {
 				s.Feed(d)
 			}

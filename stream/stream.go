@@ -342,6 +342,17 @@ func (s *Stream) keep(delta string) bool {
 	// The bytes go in past the kept ones as they are looked at; they count
 	// once the whole delta is known to be quiet.
 	stop, esc, buf := s.quiet.Stop, s.quiet.Escape, s.kept[n:n+len(delta)]
+	if s.quiet.Prefix {
+		// The decoder holds the start of a marker: the bytes matter once
+		// they complete one of the ways it may go on, or go on with none.
+		copy(buf, delta)
+		if !s.continues(s.kept[s.handed:n+len(delta)], n-int(s.handed)) {
+			return false
+		}
+		s.room -= int32(len(delta))
+		s.kept = s.kept[:n+len(delta)]
+		return true
+	}
 	if s.quiet.Ends != nil {
 		// A byte of stop matters only where one of the ends may end.
 		for i := 0; i < len(delta); i++ {
@@ -393,6 +404,21 @@ func (s *Stream) mayEnd(kept []byte) bool {
 	return false
 }
 
+// continues reports whether kept, the bytes kept so far, are the start of
+// one of the decoder's Quiet.Ends and complete none past kept[:from] (the
+// bytes that were known to complete none).
+func (s *Stream) continues(kept []byte, from int) bool {
+	ok := false
+	for _, e := range s.quiet.Ends {
+		if len(e) > len(kept) {
+			ok = ok || e[:len(kept)] == string(kept)
+		} else if len(e) > from && string(kept[:len(e)]) == e {
+			return false
+		}
+	}
+	return ok
+}
+
 // withKept returns the deltas kept for the decoder followed by delta, as
 // one text, and ends the keeping until the decoder says more.
 func (s *Stream) withKept(delta string) string {
@@ -408,8 +434,9 @@ func (s *Stream) withKept(delta string) string {
 
 // listen reads what the decoder said, at the end of its Feed, of the
 // bytes it reads without a trace. They are kept only while the think
-// splitter hands plain text to the decoder, and no call streams its
-// arguments.
+// splitter hands plain text to the decoder (or holds the start of a tag
+// inside a call candidate, which the decoder would read without a trace
+// too), and no call streams its arguments.
 func (s *Stream) listen() {
 	if s.cfg.loud {
 		s.quiet.Room = 0
@@ -421,10 +448,33 @@ func (s *Stream) listen() {
 	}
 	room := s.quiet.Room
 	s.quiet.Room = 0 // read: a later Feed that reaches no decoder says none
-	if t := &s.think; s.quiet.Stop == nil || s.cfg.streamArgs || t.on && (t.in || t.maybe || len(t.held) > 0) {
+	t := &s.think
+	if s.quiet.Stop == nil || s.cfg.streamArgs || t.on && (t.in || t.maybe || len(t.held) > 0 && !s.heldQuiet()) {
 		return
 	}
-	s.room = int32(min(room, 1<<30)) + 1 // above 0 while up to room bytes are kept
+	// The start of a tag the splitter holds reaches the decoder before
+	// the bytes kept.
+	if room -= t.heldLen; room > 0 {
+		s.room = int32(min(room, 1<<30)) + 1 // above 0 while up to room bytes are kept
+	}
+}
+
+// heldQuiet reports whether the start of a think tag that the splitter
+// holds, and hands the decoder before anything kept, is text the decoder
+// reads without a trace: it is inside a call candidate (where a tag is
+// data), and none of its bytes may matter.
+func (s *Stream) heldQuiet() bool {
+	if s.rep == nil || !s.rep.InCandidate() {
+		return false
+	}
+	for _, p := range s.think.held {
+		for i := 0; i < len(p); i++ {
+			if s.quiet.Stop[p[i]] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // The deltas kept are at most maxKept bytes each (a longer one goes to the

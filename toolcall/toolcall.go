@@ -257,10 +257,14 @@ type Config struct {
 // matters only when the bytes kept up to it end with one of them, or with
 // the start of one that began before them. In a block that only its end
 // markers end, Stop holds the markers' last bytes and Ends the markers.
-// Escape is then not used.
+// Escape is then not used. Prefix, with Ends, says instead that the decoder
+// holds the start of a marker and Ends are the ways it may go on: the next
+// bytes matter once they complete one of Ends, or go on with none of them
+// (Stop and Escape are then not used).
 type Quiet struct {
 	Room   int        // how many bytes at most; 0: none
 	Stop   *[256]bool // the bytes that may matter
 	Ends   []string   // when set, a byte of Stop matters only where one of these may end
 	Escape byte       // a byte of Stop that only escapes the next one, or 0
+	Prefix bool       // the next bytes matter once they complete one of Ends, or go on with none
 }

@@ -182,6 +182,14 @@ type Format struct {
 	gtOnly bool
 }
 
+// everyByte holds every byte.
+var everyByte = func() (t [256]bool) {
+	for i := range t {
+		t[i] = true
+	}
+	return t
+}()
+
 func (f *Format) compile() {
 	f.once.Do(func() {
 		if len(f.Kinds) > 1<<16 {
@@ -387,7 +395,7 @@ func (m *Machine) Parser() *pylit.Parser { return &m.parser }
 func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	m.BeginDelta(s)
 	dst = m.Flush(m.FeedDelta(dst, s))
-	if m.mode == mHook || m.mode == mBody { // prose is never quiet: it goes out as it comes
+	if m.mode == mHook || m.mode == mBody || m.mode == mMarker { // prose is never quiet: it goes out as it comes
 		m.quiet()
 	}
 	return dst
@@ -404,6 +412,9 @@ func (m *Machine) quiet() {
 	switch m.mode {
 	case mHook:
 		if m.reading == nil {
+			if q, ok := m.hooks.(Quieter); ok {
+				m.Quiet(q.Quiet(m))
+			}
 			return
 		}
 		if r := m.reading.Reading(); r != nil {
@@ -418,7 +429,31 @@ func (m *Machine) quiet() {
 		}
 	case mBody:
 		m.Quiet(m.body.quiet(&m.Base, &m.f.lasts, m.f.gtOnly))
+	case mMarker:
+		m.Quiet(m.PrefixQuiet(m.f.prose))
 	}
+}
+
+// Quieter is implemented by hooks that, reading text themselves (no
+// Reading), can tell which of the next bytes they read without a trace
+// (toolcall.Quiet): the machine asks at the end of each Feed in their mode.
+type Quieter interface {
+	Quiet(m *Machine) toolcall.Quiet
+}
+
+// PrefixQuiet is what the machine says of the next bytes when the pending
+// item is the start of a marker of set: nothing is told until they
+// complete one, or go on with none (toolcall.Quiet's Prefix).
+func (m *Machine) PrefixQuiet(set *marker.Set) toolcall.Quiet {
+	if m.Len("", 0) >= set.MaxLen() { // no marker's start: nothing long is copied
+		return toolcall.Quiet{}
+	}
+	var buf [64]byte
+	rests := set.Rests(m.AppendHeld(buf[:0]))
+	if rests == nil {
+		return toolcall.Quiet{}
+	}
+	return toolcall.Quiet{Room: m.Room("", 0), Stop: &everyByte, Ends: rests, Prefix: true}
 }
 
 // Close implements toolcall.Decoder.
@@ -733,6 +768,22 @@ func (m *Machine) EndedBy() Token { return m.endedBy }
 // EndTurn ends the response here, for a hook that knows the turn ended:
 // the rest is dropped, as after an end-of-turn token.
 func (m *Machine) EndTurn() { m.mode = mEnded }
+
+// DropTurn ends the response at the pending item, which ends at s[i]: it
+// and the rest are dropped, as after an end-of-turn token, and the
+// diagnostic points at its first byte other than whitespace, however the
+// deltas cut it.
+func (m *Machine) DropTurn(s string, i int) {
+	if m.Holding() && !m.droppedSaid {
+		held := m.Peek(s, i, 0)
+		if j := jsonvalue.SkipSpace(held, 0); j < len(held) {
+			m.Diag(toolcall.KindEndOfTurn, m.Start()+j, "", "text after the end of the turn is not part of the response: dropped")
+			m.droppedSaid = true
+		}
+	}
+	m.Drop()
+	m.mode = mEnded
+}
 
 // endTurn ends the response at an end-of-turn token, when the format says
 // such a token ends it; it reports whether it did.

@@ -25,6 +25,9 @@ type Set struct {
 	firstByte byte
 	// lasts holds every marker's last byte; nil when a marker is empty.
 	lasts *[256]bool
+	// rests maps each proper prefix of a marker to the rests of the
+	// markers it begins.
+	rests map[string][]string
 }
 
 // NewSet returns the set of the given markers.
@@ -51,8 +54,28 @@ func NewSet(markers ...string) *Set {
 	if len(markers) > 0 {
 		s.lasts = lasts
 	}
+	s.rests = map[string][]string{}
+	for _, m := range markers {
+		for k := 1; k < len(m); k++ {
+			if _, ok := s.rests[m[:k]]; ok {
+				continue
+			}
+			var rests []string
+			for _, o := range markers {
+				if len(o) > k && o[:k] == m[:k] {
+					rests = append(rests, o[k:])
+				}
+			}
+			s.rests[m[:k]] = rests
+		}
+	}
 	return s
 }
+
+// Rests returns what may follow prefix to make a marker of the set: the
+// rests of the markers it begins, or nil when it is no proper prefix of
+// one.
+func (s *Set) Rests(prefix []byte) []string { return s.rests[string(prefix)] }
 
 // Lasts returns the bytes the markers end with: a marker can complete
 // only at one of them. ok is false when a marker is empty, or there are

@@ -1,6 +1,9 @@
 package marker
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestMatch(t *testing.T) {
 	set := NewSet("<|eot|>", "<|eom|>", "<|python_start|>")
@@ -44,6 +47,25 @@ func TestLasts(t *testing.T) {
 	for _, markers := range [][]string{{"<a>", ""}, {}} {
 		if _, ok := NewSet(markers...).Lasts(); ok {
 			t.Errorf("Lasts of %q: ok, want not (an empty marker, or none)", markers)
+		}
+	}
+}
+
+func TestRests(t *testing.T) {
+	s := NewSet("<tool_call>", "<think>", "</tool_call>")
+	for _, tc := range []struct {
+		prefix string
+		want   []string
+	}{
+		{"<t", []string{"ool_call>", "hink>"}},
+		{"<to", []string{"ol_call>"}},
+		{"</tool_call", []string{">"}},
+		{"<tool_call>", nil}, // a whole marker: no proper prefix
+		{"<x", nil},
+		{"", nil},
+	} {
+		if got := s.Rests([]byte(tc.prefix)); strings.Join(got, "|") != strings.Join(tc.want, "|") || (got == nil) != (tc.want == nil) {
+			t.Errorf("Rests(%q) = %q, want %q", tc.prefix, got, tc.want)
 		}
 	}
 }

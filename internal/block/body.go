@@ -604,6 +604,9 @@ func (b *Body) quiet(base *engine.Base, lasts *[256]bool, gtOnly bool) toolcall.
 		if b.headOK != nil || !lt {
 			return toolcall.Quiet{}
 		}
+		if b.seen { // past its first byte other than whitespace, a '[' is the head's
+			return toolcall.Quiet{Room: room, Stop: &headStopSeen}
+		}
 		return toolcall.Quiet{Room: room, Stop: &headStop}
 	case b.broken || !b.value && b.ends != nil && lt:
 		if gtOnly && room > matchMargin {
@@ -620,10 +623,13 @@ func (b *Body) quiet(base *engine.Base, lasts *[256]bool, gtOnly bool) toolcall.
 	case preDone, preNone: // the Recognizer reads
 		stop, esc, ok = b.rec.Quiet()
 	}
+	short := ok && b.pre.phase == preReading && b.pre.r.InShortString(shortString)
 	switch {
-	case ok: // in a string: any byte but its quote
+	case ok && !(short && b.value && lt): // in a string: any byte but its quote
 		return toolcall.Quiet{Room: room, Stop: stop, Escape: esc}
-	case b.value && lt: // a value body ends only where its value closes, at a '}' or ']'
+	case b.value && lt:
+		// A value body ends only where its value closes, at a '}' or
+		// ']' (a short string's quote changes nothing told either).
 		return toolcall.Quiet{Room: room, Stop: &valueStop}
 	}
 	return toolcall.Quiet{}
@@ -639,6 +645,10 @@ var markerStart = [256]bool{'<': true}
 // headStop holds the bytes that may end a value body's head: where its
 // value or a marker starts.
 var headStop = [256]bool{'{': true, '[': true, '<': true}
+
+// headStopSeen is headStop once the head holds more than whitespace: a '['
+// no longer starts the value.
+var headStopSeen = [256]bool{'{': true, '<': true}
 
 // valueStop holds the bytes that may end a value body: the brackets that
 // close its value, and the start of a marker.

@@ -418,13 +418,16 @@ func (m *Machine) quiet() {
 			return
 		}
 		if r := m.reading.Reading(); r != nil {
-			// A hook acts only on its reader's verdicts: in a string,
-			// only the quote may end it; elsewhere, only a bracket
-			// may change the verdict.
-			if stop, esc, ok := r.Quiet(); ok {
+			// A hook acts only on its reader's verdicts, which only a
+			// bracket may change; in a long string (code, full of
+			// brackets), only its closing quote ends it.
+			stop, esc, inString := r.Quiet()
+			brackets, ok := r.QuietBrackets()
+			switch {
+			case ok && (!inString || r.InShortString(shortString)):
+				m.Quiet(toolcall.Quiet{Room: m.Room("", 0), Stop: brackets})
+			case inString:
 				m.Quiet(toolcall.Quiet{Room: m.Room("", 0), Stop: stop, Escape: esc})
-			} else if stop, ok := r.QuietBrackets(); ok {
-				m.Quiet(toolcall.Quiet{Room: m.Room("", 0), Stop: stop})
 			}
 		}
 	case mBody:
@@ -433,6 +436,10 @@ func (m *Machine) quiet() {
 		m.Quiet(m.PrefixQuiet(m.f.prose))
 	}
 }
+
+// shortString is the length under which a string a hook's reader reads
+// is quiet up to the next bracket rather than up to its closing quote.
+const shortString = 64
 
 // Quieter is implemented by hooks that, reading text themselves (no
 // Reading), can tell which of the next bytes they read without a trace

@@ -882,6 +882,13 @@ func (r *Reader) Quiet() (stop *[256]bool, esc byte, ok bool) {
 	return stringStops(r.quote)
 }
 
+// InShortString reports whether the reader is inside a string of which it
+// has read fewer than n bytes (from its opening quote): a caller that may
+// pass over brackets in strings (QuietBrackets) rather than stop at every
+// quote does best to do so for short strings only, as a long one (code)
+// holds many brackets.
+func (r *Reader) InShortString(n int) bool { return r.lex == lexString && r.off-r.tokStart < n }
+
 // QuietBrackets reports, for a streamed reader (Stream) whose verdict is
 // still Open, the bytes that may change it in any state: brackets, which
 // alone close, mismatch or nest too deep. (Calls may still complete

@@ -50,3 +50,21 @@ func TestResumedRunIsParseRun(t *testing.T) {
 		}
 	})
 }
+
+// InShortString counts a string's bytes from its opening quote, across
+// Feeds; outside a string it is false.
+func TestInShortString(t *testing.T) {
+	r := NewValue(Parser{})
+	r.Stream()
+	if r.Feed(`{"a": `); r.InShortString(64) {
+		t.Errorf("outside a string: InShortString(64) is true")
+	}
+	r.Feed(`"xy`)
+	r.Feed(`z`)
+	if !r.InShortString(5) || r.InShortString(4) {
+		t.Errorf(`after "xyz: InShortString(5) %v, (4) %v; want true, false`, r.InShortString(5), r.InShortString(4))
+	}
+	if r.Feed(`"`); r.InShortString(64) {
+		t.Errorf("after the closing quote: InShortString(64) is true")
+	}
+}

@@ -82,7 +82,7 @@ func readCalls(m *block.Machine, body string) ([]block.Item, error) {
 	if trimmed == "" {
 		return nil, errNoCall
 	}
-	lo := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
+	lo := jsonvalue.SkipSpace(body, 0)
 	if trimmed[0] == '[' {
 		if next := strings.TrimLeft(trimmed[1:], jsonvalue.Spaces); !strings.HasPrefix(next, "{") && !strings.HasPrefix(next, "[") && !strings.HasPrefix(next, "(") {
 			return nil, errNoCall // not an array of objects, or of name and arguments pairs
@@ -116,8 +116,19 @@ func head(text string) (name, id string, ok bool) {
 		name, id = name[:k], strings.TrimSpace(name[k+len(callIDText):])
 	}
 	name = strings.TrimSpace(name)
-	return name, id, name != "" && !strings.ContainsAny(name, " \t\r\n[]{}<>\"'")
+	if name == "" {
+		return "", id, false
+	}
+	for i := 0; i < len(name); i++ {
+		if notInName[name[i]] {
+			return name, id, false
+		}
+	}
+	return name, id, true
 }
+
+// notInName holds the bytes a function name may not hold.
+var notInName = [256]bool{' ': true, '\t': true, '\r': true, '\n': true, '[': true, ']': true, '{': true, '}': true, '<': true, '>': true, '"': true, '\'': true}
 
 // readArray reads the pre-v11 array of call objects, with their IDs.
 func readArray(m *block.Machine, text string, lo int) ([]block.Item, error) {

@@ -241,6 +241,7 @@ func (o *objects) head(m *block.Machine, dst []toolcall.Event, s string, i int) 
 	}
 	if o.state == oBody { // the reader reads the head's bytes too, from the object's start
 		o.value = pylit.RenewValue(o.value, *m.Parser())
+		o.value.HoldObjects() // a small object cut by deltas is read whole, in one pass
 		if o.known == nil {
 			o.known = m.Req.IsKnownTool
 		}

@@ -2,6 +2,7 @@ package pylit
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
@@ -27,11 +28,20 @@ var flatObjects = true
 // closing-quote rule closes it there; each number is a decimal integer
 // with no leading zero, written as it is; the names are the literals it
 // writes as themselves; no bracket opens past the depth limit.
+//
+// A reader that holds objects back (HoldObjects) keeps an object that s
+// cuts off, flat so far, to read it whole with the bytes that follow
+// (feedHeld).
 func (r *Reader) flatObject(s string, i int) int {
 	mark := len(r.out)
 	out, end, ok := appendFlat(r.out, s, i, min(r.cfg.MaxDepth, maxFlatDepth))
 	if !ok {
 		r.out = out[:mark] // what was written goes; the buffer it grew stays
+		if r.holdObjects && len(s)-i < maxHeld && flatPrefix(s, i, min(r.cfg.MaxDepth, maxFlatDepth)) {
+			r.heldObj = append(r.heldObj[:0], s[i:]...)
+			r.holding = true
+			return len(s)
+		}
 		return i
 	}
 	r.out = out
@@ -39,6 +49,175 @@ func (r *Reader) flatObject(s string, i int) int {
 	r.lastEnd, r.nl = r.off, false
 	r.valueEnd()
 	return end
+}
+
+// maxHeld bounds the bytes of an object a reader holds back (HoldObjects).
+const maxHeld = 256
+
+// feedHeld reads s after the start of an object held back: the object in
+// one pass once it is whole, else held on while it is flat so far and
+// short; else what was held and s with the byte machine. It returns how
+// many bytes of s it read.
+func (r *Reader) feedHeld(s string) int {
+	before := len(r.heldObj)
+	r.heldObj = append(r.heldObj, s...)
+	text := unsafe.String(&r.heldObj[0], len(r.heldObj))
+	depth := min(r.cfg.MaxDepth, maxFlatDepth)
+	mark := len(r.out)
+	out, end, ok := appendFlat(r.out, text, 0, depth)
+	if ok {
+		r.holding = false
+		r.out = out
+		r.off += end
+		r.lastEnd, r.nl = r.off, false
+		r.valueEnd()
+		n := end - before
+		if n < len(s) && r.st == Open {
+			n += r.Feed(s[n:])
+		}
+		return n
+	}
+	r.out = out[:mark]
+	if len(text) < maxHeld && flatPrefix(text, 0, depth) {
+		return len(s)
+	}
+	return r.release(before)
+}
+
+// release reads what an object held back holds with the byte machine, of
+// which the first before bytes came in earlier Feeds, and returns how many
+// of the others it read: those bytes are flat so far, so it reads them all
+// without a verdict (Open).
+func (r *Reader) release(before int) int {
+	r.holding = false
+	hold := r.holdObjects
+	r.holdObjects = false // what it reads now is not held back again
+	n := r.Feed(unsafe.String(&r.heldObj[0], len(r.heldObj)))
+	r.holdObjects = hold
+	r.heldObj = r.heldObj[:0]
+	return max(n-before, 0)
+}
+
+// flush reads an object held back, for a caller that asks what was read.
+func (r *Reader) flush() {
+	if r.holding {
+		r.release(0)
+	}
+}
+
+// flatPrefix reports whether s[i:] is the start of what appendFlat reads
+// whole, cut off: every byte of it fits that shape so far.
+func flatPrefix(s string, i, depth int) bool {
+	_, ok, cut := scanFlat(s, i, depth)
+	return !ok && cut
+}
+
+// scanFlat checks the shape appendFlat reads, from s[i]: ok when the
+// object or array is whole, cut when every byte fits it but s ends first.
+func scanFlat(s string, i, depth int) (end int, ok, cut bool) {
+	if depth < 1 {
+		return i, false, false
+	}
+	closer := byte('}')
+	if s[i] == '[' {
+		closer = ']'
+	}
+	j := jsonvalue.SkipSpace(s, i+1)
+	if j == len(s) {
+		return j, false, true
+	}
+	if s[j] == closer {
+		return j + 1, true, false
+	}
+	for {
+		if closer == '}' { // a key
+			k, ok, cut := flatStringCut(s, j)
+			if !ok {
+				return k, false, cut
+			}
+			if j = jsonvalue.SkipSpace(s, k); j == len(s) || s[j] != ':' {
+				return j, false, j == len(s)
+			}
+			if j = jsonvalue.SkipSpace(s, j+1); j == len(s) {
+				return j, false, true
+			}
+		}
+		if s[j] == '{' || s[j] == '[' {
+			k, ok, cut := scanFlat(s, j, depth-1)
+			if !ok {
+				return k, false, cut
+			}
+			j = k
+		} else {
+			k, ok, cut := flatScalarCut(s, j)
+			if !ok {
+				return k, false, cut
+			}
+			j = k
+		}
+		if j = jsonvalue.SkipSpace(s, j); j == len(s) {
+			return j, false, true
+		}
+		if s[j] == closer {
+			return j + 1, true, false
+		}
+		if s[j] != ',' {
+			return j, false, false
+		}
+		if j = jsonvalue.SkipSpace(s, j+1); j == len(s) {
+			return j, false, true
+		}
+	}
+}
+
+// flatStringCut is flatString, and says too whether s ends inside a string
+// that fits so far.
+func flatStringCut(s string, i int) (int, bool, bool) {
+	if i == len(s) {
+		return i, false, true
+	}
+	if s[i] != '"' {
+		return i, false, false
+	}
+	k := jsonvalue.SkipPlain(s, i+1)
+	if k == len(s) {
+		return k, false, true
+	}
+	if s[k] != '"' {
+		return k, false, false
+	}
+	return k + 1, true, false
+}
+
+// flatScalarCut is flatScalar, and says too whether s ends inside a value
+// that fits so far (a number ends where a byte that is no digit follows,
+// so one that runs to the end is cut too).
+func flatScalarCut(s string, i int) (int, bool, bool) {
+	if i == len(s) {
+		return i, false, true
+	}
+	switch c := s[i]; {
+	case c == '"':
+		return flatStringCut(s, i)
+	case c == '-' || isDigit(c):
+		k, ok := flatScalar(s, i)
+		switch {
+		case ok && k == len(s):
+			return k, false, true
+		case ok:
+			return k, true, false
+		}
+		return i, false, c == '-' && i+1 == len(s)
+	}
+	for _, lit := range [...]string{"true", "false", "null"} {
+		switch {
+		case len(s)-i >= len(lit) && s[i:i+len(lit)] == lit:
+			return i + len(lit), true, false
+		case len(s)-i < len(lit) && s[i:] == lit[:len(s)-i]:
+			return len(s), false, true
+		}
+	}
+	return i, false, false
 }
 
 // maxFlatDepth bounds how deep flatObject reads: deeper values are the

@@ -18,6 +18,9 @@ func readState(src string, goal Goal, stream bool, n, maxDepth int, flat bool) s
 	r.Reset(Parser{MaxDepth: maxDepth}, goal)
 	if stream {
 		r.Stream()
+		if flat && goal == GoalValue {
+			r.HoldObjects() // objects cut off are held back, to read whole
+		}
 	}
 	var b strings.Builder
 	for rest := src; rest != "" && r.Status() == Open; {
@@ -41,11 +44,12 @@ func readState(src string, goal Goal, stream bool, n, maxDepth int, flat bool) s
 }
 
 // agreeFor reports how src reads for goal with the one-pass reading on and
-// off, fed whole and in pieces of 7 bytes, streamed or not, at each depth
+// off (on, a streamed value's reader holds objects back: HoldObjects), fed
+// whole and in pieces of 1, 3 and 7 bytes, streamed or not, at each depth
 // limit, where they differ.
 func agreeFor(src string, goal Goal, depths ...int) string {
 	for _, stream := range []bool{true, false} {
-		for _, n := range []int{0, 7} {
+		for _, n := range []int{0, 1, 3, 7} {
 			for _, depth := range depths {
 				if on, off := readState(src, goal, stream, n, depth, true), readState(src, goal, stream, n, depth, false); on != off {
 					return fmt.Sprintf("%q (stream %v, pieces %d, depth %d):\n on %s\noff %s", src, stream, n, depth, on, off)

@@ -77,6 +77,10 @@ type Reader struct {
 	strArgs     []int        // where top-level string arguments start (for rereads)
 	wantStrArgs bool
 	valueDone   bool // a value (GoalValue) was read whole: out holds it
+	// holdObjects lets flatObject hold an object a Feed cuts off
+	// (HoldObjects); holding says heldObj holds one, from its '{'.
+	holdObjects, holding bool
+	heldObj              []byte
 	// names are the latest names read, kept across Resets: a name read
 	// again is the same string, not a new one.
 	names    [8]string
@@ -165,7 +169,7 @@ func (r *Reader) Reset(p Parser, goal Goal) {
 	}
 	*r = Reader{cfg: p, goal: goal, text: r.text[:0], rawName: r.rawName[:0], held: r.held[:0],
 		stack: r.stack[:0], out: r.out[:0], elems: r.elems[:0], strArgs: r.strArgs[:0], capture: r.capture[:0],
-		closeAt: -1, rereadAt: -1, skip: Recognizer{stack: r.skip.stack[:0]},
+		closeAt: -1, rereadAt: -1, skip: Recognizer{stack: r.skip.stack[:0]}, heldObj: r.heldObj[:0],
 		names: r.names, nextName: r.nextName}
 	if r.stack == nil {
 		r.stack = make([]frame, 0, 4) // the top, a list, a call and a value: no growth for most texts
@@ -198,11 +202,22 @@ func (r *Reader) Stream() { r.stream = true }
 // bracket closing after text that is no call) makes Status Closed.
 func (r *Reader) StreamRun() { r.stream, r.wholeRun = true, true }
 
+// HoldObjects lets a streamed reader of one value (NewValue) hold back a
+// JSON object that a Feed cuts off while it has the shape it reads in one
+// pass (flat: see flatObject) and is short, to read it whole when the
+// bytes that complete it come: a small object streamed in small deltas is
+// then read in one pass, not byte by byte. Status stays Open while it
+// holds one (the bytes held cannot change it), and so do Quiet and
+// QuietBrackets' answers; InCode, Offset, Elements, Stable, OpenCall and
+// Complete read what is held first. Reset ends it.
+func (r *Reader) HoldObjects() { r.holdObjects = true }
+
 // Status is the verdict on a streamed call list so far.
 func (r *Reader) Status() Status { return r.st }
 
 // InCode reports whether the last byte left r outside any string.
 func (r *Reader) InCode() bool {
+	r.flush()
 	switch r.lex {
 	case lexSkip:
 		return r.skip.InCode()
@@ -213,14 +228,23 @@ func (r *Reader) InCode() bool {
 }
 
 // Offset is how many bytes r has read since Reset.
-func (r *Reader) Offset() int { return r.off }
+func (r *Reader) Offset() int {
+	r.flush()
+	return r.off
+}
 
 // Elements returns the elements of a list or run read so far.
-func (r *Reader) Elements() []Element { return r.elems }
+func (r *Reader) Elements() []Element {
+	r.flush()
+	return r.elems
+}
 
 // Feed reads s. For a streamed list it stops at the byte that decided the
 // list and n counts the bytes through it; otherwise n is len(s).
 func (r *Reader) Feed(s string) (n int) {
+	if r.holding {
+		return r.feedHeld(s)
+	}
 	if r.lex == lexString && r.captures == 0 && len(s) <= 16 && r.plainRun(s) {
 		// The hot path of a long string streamed in small deltas.
 		r.out = append(r.out, s...)
@@ -249,6 +273,7 @@ func (r *Reader) Feed(s string) (n int) {
 // Close ends the input and returns the first syntax error, if the input
 // failed as a whole.
 func (r *Reader) Close() error {
+	r.flush()
 	r.ready()
 	if r.ended {
 		return r.result()
@@ -1340,6 +1365,7 @@ func (r *Reader) top() *frame { return &r.stack[len(r.stack)-1] }
 // that no later byte can change (see Stable). A call with a repeated
 // argument, or one that failed, reports nothing (ok false).
 func (r *Reader) OpenCall() (name string, start int, stable []byte, ok bool) {
+	r.flush()
 	if len(r.stack) == 0 {
 		return "", 0, nil, false
 	}
@@ -1369,6 +1395,7 @@ func (r *Reader) value() string {
 // part ends where the outermost of them starts. It is nil once the value
 // failed.
 func (r *Reader) Stable() []byte {
+	r.flush()
 	if r.goal != GoalValue || r.err != nil || r.lex == lexSkip || len(r.stack) == 0 {
 		return nil
 	}
@@ -1392,5 +1419,6 @@ func (r *Reader) stableEnd(from int) int {
 // Complete reports whether the value (GoalValue) is read whole: what
 // follows it can only be blanks or an error.
 func (r *Reader) Complete() bool {
+	r.flush()
 	return r.goal == GoalValue && r.err == nil && len(r.stack) == 1 && r.stack[0].state == sEnd
 }

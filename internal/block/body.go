@@ -286,14 +286,6 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 		if !lt {
 			continue
 		}
-		if !b.broken && b.pre.phase == preWaiting && !b.plainValue {
-			// Whether this '<' is in a string is the reader's to say:
-			// it reads the bytes it waited for now.
-			switch b.pre.catchUp(base, s, i) {
-			case pylit.Mismatch, pylit.TooDeep:
-				b.broken = true
-			}
-		}
 		if b.broken || b.inCode() {
 			b.matching, b.at = true, base.Len(s, i)
 			continue
@@ -377,12 +369,7 @@ const (
 	preReading                  // r reads
 	preDone                     // r closed at end
 	preNone                     // nothing read on the way
-	preWaiting                  // a value began at start; r reads it once a '}' or a '<' came
 )
-
-// maxWait is how many bytes of a plain body's value feedValue waits for
-// before it reads them without a '}' in sight.
-const maxWait = 256
 
 func (pr *preRead) reset(p *pylit.Parser) {
 	pylit.ReleaseValue(pr.r)
@@ -413,16 +400,8 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pylit.Status) {
 		case k == j: // whitespace: nothing changes
 			return j - i, pylit.Open
 		case s[k] == '{':
-			pr.start = base.Len(s, k)
-			if j == len(s) && j-k < maxWait && strings.IndexByte(s[k:j], '}') < 0 {
-				// The delta cuts the value off: wait for a '}' that may
-				// close it, to read it in one pass (pylit's flat objects).
-				// Nothing is decided before a '<' or a '}': the bytes up
-				// to them are read then.
-				pr.phase = preWaiting
-				return j - i, pylit.Open
-			}
-			pr.r, pr.phase = pylit.NewValue(*pr.p), preReading
+			pr.r, pr.phase, pr.start = pylit.NewValue(*pr.p), preReading, base.Len(s, k)
+			pr.r.HoldObjects() // a small object cut by deltas is read whole, in one pass
 		case s[k] == '[':
 			pr.r, pr.phase, pr.list = pylit.NewReader(*pr.p, pylit.GoalList), preDeciding, true
 			pr.start = base.Len(s, k)
@@ -454,12 +433,6 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pylit.Status) {
 		pr.alt, pr.phase = nil, preReading
 		n, st := b.feed(base, s, k, j)
 		return k - i + n, st
-	case preWaiting:
-		if j == len(s) && base.Len(s, j)-pr.start < maxWait && strings.IndexByte(s[i:j], '}') < 0 {
-			return j - i, pylit.Open
-		}
-		st := pr.catchUp(base, s, j)
-		return max(pr.fed-base.Len(s, i), 0), st
 	case preReading:
 		n := pr.r.Feed(s[i:j])
 		pr.fed = base.Len(s, i+n)
@@ -472,20 +445,6 @@ func (b *Body) feed(base *engine.Base, s string, i, j int) (int, pylit.Status) {
 		return n, st
 	}
 	return b.rec.Feed(s[i:j])
-}
-
-// catchUp has a waiting value's reader read the value's bytes so far,
-// through s[:j], in one Feed, and returns its verdict.
-func (pr *preRead) catchUp(base *engine.Base, s string, j int) pylit.Status {
-	pr.r, pr.phase = pylit.NewValue(*pr.p), preReading
-	pr.fed = pr.start + pr.r.Feed(base.Peek(s, j, pr.start))
-	st := pr.r.Status()
-	if st == pylit.Closed {
-		pr.phase, pr.end = preDone, pr.fed
-	} else if st != pylit.Open {
-		pr.phase = preNone
-	}
-	return st
 }
 
 // extend reads s as the body's next bytes without the scan, when s cannot
@@ -526,22 +485,9 @@ func (pr *preRead) feedValue(base *engine.Base, s string, i, j int) {
 			pr.phase = preNone
 			return
 		}
-		pr.start = base.Len(s, k)
-		if j-k < maxWait && strings.IndexByte(s[k:j], '}') < 0 {
-			// Cut off here: the reader reads the value in one pass
-			// when it has it whole (pylit's flat objects), so it waits
-			// for the '}' that may close it, within maxWait bytes.
-			pr.phase = preWaiting
-			return
-		}
-		pr.r, pr.phase = pylit.NewValue(*pr.p), preReading
+		pr.r, pr.phase, pr.start = pylit.NewValue(*pr.p), preReading, base.Len(s, k)
+		pr.r.HoldObjects() // a small object cut by deltas is read whole, in one pass
 		pr.readValue(s[k:j], pr.start)
-	case preWaiting:
-		if strings.IndexByte(s[i:j], '}') < 0 && base.Len(s, j)-pr.start < maxWait {
-			return
-		}
-		pr.r, pr.phase = pylit.NewValue(*pr.p), preReading
-		pr.readValue(base.Peek(s, j, pr.start), pr.start)
 	case preReading:
 		pr.readValue(s[i:j], base.Len(s, i))
 	}
@@ -668,8 +614,6 @@ func (pr *preRead) taint() {
 	switch pr.phase {
 	case preDone, preReading, preDeciding:
 		pr.tainted = true
-	case preWaiting: // what it waits for holds bytes the scan matched: the body is read at its end
-		pr.phase = preNone
 	}
 }
 

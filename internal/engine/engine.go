@@ -301,6 +301,10 @@ func (b *Base) AppendHeld(dst []byte) []byte {
 	return dst
 }
 
+// AppendHeldFrom appends the pending item's bytes from earlier deltas that
+// come at or after offset from.
+func (b *Base) AppendHeldFrom(dst []byte, from int) []byte { return b.appendHeldFrom(dst, from) }
+
 // appendHeldFrom appends the pending item's bytes from earlier deltas that
 // come at or after offset from: only those, so that matching a marker near
 // the end of a long block costs the marker's length, not the block's.

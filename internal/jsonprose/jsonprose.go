@@ -16,6 +16,7 @@ package jsonprose
 import (
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
@@ -252,9 +253,16 @@ func (o *objects) head(m *block.Machine, dst []toolcall.Event, s string, i int) 
 			// one pass when the object is whole here and flat).
 			return dst, k
 		}
-		head := m.Peek(s, j, o.at)
-		o.value.Feed(head)
-		m.FollowFeed(head)
+		// The head's bytes from earlier deltas, then this delta's: the
+		// reader keeps no part of what it is fed, so a buffer on the
+		// stack does (and an object it holds back, it copies).
+		var buf [64]byte
+		held := m.AppendHeldFrom(buf[:0], o.at)
+		o.value.Feed(unsafe.String(unsafe.SliceData(held), len(held)))
+		o.value.Feed(s[:j])
+		if m.Streaming {
+			m.FollowFeed(m.Peek(s, j, o.at))
+		}
 	}
 	return dst, j
 }

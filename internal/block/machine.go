@@ -423,7 +423,10 @@ func (m *Machine) quiet() {
 			// brackets), only its closing quote ends it.
 			stop, esc, inString := r.Quiet()
 			brackets, ok := r.QuietBrackets()
+			closers, room, held := r.QuietHeld()
 			switch {
+			case held: // an object held back: only a closing bracket may change the verdict
+				m.Quiet(toolcall.Quiet{Room: min(m.Room("", 0), room), Stop: closers})
 			case ok && (!inString || r.InShortString(shortString)):
 				m.Quiet(toolcall.Quiet{Room: m.Room("", 0), Stop: brackets})
 			case inString:

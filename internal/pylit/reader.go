@@ -914,6 +914,21 @@ func (r *Reader) Quiet() (stop *[256]bool, esc byte, ok bool) {
 // holds many brackets.
 func (r *Reader) InShortString(n int) bool { return r.lex == lexString && r.off-r.tokStart < n }
 
+// QuietHeld reports, while r holds an object back (HoldObjects), the
+// bytes that may change its verdict and for how many bytes that holds:
+// only a closing bracket may close the object or break it, and an opening
+// one nests too deep only past the depth limit, which room keeps out of
+// reach. ok is false when r holds nothing back.
+func (r *Reader) QuietHeld() (stop *[256]bool, room int, ok bool) {
+	room = r.cfg.MaxDepth - r.depth - maxFlatDepth - 1
+	if !r.holding || !r.stream || room <= 0 {
+		return nil, 0, false
+	}
+	return &closerStops, room, true
+}
+
+var closerStops = [256]bool{')': true, ']': true, '}': true}
+
 // QuietBrackets reports, for a streamed reader (Stream) whose verdict is
 // still Open, the bytes that may change it in any state: brackets, which
 // alone close, mismatch or nest too deep. (Calls may still complete

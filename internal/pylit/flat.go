@@ -34,10 +34,10 @@ var flatObjects = true
 // (feedHeld).
 func (r *Reader) flatObject(s string, i int) int {
 	mark := len(r.out)
-	out, end, ok := appendFlat(r.out, s, i, min(r.cfg.MaxDepth, maxFlatDepth))
+	out, end, ok, cut := appendFlat(r.out, s, i, min(r.cfg.MaxDepth, maxFlatDepth))
 	if !ok {
 		r.out = out[:mark] // what was written goes; the buffer it grew stays
-		if r.holdObjects && len(s)-i < maxHeld && flatPrefix(s, i, min(r.cfg.MaxDepth, maxFlatDepth)) {
+		if cut && r.holdObjects && len(s)-i < maxHeld {
 			r.heldObj = append(r.heldObj[:0], s[i:]...)
 			r.holding = true
 			return len(s)
@@ -62,9 +62,8 @@ func (r *Reader) feedHeld(s string) int {
 	before := len(r.heldObj)
 	r.heldObj = append(r.heldObj, s...)
 	text := unsafe.String(&r.heldObj[0], len(r.heldObj))
-	depth := min(r.cfg.MaxDepth, maxFlatDepth)
 	mark := len(r.out)
-	out, end, ok := appendFlat(r.out, text, 0, depth)
+	out, end, ok, cut := appendFlat(r.out, text, 0, min(r.cfg.MaxDepth, maxFlatDepth))
 	if ok {
 		r.holding = false
 		r.out = out
@@ -78,7 +77,7 @@ func (r *Reader) feedHeld(s string) int {
 		return n
 	}
 	r.out = out[:mark]
-	if len(text) < maxHeld && flatPrefix(text, 0, depth) {
+	if cut && len(text) < maxHeld {
 		return len(s)
 	}
 	return r.release(before)
@@ -105,131 +104,17 @@ func (r *Reader) flush() {
 	}
 }
 
-// flatPrefix reports whether s[i:] is the start of what appendFlat reads
-// whole, cut off: every byte of it fits that shape so far.
-func flatPrefix(s string, i, depth int) bool {
-	_, ok, cut := scanFlat(s, i, depth)
-	return !ok && cut
-}
-
-// scanFlat checks the shape appendFlat reads, from s[i]: ok when the
-// object or array is whole, cut when every byte fits it but s ends first.
-func scanFlat(s string, i, depth int) (end int, ok, cut bool) {
-	if depth < 1 {
-		return i, false, false
-	}
-	closer := byte('}')
-	if s[i] == '[' {
-		closer = ']'
-	}
-	j := jsonvalue.SkipSpace(s, i+1)
-	if j == len(s) {
-		return j, false, true
-	}
-	if s[j] == closer {
-		return j + 1, true, false
-	}
-	for {
-		if closer == '}' { // a key
-			k, ok, cut := flatStringCut(s, j)
-			if !ok {
-				return k, false, cut
-			}
-			if j = jsonvalue.SkipSpace(s, k); j == len(s) || s[j] != ':' {
-				return j, false, j == len(s)
-			}
-			if j = jsonvalue.SkipSpace(s, j+1); j == len(s) {
-				return j, false, true
-			}
-		}
-		if s[j] == '{' || s[j] == '[' {
-			k, ok, cut := scanFlat(s, j, depth-1)
-			if !ok {
-				return k, false, cut
-			}
-			j = k
-		} else {
-			k, ok, cut := flatScalarCut(s, j)
-			if !ok {
-				return k, false, cut
-			}
-			j = k
-		}
-		if j = jsonvalue.SkipSpace(s, j); j == len(s) {
-			return j, false, true
-		}
-		if s[j] == closer {
-			return j + 1, true, false
-		}
-		if s[j] != ',' {
-			return j, false, false
-		}
-		if j = jsonvalue.SkipSpace(s, j+1); j == len(s) {
-			return j, false, true
-		}
-	}
-}
-
-// flatStringCut is flatString, and says too whether s ends inside a string
-// that fits so far.
-func flatStringCut(s string, i int) (int, bool, bool) {
-	if i == len(s) {
-		return i, false, true
-	}
-	if s[i] != '"' {
-		return i, false, false
-	}
-	k := jsonvalue.SkipPlain(s, i+1)
-	if k == len(s) {
-		return k, false, true
-	}
-	if s[k] != '"' {
-		return k, false, false
-	}
-	return k + 1, true, false
-}
-
-// flatScalarCut is flatScalar, and says too whether s ends inside a value
-// that fits so far (a number ends where a byte that is no digit follows,
-// so one that runs to the end is cut too).
-func flatScalarCut(s string, i int) (int, bool, bool) {
-	if i == len(s) {
-		return i, false, true
-	}
-	switch c := s[i]; {
-	case c == '"':
-		return flatStringCut(s, i)
-	case c == '-' || isDigit(c):
-		k, ok := flatScalar(s, i)
-		switch {
-		case ok && k == len(s):
-			return k, false, true
-		case ok:
-			return k, true, false
-		}
-		return i, false, c == '-' && i+1 == len(s)
-	}
-	for _, lit := range [...]string{"true", "false", "null"} {
-		switch {
-		case len(s)-i >= len(lit) && s[i:i+len(lit)] == lit:
-			return i + len(lit), true, false
-		case len(s)-i < len(lit) && s[i:] == lit[:len(s)-i]:
-			return len(s), false, true
-		}
-	}
-	return i, false, false
-}
-
 // maxFlatDepth bounds how deep flatObject reads: deeper values are the
 // byte machine's.
 const maxFlatDepth = 4
 
 // appendFlat appends the compact JSON of the object or array that starts
 // at s[i], at most depth levels deep, and returns where it ends; or false,
-// when it is not flat or s cuts it off.
-func appendFlat(out []byte, s string, i, depth int) ([]byte, int, bool) {
+// when it is not flat or s cuts it off, and then cut says which: s ended
+// while every byte of it had the shape so far.
+func appendFlat(out []byte, s string, i, depth int) (_ []byte, end int, ok, cut bool) {
 	if depth < 1 {
-		return out, i, false
+		return out, i, false, false
 	}
 	open, closer := s[i], byte('}')
 	if open == '[' {
@@ -238,40 +123,42 @@ func appendFlat(out []byte, s string, i, depth int) ([]byte, int, bool) {
 	out = append(out, open)
 	j := jsonvalue.SkipSpace(s, i+1)
 	if j < len(s) && s[j] == closer {
-		return append(out, closer), j + 1, true
+		return append(out, closer), j + 1, true, false
 	}
 	for {
 		if open == '{' { // a key
-			k, ok := flatString(s, j)
+			k, ok, cut := flatString(s, j)
 			if !ok {
-				return out, i, false
+				return out, i, false, cut
 			}
 			out = append(out, s[j:k]...)
 			if j = jsonvalue.SkipSpace(s, k); j == len(s) || s[j] != ':' {
-				return out, i, false
+				return out, i, false, j == len(s)
 			}
 			out = append(out, ':')
 			j = jsonvalue.SkipSpace(s, j+1)
 		}
-		var ok bool
 		if j < len(s) && (s[j] == '{' || s[j] == '[') {
-			out, j, ok = appendFlat(out, s, j, depth-1)
+			out, j, ok, cut = appendFlat(out, s, j, depth-1)
 		} else {
 			var k int
-			if k, ok = flatScalar(s, j); ok {
+			if k, ok, cut = flatScalar(s, j); ok {
 				out, j = append(out, s[j:k]...), k
 			}
 		}
+		if !ok {
+			return out, i, false, cut
+		}
 		// What follows a value: blanks, then ',' or the closing bracket
 		// (any other byte is the byte machine's to read).
-		if j = jsonvalue.SkipSpace(s, j); !ok || j == len(s) {
-			return out, i, false
+		if j = jsonvalue.SkipSpace(s, j); j == len(s) {
+			return out, i, false, true
 		}
 		if s[j] == closer {
-			return append(out, closer), j + 1, true
+			return append(out, closer), j + 1, true, false
 		}
 		if s[j] != ',' {
-			return out, i, false
+			return out, i, false, false
 		}
 		out = append(out, ',')
 		j = jsonvalue.SkipSpace(s, j+1)
@@ -279,25 +166,28 @@ func appendFlat(out []byte, s string, i, depth int) ([]byte, int, bool) {
 }
 
 // flatString returns where the string that starts at s[i] ends, when it
-// is of printable ASCII without escapes.
-func flatString(s string, i int) (int, bool) {
-	if i == len(s) || s[i] != '"' {
-		return i, false
+// is of printable ASCII without escapes; cut when s ends first.
+func flatString(s string, i int) (end int, ok, cut bool) {
+	if i == len(s) {
+		return i, false, true
+	}
+	if s[i] != '"' {
+		return i, false, false
 	}
 	k := jsonvalue.SkipPlain(s, i+1)
 	if k == len(s) || s[k] != '"' {
-		return i, false
+		return i, false, k == len(s)
 	}
-	return k + 1, true
+	return k + 1, true, false
 }
 
 // flatScalar returns where the value that starts at s[i] ends, when it is
 // a flat string, a decimal integer without a leading zero, or one of the
-// literals true, false and null. (The byte that follows decides whether
-// it ends there; the caller checks it.)
-func flatScalar(s string, i int) (int, bool) {
+// literals true, false and null; cut when s ends inside one. (The byte
+// that follows decides whether it ends there; the caller checks it.)
+func flatScalar(s string, i int) (end int, ok, cut bool) {
 	if i == len(s) {
-		return i, false
+		return i, false, true
 	}
 	switch c := s[i]; {
 	case c == '"':
@@ -307,20 +197,26 @@ func flatScalar(s string, i int) (int, bool) {
 		if c == '-' {
 			k++
 		}
-		if k == len(s) || !isDigit(s[k]) || s[k] == '0' && k+1 < len(s) && isDigit(s[k+1]) {
-			return i, false
+		if k == len(s) {
+			return i, false, true
+		}
+		if !isDigit(s[k]) || s[k] == '0' && k+1 < len(s) && isDigit(s[k+1]) {
+			return i, false, false
 		}
 		for k < len(s) && isDigit(s[k]) {
 			k++
 		}
-		return k, true
+		return k, true, false
 	}
 	for _, lit := range [...]string{"true", "false", "null"} {
-		if len(s)-i >= len(lit) && s[i:i+len(lit)] == lit {
-			return i + len(lit), true
+		switch n := len(s) - i; {
+		case n >= len(lit) && s[i:i+len(lit)] == lit:
+			return i + len(lit), true, false
+		case n < len(lit) && s[i:] == lit[:n]:
+			return i, false, true
 		}
 	}
-	return i, false
+	return i, false, false
 }
 
 // minFlatCallDepth is the least depth limit flatCall reads under: its
@@ -431,7 +327,8 @@ func appendFlatArg(out []byte, s string, i int) ([]byte, int, bool) {
 	}
 	switch s[i] {
 	case '{', '[':
-		return appendFlat(out, s, i, maxFlatDepth)
+		out, end, ok, _ := appendFlat(out, s, i, maxFlatDepth)
+		return out, end, ok
 	case '\'':
 		k := skipStringPlain(s, i+1, '\'')
 		if k == len(s) || s[k] != '\'' {
@@ -446,7 +343,7 @@ func appendFlatArg(out []byte, s string, i int) ([]byte, int, bool) {
 			return append(out, lit.json...), i + len(lit.py), true
 		}
 	}
-	k, ok := flatScalar(s, i)
+	k, ok, _ := flatScalar(s, i)
 	if !ok {
 		return out, i, false
 	}

@@ -422,13 +422,10 @@ func (m *Machine) quiet() {
 			// bracket may change; in a long string (code, full of
 			// brackets), only its closing quote ends it.
 			stop, esc, inString := r.Quiet()
-			brackets, ok := r.QuietBrackets()
-			closers, room, held := r.QuietHeld()
+			brackets, room, ok := r.QuietBrackets()
 			switch {
-			case held: // an object held back: only a closing bracket may change the verdict
-				m.Quiet(toolcall.Quiet{Room: min(m.Room("", 0), room), Stop: closers})
 			case ok && (!inString || r.InShortString(shortString)):
-				m.Quiet(toolcall.Quiet{Room: m.Room("", 0), Stop: brackets})
+				m.Quiet(toolcall.Quiet{Room: min(m.Room("", 0), room), Stop: brackets})
 			case inString:
 				m.Quiet(toolcall.Quiet{Room: m.Room("", 0), Stop: stop, Escape: esc})
 			}

@@ -1,6 +1,7 @@
 package pylit
 
 import (
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -914,33 +915,26 @@ func (r *Reader) Quiet() (stop *[256]bool, esc byte, ok bool) {
 // holds many brackets.
 func (r *Reader) InShortString(n int) bool { return r.lex == lexString && r.off-r.tokStart < n }
 
-// QuietHeld reports, while r holds an object back (HoldObjects), the
-// bytes that may change its verdict and for how many bytes that holds:
-// only a closing bracket may close the object or break it, and an opening
-// one nests too deep only past the depth limit, which room keeps out of
-// reach. ok is false when r holds nothing back.
-func (r *Reader) QuietHeld() (stop *[256]bool, room int, ok bool) {
-	room = r.cfg.MaxDepth - r.depth - maxFlatDepth - 1
-	if !r.holding || !r.stream || room <= 0 {
+// QuietBrackets reports, for a streamed reader (Stream) whose verdict is
+// still Open, the bytes that may change it in any state, and for how many
+// bytes at most that holds: brackets, which alone close, mismatch or nest
+// too deep. (Calls may still complete between them: a caller that reports
+// calls' progress does not ask.) While r holds an object back
+// (HoldObjects), only closing brackets: an opening one nests too deep only
+// past the depth limit, which room keeps out of reach. ok is false for a
+// reader that is not streamed, closed, keeping a dotted call's source, or
+// reading a string again to a known end.
+func (r *Reader) QuietBrackets() (stop *[256]bool, room int, ok bool) {
+	if !r.stream || r.st != Open || r.captures > 0 || r.reread {
 		return nil, 0, false
 	}
-	return &closerStops, room, true
+	if room := r.cfg.MaxDepth - r.depth - maxFlatDepth - 1; r.holding && room > 0 {
+		return &closerStops, room, true
+	}
+	return &bracketStops, math.MaxInt, true
 }
 
 var closerStops = [256]bool{')': true, ']': true, '}': true}
-
-// QuietBrackets reports, for a streamed reader (Stream) whose verdict is
-// still Open, the bytes that may change it in any state: brackets, which
-// alone close, mismatch or nest too deep. (Calls may still complete
-// between them: a caller that reports calls' progress does not ask.) ok
-// is false for a reader that is not streamed, closed, keeping a dotted
-// call's source, or reading a string again to a known end.
-func (r *Reader) QuietBrackets() (stop *[256]bool, ok bool) {
-	if !r.stream || r.st != Open || r.captures > 0 || r.reread {
-		return nil, false
-	}
-	return &bracketStops, true
-}
 
 var bracketStops = [256]bool{'(': true, ')': true, '[': true, ']': true, '{': true, '}': true}
 

@@ -70,24 +70,26 @@ func TestInShortString(t *testing.T) {
 }
 
 // While a reader holds an object back, only closing brackets may change
-// its verdict, for as many bytes as cannot nest past the depth limit.
-func TestQuietHeld(t *testing.T) {
+// its verdict, for as many bytes as cannot nest past the depth limit; else
+// every bracket may.
+func TestQuietBracketsWhileHolding(t *testing.T) {
 	r := NewValue(Parser{MaxDepth: 64})
 	r.HoldObjects()
-	if _, _, ok := r.QuietHeld(); ok {
-		t.Errorf("holding nothing: QuietHeld ok")
+	if stop, _, ok := r.QuietBrackets(); !ok || !stop['{'] {
+		t.Errorf("holding nothing: QuietBrackets ok %v, '{' a stop %v", ok, ok && stop['{'])
 	}
 	r.Feed(`{"a": {"b": `)
-	stop, room, ok := r.QuietHeld()
+	stop, room, ok := r.QuietBrackets()
 	if !ok || room != 64-maxFlatDepth-1 || !stop['}'] || !stop[']'] || stop['{'] || stop['"'] {
-		t.Errorf("holding an object: QuietHeld = room %d, ok %v", room, ok)
+		t.Errorf("holding an object: QuietBrackets = room %d, ok %v", room, ok)
 	}
 	if r.Feed(`1}}`); r.Status() != Closed {
 		t.Errorf("the object held back did not close: %v", r.Status())
 	}
 	shallow := NewValue(Parser{MaxDepth: maxFlatDepth})
 	shallow.HoldObjects()
-	if shallow.Feed(`{"a": `); func() bool { _, _, ok := shallow.QuietHeld(); return ok }() {
-		t.Errorf("a depth limit within reach: QuietHeld ok")
+	shallow.Feed(`{"a": `)
+	if stop, _, ok := shallow.QuietBrackets(); !ok || !stop['{'] {
+		t.Errorf("a depth limit within reach: an opening bracket is no stop")
 	}
 }

@@ -3,7 +3,10 @@
 // one, so a decoder can hold a partial marker until the next delta decides it.
 package marker
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Result says how the start of a text relates to a set of markers.
 type Result int
@@ -26,8 +29,9 @@ type Set struct {
 	// lasts holds every marker's last byte; nil when a marker is empty.
 	lasts *[256]bool
 	// rests maps each proper prefix of a marker to the rests of the
-	// markers it begins.
-	rests map[string][]string
+	// markers it begins: made at the first Rests, as few sets are asked.
+	restsOnce sync.Once
+	rests     map[string][]string
 }
 
 // NewSet returns the set of the given markers.
@@ -54,28 +58,32 @@ func NewSet(markers ...string) *Set {
 	if len(markers) > 0 {
 		s.lasts = lasts
 	}
-	s.rests = map[string][]string{}
-	for _, m := range markers {
-		for k := 1; k < len(m); k++ {
-			if _, ok := s.rests[m[:k]]; ok {
-				continue
-			}
-			var rests []string
-			for _, o := range markers {
-				if len(o) > k && o[:k] == m[:k] {
-					rests = append(rests, o[k:])
-				}
-			}
-			s.rests[m[:k]] = rests
-		}
-	}
 	return s
 }
 
 // Rests returns what may follow prefix to make a marker of the set: the
 // rests of the markers it begins, or nil when it is no proper prefix of
 // one.
-func (s *Set) Rests(prefix []byte) []string { return s.rests[string(prefix)] }
+func (s *Set) Rests(prefix []byte) []string {
+	s.restsOnce.Do(func() {
+		s.rests = map[string][]string{}
+		for _, m := range s.markers {
+			for k := 1; k < len(m); k++ {
+				if _, ok := s.rests[m[:k]]; ok {
+					continue
+				}
+				var rests []string
+				for _, o := range s.markers {
+					if len(o) > k && o[:k] == m[:k] {
+						rests = append(rests, o[k:])
+					}
+				}
+				s.rests[m[:k]] = rests
+			}
+		}
+	})
+	return s.rests[string(prefix)]
+}
 
 // Lasts returns the bytes the markers end with: a marker can complete
 // only at one of them. ok is false when a marker is empty, or there are

@@ -508,20 +508,19 @@ func (pr *preRead) readValue(text string, at int) {
 
 // quiet says which of the body's next bytes the scan reads without a
 // trace (toolcall.Quiet). Where only an end marker may end the body (a
-// plain body, a tagged value, a code body whose brackets broke, any body
-// but a value body whose markers all start with '<'), and while a marker
-// or tag is matched in a body that is no value body, nothing is told
-// before an end marker completes: only a byte that ends one, where the
-// bytes before it may be the rest of it, matters (Quiet.Ends; the kept
-// bytes stop short of the limit, where how a delta ends decides what a
-// partial marker becomes). Without those (an empty end marker):
-// any byte but the '<' that starts a marker (when every marker and tag
-// ends with '>', any but '>'), and while matching, any byte that ends no
-// marker or tag (lasts). In a string that a value body's reader or its
-// Recognizer reads, any but its quote; elsewhere in a value body, any but
-// '}', ']' and '<', and in its head (when the kind sets no Head), any but
-// '{', '[' and '<'. room is how many of them fit the body's limits.
-func (b *Body) quiet(base *engine.Base, lasts *[256]bool, gtOnly bool) toolcall.Quiet {
+// plain body, a tagged value, a code body, a value body whose brackets
+// broke, but not a head; and while a marker or tag is matched in a body
+// that is no value body), nothing is told before an end marker completes:
+// only a byte that ends one, where the bytes before it may be the rest of
+// it, matters (Quiet.Ends). The kept bytes stop short of the limit, where
+// how a delta ends decides what a partial marker becomes: near it, any
+// byte but the '<' that starts a marker, and none while one is matched.
+// In a value body's head (when the kind sets no Head), any byte but '{',
+// '[' (before anything else) and '<'; in a string that a value body's
+// reader or its Recognizer reads, any but its quote; elsewhere in a value
+// body (and in its short strings), any but '}', ']' and '<'. room is how
+// many of them fit the body's limits.
+func (b *Body) quiet(base *engine.Base) toolcall.Quiet {
 	room := base.Room("", 0)
 	if b.maxLen > 0 {
 		room = min(room, b.maxLen-base.Len("", 0))
@@ -530,22 +529,20 @@ func (b *Body) quiet(base *engine.Base, lasts *[256]bool, gtOnly bool) toolcall.
 	// outside a string, only a body whose markers all start with it is
 	// quiet.
 	lt := b.ends == nil || b.ends.OnlyStartsWith('<')
-	endsOnly := !b.head && (b.matching && !b.value || b.broken || !b.value && b.ends != nil && lt)
-	if endsOnly && b.ends != nil && room > matchMargin {
-		if lasts, ok := b.ends.Lasts(); ok {
-			return toolcall.Quiet{Room: room - matchMargin, Stop: lasts, Ends: b.ends.Markers()}
+	if !b.head && (b.matching && !b.value || b.broken || !b.value && b.ends != nil && lt) {
+		if b.ends != nil && room > matchMargin {
+			if lasts, ok := b.ends.Lasts(); ok {
+				return toolcall.Quiet{Room: room - matchMargin, Stop: lasts, Ends: b.ends.Markers()}
+			}
 		}
-	}
-	switch {
-	case b.settling || b.matching && b.value: // the next byte decides
-		return toolcall.Quiet{}
-	case b.matching:
-		// A marker or tag is being matched: it can complete only at its
-		// last byte, and one that fails tells nothing (the body goes on).
-		if room <= matchMargin {
+		if b.matching || b.settling {
 			return toolcall.Quiet{}
 		}
-		return toolcall.Quiet{Room: room - matchMargin, Stop: lasts}
+		return toolcall.Quiet{Room: room, Stop: &markerStart}
+	}
+	switch {
+	case b.settling || b.matching: // the next byte decides
+		return toolcall.Quiet{}
 	case b.head: // a value body's head: only where its value or a marker starts decides
 		if b.headOK != nil || !lt {
 			return toolcall.Quiet{}
@@ -554,11 +551,6 @@ func (b *Body) quiet(base *engine.Base, lasts *[256]bool, gtOnly bool) toolcall.
 			return toolcall.Quiet{Room: room, Stop: &headStopSeen}
 		}
 		return toolcall.Quiet{Room: room, Stop: &headStop}
-	case b.broken || !b.value && b.ends != nil && lt:
-		if gtOnly && room > matchMargin {
-			return toolcall.Quiet{Room: room - matchMargin, Stop: lasts}
-		}
-		return toolcall.Quiet{Room: room, Stop: &markerStart}
 	}
 	var stop *[256]bool
 	var esc byte
@@ -569,14 +561,13 @@ func (b *Body) quiet(base *engine.Base, lasts *[256]bool, gtOnly bool) toolcall.
 	case preDone, preNone: // the Recognizer reads
 		stop, esc, ok = b.rec.Quiet()
 	}
-	short := ok && b.pre.phase == preReading && b.pre.r.InShortString(shortString)
 	switch {
-	case ok && !(short && b.value && lt): // in a string: any byte but its quote
-		return toolcall.Quiet{Room: room, Stop: stop, Escape: esc}
-	case b.value && lt:
+	case b.value && lt && (!ok || b.pre.phase == preReading && b.pre.r.InShortString(shortString)):
 		// A value body ends only where its value closes, at a '}' or
 		// ']' (a short string's quote changes nothing told either).
 		return toolcall.Quiet{Room: room, Stop: &valueStop}
+	case ok: // in a string: any byte but its quote
+		return toolcall.Quiet{Room: room, Stop: stop, Escape: esc}
 	}
 	return toolcall.Quiet{}
 }

@@ -175,11 +175,6 @@ type Format struct {
 	endToks  [][]Token        // per kind: the token of each of its ends
 	eotCount int              // how many end-of-turn tokens there are
 	values   [][3]*marker.Set // per ScanTagged kind: its ends and the value's open tag; the close tag; those and ValueNext
-	lasts    [256]bool        // the last bytes of every marker and tag: where a match can complete
-	// gtOnly says every marker and tag ends with '>', which prose and code
-	// hold about as rarely as '<': a body that only its markers end is
-	// quiet up to a '>' (lasts) rather than up to a '<'.
-	gtOnly bool
 }
 
 // everyByte holds every byte.
@@ -207,23 +202,6 @@ func (f *Format) compile() {
 		}
 		f.eotCount = len(eot)
 		f.prose = marker.NewSet(texts...)
-		last := func(texts ...string) {
-			for _, t := range texts {
-				if t != "" {
-					f.lasts[t[len(t)-1]] = true
-				}
-			}
-		}
-		last(texts...)
-		for _, k := range f.Kinds {
-			last(k.Value[:]...)
-			last(k.ValueEnds...)
-			last(k.ValueNext...)
-		}
-		f.gtOnly = true
-		for c := range f.lasts {
-			f.gtOnly = f.gtOnly && (!f.lasts[c] || c == '>')
-		}
 		stops := []byte(f.Triggers)
 		for _, t := range texts {
 			if t != "" && strings.IndexByte(string(stops), t[0]) < 0 {
@@ -431,7 +409,7 @@ func (m *Machine) quiet() {
 			}
 		}
 	case mBody:
-		m.Quiet(m.body.quiet(&m.Base, &m.f.lasts, m.f.gtOnly))
+		m.Quiet(m.body.quiet(&m.Base))
 	case mMarker:
 		m.Quiet(m.PrefixQuiet(m.f.prose))
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -116,19 +117,8 @@ func head(text string) (name, id string, ok bool) {
 		name, id = name[:k], strings.TrimSpace(name[k+len(callIDText):])
 	}
 	name = strings.TrimSpace(name)
-	if name == "" {
-		return "", id, false
-	}
-	for i := 0; i < len(name); i++ {
-		if notInName[name[i]] {
-			return name, id, false
-		}
-	}
-	return name, id, true
+	return name, id, textargs.ValidName(name) && strings.IndexByte(name, '[') < 0 && strings.IndexByte(name, ']') < 0
 }
-
-// notInName holds the bytes a function name may not hold.
-var notInName = [256]bool{' ': true, '\t': true, '\r': true, '\n': true, '[': true, ']': true, '{': true, '}': true, '<': true, '>': true, '"': true, '\'': true}
 
 // readArray reads the pre-v11 array of call objects, with their IDs.
 func readArray(m *block.Machine, text string, lo int) ([]block.Item, error) {

@@ -120,3 +120,52 @@ func TestHeadersThatAreNotRead(t *testing.T) {
 		t.Errorf("a call past the limit: %+v", res)
 	}
 }
+
+// Text after a call's <|call|> that is no header is dropped, with one
+// end_of_turn diagnostic at its first byte, however the deltas cut it
+// (the start of a header that breaks is part of it).
+func TestTextAfterCallIsDroppedAtItsStart(t *testing.T) {
+	call := `<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>`
+	text := call + "<|Sure, here it is."
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather"}}}
+	for _, n := range []int{0, 1, 2, 3, 4, 7} {
+		s := stream.New(harmony.Format, req)
+		var content strings.Builder
+		calls := 0
+		for _, d := range split(text, n) {
+			for _, e := range s.Feed(d) {
+				content.WriteString(e.Content)
+				if e.Call != nil {
+					calls++
+				}
+			}
+		}
+		for _, e := range s.Close() {
+			content.WriteString(e.Content)
+			if e.Call != nil {
+				calls++
+			}
+		}
+		var dropped []toolcall.Diagnostic
+		for _, d := range s.Diagnostics() {
+			if d.Kind == toolcall.KindEndOfTurn {
+				dropped = append(dropped, d)
+			}
+		}
+		if calls != 1 || content.Len() != 0 || len(dropped) != 1 || dropped[0].Offset != len(call) {
+			t.Errorf("%d-byte deltas: %d calls, content %q, end_of_turn diagnostics %+v; want 1 call, none, one at %d", n, calls, content.String(), dropped, len(call))
+		}
+	}
+}
+
+// split cuts text into deltas of n bytes (0: whole).
+func split(text string, n int) []string {
+	if n <= 0 {
+		return []string{text}
+	}
+	var out []string
+	for i := 0; i < len(text); i += n {
+		out = append(out, text[i:min(i+n, len(text))])
+	}
+	return out
+}

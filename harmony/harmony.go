@@ -166,13 +166,11 @@ func (h *messages) Step(m *block.Machine, dst []toolcall.Event, s string, i int)
 	return m.Emit(dst, s, i), i
 }
 
-// Quiet implements block.Quieter: while the start of a header is held,
-// nothing is told until it is complete or is none.
+// Quiet implements block.Quieter: where a message may begin, and while the
+// start of a header is held, nothing is told until the bytes complete the
+// start of a header or begin none.
 func (h *messages) Quiet(m *block.Machine) toolcall.Quiet {
-	if !m.Holding() {
-		return toolcall.Quiet{}
-	}
-	return m.PrefixQuiet(heads)
+	return m.PrefixQuiet(heads, kHeader)
 }
 
 // readHeader reads a header's text: a message with no recipient is prose, as

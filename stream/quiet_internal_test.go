@@ -68,7 +68,13 @@ func TestQuietDeltasChangeNothingTold(t *testing.T) {
 			// Think tags begun inside calls, and whole ones, where they are data.
 			strings.ReplaceAll(good, "celsius", "a<thin[THIN</thin b<think>[THINK]"),
 			// Prose with markers begun and broken off.
-			"a <tool_cal b <|sta c <｜tool▁ d [TOOL_CAL e <function_ca f <|tool_calls_section g " + good}
+			"a <tool_cal b <|sta c <｜tool▁ d [TOOL_CAL e <function_ca f <|tool_calls_section g " + good,
+			// Markers that open blocks, completed in kept bytes, before
+			// bodies that are no calls, that end at once, or that run long.
+			"<|channel|>analysis<|message|>hmm<|end|><|start|>assistant<|message|>hi<|end|>" + good,
+			"<tool_call><tool_call></tool_call><|tool_calls_section_begin|><|tool_calls_section_end|>" + good,
+			"<|start|>assistant" + strings.Repeat(" to", 200) + "<|message|>x<|end|><tool_call>" + strings.Repeat("y", 500) + good,
+			"<|start|>assistant" + strings.Repeat(" <|mess", 90) + "<|message|>x<|end|><tool_call>" + strings.Repeat("</tool_cal", 60) + good}
 		for _, text := range texts {
 			for _, lim := range []toolcall.Limits{{}, {MaxPending: 120}, {MaxPending: 400}, {MaxPending: 700}, {MaxDepth: 3}} {
 				for trial := 0; trial < 30; trial++ {

@@ -342,20 +342,23 @@ func (s *Stream) keep(delta string) bool {
 	// The bytes go in past the kept ones as they are looked at; they count
 	// once the whole delta is known to be quiet.
 	stop, esc, buf := s.quiet.Stop, s.quiet.Escape, s.kept[n:n+len(delta)]
+	i := 0
 	if s.quiet.Prefix {
 		// The decoder holds the start of a marker: the bytes matter once
-		// they complete one of the ways it may go on, or go on with none.
+		// they complete one of the ways it may go on, or go on with none;
+		// past one that completes, as the rule that follows it says.
 		copy(buf, delta)
-		if !s.continues(s.kept[s.handed:n+len(delta)], n-int(s.handed)) {
-			return false
+		i = len(delta)
+		if kept, from := s.kept[s.handed:n+len(delta)], n-int(s.handed); !s.continues(kept, from) {
+			if i = s.then(kept, from); i < 0 || len(delta) >= int(s.room) {
+				return false
+			}
+			stop, esc = s.quiet.Stop, s.quiet.Escape
 		}
-		s.room -= int32(len(delta))
-		s.kept = s.kept[:n+len(delta)]
-		return true
 	}
 	if s.quiet.Ends != nil {
 		// A byte of stop matters only where one of the ends may end.
-		for i := 0; i < len(delta); i++ {
+		for ; i < len(delta); i++ {
 			c := delta[i]
 			buf[i] = c
 			if stop[c] && s.mayEnd(s.kept[s.handed:n+i+1]) {
@@ -366,8 +369,7 @@ func (s *Stream) keep(delta string) bool {
 		s.kept = s.kept[:n+len(delta)]
 		return true
 	}
-	i := 0
-	if s.escaped {
+	if i == 0 && s.escaped {
 		buf[0] = delta[0]
 		i = 1
 	}
@@ -387,6 +389,40 @@ func (s *Stream) keep(delta string) bool {
 	s.room -= int32(len(delta))
 	s.kept = s.kept[:n+len(delta)]
 	return true
+}
+
+// then takes up the decoder's rule for the bytes after an end of a Prefix
+// (Quiet.Then) when kept, the bytes kept so far, complete one past
+// kept[:from] and no other goes on: it returns where they begin in the
+// latest delta (kept from from on), or -1 when there is no such rule or
+// no such end.
+func (s *Stream) then(kept []byte, from int) int {
+	t := s.quiet.Then
+	if t == nil || t.Prefix || t.Stop == nil || t.Room <= 0 {
+		return -1
+	}
+	done := 0
+	for _, e := range s.quiet.Ends {
+		switch {
+		case len(e) > len(kept):
+			if e[:len(kept)] == string(kept) {
+				return -1 // a longer one goes on
+			}
+		case len(e) > from && string(kept[:len(e)]) == e:
+			if done > 0 {
+				return -1
+			}
+			done = len(e)
+		}
+	}
+	if done == 0 {
+		return -1
+	}
+	i := done - from
+	s.quiet = toolcall.Quiet{Stop: t.Stop, Ends: t.Ends, Escape: t.Escape} // Room stays 0: read
+	s.room = int32(min(int(s.room), min(t.Room, 1<<30)+1+i))
+	s.escaped = false
+	return i
 }
 
 // mayEnd reports whether kept, the bytes kept so far, end with one of the
@@ -865,9 +901,8 @@ const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 // The IDs are written in blocks of idBlock of them, never written again:
 // a call's ID costs no allocation of its own.
 type idGen struct {
-	pcg    rand.PCG
-	seeded bool
-	buf    []byte
+	pcg rand.PCG // seeded with the first ID, when buf is still nil
+	buf []byte
 }
 
 const (
@@ -876,9 +911,8 @@ const (
 )
 
 func (g *idGen) next() string {
-	if !g.seeded {
+	if g.buf == nil {
 		g.pcg.Seed(rand.Uint64(), rand.Uint64())
-		g.seeded = true
 	}
 	if cap(g.buf)-len(g.buf) < idLen {
 		g.buf = make([]byte, 0, idBlock*idLen) // the old block stays with the IDs in it

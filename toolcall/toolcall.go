@@ -260,11 +260,15 @@ type Config struct {
 // Escape is then not used. Prefix, with Ends, says instead that the decoder
 // holds the start of a marker and Ends are the ways it may go on: the next
 // bytes matter once they complete one of Ends, or go on with none of them
-// (Stop and Escape are then not used).
+// (Stop and Escape are then not used). Then, with Prefix, says what the
+// bytes after an end are when they complete one of Ends and no other goes
+// on: quiet as Then says, up to Then.Room of them and within Room in all
+// (Then's own Prefix and Then are not used); without it, the end matters.
 type Quiet struct {
 	Room   int        // how many bytes at most; 0: none
 	Stop   *[256]bool // the bytes that may matter
 	Ends   []string   // when set, a byte of Stop matters only where one of these may end
 	Escape byte       // a byte of Stop that only escapes the next one, or 0
 	Prefix bool       // the next bytes matter once they complete one of Ends, or go on with none
+	Then   *Quiet     // with Prefix: the rule for the bytes after the end they complete
 }

@@ -175,6 +175,10 @@ type Format struct {
 	endToks  [][]Token        // per kind: the token of each of its ends
 	eotCount int              // how many end-of-turn tokens there are
 	values   [][3]*marker.Set // per ScanTagged kind: its ends and the value's open tag; the close tag; those and ValueNext
+	// opened is, per kind, what a block of the kind says of its first
+	// bytes when it opens (Body.quiet), where that does not depend on them:
+	// only its end markers, or its tags, matter. Or nil.
+	opened []*toolcall.Quiet
 }
 
 // everyByte holds every byte.
@@ -242,7 +246,34 @@ func (f *Format) compile() {
 			}
 			f.values = append(f.values, v)
 		}
+		f.opened = make([]*toolcall.Quiet, len(f.Kinds))
+		for k, kind := range f.Kinds {
+			f.opened[k] = openedQuiet(kind, f.ends[k])
+		}
 	})
+}
+
+// openedQuiet is what a block of kind, whose end markers are ends, says of
+// its first bytes when it opens, as Body.quiet does, when that holds until
+// one of its end markers completes: a body with no head whose end markers
+// all start with '<' (its tags, if any, change nothing told). Otherwise
+// nil.
+func openedQuiet(kind Kind, ends *marker.Set) *toolcall.Quiet {
+	if kind.Scan == ScanValue || kind.Head != nil || kind.Headed {
+		return nil
+	}
+	if ends == nil || !ends.OnlyStartsWith('<') {
+		return nil
+	}
+	lasts, ok := ends.Lasts()
+	room := 1 << 30
+	if kind.MaxLen > 0 {
+		room = kind.MaxLen - matchMargin - openLead
+	}
+	if !ok || room <= 0 {
+		return nil
+	}
+	return &toolcall.Quiet{Room: room, Stop: lasts, Ends: ends.Markers()}
 }
 
 // Hooks are a format's own rules, run by the machine at fixed points. The
@@ -411,8 +442,18 @@ func (m *Machine) quiet() {
 	case mBody:
 		m.Quiet(m.body.quiet(&m.Base))
 	case mMarker:
-		m.Quiet(m.PrefixQuiet(m.f.prose))
+		m.Quiet(m.PrefixQuiet(m.f.prose, markerKind))
 	}
+}
+
+// opens returns the kind of block that the marker held+rest opens, or -1.
+func (m *Machine) opens(held []byte, rest string) int {
+	for _, mk := range m.f.Markers {
+		if mk.Role == Opens && len(mk.Text) == len(held)+len(rest) && mk.Text[:len(held)] == string(held) && mk.Text[len(held):] == rest {
+			return mk.Kind
+		}
+	}
+	return -1
 }
 
 // shortString is the length under which a string a hook's reader reads
@@ -427,19 +468,53 @@ type Quieter interface {
 }
 
 // PrefixQuiet is what the machine says of the next bytes when the pending
-// item is the start of a marker of set: nothing is told until they
-// complete one, or go on with none (toolcall.Quiet's Prefix).
-func (m *Machine) PrefixQuiet(set *marker.Set) toolcall.Quiet {
+// item is the start of a marker of set (or nothing, where one may begin):
+// nothing is told until they complete one, or go on with none
+// (toolcall.Quiet's Prefix). When every marker the bytes may complete
+// opens a block of kind opens (-1: none is known to), the bytes after it
+// are what that block says of its first bytes (Quiet.Then).
+func (m *Machine) PrefixQuiet(set *marker.Set, opens int) toolcall.Quiet {
 	if m.Len("", 0) >= set.MaxLen() { // no marker's start: nothing long is copied
 		return toolcall.Quiet{}
 	}
 	var buf [64]byte
-	rests := set.Rests(m.AppendHeld(buf[:0]))
+	held := m.AppendHeld(buf[:0])
+	rests := set.Rests(held)
 	if rests == nil {
 		return toolcall.Quiet{}
 	}
-	return toolcall.Quiet{Room: m.Room("", 0), Stop: &everyByte, Ends: rests, Prefix: true}
+	q := toolcall.Quiet{Room: m.Room("", 0), Stop: &everyByte, Ends: rests, Prefix: true}
+	if set.MaxLen() > openLead || q.Room <= matchMargin+openLead {
+		return q
+	}
+	k := opens
+	if opens == markerKind { // the markers must all open one kind
+		k = -1
+		for _, r := range rests {
+			o := m.opens(held, r)
+			if o < 0 || k >= 0 && o != k {
+				return q
+			}
+			k = o
+		}
+	}
+	if k >= 0 && m.f.opened[k] != nil {
+		// The bytes kept past the marker stay far enough from the pending
+		// limit for the block's own rule to hold.
+		q.Room -= matchMargin + openLead
+		q.Then = m.f.opened[k]
+	}
+	return q
 }
+
+// markerKind, as PrefixQuiet's opens, says the kind a marker opens is the
+// one the format's row for it names.
+const markerKind = -2
+
+// openLead bounds the text a block holds before its body when it opens
+// at a marker of the machine's, or of a hook's set of its own: the room
+// a block's first bytes are quiet in (Format.opened) leaves it out.
+const openLead = 64
 
 // Close implements toolcall.Decoder.
 func (m *Machine) Close(dst []toolcall.Event) []toolcall.Event {

@@ -62,11 +62,16 @@ func NewSet(markers ...string) *Set {
 }
 
 // Rests returns what may follow prefix to make a marker of the set: the
-// rests of the markers it begins, or nil when it is no proper prefix of
-// one.
+// rests of the markers it begins (every marker, for an empty prefix), or
+// nil when it is no proper prefix of one.
 func (s *Set) Rests(prefix []byte) []string {
 	s.restsOnce.Do(func() {
 		s.rests = map[string][]string{}
+		for _, m := range s.markers {
+			if m != "" {
+				s.rests[""] = append(s.rests[""], m)
+			}
+		}
 		for _, m := range s.markers {
 			for k := 1; k < len(m); k++ {
 				if _, ok := s.rests[m[:k]]; ok {

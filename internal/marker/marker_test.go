@@ -62,7 +62,7 @@ func TestRests(t *testing.T) {
 		{"</tool_call", []string{">"}},
 		{"<tool_call>", nil}, // a whole marker: no proper prefix
 		{"<x", nil},
-		{"", nil},
+		{"", []string{"<tool_call>", "<think>", "</tool_call>"}}, // every marker
 	} {
 		if got := s.Rests([]byte(tc.prefix)); strings.Join(got, "|") != strings.Join(tc.want, "|") || (got == nil) != (tc.want == nil) {
 			t.Errorf("Rests(%q) = %q, want %q", tc.prefix, got, tc.want)

@@ -74,6 +74,12 @@ func TestQuietDeltasChangeNothingTold(t *testing.T) {
 			"<|channel|>analysis<|message|>hmm<|end|><|start|>assistant<|message|>hi<|end|>" + good,
 			"<tool_call><tool_call></tool_call><|tool_calls_section_begin|><|tool_calls_section_end|>" + good,
 			"<|start|>assistant" + strings.Repeat(" to", 200) + "<|message|>x<|end|><tool_call>" + strings.Repeat("y", 500) + good,
+			// A value body's head that opens an array, right after its
+			// marker or after whitespace, or holds a '[' of its own.
+			`[TOOL_CALLS][{"name": "get_weather", "arguments": {}}]` + good, "[TOOL_CALLS]  [[]] [TOOL_CALLS]\n[]x[TOOL_CALLS]a [b]{}[TOOL_CALLS][]y[TOOL_CALLS][[]]" + good,
+			// Think tags' starts that a marker's start follows, or that
+			// go on as a marker's would past the tag's own bytes.
+			"x [THOL_CALLS]y[TOOL_CALLS]z [T<thol_call>[TOOL_CALLS]" + good,
 			"<|start|>assistant" + strings.Repeat(" <|mess", 90) + "<|message|>x<|end|><tool_call>" + strings.Repeat("</tool_cal", 60) + good}
 		for _, text := range texts {
 			for _, lim := range []toolcall.Limits{{}, {MaxPending: 120}, {MaxPending: 400}, {MaxPending: 700}, {MaxDepth: 3}} {

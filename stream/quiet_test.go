@@ -172,6 +172,14 @@ type countingFormat struct {
 	feeds *int
 }
 
+// Reasoning is the format's: the stream splits its think tags.
+func (f countingFormat) Reasoning() toolcall.Reasoning {
+	if r, ok := f.Format.(toolcall.Reasoner); ok {
+		return r.Reasoning()
+	}
+	return toolcall.Reasoning{}
+}
+
 func (f countingFormat) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	d := f.Format.NewDecoder(req)
 	return countingDecoder{d, d.(toolcall.Reporter), f.feeds}
@@ -232,6 +240,59 @@ func TestLongArgumentsReachTheDecoderTogether(t *testing.T) {
 			}
 			if feeds > 100 {
 				t.Errorf("%d deltas reached the decoder in %d Feeds", len(tt.text)/4, feeds)
+			}
+		})
+	}
+}
+
+// TestMarkersAndHeadsAreKeptWhole: a block's opening marker, begun in
+// prose (after a call, or held by the think splitter as the start of a
+// think tag), and what follows it up to where its body says something
+// matters, reach the decoder in one Feed (the splitter hands the bytes it
+// held on in one of their own; a marker among several that open different
+// kinds of block is handed on once complete).
+func TestMarkersAndHeadsAreKeptWhole(t *testing.T) {
+	tests := []struct {
+		name   string
+		f      toolcall.Format
+		deltas []string
+		want   int // the decoder's Feeds after the first call's delta
+	}{
+		{"a marker after a call", mistral.Format,
+			[]string{`[TOOL_CALLS]f[ARGS]{}`, "[TOO", "L_CA", "LLS]", "get_", "weat", "her[", "ARGS", "]{\"c", `":1}`}, 2},
+		{"a marker after a think tag's start", mistral.Format,
+			[]string{`[TOOL_CALLS]f[ARGS]{}[T`, "OOL_", "CALL", "S]ge", "t_we", "athe", "r[AR", "GS]{", `"c":1}`}, 3},
+		{"a marker after a think tag's first byte", mistral.Format,
+			[]string{`[TOOL_CALLS]f[ARGS]{}[`, "TOOL", "_CAL", "LS]g", "et_w", "eath", "er[A", "RGS]", `{"c":1}`}, 2},
+		{"a marker, then a body only its end ends", qwen3coder.Format,
+			[]string{"<tool_call>\n<function=f>\n</function>\n</tool_call>", "<t", "ool_", "call", ">\n<f", "unct", "ion=", "f>\n<", "/fun", "ctio", "n>\n<", "/too", "l_ca", "ll>"}, 2},
+		{"a Harmony header", harmony.Format,
+			[]string{`<|channel|>commentary to=functions.f<|message|>{}<|call|>`, "<|st", "art|", ">ass", "ista", "nt<|", "chan", "nel|", ">com", "ment", "ary ", "to=f", "unct", "ions", ".f<|", "mess", "age|", ">{}<", "|cal", "l|>"}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			feeds := 0
+			s := stream.New(countingFormat{tt.f, &feeds}, toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}, {Name: "get_weather"}}})
+			calls := 0
+			lead := "Hi. " // the stream has decided it does not start in reasoning
+			if tt.f == harmony.Format {
+				lead = "<|channel|>final<|message|>Hi.<|end|><|start|>assistant" // a Harmony message
+			}
+			s.Feed(lead)
+			for _, d := range tt.deltas {
+				for _, e := range s.Feed(d) {
+					if e.Call != nil {
+						calls++
+					}
+				}
+			}
+			for _, e := range s.Close() {
+				if e.Call != nil {
+					calls++
+				}
+			}
+			if calls != 2 || feeds != tt.want+2 {
+				t.Errorf("%d calls, the second in %d Feeds, want 2 calls, the second in %d", calls, feeds-2, tt.want)
 			}
 		})
 	}

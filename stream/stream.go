@@ -197,6 +197,7 @@ type Stream struct {
 	none       bool   // tool_choice "none": everything is content
 	closed     bool
 	escaped    bool  // the last byte kept is an unpaired Escape
+	skip       uint8 // with a Prefix quiet: how many bytes of its ends the think splitter holds
 	seen       int32 // decoder diagnostics copied into diags
 
 	sel      *policy.Selector
@@ -332,6 +333,9 @@ func (s *Stream) keep(delta string) bool {
 		return false
 	}
 	n := len(s.kept)
+	if s.quiet.Prefix && n == int(s.handed) && !s.mayStart(delta[0]) { // prose goes on at once
+		return false
+	}
 	if cap(s.kept)-n < len(delta)+maxKept { // room for the delta that hands them on
 		if int(s.handed) < n {
 			return false // full: this delta hands on what it holds
@@ -339,15 +343,14 @@ func (s *Stream) keep(delta string) bool {
 		// A new buffer: the decoder may hold on to the old one's bytes.
 		s.kept, s.handed, n = make([]byte, 0, min(max(2*cap(s.kept), minKeep), maxKeep)), 0, 0
 	}
-	// The bytes go in past the kept ones as they are looked at; they count
-	// once the whole delta is known to be quiet.
-	stop, esc, buf := s.quiet.Stop, s.quiet.Escape, s.kept[n:n+len(delta)]
-	i := 0
+	// The bytes go in past the kept ones; they count once the whole delta
+	// is known to be quiet.
+	copy(s.kept[n:n+len(delta)], delta)
+	stop, esc, i := s.quiet.Stop, s.quiet.Escape, 0
 	if s.quiet.Prefix {
 		// The decoder holds the start of a marker: the bytes matter once
 		// they complete one of the ways it may go on, or go on with none;
 		// past one that completes, as the rule that follows it says.
-		copy(buf, delta)
 		i = len(delta)
 		if kept, from := s.kept[s.handed:n+len(delta)], n-int(s.handed); !s.continues(kept, from) {
 			if i = s.then(kept, from); i < 0 || len(delta) >= int(s.room) {
@@ -359,9 +362,7 @@ func (s *Stream) keep(delta string) bool {
 	if s.quiet.Ends != nil {
 		// A byte of stop matters only where one of the ends may end.
 		for ; i < len(delta); i++ {
-			c := delta[i]
-			buf[i] = c
-			if stop[c] && s.mayEnd(s.kept[s.handed:n+i+1]) {
+			if stop[delta[i]] && s.mayEnd(s.kept[s.handed:n+i+1]) {
 				return false
 			}
 		}
@@ -370,19 +371,14 @@ func (s *Stream) keep(delta string) bool {
 		return true
 	}
 	if i == 0 && s.escaped {
-		buf[0] = delta[0]
 		i = 1
 	}
 	for ; i < len(delta); i++ {
-		c := delta[i]
-		buf[i] = c
-		if stop[c] {
+		if c := delta[i]; stop[c] {
 			if c != esc || esc == 0 {
 				return false
 			}
-			if i++; i < len(delta) { // the byte after an escape does not count
-				buf[i] = delta[i]
-			}
+			i++ // the byte after an escape does not count
 		}
 	}
 	s.escaped = i > len(delta)
@@ -403,6 +399,7 @@ func (s *Stream) then(kept []byte, from int) int {
 	}
 	done := 0
 	for _, e := range s.quiet.Ends {
+		e = e[s.skip:]
 		switch {
 		case len(e) > len(kept):
 			if e[:len(kept)] == string(kept) {
@@ -421,7 +418,7 @@ func (s *Stream) then(kept []byte, from int) int {
 	i := done - from
 	s.quiet = toolcall.Quiet{Stop: t.Stop, Ends: t.Ends, Escape: t.Escape} // Room stays 0: read
 	s.room = int32(min(int(s.room), min(t.Room, 1<<30)+1+i))
-	s.escaped = false
+	s.escaped, s.skip = false, 0
 	return i
 }
 
@@ -440,12 +437,25 @@ func (s *Stream) mayEnd(kept []byte) bool {
 	return false
 }
 
+// mayStart reports whether c, the first byte kept, may go on with one of
+// the ends of a Prefix quiet.
+func (s *Stream) mayStart(c byte) bool {
+	for _, e := range s.quiet.Ends {
+		if e[s.skip] == c {
+			return true
+		}
+	}
+	return false
+}
+
 // continues reports whether kept, the bytes kept so far, are the start of
 // one of the decoder's Quiet.Ends and complete none past kept[:from] (the
-// bytes that were known to complete none).
+// bytes that were known to complete none). The first skip bytes of each
+// end are the think splitter's, which reach the decoder first.
 func (s *Stream) continues(kept []byte, from int) bool {
 	ok := false
 	for _, e := range s.quiet.Ends {
+		e = e[s.skip:]
 		if len(e) > len(kept) {
 			ok = ok || e[:len(kept)] == string(kept)
 		} else if len(e) > from && string(kept[:len(e)]) == e {
@@ -478,14 +488,14 @@ func (s *Stream) listen() {
 		s.quiet.Room = 0
 		return
 	}
-	s.room, s.escaped = 0, false
+	s.room, s.escaped, s.skip = 0, false, 0
 	if s.quiet.Room <= 0 {
 		return
 	}
 	room := s.quiet.Room
 	s.quiet.Room = 0 // read: a later Feed that reaches no decoder says none
 	t := &s.think
-	if s.quiet.Stop == nil || s.cfg.streamArgs || t.on && (t.in || t.maybe || len(t.held) > 0 && !s.heldQuiet()) {
+	if s.quiet.Stop == nil || s.cfg.streamArgs || t.on && (t.in || t.maybe || len(t.held) > 0 && !s.heldQuiet() && !s.heldPrefix()) {
 		return
 	}
 	// The start of a tag the splitter holds reaches the decoder before
@@ -493,6 +503,31 @@ func (s *Stream) listen() {
 	if room -= t.heldLen; room > 0 {
 		s.room = int32(min(room, 1<<30)) + 1 // above 0 while up to room bytes are kept
 	}
+}
+
+// heldPrefix reports whether the start of a think tag that the splitter
+// holds, and hands the decoder before anything kept, begins every end of
+// a Prefix quiet (a marker's start in prose that may be a tag's too), and
+// sets skip to its length: the bytes kept go on from there.
+func (s *Stream) heldPrefix() bool {
+	n := s.think.heldLen
+	if !s.quiet.Prefix || n >= 1<<8 {
+		return false
+	}
+	for _, e := range s.quiet.Ends {
+		if len(e) <= n {
+			return false
+		}
+		k := 0
+		for _, p := range s.think.held {
+			if e[k:k+len(p)] != p {
+				return false
+			}
+			k += len(p)
+		}
+	}
+	s.skip = uint8(n)
+	return true
 }
 
 // heldQuiet reports whether the start of a think tag that the splitter

@@ -175,6 +175,11 @@ type Format struct {
 	endToks  [][]Token        // per kind: the token of each of its ends
 	eotCount int              // how many end-of-turn tokens there are
 	values   [][3]*marker.Set // per ScanTagged kind: its ends and the value's open tag; the close tag; those and ValueNext
+	// openers are the markers that open blocks, when they are at most
+	// openLead bytes long; openersThen what the block they all open says
+	// of its first bytes (opened), or nil.
+	openers     []string
+	openersThen *toolcall.Quiet
 	// opened is, per kind, what a block of the kind says of its first
 	// bytes when it opens (Body.quiet), where that does not depend on them:
 	// only its end markers, or its tags, matter. Or nil.
@@ -249,8 +254,65 @@ func (f *Format) compile() {
 		f.opened = make([]*toolcall.Quiet, len(f.Kinds))
 		for k, kind := range f.Kinds {
 			f.opened[k] = openedQuiet(kind, f.ends[k])
+			if kind.Scan == ScanValue {
+				f.opened[k] = f.openedHead(k, kind)
+			}
 		}
+		f.compileOpeners()
 	})
+}
+
+// compileOpeners lists the markers that open blocks, and what follows
+// them when they all open one kind.
+func (f *Format) compileOpeners() {
+	kind := -1
+	for _, mk := range f.Markers {
+		if mk.Role != Opens || mk.Text == "" {
+			continue
+		}
+		if len(mk.Text) > openLead {
+			f.openers, kind = nil, -2
+			break
+		}
+		f.openers = append(f.openers, mk.Text)
+		switch kind {
+		case -1:
+			kind = mk.Kind
+		case mk.Kind:
+		default:
+			kind = -2
+		}
+	}
+	if kind >= 0 {
+		f.openersThen = f.opened[kind]
+	}
+}
+
+// openedHead is what a value body of kind k, with no head rule of its own,
+// says of its first bytes when it opens at one of the format's markers
+// (Body.quiet): only '{', '<' and a '[' that only whitespace comes before
+// in the head matter. A '[' counts where the bytes kept end with it after
+// whitespace or after the last byte of a marker that opens the kind (the
+// head's first bytes). Or nil.
+func (f *Format) openedHead(k int, kind Kind) *toolcall.Quiet {
+	ends := f.ends[k]
+	if kind.Head != nil || kind.Headed || ends != nil && !ends.OnlyStartsWith('<') {
+		return nil
+	}
+	room := 1 << 30
+	if kind.MaxLen > 0 {
+		room = kind.MaxLen - openLead
+	}
+	if room <= 0 {
+		return nil
+	}
+	starts := []string{"{", "<", " [", "\t[", "\n[", "\r["}
+	for _, mk := range f.Markers {
+		if mk.Role == Opens && mk.Kind == k && mk.Text != "" {
+			starts = append(starts, mk.Text[len(mk.Text)-1:]+"[")
+		}
+	}
+	return &toolcall.Quiet{Room: room, Stop: &headStop, Ends: starts}
 }
 
 // openedQuiet is what a block of kind, whose end markers are ends, says of
@@ -404,7 +466,7 @@ func (m *Machine) Parser() *pylit.Parser { return &m.parser }
 func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	m.BeginDelta(s)
 	dst = m.Flush(m.FeedDelta(dst, s))
-	if m.mode == mHook || m.mode == mBody || m.mode == mMarker { // prose is never quiet: it goes out as it comes
+	if m.mode != mVerbatim { // prose is quiet only where a block may open
 		m.quiet()
 	}
 	return dst
@@ -443,6 +505,12 @@ func (m *Machine) quiet() {
 		m.Quiet(m.body.quiet(&m.Base))
 	case mMarker:
 		m.Quiet(m.PrefixQuiet(m.f.prose, markerKind))
+	case mProse:
+		// Prose goes out as it comes, but a delta that begins a marker
+		// which opens a block is read without a trace while it goes on.
+		if m.hooks == nil && !m.Holding() && m.f.openers != nil && m.Room("", 0) > matchMargin+openLead {
+			m.Quiet(toolcall.Quiet{Room: m.Room("", 0) - matchMargin - openLead, Stop: &everyByte, Ends: m.f.openers, Prefix: true, Then: m.f.openersThen})
+		}
 	}
 }
 
@@ -498,7 +566,7 @@ func (m *Machine) PrefixQuiet(set *marker.Set, opens int) toolcall.Quiet {
 			k = o
 		}
 	}
-	if k >= 0 && m.f.opened[k] != nil {
+	if k >= 0 && m.f.opened[k] != nil && (opens == markerKind || m.f.Kinds[k].Scan != ScanValue) { // a value body's rule knows only the format's markers
 		// The bytes kept past the marker stay far enough from the pending
 		// limit for the block's own rule to hold.
 		q.Room -= matchMargin + openLead

@@ -28,10 +28,13 @@ type Set struct {
 	firstByte byte
 	// lasts holds every marker's last byte; nil when a marker is empty.
 	lasts *[256]bool
-	// rests maps each proper prefix of a marker to the rests of the
-	// markers it begins: made at the first Rests, as few sets are asked.
+	// rests holds, for each marker and each length of a proper prefix of
+	// it, the rests of the markers that prefix begins; every is the
+	// markers that are not empty. Both are made at the first Rests, as few
+	// sets are asked.
 	restsOnce sync.Once
-	rests     map[string][]string
+	rests     [][][]string
+	every     []string
 }
 
 // NewSet returns the set of the given markers.
@@ -66,28 +69,45 @@ func NewSet(markers ...string) *Set {
 // nil when it is no proper prefix of one.
 func (s *Set) Rests(prefix []byte) []string {
 	s.restsOnce.Do(func() {
-		s.rests = map[string][]string{}
-		for _, m := range s.markers {
+		s.rests = make([][][]string, len(s.markers))
+		for i, m := range s.markers {
 			if m != "" {
-				s.rests[""] = append(s.rests[""], m)
+				s.every = append(s.every, m)
 			}
-		}
-		for _, m := range s.markers {
+			s.rests[i] = make([][]string, len(m))
 			for k := 1; k < len(m); k++ {
-				if _, ok := s.rests[m[:k]]; ok {
+				if j := s.firstWith(m[:k]); j < i { // the same prefix: the same rests
+					s.rests[i][k] = s.rests[j][k]
 					continue
 				}
-				var rests []string
 				for _, o := range s.markers {
 					if len(o) > k && o[:k] == m[:k] {
-						rests = append(rests, o[k:])
+						s.rests[i][k] = append(s.rests[i][k], o[k:])
 					}
 				}
-				s.rests[m[:k]] = rests
 			}
 		}
 	})
-	return s.rests[string(prefix)]
+	if len(prefix) == 0 {
+		return s.every
+	}
+	for i, m := range s.markers {
+		if len(m) > len(prefix) && m[:len(prefix)] == string(prefix) {
+			return s.rests[i][len(prefix)]
+		}
+	}
+	return nil
+}
+
+// firstWith returns the index of the first marker that prefix is a
+// proper prefix of, or -1.
+func (s *Set) firstWith(prefix string) int {
+	for i, m := range s.markers {
+		if len(m) > len(prefix) && m[:len(prefix)] == prefix {
+			return i
+		}
+	}
+	return -1
 }
 
 // Lasts returns the bytes the markers end with: a marker can complete

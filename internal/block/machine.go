@@ -466,7 +466,7 @@ func (m *Machine) Parser() *pylit.Parser { return &m.parser }
 func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	m.BeginDelta(s)
 	dst = m.Flush(m.FeedDelta(dst, s))
-	if m.mode != mVerbatim { // prose is quiet only where a block may open
+	if m.mode == mHook || m.mode == mBody || m.mode == mMarker || m.mode == mProse && m.RightAfterCall() { // prose is quiet only where a call's marker may follow a call
 		m.quiet()
 	}
 	return dst
@@ -506,9 +506,10 @@ func (m *Machine) quiet() {
 	case mMarker:
 		m.Quiet(m.PrefixQuiet(m.f.prose, markerKind))
 	case mProse:
-		// Prose goes out as it comes, but a delta that begins a marker
+		// Prose goes out as it comes, but right after a call (where the
+		// next call's marker may follow), a delta that begins a marker
 		// which opens a block is read without a trace while it goes on.
-		if m.hooks == nil && !m.Holding() && m.f.openers != nil && m.Room("", 0) > matchMargin+openLead {
+		if m.hooks == nil && m.RightAfterCall() && !m.Holding() && m.f.openers != nil && m.Room("", 0) > matchMargin+openLead {
 			m.Quiet(toolcall.Quiet{Room: m.Room("", 0) - matchMargin - openLead, Stop: &everyByte, Ends: m.f.openers, Prefix: true, Then: m.f.openersThen})
 		}
 	}

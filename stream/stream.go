@@ -343,14 +343,15 @@ func (s *Stream) keep(delta string) bool {
 		// A new buffer: the decoder may hold on to the old one's bytes.
 		s.kept, s.handed, n = make([]byte, 0, min(max(2*cap(s.kept), minKeep), maxKeep)), 0, 0
 	}
-	// The bytes go in past the kept ones; they count once the whole delta
-	// is known to be quiet.
-	copy(s.kept[n:n+len(delta)], delta)
-	stop, esc, i := s.quiet.Stop, s.quiet.Escape, 0
+	// The bytes go in past the kept ones as they are looked at; they count
+	// once the whole delta is known to be quiet.
+	stop, esc, buf := s.quiet.Stop, s.quiet.Escape, s.kept[n:n+len(delta)]
+	i := 0
 	if s.quiet.Prefix {
 		// The decoder holds the start of a marker: the bytes matter once
 		// they complete one of the ways it may go on, or go on with none;
 		// past one that completes, as the rule that follows it says.
+		copy(buf, delta)
 		i = len(delta)
 		if kept, from := s.kept[s.handed:n+len(delta)], n-int(s.handed); !s.continues(kept, from) {
 			if i = s.then(kept, from); i < 0 || len(delta) >= int(s.room) {
@@ -362,7 +363,9 @@ func (s *Stream) keep(delta string) bool {
 	if s.quiet.Ends != nil {
 		// A byte of stop matters only where one of the ends may end.
 		for ; i < len(delta); i++ {
-			if stop[delta[i]] && s.mayEnd(s.kept[s.handed:n+i+1]) {
+			c := delta[i]
+			buf[i] = c
+			if stop[c] && s.mayEnd(s.kept[s.handed:n+i+1]) {
 				return false
 			}
 		}
@@ -371,14 +374,19 @@ func (s *Stream) keep(delta string) bool {
 		return true
 	}
 	if i == 0 && s.escaped {
+		buf[0] = delta[0]
 		i = 1
 	}
 	for ; i < len(delta); i++ {
-		if c := delta[i]; stop[c] {
+		c := delta[i]
+		buf[i] = c
+		if stop[c] {
 			if c != esc || esc == 0 {
 				return false
 			}
-			i++ // the byte after an escape does not count
+			if i++; i < len(delta) { // the byte after an escape does not count
+				buf[i] = delta[i]
+			}
 		}
 	}
 	s.escaped = i > len(delta)

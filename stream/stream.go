@@ -333,9 +333,6 @@ func (s *Stream) keep(delta string) bool {
 		return false
 	}
 	n := len(s.kept)
-	if s.quiet.Prefix && n == int(s.handed) && !s.mayStart(delta[0]) { // prose goes on at once
-		return false
-	}
 	if cap(s.kept)-n < len(delta)+maxKept { // room for the delta that hands them on
 		if int(s.handed) < n {
 			return false // full: this delta hands on what it holds
@@ -351,6 +348,9 @@ func (s *Stream) keep(delta string) bool {
 		// The decoder holds the start of a marker: the bytes matter once
 		// they complete one of the ways it may go on, or go on with none;
 		// past one that completes, as the rule that follows it says.
+		if n == int(s.handed) && !s.mayStart(delta[0]) { // prose goes on at once
+			return false
+		}
 		copy(buf, delta)
 		i = len(delta)
 		if kept, from := s.kept[s.handed:n+len(delta)], n-int(s.handed); !s.continues(kept, from) {
@@ -373,7 +373,7 @@ func (s *Stream) keep(delta string) bool {
 		s.kept = s.kept[:n+len(delta)]
 		return true
 	}
-	if i == 0 && s.escaped {
+	if s.escaped { // not after a Prefix (then clears it)
 		buf[0] = delta[0]
 		i = 1
 	}

@@ -182,7 +182,8 @@ type Format struct {
 	openersThen *toolcall.Quiet
 	// opened is, per kind, what a block of the kind says of its first
 	// bytes when it opens (Body.quiet), where that does not depend on them:
-	// only its end markers, or its tags, matter. Or nil.
+	// in a body, only its end markers matter; in a value body's head, where
+	// its value or an end marker starts. Or nil.
 	opened []*toolcall.Quiet
 }
 

@@ -297,3 +297,42 @@ func TestMarkersAndHeadsAreKeptWhole(t *testing.T) {
 		})
 	}
 }
+
+// emptyEndFormat's decoders say a Prefix quiet with an empty end, and
+// hand each delta on as content.
+type emptyEndFormat struct{}
+
+func (emptyEndFormat) Name() string { return "empty-end" }
+func (emptyEndFormat) NewDecoder(*toolcall.Request) toolcall.Decoder {
+	return new(emptyEndDecoder)
+}
+
+type emptyEndDecoder struct{ quiet *toolcall.Quiet }
+
+func (d *emptyEndDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
+	*d.quiet = toolcall.Quiet{Room: 100, Stop: &gtStop, Ends: []string{"", "ab"}, Prefix: true, Then: &toolcall.Quiet{Room: 5, Stop: &gtStop}}
+	return append(dst, toolcall.Event{Content: s})
+}
+func (d *emptyEndDecoder) Close(dst []toolcall.Event) []toolcall.Event { return dst }
+func (d *emptyEndDecoder) Configure(c toolcall.Config)                 { d.quiet = c.Quiet }
+func (d *emptyEndDecoder) Diagnostics() []toolcall.Diagnostic          { return nil }
+func (d *emptyEndDecoder) CallOffset(int) int                          { return -1 }
+func (d *emptyEndDecoder) InCandidate() bool                           { return true }
+
+// A decoder's Quiet with an empty end neither panics the stream nor loses
+// a byte.
+func TestQuietWithAnEmptyEnd(t *testing.T) {
+	s := stream.New(emptyEndFormat{}, toolcall.Request{})
+	var got strings.Builder
+	for _, d := range []string{"x", "a", "b", "c>", "", "z"} {
+		for _, e := range s.Feed(d) {
+			got.WriteString(e.Content)
+		}
+	}
+	for _, e := range s.Close() {
+		got.WriteString(e.Content)
+	}
+	if got.String() != "xabc>z" {
+		t.Errorf("content %q, want %q", got.String(), "xabc>z")
+	}
+}

@@ -449,7 +449,7 @@ func (s *Stream) mayEnd(kept []byte) bool {
 // the ends of a Prefix quiet.
 func (s *Stream) mayStart(c byte) bool {
 	for _, e := range s.quiet.Ends {
-		if e[s.skip] == c {
+		if len(e) > int(s.skip) && e[s.skip] == c {
 			return true
 		}
 	}

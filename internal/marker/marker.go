@@ -76,7 +76,7 @@ func (s *Set) Rests(prefix []byte) []string {
 			}
 			s.rests[i] = make([][]string, len(m))
 			for k := 1; k < len(m); k++ {
-				if j := s.firstWith(m[:k]); j < i { // the same prefix: the same rests
+				if j := firstWith(s, m[:k]); j < i { // the same prefix: the same rests
 					s.rests[i][k] = s.rests[j][k]
 					continue
 				}
@@ -91,19 +91,17 @@ func (s *Set) Rests(prefix []byte) []string {
 	if len(prefix) == 0 {
 		return s.every
 	}
-	for i, m := range s.markers {
-		if len(m) > len(prefix) && m[:len(prefix)] == string(prefix) {
-			return s.rests[i][len(prefix)]
-		}
+	if i := firstWith(s, prefix); i >= 0 {
+		return s.rests[i][len(prefix)]
 	}
 	return nil
 }
 
-// firstWith returns the index of the first marker that prefix is a
+// firstWith returns the index of the first marker of s that prefix is a
 // proper prefix of, or -1.
-func (s *Set) firstWith(prefix string) int {
+func firstWith[T string | []byte](s *Set, prefix T) int {
 	for i, m := range s.markers {
-		if len(m) > len(prefix) && m[:len(prefix)] == prefix {
+		if len(m) > len(prefix) && m[:len(prefix)] == string(prefix) {
 			return i
 		}
 	}

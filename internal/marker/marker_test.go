@@ -68,4 +68,9 @@ func TestRests(t *testing.T) {
 			t.Errorf("Rests(%q) = %q, want %q", tc.prefix, got, tc.want)
 		}
 	}
+	// A decoder asks at the end of a Feed: the answer costs no allocation.
+	prefix := []byte("<to")
+	if n := testing.AllocsPerRun(100, func() { s.Rests(prefix) }); n != 0 {
+		t.Errorf("Rests allocates %v times", n)
+	}
 }

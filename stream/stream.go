@@ -353,10 +353,15 @@ func (s *Stream) keep(delta string) bool {
 		}
 		copy(buf, delta)
 		i = len(delta)
-		if kept, from := s.kept[s.handed:n+len(delta)], n-int(s.handed); !s.continues(kept, from) {
-			if i = s.then(kept, from); i < 0 || len(delta) >= int(s.room) {
+		from := n - int(s.handed)
+		switch more, done := s.prefixEnd(s.kept[s.handed:n+len(delta)], from); {
+		case done == 0 && !more: // the bytes go on with no end
+			return false
+		case done != 0: // they complete one
+			if more || done < 0 || !s.then(done-from) || len(delta) >= int(s.room) {
 				return false
 			}
+			i = done - from
 			stop, esc = s.quiet.Stop, s.quiet.Escape
 		}
 	}
@@ -395,39 +400,18 @@ func (s *Stream) keep(delta string) bool {
 	return true
 }
 
-// then takes up the decoder's rule for the bytes after an end of a Prefix
-// (Quiet.Then) when kept, the bytes kept so far, complete one past
-// kept[:from] and no other goes on: it returns where they begin in the
-// latest delta (kept from from on), or -1 when there is no such rule or
-// no such end.
-func (s *Stream) then(kept []byte, from int) int {
+// then takes up the decoder's rule for the bytes after the end of a
+// Prefix that the bytes kept complete (Quiet.Then), when it has one; i is
+// where those bytes begin in the latest delta.
+func (s *Stream) then(i int) bool {
 	t := s.quiet.Then
 	if t == nil || t.Prefix || t.Stop == nil || t.Room <= 0 {
-		return -1
+		return false
 	}
-	done := 0
-	for _, e := range s.quiet.Ends {
-		e = e[s.skip:]
-		switch {
-		case len(e) > len(kept):
-			if e[:len(kept)] == string(kept) {
-				return -1 // a longer one goes on
-			}
-		case len(e) > from && string(kept[:len(e)]) == e:
-			if done > 0 {
-				return -1
-			}
-			done = len(e)
-		}
-	}
-	if done == 0 {
-		return -1
-	}
-	i := done - from
 	s.quiet = toolcall.Quiet{Stop: t.Stop, Ends: t.Ends, Escape: t.Escape} // Room stays 0: read
 	s.room = int32(min(int(s.room), min(t.Room, 1<<30)+1+i))
 	s.escaped, s.skip = false, 0
-	return i
+	return true
 }
 
 // mayEnd reports whether kept, the bytes kept so far, end with one of the
@@ -456,21 +440,25 @@ func (s *Stream) mayStart(c byte) bool {
 	return false
 }
 
-// continues reports whether kept, the bytes kept so far, are the start of
-// one of the decoder's Quiet.Ends and complete none past kept[:from] (the
-// bytes that were known to complete none). The first skip bytes of each
-// end are the think splitter's, which reach the decoder first.
-func (s *Stream) continues(kept []byte, from int) bool {
-	ok := false
+// prefixEnd reads kept, the bytes kept so far, against the ends of a
+// Prefix quiet: more says one goes on past them; done is the length of the
+// one they complete past kept[:from] (the bytes known to complete none),
+// 0 when none, -1 when more than one. The first skip bytes of each end are
+// the think splitter's, which reach the decoder first.
+func (s *Stream) prefixEnd(kept []byte, from int) (more bool, done int) {
 	for _, e := range s.quiet.Ends {
 		e = e[s.skip:]
-		if len(e) > len(kept) {
-			ok = ok || e[:len(kept)] == string(kept)
-		} else if len(e) > from && string(kept[:len(e)]) == e {
-			return false
+		switch {
+		case len(e) > len(kept):
+			more = more || e[:len(kept)] == string(kept)
+		case len(e) > from && string(kept[:len(e)]) == e:
+			if done != 0 {
+				return more, -1
+			}
+			done = len(e)
 		}
 	}
-	return ok
+	return more, done
 }
 
 // withKept returns the deltas kept for the decoder followed by delta, as

@@ -307,17 +307,13 @@ func (emptyEndFormat) NewDecoder(*toolcall.Request) toolcall.Decoder {
 	return new(emptyEndDecoder)
 }
 
-type emptyEndDecoder struct{ quiet *toolcall.Quiet }
+// emptyEndDecoder is keepAllDecoder with a Feed of its own.
+type emptyEndDecoder struct{ keepAllDecoder }
 
 func (d *emptyEndDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	*d.quiet = toolcall.Quiet{Room: 100, Stop: &gtStop, Ends: []string{"", "ab"}, Prefix: true, Then: &toolcall.Quiet{Room: 5, Stop: &gtStop}}
 	return append(dst, toolcall.Event{Content: s})
 }
-func (d *emptyEndDecoder) Close(dst []toolcall.Event) []toolcall.Event { return dst }
-func (d *emptyEndDecoder) Configure(c toolcall.Config)                 { d.quiet = c.Quiet }
-func (d *emptyEndDecoder) Diagnostics() []toolcall.Diagnostic          { return nil }
-func (d *emptyEndDecoder) CallOffset(int) int                          { return -1 }
-func (d *emptyEndDecoder) InCandidate() bool                           { return true }
 
 // A decoder's Quiet with an empty end neither panics the stream nor loses
 // a byte.

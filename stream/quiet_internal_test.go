@@ -76,7 +76,10 @@ func TestQuietDeltasChangeNothingTold(t *testing.T) {
 			"<|start|>assistant" + strings.Repeat(" to", 200) + "<|message|>x<|end|><tool_call>" + strings.Repeat("y", 500) + good,
 			// A value body's head that opens an array, right after its
 			// marker or after whitespace, or holds a '[' of its own.
-			`[TOOL_CALLS][{"name": "get_weather", "arguments": {}}]` + good, "[TOOL_CALLS]  [[]] [TOOL_CALLS]\n[]x[TOOL_CALLS]a [b]{}[TOOL_CALLS][]y[TOOL_CALLS][[]]" + good,
+			`[TOOL_CALLS][{"name": "get_weather", "arguments": {}}]` + good,
+			// Objects after a head that hold arrays, brackets that close
+			// nothing, strings of brackets, and deep nesting.
+			`[TOOL_CALLS]get_weather[ARGS]{"a": [1, {"b": [[2]]}], "c": "]}[", "d": {"e": {}}}[TOOL_CALLS]get_weather[ARGS]{]}x[TOOL_CALLS]f[ARGS] {"x": [[[[]]]], "y": {"z": {"w": {}}}}` + good, "[TOOL_CALLS]  [[]] [TOOL_CALLS]\n[]x[TOOL_CALLS]a [b]{}[TOOL_CALLS][]y[TOOL_CALLS][[]]" + good,
 			// Think tags' starts that a marker's start follows, or that
 			// go on as a marker's would past the tag's own bytes.
 			"x [THOL_CALLS]y[TOOL_CALLS]z [T<thol_call>[TOOL_CALLS]" + good,

@@ -543,14 +543,14 @@ func (b *Body) quiet(base *engine.Base) toolcall.Quiet {
 	switch {
 	case b.settling || b.matching: // the next byte decides
 		return toolcall.Quiet{}
-	case b.head: // a value body's head: only where its value or a marker starts decides
+	case b.head: // a value body's head: only a marker, or the close of an object or the start of an array after it, decides
 		if b.headOK != nil || !lt {
 			return toolcall.Quiet{}
 		}
 		if b.seen { // past its first byte other than whitespace, a '[' is the head's
-			return toolcall.Quiet{Room: room, Stop: &headStopSeen}
+			return toolcall.Quiet{Room: room, Stop: &objectStopSeen}
 		}
-		return toolcall.Quiet{Room: room, Stop: &headStop}
+		return toolcall.Quiet{Room: room, Stop: &objectStop}
 	}
 	var stop *[256]bool
 	var esc byte
@@ -579,13 +579,16 @@ const matchMargin = 256
 // markerStart holds the byte every end marker starts with.
 var markerStart = [256]bool{'<': true}
 
-// headStop holds the bytes that may end a value body's head: where its
-// value or a marker starts.
-var headStop = [256]bool{'{': true, '[': true, '<': true}
+// objectStop holds the bytes that may end a value body's head or the
+// object after it: its close, a marker's start, and a '[' that may open an
+// array. A '{' in the head opens the object, which changes nothing told;
+// in an object, a ']' that closes nothing breaks the value, which is told
+// only at the body's end (a '<' starts its marker).
+var objectStop = [256]bool{'}': true, '<': true, '[': true}
 
-// headStopSeen is headStop once the head holds more than whitespace: a '['
-// no longer starts the value.
-var headStopSeen = [256]bool{'{': true, '<': true}
+// objectStopSeen is objectStop once the head holds more than whitespace:
+// a '[' no longer opens the value.
+var objectStopSeen = [256]bool{'}': true, '<': true}
 
 // valueStop holds the bytes that may end a value body: the brackets that
 // close its value, and the start of a marker.

@@ -290,11 +290,16 @@ func (f *Format) compileOpeners() {
 }
 
 // openedHead is what a value body of kind k, with no head rule of its own,
-// says of its first bytes when it opens at one of the format's markers
-// (Body.quiet): only '{', '<' and a '[' that only whitespace comes before
-// in the head matter. A '[' counts where the bytes kept end with it after
-// whitespace or after the last byte of a marker that opens the kind (the
-// head's first bytes). Or nil.
+// says of its head and of an object value after it when it opens at one of
+// the format's markers (Body.quiet, as one rule for both): only '}', '<'
+// and a '[' that only whitespace comes before in the head matter. In the
+// head, '{' opens an object and changes nothing told; in an object, only
+// its closing '}' ends the body (a ']' that closes nothing breaks the
+// value, which is told at the body's end, where '<' starts a marker). A
+// '[' counts where the bytes kept end with it after whitespace or after
+// the last byte of a marker that opens the kind (the head's first bytes):
+// there an array opens, whose ']' the rule does not watch, so the bytes
+// are handed on. Or nil.
 func (f *Format) openedHead(k int, kind Kind) *toolcall.Quiet {
 	ends := f.ends[k]
 	if kind.Head != nil || kind.Headed || ends != nil && !ends.OnlyStartsWith('<') {
@@ -307,13 +312,13 @@ func (f *Format) openedHead(k int, kind Kind) *toolcall.Quiet {
 	if room <= 0 {
 		return nil
 	}
-	starts := []string{"{", "<", " [", "\t[", "\n[", "\r["}
+	starts := []string{"}", "<", " [", "\t[", "\n[", "\r["}
 	for _, mk := range f.Markers {
 		if mk.Role == Opens && mk.Kind == k && mk.Text != "" {
 			starts = append(starts, mk.Text[len(mk.Text)-1:]+"[")
 		}
 	}
-	return &toolcall.Quiet{Room: room, Stop: &headStop, Ends: starts}
+	return &toolcall.Quiet{Room: room, Stop: &objectStop, Ends: starts}
 }
 
 // openedQuiet is what a block of kind, whose end markers are ends, says of

@@ -207,7 +207,7 @@ func (b *Base) RunBounded(dst []toolcall.Event, s string, from int, st ProseStep
 // EndDelta keeps the pending item's bytes of s and moves past s. Run calls
 // it; a decoder with a fast path of its own calls it too.
 func (b *Base) EndDelta(dst []toolcall.Event, s string) []toolcall.Event {
-	if b.holding {
+	if b.holding && max(b.mark, 0) < len(s) { // an item begun at the delta's end holds nothing of it
 		b.keep(s[max(b.mark, 0):])
 	}
 	b.off += len(s)

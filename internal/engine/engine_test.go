@@ -42,6 +42,32 @@ func TestPendingItemAcrossManyDeltas(t *testing.T) {
 	}
 }
 
+// endHolder is a stepper that begins a pending item at the end of the
+// delta it first reads.
+type endHolder struct{ b *Base }
+
+func (h endHolder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if !h.b.Holding() {
+		h.b.Begin(len(s))
+	}
+	return dst, len(s)
+}
+
+// An item begun where a delta ends holds nothing of it: its text, read in
+// the next delta, is that delta's bytes, not a copy joined from pieces.
+func TestItemBegunAtADeltasEndHoldsNoPiece(t *testing.T) {
+	var b Base
+	b.Init(nil)
+	b.Run(nil, "ab", endHolder{&b})
+	if !b.Holding() || len(b.pieces) != 0 || b.Len("", 0) != 0 {
+		t.Fatalf("holding %v, %d pieces, Len %d: want an empty item and no piece", b.Holding(), len(b.pieces), b.Len("", 0))
+	}
+	s := "cdef"
+	if got := b.Text(s, 3); got != "cde" || unsafe.StringData(got) != unsafe.StringData(s) {
+		t.Errorf("Text = %q, want the delta's own first three bytes", got)
+	}
+}
+
 func TestEmitOfShortItemIsOneEvent(t *testing.T) {
 	var b Base
 	b.Init(nil)

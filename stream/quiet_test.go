@@ -26,8 +26,9 @@ type scripted struct {
 	room  int
 	feeds *[]string
 	nul   bool // NUL is a stop byte too, and nothing escapes
-	// pair has '>' stop only where "</b>" may end (Quiet.Ends).
-	pair bool
+	// pair has '>' stop only where "</b>" may end (Quiet.Ends); with
+	// apart, the bytes after an end go on apart (Quiet.Apart).
+	pair, apart bool
 	// prefix says the decoder holds a marker's start that "ab", "abcd"
 	// or "xy>" may complete (Quiet.Prefix).
 	prefix bool
@@ -58,7 +59,7 @@ func (d *scriptedDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event 
 			d.quiet.Then = &toolcall.Quiet{Room: 6, Stop: &quoteStop, Escape: '\\'}
 		}
 	case d.quiet != nil && d.f.pair:
-		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &gtStop, Ends: bEnds}
+		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &gtStop, Ends: bEnds, Apart: d.f.apart}
 	case d.quiet != nil && d.f.nul:
 		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &nulStop}
 	case d.quiet != nil:
@@ -88,54 +89,63 @@ func TestQuietDeltasAreKept(t *testing.T) {
 		want   []string // the decoder's Feeds, then <close>
 		prefix bool
 		then   bool
+		apart  bool
 	}{
 		{"a delta with the stop byte hands on those kept before it", 100, false, false, nil,
-			[]string{"a", "bc", "d", `e"f`, "g"}, []string{"a", `bcde"f`, "g", "<close>"}, false, false},
+			[]string{"a", "bc", "d", `e"f`, "g"}, []string{"a", `bcde"f`, "g", "<close>"}, false, false, false},
 		{"Close hands on what is kept", 100, false, false, nil,
-			[]string{"a", "bc", "d"}, []string{"a", "bcd", "<close>"}, false, false},
+			[]string{"a", "bc", "d"}, []string{"a", "bcd", "<close>"}, false, false, false},
 		{"an escaped quote is kept, across deltas too", 100, false, false, nil,
-			[]string{"a", `b\"c`, `d\`, `"e`, `\\`, `"`}, []string{"a", `b\"cd\"e\\"`, "<close>"}, false, false},
+			[]string{"a", `b\"c`, `d\`, `"e`, `\\`, `"`}, []string{"a", `b\"cd\"e\\"`, "<close>"}, false, false, false},
 		{"an escaped backslash does not escape the quote", 100, false, false, nil,
-			[]string{"a", `\\"`}, []string{"a", `\\"`, "<close>"}, false, false},
+			[]string{"a", `\\"`}, []string{"a", `\\"`, "<close>"}, false, false, false},
 		{"no more than room bytes are kept", 4, false, false, nil,
-			[]string{"a", "bc", "de", "fg", "h"}, []string{"a", "bcdefg", "h", "<close>"}, false, false},
+			[]string{"a", "bc", "de", "fg", "h"}, []string{"a", "bcdefg", "h", "<close>"}, false, false, false},
 		{"a long delta goes on at once", 1 << 20, false, false, nil,
-			[]string{"a", "b", strings.Repeat("x", 300), "c"}, []string{"a", "b" + strings.Repeat("x", 300), "c", "<close>"}, false, false},
+			[]string{"a", "b", strings.Repeat("x", 300), "c"}, []string{"a", "b" + strings.Repeat("x", 300), "c", "<close>"}, false, false, false},
 		{"nothing is kept while the stream reads reasoning", 100, false, false, []stream.Option{stream.StartInReasoning()},
-			[]string{"a", "</think>", "b", "c", "d"}, []string{"b", "cd", "<close>"}, false, false},
+			[]string{"a", "</think>", "b", "c", "d"}, []string{"b", "cd", "<close>"}, false, false, false},
 		{"with argument streaming nothing is kept", 100, false, false, []stream.Option{stream.WithArgumentStreaming()},
-			[]string{"a", "b", "c"}, []string{"a", "b", "c", "<close>"}, false, false},
+			[]string{"a", "b", "c"}, []string{"a", "b", "c", "<close>"}, false, false, false},
 		{"with no escape byte a NUL is no escape", 100, true, false, nil,
-			[]string{"a", "b", "\x00", `"`, "c"}, []string{"a", "b\x00", `"`, "c", "<close>"}, false, false},
+			[]string{"a", "b", "\x00", `"`, "c"}, []string{"a", "b\x00", `"`, "c", "<close>"}, false, false, false},
 		{"with Ends, a stop byte counts only where an end may end", 100, false, true, nil,
-			[]string{"a", "x>", "y", "</b", ">", "z"}, []string{"a", "x>y</b>", "z", "<close>"}, false, false},
+			[]string{"a", "x>", "y", "</b", ">", "z"}, []string{"a", "x>y</b>", "z", "<close>"}, false, false, false},
 		{"with Ends, the end may lie within a delta", 100, false, true, nil,
-			[]string{"a", "xy", "a</b>c", "d"}, []string{"a", "xya</b>c", "d", "<close>"}, false, false},
+			[]string{"a", "xy", "a</b>c", "d"}, []string{"a", "xya</b>c", "d", "<close>"}, false, false, false},
 		{"with Ends, an end that began before the kept bytes counts", 100, false, true, nil,
-			[]string{"a</", "b>", "c", "d"}, []string{"a</", "b>", "cd", "<close>"}, false, false},
+			[]string{"a</", "b>", "c", "d"}, []string{"a</", "b>", "cd", "<close>"}, false, false, false},
 		{"with Ends, bytes that are no end's tail are kept", 100, false, true, nil,
-			[]string{"a", "c>", "d"}, []string{"a", "c>d", "<close>"}, false, false},
+			[]string{"a", "c>", "d"}, []string{"a", "c>d", "<close>"}, false, false, false},
 		{"with Prefix, bytes that go on with an end are kept until it is complete", 100, false, false, nil,
-			[]string{"q", "x", "y", ">", "z"}, []string{"q", "xy>", "z", "<close>"}, true, false},
+			[]string{"q", "x", "y", ">", "z"}, []string{"q", "xy>", "z", "<close>"}, true, false, false},
 		{"with Prefix, a byte that goes on with none is handed on", 100, false, false, nil,
-			[]string{"q", "x", "w", "z"}, []string{"q", "xw", "z", "<close>"}, true, false},
+			[]string{"q", "x", "w", "z"}, []string{"q", "xw", "z", "<close>"}, true, false, false},
 		{"with Prefix, an end complete within a delta counts, though a longer one goes on", 100, false, false, nil,
-			[]string{"q", "a", "bc", "z"}, []string{"q", "abc", "z", "<close>"}, true, false},
+			[]string{"q", "a", "bc", "z"}, []string{"q", "abc", "z", "<close>"}, true, false, false},
 		{"with Then, the bytes after the end they complete are kept by its rule", 100, false, false, nil,
-			[]string{"q", "x", "y>", "m", `\"n`, `o"`, "z"}, []string{"q", `xy>m\"no"`, "z", "<close>"}, true, true},
+			[]string{"q", "x", "y>", "m", `\"n`, `o"`, "z"}, []string{"q", `xy>m\"no"`, "z", "<close>"}, true, true, false},
 		{"with Then, bytes past the end within its delta count by its rule", 100, false, false, nil,
-			[]string{"q", "xy>m", `"`, "z"}, []string{"q", `xy>m"`, "z", "<close>"}, true, true},
+			[]string{"q", "xy>m", `"`, "z"}, []string{"q", `xy>m"`, "z", "<close>"}, true, true, false},
 		{"with Then, an end that a longer one goes on from is handed on", 100, false, false, nil,
-			[]string{"q", "ab", "c"}, []string{"q", "ab", "c", "<close>"}, true, true},
+			[]string{"q", "ab", "c"}, []string{"q", "ab", "c", "<close>"}, true, true, false},
 		{"with Then, no more than its room past the end are kept", 100, false, false, nil,
-			[]string{"q", "xy>", "abc", "de", "fg", "h"}, []string{"q", "xy>abcdefg", "h", "<close>"}, true, true},
+			[]string{"q", "xy>", "abc", "de", "fg", "h"}, []string{"q", "xy>abcdefg", "h", "<close>"}, true, true, false},
 		{"with Then, no more than the room in all are kept", 6, false, false, nil,
-			[]string{"q", "x", "y>", "ab", "c", "d", "e"}, []string{"q", "xy>abcd", "e", "<close>"}, true, true},
+			[]string{"q", "x", "y>", "ab", "c", "d", "e"}, []string{"q", "xy>abcd", "e", "<close>"}, true, true, false},
+		{"with Apart, the bytes after an end go on as a delta of their own", 100, false, true, nil,
+			[]string{"a", "xy", "a</b>c", "d"}, []string{"a", "xya</b>", "cd", "<close>"}, false, false, true},
+		{"with Apart, the rest is cut once: an end in it hands it all on", 100, false, true, nil,
+			[]string{"a", "x</b>y</b>z", "w"}, []string{"a", "x</b>", "y</b>z", "w", "<close>"}, false, false, true},
+		{"with Apart, an end that began before the kept bytes hands the delta on", 100, false, true, nil,
+			[]string{"a</", "b>c", "d"}, []string{"a</", "b>c", "d", "<close>"}, false, false, true},
+		{"with Apart, an end at the delta's end leaves nothing to go on", 100, false, true, nil,
+			[]string{"a", "x</b>", "y"}, []string{"a", "x</b>", "y", "<close>"}, false, false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var feeds []string
-			s := stream.New(scripted{room: tt.room, feeds: &feeds, nul: tt.nul, pair: tt.pair, prefix: tt.prefix, then: tt.then}, toolcall.Request{}, tt.opts...)
+			s := stream.New(scripted{room: tt.room, feeds: &feeds, nul: tt.nul, pair: tt.pair, prefix: tt.prefix, then: tt.then, apart: tt.apart}, toolcall.Request{}, tt.opts...)
 			for _, d := range tt.deltas {
 				s.Feed(d)
 			}
@@ -280,7 +290,11 @@ func TestMarkersAndHeadsAreKeptWhole(t *testing.T) {
 				lead = "<|channel|>final<|message|>Hi.<|end|><|start|>assistant" // a Harmony message
 			}
 			s.Feed(lead)
-			for _, d := range tt.deltas {
+			first := -1 // the Feeds before the second call
+			for k, d := range tt.deltas {
+				if k == 1 {
+					first = feeds
+				}
 				for _, e := range s.Feed(d) {
 					if e.Call != nil {
 						calls++
@@ -292,8 +306,8 @@ func TestMarkersAndHeadsAreKeptWhole(t *testing.T) {
 					calls++
 				}
 			}
-			if calls != 2 || feeds != tt.want+2 {
-				t.Errorf("%d calls, the second in %d Feeds, want 2 calls, the second in %d", calls, feeds-2, tt.want)
+			if calls != 2 || feeds-first != tt.want {
+				t.Errorf("%d calls, the second in %d Feeds, want 2 calls, the second in %d", calls, feeds-first, tt.want)
 			}
 		})
 	}

@@ -308,34 +308,55 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 	if s.closed || delta == "" {
 		return s.out
 	}
+	var rest string
 	if s.room > 0 { // the decoder said which bytes it reads without a trace
-		if s.keep(delta) {
+		switch cut := s.keep(delta); {
+		case cut == 0:
 			return s.out
+		case cut < len(delta): // an end read apart from what follows it (toolcall.Quiet.Apart)
+			delta, rest = delta[:cut], delta[cut:]
 		}
 		delta = s.withKept(delta)
 	}
-	s.ready()
-	s.split(delta)
-	if s.args != nil && len(s.args.fed) > 0 {
-		s.flushFragments()
+	for {
+		s.ready()
+		s.split(delta)
+		if s.args != nil && len(s.args.fed) > 0 {
+			s.flushFragments()
+		}
+		s.listen()
+		// The bytes after an end read apart go on as a delta of their own,
+		// under what the decoder says next. Once only: they go on whole
+		// when a byte in them matters, so that a delta costs the decoder
+		// at most two Feeds.
+		if rest == "" || s.room > 0 && s.keep(rest) == 0 {
+			return s.done()
+		}
+		delta, rest = s.withKept(rest), ""
 	}
+}
+
+// done ends a Feed: it returns what the Feed hands on, a stretch of text
+// of one kind as one event.
+func (s *Stream) done() []toolcall.Event {
 	if len(s.out) > 1 { // one event has nothing to join
 		s.coalesce()
 	}
-	s.listen()
 	return s.out
 }
 
 // keep keeps delta for the decoder, when the decoder said it reads it
-// without a trace (toolcall.Quiet), and reports whether it did.
-func (s *Stream) keep(delta string) bool {
+// without a trace (toolcall.Quiet), and returns 0 when it did. Else it
+// returns how many of its bytes go to the decoder now, with those kept:
+// through the byte that matters, when one is known to.
+func (s *Stream) keep(delta string) int {
 	if len(delta) >= int(s.room) || len(delta) > maxKept { // room stays above 0 while bytes are kept
-		return false
+		return len(delta)
 	}
 	n := len(s.kept)
 	if cap(s.kept)-n < len(delta)+maxKept { // room for the delta that hands them on
 		if int(s.handed) < n {
-			return false // full: this delta hands on what it holds
+			return len(delta) // full: this delta hands on what it holds
 		}
 		// A new buffer: the decoder may hold on to the old one's bytes.
 		s.kept, s.handed, n = make([]byte, 0, min(max(2*cap(s.kept), minKeep), maxKeep)), 0, 0
@@ -349,17 +370,17 @@ func (s *Stream) keep(delta string) bool {
 		// they complete one of the ways it may go on, or go on with none;
 		// past one that completes, as the rule that follows it says.
 		if n == int(s.handed) && !s.mayStart(delta[0]) { // prose goes on at once
-			return false
+			return len(delta)
 		}
 		copy(buf, delta)
 		i = len(delta)
 		from := n - int(s.handed)
 		switch more, done := s.prefixEnd(s.kept[s.handed:n+len(delta)], from); {
 		case done == 0 && !more: // the bytes go on with no end
-			return false
+			return len(delta)
 		case done != 0: // they complete one
 			if more || done < 0 || !s.then(done-from) || len(delta) >= int(s.room) {
-				return false
+				return len(delta)
 			}
 			i = done - from
 			stop, esc = s.quiet.Stop, s.quiet.Escape
@@ -370,13 +391,18 @@ func (s *Stream) keep(delta string) bool {
 		for ; i < len(delta); i++ {
 			c := delta[i]
 			buf[i] = c
-			if stop[c] && s.mayEnd(s.kept[s.handed:n+i+1]) {
-				return false
+			if !stop[c] {
+				continue
+			}
+			if end := s.mayEnd(s.kept[s.handed : n+i+1]); end == endWhole && s.quiet.Apart {
+				return i + 1 // through the end's last byte
+			} else if end != 0 {
+				return len(delta)
 			}
 		}
 		s.room -= int32(len(delta))
 		s.kept = s.kept[:n+len(delta)]
-		return true
+		return 0
 	}
 	if s.escaped { // not after a Prefix (then clears it)
 		buf[0] = delta[0]
@@ -387,7 +413,7 @@ func (s *Stream) keep(delta string) bool {
 		buf[i] = c
 		if stop[c] {
 			if c != esc || esc == 0 {
-				return false
+				return len(delta)
 			}
 			if i++; i < len(delta) { // the byte after an escape does not count
 				buf[i] = delta[i]
@@ -397,7 +423,7 @@ func (s *Stream) keep(delta string) bool {
 	s.escaped = i > len(delta)
 	s.room -= int32(len(delta))
 	s.kept = s.kept[:n+len(delta)]
-	return true
+	return 0
 }
 
 // then takes up the decoder's rule for the bytes after the end of a
@@ -408,26 +434,34 @@ func (s *Stream) then(i int) bool {
 	if t == nil || t.Prefix || t.Stop == nil || t.Room <= 0 {
 		return false
 	}
-	s.quiet = toolcall.Quiet{Stop: t.Stop, Ends: t.Ends, Escape: t.Escape} // Room stays 0: read
+	s.quiet = toolcall.Quiet{Stop: t.Stop, Ends: t.Ends, Escape: t.Escape, Apart: t.Apart} // Room stays 0: read
 	s.room = int32(min(int(s.room), min(t.Room, 1<<30)+1+i))
 	s.escaped, s.skip = false, 0
 	return true
 }
 
-// mayEnd reports whether kept, the bytes kept so far, end with one of the
-// decoder's Quiet.Ends, or with the start of one that began before them.
-func (s *Stream) mayEnd(kept []byte) bool {
+// mayEnd says whether kept, the bytes kept so far, end with one of the
+// decoder's Quiet.Ends (endWhole), or with the start of one that began
+// before them (endStart), or neither (0).
+func (s *Stream) mayEnd(kept []byte) uint8 {
+	may := uint8(0)
 	for _, e := range s.quiet.Ends {
 		if k := len(e); k <= len(kept) {
 			if string(kept[len(kept)-k:]) == e {
-				return true
+				return endWhole
 			}
 		} else if string(kept) == e[k-len(kept):] {
-			return true
+			may = endStart
 		}
 	}
-	return false
+	return may
 }
+
+// What mayEnd finds.
+const (
+	endStart = 1 + iota
+	endWhole
+)
 
 // mayStart reports whether c, the first byte kept, may go on with one of
 // the ends of a Prefix quiet.
@@ -561,9 +595,10 @@ func (s *Stream) ready() {
 	}
 }
 
-// coalesce joins runs of text events of one kind in s.out, leaving a run
-// of exactly two whose first is whitespace as it is (held whitespace, then
-// prose: joining them would copy the prose).
+// coalesce joins runs of text events of one kind in s.out, but for a
+// first one that is whitespace (held whitespace, then prose: joining them
+// would copy the prose). The events of one stretch are the same however
+// the decoder's Feeds cut it.
 func (s *Stream) coalesce() {
 	out := s.out
 	w := 0
@@ -575,7 +610,13 @@ func (s *Stream) coalesce() {
 				k++
 			}
 		}
-		if k-r > 2 || k-r == 2 && strings.TrimSpace(out[r].Content+out[r].Reasoning) != "" {
+		if k-r >= 2 && strings.TrimSpace(e.Content+e.Reasoning) == "" { // held whitespace stays as it is
+			out[w] = e
+			w++
+			r++
+			e = out[r]
+		}
+		if k-r >= 2 {
 			var sb strings.Builder
 			n := 0
 			for _, x := range out[r:k] {

@@ -264,11 +264,17 @@ type Config struct {
 // bytes after an end are when they complete one of Ends and no other goes
 // on: quiet as Then says, up to Then.Room of them and within Room in all
 // (Then's own Prefix and Then are not used); without it, the end matters.
+// Apart, with Ends, says that the bytes after an end, once it completes,
+// are best read apart from it: the stream hands the bytes on through the
+// end, and those after it in the same delta as a delta of their own, which
+// the decoder's next rule may keep (so that a header's body, or the marker
+// after a call, reaches the decoder whole, not cut where a delta ended).
 type Quiet struct {
 	Room   int        // how many bytes at most; 0: none
 	Stop   *[256]bool // the bytes that may matter
 	Ends   []string   // when set, a byte of Stop matters only where one of these may end
 	Escape byte       // a byte of Stop that only escapes the next one, or 0
 	Prefix bool       // the next bytes matter once they complete one of Ends, or go on with none
+	Apart  bool       // with Ends: the bytes after an end that completes go on as a delta of their own
 	Then   *Quiet     // with Prefix: the rule for the bytes after the end they complete
 }

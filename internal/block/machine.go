@@ -318,14 +318,14 @@ func (f *Format) openedHead(k int, kind Kind) *toolcall.Quiet {
 			starts = append(starts, mk.Text[len(mk.Text)-1:]+"[")
 		}
 	}
-	return &toolcall.Quiet{Room: room, Stop: &objectStop, Ends: starts}
+	return &toolcall.Quiet{Room: room, Stop: &objectStop, Ends: starts, Apart: true}
 }
 
 // openedQuiet is what a block of kind, whose end markers are ends, says of
 // its first bytes when it opens, as Body.quiet does, when that holds until
 // one of its end markers completes: a body with no head whose end markers
-// all start with '<' (its tags, if any, change nothing told). Otherwise
-// nil.
+// all start with '<' (its tags, if any, change nothing told). A header's
+// end opens its body, read apart from it (Quiet.Apart). Otherwise nil.
 func openedQuiet(kind Kind, ends *marker.Set) *toolcall.Quiet {
 	if kind.Scan == ScanValue || kind.Head != nil || kind.Headed {
 		return nil
@@ -341,7 +341,7 @@ func openedQuiet(kind Kind, ends *marker.Set) *toolcall.Quiet {
 	if !ok || room <= 0 {
 		return nil
 	}
-	return &toolcall.Quiet{Room: room, Stop: lasts, Ends: ends.Markers()}
+	return &toolcall.Quiet{Room: room, Stop: lasts, Ends: ends.Markers(), Apart: kind.Header}
 }
 
 // Hooks are a format's own rules, run by the machine at fixed points. The
@@ -508,7 +508,13 @@ func (m *Machine) quiet() {
 			}
 		}
 	case mBody:
-		m.Quiet(m.body.quiet(&m.Base))
+		// After a header's end comes its body; after a block's, what a
+		// hook that says what it reads quietly reads: each is best read
+		// apart from the end.
+		q := m.body.quiet(&m.Base)
+		_, quieter := m.hooks.(Quieter)
+		q.Apart = q.Ends != nil && (m.f.Kinds[m.kind].Header || quieter)
+		m.Quiet(q)
 	case mMarker:
 		m.Quiet(m.PrefixQuiet(m.f.prose, markerKind))
 	case mProse:

@@ -515,8 +515,9 @@ func (pr *preRead) readValue(text string, at int) {
 // it, matters (Quiet.Ends). The kept bytes stop short of the limit, where
 // how a delta ends decides what a partial marker becomes: near it, any
 // byte but the '<' that starts a marker, and none while one is matched.
-// In a value body's head (when the kind sets no Head), any byte but '{',
-// '[' (before anything else) and '<'; in a string that a value body's
+// In a value body's head (when the kind sets no Head), any byte but '}',
+// '[' (before anything else) and '<': a '{' opens an object without a word
+// told, and the rule goes on in it; in a string that a value body's
 // reader or its Recognizer reads, any but its quote; elsewhere in a value
 // body (and in its short strings), any but '}', ']' and '<'. room is how
 // many of them fit the body's limits.

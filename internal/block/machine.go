@@ -1053,22 +1053,23 @@ func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 func (m *Machine) open(k, at int, lead, name string) {
 	m.mode, m.kind, m.bodyAt, m.lead, m.name = mBody, uint16(k), at, lead, name
 	m.ledByHooks = false
-	m.body.Reset(m.f.ends[k], m.Limits.MaxDepth, m.f.Kinds[k].Scan)
-	m.body.maxLen = m.f.Kinds[k].MaxLen
-	if kind := m.f.Kinds[k]; kind.Head != nil || kind.Headed {
+	kind := &m.f.Kinds[k] // not a copy: a Kind is large
+	m.body.Reset(m.f.ends[k], m.Limits.MaxDepth, kind.Scan)
+	m.body.maxLen = kind.MaxLen
+	if kind.Head != nil || kind.Headed {
 		m.body.Head(kind.Head, kind.MaxHead)
 	}
-	if v := m.f.values[k]; v[0] != nil {
+	if v := &m.f.values[k]; v[0] != nil {
 		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
 		m.body.next = v[2]
 	}
-	switch kind := m.f.Kinds[k]; {
+	switch {
 	case kind.Scan == ScanCode && (kind.Read == nil || kind.Decodes || kind.Headed) || kind.Scan == ScanValue:
 		m.body.ReadWith(&m.parser, kind.Scan == ScanCode)
 	case kind.Scan == ScanPlain && kind.ReadsValue:
 		m.body.ReadValue(&m.parser)
 	}
-	m.FollowWith(m.f.Kinds[k].Follow, nil)
+	m.FollowWith(kind.Follow, nil)
 }
 
 // MatchMarker matches the format's markers against the pending item's text

@@ -313,8 +313,9 @@ func TestMarkersAndHeadsAreKeptWhole(t *testing.T) {
 	}
 }
 
-// emptyEndFormat's decoders say a Prefix quiet with an empty end, and
-// hand each delta on as content.
+// emptyEndFormat's decoders say, Feed by Feed, a Prefix quiet and an Ends
+// quiet read apart, each with an empty end, and hand each delta on as
+// content.
 type emptyEndFormat struct{}
 
 func (emptyEndFormat) Name() string { return "empty-end" }
@@ -323,10 +324,17 @@ func (emptyEndFormat) NewDecoder(*toolcall.Request) toolcall.Decoder {
 }
 
 // emptyEndDecoder is keepAllDecoder with a Feed of its own.
-type emptyEndDecoder struct{ keepAllDecoder }
+type emptyEndDecoder struct {
+	keepAllDecoder
+	feeds int
+}
 
 func (d *emptyEndDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
+	d.feeds++
 	*d.quiet = toolcall.Quiet{Room: 100, Stop: &gtStop, Ends: []string{"", "ab"}, Prefix: true, Then: &toolcall.Quiet{Room: 5, Stop: &gtStop}}
+	if d.feeds%2 == 0 {
+		*d.quiet = toolcall.Quiet{Room: 100, Stop: &gtStop, Ends: []string{"c>", ""}, Apart: true}
+	}
 	return append(dst, toolcall.Event{Content: s})
 }
 
@@ -335,7 +343,7 @@ func (d *emptyEndDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event 
 func TestQuietWithAnEmptyEnd(t *testing.T) {
 	s := stream.New(emptyEndFormat{}, toolcall.Request{})
 	var got strings.Builder
-	for _, d := range []string{"x", "a", "b", "c>", "", "z"} {
+	for _, d := range []string{"x", "a", "b", "c>", "", "d>", "z"} {
 		for _, e := range s.Feed(d) {
 			got.WriteString(e.Content)
 		}
@@ -343,7 +351,7 @@ func TestQuietWithAnEmptyEnd(t *testing.T) {
 	for _, e := range s.Close() {
 		got.WriteString(e.Content)
 	}
-	if got.String() != "xabc>z" {
-		t.Errorf("content %q, want %q", got.String(), "xabc>z")
+	if got.String() != "xabc>d>z" {
+		t.Errorf("content %q, want %q", got.String(), "xabc>d>z")
 	}
 }

@@ -445,12 +445,12 @@ func (s *Stream) then(i int) bool {
 // before them (endStart), or neither (0).
 func (s *Stream) mayEnd(kept []byte) uint8 {
 	may := uint8(0)
-	for _, e := range s.quiet.Ends {
+	for _, e := range s.quiet.Ends { // the first bytes compared first: most ends differ there
 		if k := len(e); k <= len(kept) {
-			if string(kept[len(kept)-k:]) == e {
+			if k == 0 || kept[len(kept)-k] == e[0] && string(kept[len(kept)-k:]) == e {
 				return endWhole
 			}
-		} else if string(kept) == e[k-len(kept):] {
+		} else if kept[0] == e[k-len(kept)] && string(kept) == e[k-len(kept):] {
 			may = endStart
 		}
 	}

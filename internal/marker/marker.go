@@ -4,6 +4,7 @@
 package marker
 
 import (
+	"math/bits"
 	"strings"
 	"sync"
 )
@@ -23,6 +24,9 @@ type Set struct {
 	markers []string
 	maxLen  int
 	first   [4]uint64 // a bit per byte that begins some marker
+	// fours holds each marker's first four bytes, the first in the low
+	// byte (0 for a marker shorter than four).
+	fours []uint32
 	// one says every marker begins with firstByte.
 	one       bool
 	firstByte byte
@@ -39,9 +43,12 @@ type Set struct {
 
 // NewSet returns the set of the given markers.
 func NewSet(markers ...string) *Set {
-	s := &Set{markers: markers}
+	s := &Set{markers: markers, fours: make([]uint32, len(markers))}
 	n := 0
-	for _, m := range markers {
+	for i, m := range markers {
+		if len(m) >= 4 {
+			s.fours[i] = uint32(m[0]) | uint32(m[1])<<8 | uint32(m[2])<<16 | uint32(m[3])<<24
+		}
 		s.maxLen = max(s.maxLen, len(m))
 		if m != "" && !s.Starts(m[0]) {
 			s.first[m[0]>>6] |= 1 << (m[0] & 63)
@@ -148,8 +155,22 @@ func (s *Set) Starts(c byte) bool { return s.first[c>>6]&(1<<(c&63)) != 0 }
 // and scanning resumes at text[n], the byte that ruled the markers out.
 func Match[S ~string | ~[]byte](s *Set, text S) (res Result, idx, n int) {
 	best := 0
+	long := len(text) >= 4
+	var four uint32 // text's first four bytes, when it has them
+	if long {
+		four = uint32(text[0]) | uint32(text[1])<<8 | uint32(text[2])<<16 | uint32(text[3])<<24
+	}
 	for i, m := range s.markers {
 		k := 0
+		if long && len(m) >= 4 {
+			// Most markers differ from the text in their first four
+			// bytes: how many they share is where the words first differ.
+			if d := four ^ s.fours[i]; d != 0 {
+				best = max(best, bits.TrailingZeros32(d)/8)
+				continue
+			}
+			k = 4
+		}
 		for k < len(text) && k < len(m) && text[k] == m[k] {
 			k++
 		}

@@ -3,6 +3,8 @@ package marker
 import (
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 func TestMatch(t *testing.T) {
@@ -37,6 +39,50 @@ func TestMatch(t *testing.T) {
 	if set.MaxLen() != 16 || !set.Starts('<') || set.Starts('x') || len(set.Markers()) != 3 {
 		t.Error("set accessors")
 	}
+}
+
+// matchEach is Match as its doc says it, marker by marker: the reference
+// Match's quicker comparisons must agree with.
+func matchEach(markers []string, text string) (Result, int, int) {
+	best, partial := 0, false
+	for i, m := range markers {
+		k := 0
+		for k < len(text) && k < len(m) && text[k] == m[k] {
+			k++
+		}
+		switch {
+		case k == len(m):
+			return Full, i, k
+		case k == len(text):
+			partial = true
+		}
+		best = max(best, k)
+	}
+	if partial {
+		return Partial, -1, len(text)
+	}
+	return None, -1, max(best, 1)
+}
+
+// Match agrees with matchEach on sets and texts drawn from a few bytes
+// (so that markers share their first bytes), texts that begin with a
+// marker's first bytes, NUL and empty markers included.
+func TestMatchAgreesWithEachMarker(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		piece := rapid.StringOfN(rapid.RuneFrom([]rune{'<', '|', '/', 'a', 0}), 0, 7, -1)
+		markers := rapid.SliceOfN(piece, 1, 5).Draw(t, "markers")
+		text := rapid.StringOfN(rapid.RuneFrom([]rune{'<', '|', '/', 'a', 0}), 0, 8, -1).Draw(t, "text")
+		if rapid.Bool().Draw(t, "from a marker") { // a marker's first bytes, then the text
+			m := rapid.SampledFrom(markers).Draw(t, "marker")
+			text = m[:rapid.IntRange(0, len(m)).Draw(t, "cut")] + text
+		}
+		set := NewSet(markers...)
+		res, idx, n := Match(set, text)
+		wres, widx, wn := matchEach(markers, text)
+		if res != wres || idx != widx || n != wn {
+			t.Fatalf("Match(%q) over %q = %v %d %d, want %v %d %d", text, markers, res, idx, n, wres, widx, wn)
+		}
+	})
 }
 
 func TestLasts(t *testing.T) {

@@ -1,6 +1,7 @@
 package stream_test
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -353,5 +355,28 @@ func TestQuietWithAnEmptyEnd(t *testing.T) {
 	}
 	if got.String() != "xabc>d>z" {
 		t.Errorf("content %q, want %q", got.String(), "xabc>d>z")
+	}
+}
+
+// The stream's diagnostics of a call and the decoder's of the text after
+// it stand in the text's order, however the decoder's Feeds cut the text:
+// here the stream hands a Mistral call's delta on through the call's '}'
+// and the rest apart (Quiet.Apart), where every delta to the decoder reads
+// past the call in one Feed.
+func TestDiagnosticsInTextOrder(t *testing.T) {
+	doc := `[TOOL_CALLS]g[ARGS]{} bye[TOOL_CALLS]g[ARGS]{} bye[TOOL_CALLS][TOOL_CALLS]x`
+	deltas := []string{doc[:30], doc[30:]}
+	streamtest.CompareQuiet(t, mistral.Format, toolcall.Request{}, deltas)
+	s := stream.New(mistral.Format, toolcall.Request{})
+	for _, d := range deltas {
+		s.Feed(d)
+	}
+	s.Close()
+	var got []string
+	for _, d := range s.Diagnostics() {
+		got = append(got, d.Kind+"@"+strconv.Itoa(d.Offset))
+	}
+	if want := []string{"policy@37", "syntax@62"}; !slices.Equal(got, want) {
+		t.Errorf("diagnostics %v, want %v", got, want)
 	}
 }

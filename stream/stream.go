@@ -755,15 +755,24 @@ func (s *Stream) handOn() {
 // copyDiagnostics appends the decoder's new diagnostics, so that they stand
 // before those the stream adds for the calls that follow. It runs before
 // each call and when diagnostics are asked for, not on every Feed.
-func (s *Stream) copyDiagnostics() {
+func (s *Stream) copyDiagnostics() { s.copyDiagnosticsTo(-1) }
+
+// copyDiagnosticsTo is copyDiagnostics up to the first of the decoder's
+// diagnostics whose text begins past offset off (none, for off -1): the
+// later ones come after what the stream says of a call at off, however
+// the decoder's Feeds cut the text (one Feed may read past the call).
+func (s *Stream) copyDiagnosticsTo(off int) {
 	if s.rep == nil {
 		return
 	}
 	if all := s.rep.Diagnostics(); len(all) > int(s.seen) {
 		for _, d := range all[s.seen:] {
+			if off >= 0 && d.Offset > off {
+				break
+			}
 			s.diags = toolcall.AppendDiagnostic(s.diags, d, s.cfg.limits.MaxDiagnostics)
+			s.seen++
 		}
-		s.seen = int32(len(all))
 	}
 }
 
@@ -791,11 +800,11 @@ func (s *Stream) call(c *toolcall.Call) {
 // is its started entry, if argument streaming started it), and reports
 // whether it is returned; then its Index and ID are set.
 func (s *Stream) admit(c *toolcall.Call, e *started) bool {
-	s.copyDiagnostics() // the decoder's diagnostics so far come before this call's
 	s.callOff = -1
 	if s.rep != nil {
 		s.callOff = s.rep.CallOffset(int(s.decCalls))
 	}
+	s.copyDiagnosticsTo(s.callOff) // the decoder's diagnostics of the text up to the call come before this call's
 	s.decCalls++
 	if c.Arguments == "" {
 		c.Arguments = "{}"

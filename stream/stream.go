@@ -701,7 +701,10 @@ type recycler interface{ Recycle() }
 // Calls returns how many calls the stream has handed on so far.
 func (s *Stream) Calls() int { return int(s.calls) }
 
-// Diagnostics returns what the parser did not accept so far, oldest first.
+// Diagnostics returns what the parser did not accept so far, oldest first:
+// the stream's about a call stand after the decoder's about the text
+// before the call and before those about the text after it, however the
+// response was cut into deltas.
 func (s *Stream) Diagnostics() []toolcall.Diagnostic {
 	s.copyDiagnostics()
 	return s.diags

@@ -138,8 +138,12 @@ type Selector struct {
 	files map[string]bool
 	ended bool
 	// builtinReads says the read-only list is the built-in one, which
-	// reading verbs extend.
-	builtinReads bool
+	// reading verbs extend; builtinEdits, that the edit list is.
+	builtinReads, builtinEdits bool
+	// The last name isReadOnly and isEdit were asked about, and their
+	// answers: a response's parallel calls often name one tool.
+	readName, editName string
+	read, edit         bool
 }
 
 type runKind uint8
@@ -155,14 +159,14 @@ func NewSelector(p Policy) *Selector {
 	if p.Mode == "" {
 		p.Mode = All
 	}
-	builtin := p.ReadOnly == nil
+	builtin, edits := p.ReadOnly == nil, p.Edit == nil
 	if builtin {
 		p.ReadOnly = defaultReadOnly
 	}
-	if p.Edit == nil {
+	if edits {
 		p.Edit = defaultEdit
 	}
-	return &Selector{p: p, builtinReads: builtin}
+	return &Selector{p: p, builtinReads: builtin, builtinEdits: edits}
 }
 
 // Keep decides the next call: whether it is returned and, if not, why.
@@ -183,7 +187,7 @@ func (s *Selector) Keep(c toolcall.Call) (bool, string) {
 	}
 	read := s.isReadOnly(c.Name)
 	file, edit := "", false
-	if s.p.Mode == Independent && isOneOf(c.Name, s.p.Edit) {
+	if s.p.Mode == Independent && s.isEdit(c.Name) {
 		file = editedFile(c.Arguments)
 		edit = file != ""
 	}
@@ -232,7 +236,7 @@ func (s *Selector) Peek(name string) (keep, decided bool) {
 		return false, true
 	case s.run == readRun:
 		return s.isReadOnly(name), true
-	case s.run == editRun && s.p.Mode == Independent && isOneOf(name, s.p.Edit):
+	case s.run == editRun && s.p.Mode == Independent && s.isEdit(name):
 		return false, false
 	}
 	return false, true
@@ -271,18 +275,67 @@ var readPrefixes = []string{"get_", "list_", "read_", "search_", "find_", "fetch
 // isReadOnly reports whether name is a read-only tool: on the list, or, with
 // the built-in list, named with a reading verb.
 func (s *Selector) isReadOnly(name string) bool {
-	if isOneOf(name, s.p.ReadOnly) {
-		return true
+	if name != s.readName || name == "" {
+		s.readName = name
+		if s.builtinReads {
+			s.read = builtinReadOnly.has(name) || readVerb(name)
+		} else {
+			s.read = isOneOf(name, s.p.ReadOnly)
+		}
 	}
-	if !s.builtinReads {
-		return false
-	}
+	return s.read
+}
+
+// readVerb reports whether name begins with a reading verb.
+func readVerb(name string) bool {
 	for _, p := range readPrefixes {
 		if len(name) > len(p) && toolcall.SameName(name[:len(p)], p) {
 			return true
 		}
 	}
 	return false
+}
+
+// isEdit reports whether name is an edit tool's.
+func (s *Selector) isEdit(name string) bool {
+	if name != s.editName || name == "" {
+		s.editName = name
+		if s.builtinEdits {
+			s.edit = builtinEdit.has(name)
+		} else {
+			s.edit = isOneOf(name, s.p.Edit)
+		}
+	}
+	return s.edit
+}
+
+// foldedSet holds names as toolcall.SameName compares them (ASCII case
+// folded, '-' and '.' as '_'), so that a built-in list is one lookup, not
+// a comparison per name, for every call of every response.
+type foldedSet map[string]struct{}
+
+var builtinReadOnly, builtinEdit = newFoldedSet(defaultReadOnly), newFoldedSet(defaultEdit)
+
+func newFoldedSet(names []string) foldedSet {
+	set := foldedSet{}
+	for _, n := range names {
+		var buf [maxFolded]byte
+		set[string(toolcall.AppendFoldedName(buf[:0], n))] = struct{}{}
+	}
+	return set
+}
+
+// maxFolded is the longest name a foldedSet is asked about on the stack;
+// the built-in names are shorter, so a longer name is none of them.
+const maxFolded = 64
+
+func (set foldedSet) has(name string) bool {
+	if len(name) > maxFolded {
+		return false
+	}
+	var buf [maxFolded]byte
+	_, ok := set[string(toolcall.AppendFoldedName(buf[:0], name))]
+	return ok
 }
 
 func isOneOf(name string, names []string) bool {

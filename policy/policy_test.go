@@ -103,3 +103,32 @@ func TestFromEnv(t *testing.T) {
 		t.Errorf("no policy in the environment: %+v, %v", p, err)
 	}
 }
+
+// The built-in lists, looked up by folded name, answer as the same names
+// given as a custom list, compared one by one with toolcall.SameName: for
+// their names in other cases and with '-' or '.', for names of their
+// lengths that are none of them, and without an allocation.
+func TestBuiltinListsAnswerAsCustomOnes(t *testing.T) {
+	builtin := NewSelector(Policy{Mode: Independent})
+	var names []string
+	for _, n := range append(DefaultReadOnly(), DefaultEdit()...) {
+		names = append(names, n, strings.ToUpper(n), strings.ReplaceAll(n, "_", "-"), strings.ReplaceAll(n, "_", "."), n+"x", "x"+n[1:], n[:len(n)-1]+"é")
+	}
+	names = append(names, "", "get_weather", "book_flight", strings.Repeat("a", 100))
+	for _, n := range names {
+		for range 2 { // asked again, the selector answers from the last name
+			if got, want := builtin.isReadOnly(n), isOneOf(n, DefaultReadOnly()) || readVerb(n); got != want {
+				t.Errorf("isReadOnly(%q) = %v, the list one by one says %v", n, got, want)
+			}
+			if got, want := builtin.isEdit(n), isOneOf(n, DefaultEdit()); got != want {
+				t.Errorf("isEdit(%q) = %v, the list one by one says %v", n, got, want)
+			}
+		}
+	}
+	if !builtin.isReadOnly("Read-File") || !builtin.isEdit("Write.File") || builtin.isEdit("read_file") {
+		t.Error("names in other cases and with '-' or '.' are the same names")
+	}
+	if a := testing.AllocsPerRun(100, func() { builtin.isReadOnly("Get-Weather"); builtin.isEdit("Edit_File") }); a != 0 {
+		t.Errorf("a lookup allocates %v times", a)
+	}
+}

@@ -53,6 +53,16 @@ func looseEqual(a, b string) bool {
 	return true
 }
 
+// AppendFoldedName appends name as SameName compares it to dst: ASCII
+// letters in lower case, '-' and '.' as '_'. Two names are the same name
+// exactly when their folded forms are equal.
+func AppendFoldedName(dst []byte, name string) []byte {
+	for i := 0; i < len(name); i++ {
+		dst = append(dst, foldName(name[i]))
+	}
+	return dst
+}
+
 func foldName(c byte) byte {
 	switch {
 	case c >= 'A' && c <= 'Z':

@@ -85,3 +85,18 @@ func TestLimitsWithDefaults(t *testing.T) {
 		t.Errorf("WithDefaults() = %+v", got)
 	}
 }
+
+// Two names are the same name exactly when their folded forms are equal.
+func TestAppendFoldedName(t *testing.T) {
+	names := []string{"get_weather", "GET-WEATHER", "get.weather", "get_weathe", "Get_Weather", "gét_weather", "GÉT_weather", "a-b", "A_B", "", "_", "-", "."}
+	for _, a := range names {
+		for _, b := range names {
+			if got, want := string(AppendFoldedName(nil, a)) == string(AppendFoldedName(nil, b)), SameName(a, b); got != want {
+				t.Errorf("folded %q and %q equal: %v, SameName says %v", a, b, got, want)
+			}
+		}
+	}
+	if got := string(AppendFoldedName([]byte("x:"), "Read-File.V2")); got != "x:read_file_v2" {
+		t.Errorf("AppendFoldedName = %q", got)
+	}
+}

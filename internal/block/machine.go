@@ -299,7 +299,8 @@ func (f *Format) compileOpeners() {
 // '[' counts where the bytes kept end with it after whitespace or after
 // the last byte of a marker that opens the kind (the head's first bytes):
 // there an array opens, whose ']' the rule does not watch, so the bytes
-// are handed on. Or nil.
+// are handed on. What follows the object's '}' in its delta goes on apart
+// (Quiet.Apart), so that a next call's marker there is kept whole. Or nil.
 func (f *Format) openedHead(k int, kind Kind) *toolcall.Quiet {
 	ends := f.ends[k]
 	if kind.Head != nil || kind.Headed || ends != nil && !ends.OnlyStartsWith('<') {
@@ -312,13 +313,13 @@ func (f *Format) openedHead(k int, kind Kind) *toolcall.Quiet {
 	if room <= 0 {
 		return nil
 	}
-	starts := []string{"}", "<", " [", "\t[", "\n[", "\r["}
+	matter := []string{"}", "<", " [", "\t[", "\n[", "\r["}
 	for _, mk := range f.Markers {
 		if mk.Role == Opens && mk.Kind == k && mk.Text != "" {
-			starts = append(starts, mk.Text[len(mk.Text)-1:]+"[")
+			matter = append(matter, mk.Text[len(mk.Text)-1:]+"[")
 		}
 	}
-	return &toolcall.Quiet{Room: room, Stop: &objectStop, Ends: starts, Apart: true}
+	return &toolcall.Quiet{Room: room, Stop: &objectStop, Ends: matter, Apart: true}
 }
 
 // openedQuiet is what a block of kind, whose end markers are ends, says of

@@ -58,12 +58,15 @@
 // without a trace (toolcall.Quiet: inside a string argument, any byte but
 // its unescaped quote). While the think tags leave text to the decoder and
 // no call streams its arguments, the stream then keeps such deltas of up
-// to 256 bytes, in buffers of up to 16 KiB, and hands them to the decoder
+// to 128 bytes, in buffers of up to 16 KiB, and hands them to the decoder
 // with the first delta that is not one (or at Close, or when a buffer is
-// full), in one Feed. Each Feed returns exactly the events it would have
-// returned otherwise: the kept deltas' Feeds return none, as the decoder's
-// would have. A long argument streamed token by token then costs the
-// decoder about one parse of it, not one Feed a token.
+// full), in one Feed; where the decoder reads what follows an end apart
+// from it (Quiet.Apart), in two: through the end, then the rest of that
+// delta, which the decoder's next word may keep again. Each Feed returns
+// exactly the events it would have returned otherwise: the kept deltas'
+// Feeds return none, as the decoder's would have. A long argument streamed
+// token by token then costs the decoder about one parse of it, not one
+// Feed a token.
 package stream
 
 import (

@@ -160,14 +160,18 @@ func Match[S ~string | ~[]byte](s *Set, text S) (res Result, idx, n int) {
 	if long {
 		four = uint32(text[0]) | uint32(text[1])<<8 | uint32(text[2])<<16 | uint32(text[3])<<24
 	}
+	fours := s.fours[:len(s.markers)]
 	for i, m := range s.markers {
 		k := 0
 		if long && len(m) >= 4 {
 			// Most markers differ from the text in their first four
 			// bytes: how many they share is where the words first differ.
-			if d := four ^ s.fours[i]; d != 0 {
+			if d := four ^ fours[i]; d != 0 {
 				best = max(best, bits.TrailingZeros32(d)/8)
 				continue
+			}
+			if len(text) >= len(m) && string(text[4:len(m)]) == m[4:] {
+				return Full, i, len(m)
 			}
 			k = 4
 		}

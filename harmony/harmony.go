@@ -106,6 +106,7 @@ func body(read func(*block.Machine, string) ([]block.Item, error), follow func(*
 	return block.Kind{
 		End: tEnd, Ends: []block.Token{tCall, tReturn}, Yields: []block.Token{tStart, tChannel}, Scan: block.ScanPlain,
 		ReadsValue: args, TooLong: "a message body passed the size limit", Read: read, Follow: follow,
+		EndsApart: true, // where a message may begin, the hook keeps a header's start whole
 	}
 }
 

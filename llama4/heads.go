@@ -377,6 +377,16 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 	return m.Abandon(h.giveUp(m, dst), s, i)
 }
 
+// Quiet implements block.Quieter: while the head of a call list reads its
+// first name, nothing is told until a byte that is no name's, and within
+// the pending limit, where the head would give up.
+func (h *heads) Quiet(m *block.Machine) toolcall.Quiet {
+	if h.state != sHead || !h.head.inName() {
+		return toolcall.Quiet{}
+	}
+	return toolcall.Quiet{Room: m.Room("", 0), Stop: &nameStops}
+}
+
 // Reading implements block.Reading: the open candidate's reader.
 func (h *heads) Reading() *pythonic.Reader {
 	switch {

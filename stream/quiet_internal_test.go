@@ -80,6 +80,9 @@ func TestQuietDeltasChangeNothingTold(t *testing.T) {
 			// Objects after a head that hold arrays, brackets that close
 			// nothing, strings of brackets, and deep nesting.
 			`[TOOL_CALLS]get_weather[ARGS]{"a": [1, {"b": [[2]]}], "c": "]}[", "d": {"e": {}}}[TOOL_CALLS]get_weather[ARGS]{]}x[TOOL_CALLS]f[ARGS] {"x": [[[[]]]], "y": {"z": {"w": {}}}}` + good, "[TOOL_CALLS]  [[]] [TOOL_CALLS]\n[]x[TOOL_CALLS]a [b]{}[TOOL_CALLS][]y[TOOL_CALLS][[]]" + good,
+			// Call lists whose first name breaks off, or holds Markdown's
+			// \_ or a multi-byte character.
+			`[get_wea ther(x=1)] [get\_weather(city="a")] [wéather(x=1)] [get_weather` + good,
 			// Think tags' starts that a marker's start follows, or that
 			// go on as a marker's would past the tag's own bytes.
 			"x [THOL_CALLS]y[TOOL_CALLS]z [T<thol_call>[TOOL_CALLS]" + good,

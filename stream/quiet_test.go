@@ -260,8 +260,8 @@ func TestLongArgumentsReachTheDecoderTogether(t *testing.T) {
 // TestMarkersAndHeadsAreKeptWhole: a block's opening marker, begun in
 // prose (after a call, or held by the think splitter as the start of a
 // think tag), and what follows it up to where its body says something
-// matters (for a value body, its head and object: the whole call), reach
-// the decoder in one Feed (the splitter hands the bytes it
+// matters (for a value body, its head and object: the whole call; for a
+// call list, its first name), reach the decoder in one Feed (the splitter hands the bytes it
 // held on in one of their own; a marker among several that open different
 // kinds of block is handed on once complete).
 func TestMarkersAndHeadsAreKeptWhole(t *testing.T) {
@@ -279,6 +279,8 @@ func TestMarkersAndHeadsAreKeptWhole(t *testing.T) {
 			[]string{`[TOOL_CALLS]f[ARGS]{}[`, "TOOL", "_CAL", "LS]g", "et_w", "eath", "er[A", "RGS]", `{"c":1}`}, 2},
 		{"a marker, then a body only its end ends", qwen3coder.Format,
 			[]string{"<tool_call>\n<function=f>\n</function>\n</tool_call>", "<t", "ool_", "call", ">\n<f", "unct", "ion=", "f>\n<", "/fun", "ctio", "n>\n<", "/too", "l_ca", "ll>"}, 2},
+		{"a call list's first name", llama4.Format,
+			[]string{`[f(x=1)] `, "[get", "_wea", "ther", "(cit", `y="a`, `")]`}, 3},
 		{"a Harmony header", harmony.Format,
 			[]string{`<|channel|>commentary to=functions.f<|message|>{}<|call|>`, "<|st", "art|", ">ass", "ista", "nt<|", "chan", "nel|", ">com", "ment", "ary ", "to=f", "unct", "ions", ".f<|", "mess", "age|", ">{}<", "|cal", "l|>"}, 2},
 	}

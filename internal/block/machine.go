@@ -114,6 +114,11 @@ type Kind struct {
 	// Header says the block frames what follows (Harmony's message
 	// header) and holds no call: text in it is not data (InCandidate).
 	Header bool
+	// EndsApart says what follows the block's end is best read apart from
+	// it (toolcall.Quiet.Apart): the hook reads it, and says which of its
+	// bytes it reads without a trace (Quieter), as Harmony's does where a
+	// message may begin.
+	EndsApart bool
 	// CutOff, when set, says a block the end of the response cuts off is
 	// not read, as a missing end marker is by default: it is content,
 	// with CutOff as the diagnostic.
@@ -489,32 +494,34 @@ func (m *Machine) quiet() {
 	}
 	switch m.mode {
 	case mHook:
-		if m.reading == nil {
+		var r *pylit.Reader
+		if m.reading != nil {
+			r = m.reading.Reading()
+		}
+		if r == nil { // the hook reads text itself
 			if q, ok := m.hooks.(Quieter); ok {
 				m.Quiet(q.Quiet(m))
 			}
 			return
 		}
-		if r := m.reading.Reading(); r != nil {
-			// A hook acts only on its reader's verdicts, which only a
-			// bracket may change; in a long string (code, full of
-			// brackets), only its closing quote ends it.
-			stop, esc, inString := r.Quiet()
-			brackets, room, ok := r.QuietBrackets()
-			switch {
-			case ok && (!inString || r.InShortString(shortString)):
-				m.Quiet(toolcall.Quiet{Room: min(m.Room("", 0), room), Stop: brackets})
-			case inString:
-				m.Quiet(toolcall.Quiet{Room: m.Room("", 0), Stop: stop, Escape: esc})
-			}
+		// A hook acts only on its reader's verdicts, which only a bracket
+		// may change; in a long string (code, full of brackets), only its
+		// closing quote ends it.
+		stop, esc, inString := r.Quiet()
+		brackets, room, ok := r.QuietBrackets()
+		switch {
+		case ok && (!inString || r.InShortString(shortString)):
+			m.Quiet(toolcall.Quiet{Room: min(m.Room("", 0), room), Stop: brackets})
+		case inString:
+			m.Quiet(toolcall.Quiet{Room: m.Room("", 0), Stop: stop, Escape: esc})
 		}
 	case mBody:
-		// After a header's end comes its body; after a block's, what a
-		// hook that says what it reads quietly reads: each is best read
+		// After a header's end comes its body; after the end of a kind
+		// that says so, what the hook reads quietly: each is best read
 		// apart from the end.
 		q := m.body.quiet(&m.Base)
-		_, quieter := m.hooks.(Quieter)
-		q.Apart = q.Ends != nil && (m.f.Kinds[m.kind].Header || quieter)
+		kind := &m.f.Kinds[m.kind]
+		q.Apart = q.Ends != nil && (kind.Header || kind.EndsApart)
 		m.Quiet(q)
 	case mMarker:
 		m.Quiet(m.PrefixQuiet(m.f.prose, markerKind))
@@ -543,8 +550,9 @@ func (m *Machine) opens(held []byte, rest string) int {
 const shortString = 64
 
 // Quieter is implemented by hooks that, reading text themselves (no
-// Reading), can tell which of the next bytes they read without a trace
-// (toolcall.Quiet): the machine asks at the end of each Feed in their mode.
+// Reading, or none now), can tell which of the next bytes they read
+// without a trace (toolcall.Quiet): the machine asks at the end of each
+// Feed in their mode.
 type Quieter interface {
 	Quiet(m *Machine) toolcall.Quiet
 }

@@ -18,6 +18,11 @@ type ListHead struct {
 	phase headPhase
 }
 
+// InName reports whether h is inside the call's name: until a byte that
+// is not a name's (IsNameByte, a byte of a multi-byte character, or the
+// backslash of Markdown's \_), h stays Partial and says nothing.
+func (h *ListHead) InName() bool { return h.phase == headName }
+
 // Feed scans s. Full: the head is complete and n counts its bytes through
 // '('. Partial: all of s fits a head so far. None: s[n-1]... s[:n] cannot
 // start a list and scanning resumes at s[n].

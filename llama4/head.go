@@ -123,15 +123,5 @@ func (h *head) Feed(s string) (res marker.Result, n int) {
 }
 
 // inName reports whether h reads a call list's first name: only a byte
-// that is no name's may change its verdict (nameStops).
+// that is no name's may change its verdict (pylit.NameStops).
 func (h *head) inName() bool { return h.phase == hCall && h.list.InName() }
-
-// nameStops holds the bytes that end a name as a call list's head reads
-// it (pylit.ListHead): all but name bytes, the bytes of multi-byte
-// characters and the backslash of Markdown's \_.
-var nameStops = func() (stops [256]bool) {
-	for c := range 256 {
-		stops[c] = !pylit.IsNameByte(byte(c)) && c < 0x80 && c != '\\'
-	}
-	return stops
-}()

@@ -384,7 +384,7 @@ func (h *heads) Quiet(m *block.Machine) toolcall.Quiet {
 	if h.state != sHead || !h.head.inName() {
 		return toolcall.Quiet{}
 	}
-	return toolcall.Quiet{Room: m.Room("", 0), Stop: &nameStops}
+	return toolcall.Quiet{Room: m.Room("", 0), Stop: &pylit.NameStops}
 }
 
 // Reading implements block.Reading: the open candidate's reader.

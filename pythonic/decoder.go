@@ -125,6 +125,16 @@ func (h *lists) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 	return dst, i + n
 }
 
+// Quiet implements block.Quieter: while the head reads the list's first
+// name, nothing is told until a byte that is no name's, and within the
+// pending limit, where the head would give up.
+func (h *lists) Quiet(m *block.Machine) toolcall.Quiet {
+	if h.state != lHead || !h.head.InName() {
+		return toolcall.Quiet{}
+	}
+	return toolcall.Quiet{Room: m.Room("", 0), Stop: &pylit.NameStops}
+}
+
 // Reading implements block.Reading: the pending list, once its head is read.
 func (h *lists) Reading() *pylit.Reader {
 	if h.state != lList {

@@ -281,6 +281,8 @@ func TestMarkersAndHeadsAreKeptWhole(t *testing.T) {
 			[]string{"<tool_call>\n<function=f>\n</function>\n</tool_call>", "<t", "ool_", "call", ">\n<f", "unct", "ion=", "f>\n<", "/fun", "ctio", "n>\n<", "/too", "l_ca", "ll>"}, 2},
 		{"a call list's first name", llama4.Format,
 			[]string{`[f(x=1)] `, "[get", "_wea", "ther", "(cit", `y="a`, `")]`}, 3},
+		{"a pythonic call list's first name", pythonic.Format,
+			[]string{`[f(x=1)] `, "[get", "_wea", "ther", "(cit", `y="a`, `")]`}, 3},
 		{"a Harmony header", harmony.Format,
 			[]string{`<|channel|>commentary to=functions.f<|message|>{}<|call|>`, "<|st", "art|", ">ass", "ista", "nt<|", "chan", "nel|", ">com", "ment", "ary ", "to=f", "unct", "ions", ".f<|", "mess", "age|", ">{}<", "|cal", "l|>"}, 2},
 	}

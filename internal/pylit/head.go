@@ -18,10 +18,19 @@ type ListHead struct {
 	phase headPhase
 }
 
-// InName reports whether h is inside the call's name: until a byte that
-// is not a name's (IsNameByte, a byte of a multi-byte character, or the
-// backslash of Markdown's \_), h stays Partial and says nothing.
+// InName reports whether h is inside the call's name: until a byte of
+// NameStops, h stays Partial and says nothing.
 func (h *ListHead) InName() bool { return h.phase == headName }
+
+// NameStops holds the bytes that end a name as ListHead reads it: all but
+// name bytes (IsNameByte), the bytes of multi-byte characters and the
+// backslash of Markdown's \_.
+var NameStops = func() (stops [256]bool) {
+	for c := range 256 {
+		stops[c] = !IsNameByte(byte(c)) && c < 0x80 && c != '\\'
+	}
+	return stops
+}()
 
 // Feed scans s. Full: the head is complete and n counts its bytes through
 // '('. Partial: all of s fits a head so far. None: s[n-1]... s[:n] cannot

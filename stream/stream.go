@@ -62,7 +62,7 @@
 // with the first delta that is not one (or at Close, or when a buffer is
 // full), in one Feed; where the decoder reads what follows an end apart
 // from it (Quiet.Apart), in two: through the end, then the rest of that
-// delta, which the decoder's next word may keep again. Each Feed returns
+// delta, which what the decoder says next may keep again. Each Feed returns
 // exactly the events it would have returned otherwise: the kept deltas'
 // Feeds return none, as the decoder's would have. A long argument streamed
 // token by token then costs the decoder about one parse of it, not one

@@ -60,7 +60,7 @@ func (r *Request) Index() {
 		if _, dup := x.exact[t.Name]; !dup {
 			x.exact[t.Name] = i
 		}
-		fold = appendFolded(fold[:0], t.Name)
+		fold = AppendFoldedName(fold[:0], t.Name)
 		switch j, seen := x.loose[string(fold)]; {
 		case !seen:
 			x.loose[string(fold)] = i
@@ -128,19 +128,11 @@ func (x *toolIndex) match(name string) int {
 // ambiguous for more than one.
 func (x *toolIndex) looseFind(name string) int {
 	var buf [64]byte
-	fold := appendFolded(buf[:0], name)
+	fold := AppendFoldedName(buf[:0], name)
 	if i, ok := x.loose[string(fold)]; ok {
 		return i
 	}
 	return -1
-}
-
-// appendFolded appends name as looseEqual compares it.
-func appendFolded(dst []byte, name string) []byte {
-	for i := 0; i < len(name); i++ {
-		dst = append(dst, foldName(name[i]))
-	}
-	return dst
 }
 
 // Attached returns what build returns for the request's tool i, made once

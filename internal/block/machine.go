@@ -117,7 +117,7 @@ type Kind struct {
 	// EndsApart says what follows the block's end is best read apart from
 	// it (toolcall.Quiet.Apart): the hook reads it, and says which of its
 	// bytes it reads without a trace (Quieter), as Harmony's does where a
-	// message may begin.
+	// message may begin. A header's end always is (its body follows).
 	EndsApart bool
 	// CutOff, when set, says a block the end of the response cuts off is
 	// not read, as a missing end marker is by default: it is content,
@@ -330,8 +330,9 @@ func (f *Format) openedHead(k int, kind Kind) *toolcall.Quiet {
 // openedQuiet is what a block of kind, whose end markers are ends, says of
 // its first bytes when it opens, as Body.quiet does, when that holds until
 // one of its end markers completes: a body with no head whose end markers
-// all start with '<' (its tags, if any, change nothing told). A header's
-// end opens its body, read apart from it (Quiet.Apart). Otherwise nil.
+// all start with '<' (its tags, if any, change nothing told); what follows
+// its end is read apart where the kind says so (Quiet.Apart). Otherwise
+// nil.
 func openedQuiet(kind Kind, ends *marker.Set) *toolcall.Quiet {
 	if kind.Scan == ScanValue || kind.Head != nil || kind.Headed {
 		return nil
@@ -347,8 +348,12 @@ func openedQuiet(kind Kind, ends *marker.Set) *toolcall.Quiet {
 	if !ok || room <= 0 {
 		return nil
 	}
-	return &toolcall.Quiet{Room: room, Stop: lasts, Ends: ends.Markers(), Apart: kind.Header}
+	return &toolcall.Quiet{Room: room, Stop: lasts, Ends: ends.Markers(), Apart: kind.endsApart()}
 }
+
+// endsApart reports whether what follows the block's end is read apart
+// from it (Kind.EndsApart, or a header's body).
+func (k *Kind) endsApart() bool { return k.Header || k.EndsApart }
 
 // Hooks are a format's own rules, run by the machine at fixed points. The
 // machine is in a hook's mode between Enter and Leave; a hook that holds
@@ -520,8 +525,7 @@ func (m *Machine) quiet() {
 		// that says so, what the hook reads quietly: each is best read
 		// apart from the end.
 		q := m.body.quiet(&m.Base)
-		kind := &m.f.Kinds[m.kind]
-		q.Apart = q.Ends != nil && (kind.Header || kind.EndsApart)
+		q.Apart = q.Ends != nil && m.f.Kinds[m.kind].endsApart()
 		m.Quiet(q)
 	case mMarker:
 		m.Quiet(m.PrefixQuiet(m.f.prose, markerKind))

@@ -121,7 +121,3 @@ func (h *head) Feed(s string) (res marker.Result, n int) {
 	}
 	return marker.Partial, len(s)
 }
-
-// inName reports whether h reads a call list's first name: only a byte
-// that is no name's may change its verdict (pylit.NameStops).
-func (h *head) inName() bool { return h.phase == hCall && h.list.InName() }

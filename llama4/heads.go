@@ -381,10 +381,10 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 // first name, nothing is told until a byte that is no name's, and within
 // the pending limit, where the head would give up.
 func (h *heads) Quiet(m *block.Machine) toolcall.Quiet {
-	if h.state != sHead || !h.head.inName() {
+	if h.state != sHead || h.head.phase != hCall { // a call list's head, not an object's
 		return toolcall.Quiet{}
 	}
-	return toolcall.Quiet{Room: m.Room("", 0), Stop: &pylit.NameStops}
+	return h.head.list.Quiet(m.Room("", 0))
 }
 
 // Reading implements block.Reading: the open candidate's reader.

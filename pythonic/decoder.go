@@ -129,10 +129,10 @@ func (h *lists) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 // name, nothing is told until a byte that is no name's, and within the
 // pending limit, where the head would give up.
 func (h *lists) Quiet(m *block.Machine) toolcall.Quiet {
-	if h.state != lHead || !h.head.InName() {
+	if h.state != lHead {
 		return toolcall.Quiet{}
 	}
-	return toolcall.Quiet{Room: m.Room("", 0), Stop: &pylit.NameStops}
+	return h.head.Quiet(m.Room("", 0))
 }
 
 // Reading implements block.Reading: the pending list, once its head is read.

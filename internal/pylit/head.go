@@ -1,6 +1,9 @@
 package pylit
 
-import "github.com/toolparse/toolparse/internal/marker"
+import (
+	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/toolcall"
+)
 
 type headPhase uint8
 
@@ -18,14 +21,21 @@ type ListHead struct {
 	phase headPhase
 }
 
-// InName reports whether h is inside the call's name: until a byte of
-// NameStops, h stays Partial and says nothing.
-func (h *ListHead) InName() bool { return h.phase == headName }
+// Quiet says which of the next bytes h reads without a trace, room of
+// them at most (the caller's limit, where h would give up): inside the
+// call's name, any but a byte of nameStops, for h stays Partial and says
+// nothing until one; elsewhere, none.
+func (h *ListHead) Quiet(room int) toolcall.Quiet {
+	if h.phase != headName || room <= 0 {
+		return toolcall.Quiet{}
+	}
+	return toolcall.Quiet{Room: room, Stop: &nameStops}
+}
 
-// NameStops holds the bytes that end a name as ListHead reads it: all but
+// nameStops holds the bytes that end a name as ListHead reads it: all but
 // name bytes (IsNameByte), the bytes of multi-byte characters and the
 // backslash of Markdown's \_.
-var NameStops = func() (stops [256]bool) {
+var nameStops = func() (stops [256]bool) {
 	for c := range 256 {
 		stops[c] = !IsNameByte(byte(c)) && c < 0x80 && c != '\\'
 	}

@@ -132,18 +132,39 @@ func list(v string) []string {
 
 // Selector applies a policy to the calls of one response, in order.
 type Selector struct {
-	p     Policy
-	n     int // calls seen
-	run   runKind
-	files map[string]bool
-	ended bool
-	// builtinReads says the read-only list is the built-in one, which
-	// reading verbs extend; builtinEdits, that the edit list is.
-	builtinReads, builtinEdits bool
-	// The last name isReadOnly and isEdit were asked about, and their
-	// answers: a response's parallel calls often name one tool.
-	readName, editName string
-	read, edit         bool
+	p            Policy
+	n            int // calls seen
+	run          runKind
+	files        map[string]bool
+	ended        bool
+	reads, edits toolList // the policy's lists
+}
+
+// toolList answers whether a name is on a list of tool names, as
+// toolcall.SameName compares them: a built-in list by one lookup of the
+// folded name (the read-only one extended by reading verbs), another name
+// by name. It remembers its last answer: a response's parallel calls
+// often name one tool.
+type toolList struct {
+	names   []string  // a list of the policy's own
+	builtin foldedSet // or the built-in list's names
+	verbs   bool      // a name that begins with a reading verb is on it
+	last    string
+	lastIs  bool
+}
+
+func (l *toolList) has(name string) bool {
+	if name == l.last && name != "" {
+		return l.lastIs
+	}
+	is := false
+	if l.builtin != nil {
+		is = l.builtin.has(name) || l.verbs && readVerb(name)
+	} else {
+		is = isOneOf(name, l.names)
+	}
+	l.last, l.lastIs = name, is
+	return is
 }
 
 type runKind uint8
@@ -159,14 +180,14 @@ func NewSelector(p Policy) *Selector {
 	if p.Mode == "" {
 		p.Mode = All
 	}
-	builtin, edits := p.ReadOnly == nil, p.Edit == nil
-	if builtin {
-		p.ReadOnly = defaultReadOnly
+	s := &Selector{p: p, reads: toolList{names: p.ReadOnly}, edits: toolList{names: p.Edit}}
+	if p.ReadOnly == nil { // the built-in lists
+		s.reads = toolList{builtin: builtinReadOnly, verbs: true}
 	}
-	if edits {
-		p.Edit = defaultEdit
+	if p.Edit == nil {
+		s.edits = toolList{builtin: builtinEdit}
 	}
-	return &Selector{p: p, builtinReads: builtin, builtinEdits: edits}
+	return s
 }
 
 // Keep decides the next call: whether it is returned and, if not, why.
@@ -274,17 +295,7 @@ var readPrefixes = []string{"get_", "list_", "read_", "search_", "find_", "fetch
 
 // isReadOnly reports whether name is a read-only tool: on the list, or, with
 // the built-in list, named with a reading verb.
-func (s *Selector) isReadOnly(name string) bool {
-	if name != s.readName || name == "" {
-		s.readName = name
-		if s.builtinReads {
-			s.read = builtinReadOnly.has(name) || readVerb(name)
-		} else {
-			s.read = isOneOf(name, s.p.ReadOnly)
-		}
-	}
-	return s.read
-}
+func (s *Selector) isReadOnly(name string) bool { return s.reads.has(name) }
 
 // readVerb reports whether name begins with a reading verb.
 func readVerb(name string) bool {
@@ -297,17 +308,7 @@ func readVerb(name string) bool {
 }
 
 // isEdit reports whether name is an edit tool's.
-func (s *Selector) isEdit(name string) bool {
-	if name != s.editName || name == "" {
-		s.editName = name
-		if s.builtinEdits {
-			s.edit = builtinEdit.has(name)
-		} else {
-			s.edit = isOneOf(name, s.p.Edit)
-		}
-	}
-	return s.edit
-}
+func (s *Selector) isEdit(name string) bool { return s.edits.has(name) }
 
 // foldedSet holds names as toolcall.SameName compares them (ASCII case
 // folded, '-' and '.' as '_'), so that a built-in list is one lookup, not

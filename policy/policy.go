@@ -132,8 +132,8 @@ func list(v string) []string {
 
 // Selector applies a policy to the calls of one response, in order.
 type Selector struct {
-	p            Policy
-	n            int // calls seen
+	mode         Mode // the policy's (its lists are reads and edits)
+	n            int  // calls seen
 	run          runKind
 	files        map[string]bool
 	ended        bool
@@ -180,7 +180,7 @@ func NewSelector(p Policy) *Selector {
 	if p.Mode == "" {
 		p.Mode = All
 	}
-	s := &Selector{p: p, reads: toolList{names: p.ReadOnly}, edits: toolList{names: p.Edit}}
+	s := &Selector{mode: p.Mode, reads: toolList{names: p.ReadOnly}, edits: toolList{names: p.Edit}}
 	if p.ReadOnly == nil { // the built-in lists
 		s.reads = toolList{builtin: builtinReadOnly, verbs: true}
 	}
@@ -194,7 +194,7 @@ func NewSelector(p Policy) *Selector {
 func (s *Selector) Keep(c toolcall.Call) (bool, string) {
 	first := s.n == 0
 	s.n++
-	switch s.p.Mode {
+	switch s.mode {
 	case All:
 		return true, ""
 	case First:
@@ -208,7 +208,7 @@ func (s *Selector) Keep(c toolcall.Call) (bool, string) {
 	}
 	read := s.isReadOnly(c.Name)
 	file, edit := "", false
-	if s.p.Mode == Independent && s.isEdit(c.Name) {
+	if s.mode == Independent && s.isEdit(c.Name) {
 		file = editedFile(c.Arguments)
 		edit = file != ""
 	}
@@ -240,7 +240,7 @@ func (s *Selector) Keep(c toolcall.Call) (bool, string) {
 
 // KeepsAll reports whether every call is kept whatever came before it
 // (the mode is All).
-func (s *Selector) KeepsAll() bool { return s.p.Mode == All }
+func (s *Selector) KeepsAll() bool { return s.mode == All }
 
 // Peek tells, before the next call's arguments are known, what Keep will
 // decide for a call named name, without deciding it: keep, and whether
@@ -251,13 +251,13 @@ func (s *Selector) KeepsAll() bool { return s.p.Mode == All }
 func (s *Selector) Peek(name string) (keep, decided bool) {
 	first := s.n == 0
 	switch {
-	case s.p.Mode == All || first:
+	case s.mode == All || first:
 		return true, true
-	case s.p.Mode == First || s.ended:
+	case s.mode == First || s.ended:
 		return false, true
 	case s.run == readRun:
 		return s.isReadOnly(name), true
-	case s.run == editRun && s.p.Mode == Independent && s.isEdit(name):
+	case s.run == editRun && s.mode == Independent && s.isEdit(name):
 		return false, false
 	}
 	return false, true
@@ -284,10 +284,10 @@ func init() {
 
 // reason says why a call is dropped, without building a string per call.
 func (s *Selector) reason(k int) string {
-	if r, ok := reasons[s.p.Mode]; ok {
+	if r, ok := reasons[s.mode]; ok {
 		return r[k]
 	}
-	return "the policy is " + string(s.p.Mode)
+	return "the policy is " + string(s.mode)
 }
 
 // readPrefixes are the verbs that start the names of tools that only read.

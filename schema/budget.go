@@ -2,10 +2,10 @@ package schema
 
 import (
 	"fmt"
-	"strings"
+	"slices"
 
+	"github.com/kaptinlin/jsonschema"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/internal/schemadoc"
 )
 
 // The validation budget. Validating one call's arguments may cost
@@ -17,8 +17,10 @@ import (
 // as the validator will: each subschema applied to each value, each
 // property a "properties" keyword lists (the validator visits them all,
 // and looks every missing one up in "required"), each alternative of
-// anyOf, oneOf and allOf, each enum value compared, each string byte a
-// pattern or format reads. Arguments whose estimate is over what they may
+// anyOf, oneOf and allOf (through the validator's own resolved
+// references), each enum value compared, each string byte a length counts,
+// each byte a pattern matches (per instruction of its program), each
+// compiling of a pattern. Arguments whose estimate is over what they may
 // spend go on unvalidated, with a "schema" diagnostic saying so (their
 // coercion is done: it is bounded by MaxCoerceSteps), and empty the pool,
 // which pays for the estimate's walk.
@@ -55,19 +57,23 @@ const (
 	costNode     = 100  // one value node converted or hashed
 	costEnum     = 2000 // one value node compared with one enum value
 	costNumber   = 1500 // a number compared with a bound
+
+	costCompileInst = 1000 // compiling one instruction of a regular expression
+	costMatchInst   = 5    // one instruction of a regular expression, per byte matched
 )
 
 // withinBudget reports whether validating v, whose JSON is size bytes,
-// against the doc's schema fits the call's allowance and what is left of
-// b's pool, and takes from the pool what the call spends beyond its own.
-func withinBudget(doc *schemadoc.Doc, v *jsonvalue.Value, size int, b *Budget) bool {
+// against c's compiled schema fits the call's allowance and what is left
+// of b's pool, and takes from the pool what the call spends beyond its
+// own.
+func withinBudget(c *compiled, v *jsonvalue.Value, size int, b *Budget) bool {
 	if b == nil {
 		b = NewBudget()
 	}
 	own := ValidateBase + ValidatePerByte*size
-	e := estimate{doc: doc, left: own + b.left}
+	e := estimate{prep: c.prep, left: own + b.left}
 	e.charge(costNode * e.nodes(v)) // the conversion to the validator's values
-	e.walk(v, &doc.Root, 0)
+	e.walk(v, c.validator, 0)
 	if e.left < 0 {
 		b.left = 0
 		return false
@@ -76,12 +82,17 @@ func withinBudget(doc *schemadoc.Doc, v *jsonvalue.Value, size int, b *Budget) b
 	return true
 }
 
-// estimate walks a value with a schema, counting down what validating it
-// costs; it stops as soon as the budget is spent, so it costs at most
-// about the budget's units in steps.
+// estimate walks a value with the validator's own compiled schema, counting
+// down what validating it costs; it stops as soon as the budget is spent,
+// so it costs at most about the budget's units in steps. It follows the
+// validator's resolved references, so it meets every subschema the
+// validator will.
 type estimate struct {
-	doc  *schemadoc.Doc
+	prep *prepared
 	left int
+	// compiled lists the nodes whose "pattern" this estimate has charged
+	// compiling (the validator compiles it once, on first use).
+	compiled []*jsonschema.Schema
 }
 
 func (e *estimate) charge(n int) bool {
@@ -89,9 +100,14 @@ func (e *estimate) charge(n int) bool {
 	return e.left >= 0
 }
 
-// nodes counts v's values, charging the count as it goes.
+// nodes counts v's values, charging the count as it goes. A long number
+// costs the square of its digits (the validator reads numbers as exact
+// rationals).
 func (e *estimate) nodes(v *jsonvalue.Value) int {
 	n := 1 + len(v.Str)/16
+	if v.Kind == jsonvalue.Number && len(v.Str) > 32 {
+		e.left -= len(v.Str) * len(v.Str) / 8
+	}
 	for i := range v.Items {
 		if e.left < 0 {
 			return n
@@ -108,47 +124,36 @@ func (e *estimate) nodes(v *jsonvalue.Value) int {
 	return n
 }
 
-// inPlaceKeys are the keywords whose subschemas apply to the value itself.
-var inPlaceKeys = [...]string{"allOf", "anyOf", "oneOf", "not", "if", "then", "else", "$ref", "$dynamicRef"}
-
-func (e *estimate) walk(v *jsonvalue.Value, s *jsonvalue.Value, depth int) {
-	if !e.charge(costEval) || s == nil || s.Kind != jsonvalue.Object {
+func (e *estimate) walk(v *jsonvalue.Value, s *jsonschema.Schema, depth int) {
+	if s == nil || !e.charge(costEval) || s.Boolean != nil {
 		return
 	}
 	if depth > MaxCoerceDepth {
 		e.left = -1
 		return
 	}
-	d := e.doc
-	for _, k := range inPlaceKeys {
-		sub := d.Get(s, k)
-		switch {
-		case sub == nil:
-		case sub.Kind == jsonvalue.Array:
-			for i := range sub.Items {
-				e.walk(v, &sub.Items[i], depth+1)
-			}
-		case sub.Kind == jsonvalue.String:
-			if strings.HasPrefix(sub.Str, "#") {
-				e.walk(v, d.Root.Pointer(sub.Str[1:]), depth+1)
-			}
-		default:
+	pc := e.prep.patterns[s]
+	if pc.properties > 0 && !e.charge(costCompileInst*pc.properties) {
+		return // compiled again on every value the node applies to
+	}
+	e.walk(v, s.ResolvedRef, depth+1)
+	for _, list := range [...][]*jsonschema.Schema{s.AllOf, s.AnyOf, s.OneOf} {
+		for _, sub := range list {
 			e.walk(v, sub, depth+1)
 		}
-		if e.left < 0 {
-			return
-		}
 	}
-	for _, k := range [...]string{"enum", "const"} {
-		if x := d.Get(s, k); x != nil {
-			n := 1
-			if x.Kind == jsonvalue.Array && k == "enum" {
-				n = len(x.Items)
-			}
-			if !e.charge(n * costEnum * e.nodes(v)) {
-				return
-			}
-		}
+	for _, sub := range [...]*jsonschema.Schema{s.Not, s.If, s.Then, s.Else} {
+		e.walk(v, sub, depth+1)
+	}
+	if e.left < 0 {
+		return
+	}
+	n := len(s.Enum)
+	if s.Const != nil && s.Const.IsSet {
+		n++
+	}
+	if n > 0 && !e.charge(n*costEnum*e.nodes(v)) {
+		return
 	}
 	switch v.Kind {
 	case jsonvalue.Object:
@@ -156,15 +161,20 @@ func (e *estimate) walk(v *jsonvalue.Value, s *jsonvalue.Value, depth int) {
 	case jsonvalue.Array:
 		e.array(v, s, depth)
 	case jsonvalue.String:
-		for _, k := range [...]string{"pattern", "format", "minLength", "maxLength", "contentEncoding", "contentMediaType", "contentSchema"} {
-			if d.Get(s, k) != nil && !e.charge(costByte*len(v.Str)) {
-				return
+		if s.MinLength != nil || s.MaxLength != nil {
+			e.charge(costByte * len(v.Str))
+		}
+		if pc.pattern > 0 {
+			if !slices.Contains(e.compiled, s) {
+				e.compiled = append(e.compiled, s)
+				e.charge(costCompileInst * pc.pattern)
 			}
+			e.charge((costByte + costMatchInst*pc.pattern) * (len(v.Str) + 1))
 		}
 	case jsonvalue.Number:
-		for _, k := range [...]string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"} {
+		for _, bound := range [...]*jsonschema.Rat{s.Minimum, s.Maximum, s.ExclusiveMinimum, s.ExclusiveMaximum, s.MultipleOf} {
 			// exact arithmetic on the number's digits: about quadratic in them
-			if d.Get(s, k) != nil && !e.charge(costNumber+len(v.Str)*len(v.Str)/8) {
+			if bound != nil && !e.charge(costNumber+len(v.Str)*len(v.Str)/8) {
 				return
 			}
 		}
@@ -172,60 +182,42 @@ func (e *estimate) walk(v *jsonvalue.Value, s *jsonvalue.Value, depth int) {
 }
 
 // object charges what the object keywords of s cost on the object v.
-func (e *estimate) object(v *jsonvalue.Value, s *jsonvalue.Value, depth int) {
-	d := e.doc
-	props := d.Get(s, "properties")
-	if props != nil && props.Kind != jsonvalue.Object {
-		props = nil
-	}
-	var required int
-	if r := d.Get(s, "required"); r != nil && r.Kind == jsonvalue.Array {
-		required = len(r.Items)
-	}
+func (e *estimate) object(v *jsonvalue.Value, s *jsonschema.Schema, depth int) {
+	props := schemaMap(s.Properties)
+	required := len(s.Required)
 	if !e.charge(costCompare * required) {
 		return
 	}
-	if dr := d.Get(s, "dependentRequired"); dr != nil && dr.Kind == jsonvalue.Object {
-		for i := range dr.Members {
-			if !e.charge(costCompare * (1 + len(dr.Members[i].Val.Items))) {
-				return
-			}
+	for _, names := range s.DependentRequired {
+		if !e.charge(costCompare * (1 + len(names))) {
+			return
 		}
 	}
-	patterns := d.Get(s, "patternProperties")
-	if patterns != nil && patterns.Kind != jsonvalue.Object {
-		patterns = nil
-	}
+	patterns := schemaMap(s.PatternProperties)
+	perKey := costMatchInst * e.prep.patterns[s].properties
 	present := 0
 	for i := range v.Members {
 		m := &v.Members[i]
-		if props != nil {
-			if ps := d.Get(props, m.Key); ps != nil {
-				present++
+		if ps, ok := props[m.Key]; ok {
+			present++
+			e.walk(&m.Val, ps, depth+1)
+		}
+		if len(patterns) > 0 {
+			if !e.charge((costByte*len(patterns) + perKey) * (len(m.Key) + 1)) {
+				return
+			}
+			for _, ps := range patterns {
 				e.walk(&m.Val, ps, depth+1)
 			}
 		}
-		if patterns != nil {
-			for j := range patterns.Members {
-				if !e.charge(costByte * len(m.Key)) {
-					return
-				}
-				e.walk(&m.Val, &patterns.Members[j].Val, depth+1)
-			}
-		}
-		for _, k := range [...]string{"additionalProperties", "unevaluatedProperties"} {
-			if sub := d.Get(s, k); sub != nil {
-				e.walk(&m.Val, sub, depth+1)
-			}
-		}
-		if pn := d.Get(s, "propertyNames"); pn != nil {
+		e.walk(&m.Val, s.AdditionalProperties, depth+1)
+		e.walk(&m.Val, s.UnevaluatedProperties, depth+1)
+		if s.PropertyNames != nil {
 			key := jsonvalue.Value{Kind: jsonvalue.String, Str: m.Key}
-			e.walk(&key, pn, depth+1)
+			e.walk(&key, s.PropertyNames, depth+1)
 		}
-		if ds := d.Get(s, "dependentSchemas"); ds != nil && ds.Kind == jsonvalue.Object {
-			if sub := d.Get(ds, m.Key); sub != nil {
-				e.walk(v, sub, depth+1)
-			}
+		if sub, ok := s.DependentSchemas[m.Key]; ok {
+			e.walk(v, sub, depth+1)
 		}
 		if e.left < 0 {
 			return
@@ -234,35 +226,26 @@ func (e *estimate) object(v *jsonvalue.Value, s *jsonvalue.Value, depth int) {
 	if props != nil {
 		// every listed property is visited; each missing one is looked up
 		// in "required", and a missing required one is validated as null
-		missing := len(props.Members) - present
-		e.charge(costProperty*len(props.Members) + missing*costCompare*required + min(missing, required)*costEval)
+		missing := len(props) - present
+		e.charge(costProperty*len(props) + missing*costCompare*required + min(missing, required)*costEval)
 	}
 }
 
 // array charges what the array keywords of s cost on the array v.
-func (e *estimate) array(v *jsonvalue.Value, s *jsonvalue.Value, depth int) {
-	d := e.doc
-	var prefix []jsonvalue.Value
-	for _, k := range [...]string{"prefixItems", "items"} {
-		if p := d.Get(s, k); p != nil && p.Kind == jsonvalue.Array {
-			prefix = p.Items
-		}
-	}
+func (e *estimate) array(v *jsonvalue.Value, s *jsonschema.Schema, depth int) {
 	for i := range v.Items {
 		it := &v.Items[i]
-		if i < len(prefix) {
-			e.walk(it, &prefix[i], depth+1)
+		if i < len(s.PrefixItems) {
+			e.walk(it, s.PrefixItems[i], depth+1)
 		}
-		for _, k := range [...]string{"items", "additionalItems", "contains", "unevaluatedItems"} {
-			if sub := d.Get(s, k); sub != nil && sub.Kind != jsonvalue.Array {
-				e.walk(it, sub, depth+1)
-			}
+		for _, sub := range [...]*jsonschema.Schema{s.Items, s.Contains, s.UnevaluatedItems} {
+			e.walk(it, sub, depth+1)
 		}
 		if e.left < 0 {
 			return
 		}
 	}
-	if d.Get(s, "uniqueItems") != nil {
+	if s.UniqueItems != nil {
 		e.charge(costNode * e.nodes(v))
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/internal/schemadoc"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -89,9 +88,9 @@ func BenchmarkValidationEstimate(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			e := estimate{doc: c.doc, left: 1 << 60}
+			e := estimate{prep: c.prep, left: 1 << 60}
 			e.charge(costNode * e.nodes(&v))
-			e.walk(&v, &c.doc.Root, 0)
+			e.walk(&v, c.validator, 0)
 			for b.Loop() {
 				violations(c.validator.Validate(v.Any()), &v)
 			}
@@ -102,13 +101,13 @@ func BenchmarkValidationEstimate(b *testing.B) {
 
 func TestEstimateStopsAtTheBudget(t *testing.T) {
 	for _, sh := range validationShapes() {
-		doc, err := schemadoc.Parse([]byte(sh.schema))
-		if err != nil {
-			t.Fatal(err)
+		c := compile([]byte(sh.schema))
+		if c.validator == nil {
+			t.Fatal(c.broken, c.noCheck)
 		}
 		v, _ := jsonvalue.Decode(sh.args)
-		e := estimate{doc: doc, left: 1000}
-		e.walk(&v, &doc.Root, 0)
+		e := estimate{prep: c.prep, left: 1000}
+		e.walk(&v, c.validator, 0)
 		if e.left < -(1 << 20) {
 			t.Errorf("%s: the estimate went %d units past its budget before stopping", sh.name, -e.left)
 		}

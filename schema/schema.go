@@ -48,6 +48,32 @@
 // loaders, and a schema with a $ref to anything but itself is a diagnostic
 // and is not validated. A schema that is not valid JSON leaves the arguments
 // as they are, with a diagnostic saying why.
+//
+// Schemas come from clients, so validating against one is bounded like
+// everything else (see also the budget below):
+//   - the estimate and the check of $ref cycles and fan-out read the
+//     validator's own compiled tree, so they follow references exactly as
+//     it does ($anchor names, percent-escaped pointers, $defs nested in a
+//     subschema, which the validator looks in before the root's, $id
+//     scopes); a $dynamicRef or $recursiveRef, whose target depends on the
+//     path a value took, is not followed: such a schema is not validated;
+//   - "format", "contentEncoding", "contentMediaType" and "contentSchema"
+//     are annotations: no string is decoded or compiled as a value's format
+//     or content (this library never asserts formats);
+//   - a regular expression may compile to at most MaxPatternSize
+//     instructions and a schema's together to MaxPatternsSize; matching is
+//     charged per instruction per byte, and compiling again wherever the
+//     validator compiles again (patternProperties, on every value its node
+//     applies to);
+//   - a number beyond what a float64 holds, in the arguments or the
+//     schema, or longer than MaxNumberLength in the schema, is never given
+//     to the validator's exact arithmetic: the call is not validated;
+//   - one call's violations are reported within MaxViolations,
+//     MaxViolationBytes and MaxViolationsBytes;
+//   - a compiled schema is shared by every request that sends its bytes,
+//     and the validator writes caches inside it as it validates: calls to
+//     one schema are validated one at a time (calls to different schemas
+//     in parallel).
 package schema
 
 import (
@@ -58,6 +84,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/kaptinlin/jsonschema"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -92,6 +119,12 @@ type compiled struct {
 	broken    string             // why the schema cannot be used at all
 	validator *jsonschema.Schema // nil when it cannot validate
 	noCheck   string             // why it cannot validate
+	prep      *prepared          // what the estimate reads of the validator's tree
+	// validating serializes the validator's use: it writes caches inside
+	// its compiled tree as it validates (patternProperties' compiled
+	// expressions, a pattern's on first use), so two goroutines must not
+	// run it on one tree at once.
+	validating sync.Mutex
 
 	once     sync.Once
 	root     *jsonvalue.Value    // the root, its $refs followed
@@ -226,6 +259,9 @@ func compile(schema []byte) *compiled {
 		c.noCheck = "the tool's schema has a $ref to " + doc.RemoteRef + ", which is never fetched: arguments are not validated"
 		return c
 	}
+	if c.noCheck = checkDoc(doc); c.noCheck != "" {
+		return c
+	}
 	comp := jsonschema.NewCompiler()
 	for scheme := range comp.Loaders { // never fetch anything
 		delete(comp.Loaders, scheme)
@@ -233,6 +269,9 @@ func compile(schema []byte) *compiled {
 	v, err := comp.Compile(schema)
 	if err != nil {
 		c.noCheck = "the tool's schema does not compile: " + err.Error()
+		return c
+	}
+	if c.prep, c.noCheck = prepare(v); c.noCheck != "" {
 		return c
 	}
 	c.validator = v
@@ -325,14 +364,73 @@ func (s *Schema) validate(v *jsonvalue.Value, size int, b *Budget) []toolcall.Di
 		}
 		return nil
 	}
-	if !withinBudget(c.doc, v, size, b) {
+	if hugeNumber(v) {
+		return []toolcall.Diagnostic{s.diag(beyondFloat)}
+	}
+	if !withinBudget(c, v, size, b) {
 		return []toolcall.Diagnostic{s.diag(overBudget)}
 	}
+	c.validating.Lock()
+	r := c.validator.Validate(v.Any())
+	c.validating.Unlock()
+	msgs := violations(r, v)
 	var diags []toolcall.Diagnostic
-	for _, msg := range violations(c.validator.Validate(v.Any()), v) {
+	bytes := 0
+	for i, msg := range msgs {
+		if len(msg) > MaxViolationBytes {
+			msg = clip(msg, MaxViolationBytes)
+		}
+		if bytes += len(msg); i == MaxViolations || bytes > MaxViolationsBytes {
+			diags = append(diags, s.diag(fmt.Sprintf("and %d more violations", len(msgs)-i)))
+			break
+		}
 		diags = append(diags, s.diag(msg))
 	}
 	return diags
+}
+
+// The bounds on what one call's validation reports: at most MaxViolations
+// violations, each at most MaxViolationBytes long (longer ones are cut,
+// with "..."), at most MaxViolationsBytes in all; past them one last
+// diagnostic counts the rest.
+const (
+	MaxViolations      = 32
+	MaxViolationBytes  = 512
+	MaxViolationsBytes = 8 << 10
+)
+
+// clip cuts msg to at most n bytes, at a UTF-8 boundary, marking the cut.
+func clip(msg string, n int) string {
+	n -= len("...")
+	for n > 0 && !utf8.RuneStart(msg[n]) {
+		n--
+	}
+	return msg[:n] + "..."
+}
+
+// beyondFloat is the diagnostic for arguments holding a number beyond what
+// a float64 holds, which are not validated.
+const beyondFloat = "the arguments hold a number beyond what a float64 holds (the validator's exact arithmetic on it would cost without bound): they are not validated"
+
+// hugeNumber reports whether v holds a number beyond what a float64 holds.
+func hugeNumber(v *jsonvalue.Value) bool {
+	switch v.Kind {
+	case jsonvalue.Number:
+		return beyondFloat64(v.Str)
+	case jsonvalue.Array:
+		for i := range v.Items {
+			if hugeNumber(&v.Items[i]) {
+				return true
+			}
+		}
+	case jsonvalue.Object:
+		for i := range v.Members {
+			if hugeNumber(&v.Members[i].Val) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // summaries are the keywords whose errors only say that something deeper

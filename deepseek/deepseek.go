@@ -65,7 +65,17 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "deepseek_v3", "deepseek_r1", "deepseek_v31") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Aliases: []string{"deepseek_v3", "deepseek_r1", "deepseek_v31"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileV31, Models: []string{"deepseek"}},
+			{Name: ProfileR1, Models: []string{"deepseek r1", "deepseek v3 !v3.1 !v3.2"}, OpensReasoning: true},
+		},
+		EndOfTurn: []string{"<｜end▁of▁sentence｜>"},
+	})
+}
 
 var readSection, readCall = block.Sections(callBeginText, callEndText, readOne)
 

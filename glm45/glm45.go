@@ -61,7 +61,17 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "glm4_5", "glm47", "glm4_7", "glm") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Aliases: []string{"glm4_5", "glm47", "glm4_7", "glm"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileGLM47, Models: []string{"glm4.7", "glm5"}, OpensReasoning: true},
+			{Name: ProfileGLM46, Models: []string{"glm4"}},
+		},
+		EndOfTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>"},
+	})
+}
 
 // valueEnd returns where the value that starts at body[j] ends (relative
 // to j), or -1: at the first </arg_value> that whitespace and then the end

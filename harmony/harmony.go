@@ -22,7 +22,14 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "gpt_oss", "openai_harmony") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:    Format,
+		Aliases:   []string{"gpt_oss", "openai_harmony"},
+		Profiles:  []toolcall.Profile{{Name: ProfileGPTOSS, Models: []string{"gptoss"}}},
+		EndOfTurn: []string{"<|return|>"},
+	})
+}
 
 // The special tokens.
 const (

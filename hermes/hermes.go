@@ -87,4 +87,16 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "qwen", "qwen2_5", "qwen3") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Aliases: []string{"qwen", "qwen2_5", "qwen3"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileQwen3, Models: []string{"qwen3"}},
+			{Name: ProfileQwen3Thinking, Models: []string{"qwen3 thinking", "qwq"}, OpensReasoning: true},
+			{Name: ProfileQwen25, Models: []string{"qwen2", "qwen25"}},
+			{Name: ProfileHermes, Models: []string{"hermes"}},
+		},
+		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>", "<|role_end|>"},
+	})
+}

@@ -84,7 +84,14 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "kimi", "kimi_k2_5") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:    Format,
+		Aliases:   []string{"kimi", "kimi_k2_5"},
+		Profiles:  []toolcall.Profile{{Name: ProfileK2Thinking, Models: []string{"kimi"}}},
+		EndOfTurn: []string{"<|im_end|>"},
+	})
+}
 
 var readSection, readCall = block.Sections(callBeginText, callEndText, readOne)
 

@@ -106,4 +106,15 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&format_, req)
 }
 
-func init() { toolcall.Register(Format, "lfm", "lfm2_5") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Aliases: []string{"lfm", "lfm2_5"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileLFM2, Models: []string{"lfm2"}},
+			{Name: ProfileLFM25, Models: []string{"lfm2.5"}},
+			{Name: ProfileLFM25MoE, Models: []string{"lfm2.5 8b"}},
+		},
+		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>"},
+	})
+}

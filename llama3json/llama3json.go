@@ -61,7 +61,17 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "llama3", "llama3_1", "llama3_2", "llama3_3") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Aliases: []string{"llama3", "llama3_1", "llama3_2", "llama3_3"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileLlama31, Models: []string{"llama3"}},
+			{Name: ProfileLlama32, Models: []string{"llama3.2"}},
+		},
+		EndOfTurn: []string{"<|eot_id|>", "<|eom_id|>"},
+	})
+}
 
 var errNotCalls = errors.New("the message holds no calls")
 

@@ -38,5 +38,15 @@ func (f format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 func (format) DefaultPolicy() policy.Mode { return policy.Independent }
 
 func init() {
-	toolcall.Register(Format, "llama4_pythonic", "llama4_lenient", "llama4_json")
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Strict:  Precise,
+		Aliases: []string{"llama4_pythonic", "llama4_lenient", "llama4_json"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileMeta, Models: []string{"llama4"}},
+			{Name: ProfileHF},
+		},
+		EndOfTurn:     []string{"<|eom|>", "<|eot|>", "<|end_of_text|>"},
+		DefaultPolicy: string(policy.Independent),
+	})
 }

@@ -71,7 +71,18 @@ func NewID() string {
 }
 
 func init() {
-	toolcall.Register(Format, "mistral_v11", "mistral_v13", "ministral", "devstral", "magistral")
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Aliases: []string{"mistral_v11", "mistral_v13", "ministral", "devstral", "magistral"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileV13, Models: []string{"ministral", "mistral", "devstral"}},
+			{Name: ProfileMagistral, Models: []string{"magistral"}},
+			// The Mistral models before v11 get Mistral-Small-3.2's profile,
+			// whose tools also come before the last user message.
+			{Name: ProfileSmall32, Models: []string{"mistralsmall3", "devstralsmall2505", "mistralnemo", "mistral7b", "mixtral", "codestral"}},
+		},
+		EndOfTurn: []string{"</s>"},
+	})
 }
 
 var errNoCall = errors.New("no call after [TOOL_CALLS]")

@@ -6,19 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/toolparse/toolparse/deepseek"
-	_ "github.com/toolparse/toolparse/glm45"
-	_ "github.com/toolparse/toolparse/harmony"
-	_ "github.com/toolparse/toolparse/hermes"
-	_ "github.com/toolparse/toolparse/kimik2"
-	_ "github.com/toolparse/toolparse/lfm2"
-	_ "github.com/toolparse/toolparse/llama3json"
-	_ "github.com/toolparse/toolparse/llama4"
-	_ "github.com/toolparse/toolparse/mistral"
+	_ "github.com/toolparse/toolparse/formats"
 	"github.com/toolparse/toolparse/models"
-	_ "github.com/toolparse/toolparse/olmo3"
-	_ "github.com/toolparse/toolparse/pythonic"
-	_ "github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/toolcall"
 )
 

@@ -86,4 +86,13 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&format_, req)
 }
 
-func init() { toolcall.Register(Format) }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format: Format,
+		Profiles: []toolcall.Profile{
+			{Name: ProfileOLMo31, Models: []string{"olmo3"}},
+			{Name: ProfileOLMo3Think, Models: []string{"olmo3 think"}, OpensReasoning: true},
+		},
+		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>"},
+	})
+}

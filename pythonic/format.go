@@ -21,4 +21,13 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format) }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format: Format,
+		// Models served with the generic pythonic reader (Gemma's
+		// community templates) are prompted the Llama way, with call lists.
+		Profiles:  []toolcall.Profile{{Models: []string{"gemma"}}},
+		PromptAs:  "llama4",
+		EndOfTurn: []string{"<|eot_id|>", "<end_of_turn>", "<|eot|>", "<|im_end|>", "<|endoftext|>", "</s>", "<|role_end|>", "<|eom_id|>", "<|eom|>"},
+	})
+}

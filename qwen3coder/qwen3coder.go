@@ -82,7 +82,14 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "qwen3_xml", "qwen3_5") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:    Format,
+		Aliases:   []string{"qwen3_xml", "qwen3_5"},
+		Profiles:  []toolcall.Profile{{Name: ProfileQwen3Coder, Models: []string{"qwen3coder", "qwen3.5", "qwen3.6"}}},
+		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>"},
+	})
+}
 
 // errNoFunction says a block holds no <function=NAME>.
 var errNoFunction = errors.New("the block holds no <function=NAME>")

@@ -1,13 +1,64 @@
 package toolcall
 
 import (
+	"slices"
 	"sort"
 	"sync"
 )
 
+// Descriptor is one model family's whole contract, in one place: its
+// package fills one and registers it with Describe, and everything that
+// asks which formats there are (the model table, a gateway, tools, tests)
+// walks Descriptors.
+type Descriptor struct {
+	// Format reads the family's output; Format.Name() is its name.
+	Format Format
+	// Strict, when set, is a stricter reading of the same syntax that a
+	// gateway serving prose-heavy traffic may prefer (llama4.Precise).
+	Strict Format
+	// Aliases are the other names Lookup finds the format under.
+	Aliases []string
+	// Profiles are the chat templates whose prompts the family writes,
+	// the default first, each with the model names it serves. A profile
+	// with an empty name serves models the family reads but writes no
+	// prompt of its own for.
+	Profiles []Profile
+	// PromptAs, when the family has no Prompter of its own, names the
+	// registered format whose Prompter writes its models' prompts.
+	PromptAs string
+	// EndOfTurn are the tokens that end a model's turn.
+	EndOfTurn []string
+	// DefaultPolicy names the policy mode the stream applies to the
+	// family's parallel calls when the caller sets none ("" for the
+	// stream's own default).
+	DefaultPolicy string
+	// Prompter, Renderer and Constrainer are the family's prompt writer,
+	// call renderer and constrained-decoding grammars; Describe takes them
+	// from Format when they are nil and Format implements them.
+	Prompter    Prompter
+	Renderer    Renderer
+	Constrainer Constrainer
+}
+
+// Profile is one chat template a family writes prompts as.
+type Profile struct {
+	// Name is the profile's name, one of the Prompter's PromptProfiles.
+	Name string
+	// Models are the model names the profile's template is for, each the
+	// words a name holds in order, space-separated, compared as
+	// models.Lookup compares them (lower case, without '-', '_' and ' '
+	// in the name); a word written "!word" is one the name must not hold:
+	// "deepseek v3 !v3.1" is DeepSeek-V3-0324, not V3.1.
+	Models []string
+	// OpensReasoning says the profile's prompt ends inside reasoning, so
+	// that the model's output starts as reasoning.
+	OpensReasoning bool
+}
+
 var registry struct {
 	sync.RWMutex
-	byName map[string]Format
+	byName      map[string]Format
+	descriptors []Descriptor
 }
 
 // Register makes f available to Lookup under f.Name() and every alias.
@@ -16,6 +67,10 @@ var registry struct {
 func Register(f Format, aliases ...string) {
 	registry.Lock()
 	defer registry.Unlock()
+	register(f, aliases)
+}
+
+func register(f Format, aliases []string) {
 	if registry.byName == nil {
 		registry.byName = make(map[string]Format)
 	}
@@ -23,6 +78,42 @@ func Register(f Format, aliases ...string) {
 	for _, a := range aliases {
 		registry.byName[a] = f
 	}
+}
+
+// Describe registers d: its Format under its name and aliases, as
+// Register does, and d itself for Descriptors. A later description of a
+// format of the same name replaces the earlier one. A descriptor without
+// a Format is ignored.
+func Describe(d Descriptor) {
+	if d.Format == nil {
+		return
+	}
+	if d.Prompter == nil {
+		d.Prompter, _ = d.Format.(Prompter)
+	}
+	if d.Renderer == nil {
+		d.Renderer, _ = d.Format.(Renderer)
+	}
+	if d.Constrainer == nil {
+		d.Constrainer, _ = d.Format.(Constrainer)
+	}
+	registry.Lock()
+	defer registry.Unlock()
+	register(d.Format, d.Aliases)
+	name := d.Format.Name()
+	if i := slices.IndexFunc(registry.descriptors, func(x Descriptor) bool { return x.Format.Name() == name }); i >= 0 {
+		registry.descriptors[i] = d
+		return
+	}
+	registry.descriptors = append(registry.descriptors, d)
+}
+
+// Descriptors lists every described format, in the order they were
+// described (the order models.Lookup breaks ties in).
+func Descriptors() []Descriptor {
+	registry.RLock()
+	defer registry.RUnlock()
+	return slices.Clone(registry.descriptors)
 }
 
 // Lookup returns the format registered under name or one of its aliases.

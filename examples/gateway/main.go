@@ -39,7 +39,7 @@ func main() {
 	api := flag.String("api", server.APIOpenAI, "the upstream's API: openai (/v1/completions: vLLM, SGLang, llama.cpp; the gateway renders the prompt), llamacpp (llama.cpp's /completion), or chat (the server's /v1/chat/completions: it renders the prompt with the model's own template)")
 	upServer := flag.String("server", server.ServerVLLM, "with -api chat, the upstream server: vllm, sglang or llamacpp (each is told in its own words to leave the answer raw)")
 	model := flag.String("model", "", "the model name GET /v1/models lists when the upstream has no list")
-	format := flag.String("format", "", "the model's format: auto (pick it by each request's model name, or the upstream's /v1/models; the default with -upstream), hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4 (the demo's default), lfm2, olmo3 or pythonic")
+	format := flag.String("format", "", "the model's format: auto (pick it by each request's model name, or the upstream's /v1/models; the default with -upstream), or one of "+server.FormatNames()+" (llama4 is the demo's default)")
 	profile := flag.String("profile", "", "the prompt profile: which model's chat template the prompt follows (one of the format's; none: its default, or with auto the model's)")
 	connect := flag.Duration("connect-timeout", server.DefaultConnectTimeout, "how long connecting to the upstream may take")
 	firstByte := flag.Duration("first-byte-timeout", server.DefaultFirstByteTimeout, "how long the upstream may take to send its first delta")

@@ -21,21 +21,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/toolparse/toolparse/deepseek"
-	"github.com/toolparse/toolparse/glm45"
-	"github.com/toolparse/toolparse/harmony"
-	"github.com/toolparse/toolparse/hermes"
-	"github.com/toolparse/toolparse/kimik2"
-	"github.com/toolparse/toolparse/lfm2"
-	"github.com/toolparse/toolparse/llama3json"
-	"github.com/toolparse/toolparse/llama4"
-	"github.com/toolparse/toolparse/mistral"
+	_ "github.com/toolparse/toolparse/formats" // every shipped format
 	"github.com/toolparse/toolparse/models"
-	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/policy"
-	"github.com/toolparse/toolparse/pythonic"
-	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -98,34 +87,60 @@ const (
 	DefaultModelsTimeout = 10 * time.Second
 )
 
-// formatKit is what the gateway needs of a format.
+// formatKit is what the gateway needs of a format, read from its
+// descriptor.
 type formatKit struct {
-	format   toolcall.Format
-	prompter toolcall.Prompter // writes the prompt
-	profile  string            // the prompt profile when the config names none
+	format   toolcall.Format // what the stream reads with (the strict reading when there is one)
+	lenient  toolcall.Format // the descriptor's own Format
+	prompter toolcall.Prompter
+	policy   bool // the format has a default policy of its own
 	tag      func(toolcall.Request) ([]byte, error)
 	grammar  func(toolcall.Request) (string, error)
 }
 
-var kits = map[string]formatKit{
-	"llama4":      {llama4.Precise, llama4.Format.(toolcall.Prompter), "", llama4.StructuralTag, llama4.Grammar},
-	"lfm2":        {lfm2.Format, lfm2.Format.(toolcall.Prompter), "", lfm2.StructuralTag, lfm2.Grammar},
-	"olmo3":       {olmo3.Format, olmo3.Format.(toolcall.Prompter), "", olmo3.StructuralTag, olmo3.Grammar},
-	"hermes":      {hermes.Format, hermes.Format.(toolcall.Prompter), "", hermes.StructuralTag, hermes.Grammar},
-	"qwen3_coder": {qwen3coder.Format, qwen3coder.Format.(toolcall.Prompter), "", qwen3coder.StructuralTag, qwen3coder.Grammar},
-	"harmony":     {harmony.Format, harmony.Format.(toolcall.Prompter), "", harmony.StructuralTag, harmony.Grammar},
-	"glm45":       {glm45.Format, glm45.Format.(toolcall.Prompter), "", glm45.StructuralTag, glm45.Grammar},
-	"deepseek":    {deepseek.Format, deepseek.Format.(toolcall.Prompter), "", deepseek.StructuralTag, deepseek.Grammar},
-	"kimi_k2":     {kimik2.Format, kimik2.Format.(toolcall.Prompter), "", kimik2.StructuralTag, kimik2.Grammar},
-	"mistral":     {mistral.Format, mistral.Format.(toolcall.Prompter), "", mistral.StructuralTag, mistral.Grammar},
-	"llama3_json": {llama3json.Format, llama3json.Format.(toolcall.Prompter), "", llama3json.StructuralTag, llama3json.Grammar},
-	// Models served with the generic pythonic parser are prompted the Llama
-	// way, with call lists (llama4's default profile).
-	"pythonic": {pythonic.Format, llama4.Format.(toolcall.Prompter), "", pythonic.StructuralTag, pythonic.Grammar},
+// kitFor returns the kit of the described format named name (or an
+// alias), and false when no described format can be served: it must have
+// a prompter (its own, or PromptAs's) and constraints.
+func kitFor(name string) (formatKit, string, bool) {
+	f, ok := toolcall.Lookup(name)
+	if !ok {
+		return formatKit{}, "", false
+	}
+	for _, d := range toolcall.Descriptors() {
+		if d.Format.Name() != f.Name() {
+			continue
+		}
+		k := formatKit{format: cmp.Or(d.Strict, d.Format), lenient: d.Format, prompter: d.Prompter, policy: d.DefaultPolicy != ""}
+		if k.prompter == nil && d.PromptAs != "" {
+			if pk, _, ok := kitFor(d.PromptAs); ok {
+				k.prompter = pk.prompter
+			}
+		}
+		if k.prompter == nil || d.Constrainer == nil {
+			return formatKit{}, "", false
+		}
+		k.tag, k.grammar = d.Constrainer.StructuralTag, d.Constrainer.Grammar
+		return k, d.Format.Name(), true
+	}
+	return formatKit{}, "", false
 }
 
+// servable lists the names of the formats the gateway can serve.
+func servable() []string {
+	var names []string
+	for _, d := range toolcall.Descriptors() {
+		if _, name, ok := kitFor(d.Format.Name()); ok {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// FormatNames lists the formats the gateway serves, for flag help.
+func FormatNames() string { return strings.Join(servable(), ", ") }
+
 // ErrUnknownFormat is returned by New for a format it does not serve.
-var ErrUnknownFormat = errors.New("unknown format (want auto, hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4, lfm2, olmo3 or pythonic, or an alias)")
+var ErrUnknownFormat = errors.New("unknown format (want auto or a registered format's name or alias: " + strings.Join(servable(), ", ") + ")")
 
 // Auto is the Config.Format that picks each request's format by its
 // model's name.
@@ -164,16 +179,9 @@ type served struct {
 // resolve returns the served format for a format's name (or alias) and
 // profile, checking the profile.
 func resolve(format, profile string) (served, error) {
-	name := format
-	if f, found := toolcall.Lookup(name); found {
-		name = f.Name() // an alias: qwen3 is hermes
-	}
-	kit, ok := kits[name]
+	kit, name, ok := kitFor(format) // an alias: qwen3 is hermes
 	if !ok {
 		return served{}, fmt.Errorf("%q: %w", format, ErrUnknownFormat)
-	}
-	if profile == "" {
-		profile = kit.profile
 	}
 	if profile != "" && !slices.Contains(kit.prompter.PromptProfiles(), profile) {
 		return served{}, fmt.Errorf("format %s has no prompt profile %q (want one of %s)", name, profile, strings.Join(kit.prompter.PromptProfiles(), ", "))
@@ -284,7 +292,7 @@ func (g *Gateway) streamOptions(s served) []stream.Option {
 		return nil
 	}
 	p := *g.policy
-	if _, ok := s.kit.format.(policy.Defaulter); !ok {
+	if !s.kit.policy {
 		p.Mode = "" // the variables' mode is llama4's, as in the original plugin
 	}
 	return []stream.Option{stream.WithPolicy(p)}
@@ -449,8 +457,8 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		opts = append(opts, stream.WithArgumentStreaming())
 	}
 	f := sv.kit.format
-	if f == llama4.Precise && g.llama4Lenient {
-		f = llama4.Format
+	if g.llama4Lenient {
+		f = sv.kit.lenient
 	}
 	s := stream.New(f, req, opts...)
 	var got int64

@@ -49,7 +49,7 @@ func main() {
 	modelsTimeout := flag.Duration("models-timeout", server.DefaultModelsTimeout, "how long the upstream may take to list its models before GET /v1/models answers with -model")
 	special := flag.String("special-tokens", "", "what becomes of the format's special tokens in client text: keep (the default, as chat templates do), escape (a zero-width space breaks each) or refuse (a 400)")
 	lenient := flag.Bool("llama4-lenient", false, "llama4: read calls in code fences after prose and bare calls mentioned inside sentences too (by default they are content: llama4.Precise)")
-	maxResponse := flag.Int64("max-response", 16<<20, "the most bytes of text a non-streaming response may hold")
+	maxResponse := flag.Int64("max-response", 16<<20, "the most bytes of text and reasoning together a non-streaming response may hold")
 	streamArgs := flag.Bool("stream-arguments", true, "stream a call's arguments in pieces as the model writes them (false: each call in one tool_calls delta)")
 	flag.Parse()
 

@@ -50,9 +50,11 @@ type Config struct {
 	Format   string
 	Upstream Upstream // where completions come from; nil means the built-in demo
 	MaxBody  int64    // largest request body in bytes; 4 MiB when 0
-	// MaxResponse is the most text a non-streaming response may hold
-	// (16 MiB when 0): past it the upstream is cut off and the client gets
-	// a 502, so one runaway completion cannot fill the gateway's memory.
+	// MaxResponse is the most text a non-streaming response may hold,
+	// reasoning included (16 MiB when 0): past it the upstream is cut off
+	// and the client gets a 502, so one runaway completion cannot fill the
+	// gateway's memory. Streaming responses, which the gateway does not
+	// hold, are not capped.
 	MaxResponse int64
 	// Policy, when set, decides which calls of a parallel list are
 	// returned (policy.FromEnv reads it from LLAMA4_* variables). Its mode
@@ -453,7 +455,16 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		f = llama4.Format
 	}
 	s := stream.New(f, req, opts...)
+	// Text and reasoning count alike toward the limit: a non-streaming
+	// response holds both until its end. A stream holds neither (each
+	// event goes out as it is decided) and is not capped.
 	var got int64
+	count := func(text string) error {
+		if got += int64(len(text)); !chat.Stream && got > g.maxResponse {
+			return errTooLarge
+		}
+		return nil
+	}
 	hand := func(evs []toolcall.Event) error {
 		if cw != nil {
 			if err := cw.WriteEvents(evs); err != nil {
@@ -465,11 +476,14 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		return nil
 	}
 	c.Reasoning = func(text string) error { // what the server separated itself
+		if err := count(text); err != nil {
+			return err
+		}
 		return hand([]toolcall.Event{{Reasoning: text}})
 	}
 	out, err := g.upstream.Complete(r.Context(), c, func(delta string) error {
-		if got += int64(len(delta)); !chat.Stream && got > g.maxResponse {
-			return errTooLarge
+		if err := count(delta); err != nil {
+			return err
 		}
 		return hand(s.Feed(delta))
 	})

@@ -294,3 +294,28 @@ func TestReasoningCountsTowardMaxResponse(t *testing.T) {
 		})
 	}
 }
+
+// Reasoning a chat upstream separates itself is the upstream answering:
+// it starts the idle timeout as text does (before, only text did, so a
+// model that reasoned for longer than the first-byte timeout was cut off).
+func TestReasoningKeepsTheUpstreamAlive(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		for range 10 { // 500 ms of reasoning, a delta every 50 ms
+			fmt.Fprint(w, `data: {"choices":[{"index":0,"delta":{"reasoning_content":"hmm "}}]}`+"\n\n")
+			w.(http.Flusher).Flush()
+			time.Sleep(50 * time.Millisecond)
+		}
+		fmt.Fprint(w, `data: {"choices":[{"index":0,"delta":{"content":"Hello."},"finish_reason":"stop"}]}`+"\n\ndata: [DONE]\n\n")
+	}))
+	defer up.Close()
+	g, err := New(Config{Format: "hermes", Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Upstream: &HTTPUpstream{BaseURL: up.URL, API: APIChat, FirstByteTimeout: 200 * time.Millisecond, IdleTimeout: 200 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := post(g, false)
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"content":"Hello."`) || !strings.Contains(rec.Body.String(), `"reasoning_content":"hmm hmm`) {
+		t.Errorf("%d %s", rec.Code, rec.Body)
+	}
+}

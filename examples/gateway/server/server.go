@@ -39,9 +39,11 @@ type Config struct {
 	Format   string
 	Upstream Upstream // where completions come from; nil means the built-in demo
 	MaxBody  int64    // largest request body in bytes; 4 MiB when 0
-	// MaxResponse is the most text a non-streaming response may hold
-	// (16 MiB when 0): past it the upstream is cut off and the client gets
-	// a 502, so one runaway completion cannot fill the gateway's memory.
+	// MaxResponse is the most text a non-streaming response may hold,
+	// reasoning included (16 MiB when 0): past it the upstream is cut off
+	// and the client gets a 502, so one runaway completion cannot fill the
+	// gateway's memory. Streaming responses, which the gateway does not
+	// hold, are not capped.
 	MaxResponse int64
 	// Policy, when set, decides which calls of a parallel list are
 	// returned (policy.FromEnv reads it from LLAMA4_* variables). Its mode
@@ -61,15 +63,23 @@ type Config struct {
 	// "arguments": "", the next ones pieces of the arguments.
 	WholeCalls bool
 	// The client's side of a request is bounded in time too: BodyTimeout
-	// is how long reading the request body may take (a body sent a byte
-	// at a time is cut off), WriteTimeout how long one write to the
-	// client may block (a client that stops reading a stream is dropped),
-	// and ModelsTimeout how long asking the upstream for its models may
-	// take before GET /v1/models answers with Model. Defaults when 0:
-	// DefaultBodyTimeout, DefaultWriteTimeout, DefaultModelsTimeout.
+	// is how long reading the request body may take, on every endpoint (a
+	// body sent a byte at a time, or never, is cut off), WriteTimeout how
+	// long one write to the client may block (a client that stops reading
+	// a stream is dropped), and ModelsTimeout how long asking the upstream
+	// for its models may take before GET /v1/models answers with Model.
+	// Defaults when 0: DefaultBodyTimeout, DefaultWriteTimeout,
+	// DefaultModelsTimeout.
 	BodyTimeout   time.Duration
 	WriteTimeout  time.Duration
 	ModelsTimeout time.Duration
+	// The server NewHTTPServer returns bounds a client's connection:
+	// HeaderTimeout is how long reading a request's headers may take, and
+	// ConnIdleTimeout how long a kept-alive connection may wait for its
+	// next request before it is closed. Defaults when 0:
+	// DefaultHeaderTimeout, DefaultConnIdleTimeout.
+	HeaderTimeout   time.Duration
+	ConnIdleTimeout time.Duration
 	// Llama4Lenient serves llama4 without its precision option
 	// (llama4.Precise, the default): calls in code fences after prose and
 	// bare calls mentioned inside sentences are then calls too.
@@ -82,10 +92,29 @@ type Config struct {
 
 // The defaults of the client-side timeouts.
 const (
-	DefaultBodyTimeout   = 30 * time.Second
-	DefaultWriteTimeout  = DefaultIdleTimeout
-	DefaultModelsTimeout = 10 * time.Second
+	DefaultBodyTimeout     = 30 * time.Second
+	DefaultWriteTimeout    = DefaultIdleTimeout
+	DefaultModelsTimeout   = 10 * time.Second
+	DefaultHeaderTimeout   = 10 * time.Second
+	DefaultConnIdleTimeout = 60 * time.Second
 )
+
+// NewHTTPServer returns the HTTP server to serve h, a Gateway made with
+// cfg, on addr: it gives reading a request's headers cfg.HeaderTimeout,
+// and closes a kept-alive connection idle for cfg.ConnIdleTimeout.
+//
+// It sets no ReadTimeout: the Gateway bounds reading each request's body
+// with cfg.BodyTimeout itself, from the end of its headers, whichever
+// server runs it, and lifts the deadline once a body is read, so that no
+// read deadline cuts a long streamed response.
+func NewHTTPServer(addr string, h http.Handler, cfg Config) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: cmp.Or(max(cfg.HeaderTimeout, 0), DefaultHeaderTimeout),
+		IdleTimeout:       cmp.Or(max(cfg.ConnIdleTimeout, 0), DefaultConnIdleTimeout),
+	}
+}
 
 // formatKit is what the gateway needs of a format, read from its
 // descriptor.
@@ -306,6 +335,17 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusInternalServerError, "server_error", "internal error")
 		}
 	}()
+	// Reading a request's body has a deadline on every endpoint: one that
+	// reads no body still has the server read what is left of it before
+	// the answer (to keep the connection), which without a deadline waits
+	// for a body that never comes. A request without a body sets none:
+	// the server is already reading the connection, to see the client
+	// hang up, and a deadline would cancel the request. (Servers whose
+	// connections cannot take deadlines, such as test recorders, go on
+	// without.)
+	if r.ContentLength != 0 {
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(g.timeouts.body))
+	}
 	switch {
 	case r.URL.Path == "/" && r.Method == http.MethodGet:
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -374,11 +414,8 @@ func (g *Gateway) models(w http.ResponseWriter, r *http.Request) {
 func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 	began := time.Now()
 	rc := http.NewResponseController(w)
-	// Reading the body has a deadline of its own: a client that sends it
-	// a byte at a time holds a handler that long at most. (Servers whose
-	// connections cannot take deadlines, such as test recorders, go on
-	// without.)
-	_ = rc.SetReadDeadline(began.Add(g.timeouts.body))
+	// Reading the body has the deadline ServeHTTP set: a client that sends
+	// it a byte at a time holds a handler that long at most.
 	chat, err := openai.DecodeRequest(r.Body, g.maxBody)
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		g.log.Info("chat completion", "err", "the client did not send its request body within "+g.timeouts.body.String(), "side", "client")
@@ -388,8 +425,7 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusRequestTimeout, "invalid_request_error", "the request body did not arrive in time")
 		return
 	}
-	_ = rc.SetReadDeadline(time.Time{})
-	if err != nil {
+	if err != nil { // the deadline stays on what is left of the body
 		if strings.Contains(err.Error(), "bytes") && strings.Contains(err.Error(), "over") {
 			writeError(w, http.StatusRequestEntityTooLarge, "invalid_request_error", fmt.Sprintf("request body over %d bytes", g.maxBody))
 			return
@@ -397,6 +433,7 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return
 	}
+	_ = rc.SetReadDeadline(time.Time{}) // the body is read: no read deadline may cut the stream
 	req, err := chat.ToolRequest()
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
@@ -461,7 +498,16 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		f = sv.kit.lenient
 	}
 	s := stream.New(f, req, opts...)
+	// Text and reasoning count alike toward the limit: a non-streaming
+	// response holds both until its end. A stream holds neither (each
+	// event goes out as it is decided) and is not capped.
 	var got int64
+	count := func(text string) error {
+		if got += int64(len(text)); !chat.Stream && got > g.maxResponse {
+			return errTooLarge
+		}
+		return nil
+	}
 	hand := func(evs []toolcall.Event) error {
 		if cw != nil {
 			if err := cw.WriteEvents(evs); err != nil {
@@ -473,11 +519,14 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		return nil
 	}
 	c.Reasoning = func(text string) error { // what the server separated itself
+		if err := count(text); err != nil {
+			return err
+		}
 		return hand([]toolcall.Event{{Reasoning: text}})
 	}
 	out, err := g.upstream.Complete(r.Context(), c, func(delta string) error {
-		if got += int64(len(delta)); !chat.Stream && got > g.maxResponse {
-			return errTooLarge
+		if err := count(delta); err != nil {
+			return err
 		}
 		return hand(s.Feed(delta))
 	})

@@ -174,7 +174,8 @@ type HTTPUpstream struct {
 	APIKey  string
 	// FirstByteTimeout bounds the wait from the request to the first
 	// delta, IdleTimeout the wait between deltas after it (defaults when
-	// 0). Past either the completion fails with ErrTimeout.
+	// 0); a delta of reasoning the server separates counts as one. Past
+	// either the completion fails with ErrTimeout.
 	FirstByteTimeout time.Duration
 	IdleTimeout      time.Duration
 }
@@ -211,6 +212,12 @@ func (u *HTTPUpstream) Complete(ctx context.Context, c Completion, yield func(st
 	defer cancel(nil)
 	timer := time.AfterFunc(first, func() { cancel(ErrTimeout) })
 	defer timer.Stop()
+	if reasoning := c.Reasoning; reasoning != nil { // reasoning is the upstream answering too
+		c.Reasoning = func(text string) error {
+			timer.Reset(idle)
+			return reasoning(text)
+		}
+	}
 	out, err := u.complete(ctx, c, func(delta string) error {
 		timer.Reset(idle)
 		return yield(delta)

@@ -1,6 +1,7 @@
 package deepseek
 
 import (
+	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -68,6 +69,7 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format:  Format,
+		Reply:   prompt.Reply{Sep: "", End: "<｜end▁of▁sentence｜>", Render: RenderCalls}.Write,
 		Aliases: []string{"deepseek_v3", "deepseek_r1", "deepseek_v31"},
 		Profiles: []toolcall.Profile{
 			{Name: ProfileV31, Models: []string{"deepseek"}},

@@ -1,6 +1,7 @@
 package glm45
 
 import (
+	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -64,6 +65,7 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format:  Format,
+		Reply:   prompt.Reply{Open: "<think>", Close: "</think>", Opened: true, Sep: "\n", End: "<|user|>", Render: RenderCalls}.Write,
 		Aliases: []string{"glm4_5", "glm47", "glm4_7", "glm"},
 		Profiles: []toolcall.Profile{
 			{Name: ProfileGLM47, Models: []string{"glm4.7", "glm5"}, OpensReasoning: true},

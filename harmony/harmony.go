@@ -28,7 +28,31 @@ func init() {
 		Aliases:   []string{"gpt_oss", "openai_harmony"},
 		Profiles:  []toolcall.Profile{{Name: ProfileGPTOSS, Models: []string{"gptoss"}}},
 		EndOfTurn: []string{"<|return|>"},
+		Reply:     reply,
 	})
+}
+
+// reply writes a reply as gpt-oss does: reasoning in the analysis
+// channel, then the content as a preamble in the commentary channel before
+// calls, or in the final channel when there are none.
+func reply(reasoning, content string, calls []toolcall.Call) (string, error) {
+	var b strings.Builder
+	if reasoning != "" {
+		b.WriteString("<|channel|>analysis<|message|>" + reasoning + "<|end|><|start|>assistant")
+	}
+	if len(calls) == 0 {
+		b.WriteString("<|channel|>final<|message|>" + content + "<|return|>")
+		return b.String(), nil
+	}
+	if content != "" {
+		b.WriteString("<|channel|>commentary<|message|>" + content + "<|end|><|start|>assistant")
+	}
+	text, err := RenderCalls(calls)
+	if err != nil {
+		return "", err
+	}
+	b.WriteString(text)
+	return b.String(), nil
 }
 
 // The special tokens.

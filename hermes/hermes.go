@@ -1,6 +1,7 @@
 package hermes
 
 import (
+	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -90,6 +91,7 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format:  Format,
+		Reply:   prompt.Reply{Open: "<think>", Close: "</think>\n", Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
 		Aliases: []string{"qwen", "qwen2_5", "qwen3"},
 		Profiles: []toolcall.Profile{
 			{Name: ProfileQwen3, Models: []string{"qwen3"}},

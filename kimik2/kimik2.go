@@ -1,6 +1,7 @@
 package kimik2
 
 import (
+	"github.com/toolparse/toolparse/internal/prompt"
 	"strconv"
 	"strings"
 
@@ -87,6 +88,7 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format:    Format,
+		Reply:     prompt.Reply{Open: "<think>", Close: "</think>", Sep: "", End: "<|im_end|>", Render: RenderCalls}.Write,
 		Aliases:   []string{"kimi", "kimi_k2_5"},
 		Profiles:  []toolcall.Profile{{Name: ProfileK2Thinking, Models: []string{"kimi"}}},
 		EndOfTurn: []string{"<|im_end|>"},

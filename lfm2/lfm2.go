@@ -58,6 +58,7 @@ package lfm2
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -109,6 +110,7 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format:  Format,
+		Reply:   prompt.Reply{Open: "<think>", Close: "</think>", Sep: "", End: "<|im_end|>", Render: RenderCalls}.Write,
 		Aliases: []string{"lfm", "lfm2_5"},
 		Profiles: []toolcall.Profile{
 			{Name: ProfileLFM2, Models: []string{"lfm2"}},

@@ -2,6 +2,7 @@ package llama3json
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -64,6 +65,7 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format:  Format,
+		Reply:   prompt.Reply{Sep: " ", End: "<|eot_id|>", Render: RenderCalls}.Write,
 		Aliases: []string{"llama3", "llama3_1", "llama3_2", "llama3_3"},
 		Profiles: []toolcall.Profile{
 			{Name: ProfileLlama31, Models: []string{"llama3"}},

@@ -2,6 +2,7 @@ package llama4
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -40,6 +41,7 @@ func (format) DefaultPolicy() policy.Mode { return policy.Independent }
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format:  Format,
+		Reply:   prompt.Reply{Sep: "\n", End: "<|eom|>", Render: RenderCalls}.Write,
 		Strict:  Precise,
 		Aliases: []string{"llama4_pythonic", "llama4_lenient", "llama4_json"},
 		Profiles: []toolcall.Profile{

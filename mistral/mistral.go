@@ -2,6 +2,7 @@ package mistral
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"math/rand/v2"
 	"strings"
 
@@ -73,6 +74,7 @@ func NewID() string {
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format:  Format,
+		Reply:   prompt.Reply{Sep: "", End: "</s>", Render: RenderCalls}.Write,
 		Aliases: []string{"mistral_v11", "mistral_v13", "ministral", "devstral", "magistral"},
 		Profiles: []toolcall.Profile{
 			{Name: ProfileV13, Models: []string{"ministral", "mistral", "devstral"}},

@@ -39,6 +39,7 @@ package olmo3
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -89,6 +90,7 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format: Format,
+		Reply:  prompt.Reply{Open: "<think>", Close: "</think>\n", Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
 		Profiles: []toolcall.Profile{
 			{Name: ProfileOLMo31, Models: []string{"olmo3"}},
 			{Name: ProfileOLMo3Think, Models: []string{"olmo3 think"}, OpensReasoning: true},

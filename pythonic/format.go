@@ -2,6 +2,7 @@ package pythonic
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -24,6 +25,7 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format: Format,
+		Reply:  prompt.Reply{Sep: "\n", End: "<|eot_id|>", Render: RenderCalls}.Write,
 		// Models served with the generic pythonic reader (Gemma's
 		// community templates) are prompted the Llama way, with call lists.
 		Profiles:  []toolcall.Profile{{Models: []string{"gemma"}}},

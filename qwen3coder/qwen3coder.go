@@ -2,6 +2,7 @@ package qwen3coder
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -85,6 +86,7 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format:    Format,
+		Reply:     prompt.Reply{Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
 		Aliases:   []string{"qwen3_xml", "qwen3_5"},
 		Profiles:  []toolcall.Profile{{Name: ProfileQwen3Coder, Models: []string{"qwen3coder", "qwen3.5", "qwen3.6"}}},
 		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>"},

@@ -32,6 +32,13 @@ type Descriptor struct {
 	// family's parallel calls when the caller sets none ("" for the
 	// stream's own default).
 	DefaultPolicy string
+	// Reply writes a whole reply as the family's models write one after
+	// the default profile's prompt: the reasoning (inside the reasoning
+	// the prompt opened, where it opens one; families whose models do not
+	// reason ignore it), the content and the calls, and the end of the
+	// turn. It stands in for a model in demos and tests, and the
+	// conformance suite requires a stream to read it back as written.
+	Reply func(reasoning, content string, calls []Call) (string, error)
 	// Prompter, Renderer and Constrainer are the family's prompt writer,
 	// call renderer and constrained-decoding grammars; Describe takes them
 	// from Format when they are nil and Format implements them.

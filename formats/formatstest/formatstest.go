@@ -36,6 +36,9 @@ func Run(t *testing.T, d toolcall.Descriptor) {
 		t.Fatal("the descriptor has no Format")
 	}
 	t.Run("descriptor", func(t *testing.T) { checkDescriptor(t, d) })
+	if d.Reply != nil {
+		t.Run("reply", func(t *testing.T) { checkReply(t, d) })
+	}
 	if d.Renderer == nil {
 		return
 	}
@@ -51,6 +54,57 @@ func Run(t *testing.T, d toolcall.Descriptor) {
 	}
 	if len(d.EndOfTurn) > 0 {
 		t.Run("end of turn", func(t *testing.T) { checkEndOfTurn(t, d, render) })
+	}
+}
+
+// checkReply: a reply written as the family's models write it (Reply),
+// after the default profile's prompt, reads back as written, whole and
+// in small deltas: the reasoning as reasoning (for families that reason),
+// the content as content, the calls as calls, nothing of the markers left.
+func checkReply(t *testing.T, d toolcall.Descriptor) {
+	opened := len(d.Profiles) > 0 && d.Profiles[0].OpensReasoning
+	for _, calls := range [][]toolcall.Call{sample, nil} {
+		text, err := d.Reply("I should look the order up.", "Let me check.", calls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := []stream.Option{stream.ForPrompt(toolcall.Prompt{InReasoning: opened}), stream.WithPolicy(policy.Policy{Mode: policy.All})}
+		for _, deltas := range [][]string{{text}, streamtest.SeededSplit(text, 1), streamtest.SeededSplit(text, 2)} {
+			s := stream.New(d.Format, sampleRequest(""), opts...)
+			var content, reasoning strings.Builder
+			var got []toolcall.Call
+			take := func(evs []toolcall.Event) {
+				for _, e := range evs {
+					content.WriteString(e.Content)
+					reasoning.WriteString(e.Reasoning)
+					if e.Call != nil {
+						got = append(got, *e.Call)
+					}
+				}
+			}
+			for _, delta := range deltas {
+				take(s.Feed(delta))
+			}
+			take(s.Close())
+			if c := strings.TrimSpace(content.String()); c != "Let me check." {
+				t.Errorf("%q: content %q, want %q", text, c, "Let me check.")
+			}
+			want := ""
+			if strings.Contains(text, "I should look the order up.") {
+				want = "I should look the order up."
+			}
+			if r := strings.TrimSpace(reasoning.String()); r != want {
+				t.Errorf("%q: reasoning %q, want %q", text, r, want)
+			}
+			if len(got) != len(calls) {
+				t.Fatalf("%q: %d calls, want %d (%+v)", text, len(got), len(calls), s.Diagnostics())
+			}
+			for i := range got {
+				if got[i].Name != calls[i].Name || !streamtest.JSONEqual(got[i].Arguments, calls[i].Arguments) {
+					t.Errorf("%q: call %d is %s %s, want %s %s", text, i, got[i].Name, got[i].Arguments, calls[i].Name, calls[i].Arguments)
+				}
+			}
+		}
 	}
 }
 

@@ -72,7 +72,7 @@ func init() {
 		Reply:   prompt.Reply{Sep: "", End: "<｜end▁of▁sentence｜>", Render: RenderCalls}.Write,
 		Aliases: []string{"deepseek_v3", "deepseek_r1", "deepseek_v31"},
 		Profiles: []toolcall.Profile{
-			{Name: ProfileV31, Models: []string{"deepseek"}},
+			{Name: ProfileV31, Models: []string{"deepseek !v3.2 !v4", "deepseek v3.2 exp", "cogito"}},
 			{Name: ProfileR1, Models: []string{"deepseek r1", "deepseek v3 !v3.1 !v3.2"}, OpensReasoning: true},
 		},
 		EndOfTurn: []string{"<｜end▁of▁sentence｜>"},

@@ -68,7 +68,7 @@ func init() {
 		Reply:   prompt.Reply{Open: "<think>", Close: "</think>", Opened: true, Sep: "\n", End: "<|user|>", Render: RenderCalls}.Write,
 		Aliases: []string{"glm4_5", "glm47", "glm4_7", "glm"},
 		Profiles: []toolcall.Profile{
-			{Name: ProfileGLM47, Models: []string{"glm4.7", "glm5"}, OpensReasoning: true},
+			{Name: ProfileGLM47, Models: []string{"glm4.7", "glm5", "laguna", "ling3", "ringflash", "spark2.5"}, OpensReasoning: true},
 			{Name: ProfileGLM46, Models: []string{"glm4"}},
 		},
 		EndOfTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>"},

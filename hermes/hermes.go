@@ -94,7 +94,7 @@ func init() {
 		Reply:   prompt.Reply{Open: "<think>", Close: "</think>\n", Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
 		Aliases: []string{"qwen", "qwen2_5", "qwen3"},
 		Profiles: []toolcall.Profile{
-			{Name: ProfileQwen3, Models: []string{"qwen3"}},
+			{Name: ProfileQwen3, Models: []string{"qwen3", "granite4", "smollm3", "bielik", "reka", "mimovl"}},
 			{Name: ProfileQwen3Thinking, Models: []string{"qwen3 thinking", "qwq"}, OpensReasoning: true},
 			{Name: ProfileQwen25, Models: []string{"qwen2", "qwen25"}},
 			{Name: ProfileHermes, Models: []string{"hermes"}},

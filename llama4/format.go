@@ -45,7 +45,7 @@ func init() {
 		Strict:  Precise,
 		Aliases: []string{"llama4_pythonic", "llama4_lenient", "llama4_json"},
 		Profiles: []toolcall.Profile{
-			{Name: ProfileMeta, Models: []string{"llama4"}},
+			{Name: ProfileMeta, Models: []string{"llama4", "functionary", "xlam"}},
 			{Name: ProfileHF},
 		},
 		EndOfTurn:     []string{"<|eom|>", "<|eot|>", "<|end_of_text|>"},

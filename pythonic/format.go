@@ -28,7 +28,7 @@ func init() {
 		Reply:  prompt.Reply{Sep: "\n", End: "<|eot_id|>", Render: RenderCalls}.Write,
 		// Models served with the generic pythonic reader (Gemma's
 		// community templates) are prompted the Llama way, with call lists.
-		Profiles:  []toolcall.Profile{{Models: []string{"gemma"}}},
+		Profiles:  []toolcall.Profile{{Models: []string{"gemma !gemma4 !functiongemma"}}},
 		PromptAs:  "llama4",
 		EndOfTurn: []string{"<|eot_id|>", "<end_of_turn>", "<|eot|>", "<|im_end|>", "<|endoftext|>", "</s>", "<|role_end|>", "<|eom_id|>", "<|eom|>"},
 	})

@@ -88,7 +88,7 @@ func init() {
 		Format:    Format,
 		Reply:     prompt.Reply{Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
 		Aliases:   []string{"qwen3_xml", "qwen3_5"},
-		Profiles:  []toolcall.Profile{{Name: ProfileQwen3Coder, Models: []string{"qwen3coder", "qwen3.5", "qwen3.6"}}},
+		Profiles:  []toolcall.Profile{{Name: ProfileQwen3Coder, Models: []string{"qwen3coder", "qwen3.5", "qwen3.6", "nemotron3", "step3.5", "mimov2"}}},
 		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>"},
 	})
 }

@@ -72,8 +72,10 @@ func init() {
 		Reply:   prompt.Reply{Sep: "", End: "<｜end▁of▁sentence｜>", Render: RenderCalls}.Write,
 		Aliases: []string{"deepseek_v3", "deepseek_r1", "deepseek_v31"},
 		Profiles: []toolcall.Profile{
-			{Name: ProfileV31, Models: []string{"deepseek !v3.2 !v4", "deepseek v3.2 exp", "cogito"}},
-			{Name: ProfileR1, Models: []string{"deepseek r1", "deepseek v3 !v3.1 !v3.2"}, OpensReasoning: true},
+			{Name: ProfileV31, Models: []string{"deepseek !v3.2 !v4", "deepseek v3.2 exp", "cogito"},
+				Template: []string{"<｜tool▁calls▁begin｜>", "<｜tool▁sep｜>", "!```json", "!DSML"}},
+			{Name: ProfileR1, Models: []string{"deepseek r1", "deepseek v3 !v3.1 !v3.2"}, OpensReasoning: true,
+				Template: []string{"<｜tool▁calls▁begin｜>", "<｜tool▁sep｜>", "```json", "!DSML"}},
 		},
 		EndOfTurn: []string{"<｜end▁of▁sentence｜>"},
 	})

@@ -68,8 +68,9 @@ func init() {
 		Reply:   prompt.Reply{Open: "<think>", Close: "</think>", Opened: true, Sep: "\n", End: "<|user|>", Render: RenderCalls}.Write,
 		Aliases: []string{"glm4_5", "glm47", "glm4_7", "glm"},
 		Profiles: []toolcall.Profile{
-			{Name: ProfileGLM47, Models: []string{"glm4.7", "glm5", "laguna", "ling3", "ringflash", "spark2.5"}, OpensReasoning: true},
-			{Name: ProfileGLM46, Models: []string{"glm4"}},
+			{Name: ProfileGLM47, Models: []string{"glm4.7", "glm5", "laguna", "ling3", "ringflash", "spark2.5"}, OpensReasoning: true,
+				Template: []string{"<arg_key>", "<arg_value>", "else '<think>'"}},
+			{Name: ProfileGLM46, Models: []string{"glm4"}, Template: []string{"<arg_key>", "<arg_value>", "'\\n<think></think>' if"}},
 		},
 		EndOfTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>"},
 	})

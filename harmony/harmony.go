@@ -26,7 +26,7 @@ func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format:    Format,
 		Aliases:   []string{"gpt_oss", "openai_harmony"},
-		Profiles:  []toolcall.Profile{{Name: ProfileGPTOSS, Models: []string{"gptoss"}}},
+		Profiles:  []toolcall.Profile{{Name: ProfileGPTOSS, Models: []string{"gptoss"}, Template: []string{"<|channel|>", "<|start|>", "<|call|>"}}},
 		EndOfTurn: []string{"<|return|>"},
 		Reply:     reply,
 	})

@@ -90,7 +90,7 @@ func init() {
 		Format:    Format,
 		Reply:     prompt.Reply{Open: "<think>", Close: "</think>", Sep: "", End: "<|im_end|>", Render: RenderCalls}.Write,
 		Aliases:   []string{"kimi", "kimi_k2_5"},
-		Profiles:  []toolcall.Profile{{Name: ProfileK2Thinking, Models: []string{"kimi !k3"}}},
+		Profiles:  []toolcall.Profile{{Name: ProfileK2Thinking, Models: []string{"kimi !k3"}, Template: []string{"<|tool_calls_section_begin|>", "<think>"}}},
 		EndOfTurn: []string{"<|im_end|>"},
 	})
 }

@@ -77,11 +77,12 @@ func init() {
 		Reply:   prompt.Reply{Sep: "", End: "</s>", Render: RenderCalls}.Write,
 		Aliases: []string{"mistral_v11", "mistral_v13", "ministral", "devstral", "magistral"},
 		Profiles: []toolcall.Profile{
-			{Name: ProfileV13, Models: []string{"ministral", "mistral", "devstral"}},
+			{Name: ProfileV13, Models: []string{"ministral", "mistral", "devstral"}, Template: []string{"[TOOL_CALLS]", "[ARGS]", "![CALL_ID]", "![THINK]"}},
 			{Name: ProfileMagistral, Models: []string{"magistral"}},
 			// The Mistral models before v11 get Mistral-Small-3.2's profile,
 			// whose tools also come before the last user message.
-			{Name: ProfileSmall32, Models: []string{"mistralsmall3", "devstralsmall2505", "mistralnemo", "mistral7b", "mixtral", "codestral"}},
+			{Name: ProfileSmall32, Models: []string{"mistralsmall3", "devstralsmall2505", "mistralnemo", "mistral7b", "mixtral", "codestral"},
+				Template: []string{"[TOOL_CALLS]", "[ARGS]", "[CALL_ID]", "![THINK]"}},
 		},
 		EndOfTurn: []string{"</s>"},
 	})

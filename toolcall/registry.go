@@ -60,6 +60,12 @@ type Profile struct {
 	// OpensReasoning says the profile's prompt ends inside reasoning, so
 	// that the model's output starts as reasoning.
 	OpensReasoning bool
+	// Template are texts a chat template of this profile holds, as
+	// written in the template's source (call markers, role tokens, a
+	// default system prompt's words); "!text" is one it must not hold.
+	// models.FromTemplate reads a template by them without running it.
+	// None: the profile is never told from a template.
+	Template []string
 }
 
 var registry struct {

@@ -286,6 +286,9 @@ func (g *Gateway) servedFor(ctx context.Context, model string) (served, error) {
 	if listed != nil {
 		return *listed, nil
 	}
+	if s, ok := g.fromTemplate(ctx); ok {
+		return s, nil
+	}
 	body, err := g.upstreamModels(ctx)
 	if err != nil {
 		return served{}, errNoFormat
@@ -313,6 +316,36 @@ func (g *Gateway) servedFor(ctx context.Context, model string) (served, error) {
 		}
 	}
 	return served{}, errNoFormat
+}
+
+// fromTemplate reads the format from the upstream's chat template, when it
+// tells one (llama-server's GET /props), and keeps what it found.
+func (g *Gateway) fromTemplate(ctx context.Context) (served, bool) {
+	tr, ok := g.upstream.(TemplateReader)
+	if !ok {
+		return served{}, false
+	}
+	ctx, cancel := context.WithTimeout(ctx, g.timeouts.models)
+	defer cancel()
+	text, err := tr.ChatTemplate(ctx)
+	if err != nil {
+		return served{}, false
+	}
+	m, ok := models.FromTemplate(text)
+	if !ok {
+		g.log.Info("format auto: the upstream's chat template tells no known format")
+		return served{}, false
+	}
+	s, err := resolve(m.Format, m.Profile)
+	if err != nil {
+		return served{}, false
+	}
+	s.from = "template"
+	g.mu.Lock()
+	g.listed = &s
+	g.mu.Unlock()
+	g.log.Info("format auto", "from", "template", "format", s.name, "profile", s.profile)
+	return s, true
 }
 
 // streamOptions are the options of a stream reading s's format.

@@ -228,6 +228,41 @@ func (u *HTTPUpstream) Complete(ctx context.Context, c Completion, yield func(st
 	return out, err
 }
 
+// TemplateReader is an Upstream that can tell the chat template its model
+// was served with (llama-server's GET /props), for -format auto to read the
+// format from when the model's name tells nothing.
+type TemplateReader interface {
+	ChatTemplate(ctx context.Context) (string, error)
+}
+
+// ChatTemplate implements TemplateReader for llama-server (APILlamaCpp):
+// its GET /props answers with the model's chat_template.
+func (u *HTTPUpstream) ChatTemplate(ctx context.Context) (string, error) {
+	if u.API != APILlamaCpp {
+		return "", fmt.Errorf("%w: only llama-server tells its chat template", ErrUpstream)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(u.BaseURL, "/")+"/props", nil)
+	if err != nil {
+		return "", err
+	}
+	if u.APIKey != "" {
+		req.Header.Set("Authorization", "Bearer "+u.APIKey)
+	}
+	resp, err := u.client().Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	var props struct {
+		ChatTemplate string `json:"chat_template"`
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	if err != nil || resp.StatusCode != http.StatusOK || json.Unmarshal(body, &props) != nil || props.ChatTemplate == "" {
+		return "", fmt.Errorf("%w: no chat template", ErrUpstream)
+	}
+	return props.ChatTemplate, nil
+}
+
 // Models implements ModelLister with the upstream's GET /v1/models.
 func (u *HTTPUpstream) Models(ctx context.Context) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(u.BaseURL, "/")+"/v1/models", nil)

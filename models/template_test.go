@@ -1,0 +1,104 @@
+package models_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/toolparse/toolparse/models"
+)
+
+// templateSnippets are the parts of chat templates that tell their format,
+// written here as the templates write them (the templates themselves are
+// not the project's to ship): each gives its model, or nothing.
+var templateSnippets = []struct{ name, template, format, profile string }{
+	{"Qwen3", `{%- if tools %}<|im_start|>system\n# Tools\n<tools>{% for tool in tools %}{{ tool | tojson }}{% endfor %}</tools>\n<tool_call>\n{%- if enable_thinking is defined and enable_thinking is false %}<think>\n\n</think>`, "hermes", "qwen3"},
+	{"QwQ", `<|im_start|>system\n<tools>\n</tools><tool_call>{%- if add_generation_prompt %}{{- '<|im_start|>assistant\n<think>\n' }}`, "hermes", "qwen3-thinking"},
+	{"Qwen2.5", `{{- '<|im_start|>system\nYou are Qwen, created by Alibaba Cloud. You are a helpful assistant.' }}<tools></tools><tool_call>`, "hermes", "qwen2.5"},
+	{"Hermes 3", `You are a function calling AI model. <tools> {{ tools }} </tools> <tool_call>`, "hermes", "hermes"},
+	{"Qwen3-Coder", `<|im_start|>system<tools><function=name><parameter=x></parameter></function></tools><tool_call>`, "qwen3_coder", "qwen3-coder"},
+	{"Qwen3.5 (a profile still to come)", `<tools><tool_call><function=f><parameter=x>{%- if enable_thinking %}<think>`, "", ""},
+	{"Seed-OSS (a format still to come)", `<seed:tool_call><function=f><parameter=x>`, "", ""},
+	{"GLM-4.7", `<tool_call>{{ name }}<arg_key>k</arg_key><arg_value>v</arg_value><|assistant|>{{- '</think>' if (enable_thinking is defined and not enable_thinking) else '<think>' -}}`, "glm45", "glm-4.7"},
+	{"GLM-4.6", `<arg_key>k</arg_key><arg_value>v</arg_value><|assistant|>{{- '\n<think></think>' if (enable_thinking is defined and not enable_thinking) else '' -}}`, "glm45", "glm-4.6"},
+	{"DeepSeek-V3.1", `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>{{ name }}<｜tool▁sep｜>{{ args }}`, "deepseek", "v3.1"},
+	{"DeepSeek-R1", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>{{ name }}\n```json\n{{ args }}\n```", "deepseek", "r1"},
+	{"DeepSeek-V3.2 (DSML, a format still to come)", `<｜DSML｜function_calls><｜tool▁calls▁begin｜><｜tool▁sep｜>`, "", ""},
+	{"Kimi-K2-Thinking", `<|tool_calls_section_begin|><|tool_call_begin|><think>`, "kimi_k2", "k2-thinking"},
+	{"Kimi-K2-Instruct (no profile of its own)", `<|tool_calls_section_begin|><|tool_call_begin|>`, "", ""},
+	{"gpt-oss", `<|start|>assistant<|channel|>commentary to=functions.{{ name }}<|message|>{{ args }}<|call|>`, "harmony", "gpt-oss"},
+	{"Mistral-Small-3.2", `[AVAILABLE_TOOLS][TOOL_CALLS]{{ name }}[CALL_ID]{{ id }}[ARGS]{{ args }}`, "mistral", "mistral-small-3.2"},
+	{"Devstral", `[SYSTEM_PROMPT][TOOL_CALLS]{{ name }}[ARGS]{{ args }}`, "mistral", "v13"},
+	{"Ministral 3 Reasoning (a profile still to come)", `[TOOL_CALLS]{{ name }}[ARGS]{{ args }}[THINK]`, "", ""},
+	{"Llama 3.1", `Environment: ipython\nGiven the following functions, please respond with a JSON <|python_tag|>`, "llama3_json", "llama-3.1"},
+	{"Llama 3.2", `Environment: ipython\nGiven the following functions, please respond with a JSON`, "llama3_json", "llama-3.2"},
+	{"Functionary v3.1", `Environment: ipython <|python_tag|> Given the following functions <function=name>`, "", ""},
+	{"ChatML without tools", `<|im_start|>{{ message.role }}\n{{ message.content }}<|im_end|>`, "", ""},
+	{"empty", ``, "", ""},
+}
+
+func TestFromTemplate(t *testing.T) {
+	for _, tt := range templateSnippets {
+		m, ok := models.FromTemplate(tt.template)
+		if tt.format == "" {
+			if ok {
+				t.Errorf("%s: FromTemplate = %+v, want no answer", tt.name, m)
+			}
+			continue
+		}
+		if !ok || m.Format != tt.format || m.Profile != tt.profile {
+			t.Errorf("%s: FromTemplate = %+v, %v; want %s/%s", tt.name, m, ok, tt.format, tt.profile)
+		}
+	}
+}
+
+// realTemplates are what FromTemplate must answer for real chat templates
+// (llama.cpp's models/templates and vLLM's examples), by file name: the
+// model, or "" for no answer; never a wrong one. The templates are not
+// shipped: TOOLPARSE_TEMPLATES names a folder holding them (every file in
+// it is read, and one not listed here must get no answer).
+var realTemplates = map[string]string{
+	"GLM-4.6.jinja":                                       "glm45/glm-4.6",
+	"GLM-4.7-Flash.jinja":                                 "glm45/glm-4.7",
+	"Kimi-K2-Thinking.jinja":                              "kimi_k2/k2-thinking",
+	"Mistral-Small-3.2-24B-Instruct-2506.jinja":           "mistral/mistral-small-3.2",
+	"NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja": "hermes/hermes",
+	"NousResearch-Hermes-3-Llama-3.1-8B-tool_use.jinja":   "hermes/hermes",
+	"Qwen-QwQ-32B.jinja":                                  "hermes/qwen3-thinking",
+	"Qwen-Qwen2.5-7B-Instruct.jinja":                      "hermes/qwen2.5",
+	"Qwen-Qwen3-0.6B.jinja":                               "hermes/qwen3",
+	"Qwen3-Coder.jinja":                                   "qwen3_coder/qwen3-coder",
+	"deepseek-ai-DeepSeek-R1-Distill-Llama-8B.jinja":      "deepseek/r1",
+	"deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja":      "deepseek/r1",
+	"deepseek-ai-DeepSeek-V3.1.jinja":                     "deepseek/v3.1",
+	"llama-cpp-deepseek-r1.jinja":                         "deepseek/r1",
+	"meta-llama-Llama-3.1-8B-Instruct.jinja":              "llama3_json/llama-3.1",
+	"meta-llama-Llama-3.2-3B-Instruct.jinja":              "llama3_json/llama-3.2",
+	"meta-llama-Llama-3.3-70B-Instruct.jinja":             "llama3_json/llama-3.1",
+	"openai-gpt-oss-120b.jinja":                           "harmony/gpt-oss",
+	"unsloth-mistral-Devstral-Small-2507.jinja":           "mistral/v13",
+}
+
+func TestFromRealTemplates(t *testing.T) {
+	dir := os.Getenv("TOOLPARSE_TEMPLATES")
+	if dir == "" {
+		t.Skip("TOOLPARSE_TEMPLATES names no folder of chat templates")
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.jinja"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no templates in %s", dir)
+	}
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if m, ok := models.FromTemplate(string(text)); ok {
+			got = m.Format + "/" + m.Profile
+		}
+		if want := realTemplates[filepath.Base(f)]; got != want {
+			t.Errorf("%s: FromTemplate says %q, want %q", filepath.Base(f), got, want)
+		}
+	}
+}

@@ -134,14 +134,7 @@ func TestLookup(t *testing.T) {
 	}
 	for _, n := range names {
 		got, ok := models.Lookup(n.name)
-		if n.format == "" {
-			if ok {
-				t.Errorf("Lookup(%q) = %+v, want no guess", n.name, got)
-			}
-			continue
-		}
-		if !ok || got.Format != n.format || got.Profile != n.profile {
-			t.Errorf("Lookup(%q) = %+v, %v; want %s/%s", n.name, got, ok, n.format, n.profile)
+		if !answers(t, "Lookup("+n.name+")", got, ok, n.format, n.profile) || !ok {
 			continue
 		}
 		f, ok := toolcall.Lookup(got.Format)
@@ -176,4 +169,19 @@ func ExampleLookup() {
 	// Output:
 	// qwen3_coder qwen3-coder
 	// deepseek r1
+}
+
+// answers reports whether what said, got and ok, is the model format and
+// profile, or no answer when format is "", and says why not.
+func answers(t *testing.T, what string, got models.Model, ok bool, format, profile string) bool {
+	t.Helper()
+	switch {
+	case format == "" && ok:
+		t.Errorf("%s = %+v, want no answer", what, got)
+	case format != "" && (!ok || got.Format != format || got.Profile != profile):
+		t.Errorf("%s = %+v, %v; want %s/%s", what, got, ok, format, profile)
+	default:
+		return true
+	}
+	return false
 }

@@ -40,15 +40,7 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 func TestFromTemplate(t *testing.T) {
 	for _, tt := range templateSnippets {
 		m, ok := models.FromTemplate(tt.template)
-		if tt.format == "" {
-			if ok {
-				t.Errorf("%s: FromTemplate = %+v, want no answer", tt.name, m)
-			}
-			continue
-		}
-		if !ok || m.Format != tt.format || m.Profile != tt.profile {
-			t.Errorf("%s: FromTemplate = %+v, %v; want %s/%s", tt.name, m, ok, tt.format, tt.profile)
-		}
+		answers(t, "FromTemplate("+tt.name+")", m, ok, tt.format, tt.profile)
 	}
 }
 

@@ -189,93 +189,19 @@ func templateCalls(calls []toolcall.Call, python bool) (string, error) {
 			b = append(b, m.Key+"="...)
 			switch {
 			case m.Val.Kind == jsonvalue.String && python:
-				b = quoted(b, m.Val.Str, '\'')
+				b = prompt.AppendQuoted(b, m.Val.Str, '\'')
 			case m.Val.Kind == jsonvalue.String:
-				b = quoted(b, m.Val.Str, '"')
+				b = prompt.AppendQuoted(b, m.Val.Str, '"')
 			case m.Val.Kind == jsonvalue.Object || !python:
 				b = m.Val.AppendSpaced(b)
 			default:
-				b = appendPythonStr(b, m.Val)
+				b = prompt.AppendPythonStr(b, m.Val)
 			}
 		}
 		b = append(b, ')')
 	}
 	b = append(b, "]"+endText...)
 	return string(b), nil
-}
-
-// appendPythonStr writes v as Python's str writes the value json.loads
-// makes of it: True, False, None, numbers as written, lists and dicts as
-// their repr (strings in repr's quotes).
-func appendPythonStr(dst []byte, v jsonvalue.Value) []byte {
-	switch v.Kind {
-	case jsonvalue.Null:
-		return append(dst, "None"...)
-	case jsonvalue.Boolean:
-		if v.Bool {
-			return append(dst, "True"...)
-		}
-		return append(dst, "False"...)
-	case jsonvalue.String:
-		return pythonRepr(dst, v.Str)
-	case jsonvalue.Array:
-		dst = append(dst, '[')
-		for i, it := range v.Items {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = appendPythonStr(dst, it)
-		}
-		return append(dst, ']')
-	case jsonvalue.Object:
-		dst = append(dst, '{')
-		for i, m := range v.Members {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = pythonRepr(dst, m.Key)
-			dst = append(dst, ": "...)
-			dst = appendPythonStr(dst, m.Val)
-		}
-		return append(dst, '}')
-	}
-	return append(dst, v.Str...)
-}
-
-// pythonRepr writes s as Python's repr writes a string: in single quotes,
-// or double quotes when it holds a single quote and no double one, with
-// backslashes, the quote, and \n, \r, \t and other control characters
-// escaped.
-func pythonRepr(dst []byte, s string) []byte {
-	q := byte('\'')
-	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
-		q = '"'
-	}
-	return quoted(dst, s, q)
-}
-
-// quoted writes s in the quote q with the escapes Python reads:
-// backslashes, q, and \n, \r, \t and other control characters escaped.
-func quoted(dst []byte, s string, q byte) []byte {
-	dst = append(dst, q)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == q || c == '\\':
-			dst = append(dst, '\\', c)
-		case c == '\n':
-			dst = append(dst, '\\', 'n')
-		case c == '\r':
-			dst = append(dst, '\\', 'r')
-		case c == '\t':
-			dst = append(dst, '\\', 't')
-		case c < 0x20 || c == 0x7f:
-			dst = append(dst, fmt.Sprintf("\\x%02x", c)...)
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return append(dst, q)
 }
 
 // PromptProfiles implements toolcall.Prompter.

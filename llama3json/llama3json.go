@@ -68,8 +68,8 @@ func init() {
 		Reply:   prompt.Reply{Sep: " ", End: "<|eot_id|>", Render: RenderCalls}.Write,
 		Aliases: []string{"llama3", "llama3_1", "llama3_2", "llama3_3"},
 		Profiles: []toolcall.Profile{
-			{Name: ProfileLlama31, Models: []string{"llama3"}, Template: []string{"<|python_tag|>", "Environment: ipython", "Given the following functions", "!<function="}},
-			{Name: ProfileLlama32, Models: []string{"llama3.2"}, Template: []string{"Environment: ipython", "Given the following functions", "!<|python_tag|>", "!<function="}},
+			{Name: ProfileLlama31, Models: []string{"llama3"}, Template: []string{"<|start_header_id|>", "<|python_tag|>", "Environment: ipython", "Given the following functions", "!strftime_now", "!<function=", "!You are a helpful assistant with tool calling"}},
+			{Name: ProfileLlama32, Models: []string{"llama3.2"}, Template: []string{"<|start_header_id|>", "Environment: ipython", "Given the following functions", "strftime_now", "!<|python_tag|>", "!<function=", "!You are a helpful assistant with tool calling", "!<|header_start|>"}},
 		},
 		EndOfTurn: []string{"<|eot_id|>", "<|eom_id|>"},
 	})

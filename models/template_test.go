@@ -1,8 +1,10 @@
 package models_test
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/models"
@@ -30,8 +32,9 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 	{"Mistral-Small-3.2", `[AVAILABLE_TOOLS][TOOL_CALLS]{{ name }}[CALL_ID]{{ id }}[ARGS]{{ args }}`, "mistral", "mistral-small-3.2"},
 	{"Devstral", `[SYSTEM_PROMPT][TOOL_CALLS]{{ name }}[ARGS]{{ args }}`, "mistral", "v13"},
 	{"Ministral 3 Reasoning (a profile still to come)", `[TOOL_CALLS]{{ name }}[ARGS]{{ args }}[THINK]`, "", ""},
-	{"Llama 3.1", `Environment: ipython\nGiven the following functions, please respond with a JSON <|python_tag|>`, "llama3_json", "llama-3.1"},
-	{"Llama 3.2", `Environment: ipython\nGiven the following functions, please respond with a JSON`, "llama3_json", "llama-3.2"},
+	{"Llama 3.1", `<|start_header_id|>system<|end_header_id|>Environment: ipython\nGiven the following functions, please respond with a JSON <|python_tag|>`, "llama3_json", "llama-3.1"},
+	{"Llama 3.2", `{%- set date_string = strftime_now("%d %b %Y") %}<|start_header_id|>system<|end_header_id|>Environment: ipython\nGiven the following functions, please respond with a JSON`, "llama3_json", "llama-3.2"},
+	{"vLLM's Llama 3.2 JSON (a system prompt of its own)", `strftime_now <|start_header_id|> You are a helpful assistant with tool calling capabilities. Environment: ipython Given the following functions`, "", ""},
 	{"Functionary v3.1", `Environment: ipython <|python_tag|> Given the following functions <function=name>`, "", ""},
 	{"ChatML without tools", `<|im_start|>{{ message.role }}\n{{ message.content }}<|im_end|>`, "", ""},
 	{"empty", ``, "", ""},
@@ -45,10 +48,11 @@ func TestFromTemplate(t *testing.T) {
 }
 
 // realTemplates are what FromTemplate must answer for real chat templates
-// (llama.cpp's models/templates and vLLM's examples), by file name: the
+// (llama.cpp's models/templates and vLLM's examples: 57 and 35 read when
+// this was written), by file name: the
 // model, or "" for no answer; never a wrong one. The templates are not
-// shipped: TOOLPARSE_TEMPLATES names a folder holding them (every file in
-// it is read, and one not listed here must get no answer).
+// shipped: TOOLPARSE_TEMPLATES names a folder holding them (every .jinja
+// file below it is read, and one not listed here must get no answer).
 var realTemplates = map[string]string{
 	"GLM-4.6.jinja":                                       "glm45/glm-4.6",
 	"GLM-4.7-Flash.jinja":                                 "glm45/glm-4.7",
@@ -69,6 +73,15 @@ var realTemplates = map[string]string{
 	"meta-llama-Llama-3.3-70B-Instruct.jinja":             "llama3_json/llama-3.1",
 	"openai-gpt-oss-120b.jinja":                           "harmony/gpt-oss",
 	"unsloth-mistral-Devstral-Small-2507.jinja":           "mistral/v13",
+	// vLLM's examples/ templates
+	"tool_chat_template_deepseekr1.jinja":   "deepseek/r1",
+	"tool_chat_template_deepseekv3.jinja":   "deepseek/r1",
+	"tool_chat_template_deepseekv31.jinja":  "deepseek/v3.1",
+	"tool_chat_template_deepseekv32.jinja":  "deepseek/v3.1",
+	"tool_chat_template_hermes.jinja":       "hermes/hermes",
+	"tool_chat_template_hermes_2_pro.jinja": "hermes/hermes",
+	"tool_chat_template_qwen3coder.jinja":   "qwen3_coder/qwen3-coder",
+	"tool_template_hermes_2_pro.jinja":      "hermes/hermes",
 }
 
 func TestFromRealTemplates(t *testing.T) {
@@ -76,9 +89,15 @@ func TestFromRealTemplates(t *testing.T) {
 	if dir == "" {
 		t.Skip("TOOLPARSE_TEMPLATES names no folder of chat templates")
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.jinja"))
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && strings.HasSuffix(path, ".jinja") {
+			files = append(files, path)
+		}
+		return err
+	})
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no templates in %s", dir)
+		t.Fatalf("no templates in %s: %v", dir, err)
 	}
 	for _, f := range files {
 		text, err := os.ReadFile(f)

@@ -153,7 +153,9 @@ func writeTool(b *strings.Builder, t toolcall.Tool) error {
 		for _, p := range props.Members {
 			b.WriteString("\n<parameter>\n<name>" + p.Key + "</name>")
 			if typ := p.Val.Get("type"); typ != nil {
-				b.WriteString("\n<type>" + text(*typ) + "</type>")
+				// the template prints the type with Jinja's string filter:
+				// a list of types as Python writes it, ['string', 'null']
+				b.WriteString("\n<type>" + string(prompt.AppendPythonStr(nil, *typ)) + "</type>")
 			}
 			if d := p.Val.Get("description"); d != nil {
 				b.WriteString("\n<description>" + strings.TrimSpace(text(*d)) + "</description>")

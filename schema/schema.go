@@ -321,12 +321,7 @@ func (s *Schema) diag(msg string) toolcall.Diagnostic {
 // Coerce repairs a call's arguments (a JSON object) to fit the tool's
 // schema and validates them. It returns the arguments to use, compact, and
 // what did not fit as diagnostics of kind "schema". A tool without a schema
-// leaves the arguments as they are.
-func Coerce(tool toolcall.Tool, args string) (string, []toolcall.Diagnostic) {
-	return For(tool).Coerce(args)
-}
-
-// Coerce is the package's Coerce, for this schema.
+// (a nil *Schema) leaves the arguments as they are.
 func (s *Schema) Coerce(args string) (string, []toolcall.Diagnostic) {
 	return s.CoerceWithin(args, nil)
 }
@@ -444,11 +439,6 @@ func exists(v *jsonvalue.Value, p string) bool { return p == "/" || v.Pointer(p)
 // Validate checks a call's arguments against the tool's schema as they
 // are, without coercing them, and returns the violations as diagnostics of
 // kind "schema".
-func Validate(tool toolcall.Tool, args string) []toolcall.Diagnostic {
-	return For(tool).Validate(args)
-}
-
-// Validate is the package's Validate, for this schema.
 func (s *Schema) Validate(args string) []toolcall.Diagnostic {
 	if s == nil {
 		return nil
@@ -526,11 +516,7 @@ func violations(r *jsonschema.EvaluationResult, instance *jsonvalue.Value) []str
 
 // Required returns the names the tool's schema requires of its arguments
 // (its root's "required", each name once), none when it has no schema or
-// one that does not compile.
-func Required(tool toolcall.Tool) []string { return For(tool).Required() }
-
-// Required is the package's Required, for this schema. The slice is the
-// schema's: do not change it.
+// one that does not compile. The slice is the schema's: do not change it.
 func (s *Schema) Required() []string {
 	if s == nil {
 		return nil
@@ -546,9 +532,6 @@ func (s *Schema) IsRequired(prop string) bool { return s != nil && s.c.isReq[pro
 // Property reports whether the tool's schema lists prop among its
 // arguments' properties; listed says whether it lists any (a tool with no
 // schema, or one without "properties", lists none).
-func Property(tool toolcall.Tool, prop string) (has, listed bool) { return For(tool).Property(prop) }
-
-// Property is the package's Property, for this schema.
 func (s *Schema) Property(prop string) (has, listed bool) {
 	if s == nil || s.c.props == nil {
 		return false, false
@@ -559,13 +542,8 @@ func (s *Schema) Property(prop string) (has, listed bool) {
 
 // PropertyTypes returns the JSON types the tool's schema allows its
 // argument prop: its "type", and those of its anyOf and oneOf
-// alternatives; none when the schema does not say.
-func PropertyTypes(tool toolcall.Tool, prop string) []string {
-	return slices.Clone(For(tool).PropertyTypes(prop))
-}
-
-// PropertyTypes is the package's PropertyTypes, for this schema. The slice
-// is the schema's: do not change it.
+// alternatives; none when the schema does not say. The slice is the
+// schema's: do not change it.
 func (s *Schema) PropertyTypes(prop string) []string {
 	if s == nil {
 		return nil
@@ -577,9 +555,6 @@ func (s *Schema) PropertyTypes(prop string) []string {
 // null: the property's type lists "null", or one of its anyOf or oneOf
 // alternatives does. Formats that write every value as text (Qwen3-Coder's
 // XML) read "null" as null only there.
-func AllowsNull(tool toolcall.Tool, prop string) bool { return For(tool).AllowsNull(prop) }
-
-// AllowsNull is the package's AllowsNull, for this schema.
 func (s *Schema) AllowsNull(prop string) bool {
 	return slices.Contains(s.PropertyTypes(prop), "null")
 }
@@ -591,16 +566,8 @@ func (s *Schema) AllowsNull(prop string) bool {
 // is that value (as vLLM, SGLang, Ollama and llama.cpp read it: {"a": 1}
 // is an object, "x" in quotes the string x); any other text is a string,
 // which coercion may then type (an integer's "42"). Typed reports whether
-// the text was read as more than a string.
-func TextValue(tool *toolcall.Tool, prop, text string) (value []byte, typed bool) {
-	if tool == nil || !mayBeTyped(text) {
-		return jsonvalue.AppendString(nil, text), false
-	}
-	return For(*tool).TextValue(prop, text)
-}
-
-// TextValue is the package's TextValue, for this schema (nil: a tool
-// without a schema, whose values are all strings).
+// the text was read as more than a string. A nil *Schema is a tool without
+// a schema, whose values are all strings.
 func (s *Schema) TextValue(prop, text string) (value []byte, typed bool) {
 	if s == nil || !mayBeTyped(text) {
 		return jsonvalue.AppendString(nil, text), false
@@ -641,9 +608,6 @@ func mayBeTyped(text string) bool {
 // TextTyped reports whether TextValue may read the text of prop as more
 // than a string, so that its value is known only once complete (argument
 // streaming sends such a value whole).
-func TextTyped(tool toolcall.Tool, prop string) bool { return For(tool).TextTyped(prop) }
-
-// TextTyped is the package's TextTyped, for this schema.
 func (s *Schema) TextTyped(prop string) bool {
 	types := s.PropertyTypes(prop)
 	return slices.Contains(types, "null") || len(types) > 1 && slices.Contains(types, "string")

@@ -20,15 +20,14 @@
 // file, filename or target_file argument; an edit without one ends a run of
 // edits, since its target is unknown.
 //
-// FromEnv reads LLAMA4_TOOL_CALL_POLICY, LLAMA4_READONLY_TOOLS and
-// LLAMA4_EDIT_TOOLS. The stream applies the lists to every format and the
-// policy name to formats whose default is not All (llama4), as the original
-// llama4 plugin's variables did.
+// The library reads no environment variables: the gateway example reads
+// the llama4 plugin's LLAMA4_TOOL_CALL_POLICY, LLAMA4_READONLY_TOOLS and
+// LLAMA4_EDIT_TOOLS into a Policy. The stream applies its lists to every
+// format and its mode to formats whose default is not All (llama4).
 package policy
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonkeys"
@@ -100,34 +99,6 @@ func ParseMode(name string) (Mode, error) {
 		}
 	}
 	return "", fmt.Errorf("policy: unknown policy %q; valid policies are independent, reads, first and all", name)
-}
-
-// FromEnv reads the policy from LLAMA4_TOOL_CALL_POLICY (a mode; empty
-// leaves Mode empty, meaning the format's default), LLAMA4_READONLY_TOOLS and
-// LLAMA4_EDIT_TOOLS (comma-separated tool names, spaces trimmed; unset or
-// empty keeps the built-in list).
-func FromEnv() (Policy, error) {
-	var p Policy
-	if v := strings.TrimSpace(os.Getenv("LLAMA4_TOOL_CALL_POLICY")); v != "" {
-		m, err := ParseMode(v)
-		if err != nil {
-			return p, err
-		}
-		p.Mode = m
-	}
-	p.ReadOnly = list(os.Getenv("LLAMA4_READONLY_TOOLS"))
-	p.Edit = list(os.Getenv("LLAMA4_EDIT_TOOLS"))
-	return p, nil
-}
-
-func list(v string) []string {
-	var out []string
-	for _, s := range strings.Split(v, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // Selector applies a policy to the calls of one response, in order.

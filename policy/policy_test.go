@@ -82,28 +82,6 @@ func TestZeroPolicyKeepsEverything(t *testing.T) {
 	}
 }
 
-func TestFromEnv(t *testing.T) {
-	t.Setenv("LLAMA4_TOOL_CALL_POLICY", " Reads ")
-	t.Setenv("LLAMA4_READONLY_TOOLS", "inspect, peek ,")
-	t.Setenv("LLAMA4_EDIT_TOOLS", "")
-	p, err := FromEnv()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Mode != Reads || len(p.ReadOnly) != 2 || p.ReadOnly[0] != "inspect" || p.ReadOnly[1] != "peek" || p.Edit != nil {
-		t.Errorf("FromEnv() = %+v", p)
-	}
-	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "sometimes")
-	_, err = FromEnv()
-	if err == nil || !strings.Contains(err.Error(), "independent, reads, first and all") {
-		t.Errorf("a bad policy name: err = %v, want one that names the valid policies", err)
-	}
-	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "")
-	if p, err := FromEnv(); err != nil || p.Mode != "" {
-		t.Errorf("no policy in the environment: %+v, %v", p, err)
-	}
-}
-
 // The built-in lists, looked up by folded name, answer as the same names
 // given as a custom list, compared one by one with toolcall.SameName: for
 // their names in other cases and with '-' or '.', for names of their

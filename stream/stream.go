@@ -145,8 +145,8 @@ func ForPrompt(p toolcall.Prompt) Option {
 // WithPolicy sets which calls of a parallel list are returned. Without it,
 // or when p.Mode is empty, the format's default mode applies (independent
 // for llama4, all for the others). The stream reads no environment: a
-// gateway that wants the LLAMA4_* variables passes policy.FromEnv's result
-// here.
+// gateway that wants the LLAMA4_* variables reads them into a Policy, as
+// the gateway example does, and passes it here.
 func WithPolicy(p policy.Policy) Option {
 	return func(c *config) { c.policy = p }
 }

@@ -55,7 +55,7 @@ type Config struct {
 	// a 502, so one runaway completion cannot fill the gateway's memory.
 	MaxResponse int64
 	// Policy, when set, decides which calls of a parallel list are
-	// returned (policy.FromEnv reads it from LLAMA4_* variables). Its mode
+	// returned (the gateway reads it from LLAMA4_* variables). Its mode
 	// applies only to formats with a default policy of their own (llama4);
 	// its tool lists apply to every format.
 	Policy *policy.Policy

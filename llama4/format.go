@@ -2,7 +2,7 @@ package llama4
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
-	"github.com/toolparse/toolparse/policy"
+	"github.com/toolparse/toolparse/internal/selection"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -35,7 +35,7 @@ func (f format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 // DefaultPolicy implements policy.Defaulter: Llama 4 plans whole
 // tasks as one parallel list, so by default only calls that cannot depend
 // on an earlier call of the same response are returned.
-func (format) DefaultPolicy() policy.Mode { return policy.Independent }
+func (format) DefaultPolicy() selection.Mode { return selection.Independent }
 
 func init() {
 	toolcall.Register(Format, "llama4_pythonic", "llama4_lenient", "llama4_json")

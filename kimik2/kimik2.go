@@ -10,7 +10,7 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/schema"
+	"github.com/toolparse/toolparse/internal/schemacore"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -195,7 +195,7 @@ func inferTool(req *toolcall.Request, args string) (string, bool) {
 	}
 	found := ""
 	for k, t := range req.Tools {
-		if !fits(schema.Of(req, k), members) {
+		if !fits(schemacore.Of(req, k), members) {
 			continue
 		}
 		if found != "" {
@@ -209,7 +209,7 @@ func inferTool(req *toolcall.Request, args string) (string, bool) {
 // fits reports whether arguments with members fit the tool's schema: its
 // required keys present, and no key the schema does not list. A tool whose
 // schema lists no properties fits no arguments but none.
-func fits(s *schema.Schema, members []jsonkeys.Member) bool {
+func fits(s *schemacore.Schema, members []jsonkeys.Member) bool {
 	var required map[string]bool // the required keys present, each once
 	for _, m := range members {
 		if has, _ := s.Property(m.Key); !has {

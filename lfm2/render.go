@@ -58,6 +58,11 @@ type PromptOptions struct {
 	// Date is LFM2.5's "Today's date:", as "2025-06-28"; "" is today's
 	// (UTC), as the templates write it. LFM2 writes none.
 	Date string
+	// SpecialTokens says what becomes of the format's special tokens in
+	// client text, as toolcall.PromptOptions.SpecialTokens does:
+	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
+	// RefuseSpecialTokens (an error naming the token).
+	SpecialTokens string
 }
 
 // RenderPrompt writes a conversation as the profile's template does, byte
@@ -69,6 +74,10 @@ type PromptOptions struct {
 // writes them; tool results in tool turns. It ends with the header of the
 // next assistant turn.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	profile, err := prompt.Profile("lfm2", opts.Profile, Profiles)
 	if err != nil {
 		return toolcall.Prompt{}, err
@@ -210,11 +219,7 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // Prompt implements toolcall.Prompter: Date is LFM2.5's date; the
 // templates have no reasoning switch.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	o := PromptOptions{Profile: opts.Profile}
+	o := PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens}
 	if !opts.Date.IsZero() {
 		o.Date = opts.Date.Format(time.DateOnly)
 	}

@@ -3,7 +3,7 @@ package llama4
 import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/prompt"
-	"github.com/toolparse/toolparse/policy"
+	"github.com/toolparse/toolparse/internal/selection"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -36,7 +36,7 @@ func (f format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 // DefaultPolicy implements policy.Defaulter: Llama 4 plans whole
 // tasks as one parallel list, so by default only calls that cannot depend
 // on an earlier call of the same response are returned.
-func (format) DefaultPolicy() policy.Mode { return policy.Independent }
+func (format) DefaultPolicy() selection.Mode { return selection.Independent }
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
@@ -49,6 +49,6 @@ func init() {
 			{Name: ProfileHF},
 		},
 		EndOfTurn:     []string{"<|eom|>", "<|eot|>", "<|end_of_text|>"},
-		DefaultPolicy: string(policy.Independent),
+		DefaultPolicy: string(selection.Independent),
 	})
 }

@@ -33,8 +33,8 @@ const (
 type lists struct {
 	state   listState
 	head    pylit.ListHead
-	list    *List // reads the pending list as it arrives, head and all; from the pool at the first list
-	opening bool  // the pending list opens the response
+	list    *pylit.List // reads the pending list as it arrives, head and all; from the pool at the first list
+	opening bool        // the pending list opens the response
 }
 
 func (h *lists) Start(*block.Machine, string, int) bool { return false }
@@ -50,7 +50,7 @@ func (h *lists) At(m *block.Machine, s string, from, i int) (start, next int, to
 	m.Enter()
 	h.state, h.head = lHead, pylit.ListHead{}
 	if h.list == nil {
-		h.list = NewList() // from the pool, with the buffers it grew: back when the machine is recycled
+		h.list = pylit.NewList() // from the pool, with the buffers it grew: back when the machine is recycled
 	}
 	h.list.Reset(*m.Parser())
 	return i, i, true

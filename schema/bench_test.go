@@ -19,11 +19,11 @@ var fiveFields = toolcall.Tool{Name: "book_hotel", Parameters: []byte(`{"type":"
 // types wrong; after the first call no schema is compiled again.
 func BenchmarkCoerceFiveFields(b *testing.B) {
 	args := `{"city":"Oslo","nights":"3","rooms":2,"smoking":"False","tier":"Luxury"}`
-	schema.Coerce(fiveFields, args)
+	schema.For(fiveFields).Coerce(args)
 	before := schema.Compiles()
 	b.ReportAllocs()
 	for b.Loop() {
-		out, diags := schema.Coerce(fiveFields, args)
+		out, diags := schema.For(fiveFields).Coerce(args)
 		if len(diags) != 0 || out != `{"city":"Oslo","nights":3,"rooms":2,"smoking":false,"tier":"luxury"}` {
 			b.Fatalf("%s %+v", out, diags)
 		}

@@ -76,6 +76,7 @@ import (
 	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/clip"
+	"github.com/toolparse/toolparse/internal/selection"
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
@@ -145,8 +146,8 @@ func ForPrompt(p toolcall.Prompt) Option {
 // WithPolicy sets which calls of a parallel list are returned. Without it,
 // or when p.Mode is empty, the format's default mode applies (independent
 // for llama4, all for the others). The stream reads no environment: a
-// gateway that wants the LLAMA4_* variables passes policy.FromEnv's result
-// here.
+// gateway that wants the LLAMA4_* variables reads them into a Policy, as
+// the gateway example does, and passes it here.
 func WithPolicy(p policy.Policy) Option {
 	return func(c *config) { c.policy = p }
 }
@@ -203,7 +204,7 @@ type Stream struct {
 	skip       uint8 // with a Prefix quiet: how many bytes of its ends the think splitter holds
 	seen       int32 // decoder diagnostics copied into diags
 
-	sel      *policy.Selector
+	sel      *selection.Selector
 	raw      []toolcall.Event // the decoder's events for the current call
 	out      []toolcall.Event // what Feed and Close return
 	prose    shaper           // content
@@ -261,7 +262,8 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 	default:
 		s.named = req.ToolChoice
 	}
-	s.sel = policy.NewSelector(policyFor(f, c.policy))
+	pol := policyFor(f, c.policy)
+	s.sel = selection.NewSelector(pol.Mode, pol.ReadOnly, pol.Edit)
 	s.thought.reasoning = true
 	s.think.init(f, &c)
 	if f == nil {

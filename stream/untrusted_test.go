@@ -122,7 +122,7 @@ func TestNilZeroAndHostileInputsDoNotPanic(t *testing.T) {
 	if _, err := schema.ToolFor[withChan]("w", ""); err == nil {
 		t.Errorf("ToolFor of a struct with a channel gave no error")
 	}
-	if args, diags := schema.Coerce(toolcall.Tool{}, ""); args != "" || diags != nil {
+	if args, diags := schema.For(toolcall.Tool{}).Coerce(""); args != "" || diags != nil {
 		t.Errorf("Coerce with no schema = %q, %+v", args, diags)
 	}
 }

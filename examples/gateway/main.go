@@ -10,7 +10,7 @@
 //
 // It reads UPSTREAM_API_KEY, and the LLAMA4_TOOL_CALL_POLICY,
 // LLAMA4_READONLY_TOOLS and LLAMA4_EDIT_TOOLS policy variables
-// (policy.FromEnv), from the environment; the library itself reads none.
+// (policyFromEnv), from the environment; the library itself reads none.
 //
 // Then:
 //
@@ -29,7 +29,6 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/examples/gateway/server"
-	"github.com/toolparse/toolparse/policy"
 )
 
 func main() {
@@ -56,7 +55,7 @@ func main() {
 
 	// The library reads no environment; the gateway keeps the llama4
 	// plugin's variables working by reading them here.
-	pol, err := policy.FromEnv()
+	pol, err := policyFromEnv()
 	if err != nil {
 		log.Printf("LLAMA4_TOOL_CALL_POLICY is ignored: %v", err)
 	}

@@ -46,7 +46,7 @@ type Config struct {
 	// hold, are not capped.
 	MaxResponse int64
 	// Policy, when set, decides which calls of a parallel list are
-	// returned (policy.FromEnv reads it from LLAMA4_* variables). Its mode
+	// returned (the gateway reads it from LLAMA4_* variables). Its mode
 	// applies only to formats with a default policy of their own (llama4);
 	// its tool lists apply to every format.
 	Policy *policy.Policy

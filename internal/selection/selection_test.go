@@ -1,4 +1,4 @@
-package policy
+package selection
 
 import (
 	"strings"
@@ -28,7 +28,7 @@ func TestModes(t *testing.T) {
 	for mode, counts := range want {
 		for name, calls := range scenarios {
 			t.Run(string(mode)+"/"+name, func(t *testing.T) {
-				s := NewSelector(Policy{Mode: mode})
+				s := newSelector(Policy{Mode: mode})
 				kept := 0
 				for i, call := range calls {
 					ok, why := s.Keep(call)
@@ -50,13 +50,13 @@ func TestModes(t *testing.T) {
 }
 
 func TestCustomLists(t *testing.T) {
-	s := NewSelector(Policy{Mode: Independent, ReadOnly: []string{"inspect"}, Edit: []string{"patch"}})
+	s := newSelector(Policy{Mode: Independent, ReadOnly: []string{"inspect"}, Edit: []string{"patch"}})
 	for i, call := range []toolcall.Call{c("inspect", `{}`), c("inspect", `{}`), c("get_weather", `{}`)} {
 		if ok, _ := s.Keep(call); ok != (i < 2) {
 			t.Errorf("call %d: keep = %v", i, ok)
 		}
 	}
-	s = NewSelector(Policy{Mode: Independent, ReadOnly: []string{"inspect"}, Edit: []string{"patch"}})
+	s = newSelector(Policy{Mode: Independent, ReadOnly: []string{"inspect"}, Edit: []string{"patch"}})
 	for i, call := range []toolcall.Call{c("patch", `{"file":"a"}`), c("patch", `{"filename":"b"}`), c("edit_file", `{"path":"c"}`)} {
 		if ok, _ := s.Keep(call); ok != (i < 2) {
 			t.Errorf("custom edit call %d: keep = %v", i, ok)
@@ -65,7 +65,7 @@ func TestCustomLists(t *testing.T) {
 }
 
 func TestAnEditWithoutAFileIsNeither(t *testing.T) {
-	s := NewSelector(Policy{Mode: Independent})
+	s := newSelector(Policy{Mode: Independent})
 	for i, call := range []toolcall.Call{c("edit_file", `{"old":"x"}`), c("edit_file", `{"path":"b"}`)} {
 		if ok, _ := s.Keep(call); ok != (i == 0) {
 			t.Errorf("call %d: keep = %v", i, ok)
@@ -74,33 +74,11 @@ func TestAnEditWithoutAFileIsNeither(t *testing.T) {
 }
 
 func TestZeroPolicyKeepsEverything(t *testing.T) {
-	s := NewSelector(Policy{})
+	s := newSelector(Policy{})
 	for i := range 3 {
 		if ok, _ := s.Keep(c("run", `{}`)); !ok {
 			t.Errorf("call %d dropped", i)
 		}
-	}
-}
-
-func TestFromEnv(t *testing.T) {
-	t.Setenv("LLAMA4_TOOL_CALL_POLICY", " Reads ")
-	t.Setenv("LLAMA4_READONLY_TOOLS", "inspect, peek ,")
-	t.Setenv("LLAMA4_EDIT_TOOLS", "")
-	p, err := FromEnv()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Mode != Reads || len(p.ReadOnly) != 2 || p.ReadOnly[0] != "inspect" || p.ReadOnly[1] != "peek" || p.Edit != nil {
-		t.Errorf("FromEnv() = %+v", p)
-	}
-	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "sometimes")
-	_, err = FromEnv()
-	if err == nil || !strings.Contains(err.Error(), "independent, reads, first and all") {
-		t.Errorf("a bad policy name: err = %v, want one that names the valid policies", err)
-	}
-	t.Setenv("LLAMA4_TOOL_CALL_POLICY", "")
-	if p, err := FromEnv(); err != nil || p.Mode != "" {
-		t.Errorf("no policy in the environment: %+v, %v", p, err)
 	}
 }
 
@@ -109,7 +87,7 @@ func TestFromEnv(t *testing.T) {
 // their names in other cases and with '-' or '.', for names of their
 // lengths that are none of them, and without an allocation.
 func TestBuiltinListsAnswerAsCustomOnes(t *testing.T) {
-	builtin := NewSelector(Policy{Mode: Independent})
+	builtin := newSelector(Policy{Mode: Independent})
 	var names []string
 	for _, n := range append(DefaultReadOnly(), DefaultEdit()...) {
 		names = append(names, n, strings.ToUpper(n), strings.ReplaceAll(n, "_", "-"), strings.ReplaceAll(n, "_", "."), n+"x", "x"+n[1:], n[:len(n)-1]+"é")
@@ -132,3 +110,12 @@ func TestBuiltinListsAnswerAsCustomOnes(t *testing.T) {
 		t.Errorf("a lookup allocates %v times", a)
 	}
 }
+
+// Policy is policy.Policy, for the tests: a mode and two lists.
+type Policy struct {
+	Mode     Mode
+	ReadOnly []string
+	Edit     []string
+}
+
+func newSelector(p Policy) *Selector { return NewSelector(p.Mode, p.ReadOnly, p.Edit) }

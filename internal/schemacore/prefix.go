@@ -1,4 +1,4 @@
-package schema
+package schemacore
 
 import (
 	"slices"
@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/toolcall"
 )
 
 // Prefix follows a call's arguments while their JSON text arrives and
@@ -71,9 +70,6 @@ const (
 	mPass memberKind = iota // goes out as it arrives
 	mHeld                   // coerced when complete
 )
-
-// NewPrefix returns a Prefix for the arguments of a call to tool.
-func NewPrefix(tool toolcall.Tool) *Prefix { return For(tool).NewPrefix() }
 
 // NewPrefix returns a Prefix for the arguments of a call to the schema's
 // tool.

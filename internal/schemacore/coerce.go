@@ -1,4 +1,4 @@
-package schema
+package schemacore
 
 import (
 	"bytes"
@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/internal/schemadoc"
-	"github.com/toolparse/toolparse/pythonic"
 )
 
 // The bounds of one coercion: how deep it follows the schema into the
@@ -29,7 +29,7 @@ var (
 // coercer repairs one call's arguments against one schema.
 type coercer struct {
 	doc    *schemadoc.Doc
-	parser pythonic.Parser
+	parser pylit.Parser
 	steps  int
 	err    error // errTooDeep or errTooMuch, once coercion must stop
 	// inList counts the arrays the model wrote that coercion is inside:

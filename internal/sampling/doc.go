@@ -1,6 +1,6 @@
 // Package sampling holds no library code: its test, built with the
-// sampling tag (go test -tags sampling ./sampling), has llama.cpp sample
-// under every format's Grammar and checks that each sample parses back to
+// sampling tag (go test -tags sampling ./internal/sampling), has llama.cpp
+// sample under every format's Grammar and checks that each sample parses back to
 // calls of the requested tools whose arguments validate against their
 // schemas, with nothing left as content.
 //

@@ -150,7 +150,7 @@ func TestSamplesUnderEveryGrammarParseToValidCalls(t *testing.T) {
 				ok = false
 				continue
 			}
-			if d := schema.Validate(req.Tools[i], c.Arguments); len(d) > 0 {
+			if d := schema.For(req.Tools[i]).Validate(c.Arguments); len(d) > 0 {
 				t.Errorf("%s seed %d: %s %s does not validate: %v\n%q", s.ID, s.Seed, c.Name, c.Arguments, d, s.Text)
 				ok = false
 			}

@@ -1,6 +1,7 @@
 package block_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -230,4 +231,85 @@ func FuzzJSONArray(f *testing.F) {
 			streamtest.Compare(t, f, twoTools, deltas)
 		}
 	})
+}
+
+// Prose costs no allocation per Feed in any of the spellings.
+func TestJSONArrayProseAllocs(t *testing.T) {
+	for _, f := range []toy{nemotron, apertus, apriel, granite, functools, cohere} {
+		if n := streamtest.ProseFeedAllocs(f, twoTools); n != 0 {
+			t.Errorf("%s: %.1f allocations per prose Feed", f.name, n)
+		}
+	}
+}
+
+// arrayOf writes calls as a JSON array of call objects in f's spelling.
+func arrayOf(f toy, calls []toolcall.Call) string {
+	var b strings.Builder
+	b.WriteString(f.table.Markers[0].Text)
+	b.WriteByte('[')
+	for i, c := range calls {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		switch f.name {
+		case "apertus":
+			fmt.Fprintf(&b, `{%q: %s}`, c.Name, c.Arguments)
+		case "cohere":
+			fmt.Fprintf(&b, `{"tool_call_id": "%d", "tool_name": %q, "parameters": %s}`, i, c.Name, c.Arguments)
+		default:
+			fmt.Fprintf(&b, `{"name": %q, "arguments": %s}`, c.Name, c.Arguments)
+		}
+	}
+	b.WriteByte(']')
+	if len(f.table.Markers) > 2 {
+		b.WriteString(f.table.Markers[2].Text)
+	}
+	return b.String()
+}
+
+// BenchmarkJSONArray parses eight small calls and one of 100 KB in each
+// spelling, whole and in 4-byte deltas.
+func BenchmarkJSONArray(b *testing.B) {
+	var eight []toolcall.Call
+	for _, city := range []string{"Paris", "Tokyo", "Lima", "Oslo", "Cairo", "Quito", "Hanoi", "Perth"} {
+		eight = append(eight, toolcall.Call{Name: "get_weather", Arguments: `{"city":"` + city + `","unit":"celsius"}`})
+	}
+	req := toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}
+	for _, f := range []toy{nemotron, apertus, granite, cohere} {
+		for _, doc := range []struct {
+			name  string
+			text  string
+			calls int
+		}{{"8Calls", arrayOf(f, eight), 8}, {"100KBCall", arrayOf(f, bigCall(100_000)), 1}} {
+			for _, n := range []int{len(doc.text), 4} {
+				mode := "whole"
+				if n == 4 {
+					mode = "4B"
+				}
+				b.Run(f.name+"/"+doc.name+"/"+mode, func(b *testing.B) {
+					b.ReportAllocs()
+					b.SetBytes(int64(len(doc.text)))
+					for b.Loop() {
+						s := stream.New(f, req)
+						calls := 0
+						for i := 0; i < len(doc.text); i += n {
+							for _, e := range s.Feed(doc.text[i:min(i+n, len(doc.text))]) {
+								if e.Call != nil {
+									calls++
+								}
+							}
+						}
+						for _, e := range s.Close() {
+							if e.Call != nil {
+								calls++
+							}
+						}
+						if calls != doc.calls {
+							b.Fatalf("%d calls", calls)
+						}
+					}
+				})
+			}
+		}
+	}
 }

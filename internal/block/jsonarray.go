@@ -47,7 +47,9 @@ const maxArrayHead = 256
 // may come before it. Its calls come when the block ends; a body that is
 // not such a value, or not all calls, is content with a diagnostic. The
 // first call's arguments stream, from the body's reader when it reads
-// the value on the way.
+// the value on the way; the model's ID is that call's only when it comes
+// before the arguments (Cohere's does, Apriel's does not: the stream then
+// gives the announced call an ID of its own).
 func JSONArray(end Token, keys Keys) Kind {
 	k := &keys
 	k.Name, k.Args, k.ID = clipped(k.Name), clipped(k.Args), clipped(k.ID)

@@ -313,3 +313,40 @@ func BenchmarkJSONArray(b *testing.B) {
 		}
 	}
 }
+
+// With argument streaming, a model's ID written before the arguments
+// (Cohere's tool_call_id) is the streamed call's; one written after them
+// (Apriel's id) comes too late for the call's announcement, which gets
+// the stream's own ID; a call handed on whole keeps the model's.
+func TestJSONArrayStreamedIDs(t *testing.T) {
+	for _, tc := range []struct {
+		f    toy
+		doc  string
+		want []string // "": the stream's own
+	}{
+		{cohere, goldens[5].doc, []string{"0", "1"}},
+		{apriel, goldens[2].doc, []string{"", "f5G6h7J8k"}},
+	} {
+		s := stream.New(tc.f, twoTools, stream.WithArgumentStreaming())
+		var ids []string
+		take := func(evs []toolcall.Event) {
+			for _, e := range evs {
+				if e.Call != nil {
+					ids = append(ids, e.Call.ID)
+				}
+			}
+		}
+		for i := 0; i < len(tc.doc); i += 4 {
+			take(s.Feed(tc.doc[i:min(i+4, len(tc.doc))]))
+		}
+		take(s.Close())
+		if len(ids) != len(tc.want) {
+			t.Fatalf("%s: IDs %q", tc.f.name, ids)
+		}
+		for i, w := range tc.want {
+			if w != "" && ids[i] != w || w == "" && (ids[i] == "" || ids[i] == goldens[2].ids[i]) {
+				t.Errorf("%s: call %d has ID %q, want %q (\"\": the stream's own)", tc.f.name, i, ids[i], w)
+			}
+		}
+	}
+}

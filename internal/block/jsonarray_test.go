@@ -139,6 +139,9 @@ func TestJSONArrayShapes(t *testing.T) {
 		{"prose around", granite, "Let me look.\n<|tool_call|>[{\"name\": \"f\", \"arguments\": {}}]\nDone.", "Let me look.\n\nDone.", []toolcall.Call{call("f", `{}`)}},
 		{"a close marker in a string", apriel, `<tool_calls>[{"name": "f", "arguments": {"s": "</tool_calls>]"}}]</tool_calls>`, "", []toolcall.Call{call("f", `{"s":"</tool_calls>]"}`)}},
 		{"Python literals", nemotron, `<TOOLCALL>[{'name': 'f', 'arguments': {'ok': True}}]</TOOLCALL>`, "", []toolcall.Call{call("f", `{"ok":true}`)}},
+		{"the close marker missing at the end of the turn", nemotron, `<TOOLCALL>[{"name": "f", "arguments": {}}]<SPECIAL_12>`, "", []toolcall.Call{call("f", `{}`)}},
+		{"the close marker missing at the end", cohere, `<|START_ACTION|>[{"tool_name": "f", "parameters": {}}]`, "", []toolcall.Call{call("f", `{}`)}},
+		{"two blocks", apriel, `<tool_calls>[{"name": "f"}]</tool_calls> then <tool_calls>{"name": "f", "arguments": {"b": 2}}</tool_calls>`, "then", []toolcall.Call{call("f", `{}`), call("f", `{"b":2}`)}},
 		{"an empty array", nemotron, "<TOOLCALL>[]</TOOLCALL>Hi", "Hi", nil},
 		{"an empty block", apriel, "<tool_calls></tool_calls>Hi", "Hi", nil},
 		{"name-keyed, the standard spelling too", apertus, `<|tools_prefix|>[{"name": "f", "arguments": {}}]<|tools_suffix|>`, "", []toolcall.Call{call("f", `{}`)}},
@@ -170,6 +173,25 @@ func TestJSONArrayShapes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A block that passes the pending limit is content, with a limit
+// diagnostic, in any split.
+func TestJSONArrayLimit(t *testing.T) {
+	array := `[{"name": "f", "arguments": {"s": "` + strings.Repeat("x", 300) + `"}}]`
+	for _, tc := range []struct {
+		f            toy
+		doc, content string // the close marker, an orphan after the limit, is dropped
+	}{
+		{nemotron, "<TOOLCALL>" + array + "</TOOLCALL>ok", "<TOOLCALL>" + array + "ok"},
+		{granite, "<|tool_call|>" + array + "ok", "<|tool_call|>" + array + "ok"},
+	} {
+		f, doc := tc.f, tc.doc
+		res := streamtest.Compare(t, f, twoTools, streamtest.SeededSplit(doc, 7), stream.WithLimits(toolcall.Limits{MaxPending: 128}))
+		if len(res.Calls) != 0 || res.Content != tc.content || len(res.Diagnostics) == 0 || res.Diagnostics[0].Kind != toolcall.KindLimit {
+			t.Errorf("%s: %d calls, content %q, diagnostics %v; want the text and a limit", f.name, len(res.Calls), res.Content, res.Diagnostics)
+		}
 	}
 }
 

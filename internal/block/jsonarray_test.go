@@ -1,14 +1,17 @@
 package block_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
+	"pgregory.net/rapid"
 )
 
 // toy is a test-only format made of one JSONArray table: the formats of
@@ -255,6 +258,29 @@ func FuzzJSONArray(f *testing.F) {
 	})
 }
 
+// Any calls, written as an array in each spelling, read back as
+// themselves, in any split.
+func TestJSONArrayRoundTrip(t *testing.T) {
+	for _, f := range []toy{nemotron, apertus, apriel, granite, functools, cohere} {
+		t.Run(f.name, func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) {
+				calls := streamtest.Calls().Draw(t, "calls")
+				text := "Sure. " + arrayOf(f, calls)
+				res := stream.Parse(f, text, toolcall.Request{}, stream.WithPolicy(policy.Policy{Mode: policy.All}))
+				if len(res.Calls) != len(calls) || res.Content != "Sure." {
+					t.Fatalf("%q: %d calls, content %q, diagnostics %v", text, len(res.Calls), res.Content, res.Diagnostics)
+				}
+				for i := range calls {
+					if res.Calls[i].Name != calls[i].Name || !streamtest.JSONEqual(res.Calls[i].Arguments, calls[i].Arguments) {
+						t.Fatalf("%q: call %d is %+v, want %+v", text, i, res.Calls[i], calls[i])
+					}
+				}
+				streamtest.Compare(t, f, toolcall.Request{}, streamtest.Split(t, text), stream.WithPolicy(policy.Policy{Mode: policy.All}))
+			})
+		})
+	}
+}
+
 // Prose costs no allocation per Feed in any of the spellings.
 func TestJSONArrayProseAllocs(t *testing.T) {
 	for _, f := range []toy{nemotron, apertus, apriel, granite, functools, cohere} {
@@ -273,13 +299,14 @@ func arrayOf(f toy, calls []toolcall.Call) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
+		name, _ := json.Marshal(c.Name)
 		switch f.name {
 		case "apertus":
-			fmt.Fprintf(&b, `{%q: %s}`, c.Name, c.Arguments)
+			fmt.Fprintf(&b, `{%s: %s}`, name, c.Arguments)
 		case "cohere":
-			fmt.Fprintf(&b, `{"tool_call_id": "%d", "tool_name": %q, "parameters": %s}`, i, c.Name, c.Arguments)
+			fmt.Fprintf(&b, `{"tool_call_id": "%d", "tool_name": %s, "parameters": %s}`, i, name, c.Arguments)
 		default:
-			fmt.Fprintf(&b, `{"name": %q, "arguments": %s}`, c.Name, c.Arguments)
+			fmt.Fprintf(&b, `{"name": %s, "arguments": %s}`, name, c.Arguments)
 		}
 	}
 	b.WriteByte(']')

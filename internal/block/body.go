@@ -36,6 +36,15 @@
 // end: an end-of-turn token also ends an open block, and so does the end of
 // the response. A block whose body reads as calls hands them on; one that
 // does not is content, verbatim, markers included, with a diagnostic.
+//
+// JSONArray is the kind of block of the formats that write their calls as
+// a JSON array of call objects (or one object) between markers: the name
+// under "name" or "tool_name", the arguments under "arguments" or
+// "parameters", the model's ID under "id" or "tool_call_id" (Keys), or a
+// call named by its only key (Apertus). Its calls come when the end marker
+// arrives or, with none, when the array closes; an array that is broken,
+// cut off or holds anything but calls is content, verbatim, with a
+// diagnostic.
 // Limits, diagnostics with offsets and the pending text are engine.Base's.
 package block
 

@@ -8,6 +8,7 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -201,7 +202,7 @@ func (h *messages) Step(m *block.Machine, dst []toolcall.Event, s string, i int)
 // Quiet implements block.Quieter: where a message may begin, and while the
 // start of a header is held, nothing is told until the bytes complete the
 // start of a header or begin none.
-func (h *messages) Quiet(m *block.Machine) toolcall.Quiet {
+func (h *messages) Quiet(m *block.Machine) protocol.Quiet {
 	return m.PrefixQuiet(heads, kHeader)
 }
 

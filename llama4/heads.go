@@ -7,6 +7,7 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
@@ -380,9 +381,9 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 // Quiet implements block.Quieter: while the head of a call list reads its
 // first name, nothing is told until a byte that is no name's, and within
 // the pending limit, where the head would give up.
-func (h *heads) Quiet(m *block.Machine) toolcall.Quiet {
+func (h *heads) Quiet(m *block.Machine) protocol.Quiet {
 	if h.state != sHead || h.head.phase != hCall { // a call list's head, not an object's
-		return toolcall.Quiet{}
+		return protocol.Quiet{}
 	}
 	return h.head.list.Quiet(m.Room("", 0))
 }

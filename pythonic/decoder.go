@@ -3,6 +3,7 @@ package pythonic
 import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -128,9 +129,9 @@ func (h *lists) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 // Quiet implements block.Quieter: while the head reads the list's first
 // name, nothing is told until a byte that is no name's, and within the
 // pending limit, where the head would give up.
-func (h *lists) Quiet(m *block.Machine) toolcall.Quiet {
+func (h *lists) Quiet(m *block.Machine) protocol.Quiet {
 	if h.state != lHead {
-		return toolcall.Quiet{}
+		return protocol.Quiet{}
 	}
 	return h.head.Quiet(m.Room("", 0))
 }

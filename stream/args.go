@@ -20,7 +20,7 @@ type argState struct {
 
 // Argument streaming (WithArgumentStreaming).
 //
-// A decoder told to (toolcall.Config.StreamArguments) starts each call it
+// A decoder told to (protocol.Config.StreamArguments) starts each call it
 // reads with a CallStarted delta and follows it with fragments of the
 // arguments as written. The stream keeps one started entry per call not
 // yet ended, oldest first, and announces the oldest once every call before

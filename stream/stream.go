@@ -19,7 +19,7 @@
 //     format's own tags) goes out as Reasoning events under the same
 //     whitespace and UTF-8 rules; nothing inside it is a call; a missing
 //     closing tag means the rest was reasoning. An opening tag inside a call
-//     candidate (toolcall.Reporter's InCandidate: a block, a list, a tag not yet
+//     candidate (protocol.Reporter's InCandidate: a block, a list, a tag not yet
 //     closed) is data; decoder diagnostics count offsets in the text the
 //     decoder was given; for formats whose templates may open reasoning in
 //     the prompt (toolcall.Reasoning's OpenedByPrompt), the output's start is held
@@ -55,7 +55,7 @@
 // call; on the prose path in steady state they allocate nothing.
 //
 // A decoder may say, after each Feed, which of the next bytes it reads
-// without a trace (toolcall.Quiet: inside a string argument, any byte but
+// without a trace (protocol.Quiet: inside a string argument, any byte but
 // its unescaped quote). While the think tags leave text to the decoder and
 // no call streams its arguments, the stream then keeps such deltas of up
 // to 128 bytes, in buffers of up to 16 KiB, and hands them to the decoder
@@ -76,6 +76,7 @@ import (
 	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/clip"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/internal/selection"
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/schema"
@@ -187,7 +188,7 @@ type Stream struct {
 	// A Stream is allocated once per response: its fields are kept within
 	// 760 bytes, the 768-byte size class less the allocator's header.
 	dec toolcall.Decoder
-	rep toolcall.Reporter // dec, when it tells what it knows
+	rep protocol.Reporter // dec, when it tells what it knows
 	req toolcall.Request
 	// validation is what validating this response's calls may still
 	// spend beyond each call's own allowance.
@@ -217,14 +218,14 @@ type Stream struct {
 
 	args *argState // argument streaming's, when it is on
 
-	// Deltas the decoder reads without a trace (toolcall.Quiet) are kept
+	// Deltas the decoder reads without a trace (protocol.Quiet) are kept
 	// here, to be handed to it with the next delta that is not one. kept
 	// only grows: what went to the decoder, kept[:handed], is never
 	// written again, as the decoder may hold on to it.
 	room   int32 // how many more bytes may be kept now; 0: none (escaped says more)
 	handed int32
 	kept   []byte
-	quiet  toolcall.Quiet
+	quiet  protocol.Quiet
 }
 
 // New returns a Stream that parses one response in format f for req. A nil
@@ -277,8 +278,8 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 			s.diag(toolcall.KindSyntax, "", "the format gave no decoder: everything is content")
 			return
 		}
-		if s.rep, _ = s.dec.(toolcall.Reporter); s.rep != nil {
-			s.rep.Configure(toolcall.Config{Limits: s.cfg.limits.WithDefaults(), StreamArguments: s.cfg.streamArgs, Quiet: &s.quiet})
+		if s.rep, _ = s.dec.(protocol.Reporter); s.rep != nil {
+			s.rep.Configure(protocol.Config{Limits: s.cfg.limits.WithDefaults(), StreamArguments: s.cfg.streamArgs, Quiet: &s.quiet})
 		}
 	}
 
@@ -318,7 +319,7 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 		switch cut := s.keep(delta); {
 		case cut == 0:
 			return s.out
-		case cut < len(delta): // an end read apart from what follows it (toolcall.Quiet.Apart)
+		case cut < len(delta): // an end read apart from what follows it (protocol.Quiet.Apart)
 			delta, rest = delta[:cut], delta[cut:]
 		}
 		delta = s.withKept(delta)
@@ -351,7 +352,7 @@ func (s *Stream) done() []toolcall.Event {
 }
 
 // keep keeps delta for the decoder, when the decoder said it reads it
-// without a trace (toolcall.Quiet), and returns 0 when it did. Else it
+// without a trace (protocol.Quiet), and returns 0 when it did. Else it
 // returns how many of its bytes go to the decoder now, with those kept:
 // through the byte that matters, when one is known to.
 func (s *Stream) keep(delta string) int {
@@ -439,7 +440,7 @@ func (s *Stream) then(i int) bool {
 	if t == nil || t.Prefix || t.Stop == nil || t.Room <= 0 {
 		return false
 	}
-	s.quiet = toolcall.Quiet{Stop: t.Stop, Ends: t.Ends, Escape: t.Escape, Apart: t.Apart} // Room stays 0: read
+	s.quiet = protocol.Quiet{Stop: t.Stop, Ends: t.Ends, Escape: t.Escape, Apart: t.Apart} // Room stays 0: read
 	s.room = int32(min(int(s.room), min(t.Room, 1<<30)+1+i))
 	s.escaped, s.skip = false, 0
 	return true

@@ -74,9 +74,10 @@ func (format) Reasoning() toolcall.Reasoning {
 
 func (format) Name() string { return "kimi_k2" }
 
-// NewCallID implements toolcall.CallIDMaker: a call whose ID the text did
-// not give (or gave naming no tool) gets Kimi's own form,
-// functions.NAME:INDEX, which its template writes back as it is.
+// NewCallID is the ID the stream gives a call (the stream asks a format
+// that has this method): a call whose ID the text did not give (or gave
+// naming no tool) gets Kimi's own form, functions.NAME:INDEX, which its
+// template writes back as it is.
 func (format) NewCallID(c toolcall.Call) string {
 	return "functions." + c.Name + ":" + strconv.Itoa(c.Index)
 }

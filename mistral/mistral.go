@@ -54,7 +54,8 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-// NewCallID implements toolcall.CallIDMaker: 9 letters and digits.
+// NewCallID is the ID the stream gives a call the text gave none (the
+// stream asks a format that has this method): 9 letters and digits.
 func (format) NewCallID(toolcall.Call) string { return NewID() }
 
 const idAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"

@@ -47,7 +47,7 @@ func TestPrefixIsCoercionsStart(t *testing.T) {
 	var samples []sample
 	for _, c := range cases {
 		for _, call := range c.Calls {
-			i := toolcall.MatchTool(c.Tools, call.Name)
+			i := (&toolcall.Request{Tools: c.Tools}).Match(call.Name)
 			if i < 0 {
 				continue
 			}

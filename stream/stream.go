@@ -159,8 +159,9 @@ func WithPolicy(p policy.Policy) Option {
 // argument streaming a call's ID is made when it is announced, before its
 // arguments are known: next then gets no Arguments. By
 // default a call keeps the model's ID; otherwise the format makes one where
-// it has a style of its own (toolcall.CallIDMaker: Mistral's 9 letters and
-// digits), and else it is "call_" and 24 random letters and digits.
+// it has a style of its own (a Format with a method NewCallID(toolcall.Call)
+// string: Mistral's 9 letters and digits), and else it is "call_" and 24
+// random letters and digits.
 //
 // A model's ID is kept only when it has the shape of one (1 to 128
 // letters, digits, '_', '-', '.' and ':', as Kimi K2's and Mistral's are)
@@ -193,10 +194,10 @@ type Stream struct {
 	// validation is what validating this response's calls may still
 	// spend beyond each call's own allowance.
 	validation schema.Budget
-	seenIDs    idSet                // the IDs handed on (or announced) in this response
-	idGen      idGen                // random call IDs
-	idMaker    toolcall.CallIDMaker // the format's style of call ID, if it has one
-	turns      turns                // next turns and repeats
+	seenIDs    idSet       // the IDs handed on (or announced) in this response
+	idGen      idGen       // random call IDs
+	idMaker    callIDMaker // the format's style of call ID, if it has one
+	turns      turns       // next turns and repeats
 	cfg        settings
 	named      string // a named tool_choice
 	none       bool   // tool_choice "none": everything is content
@@ -255,7 +256,7 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 	if c.streamArgs {
 		s.args = new(argState)
 	}
-	s.idMaker, _ = f.(toolcall.CallIDMaker)
+	s.idMaker, _ = f.(callIDMaker)
 	switch req.ToolChoice {
 	case "", "auto", "required":
 	case "none":
@@ -1023,4 +1024,10 @@ func (g *idGen) next() string {
 	start := len(g.buf)
 	g.buf = append(g.buf, b[:]...)
 	return unsafe.String(&g.buf[start], idLen)
+}
+
+// callIDMaker is a format whose calls carry IDs of a style of its own: the
+// stream asks it for the ID of a call that has none from the text.
+type callIDMaker interface {
+	NewCallID(c toolcall.Call) string
 }

@@ -23,8 +23,8 @@ func TestMatchTool(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := MatchTool(tools, tt.call); got != tt.want {
-				t.Errorf("MatchTool(%q) = %d, want %d", tt.call, got, tt.want)
+			if got := matchTool(tools, tt.call); got != tt.want {
+				t.Errorf("matchTool(%q) = %d, want %d", tt.call, got, tt.want)
 			}
 		})
 	}

@@ -187,10 +187,3 @@ type Reasoning struct {
 	// toolcall.Prompt.
 	OpenedByPrompt bool
 }
-
-// CallIDMaker is implemented by formats whose calls carry IDs of a style of
-// their own: the stream asks it for the ID of a call that has none from
-// the text (Mistral's 9 letters and digits).
-type CallIDMaker interface {
-	NewCallID(c Call) string
-}

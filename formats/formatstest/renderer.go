@@ -2,6 +2,7 @@ package formatstest
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -326,5 +327,69 @@ func checkEndOfTurnEndsResponse(t *testing.T, r Renderer) {
 			t.Errorf("%s, %s: calls %+v, content %q, diagnostics %v; want the call once, no content, one end_of_turn diagnostic", r.Name, eot, res.Calls, res.Content, res.Diagnostics)
 		}
 		streamtest.Compare(t, r.Format, toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}}}, streamtest.SeededSplit(doc, 7))
+	}
+}
+
+// Shape is one real-output shape (what real models write that is not the
+// format's own syntax, or nearly a call): the text, and the calls it
+// holds (none for a near miss).
+type Shape struct {
+	Name string
+	Text string
+	Want []toolcall.Call
+}
+
+// WeatherTools offers get_weather (city, unit) and search (q, options),
+// the tools the shapes of CheckShapes call.
+func WeatherTools() toolcall.Request {
+	return toolcall.Request{Tools: []toolcall.Tool{
+		{Name: "get_weather", Parameters: []byte(`{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string"}}}`)},
+		{Name: "search", Parameters: []byte(`{"type":"object","properties":{"q":{"type":"string"},"options":{"type":"object"}}}`)},
+	}}
+}
+
+// Weather is one call to get_weather with the arguments args.
+func Weather(args string) []toolcall.Call {
+	return []toolcall.Call{{Name: "get_weather", Arguments: args}}
+}
+
+// CheckShapes: each shape, read by f with the tools of WeatherTools,
+// whole, split in two at every byte, and in 1-byte deltas, with and
+// without argument streaming, gives its calls.
+func CheckShapes(t *testing.T, f toolcall.Format, shapes []Shape) {
+	t.Helper()
+	weatherTools := WeatherTools()
+	for _, tc := range shapes {
+		t.Run(tc.Name, func(t *testing.T) {
+			check := func(how string, deltas []string, opts ...stream.Option) {
+				s := stream.New(f, weatherTools, append(opts, stream.WithIDs(func(c toolcall.Call) string { return "" }))...)
+				var calls []toolcall.Call
+				take := func(evs []toolcall.Event) {
+					for _, e := range evs {
+						if e.Call != nil {
+							calls = append(calls, toolcall.Call{Name: e.Call.Name, Arguments: e.Call.Arguments})
+						}
+					}
+				}
+				for _, d := range deltas {
+					take(s.Feed(d))
+				}
+				take(s.Close())
+				if fmt.Sprint(calls) != fmt.Sprint(tc.Want) && !(len(calls) == 0 && len(tc.Want) == 0) {
+					t.Fatalf("%s %s: calls %v, want %v", f.Name(), how, calls, tc.Want)
+				}
+			}
+			for _, opts := range [][]stream.Option{nil, {stream.WithArgumentStreaming()}} {
+				check("whole", []string{tc.Text}, opts...)
+				for i := 1; i < len(tc.Text); i++ {
+					check(fmt.Sprintf("split at %d", i), []string{tc.Text[:i], tc.Text[i:]}, opts...)
+				}
+				var bytes []string
+				for i := range len(tc.Text) {
+					bytes = append(bytes, tc.Text[i:i+1])
+				}
+				check("in 1-byte deltas", bytes, opts...)
+			}
+		})
 	}
 }

@@ -34,7 +34,6 @@ var notYetConverted = map[string]bool{
 	// Benchmarks and tests of the block machine on chosen formats.
 	"internal/block/bench_test.go":           true,
 	"internal/block/jsonforms_bench_test.go": true,
-	"internal/block/machine_test.go":         true,
 	"internal/block/body_test.go":            true,
 	// The sampling harness (build tag sampling) runs every format.
 	"sampling/sampling_test.go": true,

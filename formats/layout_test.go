@@ -28,9 +28,6 @@ var notYetConverted = map[string]bool{
 	"stream/schemacost_test.go": true,
 	// Per-format untrusted-input regressions.
 	"stream/untrusted_test.go": true,
-	// Every format's grammar and structural tag, with llama4's function
-	// tags besides: to move to formatstest.CheckRenderer.
-	"internal/grammar/grammar_test.go": true,
 	// Benchmarks and tests of the block machine on chosen formats.
 	"internal/block/bench_test.go":           true,
 	"internal/block/jsonforms_bench_test.go": true,

@@ -12,7 +12,7 @@ import (
 var renderers = []formatstest.Renderer{
 	{
 		Name: "glm45", Format: glm45.Format, Render: glm45.RenderCalls,
-		Typed:      true,
+		Typed: true, Textual: true,
 		Tolerated:  "\n</tool_call>",
 		ValueClose: "</arg_value>",
 		EndsTurn:   []string{"<|user|>", "<|observation|>", "<|endoftext|>"},

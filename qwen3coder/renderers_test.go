@@ -12,7 +12,7 @@ import (
 var renderers = []formatstest.Renderer{
 	{
 		Name: "qwen3_coder", Format: qwen3coder.Format, Render: qwen3coder.RenderCalls,
-		Typed:      true,
+		Typed: true, Textual: true,
 		Tolerated:  "\n</function>\n</tool_call>",
 		ValueClose: "</parameter>",
 		EndsTurn:   []string{"<|im_end|>", "<|endoftext|>"},

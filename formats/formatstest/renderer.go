@@ -30,6 +30,11 @@ type Renderer struct {
 	// Typed says the renderer writes values as text, typed back by the
 	// tools' schemas.
 	Typed bool
+	// Textual says the renderer writes values as bare text, so that a
+	// wrong value can read as a right one (5 where a string is wanted,
+	// "7" where an integer is): the grammar checks do not count those
+	// as near misses.
+	Textual bool
 	// Unconstrained says the format's Grammar does not write this syntax
 	// (it writes the format's main one), so the grammar checks skip it.
 	// Otherwise Format must be a toolcall.Constrainer.
@@ -60,6 +65,8 @@ func CheckRenderer(t *testing.T, r Renderer) {
 	t.Run("corpus argument streaming splits", func(t *testing.T) { checkCorpusArgumentStreamingSplits(t, r) })
 	t.Run("cut-off calls are no calls", func(t *testing.T) { checkCutOffCalls(t, r) })
 	if !r.Unconstrained {
+		t.Run("rendered calls are in the grammar", func(t *testing.T) { checkRenderedCallsInGrammar(t, r) })
+		t.Run("grammar narrows to tool choice", func(t *testing.T) { checkGrammarNarrowsToToolChoice(t, r) })
 		t.Run("grammar writes only object arguments", func(t *testing.T) { checkGrammarObjectArguments(t, r) })
 		t.Run("grammar numbers stay numbers", func(t *testing.T) { checkGrammarNumbers(t, r) })
 		if r.ValueClose != "" {

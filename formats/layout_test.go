@@ -26,8 +26,6 @@ var notYetConverted = map[string]bool{
 	"stream/reasoning_test.go": true,
 	// Per-format schema-cost texts.
 	"stream/schemacost_test.go": true,
-	// Per-format untrusted-input regressions.
-	"stream/untrusted_test.go": true,
 	// Benchmarks and tests of the block machine on chosen formats.
 	"internal/block/bench_test.go":           true,
 	"internal/block/jsonforms_bench_test.go": true,

@@ -22,8 +22,6 @@ var notYetConverted = map[string]bool{
 	"stream/args_test.go": true,
 	// Per-format texts of long values (each its own format's syntax).
 	"stream/quiet_test.go": true,
-	// Per-format reasoning cases.
-	"stream/reasoning_test.go": true,
 	// Per-format schema-cost texts.
 	"stream/schemacost_test.go": true,
 	// Benchmarks and tests of the block machine on chosen formats.

@@ -17,18 +17,24 @@ import (
 // a file from it when it is converted (the test fails on a listed file
 // that no longer needs it).
 var notYetConverted = map[string]bool{
-	// Fuzz and rapid inputs pick a format by index, so their stored
-	// corpora depend on this list's order; per-format cases besides.
+	// FuzzArgumentStreaming picks its formats by an index into a list of
+	// twelve, so the fuzz corpus's meaning depends on that list's order;
+	// the readers table and several one-format regressions besides.
 	"stream/args_test.go": true,
-	// Per-format texts of long values (each its own format's syntax).
+	// Tables of long values and of markers, each text in its own
+	// format's syntax, run through the stream's quiet path.
 	"stream/quiet_test.go": true,
-	// Per-format schema-cost texts.
+	// Allocation costs of hermes', qwen3_coder's and glm45's calls,
+	// measured with the stream package's own allocation helper.
 	"stream/schemacost_test.go": true,
-	// Benchmarks and tests of the block machine on chosen formats.
+	// Benchmarks of the block machine that compare chosen formats side
+	// by side (splitting them would lose the comparison), and a rapid
+	// property that draws one of three formats per run.
 	"internal/block/bench_test.go":           true,
 	"internal/block/jsonforms_bench_test.go": true,
 	"internal/block/body_test.go":            true,
-	// The sampling harness (build tag sampling) runs every format.
+	// The sampling harness (build tag sampling), which runs real model
+	// outputs through every format.
 	"sampling/sampling_test.go": true,
 }
 

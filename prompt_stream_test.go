@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -19,13 +20,13 @@ var proseLead = map[string]string{"harmony": "<|channel|>final<|message|>"}
 // ends outside a word: a word cut by a delta could still be a call's
 // name.)
 func TestPromptsStartTheStream(t *testing.T) {
-	_, tools := goldenConversations(t)
+	_, tools := formatstest.Conversations(t)
 	req := toolcall.Request{Tools: tools}
-	for _, f := range modelFormats {
-		p := f.(toolcall.Prompter)
+	for _, d := range modelFormats(t) {
+		f, p := d.Format, d.Prompter
 		for _, profile := range p.PromptProfiles() {
 			for _, thinking := range []*bool{nil, off(), on()} {
-				opts := toolcall.PromptOptions{Profile: profile, Thinking: thinking, Date: goldenDate}
+				opts := toolcall.PromptOptions{Profile: profile, Thinking: thinking, Date: formatstest.GoldenDate}
 				prompt, err := p.Prompt([]toolcall.Message{{Role: "user", Content: "Hi"}}, tools, opts)
 				if err != nil {
 					t.Fatal(err)
@@ -54,7 +55,8 @@ func TestPromptsStartTheStream(t *testing.T) {
 // GLM-4.7's), where it holds the start until it can tell.
 func TestStreamsToldNothing(t *testing.T) {
 	holds := map[string]bool{"deepseek": true, "glm45": true}
-	for _, f := range modelFormats {
+	for _, d := range modelFormats(t) {
+		f := d.Format
 		s := stream.New(f, toolcall.Request{})
 		if lead := proseLead[f.Name()]; lead != "" {
 			s.Feed(lead)

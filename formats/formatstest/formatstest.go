@@ -14,6 +14,12 @@
 // a required tool; an end-of-turn token never reaches the content, and
 // the text after it is content or dropped with an end_of_turn diagnostic,
 // never lost without a word.
+//
+// A format package's own tests run the checks that need what only the
+// package knows: CheckRenderer on each syntax it writes calls in (the
+// corpus round trip, argument streaming, cut-off calls, its grammar),
+// CheckTemplateGoldens on its chat templates' goldens, CheckShapes on the
+// real-output shapes it reads, and CheckLimitKeepsTheOpeningMarker.
 package formatstest
 
 import (

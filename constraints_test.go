@@ -23,8 +23,8 @@ func TestStructuralTagsRefuseWhatGrammarsRefuse(t *testing.T) {
 	if len(wide) < 300<<10 {
 		t.Fatalf("the wide schema is %d bytes", len(wide))
 	}
-	for _, name := range toolcall.Names() {
-		f, _ := toolcall.Lookup(name)
+	for _, d := range toolcall.Descriptors() {
+		name, f := d.Format.Name(), d.Format
 		c, ok := f.(toolcall.Constrainer)
 		if !ok || name != f.Name() {
 			continue

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/lfm2"
+	"github.com/toolparse/toolparse/toolcall"
 )
 
 // renderers are the syntaxes this package writes calls in, with what
@@ -23,4 +24,12 @@ func TestRenderers(t *testing.T) {
 	for _, r := range renderers {
 		t.Run(r.Name, func(t *testing.T) { formatstest.CheckRenderer(t, r) })
 	}
+}
+
+// RenderPrompt applies the special-token guard as Prompt does.
+func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
+	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		return lfm2.RenderPrompt(m, nil, lfm2.PromptOptions{SpecialTokens: mode})
+	}
+	formatstest.CheckRenderPromptGuard(t, render, lfm2.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/toolcall"
 )
 
 // renderers are the syntaxes this package writes calls in, with what
@@ -30,4 +31,12 @@ func TestRenderers(t *testing.T) {
 	for _, r := range renderers {
 		t.Run(r.Name, func(t *testing.T) { formatstest.CheckRenderer(t, r) })
 	}
+}
+
+// RenderPrompt applies the special-token guard as Prompt does.
+func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
+	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		return llama4.RenderPrompt(m, nil, llama4.PromptOptions{SpecialTokens: mode})
+	}
+	formatstest.CheckRenderPromptGuard(t, render, llama4.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

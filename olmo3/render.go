@@ -232,7 +232,8 @@ func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens})
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/qwen3coder"
+	"github.com/toolparse/toolparse/toolcall"
 )
 
 // renderers are the syntaxes this package writes calls in, with what
@@ -25,4 +26,12 @@ func TestRenderers(t *testing.T) {
 	for _, r := range renderers {
 		t.Run(r.Name, func(t *testing.T) { formatstest.CheckRenderer(t, r) })
 	}
+}
+
+// RenderPrompt applies the special-token guard as Prompt does.
+func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
+	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		return qwen3coder.RenderPrompt(m, nil, qwen3coder.PromptOptions{SpecialTokens: mode})
+	}
+	formatstest.CheckRenderPromptGuard(t, render, qwen3coder.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

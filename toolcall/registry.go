@@ -2,7 +2,6 @@ package toolcall
 
 import (
 	"slices"
-	"sort"
 	"sync"
 )
 
@@ -28,6 +27,10 @@ type Descriptor struct {
 	PromptAs string
 	// EndOfTurn are the tokens that end a model's turn.
 	EndOfTurn []string
+	// SpecialTokens are the family's special tokens: what
+	// PromptOptions.SpecialTokens escapes or refuses in client text.
+	// Describe takes them from Format's SpecialTokens method when nil.
+	SpecialTokens []string
 	// DefaultPolicy names the policy mode the stream applies to the
 	// family's parallel calls when the caller sets none ("" for the
 	// stream's own default).
@@ -110,6 +113,9 @@ func Describe(d Descriptor) {
 	if d.Constrainer == nil {
 		d.Constrainer, _ = d.Format.(Constrainer)
 	}
+	if l, ok := d.Format.(interface{ SpecialTokens() []string }); ok && d.SpecialTokens == nil {
+		d.SpecialTokens = l.SpecialTokens()
+	}
 	registry.Lock()
 	defer registry.Unlock()
 	register(d.Format, d.Aliases)
@@ -135,16 +141,4 @@ func Lookup(name string) (Format, bool) {
 	defer registry.RUnlock()
 	f, ok := registry.byName[name]
 	return f, ok
-}
-
-// Names lists every registered name and alias, sorted.
-func Names() []string {
-	registry.RLock()
-	defer registry.RUnlock()
-	names := make([]string, 0, len(registry.byName))
-	for n := range registry.byName {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
 }

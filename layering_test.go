@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,12 +39,6 @@ var formatPackages = func() []string {
 var publicPackages = []string{
 	"formats", "models", "openai", "policy", "schema", "stream",
 }
-
-// manyFormatsAllowed are the files, outside a format's own package and
-// the registering package formats, that may import three or more format
-// packages: none (the gateway, the examples and the tests walk the
-// registry).
-var manyFormatsAllowed = map[string]bool{}
 
 // goFile is one non-test Go file of the module: its path from the module
 // root, its package's directory and the module's packages it imports.
@@ -129,20 +122,15 @@ func isFormat(dir string) bool { return slices.Contains(formatPackages, dir) }
 // stream/schema/policy. Internal packages import no public package but
 // toolcall; toolcall imports nothing of the module; format packages never
 // import stream, schema, policy or formats; schema and policy import no
-// format package (so importing stream registers no format); and no file
+// format package (so importing stream registers no format). That no file
 // outside a format's own package imports three or more format packages,
-// except the registering package formats and the files listed in
-// manyFormatsAllowed.
+// tests included, is formats' TestOnlyFormatsListsTheFormats.
 func TestLayering(t *testing.T) {
 	for _, dir := range append(slices.Clone(formatPackages), publicPackages...) {
-		if dir == "formats" {
-			continue // not there yet
-		}
 		if _, err := os.Stat(dir); err != nil {
 			t.Errorf("package %s is classified but missing: update the lists in this test", dir)
 		}
 	}
-	seenMany := map[string]bool{}
 	for _, f := range moduleFiles(t) {
 		var formats []string
 		for _, imp := range f.imports {
@@ -187,21 +175,6 @@ func TestLayering(t *testing.T) {
 			}
 		default:
 			t.Errorf("%s is in %s, which this test does not classify: import it in formats/formats.go (a format) or add it to publicPackages", f.path, f.dir)
-		}
-		if len(formats) >= 3 && !isFormat(f.dir) && f.dir != "formats" {
-			if manyFormatsAllowed[f.path] {
-				seenMany[f.path] = true
-			} else {
-				sort.Strings(formats)
-				t.Errorf("%s imports %d format packages (%s): only the package formats imports them one by one; look formats up in its registry", f.path, len(formats), strings.Join(formats, ", "))
-			}
-		}
-	}
-	for p := range manyFormatsAllowed {
-		if !seenMany[p] {
-			// Not an error, so that the change that fixes a file does not
-			// have to touch this test; the entry is only dead.
-			t.Logf("%s no longer imports three or more format packages: remove it from manyFormatsAllowed", p)
 		}
 	}
 }

@@ -33,9 +33,6 @@ var notYetConverted = map[string]bool{
 	"internal/block/bench_test.go":           true,
 	"internal/block/jsonforms_bench_test.go": true,
 	"internal/block/body_test.go":            true,
-	// The sampling harness (build tag sampling), which runs real model
-	// outputs through every format.
-	"sampling/sampling_test.go": true,
 }
 
 // TestOnlyFormatsListsTheFormats: no Go file outside a format's own

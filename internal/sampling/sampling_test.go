@@ -13,26 +13,23 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolparse/toolparse/deepseek"
-	"github.com/toolparse/toolparse/glm45"
-	"github.com/toolparse/toolparse/harmony"
-	"github.com/toolparse/toolparse/hermes"
-	"github.com/toolparse/toolparse/kimik2"
-	"github.com/toolparse/toolparse/lfm2"
-	"github.com/toolparse/toolparse/llama3json"
-	"github.com/toolparse/toolparse/llama4"
-	"github.com/toolparse/toolparse/mistral"
-	"github.com/toolparse/toolparse/olmo3"
+	_ "github.com/toolparse/toolparse/formats" // every shipped format
 	"github.com/toolparse/toolparse/policy"
-	"github.com/toolparse/toolparse/pythonic"
-	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var formats = []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format,
-	harmony.Format, glm45.Format, deepseek.Format, kimik2.Format, mistral.Format, llama3json.Format}
+// formats are the described formats that constrain decoding.
+var formats = func() []toolcall.Format {
+	var out []toolcall.Format
+	for _, d := range toolcall.Descriptors() {
+		if d.Constrainer != nil {
+			out = append(out, d.Format)
+		}
+	}
+	return out
+}()
 
 // tools are a coding agent's and a weather app's, with the types the
 // readers must agree with the grammars on.
@@ -144,7 +141,7 @@ func TestSamplesUnderEveryGrammarParseToValidCalls(t *testing.T) {
 		fig.parsed++
 		ok := true
 		for _, c := range res.Calls {
-			i := toolcall.MatchTool(req.Tools, c.Name)
+			i := req.Match(c.Name)
 			if i < 0 || req.ToolChoice != "required" && c.Name != req.ToolChoice {
 				t.Errorf("%s seed %d: a call of %q, which was not asked for: %q", s.ID, s.Seed, c.Name, s.Text)
 				ok = false

@@ -50,4 +50,8 @@
 // their 08-2024 releases, Ollama's command-r and command-r-plus) write
 // another syntax, "Action: ```json [...]```" with no markers: they are
 // not this format's, and models.Lookup sends none of them here.
+//
+// Grammar and StructuralTag constrain an action as RenderCalls writes it:
+// any number as a call's ID, the request's tools as its name, each tool's
+// schema for its parameters.
 package cohere

@@ -51,6 +51,27 @@
 // another syntax, "Action: ```json [...]```" with no markers: they are
 // not this format's, and models.Lookup sends none of them here.
 //
+// RenderPrompt writes the prompt Command R7B's tool_use chat template
+// writes (profile r7b: llama.cpp's
+// CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja; golden directory
+// command_r7b in testdata), byte for byte, with these deliberate
+// differences: a tool result names the call it answers by the latest call
+// before it with its ID (the template takes the first, so that a model's
+// "0", kept as the ID of calls in two turns, would name the first turn's
+// call); consecutive tool results always share one turn (the template
+// drops a result whose ID was that of a result after the first of an
+// earlier run); a tool without parameters is written with {} (the
+// template fails). The template writes a tool's name and description
+// into quotes without escaping them, and so does RenderPrompt.
+//
+// Command A's template is not written here (there is no golden to check
+// it against): Command A's model names map to the r7b profile, whose
+// calls, reasoning and turn tokens it shares, and whose reading serves
+// it. Its own template has the model write prose between <|START_TEXT|>
+// and <|END_TEXT|>, and Command A Reasoning's may open the reasoning
+// (read that output with stream.StartInReasoning): a gateway serving
+// Command A should let the model server's template write its prompt.
+//
 // Grammar and StructuralTag constrain an action as RenderCalls writes it:
 // any number as a call's ID, the request's tools as its name, each tool's
 // schema for its parameters.

@@ -178,3 +178,53 @@ func TestPromptErrors(t *testing.T) {
 		t.Errorf("a special token escaped: %v, %q", err, p.Text)
 	}
 }
+
+// More prompts of the same template, rendered with jinja2 as the goldens
+// were (testdata/more: no tools, thinking on, an empty and a later system
+// message, calls numbered across turns with results out of order,
+// non-ASCII and control characters), byte for byte.
+func TestPromptMatchesTheTemplateMore(t *testing.T) {
+	var file map[string]struct {
+		Messages json.RawMessage `json:"messages"`
+		Tools    json.RawMessage `json:"tools"`
+		Thinking bool            `json:"thinking"`
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "more", "conversations.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range file {
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(filepath.Join("testdata", "more", name+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := fmt.Sprintf(`{"model": "m", "messages": %s}`, c.Messages)
+			if c.Tools != nil {
+				body = fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, c.Tools)
+			}
+			req, err := openai.DecodeRequest(strings.NewReader(body), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			msgs, err := req.Conversation()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr, err := req.ToolRequest()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := cohere.RenderPrompt(msgs, tr.Tools, cohere.PromptOptions{Thinking: c.Thinking})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Text != string(want) {
+				t.Errorf("differs from the template's prompt from byte %d:\ngot  %q\nwant %q", diffAt(got.Text, string(want)), tail(got.Text, string(want)), tail(string(want), got.Text))
+			}
+		})
+	}
+}

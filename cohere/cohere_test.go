@@ -92,6 +92,11 @@ func TestShapes(t *testing.T) {
 		{"the end marker missing at the end of the turn", `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "parameters": {}}]<|END_OF_TURN_TOKEN|>`, "", "", []toolcall.Call{call("f", `{}`)}, false},
 		{"a stray end of reasoning", "<|END_THINKING|>Hi.", "", "Hi.", nil, false},
 		{"an empty list", "<|START_ACTION|>[]<|END_ACTION|>Hi.", "", "Hi.", nil, false},
+		{"Python literals", `<|START_ACTION|>[{'tool_call_id': '0', 'tool_name': 'f', 'parameters': {'ok': True, 'n': None}}]<|END_ACTION|>`, "", "", []toolcall.Call{call("f", `{"ok":true,"n":null}`)}, false},
+		{"the end marker missing at the end of the response", `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "parameters": {}}]`, "", "", []toolcall.Call{call("f", `{}`)}, false},
+		{"the other spellings", `<|START_ACTION|>[{"id": "0", "name": "f", "arguments": {"a": 1}}]<|END_ACTION|>`, "", "", []toolcall.Call{call("f", `{"a":1}`)}, false},
+		{"Command A's text, then an action", `<|START_TEXT|>Looking.<|END_TEXT|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "parameters": {}}]<|END_ACTION|>`, "", "Looking.", []toolcall.Call{call("f", `{}`)}, false},
+		{"a plan ended by Command A's text", `<|START_THINKING|>Easy.<|START_TEXT|>Hi.<|END_TEXT|>`, "Easy.", "Hi.", nil, false},
 		{"non-ASCII", `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "parameters": {"city": "Zürich 東京"}}]<|END_ACTION|>`, "", "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}, false},
 
 		{"broken JSON is content", `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "parameters": {"a": }]<|END_ACTION|>`, "", `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "parameters": {"a": }]<|END_ACTION|>`, nil, true},

@@ -18,14 +18,14 @@
 //     read too; other members are ignored; one object without the list
 //     around it is read as one call. Python literals (single quotes, True,
 //     None) are read as JSON.
-//   - The model numbers its calls ("0", "1", ...): the call keeps the ID
-//     the model wrote when it is well formed (stream.MaxModelIDLen; letters,
-//     digits, '_', '-', '.', ':'), the stream gives it one of its own when
-//     not, and stream.WithIDs still overrides it. The numbers start again
-//     at 0 in each of the model's turns, while the template numbers the
-//     calls across the conversation: a client that sends the IDs back gets
-//     its results matched to the calls by RenderPrompt all the same (see
-//     below).
+//   - The model numbers its calls ("0", "1", ...; the template numbers
+//     them across the conversation, so a later turn's go on from the
+//     earlier ones'): the call keeps the ID the model wrote when it is
+//     well formed (at most stream.MaxModelIDLen letters, digits, '_',
+//     '-', '.' and ':'), the stream gives it one of its own when not, and
+//     stream.WithIDs still overrides it. The client sends the ID back with
+//     the call's result, and RenderPrompt writes the result under the
+//     number of the call it answers.
 //   - A call completes only at <|END_ACTION|> (or where the response or the
 //     turn ends after a list that closed): its calls come then, all
 //     together; the first call's arguments stream as they come when the
@@ -55,14 +55,16 @@
 // writes (profile r7b: llama.cpp's
 // CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja; golden directory
 // command_r7b in testdata), byte for byte, with these deliberate
-// differences: a tool result names the call it answers by the latest call
-// before it with its ID (the template takes the first, so that a model's
-// "0", kept as the ID of calls in two turns, would name the first turn's
-// call); consecutive tool results always share one turn (the template
-// drops a result whose ID was that of a result after the first of an
-// earlier run); a tool without parameters is written with {} (the
-// template fails). The template writes a tool's name and description
-// into quotes without escaping them, and so does RenderPrompt.
+// differences: a tool result names the call it answers by the latest
+// call before it with its ID (the template takes the first, which names
+// the wrong call when IDs repeat across turns, as a client's own IDs or a
+// model that numbers from 0 again may); consecutive tool results always
+// share one turn (the template drops a result whose ID was that of a
+// result after the first of an earlier run); a tool without parameters
+// is written with {} (the template fails). The template writes a tool's
+// name and description into quotes without escaping them, and so does
+// RenderPrompt; testdata/more holds more of the template's
+// prompts that RenderPrompt matches.
 //
 // Command A's template is not written here (there is no golden to check
 // it against): Command A's model names map to the r7b profile, whose

@@ -172,8 +172,25 @@ func FuzzCohere(f *testing.F) {
 		f.Add(d, uint64(i))
 	}
 	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, cohere.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")}, streamtest.SeededSplit(doc, seed))
+		req := toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")}
+		deltas := streamtest.SeededSplit(doc, seed)
+		streamtest.Compare(t, cohere.Format, req, deltas)
+		streamtest.CompareQuiet(t, cohere.Format, req, deltas)
 	})
+}
+
+// The first call of an action streams its arguments as they come, in
+// 4-byte deltas too, and none is taken back.
+func TestArgumentsStream(t *testing.T) {
+	doc := goldenTurns[0].turn
+	var deltas []string
+	for i := 0; i < len(doc); i += 4 {
+		deltas = append(deltas, doc[i:min(i+4, len(doc))])
+	}
+	st := streamtest.CompareStreaming(t, cohere.Format, twoTools, deltas)
+	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
+		t.Errorf("%+v, want 2 calls, the first streamed", st)
+	}
 }
 
 // TestProseFeedDoesNotAllocate: in steady state a Feed of prose allocates

@@ -54,6 +54,7 @@ func TestFromTemplate(t *testing.T) {
 // shipped: TOOLPARSE_TEMPLATES names a folder holding them (every .jinja
 // file below it is read, and one not listed here must get no answer).
 var realTemplates = map[string]string{
+	"CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja": "cohere/r7b",
 	"GLM-4.6.jinja":                                       "glm45/glm-4.6",
 	"GLM-4.7-Flash.jinja":                                 "glm45/glm-4.7",
 	"Kimi-K2-Thinking.jinja":                              "kimi_k2/k2-thinking",

@@ -40,7 +40,8 @@
 //
 // RenderCalls writes the template's form: <TOOLCALL>[{"name": "NAME",
 // "arguments": ARGS}, ...]</TOOLCALL>, with the spaces Jinja's tojson
-// writes. Deliberate difference: a call's name is written as a JSON
+// writes; Grammar and StructuralTag constrain decoding to the request's
+// tools in that form. Deliberate difference: a call's name is written as a JSON
 // string (the template writes it raw, which differs only for names
 // holding '"' or '\').
 package nemotronv2

@@ -38,6 +38,23 @@
 // and the response: what follows it (a server that did not stop there
 // writes the next turn) is dropped, with one end_of_turn diagnostic.
 //
+// RenderPrompt writes the prompt the model's chat template writes
+// (profile nemotron-nano-v2: llama.cpp's copy of
+// NVIDIA-Nemotron-Nano-9B-v2's template; golden directory
+// nemotron_nano_v2 in testdata), byte for byte: a <SPECIAL_10>System turn
+// with the system text and, with tools, each tool's JSON in
+// <AVAILABLE_TOOLS>[...] and the template's call and result examples;
+// <SPECIAL_11>User and <SPECIAL_11>Assistant turns, each assistant turn
+// ending with <SPECIAL_12>; an assistant's calls as RenderCalls writes
+// them; a run of tool results one user turn in <TOOL_RESPONSE>[...];
+// reasoning dropped. The template has no enable_thinking: "/think" or
+// "/no_think" in a system or user message switch reasoning (the last
+// one wins) and are taken out of the text; PromptOptions.Thinking, when
+// set, decides instead. vLLM's example template for the model differs in
+// three places (one newline after the system text, a newline after
+// </TOOL_RESPONSE>, a blank line between an assistant's text and its
+// calls); models.FromTemplate reads both as this profile.
+//
 // RenderCalls writes the template's form: <TOOLCALL>[{"name": "NAME",
 // "arguments": ARGS}, ...]</TOOLCALL>, with the spaces Jinja's tojson
 // writes; Grammar and StructuralTag constrain decoding to the request's

@@ -56,7 +56,7 @@ func init() {
 		Reply:   prompt.Reply{Open: "<think>", Close: "\n</think>\n\n", Opened: true, Sep: "\n", End: "\n" + eotText, Render: RenderCalls}.Write,
 		Aliases: []string{"nemotron_nano_v2", "nemotron_nano2"},
 		Profiles: []toolcall.Profile{
-			{Name: "", Models: []string{"nemotron nano v2 !nemotron3"}, OpensReasoning: true,
+			{Name: ProfileNemotronNanoV2, Models: []string{"nemotron nano v2 !nemotron3"}, OpensReasoning: true,
 				Template: []string{startText + "[", "<AVAILABLE_TOOLS>", "<SPECIAL_11>Assistant", eotText}},
 		},
 		EndOfTurn: []string{eotText},

@@ -115,7 +115,10 @@ func on() *bool  { t := true; return &t }
 func off() *bool { f := false; return &f }
 
 // TestRenderPrompt: what the goldens do not show, as the template writes
-// it.
+// it (each prompt checked against the template rendered with jinja2 as
+// the goldens were: thinking switched off and on by /no_think and
+// /think, no system message, no tools, an assistant's text with calls, a
+// system message past the first, a last assistant message).
 func TestRenderPrompt(t *testing.T) {
 	f := toolcall.Call{ID: "a", Name: "f", Arguments: `{"x":1}`}
 	for _, tt := range []struct {

@@ -34,7 +34,8 @@
 // response the end cuts inside the array gives no call, its text coming
 // back as content with a diagnostic (a coding agent must never run half a
 // write). A missing </TOOLCALL> after a complete array is tolerated, at
-// the end of the response or at <SPECIAL_12>. <SPECIAL_12> ends the turn
+// the end of the response or at <SPECIAL_12>, and so is one the end cuts
+// (</TOOL), which is dropped, not content. <SPECIAL_12> ends the turn
 // and the response: what follows it (a server that did not stop there
 // writes the next turn) is dropped, with one end_of_turn diagnostic.
 //
@@ -47,7 +48,11 @@
 // <SPECIAL_11>User and <SPECIAL_11>Assistant turns, each assistant turn
 // ending with <SPECIAL_12>; an assistant's calls as RenderCalls writes
 // them; a run of tool results one user turn in <TOOL_RESPONSE>[...];
-// reasoning dropped. The template has no enable_thinking: "/think" or
+// reasoning dropped, and an assistant's text before its first </think>
+// with it; system messages past the first dropped. A last assistant
+// message is the start of the answer: its trimmed text follows the
+// generation prompt, its calls are dropped. The template has no
+// enable_thinking: "/think" or
 // "/no_think" in a system or user message switch reasoning (the last
 // one wins) and are taken out of the text; PromptOptions.Thinking, when
 // set, decides instead. vLLM's example template for the model differs in
@@ -58,7 +63,11 @@
 // RenderCalls writes the template's form: <TOOLCALL>[{"name": "NAME",
 // "arguments": ARGS}, ...]</TOOLCALL>, with the spaces Jinja's tojson
 // writes; Grammar and StructuralTag constrain decoding to the request's
-// tools in that form. Deliberate difference: a call's name is written as a JSON
-// string (the template writes it raw, which differs only for names
-// holding '"' or '\').
+// tools in that form.
+//
+// Deliberate differences from the template: a call's name is written as
+// a JSON string (the template writes it raw, which differs only for
+// names holding '"' or '\'); numbers in arguments and schemas are written
+// as the request wrote them (the template re-prints them as Python does:
+// 1e5 becomes 100000.0).
 package nemotronv2

@@ -73,6 +73,8 @@ func TestNemotronV2(t *testing.T) {
 		{"Python literals", `<TOOLCALL>[{'name': 'f', 'arguments': {'ok': True}}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"ok":true}`)}},
 		{"the end marker missing at the end of the turn", `<TOOLCALL>[{"name": "f", "arguments": {}}]<SPECIAL_12>`, nil, "", []toolcall.Call{call("f", `{}`)}},
 		{"the end marker missing at the end", `<TOOLCALL>[{"name": "f", "arguments": {}}]`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"the end marker cut at the end is dropped", `<TOOLCALL>[{"name": "f", "arguments": {}}]</TOOL`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"the end of turn cut at the end is dropped", `<TOOLCALL>[{"name": "f", "arguments": {}}]</TOOLCALL><SPECI`, nil, "", []toolcall.Call{call("f", `{}`)}},
 		{"an empty array", "<TOOLCALL>[]</TOOLCALL>Hi", nil, "Hi", nil},
 		{"a stray end marker is dropped", "Done.</TOOLCALL>", nil, "Done.", nil},
 		{"a partial marker at the end is prose", "Hi <TOOLC", nil, "Hi <TOOLC", nil},

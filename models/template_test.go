@@ -86,7 +86,7 @@ var realTemplates = map[string]string{
 	"tool_template_hermes_2_pro.jinja":      "hermes/hermes",
 
 	// vLLM's examples/, Nemotron Nano v2's
-	"tool_chat_template_nemotron_nano_v2.jinja": "nemotron_v2/nemotron-nano-v2",
+	"tool_chat_template_nemotron_nano_v2.jinja": "nemotron_v2/nemotron-nano-v2-vllm",
 }
 
 func TestFromRealTemplates(t *testing.T) {

@@ -55,10 +55,10 @@
 // enable_thinking: "/think" or
 // "/no_think" in a system or user message switch reasoning (the last
 // one wins) and are taken out of the text; PromptOptions.Thinking, when
-// set, decides instead. vLLM's example template for the model differs in
-// three places (one newline after the system text, a newline after
-// </TOOL_RESPONSE>, a blank line between an assistant's text and its
-// calls); models.FromTemplate reads both as this profile.
+// set, decides instead. Profile nemotron-nano-v2-vllm writes vLLM's
+// example template for the model, which differs in three places: one
+// newline after the system text, a newline after </TOOL_RESPONSE>, a
+// blank line between an assistant's text and its calls.
 //
 // RenderCalls writes the template's form: <TOOLCALL>[{"name": "NAME",
 // "arguments": ARGS}, ...]</TOOLCALL>, with the spaces Jinja's tojson

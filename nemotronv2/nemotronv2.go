@@ -58,6 +58,8 @@ func init() {
 		Profiles: []toolcall.Profile{
 			{Name: ProfileNemotronNanoV2, Models: []string{"nemotron nano v2 !nemotron3"}, OpensReasoning: true,
 				Template: []string{startText + "[", "<AVAILABLE_TOOLS>", "<SPECIAL_11>Assistant", eotText}},
+			{Name: ProfileVLLM, OpensReasoning: true,
+				Template: []string{startText + "[", "<AVAILABLE_TOOLS>", "<SPECIAL_11>Assistant", eotText, `]</TOOL_RESPONSE>\n'`}},
 		},
 		EndOfTurn: []string{eotText},
 	})

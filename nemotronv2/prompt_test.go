@@ -118,7 +118,8 @@ func off() *bool { f := false; return &f }
 // it (each prompt checked against the template rendered with jinja2 as
 // the goldens were: thinking switched off and on by /no_think and
 // /think, no system message, no tools, an assistant's text with calls, a
-// system message past the first, a last assistant message).
+// system message past the first, a last assistant message; vLLM's
+// template for its profile).
 func TestRenderPrompt(t *testing.T) {
 	f := toolcall.Call{ID: "a", Name: "f", Arguments: `{"x":1}`}
 	for _, tt := range []struct {
@@ -151,6 +152,15 @@ func TestRenderPrompt(t *testing.T) {
 		}, nil, nemotronv2.PromptOptions{},
 			"<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nGo\n<SPECIAL_11>Assistant\nChecking.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {\"x\": 1}}, {\"name\": \"g\", \"arguments\": {}}]</TOOLCALL>\n<SPECIAL_12>\n" +
 				"<SPECIAL_11>User\n<TOOL_RESPONSE>[1,  two ]</TOOL_RESPONSE><SPECIAL_11>User\nOk\n<SPECIAL_11>Assistant\n<think>\n", true},
+		{"vLLM's template: one newline after the system text, one after the results, a blank line before the calls", []toolcall.Message{
+			{Role: "system", Content: "Be brief."},
+			{Role: "user", Content: "Go"},
+			{Role: "assistant", Content: "Checking.", ToolCalls: []toolcall.Call{f}},
+			{Role: "tool", ToolCallID: "a", Content: "1"},
+			{Role: "user", Content: "Ok"},
+		}, nil, nemotronv2.PromptOptions{Profile: nemotronv2.ProfileVLLM},
+			"<SPECIAL_10>System\nBe brief.\n<SPECIAL_11>User\nGo\n<SPECIAL_11>Assistant\nChecking.\n\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {\"x\": 1}}]</TOOLCALL>\n<SPECIAL_12>\n" +
+				"<SPECIAL_11>User\n<TOOL_RESPONSE>[1]</TOOL_RESPONSE>\n<SPECIAL_11>User\nOk\n<SPECIAL_11>Assistant\n<think>\n", true},
 		{"a last assistant message is the answer's start", []toolcall.Message{{Role: "user", Content: "Hi"}, {Role: "assistant", Content: " Hello ", ToolCalls: []toolcall.Call{f}}}, nil, nemotronv2.PromptOptions{Thinking: off()},
 			"<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nHi\n<SPECIAL_11>Assistant\n<think></think>Hello", false},
 	} {

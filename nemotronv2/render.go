@@ -44,12 +44,21 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
-// ProfileNemotronNanoV2 is the one prompt profile: the chat template of
-// NVIDIA-Nemotron-Nano-9B-v2 and 12B-v2.
-const ProfileNemotronNanoV2 = "nemotron-nano-v2"
+// The prompt profiles: the chat templates RenderPrompt writes.
+const (
+	// ProfileNemotronNanoV2 is the chat template of
+	// NVIDIA-Nemotron-Nano-9B-v2 and 12B-v2. The default.
+	ProfileNemotronNanoV2 = "nemotron-nano-v2"
+	// ProfileVLLM is vLLM's example template for the models
+	// (examples/tool_chat_template_nemotron_nano_v2.jinja): the same,
+	// with one newline after the system text where the model's writes
+	// two, a newline after a run of tool results, and a blank line
+	// between an assistant's text and its calls.
+	ProfileVLLM = "nemotron-nano-v2-vllm"
+)
 
 // Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileNemotronNanoV2}
+var Profiles = []string{ProfileNemotronNanoV2, ProfileVLLM}
 
 // PromptOptions are Nemotron Nano v2's template choices. The zero value
 // means the template's defaults.
@@ -107,9 +116,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
 	}
-	if _, err := prompt.Profile("nemotron_v2", opts.Profile, Profiles); err != nil {
+	profile, err := prompt.Profile("nemotron_v2", opts.Profile, Profiles)
+	if err != nil {
 		return toolcall.Prompt{}, err
 	}
+	vllm := profile == ProfileVLLM
 	if err := prompt.Check(msgs); err != nil {
 		return toolcall.Prompt{}, fmt.Errorf("nemotron_v2: %w", err)
 	}
@@ -152,7 +163,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		}
 		b.WriteString(toolsOutro)
 	}
-	b.WriteString("\n\n")
+	if vllm {
+		b.WriteString("\n")
+	} else {
+		b.WriteString("\n\n")
+	}
 	prefill := ""
 	if n := len(msgs); n > 0 && msgs[n-1].Role == "assistant" {
 		prefill, msgs = strings.TrimSpace(msgs[n-1].Content), msgs[:n-1]
@@ -171,6 +186,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 				b.WriteString(", ")
 			} else {
 				b.WriteString("]</TOOL_RESPONSE>")
+				if vllm {
+					b.WriteString("\n")
+				}
 			}
 		case "assistant":
 			text := m.Content
@@ -180,7 +198,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 			text = strings.TrimSpace(text)
 			b.WriteString(assistantTurn + text)
 			if len(m.ToolCalls) > 0 {
-				if text != "" {
+				switch {
+				case text == "":
+				case vllm:
+					b.WriteString("\n\n")
+				default:
 					b.WriteString("\n")
 				}
 				calls, err := RenderCalls(m.ToolCalls)

@@ -65,6 +65,7 @@ func TestNemotronV2(t *testing.T) {
 		{"no arguments", `<TOOLCALL>[{"name": "get_time"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("get_time", `{}`)}},
 		{"keys in any order", `<TOOLCALL>[{"arguments": {"a": 1}, "name": "f"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
 		{"parameters for arguments", `<TOOLCALL>[{"name": "f", "parameters": {"a": 1}}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"newlines inside the markers", "<TOOLCALL>\n[{\"name\": \"f\"}]\n</TOOLCALL>", nil, "", []toolcall.Call{call("f", `{}`)}},
 		{"pretty-printed", "<TOOLCALL>[\n  {\n    \"name\": \"f\",\n    \"arguments\": {\"a\": [1, 2]}\n  }\n]</TOOLCALL>", nil, "", []toolcall.Call{call("f", `{"a":[1,2]}`)}},
 		{"prose around", "Let me look.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>\nDone.", nil, "Let me look.\n\nDone.", []toolcall.Call{call("f", `{}`)}},
 		{"two blocks", `<TOOLCALL>[{"name": "f"}]</TOOLCALL><TOOLCALL>[{"name": "g"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{}`), call("g", `{}`)}},
@@ -84,6 +85,8 @@ func TestNemotronV2(t *testing.T) {
 		{"a cut-off call is content", `<TOOLCALL>[{"name": "f", "arguments": {"a": 1}}, {"name": "g"`, nil, `<TOOLCALL>[{"name": "f", "arguments": {"a": 1}}, {"name": "g"`, nil},
 		{"a name that is no string is content", `<TOOLCALL>[{"name": 5, "arguments": {}}]</TOOLCALL>`, nil, `<TOOLCALL>[{"name": 5, "arguments": {}}]</TOOLCALL>`, nil},
 		{"text after the array is content", `<TOOLCALL>[{"name": "f"}] and more</TOOLCALL>`, nil, `<TOOLCALL>[{"name": "f"}] and more</TOOLCALL>`, nil},
+		{"a missing end marker, then prose, is content", "<TOOLCALL>[{\"name\": \"f\"}]\nDone.", nil, "<TOOLCALL>[{\"name\": \"f\"}]\nDone.", nil},
+		{"a fenced array is content", "<TOOLCALL>```json\n[{\"name\": \"f\"}]\n```</TOOLCALL>", nil, "<TOOLCALL>```json\n[{\"name\": \"f\"}]\n```</TOOLCALL>", nil},
 		{"not JSON is content", "<TOOLCALL>call f now</TOOLCALL>", nil, "<TOOLCALL>call f now</TOOLCALL>", nil},
 		{"the template's own placeholder is no call", `<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}]</TOOLCALL>`, nil, `<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}]</TOOLCALL>`, nil},
 	})

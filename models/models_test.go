@@ -101,6 +101,12 @@ var names = []struct {
 	{"allenai/Olmo-3.1-32B-Think", "olmo3", "olmo-3-think"},
 	{"google/gemma-3-27b-it", "pythonic", ""},
 	{"/models/Qwen3-Coder-30B-A3B-Instruct/", "qwen3_coder", "qwen3-coder"},
+	{"nvidia/NVIDIA-Nemotron-Nano-9B-v2", "nemotron_v2", "nemotron-nano-v2"},
+	{"nvidia/NVIDIA-Nemotron-Nano-12B-v2", "nemotron_v2", "nemotron-nano-v2"},
+	{"nvidia/NVIDIA-Nemotron-Nano-9B-v2-FP8", "nemotron_v2", "nemotron-nano-v2"},
+	{"nemotron-nano:9b-v2", "nemotron_v2", "nemotron-nano-v2"},
+	{"NVIDIA-Nemotron-Nano-9B-v2-Q4_K_M.gguf", "nemotron_v2", "nemotron-nano-v2"},
+	{"nvidia/Llama-3.1-Nemotron-Nano-8B-v1", "llama3_json", "llama-3.1"},
 	// Families read by formats still to come are not sent to a format
 	// that reads none of their calls.
 	{"deepseek-ai/DeepSeek-V3.2", "", ""},
@@ -111,6 +117,7 @@ var names = []struct {
 	// Newer models of families already read (their own profiles come with
 	// their prompts; until then the family's closest).
 	{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", "qwen3_coder", "qwen3-coder"},
+	{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-v2", "qwen3_coder", "qwen3-coder"}, // not Nemotron Nano v2
 	{"nvidia/Nemotron-3-Super-120B-A12B", "qwen3_coder", "qwen3-coder"},
 	{"stepfun-ai/Step-3.5-Flash", "qwen3_coder", "qwen3-coder"},
 	{"XiaomiMiMo/MiMo-V2-Flash", "qwen3_coder", "qwen3-coder"},

@@ -36,6 +36,7 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 	{"Llama 3.2", `{%- set date_string = strftime_now("%d %b %Y") %}<|start_header_id|>system<|end_header_id|>Environment: ipython\nGiven the following functions, please respond with a JSON`, "llama3_json", "llama-3.2"},
 	{"vLLM's Llama 3.2 JSON (a system prompt of its own)", `strftime_now <|start_header_id|> You are a helpful assistant with tool calling capabilities. Environment: ipython Given the following functions`, "", ""},
 	{"Functionary v3.1", `Environment: ipython <|python_tag|> Given the following functions <function=name>`, "", ""},
+	{"Nemotron Nano v2", `{{- '<SPECIAL_10>System\n' -}}<AVAILABLE_TOOLS>[{{ tools }}]</AVAILABLE_TOOLS><TOOLCALL>[{{ calls }}]</TOOLCALL>{{- '\n<SPECIAL_12>\n' -}}{{- '<SPECIAL_11>Assistant\n' -}}<think>`, "nemotron_v2", "nemotron-nano-v2"},
 	{"ChatML without tools", `<|im_start|>{{ message.role }}\n{{ message.content }}<|im_end|>`, "", ""},
 	{"empty", ``, "", ""},
 }
@@ -57,6 +58,7 @@ var realTemplates = map[string]string{
 	"CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja": "cohere/r7b",
 	"GLM-4.6.jinja":                                       "glm45/glm-4.6",
 	"GLM-4.7-Flash.jinja":                                 "glm45/glm-4.7",
+	"NVIDIA-Nemotron-Nano-v2.jinja":                       "nemotron_v2/nemotron-nano-v2",
 	"Kimi-K2-Thinking.jinja":                              "kimi_k2/k2-thinking",
 	"Mistral-Small-3.2-24B-Instruct-2506.jinja":           "mistral/mistral-small-3.2",
 	"NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja": "hermes/hermes",
@@ -83,6 +85,9 @@ var realTemplates = map[string]string{
 	"tool_chat_template_hermes_2_pro.jinja": "hermes/hermes",
 	"tool_chat_template_qwen3coder.jinja":   "qwen3_coder/qwen3-coder",
 	"tool_template_hermes_2_pro.jinja":      "hermes/hermes",
+
+	// vLLM's examples/, Nemotron Nano v2's
+	"tool_chat_template_nemotron_nano_v2.jinja": "nemotron_v2/nemotron-nano-v2-vllm",
 }
 
 func TestFromRealTemplates(t *testing.T) {

@@ -76,6 +76,9 @@ func TestPromptTurnsParseBack(t *testing.T) {
 					// the reasoning from history, R1's, from where they part),
 					// without the end of the turn and the next generation
 					// prompt, which both prompts end with.
+					if after.Text == before.Text {
+						t.Skip("the template writes no final assistant turn")
+					}
 					start := 0
 					for start < len(before.Text) && start < len(after.Text) && before.Text[start] == after.Text[start] {
 						start++
@@ -99,6 +102,14 @@ func TestPromptTurnsParseBack(t *testing.T) {
 						// The template drops reasoning from history, but the
 						// prompt opened it: the model wrote it, then closed it.
 						out, wantReasoning = reasoning+"</think>"+out, reasoning
+					}
+					if r, ok := f.(toolcall.Reasoner); ok && wantReasoning != "" && !before.InReasoning {
+						// The prompts part after the reasoning's open marker
+						// (a prompt that closes an empty reasoning, Command
+						// R7B's with thinking off): the model opened it.
+						if open := r.Reasoning().Open; open != "" && strings.HasSuffix(after.Text[:start], open) {
+							out = open + out
+						}
 					}
 					res := stream.Parse(f, out, req, stream.ForPrompt(before), stream.WithPolicy(policy.Policy{Mode: policy.All}))
 					want := calls[:n]

@@ -1,0 +1,91 @@
+// Package kimik3 reads the tool calls of Moonshot's Kimi K3
+// (moonshotai/Kimi-K3), registered as the format kimi_k3 (alias kimi3).
+// Kimi K2's <|tool_calls_section_begin|> syntax is another format, kimik2.
+//
+// Everything Kimi K3 writes is a channel, <|open|>NAME ATTRS<|sep|>TEXT<|close|>NAME<|sep|>,
+// made of its control tokens. An assistant turn is the think channel (its
+// reasoning), the response channel (its answer), then, when it calls, the
+// tools channel, one call channel per call, one argument channel per
+// argument:
+//
+//	<|open|>think<|sep|>...<|close|>think<|sep|><|open|>response<|sep|>TEXT<|close|>response<|sep|><|open|>tools<|sep|><|open|>call tool="NAME" index="1"<|sep|><|open|>argument key="K" type="string"<|sep|>V<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|><|close|>message<|sep|><|end_of_msg|>
+//
+// Reasoning: the think channel's text is reasoning. Its template ends the
+// prompt with the think channel opened (Profile.OpensReasoning), so the
+// output begins as reasoning; a stream told nothing of the prompt holds
+// the output's start until <|close|>think<|sep|> (reasoning) or the
+// response or tools channel (no reasoning) tells which. The response
+// channel's opening or closing, the tools channel's and a call's opening
+// also end reasoning.
+//
+// Content: the response channel's text, and any text outside channels.
+// The channels' markers (<|open|>response<|sep|>, <|close|>response<|sep|>,
+// <|open|>tools<|sep|>, <|close|>tools<|sep|>, a stray <|close|>call<|sep|>
+// or <|close|>think<|sep|>, <|close|>message<|sep|>) are dropped: none
+// reaches the content. A channel of another name is not read: its text,
+// markers and all, is content (the model writes none in an answer).
+//
+// Calls: a call channel, <|open|>call ATTRS<|sep|>ARGUMENTS<|close|>call<|sep|>,
+// with or without the tools channel around it, is a call to the tool its
+// tool attribute names; its index attribute is not read (the stream
+// numbers calls and gives them IDs; the template numbers them again when
+// it writes them back). Attribute values are NAME="VALUE", separated by
+// whitespace, &amp; and &quot; in a value standing for '&' and '"'. Each
+// argument is <|open|>argument key="K" type="T"<|sep|>V<|close|>argument<|sep|>
+// (whitespace may stand between channels). V is read by its type:
+//
+//   - "string" (or no type attribute): V is the argument's text, raw, not
+//     trimmed, not unescaped. As in qwen3_coder and glm45, the stream's
+//     schema coercion then types it by the tool's schema ("7" for an
+//     integer is 7; "null" is null where the schema allows null).
+//   - any other type (number, boolean, null, object, array, ...): V is
+//     JSON, read leniently (Python literals such as True and None too). V
+//     that does not parse is read as the text, with a syntax diagnostic,
+//     as SGLang and vLLM read it; the schema check then judges it.
+//   - the schema is a second opinion that wins where it allows the argument
+//     only strings: V is then the text whatever the type says (a zip code
+//     02139 the model typed number stays "02139").
+//
+// A whole call may instead hold its arguments as one JSON object in a json
+// channel, <|open|>json type="object"<|sep|>{...}<|close|>json<|sep|>, as
+// the template writes arguments it cannot split.
+//
+// Tags in values: a value may hold K3's own tags as text (a file about the
+// format, a test of it). Inside a value only <|close|>argument<|sep|> can
+// end it, and only where what follows it, after whitespace, is the next
+// argument's <|open|>argument for a fresh key (not the value's own, not
+// set yet), <|close|>call<|sep|>, or the call's end; any other
+// <|close|>argument<|sep|> is text in the value, and so is every other
+// marker in it (<|close|>call<|sep|>, <|end_of_msg|>, think tags). So a
+// key never repeats: a tag that repeats one is text in the value before
+// it. A value that no such close tag ends makes its call content.
+//
+// Cut-off and broken calls: a call is complete only at its
+// <|close|>call<|sep|>. A call whose end the response's end cuts off, or
+// that the next call, the tools channel's end or <|end_of_msg|> ends
+// first, is no call: its text comes back as content, verbatim, markers
+// included, with a diagnostic; so does a call that does not parse (no
+// tool attribute, a header without its <|sep|> within 4096 bytes, text
+// where an argument should begin). The other calls still count.
+//
+// End of turn: <|end_of_msg|> ends the response; what follows it (a
+// runaway next message) is dropped, with one end_of_turn diagnostic.
+// <|close|>message<|sep|>, which comes right before it, is dropped; text
+// between the two would be content.
+//
+// Calls arrive whole, at their <|close|>call<|sep|>: the format does not
+// stream arguments (a call's arguments come in its Call event).
+//
+// RenderCalls writes calls as the template does: the tools channel,
+// indexes from 1, a string's text raw and other values as JSON with
+// Python's json.dumps spaces, the type attribute the value's JSON type.
+// Descriptor.Reply writes a whole reply after the default prompt.
+//
+// Deliberate differences from peers (SGLang's and vLLM's kimi_k3): a call
+// cut off before its <|close|>call<|sep|> is no call (SGLang reads the
+// calls of an unclosed tools channel, and streams a truncated call's
+// name); a close tag inside a value that text follows is text, not the
+// value's end; the schema overrides the type attribute where it allows
+// only strings; text that is not a call stays content, with a diagnostic,
+// where SGLang drops an unparsed tools channel.
+package kimik3

@@ -81,6 +81,16 @@
 // Python's json.dumps spaces, the type attribute the value's JSON type.
 // Descriptor.Reply writes a whole reply after the default prompt.
 //
+// Grammar and StructuralTag constrain the tools channel as RenderCalls
+// writes it (the structural tag triggers on <|open|>tools<|sep|>): names
+// among the request's tools, any index from 1, keys in declared order,
+// each value by its schema (raw text where it allows strings, JSON
+// otherwise, as glm45.Grammar writes values). The type attribute is the
+// one the schema names: "string" where it allows strings among others or
+// names no type, else its first type but null ("number" for "integer").
+// A value written as text never holds <|close|>, the token every
+// channel's end begins with.
+//
 // Deliberate differences from peers (SGLang's and vLLM's kimi_k3): a call
 // cut off before its <|close|>call<|sep|> is no call (SGLang reads the
 // calls of an unclosed tools channel, and streams a truncated call's

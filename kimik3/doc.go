@@ -81,6 +81,30 @@
 // Python's json.dumps spaces, the type attribute the value's JSON type.
 // Descriptor.Reply writes a whole reply after the default prompt.
 //
+// Prompts: RenderPrompt, and the Prompter, write Kimi K3's template
+// (profile kimi-k3, the one profile, which opens reasoning) byte for byte
+// as the golden directory kimi_k3 has it (rendered from the template a
+// GGUF conversion embeds; the goldens are in testdata/golden): messages
+// back to back as <|open|>message role="ROLE"<|sep|>TEXT<|close|>message<|sep|><|end_of_msg|>;
+// with tools, first a system message of type tool-declare listing them as
+// one line of JSON, keys sorted at every level, no spaces; then a system
+// message of type thinking-effort; every assistant turn with its think
+// channel (its reasoning, on every turn, not only the last), its response
+// channel and its tools channel; a run of tool results as messages of
+// role tool, each with the tool="NAME" index="N" of the call it answers
+// (by ID, and then in the calls' order; else by place); and, last, the
+// assistant's message with its think channel opened. Of
+// toolcall.PromptOptions it reads Profile, Thinking and SpecialTokens
+// (Date: the template writes none). The template's switches: the golden
+// shows thinking_effort=max, the default; RenderPrompt's own
+// PromptOptions.ThinkingEffort writes low, medium or high instead.
+// Thinking false (NoThinking) drops the thinking-effort message and the
+// think channels and ends the prompt with the response channel opened,
+// as third-party renderers that follow Moonshot's encoding_k3.py do; no
+// golden shows that case. The template's request-scoped
+// system messages (tool_choice required or none, response_format) are not
+// written: a Prompter is not given the request's choices.
+//
 // Grammar and StructuralTag constrain the tools channel as RenderCalls
 // writes it (the structural tag triggers on <|open|>tools<|sep|>): names
 // among the request's tools, any index from 1, keys in declared order,

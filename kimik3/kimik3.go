@@ -103,7 +103,7 @@ func init() {
 		Format:    Format,
 		Reply:     Reply,
 		Aliases:   []string{"kimi3", "kimik3"},
-		Profiles:  []toolcall.Profile{{Models: []string{"kimi k3"}, OpensReasoning: true}},
+		Profiles:  []toolcall.Profile{{Name: ProfileK3, Models: []string{"kimi k3"}, OpensReasoning: true}},
 		EndOfTurn: []string{endOfMsgText, messageCloseText},
 	})
 }

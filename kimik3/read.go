@@ -38,6 +38,7 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 	a := getArgs(m.Req, name)
 	defer putArgs(a)
 	var repaired []*toolcall.SyntaxError
+	var next header // the argument tag after the latest value, which valueEnd read
 	for {
 		j = jsonvalue.SkipSpace(body, j)
 		if j == len(body) {
@@ -55,16 +56,18 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 			return nil, &toolcall.SyntaxError{Offset: j, Msg: "expected <|open|>argument or <|close|>call<|sep|> in a call"}
 		}
 		at := j
-		attrs, v, err := readHeader(body, j+len(argOpenText))
-		if err != nil {
-			return nil, err
+		attrs, v := next.attrs, next.value
+		if next.at != j || v == 0 {
+			if attrs, v, err = readHeader(body, j+len(argOpenText)); err != nil {
+				return nil, err
+			}
 		}
 		key := attrs.get("key")
 		if key == "" {
 			return nil, &toolcall.SyntaxError{Offset: at, Msg: "an argument without a key=\"NAME\" attribute"}
 		}
 		typ := attrs.get("type")
-		end := a.valueEnd(body, v, key)
+		end := a.valueEnd(body, v, key, &next)
 		if end < 0 {
 			return nil, &toolcall.SyntaxError{Offset: v, Msg: "the value of argument " + clip.Quote(key) + " has no <|close|>argument<|sep|> that the next argument or the call's end follows"}
 		}
@@ -234,12 +237,20 @@ func (a *args) fresh(key, own string) bool {
 	return key != "" && key != own && a.find(key) < 0
 }
 
+// header is an argument tag read ahead: its attributes, where it starts
+// and where its value starts (0: none read).
+type header struct {
+	attrs     attrs
+	at, value int
+}
+
 // valueEnd returns where the value that starts at body[v] ends, or -1: at
 // the first <|close|>argument<|sep|> that whitespace and then the end of
 // the body (the call's end), <|close|>call<|sep|>, or an argument tag for
 // a fresh key follow. Any other <|close|>argument<|sep|> is text in the
-// value: a file that holds K3's own tags.
-func (a *args) valueEnd(body string, v int, key string) int {
+// value: a file that holds K3's own tags. The argument tag that ends the
+// value, if one does, is left in next, so that it is read once.
+func (a *args) valueEnd(body string, v int, key string, next *header) int {
 	for from := v; ; {
 		k := strings.Index(body[from:], argCloseText)
 		if k < 0 {
@@ -251,7 +262,9 @@ func (a *args) valueEnd(body string, v int, key string) int {
 		case rest == "", strings.HasPrefix(rest, callCloseText):
 			return end
 		case strings.HasPrefix(rest, argOpenText):
-			if at, _, err := readHeader(rest, len(argOpenText)); err == nil && a.fresh(at.get("key"), key) {
+			at := len(body) - len(rest)
+			if attrs, val, err := readHeader(body, at+len(argOpenText)); err == nil && a.fresh(attrs.get("key"), key) {
+				*next = header{attrs, at, val}
 				return end
 			}
 		}

@@ -73,8 +73,14 @@
 // <|close|>message<|sep|>, which comes right before it, is dropped; text
 // between the two would be content.
 //
-// Calls arrive whole, at their <|close|>call<|sep|>: the format does not
-// stream arguments (a call's arguments come in its Call event).
+// Argument streaming (stream.WithArgumentStreaming): a call is announced
+// at its header's <|sep|>, and a text value's text streams as it comes,
+// but for a <|close|>argument<|sep|>, held until what follows it shows
+// whether it ends the value (the rule above). A value read as JSON, or one
+// the schema may type (a string that may also be null, ...), goes out
+// whole once it ended. A json channel stops the following: that call
+// comes whole. Without streaming a call comes whole at its
+// <|close|>call<|sep|>.
 //
 // RenderCalls writes calls as the template does: the tools channel,
 // indexes from 1, a string's text raw and other values as JSON with

@@ -73,6 +73,7 @@ var table = block.Format{
 		ValueNext: []string{messageCloseText},
 		CutOff:    "the response ends inside a call, before its <|close|>call<|sep|>: it is cut off, so it is no call",
 		Read:      readCall,
+		Follow:    follow,
 	}},
 }
 

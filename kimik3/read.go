@@ -273,27 +273,15 @@ func (a *args) valueEnd(body string, v int, key string, next *header) int {
 }
 
 // set adds the argument key, whose type attribute is typ and whose text
-// is text, at offset off of the body. A "string" value is the text
-// itself, as a string, typed by the tool's schema as Qwen3-Coder's text
-// values are (schema.Schema.TextValue); any other type's is JSON, read
-// leniently (Python literals too). The schema wins where it allows only
-// strings: the text is the string whatever the type says. JSON that does
-// not parse is read as the text, with a note saying so, as a repeated key
-// is noted.
+// is text, at offset off of the body, as appendValue reads it; a value
+// that is not JSON of its type comes with a note saying so, as a repeated
+// key does.
 func (a *args) set(m *block.Machine, key, typ, text string, off int) *toolcall.SyntaxError {
 	var note *toolcall.SyntaxError
 	from := len(a.buf)
-	switch {
-	case typ == "" || typ == "string" || a.stringOnly(key):
-		a.buf = appendText(a.buf, a.tool, key, text)
-	default:
-		raw, err := jsoncall.Value(strings.TrimSpace(text), m.Parser())
-		if err != nil {
-			a.buf = jsonvalue.AppendString(a.buf, text)
-			note = &toolcall.SyntaxError{Offset: off, Msg: "argument " + key + " says type " + clip.Quote(typ) + " but its value is not JSON: read as text"}
-			break
-		}
-		a.buf = append(a.buf, raw...)
+	var ok bool
+	if a.buf, ok = appendValue(a.buf, m, a.tool, key, typ, text); !ok {
+		note = &toolcall.SyntaxError{Offset: off, Msg: "argument " + key + " says type " + clip.Quote(typ) + " but its value is not JSON: read as text"}
 	}
 	val := span{from, len(a.buf)}
 	if k := a.find(key); k >= 0 {
@@ -316,10 +304,33 @@ func (a *args) set(m *block.Machine, key, typ, text string, off int) *toolcall.S
 	return note
 }
 
-// stringOnly reports whether the tool's schema allows key only strings.
-func (a *args) stringOnly(key string) bool {
-	types := a.tool.PropertyTypes(key)
+// isText reports whether a value of the argument key whose type attribute
+// is typ is its text: a "string" (or untyped) value, or one the tool's
+// schema allows only strings.
+func isText(tool *schema.Schema, key, typ string) bool {
+	if typ == "" || typ == "string" {
+		return true
+	}
+	types := tool.PropertyTypes(key)
 	return len(types) == 1 && types[0] == "string"
+}
+
+// appendValue appends the JSON of the value of the argument key whose
+// type attribute is typ and whose text is text. A text value (isText) is
+// the text itself, as a string, typed by the tool's schema as
+// Qwen3-Coder's text values are (schema.Schema.TextValue): the schema
+// wins where it allows only strings, whatever the type says. Any other
+// value is JSON, read leniently (Python literals too); JSON that does not
+// parse is read as the text, and ok is false.
+func appendValue(dst []byte, m *block.Machine, tool *schema.Schema, key, typ, text string) (out []byte, ok bool) {
+	if isText(tool, key, typ) {
+		return appendText(dst, tool, key, text), true
+	}
+	raw, err := jsoncall.Value(strings.TrimSpace(text), m.Parser())
+	if err != nil {
+		return jsonvalue.AppendString(dst, text), false
+	}
+	return append(dst, raw...), true
 }
 
 // appendText appends the JSON of a value written as text.

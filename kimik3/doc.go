@@ -20,9 +20,10 @@
 //
 // Content: the response channel's text, and any text outside channels.
 // The channels' markers (<|open|>response<|sep|>, <|close|>response<|sep|>,
-// <|open|>tools<|sep|>, <|close|>tools<|sep|>, a stray <|close|>call<|sep|>
-// or <|close|>think<|sep|>, <|close|>message<|sep|>) are dropped: none
-// reaches the content. A channel of another name is not read: its text,
+// <|open|>tools<|sep|>, <|close|>tools<|sep|>, <|close|>message<|sep|>,
+// and a stray <|close|>call<|sep|>, <|close|>argument<|sep|>,
+// <|close|>json<|sep|> or <|close|>think<|sep|>) are dropped: none reaches
+// the content. A channel of another name is not read: its text,
 // markers and all, is content (the model writes none in an answer).
 //
 // Calls: a call channel, <|open|>call ATTRS<|sep|>ARGUMENTS<|close|>call<|sep|>,

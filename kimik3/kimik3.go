@@ -39,6 +39,8 @@ const (
 	thinkClose
 	messageClose
 	endOfMsg
+	argClose
+	jsonClose
 )
 
 const kCall = 0 // the one kind of block: a call channel
@@ -58,6 +60,8 @@ var table = block.Format{
 		// would be text after the end.
 		messageClose: {Text: messageCloseText},
 		endOfMsg:     {Text: endOfMsgText, EndsTurn: true},
+		argClose:     {Text: argCloseText}, // orphans: dropped
+		jsonClose:    {Text: jsonCloseText},
 	},
 	// A call ends at its <|close|>call<|sep|>; a value in it only at its
 	// <|close|>argument<|sep|>, and only where the next argument, the

@@ -231,6 +231,19 @@ func TestKimiK3(t *testing.T) {
 			diagnosticSaysAbout: "dropped",
 		},
 		{
+			name:    "stray channel ends in prose are dropped",
+			doc:     "a<|close|>argument<|sep|>b<|close|>call<|sep|>c<|close|>json<|sep|>d<|close|>tools<|sep|>e<|close|>think<|sep|>f",
+			content: "abcdef",
+			opts:    []stream.Option{stream.StartOutsideReasoning()},
+		},
+		{
+			name:      "the response channel's opening ends reasoning whose close is missing",
+			doc:       "Hmm.<|open|>response<|sep|>Answer.<|close|>response<|sep|><|end_of_msg|>",
+			reasoning: "Hmm.",
+			content:   "Answer.",
+			opts:      []stream.Option{inThink},
+		},
+		{
 			name:    "prose without channels is content",
 			doc:     "Just text, with a < and a <|.",
 			content: "Just text, with a < and a <|.",

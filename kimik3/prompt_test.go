@@ -174,3 +174,31 @@ func TestRenderCalls(t *testing.T) {
 		t.Error("arguments that are no object are no error")
 	}
 }
+
+// TestToolResults: results name the call they answer by its ID, and by
+// their place in the run when they give none (prompt.Check refuses an ID
+// no call has); more results than calls is an error.
+func TestToolResults(t *testing.T) {
+	calls := []toolcall.Call{{ID: "a", Name: "f", Arguments: `{}`}, {ID: "b", Name: "g", Arguments: `{}`}}
+	tests := []struct {
+		name    string
+		results []toolcall.Message
+		want    string
+	}{
+		{"by place when they give no ID", []toolcall.Message{{Role: "tool", Content: "1"}, {Role: "tool", Content: "2"}},
+			`<|open|>message role="tool" tool="f" index="1"<|sep|>1<|close|>message<|sep|><|end_of_msg|><|open|>message role="tool" tool="g" index="2"<|sep|>2<|close|>message<|sep|><|end_of_msg|>`},
+		{"by ID where one is given, by place where none is, in the order given", []toolcall.Message{{Role: "tool", Content: "1"}, {Role: "tool", ToolCallID: "a", Content: "2"}},
+			`<|open|>message role="tool" tool="f" index="1"<|sep|>1<|close|>message<|sep|><|end_of_msg|><|open|>message role="tool" tool="f" index="2"<|sep|>2<|close|>message<|sep|><|end_of_msg|>`},
+	}
+	for _, tc := range tests {
+		msgs := append([]toolcall.Message{{Role: "assistant", ToolCalls: calls}}, tc.results...)
+		p, err := kimik3.RenderPrompt(msgs, nil, kimik3.PromptOptions{NoThinking: true})
+		if err != nil || !strings.Contains(p.Text, tc.want) {
+			t.Errorf("%s: %q, %v; want it to hold %q", tc.name, p.Text, err, tc.want)
+		}
+	}
+	three := []toolcall.Message{{Role: "assistant", ToolCalls: calls}, {Role: "tool"}, {Role: "tool"}, {Role: "tool"}}
+	if _, err := kimik3.RenderPrompt(three, nil, kimik3.PromptOptions{}); err == nil {
+		t.Error("three results for two calls is no error")
+	}
+}

@@ -49,7 +49,8 @@
 //
 // A whole call may instead hold its arguments as one JSON object in a json
 // channel, <|open|>json type="object"<|sep|>{...}<|close|>json<|sep|>, as
-// the template writes arguments it cannot split.
+// the template writes arguments that are not a JSON object it can split;
+// its text is read as one JSON object (leniently) and must end the call.
 //
 // Tags in values: a value may hold K3's own tags as text (a file about the
 // format, a test of it). Inside a value only <|close|>argument<|sep|> can
@@ -122,11 +123,13 @@
 // A value written as text never holds <|close|>, the token every
 // channel's end begins with.
 //
-// Deliberate differences from peers (SGLang's and vLLM's kimi_k3): a call
-// cut off before its <|close|>call<|sep|> is no call (SGLang reads the
-// calls of an unclosed tools channel, and streams a truncated call's
-// name); a close tag inside a value that text follows is text, not the
-// value's end; the schema overrides the type attribute where it allows
-// only strings; text that is not a call stays content, with a diagnostic,
-// where SGLang drops an unparsed tools channel.
+// Deliberate differences from SGLang's kimi_k3 detector (the peer read
+// here): a call is one only at its <|close|>call<|sep|> (a version of
+// SGLang's streaming reader hands a cut-off call's name and fragments on);
+// a <|close|>argument<|sep|> inside a value that text follows is text, not the value's end (SGLang
+// ends the value at the first one); the schema overrides the type
+// attribute where it allows only strings; text that is not a call stays
+// content, with a diagnostic, where SGLang drops an unparsed tools channel
+// from the content; the response channel's markers are dropped wherever
+// they stand, not only around the first response channel.
 package kimik3

@@ -62,17 +62,26 @@ func BenchmarkProse(b *testing.B) {
 	}
 }
 
-// TestProseFeedsAllocateNothing: a Feed of prose in the response channel
-// allocates nothing.
+// TestProseFeedsAllocateNothing: a Feed of prose in the response channel,
+// or of reasoning in the think channel, allocates nothing.
 func TestProseFeedsAllocateNothing(t *testing.T) {
-	s := stream.New(kimik3.Format, weather, stream.StartOutsideReasoning())
-	s.Feed("<|open|>response<|sep|>Hello")
-	deltas := benchdata.Deltas(benchdata.Prose(4000), 4)
-	i := 0
-	if n := testing.AllocsPerRun(500, func() {
-		s.Feed(deltas[i%len(deltas)])
-		i++
-	}); n != 0 {
-		t.Errorf("a prose Feed allocates %v times", n)
+	for _, start := range []struct {
+		name  string
+		opt   stream.Option
+		first string
+	}{
+		{"response", stream.StartOutsideReasoning(), "<|open|>response<|sep|>Hello"},
+		{"think", stream.ForPrompt(toolcall.Prompt{InReasoning: true}), "Hmm"},
+	} {
+		s := stream.New(kimik3.Format, weather, start.opt)
+		s.Feed(start.first)
+		deltas := benchdata.Deltas(benchdata.Prose(4000), 4)
+		i := 0
+		if n := testing.AllocsPerRun(500, func() {
+			s.Feed(deltas[i%len(deltas)])
+			i++
+		}); n != 0 {
+			t.Errorf("%s: a prose Feed allocates %v times", start.name, n)
+		}
 	}
 }

@@ -173,16 +173,20 @@ func unescape(v string) string {
 	if strings.IndexByte(v, '&') < 0 {
 		return v
 	}
-	return strings.NewReplacer("&quot;", `"`, "&amp;", "&").Replace(v)
+	return unescaper.Replace(v)
 }
+
+var unescaper = strings.NewReplacer("&quot;", `"`, "&amp;", "&")
 
 // escape writes an attribute value as the template does.
 func escape(v string) string {
 	if !strings.ContainsAny(v, `&"`) {
 		return v
 	}
-	return strings.NewReplacer("&", "&amp;", `"`, "&quot;").Replace(v)
+	return escaper.Replace(v)
 }
+
+var escaper = strings.NewReplacer("&", "&amp;", `"`, "&quot;")
 
 // args gathers one call's arguments, in the order their keys first came;
 // a repeated key keeps its first place and its last value.

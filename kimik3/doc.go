@@ -20,8 +20,7 @@
 //
 // Content: the response channel's text, and any text outside channels.
 // The channels' markers (<|open|>response<|sep|>, <|close|>response<|sep|>,
-// <|open|>tools<|sep|>, <|close|>tools<|sep|>, <|close|>message<|sep|>,
-// and a stray <|close|>call<|sep|>, <|close|>argument<|sep|>,
+// <|open|>tools<|sep|>, <|close|>tools<|sep|>, and a stray <|close|>call<|sep|>, <|close|>argument<|sep|>,
 // <|close|>json<|sep|> or <|close|>think<|sep|>) are dropped: none reaches
 // the content. A channel of another name is not read: its text,
 // markers and all, is content (the model writes none in an answer).
@@ -70,10 +69,12 @@
 // tool attribute, a header without its <|sep|> within 4096 bytes, text
 // where an argument should begin). The other calls still count.
 //
-// End of turn: <|end_of_msg|> ends the response; what follows it (a
-// runaway next message) is dropped, with one end_of_turn diagnostic.
-// <|close|>message<|sep|>, which comes right before it, is dropped; text
-// between the two would be content.
+// End of turn: <|close|>message<|sep|> closes the assistant's message and
+// <|end_of_msg|> ends it; either ends the response. What follows (a
+// runaway next message) is dropped, with one end_of_turn diagnostic; but
+// whitespace and <|end_of_msg|> after <|close|>message<|sep|> are the end
+// itself, dropped without a word, and so is a part of <|end_of_msg|> that
+// the response's end cut.
 //
 // Argument streaming (stream.WithArgumentStreaming): a call is announced
 // at its header's <|sep|>, and a text value's text streams as it comes,

@@ -47,6 +47,7 @@ const kCall = 0 // the one kind of block: a call channel
 
 var table = block.Format{
 	TurnEnds: true, // <|end_of_msg|> ends the response
+	Hooks:    func() block.Hooks { return new(messageEnd) },
 	Markers: []block.Marker{
 		callOpen:      {Text: callOpenText, Role: block.Opens, Kind: kCall},
 		callClose:     {Text: callCloseText}, // an orphan: dropped
@@ -55,10 +56,9 @@ var table = block.Format{
 		responseOpen:  {Text: responseOpenText},
 		responseClose: {Text: responseCloseText},
 		thinkClose:    {Text: thinkCloseText}, // reasoning the stream was not told of
-		// <|close|>message<|sep|> closes the message, but <|end_of_msg|>
-		// follows it: were it the end of the turn, the token after it
-		// would be text after the end.
-		messageClose: {Text: messageCloseText},
+		// <|close|>message<|sep|> closes the message; <|end_of_msg|>
+		// follows it, which the hooks read (messageEnd).
+		messageClose: {Text: messageCloseText, Restarts: true},
 		endOfMsg:     {Text: endOfMsgText, EndsTurn: true},
 		argClose:     {Text: argCloseText}, // orphans: dropped
 		jsonClose:    {Text: jsonCloseText},

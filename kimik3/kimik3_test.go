@@ -36,6 +36,7 @@ type example struct {
 	opts                []stream.Option
 	diagnostic          string // a diagnostic's kind the parse must give, if any
 	diagnosticSaysAbout string // and what its message holds
+	noDiagnostics       bool   // the parse gives none
 }
 
 func run(t *testing.T, examples []example) {
@@ -44,10 +45,13 @@ func run(t *testing.T, examples []example) {
 		t.Run(e.name, func(t *testing.T) {
 			req := toolcall.Request{Tools: e.tools}
 			streamtest.ExpectReasoning(t, kimik3.Format, req, e.doc, e.reasoning, e.content, e.calls, e.opts...)
+			r := stream.Parse(kimik3.Format, e.doc, req, e.opts...)
+			if e.noDiagnostics && len(r.Diagnostics) > 0 {
+				t.Errorf("diagnostics %+v, want none", r.Diagnostics)
+			}
 			if e.diagnostic == "" {
 				return
 			}
-			r := stream.Parse(kimik3.Format, e.doc, req, e.opts...)
 			if !slices.ContainsFunc(r.Diagnostics, func(d toolcall.Diagnostic) bool {
 				return d.Kind == e.diagnostic && strings.Contains(d.Message, e.diagnosticSaysAbout)
 			}) {
@@ -242,6 +246,19 @@ func TestKimiK3(t *testing.T) {
 			reasoning: "Hmm.",
 			content:   "Answer.",
 			opts:      []stream.Option{inThink},
+		},
+		{
+			name:                "<|close|>message<|sep|> ends the turn too: what follows it but <|end_of_msg|> is dropped",
+			doc:                 `<|open|>response<|sep|>Hi.<|close|>response<|sep|><|close|>message<|sep|> <|open|>message role="user"<|sep|>more<|end_of_msg|>`,
+			content:             "Hi.",
+			diagnostic:          toolcall.KindEndOfTurn,
+			diagnosticSaysAbout: "dropped",
+		},
+		{
+			name:          "<|end_of_msg|> after <|close|>message<|sep|>, or a part of it the end cut, is no text",
+			doc:           `<|open|>response<|sep|>Hi.<|close|>response<|sep|><|close|>message<|sep|>` + "\n<|end_of",
+			content:       "Hi.",
+			noDiagnostics: true,
 		},
 		{
 			name:    "prose without channels is content",

@@ -16,6 +16,7 @@ import (
 	_ "github.com/toolparse/toolparse/harmony"
 	_ "github.com/toolparse/toolparse/hermes"
 	_ "github.com/toolparse/toolparse/kimik2"
+	_ "github.com/toolparse/toolparse/kimik3"
 	_ "github.com/toolparse/toolparse/lfm2"
 	_ "github.com/toolparse/toolparse/llama3json"
 	_ "github.com/toolparse/toolparse/llama4"

@@ -63,6 +63,9 @@ var names = []struct {
 	{"moonshotai/Kimi-K2-Instruct-0905", "kimi_k2", "k2-thinking"},
 	{"moonshotai/Kimi-K2-Thinking", "kimi_k2", "k2-thinking"},
 	{"kimi-k2:1t-cloud", "kimi_k2", "k2-thinking"},
+	{"moonshotai/Kimi-K3", "kimi_k3", "kimi-k3"},
+	{"kimi-k3", "kimi_k3", "kimi-k3"},
+	{"kimi-k3:cloud", "kimi_k3", "kimi-k3"},
 	{"mistralai/Mistral-Small-3.2-24B-Instruct-2506", "mistral", "mistral-small-3.2"},
 	{"mistralai/Mistral-Small-3.1-24B-Instruct-2503", "mistral", "mistral-small-3.2"},
 	{"mistral-small3.2:24b", "mistral", "mistral-small-3.2"},
@@ -111,7 +114,6 @@ var names = []struct {
 	// that reads none of their calls.
 	{"deepseek-ai/DeepSeek-V3.2", "", ""},
 	{"deepseek-ai/DeepSeek-V4-Flash", "", ""},
-	{"moonshotai/Kimi-K3", "", ""},
 	{"google/gemma-4-31B-it", "", ""},
 	{"google/functiongemma-270m-it", "", ""},
 	// Newer models of families already read (their own profiles come with

@@ -104,6 +104,9 @@ func TestAnOversizedResponseIsCutOff(t *testing.T) {
 		}
 		fmt.Fprint(w, "data: [DONE]\n\n")
 	}, 64<<10)
+	// Timeouts long enough for a loaded machine (CI runs packages side by
+	// side): this test is about the size, not the time.
+	g.upstream.(*HTTPUpstream).FirstByteTimeout, g.upstream.(*HTTPUpstream).IdleTimeout = 10*time.Second, 10*time.Second
 	rec := post(g, false)
 	if rec.Code != http.StatusBadGateway || !strings.Contains(rec.Body.String(), "over 65536 bytes") {
 		t.Errorf("non-streaming: %d %.200s", rec.Code, rec.Body)

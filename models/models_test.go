@@ -100,14 +100,19 @@ var names = []struct {
 	{"allenai/Olmo-3-7B-Think", "olmo3", "olmo-3-think"},
 	{"allenai/Olmo-3.1-32B-Think", "olmo3", "olmo-3-think"},
 	{"google/gemma-3-27b-it", "pythonic", ""},
+	{"google/gemma-4-31B-it", "gemma4", ""},
+	{"google/gemma-4-26B-A4B-it", "gemma4", ""},
+	{"google/gemma-4-E4B-it", "gemma4", ""},
+	{"gemma4:31b", "gemma4", ""},
+	{"gemma4:e2b", "gemma4", ""},
+	{"google/functiongemma-270m-it", "gemma4", ""},
+	{"functiongemma:270m", "gemma4", ""},
 	{"/models/Qwen3-Coder-30B-A3B-Instruct/", "qwen3_coder", "qwen3-coder"},
 	// Families read by formats still to come are not sent to a format
 	// that reads none of their calls.
 	{"deepseek-ai/DeepSeek-V3.2", "", ""},
 	{"deepseek-ai/DeepSeek-V4-Flash", "", ""},
 	{"moonshotai/Kimi-K3", "", ""},
-	{"google/gemma-4-31B-it", "", ""},
-	{"google/functiongemma-270m-it", "", ""},
 	// Newer models of families already read (their own profiles come with
 	// their prompts; until then the family's closest).
 	{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", "qwen3_coder", "qwen3-coder"},

@@ -1,0 +1,72 @@
+// Package gemma4 reads the tool calls of Google's Gemma 4 (gemma-4-31B-it,
+// gemma-4-26B-A4B-it, E4B, E2B) and of FunctionGemma
+// (functiongemma-270m-it), registered as format "gemma4" (alias
+// "functiongemma").
+//
+// A Gemma 4 call is <|tool_call>call:NAME{ARGS}<tool_call|>; parallel calls
+// stand back to back, anywhere in the response, and the text around them
+// is content. FunctionGemma writes the same body framed by
+// <start_function_call> and <end_function_call>. One reader takes both, in
+// any response: the frame says which string quote the body uses.
+//
+// ARGS is an object in Gemma's own literal language: keys are bare text
+// up to ':' (trimmed; a key between quote tokens is read too), values are
+//   - strings between two quote tokens, <|"|> for Gemma 4 and <escape> for
+//     FunctionGemma, taken raw: no escapes, so a '"', a backslash or a
+//     newline in them is itself;
+//   - objects {k:v,...} and arrays [a,b,...], nested to the depth limit,
+//     a trailing ',' tolerated;
+//   - bare values: true, false, null and JSON numbers are themselves; any
+//     other bare text (celsius) is a string. Where the tool's schema types
+//     a top-level argument as a string and nothing else, a bare number is
+//     its text (zip:01234 and version:1.10 keep their digits).
+//
+// A quoted string is a string whatever the schema says (a {"s": "42"}
+// stays a string where the schema allows strings); the stream's schema
+// coercion then applies as for every format (an integer-only argument
+// written <|"|>42<|"|> becomes 42, with the coercion's diagnostic).
+//
+// The literal-tag rule: inside a string no marker counts but the closing
+// quote token, so a <tool_call|>, a <|tool_call> or a <turn|> there is
+// data. Outside strings, a start marker ends a block whose end marker is
+// missing and opens the next call.
+//
+// A block that does not parse (no "call:", a name with spaces or brackets,
+// ARGS that is no object or does not close before the end marker, text
+// after ARGS, a JSON "quoted" string, which the language does not have) is
+// content, verbatim, markers included, with a syntax diagnostic. An empty
+// block is nothing. A call completes at its end marker; where that is
+// missing, a start marker, an end-of-turn token or the end of the response
+// ends the block, and it is a call only when its ARGS closed: a response
+// cut inside a call (inside a string, an object, the name) gives no call,
+// its text coming back as content with a diagnostic. A coding agent must
+// never run half a write.
+//
+// End markers with no block open (<tool_call|>, <end_function_call>) are
+// dropped: Gemma 4 sometimes repeats <tool_call|> after a call, and
+// Ollama's parser drops the repeats too; text never holds the special
+// token as data outside a call.
+//
+// End of turn: <turn|> ends Gemma 4's turn, and <|tool_response>, which
+// the template writes right after the calls (the model's turn goes on
+// after the results), ends the model's output where it called tools;
+// FunctionGemma's are <end_of_turn> and <start_function_response>. Each
+// ends the response: what follows is dropped, with one end_of_turn
+// diagnostic.
+//
+// Reasoning is Gemma 4's thought channel, <|channel>thought\n...<channel|>
+// (toolcall.Reasoner). With thinking off the template's prompt ends with an
+// empty channel already closed; with thinking on it ends after
+// <|turn>model\n and the model opens the channel itself: either way the
+// output starts outside reasoning, so no profile opens it.
+//
+// Argument streaming: calls are handed on whole, when their end marker
+// arrives (the block machine's follower is not used: a call's arguments
+// are short, and Gemma's bare values need the byte after them to be
+// typed).
+//
+// RenderCalls writes calls as the chat template writes them: keys sorted
+// (the template's dictsort), strings between <|"|>, numbers as their JSON
+// text; RenderFunctionGemmaCalls writes FunctionGemma's frame. A string
+// holding the quote token cannot be written and is an error.
+package gemma4

@@ -287,7 +287,7 @@ func (g *builder) object(s *jsonvalue.Value) string {
 func (g *builder) literals(vals []jsonvalue.Value) string {
 	var parts []string
 	for i := range vals {
-		text, err := appendValue(nil, &vals[i], quoteText)
+		text, err := appendValue(nil, &vals[i], quoteText, true)
 		if err != nil {
 			continue // a value no call can hold
 		}

@@ -89,8 +89,8 @@ func init() {
 		Reply:   prompt.Reply{Open: thinkOpen, Close: thinkClose, End: turnEnd, Render: RenderCalls}.Write,
 		Aliases: []string{"functiongemma"},
 		Profiles: []toolcall.Profile{
-			{Models: []string{"gemma4"}},
-			{Models: []string{"functiongemma"}},
+			{Name: ProfileGemma4, Models: []string{"gemma4"}},
+			{Name: ProfileFunctionGemma, Models: []string{"functiongemma"}},
 		},
 		EndOfTurn: []string{turnEnd, respStart, fgTurnEnd, fgRespStart},
 	})

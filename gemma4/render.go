@@ -32,15 +32,15 @@ func renderCalls(calls []toolcall.Call, start, end, q string) (string, error) {
 	var b []byte
 	for _, c := range calls {
 		var err error
-		if b, err = appendCall(b, c, start, end, q); err != nil {
+		if b, err = appendCall(b, c, start, end, q, true); err != nil {
 			return "", err
 		}
 	}
 	return string(b), nil
 }
 
-func appendCall(b []byte, c toolcall.Call, start, end, q string) ([]byte, error) {
-	if !validName(c.Name) {
+func appendCall(b []byte, c toolcall.Call, start, end, q string, strict bool) ([]byte, error) {
+	if strict && !validName(c.Name) {
 		return nil, fmt.Errorf("gemma4: the call name %q cannot be written", c.Name)
 	}
 	args := strings.TrimSpace(c.Arguments)
@@ -56,19 +56,21 @@ func appendCall(b []byte, c toolcall.Call, start, end, q string) ([]byte, error)
 	}
 	b = append(b, start+callPrefix...)
 	b = append(b, c.Name...)
-	b, err = appendValue(b, &v, q)
+	b, err = appendValue(b, &v, q, strict)
 	if err != nil {
 		return nil, fmt.Errorf("gemma4: call %s: %w", c.Name, err)
 	}
 	return append(b, end...), nil
 }
 
-// appendValue writes v in Gemma's argument language.
-func appendValue(b []byte, v *jsonvalue.Value, q string) ([]byte, error) {
+// appendValue writes v in Gemma's argument language; strict refuses a
+// string that holds the quote (a prompt writes it as the template does,
+// as it stands).
+func appendValue(b []byte, v *jsonvalue.Value, q string, strict bool) ([]byte, error) {
 	var err error
 	switch v.Kind {
 	case jsonvalue.String:
-		return appendString(b, v.Str, q)
+		return appendString(b, v.Str, q, strict)
 	case jsonvalue.Object:
 		members := slices.Clone(v.Members)
 		slices.SortStableFunc(members, func(a, b jsonvalue.Member) int { return strings.Compare(a.Key, b.Key) })
@@ -79,11 +81,11 @@ func appendValue(b []byte, v *jsonvalue.Value, q string) ([]byte, error) {
 			}
 			if bareKey(members[i].Key) {
 				b = append(b, members[i].Key...)
-			} else if b, err = appendString(b, members[i].Key, q); err != nil { // a key no bare text can hold
+			} else if b, err = appendString(b, members[i].Key, q, strict); err != nil { // a key no bare text can hold
 				return nil, err
 			}
 			b = append(b, ':')
-			if b, err = appendValue(b, &members[i].Val, q); err != nil {
+			if b, err = appendValue(b, &members[i].Val, q, strict); err != nil {
 				return nil, err
 			}
 		}
@@ -94,7 +96,7 @@ func appendValue(b []byte, v *jsonvalue.Value, q string) ([]byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if b, err = appendValue(b, &v.Items[i], q); err != nil {
+			if b, err = appendValue(b, &v.Items[i], q, strict); err != nil {
 				return nil, err
 			}
 		}
@@ -103,8 +105,8 @@ func appendValue(b []byte, v *jsonvalue.Value, q string) ([]byte, error) {
 	return v.AppendJSON(b), nil
 }
 
-func appendString(b []byte, s, q string) ([]byte, error) {
-	if strings.Contains(s, q) {
+func appendString(b []byte, s, q string, strict bool) ([]byte, error) {
+	if strict && strings.Contains(s, q) {
 		return nil, fmt.Errorf("a string holds %s, which ends strings", q)
 	}
 	b = append(b, q...)

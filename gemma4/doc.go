@@ -67,6 +67,42 @@
 //
 // RenderCalls writes calls as the chat template writes them: keys sorted
 // (the template's dictsort), strings between <|"|>, numbers as their JSON
-// text; RenderFunctionGemmaCalls writes FunctionGemma's frame. A string
-// holding the quote token cannot be written and is an error.
+// text, a key no bare text can hold between quote tokens;
+// RenderFunctionGemmaCalls writes FunctionGemma's frame. A string holding
+// the quote token cannot be written and is an error (a prompt writes it as
+// it stands, as the template does).
+//
+// Grammar and StructuralTag constrain decoding to calls as RenderCalls
+// writes them, typed by each tool's schema (see Grammar); the package
+// walks the schema itself, as Gemma's literal language is not JSON.
+//
+// RenderPrompt writes each profile's prompt:
+//   - gemma4 (default): Gemma 4's chat template (google/gemma-4-31B-it's;
+//     26B-A4B's writes the same bytes, and E4B and E2B share it), byte for
+//     byte: golden directory gemma4 with thinking off (the template's
+//     default and the zero toolcall.PromptOptions), gemma4@think with
+//     PromptOptions.Thinking on, gemma4_26b with thinking off. The tools'
+//     declarations write the schema in the call's literal language, keys
+//     sorted and type names in capitals, as the goldens show; schema
+//     keywords the goldens do not hold are written the same way, which
+//     the template (not readable here: llama.cpp's copy is a Git LFS
+//     pointer) may write otherwise. With no system message, no tools and
+//     thinking off there is no system turn (no golden has that case).
+//   - functiongemma: FunctionGemma's, as Google's FunctionGemma
+//     documentation shows it (there is no golden of its template here):
+//     <start_of_turn>ROLE\n...<end_of_turn>\n turns, a developer turn with
+//     the system message (or "You are a model that can do function calling
+//     with the following functions" when there are tools and none) and the
+//     <start_function_declaration> declarations, calls and
+//     <start_function_response> results in the model's turn as Gemma 4's,
+//     no reasoning; Thinking is ignored.
+//
+// Choices of this reader, against the peers (llama.cpp, vLLM, SGLang and
+// Ollama's gemma4 parsers; their code was not compared line by line here):
+// repeated <tool_call|> tokens are dropped, as FORMATS-NEW.md reports
+// Ollama's parser does; a bare word is a string, which the stream's schema
+// coercion types, not an error; a block that does not parse comes back as
+// content, verbatim, with a diagnostic, never as a half-read call; a
+// missing end marker is tolerated where ARGS closed, as the library's
+// other formats tolerate it.
 package gemma4

@@ -60,10 +60,13 @@
 // <|turn>model\n and the model opens the channel itself: either way the
 // output starts outside reasoning, so no profile opens it.
 //
-// Argument streaming: calls are handed on whole, when their end marker
-// arrives (the block machine's follower is not used: a call's arguments
-// are short, and Gemma's bare values need the byte after them to be
-// typed).
+// Argument streaming (stream.WithArgumentStreaming): a call is announced
+// once its name is read, at the '{' after call:NAME, and its arguments go
+// out as JSON while they arrive: a key at its ':', a string's text as it
+// comes (but for what may start its closing quote token, or a character
+// cut in two), a bare value once the byte after it ends it. What the
+// reader would refuse stops the following; the stream then withdraws the
+// call, and the block is read whole at its end marker as always.
 //
 // RenderCalls writes calls as the chat template writes them: keys sorted
 // (the template's dictsort), strings between <|"|>, numbers as their JSON

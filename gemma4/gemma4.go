@@ -64,9 +64,9 @@ var table = block.Format{
 	// a string ends a block whose end marker is missing, and opens the next.
 	Kinds: []block.Kind{
 		kGemma: {End: toolCallEnd, Yields: []block.Token{toolCall, fgCall}, Scan: block.ScanTagged,
-			Value: [2]string{quoteText, quoteText}, Read: readGemma},
+			Value: [2]string{quoteText, quoteText}, Read: readGemma, Follow: followGemma},
 		kFunction: {End: fgCallEnd, Yields: []block.Token{toolCall, fgCall}, Scan: block.ScanTagged,
-			Value: [2]string{fgQuoteText, fgQuoteText}, Read: readFunctionGemma},
+			Value: [2]string{fgQuoteText, fgQuoteText}, Read: readFunctionGemma, Follow: followFunctionGemma},
 	},
 }
 

@@ -222,3 +222,31 @@ func FuzzGemma4(f *testing.F) {
 		}
 	})
 }
+
+// TestArgumentsStream: with argument streaming on, a call's arguments go
+// out while they arrive (in small deltas; the stream batches the quiet
+// ones, so a call must be long enough to span batches), never withdrawn
+// or resent, for
+// the goldens' calls, FunctionGemma's, and values that stop the follower
+// only where the reader refuses them.
+func TestArgumentsStream(t *testing.T) {
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "write_note"}, {Name: "lookup_order"}, {Name: "a"}}}
+	for _, doc := range []string{
+		goldenTwoCalls,
+		"Let me check. " + goldenOneCall + "<|tool_response>",
+		`<start_function_call>call:a{s:<escape>x é <end_function_call> "y"<escape>,n:[1,{b:null}]}<end_function_call>`,
+		`<|tool_call>call:a{ k : <|"|>v<|<|"<|"|> , <|"|>q k<|"|>:-1.5e3 ,l:[ ],s:<|"|>a long string value that goes on and on<|"|>,}<tool_call|>`,
+	} {
+		deltas := streamtest.SeededSplit(doc, 7)
+		st := streamtest.CompareStreaming(t, gemma4.Format, req, deltas)
+		if st.Calls == 0 || st.Streamed != st.Calls || st.Retracted != 0 || st.Resent != 0 {
+			t.Errorf("%q: %+v, want every call streamed and none withdrawn", doc, st)
+		}
+	}
+	// a call that does not parse is withdrawn, and comes back as content
+	doc := `<|tool_call>call:a{s:<|"|>abcdefgh<|"|> oops}<tool_call|>`
+	st := streamtest.CompareStreaming(t, gemma4.Format, req, streamtest.SeededSplit(doc, 3))
+	if st.Calls != 0 {
+		t.Errorf("%q: %+v, want no call", doc, st)
+	}
+}

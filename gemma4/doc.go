@@ -16,8 +16,12 @@
 //     newline in them is itself;
 //   - objects {k:v,...} and arrays [a,b,...], nested to the depth limit,
 //     a trailing ',' tolerated;
+//   - JSON strings "..." with JSON's escapes, as Ollama's reader takes
+//     them (a key may be one too); a marker inside one is not data, as the
+//     body's scan knows only the quote tokens;
 //   - bare values: true, false, null and JSON numbers are themselves; any
-//     other bare text (celsius) is a string. Where the tool's schema types
+//     other bare text (celsius, /tmp/a.txt, 'abc' with its quotes) is a
+//     string. Where the tool's schema types
 //     a top-level argument as a string and nothing else, a bare number is
 //     its text (zip:01234 and version:1.10 keep their digits).
 //
@@ -33,7 +37,7 @@
 //
 // A block that does not parse (no "call:", a name with spaces or brackets,
 // ARGS that is no object or does not close before the end marker, text
-// after ARGS, a JSON "quoted" string, which the language does not have) is
+// after ARGS, a broken JSON string) is
 // content, verbatim, markers included, with a syntax diagnostic. An empty
 // block is nothing. A call completes at its end marker; where that is
 // missing, a start marker, an end-of-turn token or the end of the response
@@ -100,12 +104,17 @@
 //     <start_function_response> results in the model's turn as Gemma 4's,
 //     no reasoning; Thinking is ignored.
 //
-// Choices of this reader, against the peers (llama.cpp, vLLM, SGLang and
-// Ollama's gemma4 parsers; their code was not compared line by line here):
-// repeated <tool_call|> tokens are dropped, as FORMATS-NEW.md reports
-// Ollama's parser does; a bare word is a string, which the stream's schema
-// coercion types, not an error; a block that does not parse comes back as
-// content, verbatim, with a diagnostic, never as a half-read call; a
-// missing end marker is tolerated where ARGS closed, as the library's
-// other formats tolerate it.
+// Choices of this reader, against the peers (llama.cpp's, vLLM's and
+// SGLang's were not compared here; Ollama's tests, model/parsers/
+// gemma4_test.go, are, case by case, in this package's tests): repeated
+// <tool_call|> tokens are dropped, as Ollama does; a bare word is a
+// string, which the stream's schema coercion types; a block that does not
+// parse comes back as content, verbatim, with a diagnostic, never as a
+// half-read call; a missing end marker is tolerated where ARGS closed. Where
+// Ollama repairs (a string whose closing quote is missing, single-quoted
+// values, a missing '}'), this reader does not: an unclosed string runs to
+// the end of the response under the literal-tag rule, and the call is cut
+// off. Text after <|tool_response> is dropped (Ollama keeps it as content):
+// it is the turn's end. A channel that does not open with "thought\n"
+// (Ollama takes any <|channel>) is content.
 package gemma4

@@ -181,6 +181,10 @@ func (f *follower) member(c byte) {
 		f.dead = true
 		return
 	}
+	if c == '"' { // a JSON string: the call comes whole
+		f.dead = true
+		return
+	}
 	if top == '{' && f.st == fMember { // a key
 		f.text = f.text[:0]
 		if c == f.q[0] {

@@ -86,6 +86,54 @@ func TestValues(t *testing.T) {
 	})
 }
 
+// TestOllamaCases has the cases of Ollama's gemma4 parser tests
+// (model/parsers/gemma4_test.go) this reader takes as Ollama does.
+func TestOllamaCases(t *testing.T) {
+	run(t, []tc{
+		{"multiple args", `<|tool_call>call:get_weather{location:<|"|>Paris<|"|>,units:<|"|>metric<|"|>}<tool_call|>`, nil, "",
+			[]toolcall.Call{call("get_weather", `{"location":"Paris","units":"metric"}`)}},
+		{"nested object", `<|tool_call>call:process{config:{enabled:true,name:<|"|>test<|"|>}}<tool_call|>`, nil, "",
+			[]toolcall.Call{call("process", `{"config":{"enabled":true,"name":"test"}}`)}},
+		{"quotes in a string", `<|tool_call>call:search{query:<|"|>say "hello", then "goodbye"<|"|>}<tool_call|>`, nil, "",
+			[]toolcall.Call{call("search", `{"query":"say \"hello\", then \"goodbye\""}`)}},
+		{"backslashes are text", `<|tool_call>call:search{query:<|"|>first \"quoted\" then "raw" C:\users\bob \u2603<|"|>}<tool_call|>`, nil, "",
+			[]toolcall.Call{call("search", `{"query":"first \\\"quoted\\\" then \"raw\" C:\\users\\bob \\u2603"}`)}},
+		{"structural characters in a string", `<|tool_call>call:f{query:<|"|>a,b:{c}[d]<|"|>}<tool_call|>`, nil, "", []toolcall.Call{call("f", `{"query":"a,b:{c}[d]"}`)}},
+		{"a missing end marker at the end", `<|tool_call>call:search{query:<|"|>say "hello" and "bye"<|"|>}`, nil, "",
+			[]toolcall.Call{call("search", `{"query":"say \"hello\" and \"bye\""}`)}},
+		{"JSON strings beside Gemma's", `<|tool_call>call:search{query:"raw \"quoted\"",note:<|"|>gemma "quoted"<|"|>}<tool_call|>`, nil, "",
+			[]toolcall.Call{call("search", `{"query":"raw \"quoted\"","note":"gemma \"quoted\""}`)}},
+		{"a JSON string with key-like text", `<|tool_call>call:f{q:"keep , oldText: literal",note:<|"|>ok<|"|>}<tool_call|>`, nil, "",
+			[]toolcall.Call{call("f", `{"q":"keep , oldText: literal","note":"ok"}`)}},
+		{"an array of objects over lines", "<|tool_call>call:edit{edits:[\n  {newText:<|\"|>a\n<|\"|>,\n   oldText:<|\"|>b<|\"|>},\n  {newText:<|\"|>c<|\"|>,oldText:<|\"|>d<|\"|>}\n]}<tool_call|>", nil, "",
+			[]toolcall.Call{call("edit", `{"edits":[{"newText":"a\n","oldText":"b"},{"newText":"c","oldText":"d"}]}`)}},
+		{"repeated end markers", `<|tool_call>call:get_weather{location:<|"|>Paris<|"|>}<tool_call|><tool_call|>Done.`, nil, "Done.",
+			[]toolcall.Call{call("get_weather", `{"location":"Paris"}`)}},
+		{"content then a call", `Let me check that for you.<|tool_call>call:get_weather{location:<|"|>Paris<|"|>}<tool_call|>`, nil, "Let me check that for you.",
+			[]toolcall.Call{call("get_weather", `{"location":"Paris"}`)}},
+		// FunctionGemma writes bare paths (a peer's debug script shows it).
+		{"a bare path", `<start_function_call>call:Read{file_path:/tmp/test.txt}<end_function_call>`, nil, "",
+			[]toolcall.Call{call("Read", `{"file_path":"/tmp/test.txt"}`)}},
+	})
+}
+
+// TestOllamaDifferences: where Ollama's tests expect otherwise, what this
+// reader does (see the package doc).
+func TestOllamaDifferences(t *testing.T) {
+	run(t, []tc{
+		// Ollama keeps Done. as content; <|tool_response> ends the turn here.
+		{"text after <|tool_response>", `<|tool_call>call:f{}<tool_call|><|tool_response>Done.`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		// Ollama repairs a string whose closing quote is missing; the
+		// literal-tag rule reads on to the end, and the call is cut off.
+		{"an unclosed string", `<|tool_call>call:bash{command:<|"|>ls}<tool_call|>`, nil, `<|tool_call>call:bash{command:<|"|>ls}<tool_call|>`, nil},
+		// Ollama reads single-quoted values as strings; here the quotes are
+		// part of a bare value.
+		{"single quotes", `<|tool_call>call:grep{pattern:'abc'}<tool_call|>`, nil, "", []toolcall.Call{call("grep", `{"pattern":"'abc'"}`)}},
+		// A channel that is not a thought is content (Ollama strips it).
+		{"a channel without thought", `<|channel>x<channel|>y`, nil, `<|channel>x<channel|>y`, nil},
+	})
+}
+
 // TestProseAndCalls: text around calls is content; calls anywhere.
 func TestProseAndCalls(t *testing.T) {
 	run(t, []tc{
@@ -104,7 +152,7 @@ func TestBroken(t *testing.T) {
 		{"no braces", `<|tool_call>call:f<tool_call|>`, nil, `<|tool_call>call:f<tool_call|>`, nil},
 		{"an unclosed object before the end marker", `<|tool_call>call:f{a:1<tool_call|>`, nil, `<|tool_call>call:f{a:1<tool_call|>`, nil},
 		{"text after the arguments", `<|tool_call>call:f{a:1} extra<tool_call|>`, nil, `<|tool_call>call:f{a:1} extra<tool_call|>`, nil},
-		{"a JSON-quoted string is no value", `<|tool_call>call:f{a:"x,y"}<tool_call|>`, nil, `<|tool_call>call:f{a:"x,y"}<tool_call|>`, nil},
+		{"a broken JSON string", `<|tool_call>call:f{a:"x\q"}<tool_call|>`, nil, `<|tool_call>call:f{a:"x\q"}<tool_call|>`, nil},
 		{"cut inside a string", `<|tool_call>call:f{a:<|"|>abc`, nil, `<|tool_call>call:f{a:<|"|>abc`, nil},
 		{"cut inside the object", `<|tool_call>call:f{a:1`, nil, `<|tool_call>call:f{a:1`, nil},
 		{"cut in the name", `<|tool_call>call:f`, nil, `<|tool_call>call:f`, nil},

@@ -131,6 +131,13 @@ func (p *argParser) value(depth int, key string) error {
 		}
 		p.out = jsonvalue.AppendString(p.out, text)
 		return nil
+	case c == '"': // a JSON string, as Ollama's reader takes one
+		text, err := p.jsonString()
+		if err != nil {
+			return err
+		}
+		p.out = jsonvalue.AppendString(p.out, text)
+		return nil
 	case c == '{':
 		return p.object(depth)
 	case c == '[':
@@ -141,6 +148,26 @@ func (p *argParser) value(depth int, key string) error {
 		return errCut // a quote token the end cut
 	}
 	return p.bare(key)
+}
+
+// jsonString reads a JSON string, escapes and all.
+func (p *argParser) jsonString() (string, error) {
+	j := p.i + 1
+	for j < len(p.s) && p.s[j] != '"' {
+		if p.s[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	if j >= len(p.s) {
+		return "", errCut
+	}
+	v, err := jsonvalue.Decode(p.s[p.i : j+1])
+	if err != nil || v.Kind != jsonvalue.String {
+		return "", p.fail("a broken JSON string")
+	}
+	p.i = j + 1
+	return v.Str, nil
 }
 
 // str reads a string between quote tokens: its text is raw, with no
@@ -205,8 +232,12 @@ func (p *argParser) object(depth int) error {
 // quote tokens.
 func (p *argParser) key() (string, error) {
 	var key string
-	if strings.HasPrefix(p.s[p.i:], p.q) {
-		k, err := p.str()
+	if strings.HasPrefix(p.s[p.i:], p.q) || p.s[p.i] == '"' {
+		str := p.str
+		if p.s[p.i] == '"' {
+			str = p.jsonString
+		}
+		k, err := str()
 		if err != nil {
 			return "", err
 		}

@@ -47,9 +47,9 @@
 // never run half a write.
 //
 // End markers with no block open (<tool_call|>, <end_function_call>) are
-// dropped: Gemma 4 sometimes repeats <tool_call|> after a call, and
-// Ollama's parser drops the repeats too; text never holds the special
-// token as data outside a call.
+// dropped: Gemma 4 may repeat <tool_call|> after a call (Ollama's parser
+// drops the repeats too), and a special token outside a call is no text a
+// client should see.
 //
 // End of turn: <turn|> ends Gemma 4's turn, and <|tool_response>, which
 // the template writes right after the calls (the model's turn goes on
@@ -79,9 +79,10 @@
 // the quote token cannot be written and is an error (a prompt writes it as
 // it stands, as the template does).
 //
-// Grammar and StructuralTag constrain decoding to calls as RenderCalls
-// writes them, typed by each tool's schema (see Grammar); the package
-// walks the schema itself, as Gemma's literal language is not JSON.
+// Grammar and StructuralTag constrain decoding to Gemma 4 calls as
+// RenderCalls writes them (FunctionGemma's frame is not constrained),
+// typed by each tool's schema (see Grammar); the package walks the schema
+// itself, as Gemma's literal language is not JSON.
 //
 // RenderPrompt writes each profile's prompt:
 //   - gemma4 (default): Gemma 4's chat template (google/gemma-4-31B-it's;
@@ -105,8 +106,9 @@
 //     no reasoning; Thinking is ignored.
 //
 // Choices of this reader, against the peers (llama.cpp's, vLLM's and
-// SGLang's were not compared here; Ollama's tests, model/parsers/
-// gemma4_test.go, are, case by case, in this package's tests): repeated
+// SGLang's were not compared here; Ollama's tests,
+// model/parsers/gemma4_test.go, are, case by case, in this package's
+// tests): repeated
 // <tool_call|> tokens are dropped, as Ollama does; a bare word is a
 // string, which the stream's schema coercion types; a block that does not
 // parse comes back as content, verbatim, with a diagnostic, never as a

@@ -104,6 +104,8 @@ var names = []struct {
 	{"google/gemma-4-26B-A4B-it", "gemma4", "gemma4"},
 	{"google/gemma-4-E4B-it", "gemma4", "gemma4"},
 	{"gemma4:31b", "gemma4", "gemma4"},
+	{"Gemma 4 31B", "gemma4", "gemma4"},
+	{"unsloth/gemma-4-26B-A4B-it-GGUF/gemma-4-26B-A4B-it-Q4_K_M.gguf", "gemma4", "gemma4"},
 	{"gemma4:e2b", "gemma4", "gemma4"},
 	{"google/functiongemma-270m-it", "gemma4", "functiongemma"},
 	{"functiongemma:270m", "gemma4", "functiongemma"},

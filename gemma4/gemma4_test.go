@@ -298,3 +298,22 @@ func TestArgumentsStream(t *testing.T) {
 		t.Errorf("%q: %+v, want no call", doc, st)
 	}
 }
+
+// TestLimits: nesting past the depth limit, and a call past the pending
+// limit, are content, with a diagnostic (past the limit the block is given
+// up as prose, where its end marker is an orphan, dropped).
+func TestLimits(t *testing.T) {
+	deep := `<|tool_call>call:f{a:[[[[1]]]]}<tool_call|>`
+	r := stream.Parse(gemma4.Format, deep, toolcall.Request{}, stream.WithLimits(toolcall.Limits{MaxDepth: 3}))
+	if len(r.Calls) != 0 || r.Content != deep || len(r.Diagnostics) == 0 {
+		t.Errorf("too deep: %+v", r)
+	}
+	if r := stream.Parse(gemma4.Format, deep, toolcall.Request{}); len(r.Calls) != 1 {
+		t.Errorf("within the default depth: %+v", r)
+	}
+	long := `<|tool_call>call:f{a:<|"|>` + strings.Repeat("x", 5000) + `<|"|>}<tool_call|>`
+	r = stream.Parse(gemma4.Format, long, toolcall.Request{}, stream.WithLimits(toolcall.Limits{MaxPending: 1000}))
+	if len(r.Calls) != 0 || r.Content != strings.TrimSuffix(long, "<tool_call|>") || len(r.Diagnostics) == 0 {
+		t.Errorf("past the pending limit: %d calls, content of %d bytes, %v", len(r.Calls), len(r.Content), r.Diagnostics)
+	}
+}

@@ -101,7 +101,7 @@ func newBuilder() *builder {
 	g.rule("number", `"-"? ("0" | [1-9]`+digits(20)+`) ("." [0-9]+)? ([eE] ("-" [0-9]+ | "+"? [0-9] [0-9]?))?`)
 	g.rule("boolean", `"true" | "false"`)
 	g.rule("null", `"null"`)
-	g.rule("key", `[^:{}\[\],<\n \t] ([^:{}\[\],<\n]* [^:{}\[\],<\n \t])? | str`)
+	g.rule("key", `[^:{}\[\],<\n \t"] ([^:{}\[\],<\n]* [^:{}\[\],<\n \t])? | str`)
 	g.rule("value", `str | number | boolean | null | array | object`)
 	g.rule("array", `"[" (value ("," value)*)? "]"`)
 	g.rule("object", `"{" (key ":" value ("," key ":" value)*)? "}"`)

@@ -317,3 +317,19 @@ func TestLimits(t *testing.T) {
 		t.Errorf("past the pending limit: %d calls, content of %d bytes, %v", len(r.Calls), len(r.Content), r.Diagnostics)
 	}
 }
+
+// TestRenderKeys: keys no bare text holds, or that a bare key would read
+// as something else (a JSON string's '"' first), are written quoted and
+// read back.
+func TestRenderKeys(t *testing.T) {
+	for _, args := range []string{`{"\"":1}`, `{"\"a\"":1}`, `{"a b":1}`, `{" a":1}`, `{"a:b":1}`, `{"":1}`, `{"a\"":1}`} {
+		text, err := gemma4.RenderCalls([]toolcall.Call{call("f", args)})
+		if err != nil {
+			t.Fatalf("%s: %v", args, err)
+		}
+		r := stream.Parse(gemma4.Format, text, toolcall.Request{})
+		if len(r.Calls) != 1 || !streamtest.JSONEqual(r.Calls[0].Arguments, args) {
+			t.Errorf("%s rendered as %q reads back as %+v", args, text, r)
+		}
+	}
+}

@@ -115,9 +115,10 @@ func appendString(b []byte, s, q string, strict bool) ([]byte, error) {
 }
 
 // bareKey reports whether key reads back as a bare key: not empty, no
-// byte that ends a key, no space at its ends.
+// byte that ends a key, no space at its ends, no '"' first (a JSON
+// string's).
 func bareKey(key string) bool {
-	if key == "" || strings.TrimSpace(key) != key {
+	if key == "" || strings.TrimSpace(key) != key || key[0] == '"' {
 		return false
 	}
 	for i := 0; i < len(key); i++ {

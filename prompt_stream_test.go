@@ -10,8 +10,16 @@ import (
 )
 
 // proseLead is what a format's model writes before its answer's prose:
-// gpt-oss opens its final message first.
-var proseLead = map[string]string{"harmony": "<|channel|>final<|message|>"}
+// gpt-oss opens its final message first, Kimi K3 its response channel.
+var proseLead = map[string]string{"harmony": "<|channel|>final<|message|>", "kimi_k3": "<|open|>response<|sep|>"}
+
+// closeOf is the marker that closes f's reasoning.
+func closeOf(f toolcall.Format) string {
+	if r, ok := f.(toolcall.Reasoner); ok && r.Reasoning().Close != "" {
+		return r.Reasoning().Close
+	}
+	return "</think>"
+}
 
 // TestPromptsStartTheStream: for every format, profile and reasoning
 // switch, a stream built from the prompt (stream.ForPrompt) hands on the
@@ -33,7 +41,7 @@ func TestPromptsStartTheStream(t *testing.T) {
 				}
 				s := stream.New(f, req, stream.ForPrompt(prompt))
 				if prompt.InReasoning {
-					evs := s.Feed("I should greet back.</think>")
+					evs := s.Feed("I should greet back." + closeOf(f))
 					if got := reasoningOf(evs); got != "I should greet back." {
 						t.Errorf("%s/%s/%v: the reasoning the prompt opened gave %q at once, want it all", f.Name(), profile, thinking, got)
 					}
@@ -58,7 +66,9 @@ func TestStreamsToldNothing(t *testing.T) {
 	for _, d := range modelFormats(t) {
 		f := d.Format
 		r, _ := f.(toolcall.Reasoner)
-		holds := map[string]bool{f.Name(): r != nil && r.Reasoning().OpenedByPrompt}
+		// a lead that opens the prose (Kimi K3's response channel) tells
+		// the stream the reasoning is over
+		holds := map[string]bool{f.Name(): r != nil && r.Reasoning().OpenedByPrompt && proseLead[f.Name()] == ""}
 		s := stream.New(f, toolcall.Request{})
 		if lead := proseLead[f.Name()]; lead != "" {
 			s.Feed(lead)

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/grammar"
-	"github.com/toolparse/toolparse/schema"
+	"github.com/toolparse/toolparse/internal/schemacore"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -37,7 +37,7 @@ func calls(b *grammar.Builder, c grammar.Choice) (string, error) {
 	b.Rule("xml-text", valueText) // before TaggedArguments, whose own rule it replaces
 	var alts []string
 	for _, t := range c.Tools {
-		s := schema.For(t)
+		s := schemacore.For(t)
 		args, err := b.TaggedArguments(t, func(key string) (string, string) {
 			return argOpenText + ` key="` + escape(key) + `" type="` + argType(s, key) + `"` + sepText, argCloseText
 		})
@@ -58,7 +58,7 @@ func calls(b *grammar.Builder, c grammar.Choice) (string, error) {
 // "string" where the schema allows strings or names no type (the reader
 // takes such a value's text as it stands), else its first type but null
 // ("integer" as "number").
-func argType(s *schema.Schema, key string) string {
+func argType(s *schemacore.Schema, key string) string {
 	types := s.PropertyTypes(key)
 	if len(types) == 0 || strings.Contains(strings.Join(types, " "), "string") {
 		return "string"

@@ -6,8 +6,8 @@ import (
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/schemacore"
 	"github.com/toolparse/toolparse/internal/textargs"
-	"github.com/toolparse/toolparse/schema"
 )
 
 // follower follows a call channel while it arrives, for argument
@@ -23,7 +23,7 @@ type follower struct {
 	st   followState
 	tag  []byte // a tag being read, or a value's text held from a '<'
 	name string
-	tool *schema.Schema
+	tool *schemacore.Schema
 	json []byte         // the arguments so far
 	keys []string       // the keys so far
 	key  string         // the value's key
@@ -112,7 +112,7 @@ func (f *follower) step() {
 		}
 		f.name, f.st, f.tag = strings.Clone(name), fBetween, f.tag[:0]
 		if k := f.m.Req.Match(name); k >= 0 {
-			f.tool = schema.Of(f.m.Req, k)
+			f.tool = schemacore.Of(f.m.Req, k)
 		}
 		f.json = append(f.json[:0], '{')
 	case fBetween:

@@ -10,8 +10,8 @@ import (
 	"github.com/toolparse/toolparse/internal/clip"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/schemacore"
 	"github.com/toolparse/toolparse/internal/textargs"
-	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -191,7 +191,7 @@ var escaper = strings.NewReplacer("&", "&amp;", `"`, "&quot;")
 // args gathers one call's arguments, in the order their keys first came;
 // a repeated key keeps its first place and its last value.
 type args struct {
-	tool *schema.Schema // nil: no schema (or a tool the request does not offer)
+	tool *schemacore.Schema // nil: no schema (or a tool the request does not offer)
 	keys []string
 	vals []span // each key's value, as JSON, in buf
 	buf  []byte
@@ -222,7 +222,7 @@ func getArgs(req *toolcall.Request, name string) *args {
 	a := argsPool.Get().(*args)
 	a.tool, a.keys, a.vals, a.buf, a.index = nil, a.keys[:0], a.vals[:0], a.buf[:0], nil
 	if k := req.Match(name); k >= 0 {
-		a.tool = schema.Of(req, k)
+		a.tool = schemacore.Of(req, k)
 	}
 	return a
 }
@@ -311,7 +311,7 @@ func (a *args) set(m *block.Machine, key, typ, text string, off int) *toolcall.S
 // isText reports whether a value of the argument key whose type attribute
 // is typ is its text: a "string" (or untyped) value, or one the tool's
 // schema allows only strings.
-func isText(tool *schema.Schema, key, typ string) bool {
+func isText(tool *schemacore.Schema, key, typ string) bool {
 	if typ == "" || typ == "string" {
 		return true
 	}
@@ -326,7 +326,7 @@ func isText(tool *schema.Schema, key, typ string) bool {
 // wins where it allows only strings, whatever the type says. Any other
 // value is JSON, read leniently (Python literals too); JSON that does not
 // parse is read as the text, and ok is false.
-func appendValue(dst []byte, m *block.Machine, tool *schema.Schema, key, typ, text string) (out []byte, ok bool) {
+func appendValue(dst []byte, m *block.Machine, tool *schemacore.Schema, key, typ, text string) (out []byte, ok bool) {
 	if isText(tool, key, typ) {
 		return appendText(dst, tool, key, text), true
 	}
@@ -338,7 +338,7 @@ func appendValue(dst []byte, m *block.Machine, tool *schema.Schema, key, typ, te
 }
 
 // appendText appends the JSON of a value written as text.
-func appendText(dst []byte, tool *schema.Schema, key, text string) []byte {
+func appendText(dst []byte, tool *schemacore.Schema, key, text string) []byte {
 	if tool == nil || !tool.MayType(key, text) {
 		return jsonvalue.AppendString(dst, text)
 	}

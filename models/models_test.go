@@ -103,6 +103,15 @@ var names = []struct {
 	{"allenai/Olmo-3-7B-Think", "olmo3", "olmo-3-think"},
 	{"allenai/Olmo-3.1-32B-Think", "olmo3", "olmo-3-think"},
 	{"google/gemma-3-27b-it", "pythonic", ""},
+	{"google/gemma-4-31B-it", "gemma4", "gemma4"},
+	{"google/gemma-4-26B-A4B-it", "gemma4", "gemma4"},
+	{"google/gemma-4-E4B-it", "gemma4", "gemma4"},
+	{"gemma4:31b", "gemma4", "gemma4"},
+	{"Gemma 4 31B", "gemma4", "gemma4"},
+	{"unsloth/gemma-4-26B-A4B-it-GGUF/gemma-4-26B-A4B-it-Q4_K_M.gguf", "gemma4", "gemma4"},
+	{"gemma4:e2b", "gemma4", "gemma4"},
+	{"google/functiongemma-270m-it", "gemma4", "functiongemma"},
+	{"functiongemma:270m", "gemma4", "functiongemma"},
 	{"/models/Qwen3-Coder-30B-A3B-Instruct/", "qwen3_coder", "qwen3-coder"},
 	{"nvidia/NVIDIA-Nemotron-Nano-9B-v2", "nemotron_v2", "nemotron-nano-v2"},
 	{"nvidia/NVIDIA-Nemotron-Nano-12B-v2", "nemotron_v2", "nemotron-nano-v2"},
@@ -114,8 +123,6 @@ var names = []struct {
 	// that reads none of their calls.
 	{"deepseek-ai/DeepSeek-V3.2", "", ""},
 	{"deepseek-ai/DeepSeek-V4-Flash", "", ""},
-	{"google/gemma-4-31B-it", "", ""},
-	{"google/functiongemma-270m-it", "", ""},
 	// Newer models of families already read (their own profiles come with
 	// their prompts; until then the family's closest).
 	{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", "qwen3_coder", "qwen3-coder"},

@@ -26,7 +26,12 @@ function biasFor(text, finishers) {
     for (const c of [" ", "\t", "\n", ","]) set.set(c.charCodeAt(0), -2);
     for (const {open, close} of finishers) {
         const o = text.lastIndexOf(open), c = text.lastIndexOf(close);
-        if (o < 0 || c > o) continue; // not inside such a value
+        if (o < 0) continue;
+        if (open === close) {
+            // One mark opens and closes (Gemma's <|"|>): inside after an
+            // odd number of them.
+            if (text.split(open).length % 2 === 1) continue;
+        } else if (c >= o + open.length) continue; // not inside such a value
         if (text.length - o > open.length + 16) set.set(close.charCodeAt(0), 6);
         for (let k = Math.min(close.length - 1, text.length - o - open.length); k > 0; k--) {
             if (text.endsWith(close.slice(0, k))) {

@@ -53,6 +53,10 @@ var finishers = map[string][]finisher{
 	"qwen3_coder": {{"<parameter=", "\n</parameter>"}},
 	"glm45":       {{"<arg_value>", "</arg_value>"}},
 	"harmony":     {{"analysis<|message|>", "<|end|>"}},
+	// Gemma 4's strings open and close with one mark; a bare key runs
+	// until its colon.
+	"gemma4":  {{`<|"|>`, `<|"|>`}, {"{", ":"}},
+	"kimi_k3": {{`type="string"<|sep|>`, "<|close|>argument<|sep|>"}},
 }
 
 type finisher struct {

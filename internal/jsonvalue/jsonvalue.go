@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -56,22 +57,44 @@ func Decode(text string) (Value, error) { return DecodeDepth(text, MaxDepth) }
 // DecodeDepth is Decode with arrays and objects nesting at most maxDepth
 // deep (a scalar is depth 0, [1] depth 1); deeper text gives ErrTooDeep.
 func DecodeDepth(text string, maxDepth int) (Value, error) {
-	d := decoder{s: text, max: maxDepth}
+	d := scratches.Get().(*decoder)
+	d.s, d.i, d.max = text, 0, maxDepth
 	v, err := d.value(0)
-	if err != nil {
-		return v, err
+	if err == nil {
+		if d.space(); d.i != len(d.s) {
+			err = errSyntax
+		}
 	}
-	if d.space(); d.i != len(d.s) {
-		return v, errSyntax
+	d.s = ""
+	if cap(d.members) <= maxScratch && cap(d.items) <= maxScratch {
+		// Drop what the stacks' values point to, up to where this text
+		// filled them.
+		clear(d.members[:d.highMembers])
+		clear(d.items[:d.highItems])
+		d.members, d.items, d.highMembers, d.highItems = d.members[:0], d.items[:0], 0, 0
+		scratches.Put(d)
 	}
-	return v, nil
+	return v, err
 }
 
+// A decoder collects a container's members (or items) on its scratch
+// stacks, where nested containers come and go above them, and copies them
+// out once the container closes: one allocation per container, of its
+// exact size. Decoders and their stacks are reused.
 type decoder struct {
-	s   string
-	i   int
-	max int
+	s       string
+	i       int
+	max     int
+	members []Member
+	items   []Value
+	// highMembers and highItems are the stacks' greatest lengths.
+	highMembers, highItems int
 }
+
+// maxScratch bounds the scratch stacks a decoder keeps for reuse.
+const maxScratch = 1 << 12
+
+var scratches = sync.Pool{New: func() any { return new(decoder) }}
 
 func (d *decoder) space() {
 	for d.i < len(d.s) && IsSpace(d.s[d.i]) {
@@ -113,6 +136,8 @@ func (d *decoder) value(depth int) (Value, error) {
 			d.i++
 			return v, nil
 		}
+		base := len(d.members)
+		defer func() { d.members = d.members[:base] }()
 		for {
 			d.space()
 			k, err := d.str()
@@ -127,13 +152,15 @@ func (d *decoder) value(depth int) (Value, error) {
 			if err != nil {
 				return v, err
 			}
-			v.Members = append(v.Members, Member{Key: k, Val: it})
+			d.members = append(d.members, Member{Key: k, Val: it})
+			d.highMembers = max(d.highMembers, len(d.members))
 			if d.space(); d.i < len(d.s) && d.s[d.i] == ',' {
 				d.i++
 				continue
 			}
 			if d.i < len(d.s) && d.s[d.i] == '}' {
 				d.i++
+				v.Members = slices.Clone(d.members[base:])
 				return v, nil
 			}
 			return v, errSyntax
@@ -146,18 +173,22 @@ func (d *decoder) value(depth int) (Value, error) {
 			d.i++
 			return v, nil
 		}
+		base := len(d.items)
+		defer func() { d.items = d.items[:base] }()
 		for {
 			it, err := d.value(depth + 1)
 			if err != nil {
 				return v, err
 			}
-			v.Items = append(v.Items, it)
+			d.items = append(d.items, it)
+			d.highItems = max(d.highItems, len(d.items))
 			if d.space(); d.i < len(d.s) && d.s[d.i] == ',' {
 				d.i++
 				continue
 			}
 			if d.i < len(d.s) && d.s[d.i] == ']' {
 				d.i++
+				v.Items = slices.Clone(d.items[base:])
 				return v, nil
 			}
 			return v, errSyntax

@@ -95,7 +95,7 @@ func (d *Doc) Types(s *jsonvalue.Value) []string {
 	if t := d.Get(s, "type"); t != nil {
 		switch t.Kind {
 		case jsonvalue.String:
-			types = []string{t.Str}
+			types = oneType(t.Str)
 		case jsonvalue.Array:
 			for _, x := range t.Items {
 				if x.Kind == jsonvalue.String {
@@ -105,9 +105,27 @@ func (d *Doc) Types(s *jsonvalue.Value) []string {
 		}
 	}
 	if n := d.Get(s, "nullable"); n != nil && n.Kind == jsonvalue.Boolean && n.Bool && len(types) > 0 && !slices.Contains(types, "null") {
-		types = append(types, "null")
+		types = append(slices.Clip(types), "null")
 	}
 	return types
+}
+
+// typeNames are the one-type lists of the seven type names, shared so that
+// the common "type": "string" costs no allocation.
+var typeNames = func() map[string][]string {
+	m := map[string][]string{}
+	for _, t := range [...]string{"string", "number", "integer", "boolean", "object", "array", "null"} {
+		m[t] = []string{t}
+	}
+	return m
+}()
+
+// oneType returns the list of the one type t, shared for the seven names.
+func oneType(t string) []string {
+	if l, ok := typeNames[t]; ok {
+		return slices.Clip(l)
+	}
+	return []string{t}
 }
 
 // Resolve follows s's local $refs to the subschema they name: s itself

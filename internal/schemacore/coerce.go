@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/pylit"
@@ -183,15 +184,27 @@ func (c *coercer) nested(v jsonvalue.Value, sm *jsonvalue.Value, depth int) json
 		if extra != nil && extra.Kind != jsonvalue.Object {
 			extra = nil
 		}
-		members := slices.Clone(v.Members)
-		for i, m := range members {
+		// Copy on write: the value is shared with the caller (an anyOf
+		// alternative tried and dropped must leave it as it was), and most
+		// members need no repair.
+		var members []jsonvalue.Member
+		for i, m := range v.Members {
+			w := m.Val
 			if ps := c.doc.Get(props, m.Key); ps != nil {
-				members[i].Val, _ = c.coerce(m.Val, ps, depth+1)
+				w, _ = c.coerce(m.Val, ps, depth+1)
 			} else if extra != nil {
-				members[i].Val, _ = c.coerce(m.Val, extra, depth+1)
+				w, _ = c.coerce(m.Val, extra, depth+1)
+			}
+			if members == nil && !same(w, m.Val) {
+				members = slices.Clone(v.Members)
+			}
+			if members != nil {
+				members[i].Val = w
 			}
 		}
-		v.Members = members
+		if members != nil {
+			v.Members = members
+		}
 	case jsonvalue.Array:
 		var prefix []jsonvalue.Value
 		if p := c.doc.Get(sm, "prefixItems"); p != nil && p.Kind == jsonvalue.Array {
@@ -201,20 +214,38 @@ func (c *coercer) nested(v jsonvalue.Value, sm *jsonvalue.Value, depth int) json
 		if item != nil && item.Kind == jsonvalue.Array { // draft 4 to 7 tuples
 			prefix, item = item.Items, nil
 		}
-		items := slices.Clone(v.Items)
+		var items []jsonvalue.Value
 		c.inList++
-		for i := range items {
+		for i := range v.Items {
+			w := v.Items[i]
 			switch {
 			case i < len(prefix):
-				items[i], _ = c.coerce(items[i], &prefix[i], depth+1)
+				w, _ = c.coerce(w, &prefix[i], depth+1)
 			case item != nil:
-				items[i], _ = c.coerce(items[i], item, depth+1)
+				w, _ = c.coerce(w, item, depth+1)
+			}
+			if items == nil && !same(w, v.Items[i]) {
+				items = slices.Clone(v.Items)
+			}
+			if items != nil {
+				items[i] = w
 			}
 		}
 		c.inList--
-		v.Items = items
+		if items != nil {
+			v.Items = items
+		}
 	}
 	return v
+}
+
+// same reports whether a and b are the same value, shallowly: the same
+// kind, text and truth, and the same items and members (not copies).
+func same(a, b jsonvalue.Value) bool {
+	return a.Kind == b.Kind && a.Bool == b.Bool && len(a.Str) == len(b.Str) &&
+		unsafe.StringData(a.Str) == unsafe.StringData(b.Str) &&
+		len(a.Items) == len(b.Items) && unsafe.SliceData(a.Items) == unsafe.SliceData(b.Items) &&
+		len(a.Members) == len(b.Members) && unsafe.SliceData(a.Members) == unsafe.SliceData(b.Members)
 }
 
 func hasType(v jsonvalue.Value, types []string) bool {

@@ -33,9 +33,26 @@
 // must allow only "string". The formats' grammars write these values the
 // same way, so constrained output reads back as written.
 //
-// After coercion the arguments are validated with
-// github.com/kaptinlin/jsonschema; each violation is a diagnostic of kind
-// "schema" with its JSON pointer, and the call is still returned. Schemas are
+// After coercion the arguments are validated; each violation is a
+// diagnostic of kind "schema" with its JSON pointer, and the call is still
+// returned. github.com/kaptinlin/jsonschema is the reference validator. A
+// schema whose validating keywords are all among type, enum, const,
+// properties, required, additionalProperties, patternProperties, items,
+// minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength,
+// maxLength, pattern, minItems, maxItems, minProperties, maxProperties,
+// allOf, anyOf, oneOf and $ref (with no $schema other than 2020-12) also
+// gets a fast validator, compiled once from the reference's own compiled
+// schema (so it reads every keyword, reference and number as the
+// reference does; its regular expressions compiled once): it walks the
+// decoded arguments with no conversion and no allocation, and a call it
+// finds valid costs nothing more. A call it finds invalid, or one it
+// leaves undecided (an object that writes a key twice), goes to the
+// reference, whose words the violations are; so verdicts and violations
+// are the reference's, which a property test checks on random schemas and
+// values. Other keywords (not, if/then/else, contains, uniqueItems,
+// multipleOf, prefixItems, propertyNames, dependentRequired,
+// dependentSchemas, unevaluated*) send every call of that schema to the
+// reference. Schemas are
 // compiled once and cached process-wide, keyed by their bytes (at most
 // MaxCached of them), so a gateway that sends the same tools with every
 // request compiles them once; Of keeps a request's compiled schemas with
@@ -63,8 +80,9 @@
 //   - a regular expression may compile to at most MaxPatternSize
 //     instructions and a schema's together to MaxPatternsSize; matching is
 //     charged per instruction per byte, and compiling again wherever the
-//     validator compiles again (patternProperties, on every value its node
-//     applies to);
+//     reference validator compiles again (patternProperties, on every value
+//     its node applies to; the fast validator compiles each once, so only
+//     the calls it leaves to the reference pay that);
 //   - a number beyond what a float64 holds, in the arguments or the
 //     schema, or longer than MaxNumberLength in the schema, is never given
 //     to the validator's exact arithmetic: the call is not validated;

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/kaptinlin/jsonschema"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -51,6 +52,7 @@ type compiled struct {
 	validator *jsonschema.Schema // nil when it cannot validate
 	noCheck   string             // why it cannot validate
 	prep      *prepared          // what the estimate reads of the validator's tree
+	fast      *fastNode          // the fast validator (see fast.go); nil when the schema needs the reference one
 	// validating serializes the validator's use: it writes caches inside
 	// its compiled tree as it validates (patternProperties' compiled
 	// expressions, a pattern's on first use), so two goroutines must not
@@ -206,6 +208,7 @@ func compile(schema []byte) *compiled {
 		return c
 	}
 	c.validator = v
+	c.fast = compileFast(v)
 	return c
 }
 
@@ -276,7 +279,10 @@ func (s *Schema) CoerceWithin(args string, b *Budget) (string, []toolcall.Diagno
 	if co.err != nil {
 		return args, []toolcall.Diagnostic{s.diag(co.err.Error() + ": arguments are left as they were")}
 	}
-	out := string(v.AppendJSON(nil))
+	// The output is about the arguments' size: one buffer, made a string
+	// without a copy.
+	buf := v.AppendJSON(make([]byte, 0, len(args)+len(args)/8+16))
+	out := unsafe.String(unsafe.SliceData(buf), len(buf))
 	return out, s.validate(&v, len(out), b)
 }
 
@@ -295,6 +301,9 @@ func (s *Schema) validate(v *jsonvalue.Value, size int, b *Budget) []toolcall.Di
 	}
 	if !withinBudget(c, v, size, b) {
 		return []toolcall.Diagnostic{s.diag(overBudget)}
+	}
+	if c.fast != nil && c.fast.check(v) == valid {
+		return nil // the reference validator would say nothing either
 	}
 	c.validating.Lock()
 	r := c.validator.Validate(v.Any())

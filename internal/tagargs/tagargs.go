@@ -1,0 +1,567 @@
+// Package tagargs reads tagged arguments: calls whose name follows an
+// open tag and whose values stand between a parameter's open tag (with its
+// key) and a close tag, as Qwen3-Coder writes them. A format is a Markers
+// table. The Reader is pushed bytes and tells a Handler what they hold;
+// reading a whole call is feeding it all, then Close, so a format's whole
+// read and its argument streaming are one code path, and the rule for tags
+// inside values is written once, here (see Reader).
+package tagargs
+
+import (
+	"bytes"
+	"strings"
+	"unsafe"
+
+	"github.com/toolparse/toolparse/internal/clip"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/textargs"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Markers are a format's tags. Every tag starts with '<' and holds no
+// other '<'.
+type Markers struct {
+	Call    string   // opens a call; its name follows: "<function="
+	NameEnd string   // ends the name: ">"
+	Param   string   // opens a parameter; its key follows: "<parameter="
+	KeyEnd  string   // ends the key, and the value starts: ">"
+	Close   string   // closes a value: "</parameter>"
+	End     string   // ends the call: "</function>"
+	Outer   []string // tags around calls that may follow a value's close: "</tool_call>"
+	// NameMsg and KeyMsg are the diagnostics for a name or a key whose end
+	// never comes.
+	NameMsg, KeyMsg string
+}
+
+// A Handler is told what a Reader reads. Offsets count the bytes fed
+// since Reset (or from the offset ResumeAt set).
+type Handler interface {
+	// Name: a call named name, valid (textargs.ValidName), starts; its
+	// name starts at offset at.
+	Name(name string, at int)
+	// Key: the value of key starts; its parameter's open tag starts at
+	// offset at.
+	Key(key string, at int)
+	// Text continues the value with text, as it is decided; text is
+	// valid only during the call.
+	Text(text string)
+	// EndValue: the value is the text between offsets from and to; closed
+	// says its close tag ended it.
+	EndValue(from, to int, closed bool)
+	// End: the call's end tag ends at offset at; false stops the reading.
+	End(at int) bool
+	// JSON: the call's arguments are JSON, the text between from and to;
+	// a message says they do not read.
+	JSON(from, to int) string
+	// Trailing: at offset at stands text that opens no call; the reading
+	// stops.
+	Trailing(at int)
+	// Unsure: a value holds the call's end tag (or an outer one) with no
+	// close tag before it: only what follows, maybe to the end, tells
+	// whether it ends the value.
+	Unsure()
+	// Fresh reports whether key, not the value's own, may begin the next
+	// parameter after a close tag (not set yet); Known, whether a key
+	// whose open tag comes with no close tag before it may (one the
+	// tool's schema knows).
+	Fresh(key string) bool
+	Known(key string) bool
+}
+
+// State is where a Reader stands.
+type State uint8
+
+// The states of a Reader.
+const (
+	Open    State = iota // before a call's open tag (whitespace is skipped)
+	Name                 // in a call's name
+	Between              // after the name or a value: a parameter, the end, or JSON arguments
+	Key                  // in a parameter's key
+	Value                // in a value
+	JSON                 // in JSON arguments, to the end tag
+	Done                 // stopped: after Trailing, or an End that said so
+	Failed               // the text is no call: Err says why
+)
+
+type hold uint8
+
+const (
+	hNone    hold = iota
+	hTag          // a '<' in a value and what follows: a tag?
+	hKey          // a parameter's open tag in a value, with no close tag before it: its key
+	hAfter        // a close tag, then whitespace
+	hNext         // a close tag, whitespace, and a tag?
+	hNextKey      // a close tag, whitespace and a parameter's open tag: its key
+	hEnd          // in JSON arguments, a '<': the end tag?
+	hOpen         // the call's open tag, or a parameter's, or the end tag, after the name or a value
+)
+
+// MaxKey is the longest key a parameter's open tag inside a value is read
+// with, so that a value full of them costs its length to read.
+const MaxKey = 256
+
+// A Reader reads the tagged arguments of one block, pushed in pieces.
+//
+// Inside a value no tag counts but these. A close tag ends the value when
+// whitespace and then the open tag of a parameter whose key is fresh (not
+// the value's own, not set yet), the call's end tag, an outer tag or the
+// end of the text follow it; otherwise it is text in the value. A
+// parameter's open tag with no close tag before it ends the value when its
+// key is fresh and known (Handler.Known). With neither, the value ends at
+// the first end tag after its last close tag, or at the end of the text
+// (so only Close decides it: Handler.Unsure says so, and Close returns
+// where the reading resumes).
+type Reader struct {
+	m     *Markers
+	h     Handler
+	st    State
+	hold  hold
+	Err   *toolcall.SyntaxError
+	limit int // when set, the most bytes held undecided; past it, Failed
+
+	off    int    // the offset of the next byte
+	held   []byte // undecided bytes: a name, a key, a tag
+	heldAt int    // the offset of held[0]
+	fromS  int    // how many of held's last bytes came from the current piece
+	cur    string // the current piece
+	curOK  bool   // cur may be kept (it is the caller's)
+	curAt  int    // the offset of cur[0]
+
+	alive   uint16 // the tags a held tag may still be
+	tagAt   int    // where the tag of hNext, hNextKey starts in held
+	keyAt   int    // where a key starts in held
+	vstart  int    // where the value starts
+	key     string // the value's key
+	tent    int    // the first end tag in the value after its last close tag, or -1
+	params  int    // parameters read in the call
+	json    bool   // the call's arguments are JSON
+	jsonAt  int
+	paramAt int    // where the current parameter's open tag starts
+	tail    []byte // after text: the held bytes to read again
+	closed  bool   // the last value ended at its close tag
+}
+
+// Reset makes r read a new text with m, telling h, from state st (Open or
+// Name); limit, when set, bounds the bytes it holds undecided.
+func (r *Reader) Reset(m *Markers, h Handler, st State, limit int) {
+	*r = Reader{m: m, h: h, st: st, limit: limit, held: r.held[:0], tent: -1}
+}
+
+// State returns where r stands.
+func (r *Reader) State() State { return r.st }
+
+// Closed reports whether the last value ended at its close tag.
+func (r *Reader) Closed() bool { return r.closed }
+
+// Params returns how many parameters the current call holds.
+func (r *Reader) Params() int { return r.params }
+
+// HasJSON reports whether the current call's arguments are JSON.
+func (r *Reader) HasJSON() bool { return r.json }
+
+// ResumeAt makes r, stopped or closed, read on at offset at in state Open.
+func (r *Reader) ResumeAt(at int) {
+	r.st, r.hold, r.off, r.held, r.Err, r.heldAt = Open, hNone, at, r.held[:0], nil, at
+}
+
+// Feed reads s, which r may keep parts of (names and keys it hands on).
+func (r *Reader) Feed(s string) { r.run(s, true) }
+
+// FeedCopy reads s, which is valid only during the call: r copies what it
+// hands on to be kept.
+func (r *Reader) FeedCopy(s string) { r.run(s, false) }
+
+func (r *Reader) fail(at int, msg string) {
+	r.st, r.hold = Failed, hNone
+	r.Err = &toolcall.SyntaxError{Offset: at, Msg: msg}
+}
+
+// str returns the text between offsets from and to, which r read.
+func (r *Reader) str(from, to int) string {
+	if r.curOK && from >= r.curAt {
+		return r.cur[from-r.curAt : to-r.curAt]
+	}
+	return string(r.held[from-r.heldAt : to-r.heldAt])
+}
+
+func (r *Reader) startHold(h hold, c byte) {
+	r.hold, r.held, r.heldAt, r.fromS = h, append(r.held[:0], c), r.off-1, 1
+}
+
+func (r *Reader) run(s string, ok bool) {
+	pc, pok, pat := r.cur, r.curOK, r.curAt
+	r.cur, r.curOK, r.curAt, r.fromS = s, ok, r.off, 0
+	for i := 0; i < len(s) && r.st < Done; {
+		if r.hold == hNone {
+			switch r.st {
+			case Value: // text, to a '<'
+				j := strings.IndexByte(s[i:], '<')
+				if j < 0 {
+					r.h.Text(s[i:])
+					r.off += len(s) - i
+					i = len(s)
+					continue
+				}
+				r.h.Text(s[i : i+j])
+				r.off += j + 1
+				i += j + 1
+				r.startHold(hTag, '<')
+				r.alive = 1<<(3+len(r.m.Outer)) - 1
+				continue
+			case JSON:
+				j := strings.IndexByte(s[i:], '<')
+				if j < 0 {
+					r.off += len(s) - i
+					i = len(s)
+					continue
+				}
+				r.off += j + 1
+				i += j + 1
+				r.startHold(hEnd, '<')
+				continue
+			}
+		}
+		c := s[i]
+		i++
+		r.off++
+		if r.hold != hNone {
+			r.held = append(r.held, c)
+			r.fromS++
+			if r.limit > 0 && len(r.held) > r.limit {
+				r.fail(r.heldAt, "too long")
+				break
+			}
+			if back := r.step(c); back > 0 {
+				r.off -= back
+				if back <= r.fromS {
+					i -= back
+				} else { // bytes held from earlier pieces: read them again
+					r.run(string(r.tail), false)
+					r.fromS = 0
+				}
+			}
+			continue
+		}
+		r.plain(c)
+	}
+	r.cur, r.curOK, r.curAt = pc, pok, pat
+}
+
+// plain reads c outside values and tags.
+func (r *Reader) plain(c byte) {
+	switch r.st {
+	case Open, Between:
+		if jsonvalue.IsSpace(c) {
+			return
+		}
+		if r.st == Between && c == '{' && r.params == 0 && !r.json {
+			r.st, r.json, r.jsonAt = JSON, true, r.off-1
+			return
+		}
+		if c != '<' {
+			r.refuse(r.off - 1)
+			return
+		}
+		r.startHold(hOpen, c)
+	case Name, Key:
+		r.name(c)
+	}
+}
+
+// refuse ends the reading at text that is no tag the state allows.
+func (r *Reader) refuse(at int) {
+	if r.st == Open {
+		r.st = Done
+		r.h.Trailing(at)
+		return
+	}
+	r.fail(at, "neither "+r.m.Param+" nor "+r.m.End+" in a function")
+}
+
+// name reads c, a byte of a name or a key: held, unless it is in a piece
+// r may keep, which it is then read from.
+func (r *Reader) name(c byte) {
+	if r.curOK && r.heldAt >= r.curAt {
+		r.held = append(r.held[:0], r.cur[max(r.heldAt, r.off-8)-r.curAt:r.off-r.curAt]...)
+	} else {
+		r.held = append(r.held, c)
+	}
+	if r.limit > 0 && r.off-r.heldAt > r.limit {
+		r.fail(r.heldAt, "too long")
+		return
+	}
+	end := r.m.NameEnd
+	if r.st == Key {
+		end = r.m.KeyEnd
+		if c == '\n' || c == '<' {
+			r.fail(r.heldAt, r.m.KeyMsg)
+			return
+		}
+	}
+	if !hasSuffix(r.held, end) {
+		if r.curOK && r.heldAt >= r.curAt && r.off == r.curAt+len(r.cur) { // the piece ends: hold what it holds of the name
+			r.held = append(r.held[:0], r.cur[r.heldAt-r.curAt:]...)
+		}
+		return
+	}
+	at := r.heldAt
+	t := r.str(at, r.off-len(end))
+	r.held = r.held[:0]
+	if r.st == Key {
+		r.key = t
+		r.params++
+		r.h.Key(t, r.paramAt)
+		r.st, r.vstart = Value, r.off
+		return
+	}
+	if !textargs.ValidName(t) {
+		r.fail(at, "not a function name: "+clip.Quote(t))
+		return
+	}
+	r.st, r.params, r.json, r.closed = Between, 0, false, false
+	r.h.Name(t, at)
+}
+
+// step reads c, just added to held, and returns how many of held's last
+// bytes to read again, as what they are (0: none).
+func (r *Reader) step(c byte) int {
+	m := r.m
+	switch r.hold {
+	case hOpen: // after '<': Call in Open; Param or End in Between
+		n := len(r.held)
+		tags := [2]string{m.Call, ""}
+		if r.st == Between {
+			tags = [2]string{m.Param, m.End}
+		}
+		for _, t := range tags {
+			if t != "" && n <= len(t) && string(r.held) == t[:n] {
+				if n < len(t) {
+					return 0
+				}
+				at := r.heldAt
+				r.hold, r.held = hNone, r.held[:0]
+				switch {
+				case t == m.Call:
+					r.st, r.heldAt = Name, r.off
+				case t == m.Param:
+					r.st, r.heldAt, r.paramAt = Key, r.off, at
+				default:
+					r.endCall()
+				}
+				return 0
+			}
+		}
+		r.hold = hNone
+		r.refuse(r.heldAt)
+		return 0
+	case hEnd: // JSON arguments: the end tag?
+		n := len(r.held)
+		if n <= len(m.End) && string(r.held) == m.End[:n] {
+			if n == len(m.End) {
+				at := r.heldAt
+				r.hold, r.held = hNone, r.held[:0]
+				if msg := r.h.JSON(r.jsonAt, at); msg != "" {
+					r.fail(r.jsonAt, msg)
+					return 0
+				}
+				r.endCall()
+			}
+			return 0
+		}
+		return r.text(false)
+	case hTag:
+		switch t := r.match(len(r.held), 0); t {
+		case -1:
+			return 0
+		case -2:
+			return r.text(false)
+		case 0: // a close tag
+			r.hold = hAfter
+		case 1: // a parameter's open tag, no close tag before it
+			r.hold, r.keyAt = hKey, len(r.held)
+		case 2: // the end tag
+			if r.tent < 0 {
+				r.tent = r.heldAt
+			}
+			r.h.Unsure()
+			return r.text(false)
+		default:
+			r.h.Unsure()
+			return r.text(false)
+		}
+	case hKey, hNextKey:
+		k := len(r.held) - r.keyAt
+		if !hasSuffix(r.held[r.keyAt:], m.KeyEnd) {
+			if c == '\n' || c == '<' || k >= MaxKey+len(m.KeyEnd) {
+				return r.text(r.hold == hNextKey)
+			}
+			return 0
+		}
+		key := r.str(r.heldAt+r.keyAt, r.off-len(m.KeyEnd))
+		if key == "" || key == r.key || !r.h.Fresh(key) || r.hold == hKey && !r.h.Known(key) {
+			return r.text(r.hold == hNextKey)
+		}
+		at, to, closed := r.heldAt, r.heldAt, r.hold == hNextKey
+		if closed {
+			at += r.tagAt
+		}
+		r.endValue(to, closed)
+		r.hold, r.held = hNone, r.held[:0]
+		r.key = key
+		r.params++
+		r.h.Key(key, at)
+		r.st, r.vstart = Value, r.off
+	case hAfter:
+		switch {
+		case jsonvalue.IsSpace(c):
+		case c == '<':
+			r.hold, r.tagAt, r.alive = hNext, len(r.held)-1, 1<<(3+len(r.m.Outer))-2
+		default:
+			return r.text(true)
+		}
+	case hNext:
+		switch t := r.match(len(r.held)-r.tagAt, r.tagAt); t {
+		case -1:
+			return 0
+		case -2:
+			return r.text(true)
+		case 1:
+			r.hold, r.keyAt = hNextKey, len(r.held)
+		default: // the end tag, or an outer one: the value ended at the close tag
+			back := len(r.held) - r.tagAt
+			r.endValue(r.heldAt, true)
+			r.hold, r.held = hNone, r.held[:0]
+			r.st = Between
+			if t == 2 {
+				r.endCall()
+				return 0
+			}
+			return back // the outer tag, read again between parameters
+		}
+	}
+	return 0
+}
+
+// match narrows the tags a held tag starting at held[from] may be, n bytes
+// into it, and returns the one it is (0: Close, 1: Param, 2: End, 3 on:
+// Outer), -1 while undecided, -2 when none.
+func (r *Reader) match(n, from int) int {
+	c := r.held[from+n-1]
+	for k := 0; k < 3+len(r.m.Outer); k++ {
+		if r.alive&(1<<k) == 0 {
+			continue
+		}
+		t := r.tag(k)
+		if n > len(t) || t[n-1] != c {
+			r.alive &^= 1 << k
+			continue
+		}
+		if n == len(t) {
+			return k
+		}
+	}
+	if r.alive == 0 {
+		return -2
+	}
+	return -1
+}
+
+func (r *Reader) tag(k int) string {
+	switch k {
+	case 0:
+		return r.m.Close
+	case 1:
+		return r.m.Param
+	case 2:
+		return r.m.End
+	}
+	return r.m.Outer[k-3]
+}
+
+// text makes the held bytes text in the value (in JSON arguments, text
+// they hold), but from the first '<' after the first byte, which is read
+// again: it returns how many bytes that is. closeText says a close tag
+// starts them, which is then text.
+func (r *Reader) text(closeText bool) int {
+	if closeText {
+		r.tent = -1
+	}
+	k := bytes.IndexByte(r.held[1:], '<') + 1
+	if k == 0 {
+		k = len(r.held)
+	}
+	if r.st == Value {
+		r.h.Text(unsafe.String(&r.held[0], k))
+	}
+	r.tail = r.held[k:]
+	r.hold, r.held = hNone, r.held[:0]
+	return len(r.tail)
+}
+
+// endValue ends the value at offset to.
+func (r *Reader) endValue(to int, closed bool) {
+	r.closed = closed
+	r.h.EndValue(r.vstart, to, closed)
+	r.tent = -1
+}
+
+// endCall ends the call at its end tag, just read.
+func (r *Reader) endCall() {
+	r.key = ""
+	if r.h.End(r.off) {
+		r.st = Open
+	} else {
+		r.st = Done
+	}
+}
+
+// Close ends the text: what is held is decided as the end of the text
+// decides it. When a value ends at an end tag only the end showed, Close
+// returns the offset after that tag, where the reading may resume
+// (ResumeAt, then Feed the rest); else -1.
+func (r *Reader) Close() int {
+	for r.hold != hNone && r.st < Done {
+		switch r.hold {
+		case hAfter: // a close tag and whitespace, then the end
+			r.endValue(r.heldAt, true)
+			r.hold, r.held = hNone, r.held[:0]
+			r.st = Between
+		case hOpen:
+			r.hold = hNone
+			r.refuse(r.heldAt)
+		default:
+			if back := r.text(r.hold == hNext || r.hold == hNextKey); back > 0 {
+				r.off -= back
+				r.run(string(r.tail), false)
+			}
+		}
+	}
+	switch r.st {
+	case Name:
+		r.fail(r.heldAt, r.m.NameMsg)
+	case Key:
+		r.fail(r.heldAt, r.m.KeyMsg)
+	case Value:
+		if r.tent >= 0 {
+			t := r.tent
+			r.endValue(t, false)
+			r.off = t + len(r.m.End)
+			r.endCall()
+			return r.off
+		}
+		r.endValue(r.off, false)
+		r.st = Between
+	case JSON:
+		if msg := r.h.JSON(r.jsonAt, r.off); msg != "" {
+			r.fail(r.jsonAt, msg)
+		} else {
+			r.st = Between
+		}
+	}
+	return -1
+}
+
+// hasSuffix reports whether b ends with s.
+func hasSuffix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
+}

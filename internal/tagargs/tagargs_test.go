@@ -1,0 +1,179 @@
+package tagargs_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/internal/tagargs"
+	"pgregory.net/rapid"
+)
+
+var qwen = tagargs.Markers{
+	Call: "<function=", NameEnd: ">", Param: "<parameter=", KeyEnd: ">",
+	Close: "</parameter>", End: "</function>", Outer: []string{"</tool_call>"},
+	NameMsg: "no name end", KeyMsg: "no key end",
+}
+
+// minimax is MiniMax-M2's markers, a name and keys given as attributes:
+// a table, no code of its own.
+var minimax = tagargs.Markers{
+	Call: `<invoke name="`, NameEnd: `">`, Param: `<parameter name="`, KeyEnd: `">`,
+	Close: "</parameter>", End: "</invoke>", Outer: []string{"</minimax:tool_call>"},
+	NameMsg: "no name end", KeyMsg: "no key end",
+}
+
+// recorder writes what a Reader tells as text; a value's text is gathered
+// and written at its end, so that how the text was cut does not show.
+type recorder struct {
+	out  strings.Builder
+	text strings.Builder
+	set  map[string]bool
+	key  string
+	stop bool // End stops the reading
+}
+
+func (r *recorder) Name(name string, at int) {
+	fmt.Fprintf(&r.out, "name %s@%d;", name, at)
+	r.set = map[string]bool{}
+}
+func (r *recorder) Key(key string, at int) {
+	fmt.Fprintf(&r.out, "key %s@%d;", key, at)
+	r.key = key
+	r.text.Reset()
+}
+func (r *recorder) Text(t string) { r.text.WriteString(t) }
+func (r *recorder) EndValue(from, to int, closed bool) {
+	fmt.Fprintf(&r.out, "value %q [%d,%d) %v;", r.text.String(), from, to, closed)
+	r.set[r.key] = true
+}
+func (r *recorder) End(at int) bool {
+	fmt.Fprintf(&r.out, "end@%d;", at)
+	return !r.stop
+}
+func (r *recorder) JSON(from, to int) string {
+	fmt.Fprintf(&r.out, "json [%d,%d);", from, to)
+	return ""
+}
+func (r *recorder) Trailing(at int)       { fmt.Fprintf(&r.out, "trailing@%d;", at) }
+func (r *recorder) Unsure()               { r.out.WriteString("unsure;") }
+func (r *recorder) Fresh(key string) bool { return !r.set[key] }
+func (r *recorder) Known(key string) bool { return !strings.HasPrefix(key, "x") }
+
+// read reads text in pieces cut at cuts, then closes, and returns what it
+// told, and the state and error it ended in, and where it would resume.
+func read(m *tagargs.Markers, text string, cuts []int, copy bool) string {
+	var rec recorder
+	var r tagargs.Reader
+	r.Reset(m, &rec, tagargs.Open, 0)
+	prev := 0
+	for _, c := range append(cuts, len(text)) {
+		c = max(prev, min(c, len(text)))
+		if copy {
+			r.FeedCopy(text[prev:c])
+		} else {
+			r.Feed(text[prev:c])
+		}
+		prev = c
+	}
+	resume := r.Close()
+	fmt.Fprintf(&rec.out, "state %d", r.State())
+	if r.Err != nil {
+		fmt.Fprintf(&rec.out, " err %q@%d", r.Err.Msg, r.Err.Offset)
+	}
+	if resume >= 0 {
+		fmt.Fprintf(&rec.out, " resume@%d", resume)
+	}
+	return rec.out.String()
+}
+
+func TestReader(t *testing.T) {
+	tests := []struct {
+		m          *tagargs.Markers
+		text, want string
+	}{
+		{&qwen, "<function=f>\n<parameter=a>\nx\n</parameter>\n</function>",
+			`name f@10;key a@13;value "\nx\n" [26,29) true;end@53;state 0`},
+		// a close tag that text follows is text
+		{&qwen, "<function=f><parameter=a>1</parameter>2</parameter></function>",
+			`name f@10;key a@12;value "1</parameter>2" [25,39) true;end@62;state 0`},
+		// a close tag before a key already set is text
+		{&qwen, "<function=f><parameter=a>1</parameter><parameter=b>2</parameter><parameter=a>3</parameter></function>",
+			`name f@10;key a@12;value "1" [25,26) true;key b@38;value "2</parameter><parameter=a>3" [51,78) true;end@101;state 0`},
+		// no close tag: a fresh known key ends the value, an unknown one does not
+		{&qwen, "<function=f><parameter=a>1<parameter=xb>2<parameter=c>3</function>",
+			`name f@10;key a@12;value "1<parameter=xb>2" [25,41) false;key c@41;unsure;value "3</function>" [54,55) false;end@66;state 0 resume@66`},
+		{&qwen, "<function=f><parameter=a>1<parameter=b>2",
+			`name f@10;key a@12;value "1" [25,26) false;key b@26;value "2" [39,40) false;state 2`},
+		// an end tag in a value with no close tag after it: only the end tells
+		{&qwen, "<function=f><parameter=a>1</function>\n<function=g>",
+			`name f@10;key a@12;unsure;value "1</function>\n<function=g>" [25,26) false;end@37;state 0 resume@37`},
+		{&qwen, "<function=f><parameter=a>1</function>2</parameter></function>",
+			`name f@10;key a@12;unsure;value "1</function>2" [25,38) true;end@61;state 0`},
+		// the end of the text after a close tag and blanks
+		{&qwen, "<function=f><parameter=a>1</parameter> \n",
+			`name f@10;key a@12;value "1" [25,26) true;state 2`},
+		{&qwen, "<function=f><parameter=a>1</parameter> </func",
+			`name f@10;key a@12;value "1</parameter> </func" [25,45) false;state 2`},
+		// JSON arguments
+		{&qwen, `<function=f>{"a": 1}</function>`, `name f@10;json [12,20);end@31;state 0`},
+		{&qwen, `<function=f><parameter=a>1</parameter>{}`, `name f@10;key a@12;value "1</parameter>{}" [25,40) false;state 2`},
+		{&qwen, `<function=f><parameter=a>1</parameter></tool_call>`, `name f@10;key a@12;value "1" [25,26) true;state 7 err "neither <parameter= nor </function> in a function"@38`},
+		{&qwen, "<function=f><parameter=a\n>", `name f@10;state 7 err "no key end"@23`},
+		{&qwen, "<function=f", `state 7 err "no name end"@10`},
+		{&qwen, "<function={{x}}>", `state 7 err "not a function name: \"{{x}}\""@10`},
+		{&qwen, " text", `trailing@1;state 6`},
+		{&qwen, "<function=f></function> <fun", `name f@10;end@23;trailing@24;state 6`},
+		{&minimax, `<invoke name="f"><parameter name="a">x</parameter><parameter name="b">1</parameter></invoke>`,
+			`name f@14;key a@17;value "x" [37,38) true;key b@50;value "1" [70,71) true;end@92;state 0`},
+		{&minimax, `<invoke name="f"><parameter name="a"></parameter>text</parameter></invoke>`,
+			`name f@14;key a@17;value "</parameter>text" [37,53) true;end@74;state 0`},
+	}
+	for _, tt := range tests {
+		if got := read(tt.m, tt.text, nil, false); got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.text, got, tt.want)
+		}
+	}
+}
+
+// pieces are bits of tagged text a model may write, tags among them.
+var pieces = []string{"<function=f>", "<function=g>", "<parameter=a>", "<parameter=b>", "<parameter=xc>",
+	"</parameter>", "</function>", "</tool_call>", "\n", " ", "x", "<", "</", "<parameter=", ">", "{", "}", "<function="}
+
+// What a Reader tells does not depend on how the text is cut.
+func TestReaderSplitInvariance(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var text strings.Builder
+		for _, p := range rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 24).Draw(t, "pieces") {
+			text.WriteString(p)
+		}
+		s := text.String()
+		cuts := rapid.SliceOf(rapid.IntRange(0, len(s))).Draw(t, "cuts")
+		for i := 1; i < len(cuts); i++ {
+			cuts[i] = max(cuts[i], cuts[i-1])
+		}
+		whole := read(&qwen, s, nil, false)
+		if got := read(&qwen, s, cuts, true); got != whole {
+			t.Fatalf("%q cut at %v:\n got %s\nwant %s", s, cuts, got, whole)
+		}
+		if got := read(&qwen, s, cuts, false); got != whole {
+			t.Fatalf("%q cut at %v (kept):\n got %s\nwant %s", s, cuts, got, whole)
+		}
+	})
+}
+
+func FuzzReader(f *testing.F) {
+	f.Add("<function=f>\n<parameter=a>\nx\n</parameter>\n</function>", 3)
+	f.Add("<function=f><parameter=a>1</function>2</parameter></function>", 7)
+	f.Add(`<function=f>{"a": 1}</function>`, 1)
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		n = max(1, n%64)
+		var cuts []int
+		for i := n; i < len(s); i += n {
+			cuts = append(cuts, i)
+		}
+		if whole, got := read(&qwen, s, nil, false), read(&qwen, s, cuts, true); got != whole {
+			t.Fatalf("%q in %d-byte pieces:\n got %s\nwant %s", s, n, got, whole)
+		}
+	})
+}

@@ -55,9 +55,13 @@ func (f *follower) Feed(s string) {
 	}
 }
 
-func (f *follower) Name(name string, _ int) {
+func (f *follower) Name(name string, _ int) string {
+	if msg := nameMsg(name); msg != "" {
+		return msg
+	}
 	f.name = name
 	f.w.Begin(f.m.Req, name)
+	return ""
 }
 
 func (f *follower) Key(key string, _ int) {

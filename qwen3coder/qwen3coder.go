@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/clip"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/textargs"
@@ -88,7 +89,9 @@ func init() { toolcall.Register(Format, "qwen3_xml", "qwen3_5") }
 var markers = tagargs.Markers{
 	Call: functionText, NameEnd: ">", Param: parameterText, KeyEnd: ">",
 	Close: parameterEnd, End: functionEndText, Outer: []string{toolCallEndText},
+	JSONArgs: true, Missing: true,
 	NameMsg: "<function= has no '>'", KeyMsg: "<parameter= has no '>'",
+	BetweenMsg: "neither <parameter= nor </function> in a function",
 }
 
 // errNoFunction says a block holds no <function=NAME>.
@@ -164,10 +167,22 @@ type wholeReader struct {
 	err      error
 }
 
-func (w *wholeReader) Name(name string, at int) {
+func (w *wholeReader) Name(name string, at int) string {
+	if msg := nameMsg(name); msg != "" {
+		return msg
+	}
 	w.put()
 	w.name, w.start, w.args, w.repaired = name, max(0, at-len(functionText)), "", nil
 	w.b = textargs.Get(w.m.Req, name)
+	return ""
+}
+
+// nameMsg says why name is no function's name, or "".
+func nameMsg(name string) string {
+	if !textargs.ValidName(name) {
+		return "not a function name: " + clip.Quote(name)
+	}
+	return ""
 }
 
 func (w *wholeReader) Key(key string, at int) { w.key, w.keyAt = key, at }

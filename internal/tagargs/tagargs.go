@@ -10,35 +10,48 @@ package tagargs
 import (
 	"bytes"
 	"strings"
+	"unicode"
 	"unsafe"
 
-	"github.com/toolparse/toolparse/internal/clip"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 // Markers are a format's tags. Every tag starts with '<' and holds no
 // other '<'.
 type Markers struct {
-	Call    string   // opens a call; its name follows: "<function="
-	NameEnd string   // ends the name: ">"
-	Param   string   // opens a parameter; its key follows: "<parameter="
-	KeyEnd  string   // ends the key, and the value starts: ">"
-	Close   string   // closes a value: "</parameter>"
-	End     string   // ends the call: "</function>"
-	Outer   []string // tags around calls that may follow a value's close: "</tool_call>"
-	// NameMsg and KeyMsg are the diagnostics for a name or a key whose end
-	// never comes.
-	NameMsg, KeyMsg string
+	// Call opens a call; its name follows, to NameEnd: "<function=" and
+	// ">". With no Call, the text starts with the name, which ends at the
+	// first Param or at the end of the text (GLM's "NAME\n<arg_key>").
+	Call, NameEnd string
+	// Param opens a parameter; its key follows, to KeyEnd; then, past
+	// whitespace, ValueOpen when it is set, and the value: "<parameter="
+	// and ">"; "<arg_key>", "</arg_key>" and "<arg_value>".
+	Param, KeyEnd, ValueOpen string
+	Close                    string   // closes a value: "</parameter>"
+	End                      string   // ends the call, when it has a tag: "</function>"
+	Outer                    []string // tags around calls that may follow a value's close: "</tool_call>"
+	// JSONArgs: a '{' where the first parameter may be opens JSON
+	// arguments, to End.
+	JSONArgs bool
+	// Missing: a parameter's open tag with no close tag before it may end
+	// a value (when its key is fresh and Handler.Known accepts it).
+	Missing bool
+	// AnyKey: a key may hold any byte (else a newline or a '<' makes it
+	// none, textargs.ValidKey); Trim: names and keys are trimmed.
+	AnyKey, Trim bool
+	// The diagnostics for a name or a key whose end never comes, for what
+	// stands where a parameter or the end should, and where ValueOpen
+	// should.
+	NameMsg, KeyMsg, BetweenMsg, OpenMsg string
 }
 
 // A Handler is told what a Reader reads. Offsets count the bytes fed
 // since Reset (or from the offset ResumeAt set).
 type Handler interface {
-	// Name: a call named name, valid (textargs.ValidName), starts; its
-	// name starts at offset at.
-	Name(name string, at int)
+	// Name: a call named name starts; its name starts at offset at. A
+	// message says the name is none (textargs.ValidName is the rule).
+	Name(name string, at int) string
 	// Key: the value of key starts; its parameter's open tag starts at
 	// offset at.
 	Key(key string, at int)
@@ -79,6 +92,7 @@ const (
 	Key                  // in a parameter's key
 	Value                // in a value
 	JSON                 // in JSON arguments, to the end tag
+	Opening              // after a key: ValueOpen
 	Done                 // stopped: after Trailing, or an End that said so
 	Failed               // the text is no call: Err says why
 )
@@ -207,6 +221,9 @@ func (r *Reader) run(s string, ok bool) {
 				i += j + 1
 				r.startHold(hTag, '<')
 				r.alive = 1<<(3+len(r.m.Outer)) - 1
+				if !r.m.Missing {
+					r.alive &^= 2
+				}
 				continue
 			case JSON:
 				j := strings.IndexByte(s[i:], '<')
@@ -250,11 +267,11 @@ func (r *Reader) run(s string, ok bool) {
 // plain reads c outside values and tags.
 func (r *Reader) plain(c byte) {
 	switch r.st {
-	case Open, Between:
+	case Open, Between, Opening:
 		if jsonvalue.IsSpace(c) {
 			return
 		}
-		if r.st == Between && c == '{' && r.params == 0 && !r.json {
+		if r.st == Between && c == '{' && r.params == 0 && !r.json && r.m.JSONArgs {
 			r.st, r.json, r.jsonAt = JSON, true, r.off-1
 			return
 		}
@@ -270,19 +287,22 @@ func (r *Reader) plain(c byte) {
 
 // refuse ends the reading at text that is no tag the state allows.
 func (r *Reader) refuse(at int) {
-	if r.st == Open {
+	switch r.st {
+	case Open:
 		r.st = Done
 		r.h.Trailing(at)
-		return
+	case Opening:
+		r.fail(at, r.m.OpenMsg)
+	default:
+		r.fail(at, r.m.BetweenMsg)
 	}
-	r.fail(at, "neither "+r.m.Param+" nor "+r.m.End+" in a function")
 }
 
 // name reads c, a byte of a name or a key: held, unless it is in a piece
 // r may keep, which it is then read from.
 func (r *Reader) name(c byte) {
 	if r.curOK && r.heldAt >= r.curAt {
-		r.held = append(r.held[:0], r.cur[max(r.heldAt, r.off-8)-r.curAt:r.off-r.curAt]...)
+		r.held = append(r.held[:0], r.cur[max(r.heldAt, r.off-16)-r.curAt:r.off-r.curAt]...)
 	} else {
 		r.held = append(r.held, c)
 	}
@@ -291,9 +311,12 @@ func (r *Reader) name(c byte) {
 		return
 	}
 	end := r.m.NameEnd
+	if r.m.Call == "" {
+		end = r.m.Param
+	}
 	if r.st == Key {
 		end = r.m.KeyEnd
-		if c == '\n' || c == '<' {
+		if !r.m.AnyKey && (c == '\n' || c == '<') {
 			r.fail(r.heldAt, r.m.KeyMsg)
 			return
 		}
@@ -307,19 +330,32 @@ func (r *Reader) name(c byte) {
 	at := r.heldAt
 	t := r.str(at, r.off-len(end))
 	r.held = r.held[:0]
+	if r.m.Trim {
+		t, at = trim(t, at)
+	}
 	if r.st == Key {
 		r.key = t
 		r.params++
 		r.h.Key(t, r.paramAt)
 		r.st, r.vstart = Value, r.off
+		if r.m.ValueOpen != "" {
+			r.st = Opening
+		}
 		return
 	}
-	if !textargs.ValidName(t) {
-		r.fail(at, "not a function name: "+clip.Quote(t))
+	r.named(t, at)
+	if r.st == Between && r.m.Call == "" { // the name ended at a parameter's open tag
+		r.st, r.heldAt, r.paramAt = Key, r.off, r.off-len(r.m.Param)
+	}
+}
+
+// named starts the call named t.
+func (r *Reader) named(t string, at int) {
+	if msg := r.h.Name(t, at); msg != "" {
+		r.fail(at, msg)
 		return
 	}
 	r.st, r.params, r.json, r.closed = Between, 0, false, false
-	r.h.Name(t, at)
 }
 
 // step reads c, just added to held, and returns how many of held's last
@@ -330,8 +366,11 @@ func (r *Reader) step(c byte) int {
 	case hOpen: // after '<': Call in Open; Param or End in Between
 		n := len(r.held)
 		tags := [2]string{m.Call, ""}
-		if r.st == Between {
+		switch r.st {
+		case Between:
 			tags = [2]string{m.Param, m.End}
+		case Opening:
+			tags = [2]string{m.ValueOpen, ""}
 		}
 		for _, t := range tags {
 			if t != "" && n <= len(t) && string(r.held) == t[:n] {
@@ -343,6 +382,8 @@ func (r *Reader) step(c byte) int {
 				switch {
 				case t == m.Call:
 					r.st, r.heldAt = Name, r.off
+				case r.st == Opening:
+					r.st, r.vstart = Value, r.off
 				case t == m.Param:
 					r.st, r.heldAt, r.paramAt = Key, r.off, at
 				default:
@@ -392,12 +433,15 @@ func (r *Reader) step(c byte) int {
 	case hKey, hNextKey:
 		k := len(r.held) - r.keyAt
 		if !hasSuffix(r.held[r.keyAt:], m.KeyEnd) {
-			if c == '\n' || c == '<' || k >= MaxKey+len(m.KeyEnd) {
+			if !m.AnyKey && (c == '\n' || c == '<') || k >= MaxKey+len(m.KeyEnd) {
 				return r.text(r.hold == hNextKey)
 			}
 			return 0
 		}
 		key := r.str(r.heldAt+r.keyAt, r.off-len(m.KeyEnd))
+		if m.Trim {
+			key = strings.TrimSpace(key)
+		}
 		if key == "" || key == r.key || !r.h.Fresh(key) || r.hold == hKey && !r.h.Known(key) {
 			return r.text(r.hold == hNextKey)
 		}
@@ -411,6 +455,9 @@ func (r *Reader) step(c byte) int {
 		r.params++
 		r.h.Key(key, at)
 		r.st, r.vstart = Value, r.off
+		if m.ValueOpen != "" {
+			r.st = Opening
+		}
 	case hAfter:
 		switch {
 		case jsonvalue.IsSpace(c):
@@ -538,7 +585,19 @@ func (r *Reader) Close() int {
 	}
 	switch r.st {
 	case Name:
-		r.fail(r.heldAt, r.m.NameMsg)
+		if r.m.Call != "" {
+			r.fail(r.heldAt, r.m.NameMsg)
+			break
+		}
+		t, at := trim(r.str(r.heldAt, r.off), r.heldAt) // a name alone: a call without arguments
+		r.held = r.held[:0]
+		if t == "" {
+			r.st = Open
+			break
+		}
+		r.named(t, at)
+	case Opening:
+		r.fail(r.off, r.m.OpenMsg)
 	case Key:
 		r.fail(r.heldAt, r.m.KeyMsg)
 	case Value:
@@ -559,6 +618,13 @@ func (r *Reader) Close() int {
 		}
 	}
 	return -1
+}
+
+// trim trims t, which starts at offset at, and returns where what is left
+// starts.
+func trim(t string, at int) (string, int) {
+	u := strings.TrimLeftFunc(t, unicode.IsSpace)
+	return strings.TrimSpace(u), at + len(t) - len(u)
 }
 
 // hasSuffix reports whether b ends with s.

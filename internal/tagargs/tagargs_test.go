@@ -6,13 +6,15 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/internal/tagargs"
+	"github.com/toolparse/toolparse/internal/textargs"
 	"pgregory.net/rapid"
 )
 
 var qwen = tagargs.Markers{
 	Call: "<function=", NameEnd: ">", Param: "<parameter=", KeyEnd: ">",
 	Close: "</parameter>", End: "</function>", Outer: []string{"</tool_call>"},
-	NameMsg: "no name end", KeyMsg: "no key end",
+	JSONArgs: true, Missing: true, NameMsg: "no name end", KeyMsg: "no key end",
+	BetweenMsg: "neither <parameter= nor </function> in a function",
 }
 
 // minimax is MiniMax-M2's markers, a name and keys given as attributes:
@@ -33,9 +35,13 @@ type recorder struct {
 	stop bool // End stops the reading
 }
 
-func (r *recorder) Name(name string, at int) {
+func (r *recorder) Name(name string, at int) string {
+	if !textargs.ValidName(name) {
+		return "not a function name: " + name
+	}
 	fmt.Fprintf(&r.out, "name %s@%d;", name, at)
 	r.set = map[string]bool{}
+	return ""
 }
 func (r *recorder) Key(key string, at int) {
 	fmt.Fprintf(&r.out, "key %s@%d;", key, at)
@@ -118,12 +124,12 @@ func TestReader(t *testing.T) {
 		// JSON arguments
 		{&qwen, `<function=f>{"a": 1}</function>`, `name f@10;json [12,20);end@31;state 0`},
 		{&qwen, `<function=f><parameter=a>1</parameter>{}`, `name f@10;key a@12;value "1</parameter>{}" [25,40) false;state 2`},
-		{&qwen, `<function=f><parameter=a>1</parameter></tool_call>`, `name f@10;key a@12;value "1" [25,26) true;state 7 err "neither <parameter= nor </function> in a function"@38`},
-		{&qwen, "<function=f><parameter=a\n>", `name f@10;state 7 err "no key end"@23`},
-		{&qwen, "<function=f", `state 7 err "no name end"@10`},
-		{&qwen, "<function={{x}}>", `state 7 err "not a function name: \"{{x}}\""@10`},
-		{&qwen, " text", `trailing@1;state 6`},
-		{&qwen, "<function=f></function> <fun", `name f@10;end@23;trailing@24;state 6`},
+		{&qwen, `<function=f><parameter=a>1</parameter></tool_call>`, `name f@10;key a@12;value "1" [25,26) true;state 8 err "neither <parameter= nor </function> in a function"@38`},
+		{&qwen, "<function=f><parameter=a\n>", `name f@10;state 8 err "no key end"@23`},
+		{&qwen, "<function=f", `state 8 err "no name end"@10`},
+		{&qwen, "<function={{x}}>", `state 8 err "not a function name: {{x}}"@10`},
+		{&qwen, " text", `trailing@1;state 7`},
+		{&qwen, "<function=f></function> <fun", `name f@10;end@23;trailing@24;state 7`},
 		{&minimax, `<invoke name="f"><parameter name="a">x</parameter><parameter name="b">1</parameter></invoke>`,
 			`name f@14;key a@17;value "x" [37,38) true;key b@50;value "1" [70,71) true;end@92;state 0`},
 		{&minimax, `<invoke name="f"><parameter name="a"></parameter>text</parameter></invoke>`,

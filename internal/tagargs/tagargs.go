@@ -301,9 +301,8 @@ func (r *Reader) refuse(at int) {
 // name reads c, a byte of a name or a key: held, unless it is in a piece
 // r may keep, which it is then read from.
 func (r *Reader) name(c byte) {
-	if r.curOK && r.heldAt >= r.curAt {
-		r.held = append(r.held[:0], r.cur[max(r.heldAt, r.off-16)-r.curAt:r.off-r.curAt]...)
-	} else {
+	inCur := r.curOK && r.heldAt >= r.curAt
+	if !inCur {
 		r.held = append(r.held, c)
 	}
 	if r.limit > 0 && r.off-r.heldAt > r.limit {
@@ -321,8 +320,15 @@ func (r *Reader) name(c byte) {
 			return
 		}
 	}
-	if !hasSuffix(r.held, end) {
-		if r.curOK && r.heldAt >= r.curAt && r.off == r.curAt+len(r.cur) { // the piece ends: hold what it holds of the name
+	ended := c == end[len(end)-1]
+	if ended && inCur {
+		k := r.off - r.curAt
+		ended = r.off-len(end) >= r.heldAt && r.cur[k-len(end):k] == end
+	} else if ended {
+		ended = hasSuffix(r.held, end)
+	}
+	if !ended {
+		if inCur && r.off == r.curAt+len(r.cur) { // the piece ends: hold what it holds of the name
 			r.held = append(r.held[:0], r.cur[r.heldAt-r.curAt:]...)
 		}
 		return

@@ -25,6 +25,14 @@ var minimax = tagargs.Markers{
 	NameMsg: "no name end", KeyMsg: "no key end",
 }
 
+// glm is GLM-4.5's markers: the name first, with no tag; a tag opens the
+// value after its key; no tag ends the call.
+var glm = tagargs.Markers{
+	Param: "<arg_key>", KeyEnd: "</arg_key>", ValueOpen: "<arg_value>", Close: "</arg_value>",
+	Outer: []string{"</tool_call>"}, AnyKey: true, Trim: true,
+	KeyMsg: "no key end", OpenMsg: "expected <arg_value>", BetweenMsg: "expected <arg_key>",
+}
+
 // recorder writes what a Reader tells as text; a value's text is gathered
 // and written at its end, so that how the text was cut does not show.
 type recorder struct {
@@ -71,7 +79,11 @@ func (r *recorder) Known(key string) bool { return !strings.HasPrefix(key, "x") 
 func read(m *tagargs.Markers, text string, cuts []int, copy bool) string {
 	var rec recorder
 	var r tagargs.Reader
-	r.Reset(m, &rec, tagargs.Open, 0)
+	st := tagargs.Open
+	if m.Call == "" {
+		st = tagargs.Name
+	}
+	r.Reset(m, &rec, st, 0)
 	prev := 0
 	for _, c := range append(cuts, len(text)) {
 		c = max(prev, min(c, len(text)))
@@ -134,6 +146,20 @@ func TestReader(t *testing.T) {
 			`name f@14;key a@17;value "x" [37,38) true;key b@50;value "1" [70,71) true;end@92;state 0`},
 		{&minimax, `<invoke name="f"><parameter name="a"></parameter>text</parameter></invoke>`,
 			`name f@14;key a@17;value "</parameter>text" [37,53) true;end@74;state 0`},
+		{&glm, "get_weather\n<arg_key> city </arg_key>\n<arg_value>Beijing</arg_value>\n",
+			`name get_weather@0;key city@12;value "Beijing" [49,56) true;state 2`},
+		{&glm, " read_file ", `name read_file@1;state 2`},
+		{&glm, "  ", `state 0`},
+		// a close tag that a repeated key follows is text
+		{&glm, "f<arg_key>a</arg_key><arg_value>1</arg_value><arg_key>a</arg_key><arg_value>2</arg_value>",
+			`name f@0;key a@1;value "1</arg_value><arg_key>a</arg_key><arg_value>2" [32,77) true;state 2`},
+		// no missing-close rule: a key's tag in a value is text
+		{&glm, "f<arg_key>a</arg_key><arg_value>1<arg_key>b</arg_key><arg_value>2",
+			`name f@0;key a@1;value "1<arg_key>b</arg_key><arg_value>2" [32,65) false;state 2`},
+		{&glm, "f<arg_key>a</arg_key>x", `name f@0;key a@1;state 8 err "expected <arg_value>"@21`},
+		{&glm, "f<arg_key>a</arg_key><arg_value>1</arg_value>x<", `name f@0;key a@1;value "1</arg_value>x<" [32,47) false;state 2`},
+		{&glm, "f<arg_key>a</arg_key><arg_value>1</arg_value> x", `name f@0;key a@1;value "1</arg_value> x" [32,47) false;state 2`},
+		{&glm, "f<arg_key>a</arg_key><arg_value>1</arg_value> <b", `name f@0;key a@1;value "1</arg_value> <b" [32,48) false;state 2`},
 	}
 	for _, tt := range tests {
 		if got := read(tt.m, tt.text, nil, false); got != tt.want {
@@ -144,7 +170,8 @@ func TestReader(t *testing.T) {
 
 // pieces are bits of tagged text a model may write, tags among them.
 var pieces = []string{"<function=f>", "<function=g>", "<parameter=a>", "<parameter=b>", "<parameter=xc>",
-	"</parameter>", "</function>", "</tool_call>", "\n", " ", "x", "<", "</", "<parameter=", ">", "{", "}", "<function="}
+	"</parameter>", "</function>", "</tool_call>", "\n", " ", "x", "<", "</", "<parameter=", ">", "{", "}", "<function=",
+	"<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>", "a", "b"}
 
 // What a Reader tells does not depend on how the text is cut.
 func TestReaderSplitInvariance(t *testing.T) {
@@ -158,12 +185,14 @@ func TestReaderSplitInvariance(t *testing.T) {
 		for i := 1; i < len(cuts); i++ {
 			cuts[i] = max(cuts[i], cuts[i-1])
 		}
-		whole := read(&qwen, s, nil, false)
-		if got := read(&qwen, s, cuts, true); got != whole {
-			t.Fatalf("%q cut at %v:\n got %s\nwant %s", s, cuts, got, whole)
-		}
-		if got := read(&qwen, s, cuts, false); got != whole {
-			t.Fatalf("%q cut at %v (kept):\n got %s\nwant %s", s, cuts, got, whole)
+		for _, m := range []*tagargs.Markers{&qwen, &glm} {
+			whole := read(m, s, nil, false)
+			if got := read(m, s, cuts, true); got != whole {
+				t.Fatalf("%q cut at %v:\n got %s\nwant %s", s, cuts, got, whole)
+			}
+			if got := read(m, s, cuts, false); got != whole {
+				t.Fatalf("%q cut at %v (kept):\n got %s\nwant %s", s, cuts, got, whole)
+			}
 		}
 	})
 }
@@ -172,14 +201,17 @@ func FuzzReader(f *testing.F) {
 	f.Add("<function=f>\n<parameter=a>\nx\n</parameter>\n</function>", 3)
 	f.Add("<function=f><parameter=a>1</function>2</parameter></function>", 7)
 	f.Add(`<function=f>{"a": 1}</function>`, 1)
+	f.Add("f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n<arg_key>b</arg_key><arg_value>x</arg_value>y", 5)
 	f.Fuzz(func(t *testing.T, s string, n int) {
 		n = max(1, n%64)
 		var cuts []int
 		for i := n; i < len(s); i += n {
 			cuts = append(cuts, i)
 		}
-		if whole, got := read(&qwen, s, nil, false), read(&qwen, s, cuts, true); got != whole {
-			t.Fatalf("%q in %d-byte pieces:\n got %s\nwant %s", s, n, got, whole)
+		for _, m := range []*tagargs.Markers{&qwen, &glm} {
+			if whole, got := read(m, s, nil, false), read(m, s, cuts, true); got != whole {
+				t.Fatalf("%q in %d-byte pieces:\n got %s\nwant %s", s, n, got, whole)
+			}
 		}
 	})
 }

@@ -205,6 +205,7 @@ func (r *Reader) startHold(h hold, c byte) {
 func (r *Reader) run(s string, ok bool) {
 	pc, pok, pat := r.cur, r.curOK, r.curAt
 	r.cur, r.curOK, r.curAt, r.fromS = s, ok, r.off, 0
+	skipped := false
 	for i := 0; i < len(s) && r.st < Done; {
 		if r.hold == hNone {
 			switch r.st {
@@ -238,6 +239,18 @@ func (r *Reader) run(s string, ok bool) {
 				continue
 			}
 		}
+		if skipped {
+			skipped = false
+		} else if k := r.skip(s, i); k > 0 { // bytes that only go on what is held
+			if r.hold != hNone {
+				r.held = append(r.held, s[i:i+k]...)
+				r.fromS += k
+			}
+			r.off += k
+			i += k
+			skipped = true // the byte that decides is read byte by byte
+			continue
+		}
 		c := s[i]
 		i++
 		r.off++
@@ -262,6 +275,74 @@ func (r *Reader) run(s string, ok bool) {
 		r.plain(c)
 	}
 	r.cur, r.curOK, r.curAt = pc, pok, pat
+}
+
+// skip returns how many of the bytes at s[i] read as the byte by byte
+// path would, changing nothing but what is held: a tag or a name's end
+// that s holds whole, but for its last byte, which that path reads.
+func (r *Reader) skip(s string, i int) int {
+	m := r.m
+	switch r.hold {
+	case hNone:
+		if r.st != Name && r.st != Key || !r.curOK || r.heldAt < r.curAt {
+			return 0
+		}
+		end := m.NameEnd
+		if m.Call == "" {
+			end = m.Param
+		}
+		if r.st == Key {
+			end = m.KeyEnd
+		}
+		e := strings.Index(s[i:], end)
+		if e < 0 || r.st == Key && !m.AnyKey && strings.ContainsAny(s[i:i+e], "\n<") {
+			return 0
+		}
+		return e + len(end) - 1
+	case hTag, hNext:
+		if len(r.held) != 1 && (r.hold == hTag || len(r.held)-r.tagAt != 1) {
+			return 0
+		}
+		for k := 0; k < 3+len(m.Outer); k++ {
+			if t := r.tag(k); r.alive&(1<<k) != 0 && len(t) > 1 && strings.HasPrefix(s[i:], t[1:]) {
+				r.alive = 1 << k
+				return len(t) - 2
+			}
+		}
+	case hOpen:
+		if len(r.held) != 1 {
+			return 0
+		}
+		tags := [2]string{m.Call, ""}
+		switch r.st {
+		case Between:
+			tags = [2]string{m.Param, m.End}
+		case Opening:
+			tags = [2]string{m.ValueOpen, ""}
+		}
+		for _, t := range tags {
+			if len(t) > 1 && strings.HasPrefix(s[i:], t[1:]) {
+				return len(t) - 2
+			}
+		}
+	case hAfter:
+		k := i
+		for k < len(s) && jsonvalue.IsSpace(s[k]) {
+			k++
+		}
+		return k - i
+	case hKey, hNextKey:
+		if len(r.held) != r.keyAt {
+			return 0
+		}
+		w := s[i:min(len(s), i+MaxKey+len(m.KeyEnd))]
+		e := strings.Index(w, m.KeyEnd)
+		if e < 0 || !m.AnyKey && strings.ContainsAny(w[:e], "\n<") {
+			return 0
+		}
+		return e + len(m.KeyEnd) - 1
+	}
+	return 0
 }
 
 // plain reads c outside values and tags.

@@ -84,8 +84,8 @@ var readers = sync.Pool{New: func() any { return new(wholeReader) }}
 // pairs, with the reader that also follows it (see follower).
 func readCall(m *block.Machine, body string) ([]block.Item, error) {
 	w := readers.Get().(*wholeReader)
-	defer readers.Put(w)
-	*w = wholeReader{m: m, body: body, r: w.r}
+	defer release(w)
+	w.m, w.body, w.b, w.name, w.start, w.key, w.keyAt, w.repaired, w.err = m, body, nil, "", 0, "", 0, nil, nil
 	w.r.Reset(&markers, w, tagargs.Name, 0)
 	w.r.Feed(body)
 	w.r.Close()
@@ -111,6 +111,12 @@ func nameMsg(name string) string {
 		return "not a function name: " + strings.TrimSpace(name[:min(len(name), 40)])
 	}
 	return ""
+}
+
+// release gives w back to the pool, holding nothing of the block.
+func release(w *wholeReader) {
+	w.m, w.body, w.name, w.key = nil, "", "", ""
+	readers.Put(w)
 }
 
 // wholeReader is the tagargs.Handler of a whole block's body.

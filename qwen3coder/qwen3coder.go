@@ -114,8 +114,9 @@ func readFunc(m *block.Machine, body string) ([]block.Item, error) {
 // it ignores.
 func read(m *block.Machine, body string, st tagargs.State) ([]block.Item, error) {
 	w := readers.Get().(*wholeReader)
-	defer readers.Put(w)
-	*w = wholeReader{m: m, body: body, items: m.ItemBuffer(), single: st == tagargs.Name, r: w.r}
+	defer release(w)
+	w.m, w.body, w.items, w.single = m, body, m.ItemBuffer(), st == tagargs.Name
+	w.b, w.name, w.start, w.key, w.keyAt, w.args, w.repaired, w.err = nil, "", 0, "", 0, "", nil, nil
 	w.r.Reset(&markers, w, st, 0)
 	w.r.Feed(body)
 	for {
@@ -148,6 +149,13 @@ func read(m *block.Machine, body string, st tagargs.State) ([]block.Item, error)
 
 // readers keeps wholeReaders, so that reading a block allocates none.
 var readers = sync.Pool{New: func() any { return new(wholeReader) }}
+
+// release gives w back to the pool, holding nothing of the block.
+func release(w *wholeReader) {
+	w.m, w.body, w.name, w.key = nil, "", "", ""
+	w.items = nil
+	readers.Put(w)
+}
 
 // wholeReader is the tagargs.Handler of a whole block's body: it gathers
 // each function's values and makes a call of it.

@@ -158,7 +158,13 @@ type Reader struct {
 // Reset makes r read a new text with m, telling h, from state st (Open or
 // Name); limit, when set, bounds the bytes it holds undecided.
 func (r *Reader) Reset(m *Markers, h Handler, st State, limit int) {
-	*r = Reader{m: m, h: h, st: st, limit: limit, held: r.held[:0], tent: -1}
+	// Field by field: a pooled Reader lives on the heap, where copying a
+	// whole struct costs a bulk write barrier while the collector runs.
+	r.m, r.h, r.st, r.hold, r.Err, r.limit = m, h, st, hNone, nil, limit
+	r.off, r.held, r.heldAt, r.fromS = 0, r.held[:0], 0, 0
+	r.cur, r.curOK, r.curAt, r.tail = "", false, 0, nil
+	r.alive, r.tagAt, r.keyAt, r.vstart, r.key, r.tent = 0, 0, 0, 0, "", -1
+	r.params, r.json, r.jsonAt, r.paramAt, r.closed = 0, false, 0, 0, false
 }
 
 // State returns where r stands.

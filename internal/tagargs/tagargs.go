@@ -212,6 +212,7 @@ func (r *Reader) run(s string, ok bool) {
 	pc, pok, pat := r.cur, r.curOK, r.curAt
 	r.cur, r.curOK, r.curAt, r.fromS = s, ok, r.off, 0
 	skipped := false
+	whole := ok && r.limit == 0 // r.off is r.curAt+i while nothing is held
 	for i := 0; i < len(s) && r.st < Done; {
 		if r.hold == hNone {
 			switch r.st {
@@ -224,6 +225,12 @@ func (r *Reader) run(s string, ok bool) {
 					continue
 				}
 				r.h.Text(s[i : i+j])
+				if whole {
+					if k := r.valueTag(s, i+j); k >= 0 {
+						i = k
+						continue
+					}
+				}
 				r.off += j + 1
 				i += j + 1
 				r.startHold(hTag, '<')
@@ -243,6 +250,13 @@ func (r *Reader) run(s string, ok bool) {
 				i += j + 1
 				r.startHold(hEnd, '<')
 				continue
+			default:
+				if whole {
+					if k := r.fast(s, i); k > i {
+						i = k
+						continue
+					}
+				}
 			}
 		}
 		if skipped {
@@ -420,6 +434,11 @@ func (r *Reader) name(c byte) {
 		}
 		return
 	}
+	r.endName(end)
+}
+
+// endName ends the name or the key that the end tag end, just read, ends.
+func (r *Reader) endName(end string) {
 	at := r.heldAt
 	t := r.str(at, r.off-len(end))
 	r.held = r.held[:0]
@@ -427,19 +446,249 @@ func (r *Reader) name(c byte) {
 		t, at = trim(t, at)
 	}
 	if r.st == Key {
-		r.key = t
-		r.params++
-		r.h.Key(t, r.paramAt)
-		r.st, r.vstart = Value, r.off
-		if r.m.ValueOpen != "" {
-			r.st = Opening
-		}
+		r.setKey(t, r.paramAt)
 		return
 	}
 	r.named(t, at)
 	if r.st == Between && r.m.Call == "" { // the name ended at a parameter's open tag
 		r.st, r.heldAt, r.paramAt = Key, r.off, r.off-len(r.m.Param)
 	}
+}
+
+// setKey starts the value of key, whose parameter's open tag starts at
+// offset at and whose key's end was just read.
+func (r *Reader) setKey(key string, at int) {
+	r.key = key
+	r.params++
+	r.h.Key(key, at)
+	r.st, r.vstart = Value, r.off
+	if r.m.ValueOpen != "" {
+		r.st = Opening
+	}
+}
+
+// opened goes on after the tag t, just read, which starts at offset at:
+// the call's open tag, a parameter's, ValueOpen, or the end tag.
+func (r *Reader) opened(t string, at int) {
+	m := r.m
+	switch {
+	case t == m.Call:
+		r.st, r.heldAt = Name, r.off
+	case r.st == Opening:
+		r.st, r.vstart = Value, r.off
+	case t == m.Param:
+		r.st, r.heldAt, r.paramAt = Key, r.off, at
+	default:
+		r.endCall()
+	}
+}
+
+// The fast path. When r reads a piece it may keep, with no limit, and
+// nothing is held, what the piece holds whole is read at once, with the
+// outcome the byte by byte path would have (the split-invariance tests
+// check it against pieces read byte by byte): blanks and a tag between
+// parameters, a name or a key to its end, and a tag in a value with what
+// decides it. What the piece ends before deciding is left to that path.
+// r.off is r.curAt+i there.
+
+// fast reads, from s[i], blanks and a tag, or a name or a key to its end,
+// and returns where it stopped: i when it read nothing.
+func (r *Reader) fast(s string, i int) int {
+	m := r.m
+	switch r.st {
+	case Open, Between, Opening:
+		j := i
+		for j < len(s) && jsonvalue.IsSpace(s[j]) {
+			j++
+		}
+		r.off += j - i
+		if j == len(s) || s[j] != '<' {
+			return j
+		}
+		tags := [2]string{m.Call, ""}
+		switch r.st {
+		case Between:
+			tags = [2]string{m.Param, m.End}
+		case Opening:
+			tags = [2]string{m.ValueOpen, ""}
+		}
+		for _, t := range tags {
+			if t != "" && strings.HasPrefix(s[j:], t) {
+				r.off += len(t)
+				r.opened(t, r.curAt+j)
+				return j + len(t)
+			}
+		}
+		return j
+	case Name, Key:
+		h := r.heldAt - r.curAt // where the name starts in s
+		if h < 0 {
+			return i
+		}
+		end := m.NameEnd
+		if m.Call == "" {
+			end = m.Param
+		}
+		if r.st == Key {
+			end = m.KeyEnd
+		}
+		e := strings.Index(s[h:], end)
+		if e < 0 || r.st == Key && !m.AnyKey && strings.ContainsAny(s[h:h+e], "\n<") {
+			return i
+		}
+		k := h + e + len(end)
+		r.off = r.curAt + k
+		r.endName(end)
+		return k
+	}
+	return i
+}
+
+// valueTag reads the '<' at s[p] in a value and what decides it (see
+// step: hTag, hAfter, hNext, hKey, hNextKey), and returns where the
+// reading goes on, or -1 when s ends before it is decided.
+func (r *Reader) valueTag(s string, p int) int {
+	m := r.m
+	alive := uint16(1)<<(3+len(m.Outer)) - 1
+	if !m.Missing {
+		alive &^= 2
+	}
+	at := r.curAt + p
+	switch k, _ := r.tagIn(s[p:], alive); k {
+	case -1:
+		return -1
+	case -2:
+		return r.textFrom(s, p, false)
+	case 0: // a close tag: blanks and what follows decide it
+		q := p + len(m.Close)
+		for q < len(s) && jsonvalue.IsSpace(s[q]) {
+			q++
+		}
+		if q == len(s) {
+			return -1
+		}
+		if s[q] != '<' {
+			return r.textFrom(s, p, true)
+		}
+		t, n := r.tagIn(s[q:], uint16(1)<<(3+len(m.Outer))-2)
+		switch t {
+		case -1:
+			return -1
+		case -2:
+			return r.textFrom(s, p, true)
+		case 1:
+			key, e := r.keyIn(s, q+len(m.Param))
+			if e == -1 {
+				return -1
+			}
+			if e < 0 || key == "" || key == r.key || !r.h.Fresh(key) {
+				return r.textFrom(s, p, true)
+			}
+			r.off = r.curAt + e
+			r.endValue(at, true)
+			r.setKey(key, r.curAt+q)
+			return e
+		case 2: // the end tag
+			r.endValue(at, true)
+			r.st = Between
+			r.off = r.curAt + q + n
+			r.endCall()
+			return q + n
+		default: // an outer tag, read again between parameters
+			r.endValue(at, true)
+			r.st = Between
+			r.off = r.curAt + q
+			return q
+		}
+	case 1: // a parameter's open tag, no close tag before it
+		key, e := r.keyIn(s, p+len(m.Param))
+		if e == -1 {
+			return -1
+		}
+		if e < 0 || key == "" || key == r.key || !r.h.Fresh(key) || !r.h.Known(key) {
+			return r.textFrom(s, p, false)
+		}
+		r.off = r.curAt + e
+		r.endValue(at, false)
+		r.setKey(key, at)
+		return e
+	case 2: // the end tag
+		if r.tent < 0 {
+			r.tent = at
+		}
+		r.h.Unsure()
+		return r.textFrom(s, p, false)
+	default:
+		r.h.Unsure()
+		return r.textFrom(s, p, false)
+	}
+}
+
+// tagIn returns which of the alive tags rest starts with (as match
+// numbers them) and its length; -1 when rest is too short to tell, -2
+// when none.
+func (r *Reader) tagIn(rest string, alive uint16) (int, int) {
+	best, n, wait := -2, 0, false
+	for k := 0; k < 3+len(r.m.Outer); k++ {
+		t := r.tag(k)
+		if alive&(1<<k) == 0 || t == "" {
+			continue
+		}
+		if len(rest) < len(t) {
+			wait = wait || rest == t[:len(rest)]
+		} else if rest[:len(t)] == t && (best < 0 || len(t) < n) {
+			best, n = k, len(t)
+		}
+	}
+	if best < 0 && wait {
+		return -1, 0
+	}
+	return best, n
+}
+
+// keyIn reads the key of a parameter's open tag in a value, which starts
+// at s[k], and returns it and where its end tag ends; -1 when s ends
+// before it is decided, -2 when it is none.
+func (r *Reader) keyIn(s string, k int) (string, int) {
+	m := r.m
+	w := s[k:min(len(s), k+MaxKey+len(m.KeyEnd))]
+	e := strings.Index(w, m.KeyEnd)
+	if !m.AnyKey {
+		v := w
+		if e >= 0 {
+			v = w[:e+len(m.KeyEnd)-1]
+		}
+		if strings.ContainsAny(v, "\n<") {
+			return "", -2
+		}
+	}
+	if e < 0 {
+		if len(w) == MaxKey+len(m.KeyEnd) {
+			return "", -2
+		}
+		return "", -1
+	}
+	key := w[:e]
+	if m.Trim {
+		key = strings.TrimSpace(key)
+	}
+	return key, k + e + len(m.KeyEnd)
+}
+
+// textFrom makes the '<' at s[p] text in the value, and what follows to
+// the next '<' (closeText: a close tag starts it), and returns where that
+// is.
+func (r *Reader) textFrom(s string, p int, closeText bool) int {
+	if closeText {
+		r.tent = -1
+	}
+	e := len(s)
+	if k := strings.IndexByte(s[p+1:], '<'); k >= 0 {
+		e = p + 1 + k
+	}
+	r.h.Text(s[p:e])
+	r.off = r.curAt + e
+	return e
 }
 
 // named starts the call named t.
@@ -470,18 +719,8 @@ func (r *Reader) step(c byte) int {
 				if n < len(t) {
 					return 0
 				}
-				at := r.heldAt
 				r.hold, r.held = hNone, r.held[:0]
-				switch {
-				case t == m.Call:
-					r.st, r.heldAt = Name, r.off
-				case r.st == Opening:
-					r.st, r.vstart = Value, r.off
-				case t == m.Param:
-					r.st, r.heldAt, r.paramAt = Key, r.off, at
-				default:
-					r.endCall()
-				}
+				r.opened(t, r.heldAt)
 				return 0
 			}
 		}
@@ -544,13 +783,7 @@ func (r *Reader) step(c byte) int {
 		}
 		r.endValue(to, closed)
 		r.hold, r.held = hNone, r.held[:0]
-		r.key = key
-		r.params++
-		r.h.Key(key, at)
-		r.st, r.vstart = Value, r.off
-		if m.ValueOpen != "" {
-			r.st = Opening
-		}
+		r.setKey(key, at)
 	case hAfter:
 		switch {
 		case jsonvalue.IsSpace(c):

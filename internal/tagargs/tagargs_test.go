@@ -115,6 +115,9 @@ func TestReader(t *testing.T) {
 		// a close tag that text follows is text
 		{&qwen, "<function=f><parameter=a>1</parameter>2</parameter></function>",
 			`name f@10;key a@12;value "1</parameter>2" [25,39) true;end@62;state 0`},
+		// a close tag that a close tag follows is text
+		{&qwen, "<function=f><parameter=a>1</parameter></parameter></function>",
+			`name f@10;key a@12;value "1</parameter>" [25,38) true;end@61;state 0`},
 		// a close tag before a key already set is text
 		{&qwen, "<function=f><parameter=a>1</parameter><parameter=b>2</parameter><parameter=a>3</parameter></function>",
 			`name f@10;key a@12;value "1" [25,26) true;key b@38;value "2</parameter><parameter=a>3" [51,78) true;end@101;state 0`},

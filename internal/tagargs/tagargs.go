@@ -564,8 +564,10 @@ func (r *Reader) valueTag(s string, p int) int {
 		for q < len(s) && jsonvalue.IsSpace(s[q]) {
 			q++
 		}
-		if q == len(s) {
-			return -1
+		if q == len(s) { // what follows decides: hold the close tag and blanks
+			r.hold, r.held, r.heldAt, r.fromS = hAfter, append(r.held[:0], s[p:]...), at, len(s)-p
+			r.off = r.curAt + len(s)
+			return len(s)
 		}
 		if s[q] != '<' {
 			return r.textFrom(s, p, true)
@@ -631,7 +633,7 @@ func (r *Reader) tagIn(rest string, alive uint16) (int, int) {
 	best, n, wait := -2, 0, false
 	for k := 0; k < 3+len(r.m.Outer); k++ {
 		t := r.tag(k)
-		if alive&(1<<k) == 0 || t == "" {
+		if alive&(1<<k) == 0 || t == "" || len(rest) > 1 && len(t) > 1 && rest[1] != t[1] {
 			continue
 		}
 		if len(rest) < len(t) {
@@ -949,6 +951,9 @@ func (r *Reader) Close() int {
 // trim trims t, which starts at offset at, and returns where what is left
 // starts.
 func trim(t string, at int) (string, int) {
+	if t != "" && t[0] > ' ' && t[0] < 0x80 && t[len(t)-1] > ' ' && t[len(t)-1] < 0x80 {
+		return t, at // nothing to trim
+	}
 	u := strings.TrimLeftFunc(t, unicode.IsSpace)
 	return strings.TrimSpace(u), at + len(t) - len(u)
 }

@@ -532,12 +532,22 @@ func (r *Reader) fast(s string, i int) int {
 		if r.st == Key {
 			end = m.KeyEnd
 		}
-		e := strings.Index(s[h:], end)
-		if e < 0 || r.st == Key && !m.AnyKey && strings.ContainsAny(s[h:h+e], "\n<") {
-			return i
+		k := len(s) // where the name and its end end, or the piece
+		if e := strings.Index(s[h:], end); e >= 0 {
+			k = h + e + len(end)
 		}
-		k := h + e + len(end)
+		if r.st == Key && !m.AnyKey {
+			if b := strings.IndexAny(s[h:k], "\n<"); b >= 0 { // no key
+				r.off = r.curAt + h + b + 1
+				r.fail(r.heldAt, m.KeyMsg)
+				return h + b + 1
+			}
+		}
 		r.off = r.curAt + k
+		if k == len(s) && !strings.HasSuffix(s[h:], end) { // the piece ends first: hold the name
+			r.held = append(r.held[:0], s[h:]...)
+			return k
+		}
 		r.endName(end)
 		return k
 	}
@@ -805,6 +815,7 @@ func (r *Reader) step(c byte) int {
 		default: // the end tag, or an outer one: the value ended at the close tag
 			back := len(r.held) - r.tagAt
 			r.endValue(r.heldAt, true)
+			r.tail = r.held[r.tagAt:] // what run reads again when earlier pieces held it
 			r.hold, r.held = hNone, r.held[:0]
 			r.st = Between
 			if t == 2 {

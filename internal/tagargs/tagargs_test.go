@@ -218,3 +218,17 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// An outer tag after a close tag, cut between pieces the reader keeps, is
+// read again between parameters as when it comes whole.
+func TestReaderOuterTagAcrossPieces(t *testing.T) {
+	s := "<function=f><parameter=a><function=f><</parameter></tool_call>"
+	whole := read(&qwen, s, nil, false)
+	for _, cut := range []int{38, 50, 51, 55} {
+		for _, copy := range []bool{false, true} {
+			if got := read(&qwen, s, []int{cut}, copy); got != whole {
+				t.Errorf("cut at %d (copy %v):\n got %s\nwant %s", cut, copy, got, whole)
+			}
+		}
+	}
+}

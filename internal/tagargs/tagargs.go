@@ -537,7 +537,7 @@ func (r *Reader) fast(s string, i int) int {
 			k = h + e + len(end)
 		}
 		if r.st == Key && !m.AnyKey {
-			if b := strings.IndexAny(s[h:k], "\n<"); b >= 0 { // no key
+			if b := badKey(s[h:k]); b >= 0 { // no key
 				r.off = r.curAt + h + b + 1
 				r.fail(r.heldAt, m.KeyMsg)
 				return h + b + 1
@@ -640,10 +640,24 @@ func (r *Reader) valueTag(s string, p int) int {
 // numbers them) and its length; -1 when rest is too short to tell, -2
 // when none.
 func (r *Reader) tagIn(rest string, alive uint16) (int, int) {
+	m := r.m
 	best, n, wait := -2, 0, false
-	for k := 0; k < 3+len(r.m.Outer); k++ {
-		t := r.tag(k)
-		if alive&(1<<k) == 0 || t == "" || len(rest) > 1 && len(t) > 1 && rest[1] != t[1] {
+	for k := 0; alive>>k != 0; k++ {
+		if alive&(1<<k) == 0 {
+			continue
+		}
+		var t string
+		switch k {
+		case 0:
+			t = m.Close
+		case 1:
+			t = m.Param
+		case 2:
+			t = m.End
+		default:
+			t = m.Outer[k-3]
+		}
+		if t == "" || len(rest) > 1 && len(t) > 1 && rest[1] != t[1] {
 			continue
 		}
 		if len(rest) < len(t) {
@@ -670,7 +684,7 @@ func (r *Reader) keyIn(s string, k int) (string, int) {
 		if e >= 0 {
 			v = w[:e+len(m.KeyEnd)-1]
 		}
-		if strings.ContainsAny(v, "\n<") {
+		if badKey(v) >= 0 {
 			return "", -2
 		}
 	}
@@ -685,6 +699,17 @@ func (r *Reader) keyIn(s string, k int) (string, int) {
 		key = strings.TrimSpace(key)
 	}
 	return key, k + e + len(m.KeyEnd)
+}
+
+// badKey returns where s holds a byte no key may (a newline or a '<'
+// when Markers.AnyKey is not set), or -1.
+func badKey(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' || s[i] == '<' {
+			return i
+		}
+	}
+	return -1
 }
 
 // textFrom makes the '<' at s[p] text in the value, and what follows to

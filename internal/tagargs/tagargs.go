@@ -153,6 +153,10 @@ type Reader struct {
 	paramAt int    // where the current parameter's open tag starts
 	tail    []byte // after text: the held bytes to read again
 	closed  bool   // the last value ended at its close tag
+
+	// No other tag is a proper prefix of Close (of Param, but Close): a
+	// '<' in a value (after a close tag) that starts it is it.
+	closeFirst, paramFirst bool
 }
 
 // Reset makes r read a new text with m, telling h, from state st (Open or
@@ -165,6 +169,16 @@ func (r *Reader) Reset(m *Markers, h Handler, st State, limit int) {
 	r.cur, r.curOK, r.curAt, r.tail = "", false, 0, nil
 	r.alive, r.tagAt, r.keyAt, r.vstart, r.key, r.tent = 0, 0, 0, 0, "", -1
 	r.params, r.json, r.jsonAt, r.paramAt, r.closed = 0, false, 0, 0, false
+	r.closeFirst, r.paramFirst = true, true
+	for k := 1; k < 3+len(m.Outer); k++ {
+		t := r.tag(k)
+		if t != "" && len(t) < len(m.Close) && strings.HasPrefix(m.Close, t) {
+			r.closeFirst = false
+		}
+		if k >= 2 && t != "" && len(t) < len(m.Param) && strings.HasPrefix(m.Param, t) {
+			r.paramFirst = false
+		}
+	}
 }
 
 // State returns where r stands.
@@ -564,7 +578,11 @@ func (r *Reader) valueTag(s string, p int) int {
 		alive &^= 2
 	}
 	at := r.curAt + p
-	switch k, _ := r.tagIn(s[p:], alive); k {
+	k := 0
+	if !r.closeFirst || !strings.HasPrefix(s[p:], m.Close) {
+		k, _ = r.tagIn(s[p:], alive)
+	}
+	switch k {
 	case -1:
 		return -1
 	case -2:
@@ -582,7 +600,10 @@ func (r *Reader) valueTag(s string, p int) int {
 		if s[q] != '<' {
 			return r.textFrom(s, p, true)
 		}
-		t, n := r.tagIn(s[q:], uint16(1)<<(3+len(m.Outer))-2)
+		t, n := 1, len(m.Param)
+		if !r.paramFirst || !strings.HasPrefix(s[q:], m.Param) {
+			t, n = r.tagIn(s[q:], uint16(1)<<(3+len(m.Outer))-2)
+		}
 		switch t {
 		case -1:
 			return -1
@@ -657,7 +678,7 @@ func (r *Reader) tagIn(rest string, alive uint16) (int, int) {
 		default:
 			t = m.Outer[k-3]
 		}
-		if t == "" || len(rest) > 1 && len(t) > 1 && rest[1] != t[1] {
+		if t == "" || differ(rest, t, 1) || differ(rest, t, 2) {
 			continue
 		}
 		if len(rest) < len(t) {
@@ -700,6 +721,9 @@ func (r *Reader) keyIn(s string, k int) (string, int) {
 	}
 	return key, k + e + len(m.KeyEnd)
 }
+
+// differ reports whether a and b both hold byte i and it differs.
+func differ(a, b string, i int) bool { return len(a) > i && len(b) > i && a[i] != b[i] }
 
 // badKey returns where s holds a byte no key may (a newline or a '<'
 // when Markers.AnyKey is not set), or -1.
@@ -987,12 +1011,22 @@ func (r *Reader) Close() int {
 // trim trims t, which starts at offset at, and returns where what is left
 // starts.
 func trim(t string, at int) (string, int) {
-	if t != "" && t[0] > ' ' && t[0] < 0x80 && t[len(t)-1] > ' ' && t[len(t)-1] < 0x80 {
-		return t, at // nothing to trim
+	i, j := 0, len(t) // ASCII blanks first, as TrimSpace reads them
+	for i < j && t[i] < 0x80 && jsonvalue.IsSpace(t[i]) {
+		i++
+	}
+	for j > i && t[j-1] < 0x80 && jsonvalue.IsSpace(t[j-1]) {
+		j--
+	}
+	if i == j || plain(t[i]) && plain(t[j-1]) { // ends no Unicode blank may stand at
+		return t[i:j], at + i
 	}
 	u := strings.TrimLeftFunc(t, unicode.IsSpace)
 	return strings.TrimSpace(u), at + len(t) - len(u)
 }
+
+// plain reports whether c is an ASCII byte that is no blank.
+func plain(c byte) bool { return c < 0x80 && c > ' ' }
 
 // hasSuffix reports whether b ends with s.
 func hasSuffix(b []byte, s string) bool {

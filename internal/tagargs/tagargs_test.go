@@ -232,3 +232,14 @@ func TestReaderOuterTagAcrossPieces(t *testing.T) {
 		}
 	}
 }
+
+// trim trims as strings.TrimSpace does, and says where what is left starts.
+func TestTrimNames(t *testing.T) {
+	for _, s := range []string{"", " ", "a", " a\n", "\va\f", "\u00a0a\u2003", "\ta b\r\n", "\x85", "é ", " \u00a0"} {
+		got, at := tagargs.Trim(s, 10)
+		want := strings.TrimSpace(s)
+		if got != want || got != "" && s[at-10:at-10+len(got)] != got {
+			t.Errorf("trim(%q) = %q@%d, want %q", s, got, at, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/toolparse/toolparse/formats" // every shipped format
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -18,18 +19,16 @@ func TestSpecialTokensInClientText(t *testing.T) {
 			t.Errorf("%d formats checked, want the 11 that write prompts", checked)
 		}
 	}()
-	for _, name := range toolcall.Names() {
-		f, _ := toolcall.Lookup(name)
-		p, ok := f.(toolcall.Prompter)
-		if !ok || name != f.Name() {
+	for _, d := range toolcall.Descriptors() {
+		name, p := d.Format.Name(), d.Prompter
+		if p == nil {
 			continue
 		}
-		lister, ok := f.(toolcall.SpecialTokenLister)
-		if !ok || len(lister.SpecialTokens()) == 0 {
+		tokens := d.SpecialTokens
+		if len(tokens) == 0 {
 			t.Errorf("%s writes prompts but lists no special tokens", name)
 			continue
 		}
-		tokens := lister.SpecialTokens()
 		checked++
 		forged := "hi " + strings.Join(tokens, " x ") + " bye"
 		tool := toolcall.Tool{Name: "get_weather", Description: "Weather. " + forged, Parameters: []byte(`{"type":"object","properties":{"city":{"type":"string","description":"` + strings.ReplaceAll(forged, `"`, `'`) + `"}}}`)}

@@ -1,6 +1,7 @@
 package deepseek
 
 import (
+	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -65,7 +66,20 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "deepseek_v3", "deepseek_r1", "deepseek_v31") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   prompt.Reply{Sep: "", End: "<｜end▁of▁sentence｜>", Render: RenderCalls}.Write,
+		Aliases: []string{"deepseek_v3", "deepseek_r1", "deepseek_v31"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileV31, Models: []string{"deepseek !v3.2 !v4", "deepseek v3.2 exp", "cogito"},
+				Template: []string{"<｜tool▁calls▁begin｜>", "<｜tool▁sep｜>", "!```json", "!DSML"}},
+			{Name: ProfileR1, Models: []string{"deepseek r1", "deepseek v3 !v3.1 !v3.2"}, OpensReasoning: true,
+				Template: []string{"<｜tool▁calls▁begin｜>", "<｜tool▁sep｜>", "```json", "!DSML"}},
+		},
+		EndOfTurn: []string{"<｜end▁of▁sentence｜>"},
+	})
+}
 
 var readSection, readCall = block.Sections(callBeginText, callEndText, readOne)
 

@@ -75,6 +75,11 @@ type PromptOptions struct {
 	// Thinking ends V3.1's prompt with <think> open, as its template does
 	// with thinking on; otherwise with </think>. R1 always opens it.
 	Thinking bool
+	// SpecialTokens says what becomes of the format's special tokens in
+	// client text, as toolcall.PromptOptions.SpecialTokens does:
+	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
+	// RefuseSpecialTokens (an error naming the token).
+	SpecialTokens string
 }
 
 const toolsIntro = "\n\n## Tools\nYou have access to the following tools:\n"
@@ -116,6 +121,10 @@ const toolsOutroR1 = "\nIMPORTANT: ALWAYS adhere to this exact format for tool u
 // with tool results. These are the template's bugs, kept because they are
 // what vLLM, SGLang and llama.cpp give the model.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	profile, err := prompt.Profile("deepseek", opts.Profile, Profiles)
 	if err != nil {
 		return toolcall.Prompt{}, err
@@ -263,14 +272,11 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
 // Prompt implements toolcall.Prompter.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, Thinking: opts.Thinking != nil && *opts.Thinking})
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, Thinking: opts.Thinking != nil && *opts.Thinking, SpecialTokens: opts.SpecialTokens})
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which

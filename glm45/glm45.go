@@ -1,6 +1,7 @@
 package glm45
 
 import (
+	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 	"sync"
 
@@ -62,7 +63,19 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "glm4_5", "glm47", "glm4_7", "glm") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   prompt.Reply{Open: "<think>", Close: "</think>", Opened: true, Sep: "\n", End: "<|user|>", Render: RenderCalls}.Write,
+		Aliases: []string{"glm4_5", "glm47", "glm4_7", "glm"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileGLM47, Models: []string{"glm4.7", "glm5", "laguna", "ling3", "ringflash", "spark2.5"}, OpensReasoning: true,
+				Template: []string{"<arg_key>", "<arg_value>", "else '<think>'"}},
+			{Name: ProfileGLM46, Models: []string{"glm4"}, Template: []string{"<arg_key>", "<arg_value>", "'\\n<think></think>' if"}},
+		},
+		EndOfTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>"},
+	})
+}
 
 // markers are the format's tags, as tagargs reads them: the name comes
 // first, with no tag; no tag ends the call but the block's end.

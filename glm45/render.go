@@ -66,6 +66,11 @@ type PromptOptions struct {
 	// of those after the last user message (GLM-4.7's clear_thinking=false).
 	// GLM-4.6 ignores it.
 	KeepReasoning bool
+	// SpecialTokens says what becomes of the format's special tokens in
+	// client text, as toolcall.PromptOptions.SpecialTokens does:
+	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
+	// RefuseSpecialTokens (an error naming the token).
+	SpecialTokens string
 }
 
 const toolsIntro = "<|system|>\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n"
@@ -88,6 +93,10 @@ const toolsOutro47 = "</tools>\n\nFor each function call, output the function na
 // thinking off writes <think></think> and "/nothink" after each user
 // turn.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	profile, err := prompt.Profile("glm45", opts.Profile, Profiles)
 	if err != nil {
 		return toolcall.Prompt{}, err
@@ -183,14 +192,11 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
 // Prompt implements toolcall.Prompter: Thinking false is NoThinking.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, NoThinking: opts.Thinking != nil && !*opts.Thinking})
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, NoThinking: opts.Thinking != nil && !*opts.Thinking, SpecialTokens: opts.SpecialTokens})
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which

@@ -8,6 +8,7 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -22,7 +23,38 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "gpt_oss", "openai_harmony") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:    Format,
+		Aliases:   []string{"gpt_oss", "openai_harmony"},
+		Profiles:  []toolcall.Profile{{Name: ProfileGPTOSS, Models: []string{"gptoss"}, Template: []string{"<|channel|>", "<|start|>", "<|call|>"}}},
+		EndOfTurn: []string{"<|return|>"},
+		Reply:     reply,
+	})
+}
+
+// reply writes a reply as gpt-oss does: reasoning in the analysis
+// channel, then the content as a preamble in the commentary channel before
+// calls, or in the final channel when there are none.
+func reply(reasoning, content string, calls []toolcall.Call) (string, error) {
+	var b strings.Builder
+	if reasoning != "" {
+		b.WriteString("<|channel|>analysis<|message|>" + reasoning + "<|end|><|start|>assistant")
+	}
+	if len(calls) == 0 {
+		b.WriteString("<|channel|>final<|message|>" + content + "<|return|>")
+		return b.String(), nil
+	}
+	if content != "" {
+		b.WriteString("<|channel|>commentary<|message|>" + content + "<|end|><|start|>assistant")
+	}
+	text, err := RenderCalls(calls)
+	if err != nil {
+		return "", err
+	}
+	b.WriteString(text)
+	return b.String(), nil
+}
 
 // The special tokens.
 const (
@@ -170,7 +202,7 @@ func (h *messages) Step(m *block.Machine, dst []toolcall.Event, s string, i int)
 // Quiet implements block.Quieter: where a message may begin, and while the
 // start of a header is held, nothing is told until the bytes complete the
 // start of a header or begin none.
-func (h *messages) Quiet(m *block.Machine) toolcall.Quiet {
+func (h *messages) Quiet(m *block.Machine) protocol.Quiet {
 	return m.PrefixQuiet(heads, kHeader)
 }
 

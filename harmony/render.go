@@ -67,6 +67,11 @@ type PromptOptions struct {
 	// message, so a history with several is clearer to it this way, at
 	// the price of bytes the template would not write.
 	AllCalls bool
+	// SpecialTokens says what becomes of the format's special tokens in
+	// client text, as toolcall.PromptOptions.SpecialTokens does:
+	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
+	// RefuseSpecialTokens (an error naming the token).
+	SpecialTokens string
 }
 
 // RenderPrompt writes a conversation as gpt-oss's chat template does,
@@ -87,6 +92,10 @@ type PromptOptions struct {
 // last call's tool to=assistant, as a JSON string. Later system messages
 // are not written. It ends with <|start|>assistant.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	if _, err := prompt.Profile("harmony", opts.Profile, Profiles); err != nil {
 		return toolcall.Prompt{}, err
 	}
@@ -189,11 +198,7 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // template has no reasoning switch (see PromptOptions.Reasoning for its
 // effort).
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	o := PromptOptions{Profile: opts.Profile}
+	o := PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens}
 	if !opts.Date.IsZero() {
 		o.CurrentDate = opts.Date.Format(time.DateOnly)
 	}
@@ -391,7 +396,8 @@ func text(v jsonvalue.Value) string {
 	return string(v.AppendSpaced(nil))
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which

@@ -66,6 +66,11 @@ type PromptOptions struct {
 	// NoThinking ends the prompt with an empty reasoning block, as Qwen3's
 	// template does for enable_thinking=false. Other profiles ignore it.
 	NoThinking bool
+	// SpecialTokens says what becomes of the format's special tokens in
+	// client text, as toolcall.PromptOptions.SpecialTokens does:
+	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
+	// RefuseSpecialTokens (an error naming the token).
+	SpecialTokens string
 }
 
 // qwen25System is Qwen2.5-Instruct's system prompt when the conversation
@@ -87,6 +92,10 @@ const qwen25System = "You are Qwen, created by Alibaba Cloud. You are a helpful 
 // the text (before a </think>) counts as reasoning. It ends with the
 // header of the next assistant turn.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	profile, err := prompt.Profile("hermes", opts.Profile, Profiles)
 	if err != nil {
 		return toolcall.Prompt{}, err
@@ -235,11 +244,7 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
 // Prompt implements toolcall.Prompter: Thinking false is NoThinking.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, NoThinking: opts.Thinking != nil && !*opts.Thinking})
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, NoThinking: opts.Thinking != nil && !*opts.Thinking, SpecialTokens: opts.SpecialTokens})
 }
 
 // hermesToolJSON writes a tool as the Hermes tool_use template does:
@@ -329,7 +334,8 @@ func pythonType(schema jsonvalue.Value) string {
 	return "Any"
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which

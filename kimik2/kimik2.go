@@ -1,6 +1,7 @@
 package kimik2
 
 import (
+	"github.com/toolparse/toolparse/internal/prompt"
 	"strconv"
 	"strings"
 
@@ -9,7 +10,7 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/schema"
+	"github.com/toolparse/toolparse/internal/schemacore"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -73,9 +74,10 @@ func (format) Reasoning() toolcall.Reasoning {
 
 func (format) Name() string { return "kimi_k2" }
 
-// NewCallID implements toolcall.CallIDMaker: a call whose ID the text did
-// not give (or gave naming no tool) gets Kimi's own form,
-// functions.NAME:INDEX, which its template writes back as it is.
+// NewCallID is the ID the stream gives a call (the stream asks a format
+// that has this method): a call whose ID the text did not give (or gave
+// naming no tool) gets Kimi's own form, functions.NAME:INDEX, which its
+// template writes back as it is.
 func (format) NewCallID(c toolcall.Call) string {
 	return "functions." + c.Name + ":" + strconv.Itoa(c.Index)
 }
@@ -84,7 +86,15 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "kimi", "kimi_k2_5") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:    Format,
+		Reply:     prompt.Reply{Open: "<think>", Close: "</think>", Sep: "", End: "<|im_end|>", Render: RenderCalls}.Write,
+		Aliases:   []string{"kimi", "kimi_k2_5"},
+		Profiles:  []toolcall.Profile{{Name: ProfileK2Thinking, Models: []string{"kimi !k3"}, Template: []string{"<|tool_calls_section_begin|>", "<think>"}}},
+		EndOfTurn: []string{"<|im_end|>"},
+	})
+}
 
 var readSection, readCall = block.Sections(callBeginText, callEndText, readOne)
 
@@ -186,7 +196,7 @@ func inferTool(req *toolcall.Request, args string) (string, bool) {
 	}
 	found := ""
 	for k, t := range req.Tools {
-		if !fits(schema.Of(req, k), members) {
+		if !fits(schemacore.Of(req, k), members) {
 			continue
 		}
 		if found != "" {
@@ -200,7 +210,7 @@ func inferTool(req *toolcall.Request, args string) (string, bool) {
 // fits reports whether arguments with members fit the tool's schema: its
 // required keys present, and no key the schema does not list. A tool whose
 // schema lists no properties fits no arguments but none.
-func fits(s *schema.Schema, members []jsonkeys.Member) bool {
+func fits(s *schemacore.Schema, members []jsonkeys.Member) bool {
 	var required map[string]bool // the required keys present, each once
 	for _, m := range members {
 		if has, _ := s.Property(m.Key); !has {

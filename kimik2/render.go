@@ -64,6 +64,11 @@ var Profiles = []string{ProfileK2Thinking}
 // PromptOptions are the template's choices; the zero value is the default.
 type PromptOptions struct {
 	Profile string // one of Profiles; "" is the default
+	// SpecialTokens says what becomes of the format's special tokens in
+	// client text, as toolcall.PromptOptions.SpecialTokens does:
+	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
+	// RefuseSpecialTokens (an error naming the token).
+	SpecialTokens string
 }
 
 // RenderPrompt writes a conversation as the Kimi K2 Thinking template
@@ -80,6 +85,10 @@ type PromptOptions struct {
 // functions.NAME and a counter over the whole conversation, and its result
 // the same ID.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	if _, err := prompt.Profile("kimik2", opts.Profile, Profiles); err != nil {
 		return toolcall.Prompt{}, err
 	}
@@ -158,14 +167,11 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // Prompt implements toolcall.Prompter. The template has no reasoning
 // switch and writes no date.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile})
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens})
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which

@@ -58,6 +58,7 @@ package lfm2
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -106,4 +107,16 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&format_, req)
 }
 
-func init() { toolcall.Register(Format, "lfm", "lfm2_5") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   prompt.Reply{Open: "<think>", Close: "</think>", Sep: "", End: "<|im_end|>", Render: RenderCalls}.Write,
+		Aliases: []string{"lfm", "lfm2_5"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileLFM2, Models: []string{"lfm2"}},
+			{Name: ProfileLFM25, Models: []string{"lfm2.5"}},
+			{Name: ProfileLFM25MoE, Models: []string{"lfm2.5 8b"}},
+		},
+		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>"},
+	})
+}

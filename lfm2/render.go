@@ -58,6 +58,11 @@ type PromptOptions struct {
 	// Date is LFM2.5's "Today's date:", as "2025-06-28"; "" is today's
 	// (UTC), as the templates write it. LFM2 writes none.
 	Date string
+	// SpecialTokens says what becomes of the format's special tokens in
+	// client text, as toolcall.PromptOptions.SpecialTokens does:
+	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
+	// RefuseSpecialTokens (an error naming the token).
+	SpecialTokens string
 }
 
 // RenderPrompt writes a conversation as the profile's template does, byte
@@ -69,6 +74,10 @@ type PromptOptions struct {
 // writes them; tool results in tool turns. It ends with the header of the
 // next assistant turn.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	profile, err := prompt.Profile("lfm2", opts.Profile, Profiles)
 	if err != nil {
 		return toolcall.Prompt{}, err
@@ -189,13 +198,13 @@ func templateCalls(calls []toolcall.Call, python bool) (string, error) {
 			b = append(b, m.Key+"="...)
 			switch {
 			case m.Val.Kind == jsonvalue.String && python:
-				b = quoted(b, m.Val.Str, '\'')
+				b = prompt.AppendQuoted(b, m.Val.Str, '\'')
 			case m.Val.Kind == jsonvalue.String:
-				b = quoted(b, m.Val.Str, '"')
+				b = prompt.AppendQuoted(b, m.Val.Str, '"')
 			case m.Val.Kind == jsonvalue.Object || !python:
 				b = m.Val.AppendSpaced(b)
 			default:
-				b = appendPythonStr(b, m.Val)
+				b = prompt.AppendPythonStr(b, m.Val)
 			}
 		}
 		b = append(b, ')')
@@ -204,98 +213,21 @@ func templateCalls(calls []toolcall.Call, python bool) (string, error) {
 	return string(b), nil
 }
 
-// appendPythonStr writes v as Python's str writes the value json.loads
-// makes of it: True, False, None, numbers as written, lists and dicts as
-// their repr (strings in repr's quotes).
-func appendPythonStr(dst []byte, v jsonvalue.Value) []byte {
-	switch v.Kind {
-	case jsonvalue.Null:
-		return append(dst, "None"...)
-	case jsonvalue.Boolean:
-		if v.Bool {
-			return append(dst, "True"...)
-		}
-		return append(dst, "False"...)
-	case jsonvalue.String:
-		return pythonRepr(dst, v.Str)
-	case jsonvalue.Array:
-		dst = append(dst, '[')
-		for i, it := range v.Items {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = appendPythonStr(dst, it)
-		}
-		return append(dst, ']')
-	case jsonvalue.Object:
-		dst = append(dst, '{')
-		for i, m := range v.Members {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = pythonRepr(dst, m.Key)
-			dst = append(dst, ": "...)
-			dst = appendPythonStr(dst, m.Val)
-		}
-		return append(dst, '}')
-	}
-	return append(dst, v.Str...)
-}
-
-// pythonRepr writes s as Python's repr writes a string: in single quotes,
-// or double quotes when it holds a single quote and no double one, with
-// backslashes, the quote, and \n, \r, \t and other control characters
-// escaped.
-func pythonRepr(dst []byte, s string) []byte {
-	q := byte('\'')
-	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
-		q = '"'
-	}
-	return quoted(dst, s, q)
-}
-
-// quoted writes s in the quote q with the escapes Python reads:
-// backslashes, q, and \n, \r, \t and other control characters escaped.
-func quoted(dst []byte, s string, q byte) []byte {
-	dst = append(dst, q)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == q || c == '\\':
-			dst = append(dst, '\\', c)
-		case c == '\n':
-			dst = append(dst, '\\', 'n')
-		case c == '\r':
-			dst = append(dst, '\\', 'r')
-		case c == '\t':
-			dst = append(dst, '\\', 't')
-		case c < 0x20 || c == 0x7f:
-			dst = append(dst, fmt.Sprintf("\\x%02x", c)...)
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return append(dst, q)
-}
-
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
 // Prompt implements toolcall.Prompter: Date is LFM2.5's date; the
 // templates have no reasoning switch.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	o := PromptOptions{Profile: opts.Profile}
+	o := PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens}
 	if !opts.Date.IsZero() {
 		o.Date = opts.Date.Format(time.DateOnly)
 	}
 	return RenderPrompt(msgs, tools, o)
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which

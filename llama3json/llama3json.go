@@ -2,6 +2,7 @@ package llama3json
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -61,7 +62,18 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "llama3", "llama3_1", "llama3_2", "llama3_3") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   prompt.Reply{Sep: " ", End: "<|eot_id|>", Render: RenderCalls}.Write,
+		Aliases: []string{"llama3", "llama3_1", "llama3_2", "llama3_3"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileLlama31, Models: []string{"llama3"}, Template: []string{"<|start_header_id|>", "<|python_tag|>", "Environment: ipython", "Given the following functions", "!strftime_now", "!<function=", "!You are a helpful assistant with tool calling"}},
+			{Name: ProfileLlama32, Models: []string{"llama3.2"}, Template: []string{"<|start_header_id|>", "Environment: ipython", "Given the following functions", "strftime_now", "!<|python_tag|>", "!<function=", "!You are a helpful assistant with tool calling", "!<|header_start|>"}},
+		},
+		EndOfTurn: []string{"<|eot_id|>", "<|eom_id|>"},
+	})
+}
 
 var errNotCalls = errors.New("the message holds no calls")
 

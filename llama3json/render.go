@@ -58,6 +58,11 @@ type PromptOptions struct {
 	// Date is the system turn's "Today Date:", as "26 Jul 2024"; "" is the
 	// profile's (Llama 3.1's fixed date, or Llama 3.2's today, UTC).
 	Date string
+	// SpecialTokens says what becomes of the format's special tokens in
+	// client text, as toolcall.PromptOptions.SpecialTokens does:
+	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
+	// RefuseSpecialTokens (an error naming the token).
+	SpecialTokens string
 }
 
 const instruction = "Given the following functions, please respond with a JSON for a function call with its proper arguments that best answers the given prompt.\n\n" +
@@ -75,6 +80,10 @@ const instruction = "Given the following functions, please respond with a JSON f
 // with more than one call; the renderer writes them separated by "; ", as
 // RenderCalls does.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	profile, err := prompt.Profile("llama3json", opts.Profile, Profiles)
 	if err != nil {
 		return toolcall.Prompt{}, err
@@ -148,18 +157,15 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // Prompt implements toolcall.Prompter: Date is the system turn's date;
 // the templates have no reasoning switch.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	o := PromptOptions{Profile: opts.Profile}
+	o := PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens}
 	if !opts.Date.IsZero() {
 		o.Date = opts.Date.Format("02 Jan 2006")
 	}
 	return RenderPrompt(msgs, tools, o)
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which

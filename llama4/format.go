@@ -2,7 +2,8 @@ package llama4
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
-	"github.com/toolparse/toolparse/policy"
+	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/internal/selection"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -35,8 +36,19 @@ func (f format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 // DefaultPolicy implements policy.Defaulter: Llama 4 plans whole
 // tasks as one parallel list, so by default only calls that cannot depend
 // on an earlier call of the same response are returned.
-func (format) DefaultPolicy() policy.Mode { return policy.Independent }
+func (format) DefaultPolicy() selection.Mode { return selection.Independent }
 
 func init() {
-	toolcall.Register(Format, "llama4_pythonic", "llama4_lenient", "llama4_json")
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   prompt.Reply{Sep: "\n", End: "<|eom|>", Render: RenderCalls}.Write,
+		Strict:  Precise,
+		Aliases: []string{"llama4_pythonic", "llama4_lenient", "llama4_json"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileMeta, Models: []string{"llama4", "functionary", "xlam"}},
+			{Name: ProfileHF},
+		},
+		EndOfTurn:     []string{"<|eom|>", "<|eot|>", "<|end_of_text|>"},
+		DefaultPolicy: string(selection.Independent),
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
@@ -57,7 +58,7 @@ type heads struct {
 	state   hstate
 	kind    candKind
 	head    head
-	list    *pythonic.List   // a call list, read as it arrives (from the pool while one is open)
+	list    *pylit.List      // a call list, read as it arrives (from the pool while one is open)
 	value   *pythonic.Reader // a bare call, JSON call object or array, read as it arrives (likewise)
 	opening bool             // the pending candidate opens the response
 	candAt  int              // where the candidate starts in the pending item (after a run's separators)
@@ -274,7 +275,7 @@ func (h *heads) startCand(m *block.Machine, kind candKind, at int, lead string) 
 	switch kind {
 	case kList:
 		if h.list == nil {
-			h.list = pythonic.NewList()
+			h.list = pylit.NewList()
 		}
 		h.list.Reset(*m.Parser())
 		m.FollowWith(nil, nil) // the list tells its own progress (none when fenced)
@@ -380,9 +381,9 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 // Quiet implements block.Quieter: while the head of a call list reads its
 // first name, nothing is told until a byte that is no name's, and within
 // the pending limit, where the head would give up.
-func (h *heads) Quiet(m *block.Machine) toolcall.Quiet {
+func (h *heads) Quiet(m *block.Machine) protocol.Quiet {
 	if h.state != sHead || h.head.phase != hCall { // a call list's head, not an object's
-		return toolcall.Quiet{}
+		return protocol.Quiet{}
 	}
 	return h.head.list.Quiet(m.Room("", 0))
 }
@@ -469,7 +470,7 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 			el = elems[0]
 		}
 		if err != nil {
-			pythonic.DiagnoseAt(&m.Base, err, cstart, nameOf(cand))
+			pylit.DiagnoseAt(&m.Base, err, cstart, nameOf(cand))
 			return m.Content(m.Settle(dst, nil), text)
 		}
 		if h.inline { // prose before it on its line: is there prose after it?
@@ -481,7 +482,7 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		}
 		dst = m.Settle(dst, &el.Call)
 		for _, r := range el.Repaired {
-			pythonic.DiagnoseAt(&m.Base, r, cstart, el.Call.Name)
+			pylit.DiagnoseAt(&m.Base, r, cstart, el.Call.Name)
 		}
 		return h.afterCall(m, m.Call(dst, el.Call, cstart+el.Start))
 	}
@@ -543,7 +544,7 @@ func (h *heads) standTrail(m *block.Machine, dst []toolcall.Event) []toolcall.Ev
 	t := h.trail
 	h.trail = nil
 	for _, r := range t.repaired {
-		pythonic.DiagnoseAt(&m.Base, r, t.at, t.call.Name)
+		pylit.DiagnoseAt(&m.Base, r, t.at, t.call.Name)
 	}
 	return m.Call(dst, t.call, t.at)
 }

@@ -109,6 +109,11 @@ type PromptOptions struct {
 	History string
 	// SeqRule adds a system rule: one dependent step per turn.
 	SeqRule bool
+	// SpecialTokens says what becomes of the format's special tokens in
+	// client text, as toolcall.PromptOptions.SpecialTokens does:
+	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
+	// RefuseSpecialTokens (an error naming the token).
+	SpecialTokens string
 }
 
 // seqRule is the text the SeqRule option adds.
@@ -135,6 +140,10 @@ const seqRule = "Make only calls that do not depend on each other's results. Whe
 //
 // Both end with the header of the next assistant turn.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	profile, err := prompt.Profile("llama4", opts.Profile, Profiles)
 	if err != nil {
 		return toolcall.Prompt{}, err
@@ -211,11 +220,7 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // Prompt implements toolcall.Prompter. The templates have no reasoning
 // switch and write no date.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile})
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens})
 }
 
 // renderMeta writes msgs as ProfileMeta does.
@@ -342,7 +347,8 @@ func joinText(a, b string) string {
 	return a + "\n\n" + b
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which

@@ -6,6 +6,7 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -147,7 +148,7 @@ var followFunc = block.FollowArgs(func(h string) (name, id string, ok bool) {
 func readBlock(m *block.Machine, body string) ([]block.Item, error) {
 	start := m.BodyStart()
 	sub := block.NewDecoder(&explicitTable, m.Req).(*block.Machine)
-	sub.Configure(toolcall.Config{Limits: m.Limits})
+	sub.Configure(protocol.Config{Limits: m.Limits})
 	sub.SetOffset(start)
 	evs := sub.Close(sub.Feed(nil, body))
 	calls, prose := 0, false

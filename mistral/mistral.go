@@ -2,6 +2,7 @@ package mistral
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"math/rand/v2"
 	"strings"
 
@@ -53,7 +54,8 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-// NewCallID implements toolcall.CallIDMaker: 9 letters and digits.
+// NewCallID is the ID the stream gives a call the text gave none (the
+// stream asks a format that has this method): 9 letters and digits.
 func (format) NewCallID(toolcall.Call) string { return NewID() }
 
 const idAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -71,7 +73,20 @@ func NewID() string {
 }
 
 func init() {
-	toolcall.Register(Format, "mistral_v11", "mistral_v13", "ministral", "devstral", "magistral")
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   prompt.Reply{Sep: "", End: "</s>", Render: RenderCalls}.Write,
+		Aliases: []string{"mistral_v11", "mistral_v13", "ministral", "devstral", "magistral"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileV13, Models: []string{"ministral", "mistral", "devstral"}, Template: []string{"[TOOL_CALLS]", "[ARGS]", "![CALL_ID]", "![THINK]"}},
+			{Name: ProfileMagistral, Models: []string{"magistral"}},
+			// The Mistral models before v11 get Mistral-Small-3.2's profile,
+			// whose tools also come before the last user message.
+			{Name: ProfileSmall32, Models: []string{"mistralsmall3", "devstralsmall2505", "mistralnemo", "mistral7b", "mixtral", "codestral"},
+				Template: []string{"[TOOL_CALLS]", "[ARGS]", "[CALL_ID]", "![THINK]"}},
+		},
+		EndOfTurn: []string{"</s>"},
+	})
 }
 
 var errNoCall = errors.New("no call after [TOOL_CALLS]")

@@ -83,6 +83,11 @@ type PromptOptions struct {
 	// Date is the date Mistral-Small-3.2's default system prompt gives, as
 	// "2025-06-28"; "" is today's (UTC), as the template writes it.
 	Date string
+	// SpecialTokens says what becomes of the format's special tokens in
+	// client text, as toolcall.PromptOptions.SpecialTokens does:
+	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
+	// RefuseSpecialTokens (an error naming the token).
+	SpecialTokens string
 }
 
 // small32System is Mistral-Small-3.2's default system prompt; DATE is
@@ -123,6 +128,10 @@ const small32System = "You are Mistral Small 3, a Large Language Model (LLM) cre
 // alternate (two calls' turns between two user messages, say); the
 // renderer writes them all the same.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	profile, err := prompt.Profile("mistral", opts.Profile, Profiles)
 	if err != nil {
 		return toolcall.Prompt{}, err
@@ -250,18 +259,15 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // Mistral-Small-3.2's default system prompt; the templates have no
 // reasoning switch.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	o := PromptOptions{Profile: opts.Profile}
+	o := PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens}
 	if !opts.Date.IsZero() {
 		o.Date = opts.Date.Format(time.DateOnly)
 	}
 	return RenderPrompt(msgs, tools, o)
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which

@@ -8,46 +8,22 @@
 // Names are compared case-insensitively, without the organisation (what
 // comes before the last '/') and with '-', '_' and ' ' ignored, so
 // "Llama-3.3-70B-Instruct", "llama3.3:70b" and "meta-llama/Llama-3.3-70B"
-// read alike. The rules below are tried in order; the first whose family
-// the name holds wins, so a distilled model goes with the model whose
+// read alike. The names each format serves are in its descriptor (each
+// prompt profile's Models, see toolcall.Profile): Lookup knows the formats
+// described when it runs, so import package formats (or the format
+// packages you serve) first. Of the rules a name matches, the family named
+// first in the name wins, so a distilled model goes with the model whose
 // template it keeps (DeepSeek-R1-Distill-Qwen-32B is DeepSeek-R1) and a
-// fine-tune with its template's family (Hermes-3-Llama-3.1-8B is Hermes).
-//
-//	family in the name                       format       profile
-//	deepseek r1, v3 (0324)                   deepseek     r1
-//	deepseek (v3.1, v3.2, chat)              deepseek     v3.1
-//	hermes (Hermes 2 Pro, 3, 4)              hermes       hermes
-//	kimi k2 (Instruct, Thinking, K2.5)       kimi_k2      k2-thinking
-//	gpt-oss                                  harmony      gpt-oss
-//	glm-4.7, glm-5                           glm45        glm-4.7
-//	glm-4.5, glm-4.6, glm-4 (9b, 0414)       glm45        glm-4.6
-//	qwen3-coder, qwen3.5, qwen3.6            qwen3_coder  qwen3-coder
-//	qwen3 ... thinking, qwq                  hermes       qwen3-thinking
-//	qwen3 (hybrid, 2507 Instruct, Next)      hermes       qwen3
-//	qwen2.5, qwen2                           hermes       qwen2.5
-//	magistral                                mistral      magistral
-//	mistral-small-3.1/3.2, devstral-small    mistral      mistral-small-3.2
-//	  2505, mistral-nemo, mistral-7b,
-//	  mixtral, codestral
-//	ministral-3, mistral-large-3, devstral   mistral      v13
-//	  (2507, 2), and other mistral names
-//	llama-4                                  llama4       meta
-//	llama-3.2                                llama3_json  llama-3.2
-//	llama-3, 3.1, 3.3                        llama3_json  llama-3.1
-//	lfm2.5 ... 8b                            lfm2         lfm2.5-8b
-//	lfm2.5                                   lfm2         lfm2.5
-//	lfm2                                     lfm2         lfm2
-//	olmo-3 ... think                         olmo3        olmo-3-think
-//	olmo-3                                   olmo3        olmo-3.1
-//	gemma                                    pythonic     (none)
-//
-// Models that have no profile of their own get the closest one (the
-// Mistral models before v11 get Mistral-Small-3.2's, whose tools also come
-// before the last user message); their prompts are then near the
-// template, not byte for byte.
+// fine-tune with its template's family (Hermes-3-Llama-3.1-8B is Hermes);
+// at the same place the longest rule wins (Qwen3-Coder is not Qwen3). A
+// name no rule knows gets no guess.
 package models
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/toolcall"
+)
 
 // Model is what a model's name tells.
 type Model struct {
@@ -61,69 +37,71 @@ type rule struct {
 	parts []string
 	not   []string
 	model Model
+	order int // the rule's place among every format's, for ties
 }
 
-func r(format, profile string, parts ...string) rule {
-	return rule{parts: parts, model: Model{format, profile}}
+// parse reads one of a profile's Models ("deepseek v3 !v3.1") as a rule:
+// its words squashed as names are, "!" marking an exclusion.
+func parse(pattern string, m Model, order int) rule {
+	x := rule{model: m, order: order}
+	for _, w := range strings.Fields(pattern) {
+		if not, ok := strings.CutPrefix(w, "!"); ok {
+			x.not = append(x.not, squash(not))
+		} else if w = squash(w); w != "" {
+			x.parts = append(x.parts, w)
+		}
+	}
+	return x
 }
 
-func (x rule) except(not ...string) rule { x.not = not; return x }
-
-var rules = []rule{
-	r("deepseek", "r1", "deepseek", "r1"),
-	r("deepseek", "r1", "deepseek", "v3").except("v3.1", "v3.2"),
-	r("deepseek", "v3.1", "deepseek"),
-	r("hermes", "hermes", "hermes"),
-	r("kimi_k2", "k2-thinking", "kimi"),
-	r("harmony", "gpt-oss", "gptoss"),
-	r("glm45", "glm-4.7", "glm4.7"),
-	r("glm45", "glm-4.7", "glm5"),
-	r("glm45", "glm-4.6", "glm4"),
-	r("qwen3_coder", "qwen3-coder", "qwen3coder"),
-	r("qwen3_coder", "qwen3-coder", "qwen3.5"),
-	r("qwen3_coder", "qwen3-coder", "qwen3.6"),
-	r("hermes", "qwen3-thinking", "qwen3", "thinking"),
-	r("hermes", "qwen3-thinking", "qwq"),
-	r("hermes", "qwen3", "qwen3"),
-	r("hermes", "qwen2.5", "qwen2"),
-	r("hermes", "qwen2.5", "qwen25"),
-	r("mistral", "magistral", "magistral"),
-	r("mistral", "mistral-small-3.2", "mistralsmall3"),
-	r("mistral", "mistral-small-3.2", "devstralsmall2505"),
-	r("mistral", "mistral-small-3.2", "mistralnemo"),
-	r("mistral", "mistral-small-3.2", "mistral7b"),
-	r("mistral", "mistral-small-3.2", "mixtral"),
-	r("mistral", "mistral-small-3.2", "codestral"),
-	r("mistral", "v13", "ministral"),
-	r("mistral", "v13", "mistral"),
-	r("mistral", "v13", "devstral"),
-	r("llama4", "meta", "llama4"),
-	r("llama3_json", "llama-3.2", "llama3.2"),
-	r("llama3_json", "llama-3.1", "llama3"),
-	r("lfm2", "lfm2.5-8b", "lfm2.5", "8b"),
-	r("lfm2", "lfm2.5", "lfm2.5"),
-	r("lfm2", "lfm2", "lfm2"),
-	r("olmo3", "olmo-3-think", "olmo3", "think"),
-	r("olmo3", "olmo-3.1", "olmo3"),
-	r("pythonic", "", "gemma"),
+// rules reads every described format's profiles' model names, in the
+// order they were described.
+func rules() []rule {
+	var out []rule
+	for _, d := range toolcall.Descriptors() {
+		for _, p := range d.Profiles {
+			for _, pattern := range p.Models {
+				if x := parse(pattern, Model{d.Format.Name(), p.Name}, len(out)); len(x.parts) > 0 {
+					out = append(out, x)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // maxName bounds the name Lookup reads: model names are short.
 const maxName = 512
 
 // Lookup returns the format and prompt profile for a model's name, and
-// false when no rule knows it.
+// false when no described format knows it. Of the rules a name matches,
+// the one whose first part comes earliest in the name wins (the family
+// named first: a distilled model keeps its teacher's template, a
+// fine-tune its tuner's); at the same place, the longest rule (the most
+// specific); then the format described first.
 func Lookup(name string) (Model, bool) {
 	key := squash(name)
 	if key == "" {
 		return Model{}, false
 	}
-	for _, x := range rules {
-		if holdsInOrder(key, x.parts) && !holdsAny(key, x.not) {
-			return x.model, true
+	best, bestAt, bestLen := rule{order: -1}, 0, 0
+	for _, x := range rules() {
+		at := holdsInOrder(key, x.parts)
+		if at < 0 || holdsAny(key, x.not) {
+			continue
+		}
+		n := 0
+		for _, p := range x.parts {
+			n += len(p)
+		}
+		if best.order < 0 || at < bestAt || at == bestAt && n > bestLen {
+			best, bestAt, bestLen = x, at, n
 		}
 	}
-	return Model{}, false
+	if best.order < 0 {
+		return Model{}, false
+	}
+	return best.model, true
 }
 
 // squash lowercases the name's last path element (a GGUF file's name
@@ -152,17 +130,21 @@ func squash(name string) string {
 	return b.String()
 }
 
-// holdsInOrder reports whether s holds each of parts, each after the
-// last.
-func holdsInOrder(s string, parts []string) bool {
+// holdsInOrder reports where in s its first part is when s holds each of
+// parts, each after the last, or -1 when it does not.
+func holdsInOrder(s string, parts []string) int {
+	first := -1
 	for _, p := range parts {
 		i := strings.Index(s, p)
 		if i < 0 {
-			return false
+			return -1
+		}
+		if first < 0 {
+			first = i
 		}
 		s = s[i+len(p):]
 	}
-	return true
+	return first
 }
 
 func holdsAny(s string, parts []string) bool {

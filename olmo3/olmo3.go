@@ -39,6 +39,7 @@ package olmo3
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -86,4 +87,14 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&format_, req)
 }
 
-func init() { toolcall.Register(Format) }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format: Format,
+		Reply:  prompt.Reply{Open: "<think>", Close: "</think>\n", Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
+		Profiles: []toolcall.Profile{
+			{Name: ProfileOLMo31, Models: []string{"olmo3"}},
+			{Name: ProfileOLMo3Think, Models: []string{"olmo3 think"}, OpensReasoning: true},
+		},
+		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>"},
+	})
+}

@@ -4,26 +4,16 @@ import (
 	"fmt"
 
 	"github.com/toolparse/toolparse/policy"
-	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Under the independent policy, a plan that reads, then edits what it has
-// not seen, keeps only the reads.
-func ExampleSelector() {
-	s := policy.NewSelector(policy.Policy{Mode: policy.Independent})
-	for _, c := range []toolcall.Call{
-		{Name: "read_file", Arguments: `{"path": "a.py"}`},
-		{Name: "grep", Arguments: `{"pattern": "TODO"}`},
-		{Name: "edit_file", Arguments: `{"path": "a.py"}`},
-	} {
-		if keep, why := s.Keep(c); keep {
-			fmt.Println(c.Name, "kept")
-		} else {
-			fmt.Println(c.Name, "dropped:", why)
-		}
-	}
+// A mode read from configuration, in any case and with spaces; an unknown
+// name is an error that lists the valid ones.
+func ExampleParseMode() {
+	m, err := policy.ParseMode(" Reads ")
+	fmt.Println(m == policy.Reads, err)
+	_, err = policy.ParseMode("sometimes")
+	fmt.Println(err)
 	// Output:
-	// read_file kept
-	// grep kept
-	// edit_file dropped: the policy is independent: it may depend on the read-only calls before it
+	// true <nil>
+	// policy: unknown policy "sometimes"; valid policies are independent, reads, first and all
 }

@@ -3,6 +3,7 @@ package pythonic
 import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -33,8 +34,8 @@ const (
 type lists struct {
 	state   listState
 	head    pylit.ListHead
-	list    *List // reads the pending list as it arrives, head and all; from the pool at the first list
-	opening bool  // the pending list opens the response
+	list    *pylit.List // reads the pending list as it arrives, head and all; from the pool at the first list
+	opening bool        // the pending list opens the response
 }
 
 func (h *lists) Start(*block.Machine, string, int) bool { return false }
@@ -50,7 +51,7 @@ func (h *lists) At(m *block.Machine, s string, from, i int) (start, next int, to
 	m.Enter()
 	h.state, h.head = lHead, pylit.ListHead{}
 	if h.list == nil {
-		h.list = NewList() // from the pool, with the buffers it grew: back when the machine is recycled
+		h.list = pylit.NewList() // from the pool, with the buffers it grew: back when the machine is recycled
 	}
 	h.list.Reset(*m.Parser())
 	return i, i, true
@@ -128,9 +129,9 @@ func (h *lists) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 // Quiet implements block.Quieter: while the head reads the list's first
 // name, nothing is told until a byte that is no name's, and within the
 // pending limit, where the head would give up.
-func (h *lists) Quiet(m *block.Machine) toolcall.Quiet {
+func (h *lists) Quiet(m *block.Machine) protocol.Quiet {
 	if h.state != lHead {
-		return toolcall.Quiet{}
+		return protocol.Quiet{}
 	}
 	return h.head.Quiet(m.Room("", 0))
 }

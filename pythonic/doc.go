@@ -8,8 +8,7 @@
 //     value, a run's first call) it also says where that ends, or that a
 //     bracket did not match or nesting passed the limit, as a Recognizer
 //     would, so one pass both finds a candidate's end and reads it
-//     (NewReader, NewValue and NewCall take streamed Readers from a pool,
-//     List streams a call list's calls);
+//     (NewReader, NewValue and NewCall take streamed Readers from a pool);
 //   - Parser holds the settings (depth limit, a tool's declared parameters
 //     for positional arguments, JSON's \/ escape) and reads whole texts with
 //     a Reader: ParseList, ParseRun, ParseCall, ParseValue, ParseCallReread;
@@ -24,7 +23,7 @@
 //   - RenderCalls and AppendCall write calls back as literals the parser
 //     reads; Grammar and StructuralTag constrain decoding to call lists.
 //
-// The grammar's types (Parser, Reader, Recognizer, Scanner, List and the
+// The grammar's types (Parser, Reader, Recognizer, Scanner and the
 // rest) are defined in an internal package, which the block machine reads
 // block bodies with, and are the same types under these names; their
 // methods are documented there (go doc shows them under the internal

@@ -2,6 +2,7 @@ package pythonic
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -21,4 +22,14 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format) }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format: Format,
+		Reply:  prompt.Reply{Sep: "\n", End: "<|eot_id|>", Render: RenderCalls}.Write,
+		// Models served with the generic pythonic reader (Gemma's
+		// community templates) are prompted the Llama way, with call lists.
+		Profiles:  []toolcall.Profile{{Models: []string{"gemma !gemma4 !functiongemma"}}},
+		PromptAs:  "llama4",
+		EndOfTurn: []string{"<|eot_id|>", "<end_of_turn>", "<|eot|>", "<|im_end|>", "<|endoftext|>", "</s>", "<|role_end|>", "<|eom_id|>", "<|eom|>"},
+	})
+}

@@ -1,7 +1,6 @@
 package pythonic
 
 import (
-	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -31,9 +30,6 @@ type (
 	// Goal is what a Reader reads: GoalList, GoalRun, GoalCall or
 	// GoalValue.
 	Goal = pylit.Goal
-	// List reads a streamed call list with a Reader and tells its calls'
-	// progress, for decoders on the engine.
-	List = pylit.List
 	// Recognizer finds where a candidate closes, with the Reader's string
 	// rules, without reading it.
 	Recognizer = pylit.Recognizer
@@ -117,19 +113,6 @@ func NewCall(p Parser) *Reader { return pylit.NewCall(p) }
 // ReleaseValue gives r, from NewReader, NewValue or NewCall, back for
 // reuse; r must not be used after.
 func ReleaseValue(r *Reader) { pylit.ReleaseValue(r) }
-
-// NewList returns a List to read one list with, from a pool: a decoder
-// that meets lists now and then (a block of its own per list) need not
-// grow a reader for each. Give it back with Release once its list is
-// decided.
-func NewList() *List { return pylit.NewList() }
-
-// DiagnoseAt records err, a *SyntaxError found in text at offset start of
-// the response, as a diagnostic: of kind "limit" when it is ErrTooDeep,
-// else "syntax"; call names the call it concerns, if any.
-func DiagnoseAt(b *engine.Base, err error, start int, call string) {
-	pylit.DiagnoseAt(b, err, start, call)
-}
 
 // StringEnd returns the offset just past the string literal whose opening
 // quote is at src[open], following the closing-quote rule: a quote of

@@ -20,16 +20,6 @@ func TestZeroReaders(t *testing.T) {
 	if _, _, _, ok := v.OpenCall(); ok {
 		t.Error("a zero Reader has no open call")
 	}
-	var l pythonic.List
-	if l.Feed("[f(a=1)]"); l.Status() != pythonic.Closed {
-		t.Errorf("zero List: %v", l.Status())
-	}
-	l.Progress(nil, nil, nil)
-	l.Abandon(nil, nil)
-	l.Decide(nil, nil, "", 0, nil)
-	pythonic.DiagnoseAt(nil, nil, 0, "")
-	var nl *pythonic.List
-	nl.Release()
 	pythonic.ReleaseValue(nil)
 	if r := pythonic.NewValue(pythonic.Parser{}); r == nil {
 		t.Error("NewValue after ReleaseValue(nil)")

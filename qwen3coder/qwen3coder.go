@@ -2,6 +2,7 @@ package qwen3coder
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 	"sync"
 
@@ -83,7 +84,16 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	return block.NewDecoder(&table, req)
 }
 
-func init() { toolcall.Register(Format, "qwen3_xml", "qwen3_5") }
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   prompt.Reply{Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
+		Aliases: []string{"qwen3_xml", "qwen3_5"},
+		Profiles: []toolcall.Profile{{Name: ProfileQwen3Coder, Models: []string{"qwen3coder", "qwen3.5", "qwen3.6", "nemotron3", "step3.5", "mimov2"},
+			Template: []string{"<tool_call>", "<function=", "<parameter=", "!enable_thinking", "!<seed:", "!<|im_start|>assistant\\n<think>"}}},
+		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>"},
+	})
+}
 
 // markers are the format's tags, as tagargs reads them.
 var markers = tagargs.Markers{

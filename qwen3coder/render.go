@@ -46,6 +46,10 @@ const instructions = "\n\nIf you choose to call a function ONLY reply in the fol
 // each verbatim in <tool_response> tags. It ends with the header of the next
 // assistant turn.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
 	if _, err := prompt.Profile("qwen3coder", opts.Profile, Profiles); err != nil {
 		return toolcall.Prompt{}, err
 	}
@@ -120,6 +124,11 @@ var Profiles = []string{ProfileQwen3Coder}
 // PromptOptions are the template's choices; the zero value is the default.
 type PromptOptions struct {
 	Profile string // one of Profiles; "" is the default
+	// SpecialTokens says what becomes of the format's special tokens in
+	// client text, as toolcall.PromptOptions.SpecialTokens does:
+	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
+	// RefuseSpecialTokens (an error naming the token).
+	SpecialTokens string
 }
 
 // PromptProfiles implements toolcall.Prompter.
@@ -128,11 +137,7 @@ func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 // Prompt implements toolcall.Prompter. The template has no reasoning
 // switch and writes no date.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile})
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens})
 }
 
 // writeTool writes one tool as the template's XML.
@@ -153,7 +158,9 @@ func writeTool(b *strings.Builder, t toolcall.Tool) error {
 		for _, p := range props.Members {
 			b.WriteString("\n<parameter>\n<name>" + p.Key + "</name>")
 			if typ := p.Val.Get("type"); typ != nil {
-				b.WriteString("\n<type>" + text(*typ) + "</type>")
+				// the template prints the type with Jinja's string filter:
+				// a list of types as Python writes it, ['string', 'null']
+				b.WriteString("\n<type>" + string(prompt.AppendPythonStr(nil, *typ)) + "</type>")
 			}
 			if d := p.Val.Get("description"); d != nil {
 				b.WriteString("\n<description>" + strings.TrimSpace(text(*d)) + "</description>")
@@ -191,7 +198,8 @@ func text(v jsonvalue.Value) string {
 	return string(v.AppendSpaced(nil))
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which

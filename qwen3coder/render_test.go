@@ -2,6 +2,7 @@ package qwen3coder_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/qwen3coder"
@@ -48,5 +49,20 @@ func TestRenderPrompt(t *testing.T) {
 	}
 	if _, err := qwen3coder.RenderPrompt([]toolcall.Message{{Role: "robot"}}, nil, qwen3coder.PromptOptions{}); err == nil {
 		t.Error("an unknown role: no error")
+	}
+}
+
+// A parameter's type list is written as the template's string filter
+// writes it, Python's list: ['string', 'null'], not JSON.
+func TestPromptWritesTypeListsAsPython(t *testing.T) {
+	tools := []toolcall.Tool{{Name: "f", Parameters: json.RawMessage(`{"type":"object","properties":{"note":{"type":["string","null"]},"n":{"type":"integer"}}}`)}}
+	p, err := qwen3coder.Format.(toolcall.Prompter).Prompt([]toolcall.Message{{Role: "user", Content: "hi"}}, tools, toolcall.PromptOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<type>['string', 'null']</type>", "<type>integer</type>"} {
+		if !strings.Contains(p.Text, want) {
+			t.Errorf("the prompt lacks %q:\n%s", want, p.Text)
+		}
 	}
 }

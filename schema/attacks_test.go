@@ -29,11 +29,11 @@ func TestOneSchemaValidatedConcurrently(t *testing.T) {
 		wg.Go(func() {
 			for i := range 300 {
 				args := fmt.Sprintf(`{"url":"https://x/%d","headers":{"Accept":"a","X-Id":"%d"}}`, i, g)
-				if _, diags := schema.Coerce(tl, args); len(diags) != 0 {
+				if _, diags := schema.For(tl).Coerce(args); len(diags) != 0 {
 					errs <- fmt.Sprint(diags)
 					return
 				}
-				if _, diags := schema.Coerce(tl, `{"url":"u","headers":{"Bad Key":"x"}}`); len(diags) == 0 {
+				if _, diags := schema.For(tl).Coerce(`{"url":"u","headers":{"Bad Key":"x"}}`); len(diags) == 0 {
 					errs <- "a header name the pattern refuses was accepted"
 					return
 				}
@@ -91,7 +91,7 @@ func TestReferencesTheValidatorFollows(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args := `{"a":1}`
-			got, diags := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}, args)
+			got, diags := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}).Coerce(args)
 			if got != args {
 				t.Errorf("arguments = %s, want them as they were", got)
 			}
@@ -117,7 +117,7 @@ func TestReferencesWithinTheLimitsValidate(t *testing.T) {
 			if strings.Contains(tt.name, "nested") {
 				args = `{"x":{"b":1}}`
 			}
-			_, diags := schema.Coerce(tl, args)
+			_, diags := schema.For(tl).Coerce(args)
 			if len(diags) != 1 || !strings.Contains(diags[0].Message, "'a' is missing") {
 				t.Errorf("diagnostics = %+v, want the missing required property", diags)
 			}
@@ -154,7 +154,7 @@ func TestContentKeywordsAreAnnotations(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args := `{"s":` + fmt.Sprintf("%q", tt.value) + `}`
-			if _, diags := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}, args); len(diags) != 0 {
+			if _, diags := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}).Coerce(args); len(diags) != 0 {
 				t.Errorf("diagnostics = %+v, want none: content keywords only annotate", diags)
 			}
 		})
@@ -188,7 +188,7 @@ func TestPatternsAreBounded(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, diags := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}, tt.args)
+			_, diags := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}).Coerce(tt.args)
 			if len(diags) != 1 || !strings.Contains(diags[0].Message, tt.want) {
 				t.Errorf("diagnostics = %+v, want one saying %q", diags, tt.want)
 			}
@@ -196,10 +196,10 @@ func TestPatternsAreBounded(t *testing.T) {
 	}
 	// A small pattern still validates.
 	s := `{"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$"}},"patternProperties":{"^x-":{"type":"integer"}}}`
-	if _, diags := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(s)}, `{"code":"ABC","x-n":1}`); len(diags) != 0 {
+	if _, diags := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(s)}).Coerce(`{"code":"ABC","x-n":1}`); len(diags) != 0 {
 		t.Errorf("diagnostics %+v for arguments that fit", diags)
 	}
-	if _, diags := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(s)}, `{"code":"abc","x-n":"y"}`); len(diags) != 2 {
+	if _, diags := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(s)}).Coerce(`{"code":"abc","x-n":"y"}`); len(diags) != 2 {
 		t.Errorf("diagnostics %+v, want the pattern's and the patternProperties' violations", diags)
 	}
 }
@@ -218,7 +218,7 @@ func TestNumbersAndDiagnosticsAreBounded(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, diags := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}, tt.args)
+			_, diags := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}).Coerce(tt.args)
 			if len(diags) != 1 || !strings.Contains(diags[0].Message, tt.want) {
 				t.Errorf("diagnostics = %+v, want one saying %q", diags, tt.want)
 			}
@@ -226,7 +226,7 @@ func TestNumbersAndDiagnosticsAreBounded(t *testing.T) {
 	}
 	// Numbers a float64 holds are validated as before.
 	s := `{"properties":{"x":{"type":"array","items":{"type":"number","multipleOf":0.5}}}}`
-	if _, diags := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(s)}, `{"x":[1.5,1e300,-2e-300,0e999999]}`); len(diags) != 1 || !strings.Contains(diags[0].Message, "/x/2") {
+	if _, diags := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(s)}).Coerce(`{"x":[1.5,1e300,-2e-300,0e999999]}`); len(diags) != 1 || !strings.Contains(diags[0].Message, "/x/2") {
 		t.Errorf("diagnostics = %+v, want the one violation at /x/2", diags)
 	}
 	// 5,000 violations of long strings: reported within the bounds.
@@ -235,7 +235,7 @@ func TestNumbersAndDiagnosticsAreBounded(t *testing.T) {
 	for range 5000 {
 		items = append(items, `"`+long+`"`)
 	}
-	_, diags := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(`{"properties":{"x":{"items":{"enum":["a"]}}}}`)}, `{"x":[`+strings.Join(items, ",")+`]}`)
+	_, diags := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(`{"properties":{"x":{"items":{"enum":["a"]}}}}`)}).Coerce(`{"x":[` + strings.Join(items, ",") + `]}`)
 	total := 0
 	for _, d := range diags {
 		total += len(d.Message)

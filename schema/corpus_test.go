@@ -122,7 +122,7 @@ func failureKind(c corpus.Case, i int) string {
 		if tool.Name != call.Name {
 			continue
 		}
-		for _, d := range schema.Validate(tool, string(call.Arguments)) {
+		for _, d := range schema.For(tool).Validate(string(call.Arguments)) {
 			if !strings.Contains(d.Message, "Required property") {
 				return "ground truth breaks its own schema"
 			}

@@ -23,7 +23,7 @@ func FuzzCoerce(f *testing.F) {
 	f.Add(doubling(30), `{"a":1}`)
 	f.Add(deepProperties(500), `{"a":{"a":{"a":"1"}}}`)
 	f.Fuzz(func(t *testing.T, params, args string) {
-		out, _ := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(params)}, args)
+		out, _ := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(params)}).Coerce(args)
 		var m map[string]any
 		if json.Unmarshal([]byte(args), &m) == nil && json.Unmarshal([]byte(out), &m) != nil {
 			t.Fatalf("arguments %s became %s, not a JSON object", args, out)
@@ -34,7 +34,7 @@ func FuzzCoerce(f *testing.F) {
 func TestInvalidArgumentsAreReported(t *testing.T) {
 	tl := toolcall.Tool{Name: "f", Parameters: []byte(`{"type":"object"}`)}
 	for _, args := range []string{`{"a":}`, `[1]x`, `{"a":01}`, `{"a":"\u0001` + "\x01" + `"}`} {
-		out, diags := schema.Coerce(tl, args)
+		out, diags := schema.For(tl).Coerce(args)
 		if out != args || len(diags) != 1 {
 			t.Errorf("Coerce(%q) = %s, %+v", args, out, diags)
 		}

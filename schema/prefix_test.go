@@ -14,7 +14,7 @@ import (
 // prefixOf feeds args to a Prefix for tool in the given pieces and returns
 // what it let through.
 func prefixOf(tool toolcall.Tool, pieces []string) string {
-	p := schema.NewPrefix(tool)
+	p := schema.For(tool).NewPrefix()
 	var out []byte
 	for _, s := range pieces {
 		out = p.Append(out, s)
@@ -47,7 +47,7 @@ func TestPrefixIsCoercionsStart(t *testing.T) {
 	var samples []sample
 	for _, c := range cases {
 		for _, call := range c.Calls {
-			i := toolcall.MatchTool(c.Tools, call.Name)
+			i := (&toolcall.Request{Tools: c.Tools}).Match(call.Name)
 			if i < 0 {
 				continue
 			}
@@ -65,7 +65,7 @@ func TestPrefixIsCoercionsStart(t *testing.T) {
 	}
 	complete := 0
 	for _, s := range samples {
-		want, _ := schema.Coerce(s.tool, s.args)
+		want, _ := schema.For(s.tool).Coerce(s.args)
 		got := prefixOf(s.tool, []string{s.args})
 		if !strings.HasPrefix(want, got) {
 			t.Fatalf("%s %s: Prefix let %s through, Coerce gives %s", s.tool.Name, s.args, got, want)
@@ -77,7 +77,7 @@ func TestPrefixIsCoercionsStart(t *testing.T) {
 	t.Logf("%d of %d arguments were certain whole before the call ended", complete, len(samples))
 	rapid.Check(t, func(t *rapid.T) {
 		s := rapid.SampledFrom(samples).Draw(t, "sample")
-		want, _ := schema.Coerce(s.tool, s.args)
+		want, _ := schema.For(s.tool).Coerce(s.args)
 		if got := prefixOf(s.tool, split(t, s.args)); !strings.HasPrefix(want, got) {
 			t.Fatalf("%s %s: Prefix let %s through, Coerce gives %s", s.tool.Name, s.args, got, want)
 		}
@@ -100,7 +100,7 @@ func TestZeroPrefix(t *testing.T) {
 func TestPrefixEscapes(t *testing.T) {
 	tool := toolcall.Tool{Name: "f", Parameters: []byte(`{"type":"object","properties":{"s":{"type":"string"}}}`)}
 	args := `{"s":"\ud83d\ude00 \ud83d\ud83d\ude00 \ude00 \ud83dx \u00e9 \/ \u2028 \ufffd \u0041 \u0022 \u000a","t":["\ud83d\ude00",{"u":"\u00e9"}]}`
-	want, _ := schema.Coerce(tool, args)
+	want, _ := schema.For(tool).Coerce(args)
 	for n := 1; n <= len(args); n++ {
 		var pieces []string
 		for i := 0; i < len(args); i += n {

@@ -65,7 +65,7 @@ func TestCoercionRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, _ := schema.Coerce(tool(tt.schema), tt.args)
+			got, _ := schema.For(tool(tt.schema)).Coerce(tt.args)
 			if got != tt.want {
 				t.Errorf("Coerce(%s) = %s, want %s", tt.args, got, tt.want)
 			}
@@ -75,7 +75,7 @@ func TestCoercionRules(t *testing.T) {
 
 func TestValidationDiagnostics(t *testing.T) {
 	tl := toolcall.Tool{Name: "book", Parameters: []byte(`{"type":"object","properties":{"n":{"type":"integer","minimum":1}},"required":["n","city"]}`)}
-	got, diags := schema.Coerce(tl, `{"n":"0"}`)
+	got, diags := schema.For(tl).Coerce(`{"n":"0"}`)
 	if got != `{"n":0}` {
 		t.Errorf("arguments = %s", got)
 	}
@@ -90,7 +90,7 @@ func TestValidationDiagnostics(t *testing.T) {
 	if !strings.Contains(all, "/n:") || !strings.Contains(all, "city") {
 		t.Errorf("diagnostics do not name /n and the missing city:\n%s", all)
 	}
-	if _, diags := schema.Coerce(tl, `{"n":3,"city":"Oslo"}`); len(diags) != 0 {
+	if _, diags := schema.For(tl).Coerce(`{"n":3,"city":"Oslo"}`); len(diags) != 0 {
 		t.Errorf("valid arguments: %+v", diags)
 	}
 }
@@ -104,7 +104,7 @@ func TestNestedViolationsAreReported(t *testing.T) {
 		{`{"type":"object","properties":{"n":{"type":"array","items":{"type":"integer"}}}}`, `{"n":[{"x":1}]}`, "/n"},
 		{`{"type":"object","properties":{"n":{"type":"array","items":{"type":"object","properties":{"k":{"type":"string","maxLength":2}}}}}}`, `{"n":[{"k":"ok"},{"k":"long"}]}`, "/n/1/k: "},
 	} {
-		diags := schema.Validate(tool(tt.schema), tt.args)
+		diags := schema.For(tool(tt.schema)).Validate(tt.args)
 		var msgs []string
 		for _, d := range diags {
 			msgs = append(msgs, d.Message)
@@ -117,7 +117,7 @@ func TestNestedViolationsAreReported(t *testing.T) {
 
 func TestBrokenSchemaPassesArgumentsThrough(t *testing.T) {
 	for _, s := range []string{`{"type":`, `"string"`, `[1]`} {
-		got, diags := schema.Coerce(tool(s), `{"n":"10"}`)
+		got, diags := schema.For(tool(s)).Coerce(`{"n":"10"}`)
 		if got != `{"n":"10"}` || len(diags) != 1 || diags[0].Kind != toolcall.KindSchema {
 			t.Errorf("schema %s: %s %+v", s, got, diags)
 		}
@@ -132,7 +132,7 @@ func TestRemoteRefIsNeverFetched(t *testing.T) {
 	}))
 	defer srv.Close()
 	s := `{"type":"object","properties":{"n":{"$ref":"` + srv.URL + `/n.json"},"m":{"type":"integer"}}}`
-	got, diags := schema.Coerce(tool(s), `{"n":"1","m":"2"}`)
+	got, diags := schema.For(tool(s)).Coerce(`{"n":"1","m":"2"}`)
 	if hits.Load() != 0 {
 		t.Fatalf("the schema's $ref was fetched %d times", hits.Load())
 	}
@@ -144,7 +144,7 @@ func TestRemoteRefIsNeverFetched(t *testing.T) {
 	}
 	// The same schema with $schema and $id URLs compiles without a request.
 	s2 := `{"$schema":"` + srv.URL + `/meta","$id":"` + srv.URL + `/tool","type":"object","properties":{"m":{"type":"integer"}}}`
-	schema.Coerce(tool(s2), `{"m":"2"}`)
+	schema.For(tool(s2)).Coerce(`{"m":"2"}`)
 	if hits.Load() != 0 {
 		t.Fatalf("a $schema or $id URL was fetched")
 	}
@@ -152,10 +152,10 @@ func TestRemoteRefIsNeverFetched(t *testing.T) {
 
 func TestSchemasCompileOnce(t *testing.T) {
 	tl := tool(`{"type":"object","properties":{"once":{"type":"integer"}}}`)
-	schema.Coerce(tl, `{"once":"1"}`)
+	schema.For(tl).Coerce(`{"once":"1"}`)
 	before := schema.Compiles()
 	for range 10 {
-		schema.Coerce(toolcall.Tool{Name: "other name", Parameters: []byte(`{"type":"object","properties":{"once":{"type":"integer"}}}`)}, `{"once":"1"}`)
+		schema.For(toolcall.Tool{Name: "other name", Parameters: []byte(`{"type":"object","properties":{"once":{"type":"integer"}}}`)}).Coerce(`{"once":"1"}`)
 	}
 	if n := schema.Compiles() - before; n != 0 {
 		t.Errorf("%d compiles for a schema seen before", n)
@@ -186,7 +186,7 @@ func TestToolFor(t *testing.T) {
 	if tl.Name != "get_weather" || tl.Description != "Weather by city" {
 		t.Errorf("tool = %+v", tl)
 	}
-	got, _ := schema.Coerce(tl, `{"city":"Oslo","days":"3","units":"Celsius"}`)
+	got, _ := schema.For(tl).Coerce(`{"city":"Oslo","days":"3","units":"Celsius"}`)
 	if got != `{"city":"Oslo","days":3,"units":"celsius"}` {
 		t.Errorf("coerced with the struct's schema: %s", got)
 	}

@@ -41,14 +41,14 @@ func TestHostileSchemasEndWithADiagnostic(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args := `{"a":"1","x":[1,2]}`
-			got, diags := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}, args)
+			got, diags := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}).Coerce(args)
 			if got != args {
 				t.Errorf("arguments = %s, want them untouched", got)
 			}
 			if len(diags) != 1 || diags[0].Kind != toolcall.KindSchema || !strings.Contains(diags[0].Message, tt.want) {
 				t.Errorf("diagnostics = %+v, want one schema diagnostic saying %q", diags, tt.want)
 			}
-			if d := schema.Validate(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}, args); len(d) != 1 {
+			if d := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}).Validate(args); len(d) != 1 {
 				t.Errorf("Validate gave %+v, want the same refusal", d)
 			}
 		})
@@ -65,7 +65,7 @@ func TestSchemasWithinTheLimitsStillWork(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, diags := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}, tt.args)
+			got, diags := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(tt.schema)}).Coerce(tt.args)
 			if got != tt.want || len(diags) != 0 {
 				t.Errorf("Coerce = %s, %+v; want %s and no diagnostics", got, diags, tt.want)
 			}
@@ -76,7 +76,7 @@ func TestSchemasWithinTheLimitsStillWork(t *testing.T) {
 func TestCoercionStopsOnValuesDeeperThanItFollows(t *testing.T) {
 	s := `{"$defs":{"l":{"type":"array","items":{"$ref":"#/$defs/l"}}},"properties":{"x":{"$ref":"#/$defs/l"}}}`
 	args := `{"x":` + strings.Repeat("[", schema.MaxCoerceDepth+10) + strings.Repeat("]", schema.MaxCoerceDepth+10) + `}`
-	got, diags := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(s)}, args)
+	got, diags := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(s)}).Coerce(args)
 	if got != args || len(diags) == 0 || !strings.Contains(diags[0].Message, "deeper") {
 		t.Errorf("Coerce = %.40s..., %+v; want the arguments untouched and a depth diagnostic", got, diags)
 	}
@@ -85,7 +85,7 @@ func TestCoercionStopsOnValuesDeeperThanItFollows(t *testing.T) {
 func TestTheCacheIsBoundedByBytes(t *testing.T) {
 	for i := range 40 {
 		big := fmt.Sprintf(`{"description":"%d%s","properties":{"n":{"type":"integer"}}}`, i, strings.Repeat("x", 250<<10))
-		if got, _ := schema.Coerce(toolcall.Tool{Name: "f", Parameters: []byte(big)}, `{"n":"1"}`); got != `{"n":1}` {
+		if got, _ := schema.For(toolcall.Tool{Name: "f", Parameters: []byte(big)}).Coerce(`{"n":"1"}`); got != `{"n":1}` {
 			t.Fatalf("a large schema within the limit does not coerce: %s", got)
 		}
 		if n := schema.CachedBytes(); n > schema.MaxCachedBytes {
@@ -99,10 +99,10 @@ func TestTheCacheIsBoundedByBytes(t *testing.T) {
 func TestCoercionIsDeterministic(t *testing.T) {
 	s := `{"properties":{"p":{"anyOf":[{"enum":[{"a":1,"b":2,"c":3,"d":4}]},{"type":"array"}]}}}`
 	for range 200 {
-		if got, _ := schema.Coerce(tool(s), `{"p":{"d":4,"c":3,"b":2,"a":1}}`); got != `{"p":{"d":4,"c":3,"b":2,"a":1}}` {
+		if got, _ := schema.For(tool(s)).Coerce(`{"p":{"d":4,"c":3,"b":2,"a":1}}`); got != `{"p":{"d":4,"c":3,"b":2,"a":1}}` {
 			t.Fatalf("the object that equals the enum's was coerced to %s", got)
 		}
-		if got, _ := schema.Coerce(tool(s), `{"p":{"a":1,"b":2,"c":3,"d":4}}`); got != `{"p":{"a":1,"b":2,"c":3,"d":4}}` {
+		if got, _ := schema.For(tool(s)).Coerce(`{"p":{"a":1,"b":2,"c":3,"d":4}}`); got != `{"p":{"a":1,"b":2,"c":3,"d":4}}` {
 			t.Fatalf("the enum's own object was coerced to %s", got)
 		}
 	}
@@ -112,7 +112,7 @@ func TestFitsHonoursConst(t *testing.T) {
 	// "7" fits the first alternative's type but not its const; the
 	// second alternative can take it as an integer.
 	s := `{"properties":{"v":{"anyOf":[{"type":"string","const":"x"},{"type":"integer"}]}}}`
-	if got, _ := schema.Coerce(tool(s), `{"v":"7"}`); got != `{"v":7}` {
+	if got, _ := schema.For(tool(s)).Coerce(`{"v":"7"}`); got != `{"v":7}` {
 		t.Errorf("Coerce = %s, want {\"v\":7}", got)
 	}
 }
@@ -157,8 +157,8 @@ var argsGen = rapid.SampledFrom([]string{
 func checkCoercion(t *rapid.T) {
 	s, args := schemaGen().Draw(t, "schema"), argsGen.Draw(t, "args")
 	tl := toolcall.Tool{Name: "f", Parameters: []byte(s)}
-	out, diags := schema.Coerce(tl, args)
-	if again, _ := schema.Coerce(tl, args); again != out {
+	out, diags := schema.For(tl).Coerce(args)
+	if again, _ := schema.For(tl).Coerce(args); again != out {
 		t.Fatalf("coercion is not a pure function: %s then %s", out, again)
 	}
 	for _, d := range diags {

@@ -9,28 +9,31 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/toolparse/toolparse/deepseek"
-	"github.com/toolparse/toolparse/glm45"
-	"github.com/toolparse/toolparse/harmony"
-	"github.com/toolparse/toolparse/hermes"
-	"github.com/toolparse/toolparse/kimik2"
-	"github.com/toolparse/toolparse/lfm2"
-	"github.com/toolparse/toolparse/llama3json"
-	"github.com/toolparse/toolparse/llama4"
-	"github.com/toolparse/toolparse/mistral"
-	"github.com/toolparse/toolparse/olmo3"
-	"github.com/toolparse/toolparse/pythonic"
-	"github.com/toolparse/toolparse/qwen3coder"
+	_ "github.com/toolparse/toolparse/formats" // every shipped format
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// hostileFormats are the formats the adversarial texts run against: all
-// twelve, and llama4 with its precision option.
-var hostileFormats = []toolcall.Format{
-	pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format,
-	harmony.Format, glm45.Format, deepseek.Format, kimik2.Format, mistral.Format, llama3json.Format,
-	llama4.Precise,
+// hostileFormats are the formats the adversarial texts run against:
+// every described format, and the stricter reading of those that have
+// one (llama4 with its precision option).
+var hostileFormats = func() []toolcall.Format {
+	var fs []toolcall.Format
+	for _, d := range toolcall.Descriptors() {
+		fs = append(fs, d.Format)
+		if d.Strict != nil {
+			fs = append(fs, d.Strict)
+		}
+	}
+	return fs
+}()
+
+// TestHostileFormatsAreEveryFormat: the adversarial tests cover the 12
+// shipped formats and llama4's precise reading at least.
+func TestHostileFormatsAreEveryFormat(t *testing.T) {
+	if len(hostileFormats) < 13 {
+		t.Errorf("%d hostile formats, want the 12 shipped and llama4.Precise at least", len(hostileFormats))
+	}
 }
 
 // markers are every format's markers, for texts made of their pieces.
@@ -140,10 +143,10 @@ var callEnds = []string{"<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>
 // of call begins is the one and then the other over and over. Formats
 // without sections give the first half of a rendered call for both.
 func sectionOf(f toolcall.Format) (open, begin string) {
-	switch f {
-	case deepseek.Format:
+	switch f.Name() {
+	case "deepseek":
 		return "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>"
-	case kimik2.Format:
+	case "kimi_k2":
 		return "<|tool_calls_section_begin|>", "<|tool_call_begin|>"
 	}
 	one, _ := f.(toolcall.Renderer).RenderCalls([]toolcall.Call{{Name: "f", Arguments: "{}"}})

@@ -20,12 +20,12 @@ type argState struct {
 
 // Argument streaming (WithArgumentStreaming).
 //
-// A decoder told to (toolcall.Config.StreamArguments) starts each call it
+// A decoder told to (protocol.Config.StreamArguments) starts each call it
 // reads with a CallStarted delta and follows it with fragments of the
 // arguments as written. The stream keeps one started entry per call not
 // yet ended, oldest first, and announces the oldest once every call before
 // it is decided, so its Index is final: then the policy decides from what
-// comes before it and its name (policy.Selector.Peek). When every call is
+// comes before it and its name (the selector's Peek). When every call is
 // kept whatever comes before it, a later call is announced at once, its
 // Index counting the open calls before it; if one of those is withdrawn,
 // the later ones are withdrawn too and come whole (see shift). A call the policy

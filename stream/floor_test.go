@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/internal/benchdata"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
@@ -27,16 +28,16 @@ type keepAllFormat struct{}
 func (keepAllFormat) Name() string                                  { return "keep-all" }
 func (keepAllFormat) NewDecoder(*toolcall.Request) toolcall.Decoder { return new(keepAllDecoder) }
 
-type keepAllDecoder struct{ quiet *toolcall.Quiet }
+type keepAllDecoder struct{ quiet *protocol.Quiet }
 
 var noStop [256]bool
 
 func (d *keepAllDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
-	*d.quiet = toolcall.Quiet{Room: 1 << 30, Stop: &noStop}
+	*d.quiet = protocol.Quiet{Room: 1 << 30, Stop: &noStop}
 	return dst
 }
 func (d *keepAllDecoder) Close(dst []toolcall.Event) []toolcall.Event { return dst }
-func (d *keepAllDecoder) Configure(c toolcall.Config)                 { d.quiet = c.Quiet }
+func (d *keepAllDecoder) Configure(c protocol.Config)                 { d.quiet = c.Quiet }
 func (d *keepAllDecoder) Diagnostics() []toolcall.Diagnostic          { return nil }
 func (d *keepAllDecoder) CallOffset(int) int                          { return -1 }
 func (d *keepAllDecoder) InCandidate() bool                           { return true }
@@ -47,7 +48,7 @@ func (d *keepAllDecoder) InCandidate() bool                           { return t
 // fed the deltas and fed the whole text; the whole stream
 // (BenchmarkStreamWriteFile100KB4ByteDeltas in pythonic); and the stream
 // fed 16 KiB deltas, which is what its decoder sees of the 4-byte ones
-// once the stream keeps the quiet ones (toolcall.Quiet).
+// once the stream keeps the quiet ones (protocol.Quiet).
 func BenchmarkStreamFloor(b *testing.B) {
 	text := `[write_file(path="a", content=` + strconv.Quote(benchdata.PythonSource(100_000)) + `)]`
 	ds := benchdata.Deltas(text, 4)

@@ -6,18 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolparse/toolparse/deepseek"
-	"github.com/toolparse/toolparse/glm45"
-	"github.com/toolparse/toolparse/harmony"
-	"github.com/toolparse/toolparse/hermes"
-	"github.com/toolparse/toolparse/kimik2"
-	"github.com/toolparse/toolparse/lfm2"
-	"github.com/toolparse/toolparse/llama3json"
-	"github.com/toolparse/toolparse/llama4"
-	"github.com/toolparse/toolparse/mistral"
-	"github.com/toolparse/toolparse/olmo3"
-	"github.com/toolparse/toolparse/pythonic"
-	"github.com/toolparse/toolparse/qwen3coder"
+	_ "github.com/toolparse/toolparse/formats" // every shipped format
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -54,14 +43,18 @@ func feeds(f toolcall.Format, text string, cuts []int, loud bool, lim toolcall.L
 // small depth limit, each Feed of random cuts returns what it returns when
 // every delta goes to the decoder.
 func TestQuietDeltasChangeNothingTold(t *testing.T) {
-	formats := []toolcall.Format{pythonic.Format, llama4.Format, lfm2.Format, olmo3.Format, hermes.Format, qwen3coder.Format, harmony.Format, glm45.Format, deepseek.Format, kimik2.Format, mistral.Format, llama3json.Format}
+	ds := toolcall.Descriptors()
+	if len(ds) < 12 {
+		t.Fatalf("%d formats described, want the 12 shipped at least", len(ds))
+	}
 	rng := rand.New(rand.NewSource(1))
-	for _, f := range formats {
+	for _, d := range ds {
+		f := d.Format
 		var calls []toolcall.Call
 		for i, city := range []string{"Pa<ris", `To"kyo`, "Li</tool_call>ma", "Oslo"} {
 			calls = append(calls, toolcall.Call{ID: fmt.Sprint("call", i), Name: "get_weather", Arguments: `{"city":` + fmt.Sprintf("%q", city) + `,"unit":"celsius"}`})
 		}
-		good, _ := f.(toolcall.Renderer).RenderCalls(calls)
+		good, _ := d.Renderer.RenderCalls(calls)
 		texts := []string{good, "Hello there. " + good + " bye", strings.ReplaceAll(good, `"celsius"`, `"celsius"]]]`), strings.ReplaceAll(good, `"celsius"`, strings.Repeat("[", 80)), good[:len(good)*2/3], strings.ReplaceAll(good, "celsius", strings.Repeat("x", 300)),
 			// Values full of the bytes end markers end with and the ones before them.
 			strings.ReplaceAll(good, "celsius", "cel>l>|>|l>>sius"), strings.ReplaceAll(good, "celsius", "</tool_cal</arg_value</parameter"),

@@ -11,6 +11,7 @@ import (
 	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/benchdata"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/mistral"
@@ -46,7 +47,7 @@ func (f scripted) NewDecoder(*toolcall.Request) toolcall.Decoder {
 
 type scriptedDecoder struct {
 	f     scripted
-	quiet *toolcall.Quiet
+	quiet *protocol.Quiet
 }
 
 var quoteStop, nulStop = [256]bool{'"': true, '\\': true}, [256]bool{0: true, '"': true}
@@ -56,16 +57,16 @@ func (d *scriptedDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event 
 	*d.f.feeds = append(*d.f.feeds, s)
 	switch {
 	case d.quiet != nil && d.f.prefix:
-		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &gtStop, Ends: []string{"ab", "abcd", "xy>"}, Prefix: true}
+		*d.quiet = protocol.Quiet{Room: d.f.room, Stop: &gtStop, Ends: []string{"ab", "abcd", "xy>"}, Prefix: true}
 		if d.f.then {
-			d.quiet.Then = &toolcall.Quiet{Room: 6, Stop: &quoteStop, Escape: '\\'}
+			d.quiet.Then = &protocol.Quiet{Room: 6, Stop: &quoteStop, Escape: '\\'}
 		}
 	case d.quiet != nil && d.f.pair:
-		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &gtStop, Ends: bEnds, Apart: d.f.apart}
+		*d.quiet = protocol.Quiet{Room: d.f.room, Stop: &gtStop, Ends: bEnds, Apart: d.f.apart}
 	case d.quiet != nil && d.f.nul:
-		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &nulStop}
+		*d.quiet = protocol.Quiet{Room: d.f.room, Stop: &nulStop}
 	case d.quiet != nil:
-		*d.quiet = toolcall.Quiet{Room: d.f.room, Stop: &quoteStop, Escape: '\\'}
+		*d.quiet = protocol.Quiet{Room: d.f.room, Stop: &quoteStop, Escape: '\\'}
 	}
 	return dst
 }
@@ -73,7 +74,7 @@ func (d *scriptedDecoder) Close(dst []toolcall.Event) []toolcall.Event {
 	*d.f.feeds = append(*d.f.feeds, "<close>")
 	return dst
 }
-func (d *scriptedDecoder) Configure(c toolcall.Config)        { d.quiet = c.Quiet }
+func (d *scriptedDecoder) Configure(c protocol.Config)        { d.quiet = c.Quiet }
 func (d *scriptedDecoder) Diagnostics() []toolcall.Diagnostic { return nil }
 func (d *scriptedDecoder) CallOffset(int) int                 { return -1 }
 func (d *scriptedDecoder) InCandidate() bool                  { return true }
@@ -194,12 +195,12 @@ func (f countingFormat) Reasoning() toolcall.Reasoning {
 
 func (f countingFormat) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	d := f.Format.NewDecoder(req)
-	return countingDecoder{d, d.(toolcall.Reporter), f.feeds}
+	return countingDecoder{d, d.(protocol.Reporter), f.feeds}
 }
 
 type countingDecoder struct {
 	toolcall.Decoder
-	toolcall.Reporter
+	protocol.Reporter
 	feeds *int
 }
 
@@ -337,9 +338,9 @@ type emptyEndDecoder struct {
 
 func (d *emptyEndDecoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	d.feeds++
-	*d.quiet = toolcall.Quiet{Room: 100, Stop: &gtStop, Ends: []string{"", "ab"}, Prefix: true, Then: &toolcall.Quiet{Room: 5, Stop: &gtStop}}
+	*d.quiet = protocol.Quiet{Room: 100, Stop: &gtStop, Ends: []string{"", "ab"}, Prefix: true, Then: &protocol.Quiet{Room: 5, Stop: &gtStop}}
 	if d.feeds%2 == 0 {
-		*d.quiet = toolcall.Quiet{Room: 100, Stop: &gtStop, Ends: []string{"c>", ""}, Apart: true}
+		*d.quiet = protocol.Quiet{Room: 100, Stop: &gtStop, Ends: []string{"c>", ""}, Apart: true}
 	}
 	return append(dst, toolcall.Event{Content: s})
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/lfm2"
-	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
@@ -13,6 +12,8 @@ import (
 	"pgregory.net/rapid"
 )
 
+// TestReasoning: reasoning in think tags, by default and by option
+// (llama4's cases, which have no tags by default, are in its package).
 func TestReasoning(t *testing.T) {
 	f := func(a string) toolcall.Call { return toolcall.Call{Name: "f", Arguments: a} }
 	g := toolcall.Call{Name: "g", Arguments: `{}`}
@@ -35,14 +36,8 @@ func TestReasoning(t *testing.T) {
 			"the user wants f", "On it.", []toolcall.Call{f(`{"a":2}`)}},
 		{"olmo3 reasons in think tags by default", olmo3.Format, "<think>Boston weather.</think>\n<function_calls>\nf(a=3)\n</function_calls>", nil,
 			"Boston weather.", "", []toolcall.Call{f(`{"a":3}`)}},
-		{"llama4 has no think tags by default", llama4.Format, "<think>x</think>hi", nil,
-			"", "<think>x</think>hi", nil},
-		{"WithThinkTags turns reasoning on", llama4.Format, "<think>plan [f(a=1)]</think>[g()]", []stream.Option{stream.WithThinkTags("<think>", "</think>")},
-			"plan [f(a=1)]", "", []toolcall.Call{g}},
 		{"empty tags turn reasoning off", lfm2.Format, "<think>x</think>hi", []stream.Option{stream.WithThinkTags("", "")},
 			"", "<think>x</think>hi", nil},
-		{"StartInReasoning without tags uses think tags", llama4.Format, "mull</think>Done", []stream.Option{stream.StartInReasoning()},
-			"mull", "Done", nil},
 		{"reasoning around content, twice", lfm2.Format, "A <think> one </think> B <think>two</think> C", nil,
 			"one two", "A  B  C", nil},
 		{"a near tag is text", lfm2.Format, "<thin>k <think>a <thinking> b</thin></think>", nil,

@@ -19,7 +19,7 @@
 //     format's own tags) goes out as Reasoning events under the same
 //     whitespace and UTF-8 rules; nothing inside it is a call; a missing
 //     closing tag means the rest was reasoning. An opening tag inside a call
-//     candidate (toolcall.Reporter's InCandidate: a block, a list, a tag not yet
+//     candidate (protocol.Reporter's InCandidate: a block, a list, a tag not yet
 //     closed) is data; decoder diagnostics count offsets in the text the
 //     decoder was given; for formats whose templates may open reasoning in
 //     the prompt (toolcall.Reasoning's OpenedByPrompt), the output's start is held
@@ -55,7 +55,7 @@
 // call; on the prose path in steady state they allocate nothing.
 //
 // A decoder may say, after each Feed, which of the next bytes it reads
-// without a trace (toolcall.Quiet: inside a string argument, any byte but
+// without a trace (protocol.Quiet: inside a string argument, any byte but
 // its unescaped quote). While the think tags leave text to the decoder and
 // no call streams its arguments, the stream then keeps such deltas of up
 // to 128 bytes, in buffers of up to 16 KiB, and hands them to the decoder
@@ -76,6 +76,8 @@ import (
 	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/clip"
+	"github.com/toolparse/toolparse/internal/protocol"
+	"github.com/toolparse/toolparse/internal/selection"
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
@@ -145,8 +147,8 @@ func ForPrompt(p toolcall.Prompt) Option {
 // WithPolicy sets which calls of a parallel list are returned. Without it,
 // or when p.Mode is empty, the format's default mode applies (independent
 // for llama4, all for the others). The stream reads no environment: a
-// gateway that wants the LLAMA4_* variables passes policy.FromEnv's result
-// here.
+// gateway that wants the LLAMA4_* variables reads them into a Policy, as
+// the gateway example does, and passes it here.
 func WithPolicy(p policy.Policy) Option {
 	return func(c *config) { c.policy = p }
 }
@@ -157,8 +159,9 @@ func WithPolicy(p policy.Policy) Option {
 // argument streaming a call's ID is made when it is announced, before its
 // arguments are known: next then gets no Arguments. By
 // default a call keeps the model's ID; otherwise the format makes one where
-// it has a style of its own (toolcall.CallIDMaker: Mistral's 9 letters and
-// digits), and else it is "call_" and 24 random letters and digits.
+// it has a style of its own (a Format with a method NewCallID(toolcall.Call)
+// string: Mistral's 9 letters and digits), and else it is "call_" and 24
+// random letters and digits.
 //
 // A model's ID is kept only when it has the shape of one (1 to 128
 // letters, digits, '_', '-', '.' and ':', as Kimi K2's and Mistral's are)
@@ -186,15 +189,15 @@ type Stream struct {
 	// A Stream is allocated once per response: its fields are kept within
 	// 760 bytes, the 768-byte size class less the allocator's header.
 	dec toolcall.Decoder
-	rep toolcall.Reporter // dec, when it tells what it knows
+	rep protocol.Reporter // dec, when it tells what it knows
 	req toolcall.Request
 	// validation is what validating this response's calls may still
 	// spend beyond each call's own allowance.
 	validation schema.Budget
-	seenIDs    idSet                // the IDs handed on (or announced) in this response
-	idGen      idGen                // random call IDs
-	idMaker    toolcall.CallIDMaker // the format's style of call ID, if it has one
-	turns      turns                // next turns and repeats
+	seenIDs    idSet       // the IDs handed on (or announced) in this response
+	idGen      idGen       // random call IDs
+	idMaker    callIDMaker // the format's style of call ID, if it has one
+	turns      turns       // next turns and repeats
 	cfg        settings
 	named      string // a named tool_choice
 	none       bool   // tool_choice "none": everything is content
@@ -203,7 +206,7 @@ type Stream struct {
 	skip       uint8 // with a Prefix quiet: how many bytes of its ends the think splitter holds
 	seen       int32 // decoder diagnostics copied into diags
 
-	sel      *policy.Selector
+	sel      *selection.Selector
 	raw      []toolcall.Event // the decoder's events for the current call
 	out      []toolcall.Event // what Feed and Close return
 	prose    shaper           // content
@@ -216,14 +219,14 @@ type Stream struct {
 
 	args *argState // argument streaming's, when it is on
 
-	// Deltas the decoder reads without a trace (toolcall.Quiet) are kept
+	// Deltas the decoder reads without a trace (protocol.Quiet) are kept
 	// here, to be handed to it with the next delta that is not one. kept
 	// only grows: what went to the decoder, kept[:handed], is never
 	// written again, as the decoder may hold on to it.
 	room   int32 // how many more bytes may be kept now; 0: none (escaped says more)
 	handed int32
 	kept   []byte
-	quiet  toolcall.Quiet
+	quiet  protocol.Quiet
 }
 
 // New returns a Stream that parses one response in format f for req. A nil
@@ -253,7 +256,7 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 	if c.streamArgs {
 		s.args = new(argState)
 	}
-	s.idMaker, _ = f.(toolcall.CallIDMaker)
+	s.idMaker, _ = f.(callIDMaker)
 	switch req.ToolChoice {
 	case "", "auto", "required":
 	case "none":
@@ -261,7 +264,8 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 	default:
 		s.named = req.ToolChoice
 	}
-	s.sel = policy.NewSelector(policyFor(f, c.policy))
+	pol := policyFor(f, c.policy)
+	s.sel = selection.NewSelector(pol.Mode, pol.ReadOnly, pol.Edit)
 	s.thought.reasoning = true
 	s.think.init(f, &c)
 	if f == nil {
@@ -275,8 +279,8 @@ func (s *Stream) init(f toolcall.Format, opts []Option) {
 			s.diag(toolcall.KindSyntax, "", "the format gave no decoder: everything is content")
 			return
 		}
-		if s.rep, _ = s.dec.(toolcall.Reporter); s.rep != nil {
-			s.rep.Configure(toolcall.Config{Limits: s.cfg.limits.WithDefaults(), StreamArguments: s.cfg.streamArgs, Quiet: &s.quiet})
+		if s.rep, _ = s.dec.(protocol.Reporter); s.rep != nil {
+			s.rep.Configure(protocol.Config{Limits: s.cfg.limits.WithDefaults(), StreamArguments: s.cfg.streamArgs, Quiet: &s.quiet})
 		}
 	}
 
@@ -316,7 +320,7 @@ func (s *Stream) Feed(delta string) []toolcall.Event {
 		switch cut := s.keep(delta); {
 		case cut == 0:
 			return s.out
-		case cut < len(delta): // an end read apart from what follows it (toolcall.Quiet.Apart)
+		case cut < len(delta): // an end read apart from what follows it (protocol.Quiet.Apart)
 			delta, rest = delta[:cut], delta[cut:]
 		}
 		delta = s.withKept(delta)
@@ -349,7 +353,7 @@ func (s *Stream) done() []toolcall.Event {
 }
 
 // keep keeps delta for the decoder, when the decoder said it reads it
-// without a trace (toolcall.Quiet), and returns 0 when it did. Else it
+// without a trace (protocol.Quiet), and returns 0 when it did. Else it
 // returns how many of its bytes go to the decoder now, with those kept:
 // through the byte that matters, when one is known to.
 func (s *Stream) keep(delta string) int {
@@ -437,7 +441,7 @@ func (s *Stream) then(i int) bool {
 	if t == nil || t.Prefix || t.Stop == nil || t.Room <= 0 {
 		return false
 	}
-	s.quiet = toolcall.Quiet{Stop: t.Stop, Ends: t.Ends, Escape: t.Escape, Apart: t.Apart} // Room stays 0: read
+	s.quiet = protocol.Quiet{Stop: t.Stop, Ends: t.Ends, Escape: t.Escape, Apart: t.Apart} // Room stays 0: read
 	s.room = int32(min(int(s.room), min(t.Room, 1<<30)+1+i))
 	s.escaped, s.skip = false, 0
 	return true
@@ -1020,4 +1024,10 @@ func (g *idGen) next() string {
 	start := len(g.buf)
 	g.buf = append(g.buf, b[:]...)
 	return unsafe.String(&g.buf[start], idLen)
+}
+
+// callIDMaker is a format whose calls carry IDs of a style of its own: the
+// stream asks it for the ID of a call that has none from the text.
+type callIDMaker interface {
+	NewCallID(c toolcall.Call) string
 }

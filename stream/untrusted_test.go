@@ -5,9 +5,7 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/lfm2"
-	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/olmo3"
-	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
@@ -62,7 +60,9 @@ func TestEmptyDeltasAfterAPartialThinkTag(t *testing.T) {
 	}
 }
 
-// No exported entry point panics on nil, zero or hostile input.
+// No exported entry point panics on nil, zero or hostile input (the
+// pythonic package checks its own, and llama4 that diagnostics are
+// bounded).
 func TestNilZeroAndHostileInputsDoNotPanic(t *testing.T) {
 	res := stream.Parse(nil, "[f(a=1)]", toolcall.Request{})
 	if res.Content != "[f(a=1)]" || len(res.Calls) != 0 || len(res.Diagnostics) != 1 {
@@ -78,20 +78,6 @@ func TestNilZeroAndHostileInputsDoNotPanic(t *testing.T) {
 	s := stream.New(nil, toolcall.Request{})
 	s.Feed("x")
 	s.Close()
-
-	if end, ok := pythonic.StringEnd("ab", 5); ok || end != 2 {
-		t.Errorf(`StringEnd("ab", 5) = %d, %v`, end, ok)
-	}
-	if _, ok := pythonic.StringEnd("ab", -1); ok {
-		t.Errorf(`StringEnd("ab", -1) closed a string`)
-	}
-	if _, ok := pythonic.StringEnd("ab", 0); ok {
-		t.Errorf(`StringEnd("ab", 0) read a string that has no quote`)
-	}
-	p := pythonic.ForRequest(nil, 0)
-	if elems, err := p.ParseList("[f(1)]"); err != nil || len(elems) != 1 {
-		t.Errorf("ForRequest(nil, 0).ParseList = %+v, %v", elems, err)
-	}
 
 	empty := toolcall.Request{Tools: []toolcall.Tool{{Name: ""}, {Name: "get_weather"}}}
 	for _, f := range hostileFormats {
@@ -122,24 +108,7 @@ func TestNilZeroAndHostileInputsDoNotPanic(t *testing.T) {
 	if _, err := schema.ToolFor[withChan]("w", ""); err == nil {
 		t.Errorf("ToolFor of a struct with a channel gave no error")
 	}
-	if args, diags := schema.Coerce(toolcall.Tool{}, ""); args != "" || diags != nil {
+	if args, diags := schema.For(toolcall.Tool{}).Coerce(""); args != "" || diags != nil {
 		t.Errorf("Coerce with no schema = %q, %+v", args, diags)
-	}
-}
-
-// A response that provokes a diagnostic per call keeps at most the limit,
-// and says that it dropped the rest.
-func TestDiagnosticsAreBounded(t *testing.T) {
-	text := strings.Repeat("[get_weather(city='a'), book(x=1)] ", 5000)
-	res := stream.Parse(llama4.Format, text, toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather"}, {Name: "book"}}})
-	if n := len(res.Diagnostics); n != toolcall.DefaultMaxDiagnostics+1 {
-		t.Fatalf("%d diagnostics, want %d", n, toolcall.DefaultMaxDiagnostics+1)
-	}
-	if last := res.Diagnostics[len(res.Diagnostics)-1]; last.Kind != toolcall.KindLimit {
-		t.Errorf("the last diagnostic is %+v, want one of kind limit", last)
-	}
-	res = stream.Parse(llama4.Format, text, toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather"}, {Name: "book"}}}, stream.WithLimits(toolcall.Limits{MaxDiagnostics: 10}))
-	if n := len(res.Diagnostics); n != 11 {
-		t.Errorf("%d diagnostics with a limit of 10", n)
 	}
 }

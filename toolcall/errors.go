@@ -1,14 +1,11 @@
 package toolcall
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
 // SyntaxError is text a format could not read as a call: Offset is the
 // byte offset, in the text the format was reading, where the problem was
 // found, and Msg says what it was. Err, when set, is the kind of problem
-// (ErrTooDeep), for errors.Is. Every format's errors are this type
+// (pythonic.ErrTooDeep), for errors.Is. Every format's errors are this type
 // (pythonic.SyntaxError names it too), so errors.As finds them alike.
 type SyntaxError struct {
 	Offset int
@@ -23,7 +20,3 @@ func (e *SyntaxError) Error() string {
 
 // Unwrap returns the kind of problem, if the error has one.
 func (e *SyntaxError) Unwrap() error { return e.Err }
-
-// ErrTooDeep says nesting passed a reader's depth limit, so callers can
-// tell a limit from malformed text: errors.Is(err, ErrTooDeep).
-var ErrTooDeep = errors.New("nesting too deep")

@@ -38,7 +38,7 @@ func (x *toolIndex) find(i int, key any) (any, bool) {
 const ambiguous = -2
 
 // Index indexes the request's tools by name, exact and folded as
-// MatchTool folds them, so that Match costs a lookup instead of a
+// matchTool folds them, so that Match costs a lookup instead of a
 // comparison with every tool. stream.New indexes its copy of the request;
 // a Format's decoder used without a stream works unindexed, only slower.
 // An index stays with the Tools it was built from: assigning a different
@@ -87,14 +87,14 @@ func (r *Request) indexed() *toolIndex {
 }
 
 // Match returns the index in r.Tools of the tool name refers to, as
-// MatchTool finds it, or -1: a lookup when the request is indexed.
+// matchTool finds it, or -1: a lookup when the request is indexed.
 func (r *Request) Match(name string) int {
 	if r == nil {
 		return -1
 	}
 	x := r.indexed()
 	if x == nil || x.exact == nil {
-		return MatchTool(r.Tools, name)
+		return matchTool(r.Tools, name)
 	}
 	if k := x.match(name); k >= 0 || !strings.Contains(name, `\_`) {
 		return k

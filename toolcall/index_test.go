@@ -28,8 +28,8 @@ func TestIndexedMatchIsMatchTool(t *testing.T) {
 		}
 		req.Index()
 		for _, name := range rapid.SliceOfN(names(), 1, 8).Draw(t, "calls") {
-			if got, want := req.Match(name), MatchTool(req.Tools, name); got != want {
-				t.Fatalf("Match(%q) = %d, MatchTool = %d (tools %v)", name, got, want, req.Tools)
+			if got, want := req.Match(name), matchTool(req.Tools, name); got != want {
+				t.Fatalf("Match(%q) = %d, matchTool = %d (tools %v)", name, got, want, req.Tools)
 			}
 		}
 	})

@@ -65,13 +65,6 @@ const (
 	RefuseSpecialTokens = "refuse"
 )
 
-// SpecialTokenLister is implemented by formats that know their models'
-// special tokens (every shipped Prompter): what
-// PromptOptions.SpecialTokens escapes or refuses in client text.
-type SpecialTokenLister interface {
-	SpecialTokens() []string
-}
-
 // Prompter is implemented by formats that write a conversation as their
 // models' own chat templates do (every shipped format): a gateway that
 // renders prompts itself calls it for any format by name.

@@ -2,21 +2,22 @@ package toolcall
 
 import "strings"
 
-// MatchTool finds the requested tool a call's name refers to (names may hold '-' and '.'):
+// matchTool finds the requested tool a call's name refers to (names may hold '-' and '.'):
 // an exact match first; otherwise the one tool whose name equals it ignoring
 // case and treating '-', '_' and '.' as the same character, or equals it after
 // dropping a "functions." prefix; failing those, the same for the name with
 // Markdown's escape \_ read as '_' (Mistral and Mixtral write
 // get\_weather). It returns the tool's index in tools, or -1 when no tool
 // matches or the loose match is ambiguous.
-func MatchTool(tools []Tool, name string) int {
-	if k := matchTool(tools, name); k >= 0 || !strings.Contains(name, `\_`) {
+func matchTool(tools []Tool, name string) int {
+	if k := matchName(tools, name); k >= 0 || !strings.Contains(name, `\_`) {
 		return k
 	}
-	return matchTool(tools, strings.ReplaceAll(name, `\_`, "_"))
+	return matchName(tools, strings.ReplaceAll(name, `\_`, "_"))
 }
 
-func matchTool(tools []Tool, name string) int {
+// matchName is matchTool for the name as written.
+func matchName(tools []Tool, name string) int {
 	for i := range tools {
 		if tools[i].Name == name {
 			return i

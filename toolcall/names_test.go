@@ -23,8 +23,8 @@ func TestMatchTool(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := MatchTool(tools, tt.call); got != tt.want {
-				t.Errorf("MatchTool(%q) = %d, want %d", tt.call, got, tt.want)
+			if got := matchTool(tools, tt.call); got != tt.want {
+				t.Errorf("matchTool(%q) = %d, want %d", tt.call, got, tt.want)
 			}
 		})
 	}
@@ -70,12 +70,29 @@ func TestRegisterAndLookupWithAliases(t *testing.T) {
 	if _, ok := Lookup("no_such_format"); ok {
 		t.Error("Lookup found an unregistered format")
 	}
-	found := false
-	for _, n := range Names() {
-		found = found || n == "fake_alias"
+}
+
+func TestDescribeListsAndReplaces(t *testing.T) {
+	Describe(Descriptor{Format: fakeFormat("fake_described"), Aliases: []string{"fake_d"}, EndOfTurn: []string{"<a>"}})
+	Describe(Descriptor{Format: fakeFormat("fake_described"), EndOfTurn: []string{"<b>"}})
+	Describe(Descriptor{}) // no Format: ignored
+	n := 0
+	for _, d := range Descriptors() {
+		if d.Format == nil {
+			t.Fatal("a descriptor without a Format is listed")
+		}
+		if d.Format.Name() == "fake_described" {
+			n++
+			if d.EndOfTurn[0] != "<b>" {
+				t.Errorf("the later description did not replace the earlier: %+v", d)
+			}
+		}
 	}
-	if !found {
-		t.Error("Names() lacks a registered alias")
+	if n != 1 {
+		t.Errorf("the described format is listed %d times, want once", n)
+	}
+	if f, ok := Lookup("fake_d"); !ok || f.Name() != "fake_described" {
+		t.Errorf("Lookup(the alias) = %v, %v", f, ok)
 	}
 }
 

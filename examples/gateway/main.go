@@ -10,7 +10,7 @@
 //
 // It reads UPSTREAM_API_KEY, and the LLAMA4_TOOL_CALL_POLICY,
 // LLAMA4_READONLY_TOOLS and LLAMA4_EDIT_TOOLS policy variables
-// (policy.FromEnv), from the environment; the library itself reads none.
+// (policyFromEnv), from the environment; the library itself reads none.
 //
 // Then:
 //
@@ -27,10 +27,8 @@ import (
 	"net/http"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/toolparse/toolparse/examples/gateway/server"
-	"github.com/toolparse/toolparse/policy"
 )
 
 func main() {
@@ -39,23 +37,25 @@ func main() {
 	api := flag.String("api", server.APIOpenAI, "the upstream's API: openai (/v1/completions: vLLM, SGLang, llama.cpp; the gateway renders the prompt), llamacpp (llama.cpp's /completion), or chat (the server's /v1/chat/completions: it renders the prompt with the model's own template)")
 	upServer := flag.String("server", server.ServerVLLM, "with -api chat, the upstream server: vllm, sglang or llamacpp (each is told in its own words to leave the answer raw)")
 	model := flag.String("model", "", "the model name GET /v1/models lists when the upstream has no list")
-	format := flag.String("format", "", "the model's format: auto (pick it by each request's model name, or the upstream's /v1/models; the default with -upstream), hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4 (the demo's default), lfm2, olmo3 or pythonic")
+	format := flag.String("format", "", "the model's format: auto (pick it by each request's model name, or the upstream's /v1/models; the default with -upstream), or one of "+server.FormatNames()+" (llama4 is the demo's default)")
 	profile := flag.String("profile", "", "the prompt profile: which model's chat template the prompt follows (one of the format's; none: its default, or with auto the model's)")
 	connect := flag.Duration("connect-timeout", server.DefaultConnectTimeout, "how long connecting to the upstream may take")
 	firstByte := flag.Duration("first-byte-timeout", server.DefaultFirstByteTimeout, "how long the upstream may take to send its first delta")
 	idle := flag.Duration("idle-timeout", server.DefaultIdleTimeout, "how long the upstream may pause between deltas")
-	bodyTimeout := flag.Duration("body-timeout", server.DefaultBodyTimeout, "how long a client may take to send its request body")
+	headerTimeout := flag.Duration("header-timeout", server.DefaultHeaderTimeout, "how long a client may take to send a request's headers")
+	bodyTimeout := flag.Duration("body-timeout", server.DefaultBodyTimeout, "how long a client may take to send its request body, on every endpoint")
+	connIdle := flag.Duration("conn-idle-timeout", server.DefaultConnIdleTimeout, "how long a client's kept-alive connection may wait for its next request before it is closed")
 	writeTimeout := flag.Duration("write-timeout", server.DefaultWriteTimeout, "how long one write to a client may block (a client that stops reading is dropped)")
 	modelsTimeout := flag.Duration("models-timeout", server.DefaultModelsTimeout, "how long the upstream may take to list its models before GET /v1/models answers with -model")
 	special := flag.String("special-tokens", "", "what becomes of the format's special tokens in client text: keep (the default, as chat templates do), escape (a zero-width space breaks each) or refuse (a 400)")
 	lenient := flag.Bool("llama4-lenient", false, "llama4: read calls in code fences after prose and bare calls mentioned inside sentences too (by default they are content: llama4.Precise)")
-	maxResponse := flag.Int64("max-response", 16<<20, "the most bytes of text a non-streaming response may hold")
+	maxResponse := flag.Int64("max-response", 16<<20, "the most bytes of text and reasoning together a non-streaming response may hold")
 	streamArgs := flag.Bool("stream-arguments", true, "stream a call's arguments in pieces as the model writes them (false: each call in one tool_calls delta)")
 	flag.Parse()
 
 	// The library reads no environment; the gateway keeps the llama4
 	// plugin's variables working by reading them here.
-	pol, err := policy.FromEnv()
+	pol, err := policyFromEnv()
 	if err != nil {
 		log.Printf("LLAMA4_TOOL_CALL_POLICY is ignored: %v", err)
 	}
@@ -67,7 +67,7 @@ func main() {
 	}
 	cfg := server.Config{Format: *format, Profile: *profile, MaxResponse: *maxResponse, Policy: &pol, Model: *model, WholeCalls: !*streamArgs,
 		SpecialTokens: strings.TrimPrefix(*special, "keep"), Llama4Lenient: *lenient, BodyTimeout: *bodyTimeout, WriteTimeout: *writeTimeout, ModelsTimeout: *modelsTimeout,
-		Log: slog.New(slog.NewTextHandler(os.Stderr, nil))}
+		HeaderTimeout: *headerTimeout, ConnIdleTimeout: *connIdle, Log: slog.New(slog.NewTextHandler(os.Stderr, nil))}
 	if *upstream != "" {
 		cfg.Upstream = &server.HTTPUpstream{BaseURL: *upstream, API: *api, Server: *upServer, APIKey: os.Getenv("UPSTREAM_API_KEY"),
 			Client: &http.Client{Transport: server.NewTransport(*connect)}, FirstByteTimeout: *firstByte, IdleTimeout: *idle}
@@ -81,6 +81,5 @@ func main() {
 		upstreamName = "the built-in demo"
 	}
 	log.Printf("serving %s on http://%s, upstream %s", *format, *addr, upstreamName)
-	srv := &http.Server{Addr: *addr, Handler: g, ReadHeaderTimeout: 10 * time.Second}
-	log.Fatal(srv.ListenAndServe())
+	log.Fatal(server.NewHTTPServer(*addr, g, cfg).ListenAndServe())
 }

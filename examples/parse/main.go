@@ -22,26 +22,16 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strings"
 
-	_ "github.com/toolparse/toolparse/deepseek"
-	_ "github.com/toolparse/toolparse/glm45"
-	_ "github.com/toolparse/toolparse/harmony"
-	_ "github.com/toolparse/toolparse/hermes"
-	_ "github.com/toolparse/toolparse/kimik2"
-	_ "github.com/toolparse/toolparse/lfm2" // the formats register themselves
-	_ "github.com/toolparse/toolparse/llama3json"
-	_ "github.com/toolparse/toolparse/llama4"
-	_ "github.com/toolparse/toolparse/mistral"
-	_ "github.com/toolparse/toolparse/olmo3"
-	_ "github.com/toolparse/toolparse/pythonic"
-	_ "github.com/toolparse/toolparse/qwen3coder"
+	_ "github.com/toolparse/toolparse/formats" // every shipped format registers itself
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 func main() {
 	var o options
-	flag.StringVar(&o.format, "format", "llama4", "the model's format: hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4, lfm2, olmo3 or pythonic (or an alias)")
+	flag.StringVar(&o.format, "format", "llama4", "the model's format, one of: "+formatNames())
 	flag.StringVar(&o.tools, "tools", "", "a JSON file of the request's tools: OpenAI tools or plain function objects")
 	flag.StringVar(&o.toolChoice, "tool-choice", "", `tool_choice: "auto", "none", "required" or a tool's name`)
 	flag.BoolVar(&o.parallel, "parallel", true, "parallel_tool_calls (-parallel=false keeps only the first call)")
@@ -215,4 +205,13 @@ func readTools(path string) ([]toolcall.Tool, error) {
 		tools = append(tools, t)
 	}
 	return tools, nil
+}
+
+// formatNames lists the described formats' names.
+func formatNames() string {
+	var names []string
+	for _, d := range toolcall.Descriptors() {
+		names = append(names, d.Format.Name())
+	}
+	return strings.Join(names, ", ") + " (or an alias)"
 }

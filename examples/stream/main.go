@@ -12,10 +12,7 @@ import (
 	"math/rand/v2"
 	"os"
 
-	_ "github.com/toolparse/toolparse/lfm2" // each format registers itself
-	_ "github.com/toolparse/toolparse/llama4"
-	_ "github.com/toolparse/toolparse/olmo3"
-	_ "github.com/toolparse/toolparse/pythonic"
+	_ "github.com/toolparse/toolparse/formats" // every shipped format registers itself
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )

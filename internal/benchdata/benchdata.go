@@ -6,7 +6,6 @@ package benchdata
 import (
 	"strings"
 
-	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -40,9 +39,16 @@ func Deltas(s string, size int) []string {
 	return append(out, s)
 }
 
+// Feeder is what Calls drives: a *stream.Stream (named by its methods, so
+// that this package, below the public ones, does not import stream).
+type Feeder interface {
+	Feed(delta string) []toolcall.Event
+	Close() []toolcall.Event
+}
+
 // Calls feeds the deltas to s, closes it and returns how many calls it
 // handed on.
-func Calls(s *stream.Stream, ds []string) int {
+func Calls(s Feeder, ds []string) int {
 	n := 0
 	count := func(evs []toolcall.Event) {
 		for _, e := range evs {

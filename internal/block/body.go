@@ -21,7 +21,7 @@
 // limit straight to that reader: a long call streamed in small deltas
 // costs one Feed of its reader per delta, not a pass through the step
 // loop. At the end of each Feed the machine also tells the stream which
-// of the next bytes it reads without a trace (toolcall.Quiet): in a string
+// of the next bytes it reads without a trace (protocol.Quiet): in a string
 // that such a reader, or a body's reader, reads, any byte but the string's
 // quote (a backslash keeps the next byte from counting); in a body that
 // only an end marker may end (any body but a value body, when all its
@@ -36,6 +36,15 @@
 // end: an end-of-turn token also ends an open block, and so does the end of
 // the response. A block whose body reads as calls hands them on; one that
 // does not is content, verbatim, markers included, with a diagnostic.
+//
+// JSONArray is the kind of block of the formats that write their calls as
+// a JSON array of call objects (or one object) between markers: the name
+// under "name" or "tool_name", the arguments under "arguments" or
+// "parameters", the model's ID under "id" or "tool_call_id" (Keys), or a
+// call named by its only key (Apertus). Its calls come when the end marker
+// arrives or, with none, when the array closes; an array that is broken,
+// cut off or holds anything but calls is content, verbatim, with a
+// diagnostic.
 // Limits, diagnostics with offsets and the pending text are engine.Base's.
 package block
 
@@ -46,8 +55,8 @@ import (
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/internal/pylit"
-	"github.com/toolparse/toolparse/toolcall"
 )
 
 // Body finds where a block's body ends, across deltas: at the first end
@@ -507,7 +516,7 @@ func (pr *preRead) readValue(text string, at int) {
 }
 
 // quiet says which of the body's next bytes the scan reads without a
-// trace (toolcall.Quiet). Where only an end marker may end the body (a
+// trace (protocol.Quiet). Where only an end marker may end the body (a
 // plain body, a tagged value, a code body, a value body whose brackets
 // broke, but not a head; and while a marker or tag is matched in a body
 // that is no value body), nothing is told before an end marker completes:
@@ -521,7 +530,7 @@ func (pr *preRead) readValue(text string, at int) {
 // reader or its Recognizer reads, any but its quote; elsewhere in a value
 // body (and in its short strings), any but '}', ']' and '<'. room is how
 // many of them fit the body's limits.
-func (b *Body) quiet(base *engine.Base) toolcall.Quiet {
+func (b *Body) quiet(base *engine.Base) protocol.Quiet {
 	room := base.Room("", 0)
 	if b.maxLen > 0 {
 		room = min(room, b.maxLen-base.Len("", 0))
@@ -533,25 +542,25 @@ func (b *Body) quiet(base *engine.Base) toolcall.Quiet {
 	if !b.head && (b.matching && !b.value || b.broken || !b.value && b.ends != nil && lt) {
 		if b.ends != nil && room > matchMargin {
 			if lasts, ok := b.ends.Lasts(); ok {
-				return toolcall.Quiet{Room: room - matchMargin, Stop: lasts, Ends: b.ends.Markers()}
+				return protocol.Quiet{Room: room - matchMargin, Stop: lasts, Ends: b.ends.Markers()}
 			}
 		}
 		if b.matching || b.settling {
-			return toolcall.Quiet{}
+			return protocol.Quiet{}
 		}
-		return toolcall.Quiet{Room: room, Stop: &markerStart}
+		return protocol.Quiet{Room: room, Stop: &markerStart}
 	}
 	switch {
 	case b.settling || b.matching: // the next byte decides
-		return toolcall.Quiet{}
+		return protocol.Quiet{}
 	case b.head: // a value body's head: only a marker, or the close of an object or the start of an array after it, decides
 		if b.headOK != nil || !lt {
-			return toolcall.Quiet{}
+			return protocol.Quiet{}
 		}
 		if b.seen { // past its first byte other than whitespace, a '[' is the head's
-			return toolcall.Quiet{Room: room, Stop: &objectStopSeen}
+			return protocol.Quiet{Room: room, Stop: &objectStopSeen}
 		}
-		return toolcall.Quiet{Room: room, Stop: &objectStop}
+		return protocol.Quiet{Room: room, Stop: &objectStop}
 	}
 	var stop *[256]bool
 	var esc byte
@@ -566,11 +575,11 @@ func (b *Body) quiet(base *engine.Base) toolcall.Quiet {
 	case b.value && lt && (!ok || b.pre.phase == preReading && b.pre.r.InShortString(shortString)):
 		// A value body ends only where its value closes, at a '}' or
 		// ']' (a short string's quote changes nothing told either).
-		return toolcall.Quiet{Room: room, Stop: &valueStop}
+		return protocol.Quiet{Room: room, Stop: &valueStop}
 	case ok: // in a string: any byte but its quote
-		return toolcall.Quiet{Room: room, Stop: stop, Escape: esc}
+		return protocol.Quiet{Room: room, Stop: stop, Escape: esc}
 	}
-	return toolcall.Quiet{}
+	return protocol.Quiet{}
 }
 
 // matchMargin is how far from the pending limit the bytes of a marker

@@ -50,7 +50,7 @@ func TestBodyReadOnTheWayIsDecode(t *testing.T) {
 		req := toolcall.Request{}
 		var want []string
 		p := pythonic.ForRequest(&req, toolcall.DefaultMaxDepth)
-		items, err := block.Decode(body, &p, func(name string) bool { return toolcall.MatchTool(req.Tools, name) >= 0 })
+		items, err := block.Decode(body, &p, func(name string) bool { return req.Match(name) >= 0 })
 		for _, it := range items {
 			if it.Call != nil {
 				want = append(want, it.Call.Name+" "+it.Call.Arguments)
@@ -152,7 +152,7 @@ func TestRunReadOnTheWayIsDecode(t *testing.T) {
 		text += rapid.SampledFrom([]string{"", "\n", ", "}).Draw(t, "trailing")
 		doc := text + rapid.SampledFrom([]string{"", "<|im_end|>", "<|endoftext|>"}).Draw(t, "end")
 		p := pythonic.ForRequest(&req, toolcall.DefaultMaxDepth)
-		items, err := block.Decode(text, &p, func(name string) bool { return toolcall.MatchTool(req.Tools, name) >= 0 })
+		items, err := block.Decode(text, &p, func(name string) bool { return req.Match(name) >= 0 })
 		var want []string
 		for _, it := range items {
 			if it.Call == nil || !req.IsKnownTool(it.Call.Name) {

@@ -10,6 +10,7 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -102,7 +103,7 @@ type Kind struct {
 	// the value goes on.
 	ValueNext []string
 	// Follow, when set, makes a Follower for each block of the kind, so
-	// that its call's arguments can stream (toolcall.Config);
+	// that its call's arguments can stream (protocol.Config);
 	// without it the kind's calls are handed on whole.
 	Follow func(m *Machine) Follower
 	// MaxLen, when set, bounds the block's text (markers included) below
@@ -115,7 +116,7 @@ type Kind struct {
 	// header) and holds no call: text in it is not data (InCandidate).
 	Header bool
 	// EndsApart says what follows the block's end is best read apart from
-	// it (toolcall.Quiet.Apart): the hook reads it, and says which of its
+	// it (protocol.Quiet.Apart): the hook reads it, and says which of its
 	// bytes it reads without a trace (Quieter), as Harmony's does where a
 	// message may begin. A header's end always is (its body follows).
 	EndsApart bool
@@ -184,12 +185,12 @@ type Format struct {
 	// openLead bytes long; openersThen what the block they all open says
 	// of its first bytes (opened), or nil.
 	openers     []string
-	openersThen *toolcall.Quiet
+	openersThen *protocol.Quiet
 	// opened is, per kind, what a block of the kind says of its first
 	// bytes when it opens (Body.quiet), where that does not depend on them:
 	// in a body, only its end markers matter; in a value body's head, where
 	// its value or an end marker starts. Or nil.
-	opened []*toolcall.Quiet
+	opened []*protocol.Quiet
 }
 
 // everyByte holds every byte.
@@ -257,7 +258,7 @@ func (f *Format) compile() {
 			}
 			f.values = append(f.values, v)
 		}
-		f.opened = make([]*toolcall.Quiet, len(f.Kinds))
+		f.opened = make([]*protocol.Quiet, len(f.Kinds))
 		for k, kind := range f.Kinds {
 			f.opened[k] = openedQuiet(kind, f.ends[k])
 			if kind.Scan == ScanValue {
@@ -306,7 +307,7 @@ func (f *Format) compileOpeners() {
 // there an array opens, whose ']' the rule does not watch, so the bytes
 // are handed on. What follows the object's '}' in its delta goes on apart
 // (Quiet.Apart), so that a next call's marker there is kept whole. Or nil.
-func (f *Format) openedHead(k int, kind Kind) *toolcall.Quiet {
+func (f *Format) openedHead(k int, kind Kind) *protocol.Quiet {
 	ends := f.ends[k]
 	if kind.Head != nil || kind.Headed || ends != nil && !ends.OnlyStartsWith('<') {
 		return nil
@@ -324,7 +325,7 @@ func (f *Format) openedHead(k int, kind Kind) *toolcall.Quiet {
 			matter = append(matter, mk.Text[len(mk.Text)-1:]+"[")
 		}
 	}
-	return &toolcall.Quiet{Room: room, Stop: &objectStop, Ends: matter, Apart: true}
+	return &protocol.Quiet{Room: room, Stop: &objectStop, Ends: matter, Apart: true}
 }
 
 // openedQuiet is what a block of kind, whose end markers are ends, says of
@@ -333,7 +334,7 @@ func (f *Format) openedHead(k int, kind Kind) *toolcall.Quiet {
 // all start with '<' (its tags, if any, change nothing told); what follows
 // its end is read apart where the kind says so (Quiet.Apart). Otherwise
 // nil.
-func openedQuiet(kind Kind, ends *marker.Set) *toolcall.Quiet {
+func openedQuiet(kind Kind, ends *marker.Set) *protocol.Quiet {
 	if kind.Scan == ScanValue || kind.Head != nil || kind.Headed {
 		return nil
 	}
@@ -348,7 +349,7 @@ func openedQuiet(kind Kind, ends *marker.Set) *toolcall.Quiet {
 	if !ok || room <= 0 {
 		return nil
 	}
-	return &toolcall.Quiet{Room: room, Stop: lasts, Ends: ends.Markers(), Apart: kind.endsApart()}
+	return &protocol.Quiet{Room: room, Stop: lasts, Ends: ends.Markers(), Apart: kind.endsApart()}
 }
 
 // endsApart reports whether what follows the block's end is read apart
@@ -470,8 +471,8 @@ func (m *Machine) Recycle() {
 	machines.Put(m)
 }
 
-// Configure implements toolcall.Reporter.
-func (m *Machine) Configure(c toolcall.Config) {
+// Configure implements protocol.Reporter.
+func (m *Machine) Configure(c protocol.Config) {
 	m.Base.Configure(c)
 	m.parser.MaxDepth = m.Limits.MaxDepth
 }
@@ -490,7 +491,7 @@ func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 }
 
 // quiet tells the stream which of the next bytes the machine reads without
-// a trace (toolcall.Quiet): the text of a string that a candidate's reader
+// a trace (protocol.Quiet): the text of a string that a candidate's reader
 // reads, or a block's body where only an end marker may end it. With
 // argument streaming on, every delta may carry a fragment: none.
 func (m *Machine) quiet() {
@@ -516,9 +517,9 @@ func (m *Machine) quiet() {
 		brackets, room, ok := r.QuietBrackets()
 		switch {
 		case ok && (!inString || r.InShortString(shortString)):
-			m.Quiet(toolcall.Quiet{Room: min(m.Room("", 0), room), Stop: brackets})
+			m.Quiet(protocol.Quiet{Room: min(m.Room("", 0), room), Stop: brackets})
 		case inString:
-			m.Quiet(toolcall.Quiet{Room: m.Room("", 0), Stop: stop, Escape: esc})
+			m.Quiet(protocol.Quiet{Room: m.Room("", 0), Stop: stop, Escape: esc})
 		}
 	case mBody:
 		// After a header's end comes its body; after the end of a kind
@@ -534,7 +535,7 @@ func (m *Machine) quiet() {
 		// next call's marker may follow), a delta that begins a marker
 		// which opens a block is read without a trace while it goes on.
 		if m.hooks == nil && m.RightAfterCall() && !m.Holding() && m.f.openers != nil && m.Room("", 0) > matchMargin+openLead {
-			m.Quiet(toolcall.Quiet{Room: m.Room("", 0) - matchMargin - openLead, Stop: &everyByte, Ends: m.f.openers, Prefix: true, Then: m.f.openersThen})
+			m.Quiet(protocol.Quiet{Room: m.Room("", 0) - matchMargin - openLead, Stop: &everyByte, Ends: m.f.openers, Prefix: true, Then: m.f.openersThen})
 		}
 	}
 }
@@ -555,29 +556,29 @@ const shortString = 64
 
 // Quieter is implemented by hooks that, reading text themselves (no
 // Reading, or none now), can tell which of the next bytes they read
-// without a trace (toolcall.Quiet): the machine asks at the end of each
+// without a trace (protocol.Quiet): the machine asks at the end of each
 // Feed in their mode.
 type Quieter interface {
-	Quiet(m *Machine) toolcall.Quiet
+	Quiet(m *Machine) protocol.Quiet
 }
 
 // PrefixQuiet is what the machine says of the next bytes when the pending
 // item is the start of a marker of set (or nothing, where one may begin):
 // nothing is told until they complete one, or go on with none
-// (toolcall.Quiet's Prefix). When every marker the bytes may complete
+// (protocol.Quiet's Prefix). When every marker the bytes may complete
 // opens a block of kind opens (-1: none is known to), the bytes after it
 // are what that block says of its first bytes (Quiet.Then).
-func (m *Machine) PrefixQuiet(set *marker.Set, opens int) toolcall.Quiet {
+func (m *Machine) PrefixQuiet(set *marker.Set, opens int) protocol.Quiet {
 	if m.Len("", 0) >= set.MaxLen() { // no marker's start: nothing long is copied
-		return toolcall.Quiet{}
+		return protocol.Quiet{}
 	}
 	var buf [64]byte
 	held := m.AppendHeld(buf[:0])
 	rests := set.Rests(held)
 	if rests == nil {
-		return toolcall.Quiet{}
+		return protocol.Quiet{}
 	}
-	q := toolcall.Quiet{Room: m.Room("", 0), Stop: &everyByte, Ends: rests, Prefix: true}
+	q := protocol.Quiet{Room: m.Room("", 0), Stop: &everyByte, Ends: rests, Prefix: true}
 	if set.MaxLen() > openLead || q.Room <= matchMargin+openLead {
 		return q
 	}
@@ -876,7 +877,7 @@ func partialEnd(markers *marker.Set, body string) int {
 // arguments must be complete as they stand, or the Read returns ErrCutOff.
 func (m *Machine) CutOff() bool { return m.cutOff }
 
-// InCandidate implements toolcall.Reporter: inside a block, or where
+// InCandidate implements protocol.Reporter: inside a block, or where
 // a hook says so, text is data.
 func (m *Machine) InCandidate() bool {
 	switch m.mode {

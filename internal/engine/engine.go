@@ -18,6 +18,7 @@ import (
 
 	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/internal/prose"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -46,13 +47,13 @@ type Base struct {
 	// TrackFences has Content follow Markdown code fences (see
 	// InFenceAfterProse); fence is what it knows.
 	TrackFences bool
-	// Streaming says argument streaming is on (toolcall.Config).
+	// Streaming says argument streaming is on (protocol.Config).
 	Streaming bool
 	holding   bool
 	inBuf     bool // the pending item's earlier bytes are in buf, not pieces
 	merging   bool // see merged
 	fence     fences
-	quiet     *toolcall.Quiet // where the decoder says which bytes it reads without a trace
+	quiet     *protocol.Quiet // where the decoder says which bytes it reads without a trace
 	following following
 	frag      *toolcall.CallDelta // the fragment event of the current Feed, made at the first
 	feeds     uint32              // Feeds and Closes begun
@@ -101,20 +102,20 @@ func (b *Base) Reuse() {
 	*b = Base{pieces: b.pieces[:0], callOffs: b.callOffs[:0], merged: b.merged[:0]}
 }
 
-// Configure implements toolcall.Reporter: the limits, and Streaming, with
+// Configure implements protocol.Reporter: the limits, and Streaming, with
 // which a decoder that can tell a call's progress reports it (Started,
 // Fragment, Retract, or Follow and Report).
-func (b *Base) Configure(c toolcall.Config) {
+func (b *Base) Configure(c protocol.Config) {
 	b.Limits = c.Limits.WithDefaults()
 	b.Streaming = c.StreamArguments
 	b.quiet = c.Quiet
 }
 
 // Quiet tells the stream, at the end of a Feed, that the next q.Room bytes,
-// while they hold no byte of q.Stop that matters (toolcall.Quiet), change
+// while they hold no byte of q.Stop that matters (protocol.Quiet), change
 // nothing the decoder tells. A decoder that says nothing is correct: the
 // stream then hands on every delta.
-func (b *Base) Quiet(q toolcall.Quiet) {
+func (b *Base) Quiet(q protocol.Quiet) {
 	if b.quiet != nil && q.Room > 0 && q.Stop != nil {
 		*b.quiet = q
 	}
@@ -131,7 +132,7 @@ func (b *Base) Started(dst []toolcall.Event, name, id string) []toolcall.Event {
 
 // Fragment appends the next piece of the latest started call's
 // arguments. The event, and its text, are the decoder's own: valid until
-// its next Feed or Close (toolcall.Config), so text must not be
+// its next Feed or Close (protocol.Config), so text must not be
 // written again before then, and neither is copied.
 func (b *Base) Fragment(dst []toolcall.Event, text []byte) []toolcall.Event {
 	if !b.Streaming || len(text) == 0 {
@@ -158,7 +159,7 @@ func (b *Base) Retract(dst []toolcall.Event) []toolcall.Event {
 	return append(dst, toolcall.Event{Delta: &toolcall.CallDelta{Kind: toolcall.CallRetracted}})
 }
 
-// Diagnostics implements toolcall.Reporter.
+// Diagnostics implements protocol.Reporter.
 func (b *Base) Diagnostics() []toolcall.Diagnostic { return b.diags }
 
 // Diag records a diagnostic at offset off of the response, up to the
@@ -617,7 +618,7 @@ func midLine(before bool, text string) bool {
 	return before
 }
 
-// CallOffset implements toolcall.Reporter, for the calls the latest
+// CallOffset implements protocol.Reporter, for the calls the latest
 // Feed or Close returned (n counts every call of the response from 0).
 func (b *Base) CallOffset(n int) int {
 	n -= b.callBase

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -115,7 +116,7 @@ func TestMatchAtAcrossDeltas(t *testing.T) {
 func TestOverflowedAndOffsets(t *testing.T) {
 	var b Base
 	b.Init(nil)
-	b.Configure(toolcall.Config{Limits: toolcall.Limits{MaxPending: 8}})
+	b.Configure(protocol.Config{Limits: toolcall.Limits{MaxPending: 8}})
 	b.Run(nil, "0123456789", holder{&b})
 	if !b.Overflowed() {
 		t.Error("10 held bytes under a limit of 8 is no overflow")

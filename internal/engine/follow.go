@@ -8,7 +8,7 @@ import (
 
 // A Follower reads a candidate's text while it arrives and tells the call
 // it holds, so that the call's arguments can stream
-// (toolcall.Config.StreamArguments). It only advises: the candidate is still
+// (protocol.Config.StreamArguments). It only advises: the candidate is still
 // read whole when it ends, and the calls that reading gives are the calls;
 // what a Follower told must be a prefix of them, or the stream withdraws
 // and resends the call.

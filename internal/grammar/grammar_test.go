@@ -3,260 +3,17 @@ package grammar_test
 import (
 	"encoding/json"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/toolparse/toolparse/deepseek"
-	"github.com/toolparse/toolparse/glm45"
-	"github.com/toolparse/toolparse/harmony"
-	"github.com/toolparse/toolparse/hermes"
+	_ "github.com/toolparse/toolparse/formats" // every shipped format
 	"github.com/toolparse/toolparse/internal/grammar/grammartest"
-	"github.com/toolparse/toolparse/kimik2"
-	"github.com/toolparse/toolparse/lfm2"
-	"github.com/toolparse/toolparse/llama3json"
 	"github.com/toolparse/toolparse/llama4"
-	"github.com/toolparse/toolparse/mistral"
-	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/pythonic"
-	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/toolcall"
-	"pgregory.net/rapid"
 )
-
-type constrained struct {
-	name    string
-	grammar func(toolcall.Request) (string, error)
-	tag     func(toolcall.Request) ([]byte, error)
-	render  func([]toolcall.Call) (string, error)
-	// textual formats write values as bare text, so a wrong value can
-	// read as a right one (5 where a string is wanted, "7" where an
-	// integer is).
-	textual bool
-}
-
-var formats = []constrained{
-	{"pythonic", pythonic.Grammar, pythonic.StructuralTag, pythonic.RenderCalls, false},
-	{"llama4", llama4.Grammar, llama4.StructuralTag, llama4.RenderCalls, false},
-	{"llama4-tags", llama4.Grammar, llama4.StructuralTag, llama4.RenderFunctionTags, false},
-	{"lfm2", lfm2.Grammar, lfm2.StructuralTag, lfm2.RenderCalls, false},
-	{"olmo3", olmo3.Grammar, olmo3.StructuralTag, olmo3.RenderCalls, false},
-	{"hermes", hermes.Grammar, hermes.StructuralTag, hermes.RenderCalls, false},
-	{"qwen3_coder", qwen3coder.Grammar, qwen3coder.StructuralTag, qwen3coder.RenderCalls, true},
-	{"harmony", harmony.Grammar, harmony.StructuralTag, harmony.RenderCalls, false},
-	{"glm45", glm45.Grammar, glm45.StructuralTag, glm45.RenderCalls, true},
-	{"deepseek", deepseek.Grammar, deepseek.StructuralTag, deepseek.RenderCalls, false},
-	{"kimi_k2", kimik2.Grammar, kimik2.StructuralTag, kimik2.RenderCalls, false},
-	{"mistral", mistral.Grammar, mistral.StructuralTag, mistral.RenderCalls, false},
-	{"llama3_json", llama3json.Grammar, llama3json.StructuralTag, llama3json.RenderCalls, false},
-}
-
-// property is one generated parameter: its schema and valid and invalid
-// values for it.
-type property struct {
-	name     string
-	schema   string
-	required bool
-	valid    func(*rapid.T) any
-	invalid  any // a value of the wrong type or outside the enum
-}
-
-func propertyGen() *rapid.Generator[property] {
-	text := rapid.StringOf(rapid.SampledFrom([]rune("ab \"'\\\n✓é,)]<>&/")))
-	kinds := []func(*rapid.T) property{
-		func(t *rapid.T) property {
-			return property{schema: `{"type": "string"}`, valid: func(t *rapid.T) any { return text.Draw(t, "s") }, invalid: 5}
-		},
-		func(t *rapid.T) property {
-			return property{schema: `{"type": "string", "enum": ["celsius", "fahrenheit", "k\"elvin"]}`,
-				valid: func(t *rapid.T) any {
-					return rapid.SampledFrom([]string{"celsius", "fahrenheit", "k\"elvin"}).Draw(t, "e")
-				}, invalid: "rankine"}
-		},
-		func(t *rapid.T) property {
-			return property{schema: `{"type": "integer"}`, valid: func(t *rapid.T) any { return rapid.Int64().Draw(t, "i") }, invalid: "7"}
-		},
-		func(t *rapid.T) property {
-			return property{schema: `{"type": "number"}`, valid: func(t *rapid.T) any { return rapid.Float64Range(-1e6, 1e6).Draw(t, "f") }, invalid: true}
-		},
-		func(t *rapid.T) property {
-			return property{schema: `{"type": "boolean"}`, valid: func(t *rapid.T) any { return rapid.Bool().Draw(t, "b") }, invalid: "yes"}
-		},
-		func(t *rapid.T) property {
-			return property{schema: `{"type": ["string", "null"]}`, valid: func(t *rapid.T) any {
-				if rapid.Bool().Draw(t, "null") {
-					return nil
-				}
-				return text.Draw(t, "s")
-			}, invalid: 5}
-		},
-		func(t *rapid.T) property {
-			return property{schema: `{"type": ["integer", "null"]}`, valid: func(t *rapid.T) any {
-				if rapid.Bool().Draw(t, "null") {
-					return nil
-				}
-				return rapid.IntRange(-50, 50).Draw(t, "n")
-			}, invalid: "x"}
-		},
-		func(t *rapid.T) property {
-			return property{schema: `{"type": "array", "items": {"type": "integer"}}`, valid: func(t *rapid.T) any {
-				return rapid.SliceOfN(rapid.IntRange(-9, 9), 0, 3).Draw(t, "a")
-			}, invalid: []string{"a"}}
-		},
-		func(t *rapid.T) property {
-			return property{schema: `{"type": "object", "properties": {"z": {"type": "string"}, "a": {"type": "boolean"}}, "required": ["z", "a"]}`,
-				valid: func(t *rapid.T) any {
-					return orderedObject{{"z", text.Draw(t, "z")}, {"a", rapid.Bool().Draw(t, "a")}}
-				}, invalid: orderedObject{{"a", true}}}
-		},
-	}
-	return rapid.Custom(func(t *rapid.T) property {
-		p := rapid.SampledFrom(kinds).Draw(t, "kind")(t)
-		p.required = rapid.Bool().Draw(t, "required")
-		return p
-	})
-}
-
-// orderedObject marshals its members in order.
-type orderedObject [][2]any
-
-func (o orderedObject) MarshalJSON() ([]byte, error) {
-	var parts []string
-	for _, m := range o {
-		k, _ := json.Marshal(m[0])
-		v, err := json.Marshal(m[1])
-		if err != nil {
-			return nil, err
-		}
-		parts = append(parts, string(k)+":"+string(v))
-	}
-	return []byte("{" + strings.Join(parts, ",") + "}"), nil
-}
-
-type toolCase struct {
-	tool  toolcall.Tool
-	props []property
-}
-
-func toolGen(name string) *rapid.Generator[toolCase] {
-	return rapid.Custom(func(t *rapid.T) toolCase {
-		props := rapid.SliceOfN(propertyGen(), 0, 5).Draw(t, "props")
-		var schemas, required []string
-		for i := range props {
-			props[i].name = []string{"city", "from", "max-results", "_id", "data.path"}[i]
-			schemas = append(schemas, fmt.Sprintf("%q: %s", props[i].name, props[i].schema))
-			if props[i].required {
-				required = append(required, fmt.Sprintf("%q", props[i].name))
-			}
-		}
-		params := `{"type": "object", "properties": {` + strings.Join(schemas, ", ") + `}, "required": [` + strings.Join(required, ", ") + `]}`
-		return toolCase{tool: toolcall.Tool{Name: name, Parameters: json.RawMessage(params)}, props: props}
-	})
-}
-
-// arguments draws valid arguments in declared order: every required
-// property and some optional ones.
-func arguments(t *rapid.T, tc toolCase) orderedObject {
-	var args orderedObject
-	for _, p := range tc.props {
-		if p.required || rapid.Bool().Draw(t, "include "+p.name) {
-			args = append(args, [2]any{p.name, p.valid(t)})
-		}
-	}
-	return args
-}
-
-func render(t *rapid.T, f constrained, name string, args orderedObject) string {
-	raw, err := json.Marshal(args)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text, err := f.render([]toolcall.Call{{Name: name, Arguments: string(raw)}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return text
-}
-
-// TestRenderedCallsAreInTheGrammar: for random schemas and random valid
-// arguments, what RenderCalls writes is in the grammar's language; near
-// misses are not.
-func TestRenderedCallsAreInTheGrammar(t *testing.T) {
-	for _, f := range formats {
-		t.Run(f.name, func(t *testing.T) {
-			rapid.Check(t, func(t *rapid.T) {
-				a := toolGen("get-weather").Draw(t, "tool a")
-				b := toolGen("import").Draw(t, "tool b")
-				req := toolcall.Request{Tools: []toolcall.Tool{a.tool, b.tool}}
-				g := grammartest.Of(t, f.grammar, req)
-				args := arguments(t, a)
-				good := render(t, f, a.tool.Name, args)
-				if !g.Match(good) {
-					t.Fatalf("grammar rejects %q\n%s", good, g)
-				}
-				if bad := render(t, f, "no_such_tool", args); g.Match(bad) {
-					t.Fatalf("grammar accepts an unknown tool: %q", bad)
-				}
-				for i, p := range a.props {
-					if p.required { // leave out a required key
-						var without orderedObject
-						for _, m := range args {
-							if m[0] != p.name {
-								without = append(without, m)
-							}
-						}
-						if bad := render(t, f, a.tool.Name, without); g.Match(bad) {
-							t.Fatalf("grammar accepts %q without required %s\n%s", bad, p.name, g)
-						}
-					}
-					wrong := append(orderedObject{}, args...)
-					found := false
-					for j := range wrong {
-						if wrong[j][0] == p.name {
-							wrong[j] = [2]any{p.name, p.invalid}
-							found = true
-						}
-					}
-					// Where values are text, any text is a string (and "7" an integer's).
-					if !found || f.textual && (p.schema == `{"type": "string"}` || p.schema == `{"type": "integer"}` || p.schema == `{"type": ["string", "null"]}`) {
-						continue
-					}
-					if bad := render(t, f, a.tool.Name, wrong); g.Match(bad) {
-						t.Fatalf("grammar accepts %q with a wrong value for property %d (%s)\n%s", bad, i, p.schema, g)
-					}
-				}
-			})
-		})
-	}
-}
-
-func TestGrammarNarrowsToToolChoice(t *testing.T) {
-	no := false
-	tools := []toolcall.Tool{{Name: "f", Parameters: json.RawMessage(`{"type":"object","properties":{"x":{"type":"integer"}}}`)}, {Name: "g"}}
-	two := []toolcall.Call{{Name: "f", Arguments: `{"x":1}`}, {Name: "g", Arguments: `{}`}}
-	for _, f := range formats {
-		t.Run(f.name, func(t *testing.T) {
-			compile := func(req toolcall.Request) *grammartest.Grammar { return grammartest.Of(t, f.grammar, req) }
-			text, _ := f.render(two)
-			gOnlyG, _ := f.render(two[1:])
-			if !compile(toolcall.Request{Tools: tools}).Match(text) {
-				t.Errorf("two calls rejected under auto: %q", text)
-			}
-			if compile(toolcall.Request{Tools: tools, ParallelToolCalls: &no}).Match(text) {
-				t.Errorf("two calls accepted with parallel_tool_calls false")
-			}
-			named := compile(toolcall.Request{Tools: tools, ToolChoice: "g"})
-			if named.Match(text) || !named.Match(gOnlyG) {
-				t.Errorf("a named tool_choice does not allow exactly one call to it")
-			}
-			if _, err := f.grammar(toolcall.Request{Tools: tools, ToolChoice: "none"}); err == nil {
-				t.Errorf("tool_choice none: no error")
-			}
-		})
-	}
-}
 
 func TestGrammarEscapesNamesAndKeys(t *testing.T) {
 	tool := toolcall.Tool{Name: "a-b.c", Parameters: json.RawMessage(`{"type":"object","properties":{"q\"uote":{"type":"string"},"back\\slash":{"type":"string"}},"required":["q\"uote"]}`)}
@@ -284,14 +41,20 @@ func TestStructuralTagGoldens(t *testing.T) {
 		"named":      {Tools: tools, ToolChoice: "read_file"},
 		"sequential": {Tools: tools, ParallelToolCalls: &no},
 	}
-	for _, f := range formats {
-		if f.name == "llama4-tags" {
+	ds := toolcall.Descriptors()
+	if len(ds) < 12 {
+		t.Fatalf("%d formats described, want the 12 shipped at least", len(ds))
+	}
+	for _, d := range ds {
+		if d.Constrainer == nil {
+			t.Errorf("%s has no Constrainer", d.Format.Name())
 			continue
 		}
+		name := d.Format.Name()
 		for choice, req := range choices {
-			t.Run(f.name+"/"+choice, func(t *testing.T) {
-				got, err := f.tag(req)
-				if f.name == "pythonic" && (choice == "auto" || choice == "sequential") {
+			t.Run(name+"/"+choice, func(t *testing.T) {
+				got, err := d.Constrainer.StructuralTag(req)
+				if name == "pythonic" && (choice == "auto" || choice == "sequential") {
 					if err != pythonic.ErrNoStartMarker {
 						t.Fatalf("pythonic under %s: %v, want ErrNoStartMarker", choice, err)
 					}
@@ -301,7 +64,7 @@ func TestStructuralTagGoldens(t *testing.T) {
 					t.Fatal(err)
 				}
 				checkShape(t, got, req)
-				path := filepath.Join("testdata", f.name+"_"+choice+".json")
+				path := filepath.Join("testdata", name+"_"+choice+".json")
 				if *update {
 					if err := os.WriteFile(path, append(got, '\n'), 0o644); err != nil {
 						t.Fatal(err)

@@ -25,8 +25,8 @@ var subsetTools = []toolcall.Tool{
 // and '-'), defines every rule it refers to, and compiles.
 func TestEveryGrammarIsInTheSharedSubset(t *testing.T) {
 	no := false
-	for _, name := range toolcall.Names() {
-		f, _ := toolcall.Lookup(name)
+	for _, d := range toolcall.Descriptors() {
+		name, f := d.Format.Name(), d.Format
 		c, ok := f.(toolcall.Constrainer)
 		if !ok {
 			t.Errorf("format %s has no grammar", name)
@@ -107,8 +107,8 @@ func TestHostileSchemasGiveAnError(t *testing.T) {
 		`{"properties":{"a":{"oneOf":[{"$ref":"#/properties/a"}]}}}`,
 		strings.Repeat(`{"properties":{"a":`, 100) + `{}` + strings.Repeat(`}}`, 100),
 	} {
-		for _, name := range toolcall.Names() {
-			f, _ := toolcall.Lookup(name)
+		for _, d := range toolcall.Descriptors() {
+			name, f := d.Format.Name(), d.Format
 			if _, err := f.(toolcall.Constrainer).Grammar(toolcall.Request{Tools: []toolcall.Tool{{Name: "f", Parameters: json.RawMessage(s)}}}); err == nil {
 				t.Errorf("%s: Grammar with schema %.60s gave no error", name, s)
 			}

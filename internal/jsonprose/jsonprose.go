@@ -22,7 +22,6 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/pylit"
-	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -43,7 +42,7 @@ func New(o Options) block.Hooks { return &objects{opts: o} }
 // objects reads JSON call objects in prose, as the machine's hooks.
 type objects struct {
 	opts  Options
-	value *pythonic.Reader // the object, read as it arrives (from a pool while one is open)
+	value *pylit.Reader // the object, read as it arrives (from a pool while one is open)
 	state objState
 	key   []byte // the first key, as it comes
 	at    int    // where the object starts in the pending item
@@ -89,7 +88,7 @@ func (o *objects) begin(m *block.Machine, at int) {
 // it from the pool once. The calls it read were handed on as copies.
 func (o *objects) Release() {
 	if o.value != nil {
-		pythonic.ReleaseValue(o.value)
+		pylit.ReleaseValue(o.value)
 		o.value = nil
 	}
 }
@@ -174,7 +173,7 @@ func (o *objects) allKnown(m *block.Machine, calls []toolcall.Call) bool {
 
 // Reading implements block.Reading: the open object's reader, once its
 // head is read.
-func (o *objects) Reading() *pythonic.Reader {
+func (o *objects) Reading() *pylit.Reader {
 	if o.state != oBody {
 		return nil
 	}
@@ -200,9 +199,9 @@ func (o *objects) Step(m *block.Machine, dst []toolcall.Event, s string, i int) 
 	st, i := m.FeedReader(o.value, s, i)
 	m.FollowFeed(s[from:i])
 	switch {
-	case st == pythonic.Open && i == len(s):
+	case st == pylit.Open && i == len(s):
 		return dst, i
-	case st == pythonic.Closed:
+	case st == pylit.Closed:
 		return o.decide(m, dst, s, i), i
 	}
 	return m.Abandon(m.Settle(dst, nil), s, i)

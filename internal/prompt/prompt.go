@@ -248,3 +248,37 @@ func IndentedToolJSON(t toolcall.Tool) (string, error) {
 	}
 	return strings.ReplaceAll(out.String(), ":  ", ": "), nil
 }
+
+// Reply is the usual shape of a model's whole reply: reasoning between
+// open and close (open left out when the prompt opened it; nothing when
+// there is no reasoning), the content, sep before the calls that render
+// writes (when there are any), and end. Formats whose replies have this
+// shape build their Descriptor.Reply with it.
+type Reply struct {
+	Open, Close string // the reasoning's markers; "" when the family does not reason
+	Opened      bool   // the default profile's prompt opens the reasoning
+	Sep, End    string
+	Render      func([]toolcall.Call) (string, error)
+}
+
+// Write writes the reply of reasoning, content and calls.
+func (r Reply) Write(reasoning, content string, calls []toolcall.Call) (string, error) {
+	var b strings.Builder
+	switch {
+	case r.Close == "":
+	case r.Opened:
+		b.WriteString(reasoning + r.Close)
+	case reasoning != "":
+		b.WriteString(r.Open + reasoning + r.Close)
+	}
+	b.WriteString(content)
+	if len(calls) > 0 {
+		text, err := r.Render(calls)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(r.Sep + text)
+	}
+	b.WriteString(r.End)
+	return b.String(), nil
+}

@@ -1,6 +1,10 @@
 package pylit
 
-import "github.com/toolparse/toolparse/toolcall"
+import (
+	"errors"
+
+	"github.com/toolparse/toolparse/toolcall"
+)
 
 // SyntaxError is a call literal that does not parse: toolcall's, so that
 // every format's errors are one type.
@@ -8,4 +12,4 @@ type SyntaxError = toolcall.SyntaxError
 
 // ErrTooDeep says nesting passed the parser's depth limit, so callers can
 // tell a limit from a malformed literal: errors.Is(err, ErrTooDeep).
-var ErrTooDeep = toolcall.ErrTooDeep
+var ErrTooDeep = errors.New("nesting too deep")

@@ -2,7 +2,7 @@ package pylit
 
 import (
 	"github.com/toolparse/toolparse/internal/marker"
-	"github.com/toolparse/toolparse/toolcall"
+	"github.com/toolparse/toolparse/internal/protocol"
 )
 
 type headPhase uint8
@@ -25,11 +25,11 @@ type ListHead struct {
 // them at most (the caller's limit, where h would give up): inside the
 // call's name, any but a byte of nameStops, for h stays Partial and says
 // nothing until one; elsewhere, none.
-func (h *ListHead) Quiet(room int) toolcall.Quiet {
+func (h *ListHead) Quiet(room int) protocol.Quiet {
 	if h.phase != headName || room <= 0 {
-		return toolcall.Quiet{}
+		return protocol.Quiet{}
 	}
-	return toolcall.Quiet{Room: room, Stop: &nameStops}
+	return protocol.Quiet{Room: room, Stop: &nameStops}
 }
 
 // nameStops holds the bytes that end a name as ListHead reads it: all but

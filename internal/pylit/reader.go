@@ -895,7 +895,7 @@ func (r *Reader) strShort(s string, i int, stop *[256]bool) int {
 }
 
 // Quiet reports, while r reads a string's text, the bytes that may make
-// it do more than write the string's JSON (toolcall.Quiet): its quote,
+// it do more than write the string's JSON (protocol.Quiet): its quote,
 // and the backslash that keeps the byte after it from closing the string
 // (it does so even in a raw string). Until such a quote comes, r's verdict
 // and its calls stay as they are. ok is false in every other state, and

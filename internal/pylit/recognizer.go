@@ -67,7 +67,7 @@ func (r *Recognizer) Depth() int { return len(r.stack) }
 func (r *Recognizer) InCode() bool { return r.state == inCode }
 
 // Quiet reports, while r is inside a string, the bytes that may change
-// what it decides (toolcall.Quiet): the string's quote, and the backslash
+// what it decides (protocol.Quiet): the string's quote, and the backslash
 // that keeps the byte after it from counting. ok is false elsewhere.
 func (r *Recognizer) Quiet() (stop *[256]bool, esc byte, ok bool) {
 	if r.state != inString && r.state != inTriple {

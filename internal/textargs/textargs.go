@@ -14,16 +14,16 @@ import (
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/pylit"
+	"github.com/toolparse/toolparse/internal/schemacore"
 	"github.com/toolparse/toolparse/internal/utf8carry"
-	"github.com/toolparse/toolparse/schema"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 // Builder gathers one call's arguments, in the order their keys first
 // came; a repeated key keeps its first place and its last value.
 type Builder struct {
-	tool *schema.Schema // nil: no schema (or a tool the request does not offer)
-	nreq int            // how many of the keys the schema requires
+	tool *schemacore.Schema // nil: no schema (or a tool the request does not offer)
+	nreq int                // how many of the keys the schema requires
 	keys []string
 	vals []span // each key's value, as JSON, in buf
 	buf  []byte
@@ -65,7 +65,7 @@ func (b *Builder) Reset(req *toolcall.Request, name string) {
 	b.tool, b.keys, b.vals, b.buf = nil, b.keys[:0], b.vals[:0], b.buf[:0]
 	b.index, b.nreq = nil, 0
 	if k := req.Match(name); k >= 0 {
-		b.tool = schema.Of(req, k)
+		b.tool = schemacore.Of(req, k)
 	}
 }
 
@@ -120,7 +120,7 @@ func (b *Builder) Fresh(key string) bool { return key != "" && !b.Has(key) }
 // must name, besides being Fresh, to begin the next argument.
 func (b *Builder) Known(key string) bool { return known(b.tool, key) }
 
-func known(tool *schema.Schema, key string) bool {
+func known(tool *schemacore.Schema, key string) bool {
 	has, listed := tool.Property(key)
 	return has || !listed
 }
@@ -181,14 +181,14 @@ func ValidKey(key string) bool {
 // value returns a value as JSON, as schema.TextValue reads it: a string,
 // but null for "null" where the schema allows null, and a typed value
 // where it allows a string and other types and the text is JSON of one.
-func value(tool *schema.Schema, key, val string) []byte {
+func value(tool *schemacore.Schema, key, val string) []byte {
 	v, _ := tool.TextValue(key, val)
 	return v
 }
 
 // appendValue appends value's JSON to dst: a string needs no schema, and
 // no allocation of its own.
-func appendValue(dst []byte, tool *schema.Schema, key, val string) []byte {
+func appendValue(dst []byte, tool *schemacore.Schema, key, val string) []byte {
 	if tool == nil || !tool.MayType(key, val) {
 		return jsonvalue.AppendString(dst, val)
 	}
@@ -278,7 +278,7 @@ func (c *Chars) End(dst []byte, dropNL bool) []byte {
 // same call, as long as Key accepts every key.
 type Writer struct {
 	JSON  []byte
-	tool  *schema.Schema
+	tool  *schemacore.Schema
 	keys  []string
 	index map[string]bool // keys, once there are many
 	chars Chars
@@ -288,7 +288,7 @@ type Writer struct {
 func (w *Writer) Begin(req *toolcall.Request, name string) {
 	w.tool = nil
 	if k := req.Match(name); k >= 0 {
-		w.tool = schema.Of(req, k)
+		w.tool = schemacore.Of(req, k)
 	}
 	w.JSON = append(w.JSON[:0], '{')
 	w.keys, w.index = w.keys[:0], nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/policy"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
@@ -11,7 +12,7 @@ import (
 
 // CompareQuiet feeds deltas to two new Streams for f and req: one as is,
 // one whose decoder is never asked which bytes it reads without a trace
-// (toolcall.Config.Quiet), so that the stream hands it every delta. It
+// (protocol.Config.Quiet), so that the stream hands it every delta. It
 // reports through t every Feed, Close or diagnostic where they differ: a
 // decoder's Quiet promises that keeping those bytes for it changes nothing
 // a gateway sees, not even when. Calls get IDs from their Index in both.
@@ -62,7 +63,7 @@ type unquiet struct{ toolcall.Format }
 
 func (f unquiet) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 	d := f.Format.NewDecoder(req)
-	if r, ok := d.(toolcall.Reporter); ok {
+	if r, ok := d.(protocol.Reporter); ok {
 		return unquietDecoder{d, r}
 	}
 	return d
@@ -84,10 +85,10 @@ func (f unquiet) DefaultPolicy() policy.Mode {
 
 type unquietDecoder struct {
 	toolcall.Decoder
-	rep toolcall.Reporter
+	rep protocol.Reporter
 }
 
-func (d unquietDecoder) Configure(c toolcall.Config) {
+func (d unquietDecoder) Configure(c protocol.Config) {
 	c.Quiet = nil
 	d.rep.Configure(c)
 }

@@ -14,7 +14,7 @@
 //     holds, and every call is announced before its fragments, which
 //     concatenate to its arguments (see CompareStreaming);
 //   - the deltas a decoder says it reads without a trace, which the stream
-//     keeps to hand on together (toolcall.Quiet), change no Feed's events,
+//     keeps to hand on together (protocol.Quiet), change no Feed's events,
 //     nor the diagnostics (see CompareQuiet).
 //
 // Use CheckFormat from a test, Property with rapid.Check or rapid.MakeFuzz,

@@ -447,3 +447,86 @@ func longCallStreams(t *testing.T, mode apiMode, format, text string) {
 		t.Errorf("the call came in %d tool_calls deltas: its arguments did not stream", toolChunks)
 	}
 }
+
+// TestEveryFormatsReplyReachesTheClient: for every described format, a
+// model answering the gateway's prompt with two calls, as the family's
+// models write them (its descriptor's Reply, after the reasoning its
+// prompt opens), in small deltas, reaches the OpenAI client as exactly
+// those calls, whole and streamed, with the reasoning as
+// reasoning_content and nothing of the markers in the content. A new
+// format gets this by registering.
+func TestEveryFormatsReplyReachesTheClient(t *testing.T) {
+	calls := []toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris"}`}, {Name: "get_weather", Arguments: `{"city":"Tokyo"}`}}
+	const reasoning = "Two cities to check."
+	n := 0
+	for _, d := range toolcall.Descriptors() {
+		if d.Reply == nil {
+			continue
+		}
+		n++
+		text, err := d.Reply(reasoning, "", calls)
+		if err != nil {
+			t.Fatalf("%s: %v", d.Format.Name(), err)
+		}
+		wroteReasoning := strings.Contains(text, reasoning)
+		t.Run(d.Format.Name(), func(t *testing.T) {
+			gw, _ := gateway(t, d.Format.Name(), &upstream{text: text})
+			c := client(gw.URL)
+			s := c.Chat.Completions.NewStreaming(context.Background(), params(true))
+			acc := openai.ChatCompletionAccumulator{}
+			var streamedReasoning strings.Builder
+			for s.Next() {
+				chunk := s.Current()
+				acc.AddChunk(chunk)
+				var raw struct {
+					Choices []struct {
+						Delta struct {
+							Reasoning string `json:"reasoning_content"`
+						} `json:"delta"`
+					} `json:"choices"`
+				}
+				if json.Unmarshal([]byte(chunk.RawJSON()), &raw) == nil && len(raw.Choices) > 0 {
+					streamedReasoning.WriteString(raw.Choices[0].Delta.Reasoning)
+				}
+			}
+			if err := s.Err(); err != nil {
+				t.Fatal(err)
+			}
+			resp, err := c.Chat.Completions.New(context.Background(), params(false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var whole struct {
+				Reasoning string `json:"reasoning_content"`
+			}
+			_ = json.Unmarshal([]byte(resp.Choices[0].Message.RawJSON()), &whole)
+			for _, got := range []struct {
+				mode      string
+				msg       openai.ChatCompletionMessage
+				reasoning string
+			}{{"streaming", acc.Choices[0].Message, streamedReasoning.String()}, {"non-streaming", resp.Choices[0].Message, whole.Reasoning}} {
+				if strings.TrimSpace(got.msg.Content) != "" {
+					t.Errorf("%s: content %q, want none (the reply %q)", got.mode, got.msg.Content, text)
+				}
+				want := ""
+				if wroteReasoning {
+					want = reasoning
+				}
+				if strings.TrimSpace(got.reasoning) != want {
+					t.Errorf("%s: reasoning %q, want %q", got.mode, got.reasoning, want)
+				}
+				if len(got.msg.ToolCalls) != 2 {
+					t.Fatalf("%s: %d calls, want 2 (the reply %q)", got.mode, len(got.msg.ToolCalls), text)
+				}
+				for i, c := range got.msg.ToolCalls {
+					if c.Function.Name != calls[i].Name || c.Function.Arguments != calls[i].Arguments {
+						t.Errorf("%s: call %d is %s %s, want %s %s", got.mode, i, c.Function.Name, c.Function.Arguments, calls[i].Name, calls[i].Arguments)
+					}
+				}
+			}
+		})
+	}
+	if n < 12 {
+		t.Errorf("%d formats write replies, want every shipped one", n)
+	}
+}

@@ -75,15 +75,10 @@ func (d *Demo) reply(chat *openai.ChatRequest, format string) string {
 	if len(calls) > 0 {
 		thought += "I will call " + calls[0].Name + " for two cities."
 	}
-	switch format {
-	case "lfm2":
-		return "<think>" + thought + "</think>" + demoCalls(format, calls, "Let me check two cities for you.")
-	case "olmo3", "hermes":
-		return "<think>" + thought + "</think>\n" + demoCalls(format, calls, "Let me check two cities for you.")
-	case "harmony", "gpt_oss":
-		return "<|channel|>analysis<|message|>" + thought + "<|end|><|start|>assistant" + demoCalls(format, calls, "Let me check two cities for you.")
+	if len(calls) == 0 {
+		thought = ""
 	}
-	return demoCalls(format, calls, "Let me check two cities for you.")
+	return demoReply(format, thought, "Let me check two cities for you.", calls)
 }
 
 // demoArguments fills a tool's required string parameters (and its first
@@ -109,39 +104,23 @@ func demoArguments(schema json.RawMessage, city string) string {
 	return string(raw)
 }
 
-// demoCalls writes prose and calls the way the format's model writes them.
-func demoCalls(format string, calls []toolcall.Call, prose string) string {
+// demoReply writes reasoning, prose and calls the way the format's model
+// writes them (its descriptor's Reply); without calls, an answer from what
+// the demo knows.
+func demoReply(format, thought, prose string, calls []toolcall.Call) string {
 	if len(calls) == 0 {
-		return "I have no tools for that here, so I will answer from what I know: it is usually mild this time of year."
+		prose = "I have no tools for that here, so I will answer from what I know: it is usually mild this time of year."
 	}
 	f, ok := toolcall.Lookup(format)
-	r, isRenderer := f.(toolcall.Renderer)
-	if !ok || !isRenderer {
+	if !ok {
 		return prose
 	}
-	text, err := r.RenderCalls(calls)
-	if err != nil {
-		return prose
+	for _, d := range toolcall.Descriptors() {
+		if d.Format.Name() == f.Name() && d.Reply != nil {
+			if text, err := d.Reply(thought, prose, calls); err == nil {
+				return text
+			}
+		}
 	}
-	switch format {
-	case "lfm2":
-		return prose + text + "<|im_end|>"
-	case "olmo3", "hermes", "qwen3_coder":
-		return prose + "\n" + text + "<|im_end|>"
-	case "glm45":
-		return prose + "\n" + text + "<|user|>"
-	case "deepseek":
-		return prose + text + "<｜end▁of▁sentence｜>"
-	case "kimi_k2":
-		return prose + text + "<|im_end|>"
-	case "mistral":
-		return prose + text + "</s>"
-	case "llama3_json":
-		return prose + " " + text + "<|eot_id|>"
-	case "harmony", "gpt_oss":
-		return "<|channel|>commentary<|message|>" + prose + "<|end|><|start|>assistant" + text
-	case "pythonic":
-		return prose + "\n" + text + "<|eot_id|>"
-	}
-	return prose + "\n" + text + "<|eom|>"
+	return prose
 }

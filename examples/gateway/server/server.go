@@ -21,21 +21,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/toolparse/toolparse/deepseek"
-	"github.com/toolparse/toolparse/glm45"
-	"github.com/toolparse/toolparse/harmony"
-	"github.com/toolparse/toolparse/hermes"
-	"github.com/toolparse/toolparse/kimik2"
-	"github.com/toolparse/toolparse/lfm2"
-	"github.com/toolparse/toolparse/llama3json"
-	"github.com/toolparse/toolparse/llama4"
-	"github.com/toolparse/toolparse/mistral"
+	_ "github.com/toolparse/toolparse/formats" // every shipped format
 	"github.com/toolparse/toolparse/models"
-	"github.com/toolparse/toolparse/olmo3"
 	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/policy"
-	"github.com/toolparse/toolparse/pythonic"
-	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -50,12 +39,14 @@ type Config struct {
 	Format   string
 	Upstream Upstream // where completions come from; nil means the built-in demo
 	MaxBody  int64    // largest request body in bytes; 4 MiB when 0
-	// MaxResponse is the most text a non-streaming response may hold
-	// (16 MiB when 0): past it the upstream is cut off and the client gets
-	// a 502, so one runaway completion cannot fill the gateway's memory.
+	// MaxResponse is the most text a non-streaming response may hold,
+	// reasoning included (16 MiB when 0): past it the upstream is cut off
+	// and the client gets a 502, so one runaway completion cannot fill the
+	// gateway's memory. Streaming responses, which the gateway does not
+	// hold, are not capped.
 	MaxResponse int64
 	// Policy, when set, decides which calls of a parallel list are
-	// returned (policy.FromEnv reads it from LLAMA4_* variables). Its mode
+	// returned (the gateway reads it from LLAMA4_* variables). Its mode
 	// applies only to formats with a default policy of their own (llama4);
 	// its tool lists apply to every format.
 	Policy *policy.Policy
@@ -72,15 +63,23 @@ type Config struct {
 	// "arguments": "", the next ones pieces of the arguments.
 	WholeCalls bool
 	// The client's side of a request is bounded in time too: BodyTimeout
-	// is how long reading the request body may take (a body sent a byte
-	// at a time is cut off), WriteTimeout how long one write to the
-	// client may block (a client that stops reading a stream is dropped),
-	// and ModelsTimeout how long asking the upstream for its models may
-	// take before GET /v1/models answers with Model. Defaults when 0:
-	// DefaultBodyTimeout, DefaultWriteTimeout, DefaultModelsTimeout.
+	// is how long reading the request body may take, on every endpoint (a
+	// body sent a byte at a time, or never, is cut off), WriteTimeout how
+	// long one write to the client may block (a client that stops reading
+	// a stream is dropped), and ModelsTimeout how long asking the upstream
+	// for its models may take before GET /v1/models answers with Model.
+	// Defaults when 0: DefaultBodyTimeout, DefaultWriteTimeout,
+	// DefaultModelsTimeout.
 	BodyTimeout   time.Duration
 	WriteTimeout  time.Duration
 	ModelsTimeout time.Duration
+	// The server NewHTTPServer returns bounds a client's connection:
+	// HeaderTimeout is how long reading a request's headers may take, and
+	// ConnIdleTimeout how long a kept-alive connection may wait for its
+	// next request before it is closed. Defaults when 0:
+	// DefaultHeaderTimeout, DefaultConnIdleTimeout.
+	HeaderTimeout   time.Duration
+	ConnIdleTimeout time.Duration
 	// Llama4Lenient serves llama4 without its precision option
 	// (llama4.Precise, the default): calls in code fences after prose and
 	// bare calls mentioned inside sentences are then calls too.
@@ -93,39 +92,84 @@ type Config struct {
 
 // The defaults of the client-side timeouts.
 const (
-	DefaultBodyTimeout   = 30 * time.Second
-	DefaultWriteTimeout  = DefaultIdleTimeout
-	DefaultModelsTimeout = 10 * time.Second
+	DefaultBodyTimeout     = 30 * time.Second
+	DefaultWriteTimeout    = DefaultIdleTimeout
+	DefaultModelsTimeout   = 10 * time.Second
+	DefaultHeaderTimeout   = 10 * time.Second
+	DefaultConnIdleTimeout = 60 * time.Second
 )
 
-// formatKit is what the gateway needs of a format.
+// NewHTTPServer returns the HTTP server to serve h, a Gateway made with
+// cfg, on addr: it gives reading a request's headers cfg.HeaderTimeout,
+// and closes a kept-alive connection idle for cfg.ConnIdleTimeout.
+//
+// It sets no ReadTimeout: the Gateway bounds reading each request's body
+// with cfg.BodyTimeout itself, from the end of its headers, whichever
+// server runs it, and lifts the deadline once a body is read, so that no
+// read deadline cuts a long streamed response.
+func NewHTTPServer(addr string, h http.Handler, cfg Config) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: cmp.Or(max(cfg.HeaderTimeout, 0), DefaultHeaderTimeout),
+		IdleTimeout:       cmp.Or(max(cfg.ConnIdleTimeout, 0), DefaultConnIdleTimeout),
+	}
+}
+
+// formatKit is what the gateway needs of a format, read from its
+// descriptor.
 type formatKit struct {
-	format   toolcall.Format
-	prompter toolcall.Prompter // writes the prompt
-	profile  string            // the prompt profile when the config names none
+	format   toolcall.Format // what the stream reads with (the strict reading when there is one)
+	lenient  toolcall.Format // the descriptor's own Format
+	prompter toolcall.Prompter
+	policy   bool // the format has a default policy of its own
 	tag      func(toolcall.Request) ([]byte, error)
 	grammar  func(toolcall.Request) (string, error)
 }
 
-var kits = map[string]formatKit{
-	"llama4":      {llama4.Precise, llama4.Format.(toolcall.Prompter), "", llama4.StructuralTag, llama4.Grammar},
-	"lfm2":        {lfm2.Format, lfm2.Format.(toolcall.Prompter), "", lfm2.StructuralTag, lfm2.Grammar},
-	"olmo3":       {olmo3.Format, olmo3.Format.(toolcall.Prompter), "", olmo3.StructuralTag, olmo3.Grammar},
-	"hermes":      {hermes.Format, hermes.Format.(toolcall.Prompter), "", hermes.StructuralTag, hermes.Grammar},
-	"qwen3_coder": {qwen3coder.Format, qwen3coder.Format.(toolcall.Prompter), "", qwen3coder.StructuralTag, qwen3coder.Grammar},
-	"harmony":     {harmony.Format, harmony.Format.(toolcall.Prompter), "", harmony.StructuralTag, harmony.Grammar},
-	"glm45":       {glm45.Format, glm45.Format.(toolcall.Prompter), "", glm45.StructuralTag, glm45.Grammar},
-	"deepseek":    {deepseek.Format, deepseek.Format.(toolcall.Prompter), "", deepseek.StructuralTag, deepseek.Grammar},
-	"kimi_k2":     {kimik2.Format, kimik2.Format.(toolcall.Prompter), "", kimik2.StructuralTag, kimik2.Grammar},
-	"mistral":     {mistral.Format, mistral.Format.(toolcall.Prompter), "", mistral.StructuralTag, mistral.Grammar},
-	"llama3_json": {llama3json.Format, llama3json.Format.(toolcall.Prompter), "", llama3json.StructuralTag, llama3json.Grammar},
-	// Models served with the generic pythonic parser are prompted the Llama
-	// way, with call lists (llama4's default profile).
-	"pythonic": {pythonic.Format, llama4.Format.(toolcall.Prompter), "", pythonic.StructuralTag, pythonic.Grammar},
+// kitFor returns the kit of the described format named name (or an
+// alias), and false when no described format can be served: it must have
+// a prompter (its own, or PromptAs's) and constraints.
+func kitFor(name string) (formatKit, string, bool) {
+	f, ok := toolcall.Lookup(name)
+	if !ok {
+		return formatKit{}, "", false
+	}
+	for _, d := range toolcall.Descriptors() {
+		if d.Format.Name() != f.Name() {
+			continue
+		}
+		k := formatKit{format: cmp.Or(d.Strict, d.Format), lenient: d.Format, prompter: d.Prompter, policy: d.DefaultPolicy != ""}
+		if k.prompter == nil && d.PromptAs != "" {
+			if pk, _, ok := kitFor(d.PromptAs); ok {
+				k.prompter = pk.prompter
+			}
+		}
+		if k.prompter == nil || d.Constrainer == nil {
+			return formatKit{}, "", false
+		}
+		k.tag, k.grammar = d.Constrainer.StructuralTag, d.Constrainer.Grammar
+		return k, d.Format.Name(), true
+	}
+	return formatKit{}, "", false
 }
 
+// servable lists the names of the formats the gateway can serve.
+func servable() []string {
+	var names []string
+	for _, d := range toolcall.Descriptors() {
+		if _, name, ok := kitFor(d.Format.Name()); ok {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// FormatNames lists the formats the gateway serves, for flag help.
+func FormatNames() string { return strings.Join(servable(), ", ") }
+
 // ErrUnknownFormat is returned by New for a format it does not serve.
-var ErrUnknownFormat = errors.New("unknown format (want auto, hermes, qwen3_coder, harmony, glm45, deepseek, kimi_k2, mistral, llama3_json, llama4, lfm2, olmo3 or pythonic, or an alias)")
+var ErrUnknownFormat = errors.New("unknown format (want auto or a registered format's name or alias: " + strings.Join(servable(), ", ") + ")")
 
 // Auto is the Config.Format that picks each request's format by its
 // model's name.
@@ -164,16 +208,9 @@ type served struct {
 // resolve returns the served format for a format's name (or alias) and
 // profile, checking the profile.
 func resolve(format, profile string) (served, error) {
-	name := format
-	if f, found := toolcall.Lookup(name); found {
-		name = f.Name() // an alias: qwen3 is hermes
-	}
-	kit, ok := kits[name]
+	kit, name, ok := kitFor(format) // an alias: qwen3 is hermes
 	if !ok {
 		return served{}, fmt.Errorf("%q: %w", format, ErrUnknownFormat)
-	}
-	if profile == "" {
-		profile = kit.profile
 	}
 	if profile != "" && !slices.Contains(kit.prompter.PromptProfiles(), profile) {
 		return served{}, fmt.Errorf("format %s has no prompt profile %q (want one of %s)", name, profile, strings.Join(kit.prompter.PromptProfiles(), ", "))
@@ -249,6 +286,9 @@ func (g *Gateway) servedFor(ctx context.Context, model string) (served, error) {
 	if listed != nil {
 		return *listed, nil
 	}
+	if s, ok := g.fromTemplate(ctx); ok {
+		return s, nil
+	}
 	body, err := g.upstreamModels(ctx)
 	if err != nil {
 		return served{}, errNoFormat
@@ -278,13 +318,43 @@ func (g *Gateway) servedFor(ctx context.Context, model string) (served, error) {
 	return served{}, errNoFormat
 }
 
+// fromTemplate reads the format from the upstream's chat template, when it
+// tells one (llama-server's GET /props), and keeps what it found.
+func (g *Gateway) fromTemplate(ctx context.Context) (served, bool) {
+	tr, ok := g.upstream.(TemplateReader)
+	if !ok {
+		return served{}, false
+	}
+	ctx, cancel := context.WithTimeout(ctx, g.timeouts.models)
+	defer cancel()
+	text, err := tr.ChatTemplate(ctx)
+	if err != nil {
+		return served{}, false
+	}
+	m, ok := models.FromTemplate(text)
+	if !ok {
+		g.log.Info("format auto: the upstream's chat template tells no known format")
+		return served{}, false
+	}
+	s, err := resolve(m.Format, m.Profile)
+	if err != nil {
+		return served{}, false
+	}
+	s.from = "template"
+	g.mu.Lock()
+	g.listed = &s
+	g.mu.Unlock()
+	g.log.Info("format auto", "from", "template", "format", s.name, "profile", s.profile)
+	return s, true
+}
+
 // streamOptions are the options of a stream reading s's format.
 func (g *Gateway) streamOptions(s served) []stream.Option {
 	if g.policy == nil {
 		return nil
 	}
 	p := *g.policy
-	if _, ok := s.kit.format.(policy.Defaulter); !ok {
+	if !s.kit.policy {
 		p.Mode = "" // the variables' mode is llama4's, as in the original plugin
 	}
 	return []stream.Option{stream.WithPolicy(p)}
@@ -298,6 +368,17 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusInternalServerError, "server_error", "internal error")
 		}
 	}()
+	// Reading a request's body has a deadline on every endpoint: one that
+	// reads no body still has the server read what is left of it before
+	// the answer (to keep the connection), which without a deadline waits
+	// for a body that never comes. A request without a body sets none:
+	// the server is already reading the connection, to see the client
+	// hang up, and a deadline would cancel the request. (Servers whose
+	// connections cannot take deadlines, such as test recorders, go on
+	// without.)
+	if r.ContentLength != 0 {
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(g.timeouts.body))
+	}
 	switch {
 	case r.URL.Path == "/" && r.Method == http.MethodGet:
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -366,11 +447,8 @@ func (g *Gateway) models(w http.ResponseWriter, r *http.Request) {
 func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 	began := time.Now()
 	rc := http.NewResponseController(w)
-	// Reading the body has a deadline of its own: a client that sends it
-	// a byte at a time holds a handler that long at most. (Servers whose
-	// connections cannot take deadlines, such as test recorders, go on
-	// without.)
-	_ = rc.SetReadDeadline(began.Add(g.timeouts.body))
+	// Reading the body has the deadline ServeHTTP set: a client that sends
+	// it a byte at a time holds a handler that long at most.
 	chat, err := openai.DecodeRequest(r.Body, g.maxBody)
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		g.log.Info("chat completion", "err", "the client did not send its request body within "+g.timeouts.body.String(), "side", "client")
@@ -380,8 +458,7 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusRequestTimeout, "invalid_request_error", "the request body did not arrive in time")
 		return
 	}
-	_ = rc.SetReadDeadline(time.Time{})
-	if err != nil {
+	if err != nil { // the deadline stays on what is left of the body
 		if strings.Contains(err.Error(), "bytes") && strings.Contains(err.Error(), "over") {
 			writeError(w, http.StatusRequestEntityTooLarge, "invalid_request_error", fmt.Sprintf("request body over %d bytes", g.maxBody))
 			return
@@ -389,6 +466,7 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 		return
 	}
+	_ = rc.SetReadDeadline(time.Time{}) // the body is read: no read deadline may cut the stream
 	req, err := chat.ToolRequest()
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
@@ -449,11 +527,20 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		opts = append(opts, stream.WithArgumentStreaming())
 	}
 	f := sv.kit.format
-	if f == llama4.Precise && g.llama4Lenient {
-		f = llama4.Format
+	if g.llama4Lenient {
+		f = sv.kit.lenient
 	}
 	s := stream.New(f, req, opts...)
+	// Text and reasoning count alike toward the limit: a non-streaming
+	// response holds both until its end. A stream holds neither (each
+	// event goes out as it is decided) and is not capped.
 	var got int64
+	count := func(text string) error {
+		if got += int64(len(text)); !chat.Stream && got > g.maxResponse {
+			return errTooLarge
+		}
+		return nil
+	}
 	hand := func(evs []toolcall.Event) error {
 		if cw != nil {
 			if err := cw.WriteEvents(evs); err != nil {
@@ -465,11 +552,14 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 		return nil
 	}
 	c.Reasoning = func(text string) error { // what the server separated itself
+		if err := count(text); err != nil {
+			return err
+		}
 		return hand([]toolcall.Event{{Reasoning: text}})
 	}
 	out, err := g.upstream.Complete(r.Context(), c, func(delta string) error {
-		if got += int64(len(delta)); !chat.Stream && got > g.maxResponse {
-			return errTooLarge
+		if err := count(delta); err != nil {
+			return err
 		}
 		return hand(s.Feed(delta))
 	})

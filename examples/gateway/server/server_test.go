@@ -3,10 +3,12 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/toolparse/toolparse/openai"
@@ -118,5 +120,50 @@ func TestFormatAuto(t *testing.T) {
 	g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(`{"model": "mystery", "messages": [{"role": "user", "content": "hi"}]}`)))
 	if rec.Code != 400 || !strings.Contains(rec.Body.String(), "-format") {
 		t.Errorf("an unknown model: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestFormatFromTemplate: with -format auto and a llama-server upstream, a
+// model whose name tells nothing is served in the format its chat template
+// (GET /props) tells, and the log says so; a template that tells nothing
+// falls back to the upstream's model list.
+func TestFormatFromTemplate(t *testing.T) {
+	glm47 := `<tool_call>{{ name }}<arg_key>k</arg_key><arg_value>v</arg_value><|assistant|>{{- '</think>' if (enable_thinking is defined and not enable_thinking) else '<think>' -}}`
+	for _, tt := range []struct{ template, list, format, from string }{
+		{glm47, `{"data": [{"id": "model.gguf"}]}`, "glm45", "format_from=template"},
+		{`<|im_start|>{{ m.content }}<|im_end|>`, `{"data": [{"id": "Qwen3-8B-Q4_K_M.gguf"}]}`, "hermes", `format_from="upstream model Qwen3-8B-Q4_K_M.gguf"`},
+	} {
+		var props atomic.Int32
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			switch r.URL.Path {
+			case "/props":
+				props.Add(1)
+				_ = json.NewEncoder(w).Encode(map[string]string{"chat_template": tt.template})
+			case "/v1/models":
+				_, _ = io.WriteString(w, tt.list)
+			case "/completion":
+				w.Header().Set("Content-Type", "text/event-stream")
+				_, _ = io.WriteString(w, "data: {\"content\": \"Hello!\", \"stop\": true}\n\n")
+			default:
+				http.NotFound(w, r)
+			}
+		}))
+		var logs strings.Builder
+		g, err := New(Config{Format: Auto, Upstream: &HTTPUpstream{BaseURL: srv.URL, API: APILlamaCpp}, Log: slog.New(slog.NewTextHandler(&logs, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := httptest.NewRecorder()
+		g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(`{"model": "local", "messages": [{"role": "user", "content": "hi"}]}`)))
+		srv.Close()
+		if rec.Code != 200 {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+		if props.Load() != 1 {
+			t.Errorf("GET /props asked %d times, want once", props.Load())
+		}
+		if !strings.Contains(logs.String(), "format="+tt.format) || !strings.Contains(logs.String(), tt.from) {
+			t.Errorf("the log does not say format=%s and %s: %s", tt.format, tt.from, logs.String())
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -218,4 +219,175 @@ type recordingUpstream struct{ prompt *string }
 func (u recordingUpstream) Complete(_ context.Context, c Completion, yield func(string) error) (Outcome, error) {
 	*u.prompt = c.Prompt
 	return Outcome{FinishReason: "stop"}, yield("ok")
+}
+
+// httpServed starts a gateway for cfg in the server NewHTTPServer makes,
+// on the loopback interface, and returns its address.
+func httpServed(t *testing.T, cfg Config) string {
+	t.Helper()
+	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	g, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewHTTPServer(ln.Addr().String(), g, cfg)
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	return ln.Addr().String()
+}
+
+// The server NewHTTPServer makes closes what a client leaves hanging, each
+// within its timeout: a kept-alive connection left idle, half a request's
+// headers, and a request whose body never comes, on every endpoint,
+// whether it reads a body or not (before, the server waited for the body
+// of a request whose handler read none for ever, and an idle connection
+// for ever too).
+func TestTheServerClosesHangingConnections(t *testing.T) {
+	const timeout = 2 * time.Second
+	addr := httpServed(t, Config{Format: "hermes", Upstream: &Demo{Format: "hermes"}, BodyTimeout: timeout, HeaderTimeout: timeout, ConnIdleTimeout: timeout})
+	const get = "GET / HTTP/1.1\r\nHost: x\r\n\r\n"
+	cases := []struct {
+		name   string
+		first  string // a whole request, answered first on the connection
+		then   string // what the client sends next, and then nothing
+		status int    // the answer to then, or 0 for none
+	}{
+		{"an idle connection", get, "", 0},
+		{"half the headers of a second request", get, "GET / HTTP/1.1\r\nHost: x\r\nAccept:", 0},
+		{"POST /v1/models without its body", "", "POST /v1/models HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n", http.StatusMethodNotAllowed},
+		{"GET / without its body", "", "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n", http.StatusOK},
+		{"an unknown path without its body", get, "POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n", http.StatusNotFound},
+		{"half the body of a second request", get, "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"model\": ", http.StatusRequestTimeout},
+	}
+	// The clients wait together, whatever -parallel says: the test takes
+	// one timeout, not one per case.
+	type hung struct {
+		took time.Duration // from the end of then to the end of the connection
+		rest []byte        // what the server sent after then
+		err  error
+	}
+	got := make([]hung, len(cases))
+	var wg sync.WaitGroup
+	for i, tt := range cases {
+		wg.Go(func() {
+			h := &got[i]
+			h.took, h.rest, h.err = hang(addr, tt.first, tt.then, timeout+3*time.Second)
+		})
+	}
+	wg.Wait()
+	for i, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			h := got[i]
+			if h.err != nil {
+				t.Fatalf("%v (read %q)", h.err, h.rest)
+			}
+			if h.took < timeout/2 {
+				t.Errorf("closed after %v, before the timeout", h.took)
+			}
+			if tt.status == 0 {
+				if len(h.rest) > 0 {
+					t.Errorf("answered %q", h.rest)
+				}
+				return
+			}
+			resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(h.rest)), nil)
+			if err != nil {
+				t.Fatalf("%v: %q", err, h.rest)
+			}
+			if resp.StatusCode != tt.status || !resp.Close {
+				t.Errorf("status %d, connection closed %v; want %d, closed", resp.StatusCode, resp.Close, tt.status)
+			}
+		})
+	}
+}
+
+// hang connects to addr, has first answered (if not ""), keeping the
+// connection, sends then and reads until the server closes the
+// connection, for at most wait.
+func hang(addr, first, then string, wait time.Duration) (took time.Duration, rest []byte, err error) {
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer conn.Close()
+	r := bufio.NewReader(conn)
+	if first != "" {
+		_ = conn.SetReadDeadline(time.Now().Add(wait))
+		if _, err := io.WriteString(conn, first); err != nil {
+			return 0, nil, err
+		}
+		resp, err := http.ReadResponse(r, nil)
+		if err != nil {
+			return 0, nil, err
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || resp.Close {
+			return 0, nil, fmt.Errorf("the first request: status %d, connection closed %v", resp.StatusCode, resp.Close)
+		}
+	}
+	if _, err := io.WriteString(conn, then); err != nil {
+		return 0, nil, err
+	}
+	sent := time.Now()
+	_ = conn.SetReadDeadline(sent.Add(wait))
+	rest, err = io.ReadAll(r)
+	took = time.Since(sent)
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		return took, rest, fmt.Errorf("the connection is still open after %v", took.Round(time.Millisecond))
+	}
+	return took, rest, nil // EOF, or a reset: closed
+}
+
+// slow is an upstream that writes n words, one each pause.
+type slow struct {
+	n     int
+	pause time.Duration
+}
+
+func (u slow) Complete(ctx context.Context, _ Completion, yield func(string) error) (Outcome, error) {
+	for range u.n {
+		select {
+		case <-ctx.Done():
+			return Outcome{}, ctx.Err()
+		case <-time.After(u.pause):
+		}
+		if err := yield("word "); err != nil {
+			return Outcome{}, err
+		}
+	}
+	return Outcome{FinishReason: "stop"}, nil
+}
+
+// A streamed response that lasts longer than each of the client's
+// timeouts but the write timeout goes on to its end, and the connection
+// serves the next request.
+func TestALongStreamOutlivesTheReadTimeouts(t *testing.T) {
+	const timeout = 300 * time.Millisecond
+	addr := httpServed(t, Config{Format: "hermes", Upstream: slow{n: 20, pause: 50 * time.Millisecond}, BodyTimeout: timeout, HeaderTimeout: timeout, ConnIdleTimeout: timeout})
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	r := bufio.NewReader(conn)
+	body := fmt.Sprintf(chatBody, true)
+	fmt.Fprintf(conn, "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	resp, err := http.ReadResponse(r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(resp.Body)
+	if err != nil || !strings.Contains(string(out), "[DONE]") || strings.Count(string(out), "word") != 20 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	fmt.Fprint(conn, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+	if resp, err := http.ReadResponse(r, nil); err != nil || resp.StatusCode != http.StatusOK {
+		t.Errorf("the next request: %v", err)
+	}
 }

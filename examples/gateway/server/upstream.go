@@ -174,7 +174,8 @@ type HTTPUpstream struct {
 	APIKey  string
 	// FirstByteTimeout bounds the wait from the request to the first
 	// delta, IdleTimeout the wait between deltas after it (defaults when
-	// 0). Past either the completion fails with ErrTimeout.
+	// 0); a delta of reasoning the server separates counts as one. Past
+	// either the completion fails with ErrTimeout.
 	FirstByteTimeout time.Duration
 	IdleTimeout      time.Duration
 }
@@ -211,6 +212,12 @@ func (u *HTTPUpstream) Complete(ctx context.Context, c Completion, yield func(st
 	defer cancel(nil)
 	timer := time.AfterFunc(first, func() { cancel(ErrTimeout) })
 	defer timer.Stop()
+	if reasoning := c.Reasoning; reasoning != nil { // reasoning is the upstream answering too
+		c.Reasoning = func(text string) error {
+			timer.Reset(idle)
+			return reasoning(text)
+		}
+	}
 	out, err := u.complete(ctx, c, func(delta string) error {
 		timer.Reset(idle)
 		return yield(delta)
@@ -219,6 +226,41 @@ func (u *HTTPUpstream) Complete(ctx context.Context, c Completion, yield func(st
 		return out, fmt.Errorf("%w: %w", ErrUpstream, ErrTimeout)
 	}
 	return out, err
+}
+
+// TemplateReader is an Upstream that can tell the chat template its model
+// was served with (llama-server's GET /props), for -format auto to read the
+// format from when the model's name tells nothing.
+type TemplateReader interface {
+	ChatTemplate(ctx context.Context) (string, error)
+}
+
+// ChatTemplate implements TemplateReader for llama-server (APILlamaCpp):
+// its GET /props answers with the model's chat_template.
+func (u *HTTPUpstream) ChatTemplate(ctx context.Context) (string, error) {
+	if u.API != APILlamaCpp {
+		return "", fmt.Errorf("%w: only llama-server tells its chat template", ErrUpstream)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(u.BaseURL, "/")+"/props", nil)
+	if err != nil {
+		return "", err
+	}
+	if u.APIKey != "" {
+		req.Header.Set("Authorization", "Bearer "+u.APIKey)
+	}
+	resp, err := u.client().Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	var props struct {
+		ChatTemplate string `json:"chat_template"`
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	if err != nil || resp.StatusCode != http.StatusOK || json.Unmarshal(body, &props) != nil || props.ChatTemplate == "" {
+		return "", fmt.Errorf("%w: no chat template", ErrUpstream)
+	}
+	return props.ChatTemplate, nil
 }
 
 // Models implements ModelLister with the upstream's GET /v1/models.

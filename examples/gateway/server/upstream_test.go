@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -103,6 +104,9 @@ func TestAnOversizedResponseIsCutOff(t *testing.T) {
 		}
 		fmt.Fprint(w, "data: [DONE]\n\n")
 	}, 64<<10)
+	// Timeouts long enough for a loaded machine (CI runs packages side by
+	// side): this test is about the size, not the time.
+	g.upstream.(*HTTPUpstream).FirstByteTimeout, g.upstream.(*HTTPUpstream).IdleTimeout = 10*time.Second, 10*time.Second
 	rec := post(g, false)
 	if rec.Code != http.StatusBadGateway || !strings.Contains(rec.Body.String(), "over 65536 bytes") {
 		t.Errorf("non-streaming: %d %.200s", rec.Code, rec.Body)
@@ -200,5 +204,121 @@ func TestOpenAIUpstreamKeepsSpecialTokens(t *testing.T) {
 	}
 	if !strings.Contains(rec.Body.String(), `"usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3}`) {
 		t.Errorf("%s", rec.Body)
+	}
+}
+
+// chatUpstream is a chat server with a reasoning parser: it answers
+// /v1/chat/completions with reasoning bytes of reasoning_content, then
+// content bytes of content, in events of 64 KiB, and counts the bytes it
+// managed to send.
+func chatUpstream(t *testing.T, reasoning, content int, sent *atomic.Int64) *httptest.Server {
+	t.Helper()
+	event := func(key string) []byte {
+		raw, _ := json.Marshal(map[string]any{"choices": []map[string]any{{"index": 0, "delta": map[string]string{key: strings.Repeat("r", 64<<10)}}}})
+		return fmt.Appendf(nil, "data: %s\n\n", raw)
+	}
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/v1/chat/completions" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		for _, part := range []struct {
+			ev []byte
+			n  int
+		}{{event("reasoning_content"), reasoning}, {event("content"), content}} {
+			for i := 0; i < part.n; i += 64 << 10 {
+				n, err := w.Write(part.ev)
+				if sent.Add(int64(n)); err != nil {
+					return
+				}
+				w.(http.Flusher).Flush()
+			}
+		}
+		fmt.Fprint(w, `data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`+"\n\ndata: [DONE]\n\n")
+	}))
+	t.Cleanup(up.Close)
+	return up
+}
+
+// Reasoning a chat upstream separates itself counts toward MaxResponse
+// with the text (before, it was not counted: 64 MiB of it came back as a
+// 64 MiB response): a non-streaming response over the limit is a 502 as
+// soon as it is, the upstream cut off long before it is done. A stream
+// holds neither, and is not capped.
+func TestReasoningCountsTowardMaxResponse(t *testing.T) {
+	const limit = 1 << 20
+	for _, tt := range []struct {
+		name               string
+		reasoning, content int // what the upstream sends
+		streaming          bool
+		status             int
+	}{
+		{"64 MiB of reasoning", 64 << 20, 0, false, http.StatusBadGateway},
+		{"reasoning and text, each under the limit", 768 << 10, 768 << 10, false, http.StatusBadGateway},
+		{"reasoning and text under the limit", 384 << 10, 384 << 10, false, http.StatusOK},
+		{"a stream", 2 << 20, 64 << 10, true, http.StatusOK},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var sent atomic.Int64
+			up := chatUpstream(t, tt.reasoning, tt.content, &sent)
+			g, err := New(Config{Format: "hermes", MaxResponse: limit, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+				Upstream: &HTTPUpstream{BaseURL: up.URL, API: APIChat, Client: &http.Client{Transport: NewTransport(time.Second)}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			rec := post(g, tt.streaming)
+			runtime.ReadMemStats(&after)
+			if rec.Code != tt.status {
+				t.Fatalf("%d %.200s, want %d", rec.Code, rec.Body, tt.status)
+			}
+			switch {
+			case tt.status == http.StatusBadGateway && !strings.Contains(rec.Body.String(), "over 1048576 bytes"):
+				t.Errorf("%.200s", rec.Body)
+			case tt.status == http.StatusOK && tt.streaming && !strings.Contains(rec.Body.String(), "[DONE]"):
+				t.Errorf("the stream did not end: %.200s", rec.Body)
+			case tt.status == http.StatusOK && !tt.streaming && !strings.Contains(rec.Body.String(), `"reasoning_content":"rrr`):
+				t.Errorf("no reasoning: %.200s", rec.Body)
+			}
+			if tt.reasoning < 64<<20 {
+				return
+			}
+			// The upstream is cut off after about a mebibyte (what the
+			// connection's buffers take besides), and the gateway does not
+			// allocate the whole of it.
+			if n := sent.Load(); n > 16<<20 {
+				t.Errorf("the upstream sent %d MiB before it was cut off", n>>20)
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
+				t.Errorf("the request allocated %d MiB", n>>20)
+			}
+		})
+	}
+}
+
+// Reasoning a chat upstream separates itself is the upstream answering:
+// it starts the idle timeout as text does (before, only text did, so a
+// model that reasoned for longer than the first-byte timeout was cut off).
+func TestReasoningKeepsTheUpstreamAlive(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		for range 10 { // 500 ms of reasoning, a delta every 50 ms
+			fmt.Fprint(w, `data: {"choices":[{"index":0,"delta":{"reasoning_content":"hmm "}}]}`+"\n\n")
+			w.(http.Flusher).Flush()
+			time.Sleep(50 * time.Millisecond)
+		}
+		fmt.Fprint(w, `data: {"choices":[{"index":0,"delta":{"content":"Hello."},"finish_reason":"stop"}]}`+"\n\ndata: [DONE]\n\n")
+	}))
+	defer up.Close()
+	g, err := New(Config{Format: "hermes", Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Upstream: &HTTPUpstream{BaseURL: up.URL, API: APIChat, FirstByteTimeout: 200 * time.Millisecond, IdleTimeout: 200 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := post(g, false)
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"content":"Hello."`) || !strings.Contains(rec.Body.String(), `"reasoning_content":"hmm hmm`) {
+		t.Errorf("%d %s", rec.Code, rec.Body)
 	}
 }

@@ -1,0 +1,230 @@
+package cohere_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/cohere"
+	"github.com/toolparse/toolparse/openai"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// conversations reads testdata/conversations.json (the conversations the
+// goldens were rendered from) as the gateway does, through package openai.
+func conversations(t *testing.T) (map[string][]toolcall.Message, []toolcall.Tool) {
+	t.Helper()
+	var file struct {
+		Tools         json.RawMessage `json:"tools"`
+		Conversations map[string]struct {
+			Messages json.RawMessage `json:"messages"`
+		} `json:"conversations"`
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "conversations.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	convs := map[string][]toolcall.Message{}
+	var tools []toolcall.Tool
+	for name, c := range file.Conversations {
+		req, err := openai.DecodeRequest(strings.NewReader(fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, file.Tools)), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		msgs, err := req.Conversation()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := req.ToolRequest()
+		if err != nil {
+			t.Fatal(err)
+		}
+		convs[name], tools = msgs, tr.Tools
+	}
+	return convs, tools
+}
+
+// The prompts Command R7B's template writes (testdata/golden/command_r7b,
+// rendered from llama.cpp's
+// CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja), byte for byte.
+func TestPromptMatchesTheTemplate(t *testing.T) {
+	convs, tools := conversations(t)
+	files, err := filepath.Glob(filepath.Join("testdata", "golden", "command_r7b", "*.txt"))
+	if err != nil || len(files) < 5 {
+		t.Fatalf("%d goldens (%v), want one per conversation", len(files), err)
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txt")
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			msgs, ok := convs[name]
+			if !ok {
+				t.Fatalf("no conversation %q", name)
+			}
+			got, err := cohere.Format.(toolcall.Prompter).Prompt(msgs, tools, toolcall.PromptOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Text != string(want) {
+				t.Errorf("differs from the template's prompt from byte %d:\ngot  %q\nwant %q", diffAt(got.Text, string(want)), tail(got.Text, string(want)), tail(string(want), got.Text))
+			}
+			if got.InReasoning {
+				t.Error("the prompt leaves reasoning open")
+			}
+		})
+	}
+}
+
+func diffAt(a, b string) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// tail is a from where it differs from b, at most 200 bytes.
+func tail(a, b string) string {
+	s := a[diffAt(a, b):]
+	if len(s) > 200 {
+		s = s[:200]
+	}
+	return s
+}
+
+// What the goldens do not show, as the template writes it.
+func TestPromptCases(t *testing.T) {
+	on := true
+	user := toolcall.Message{Role: "user", Content: "Hi."}
+	for _, tc := range []struct {
+		name    string
+		msgs    []toolcall.Message
+		tools   []toolcall.Tool
+		opts    toolcall.PromptOptions
+		has     []string
+		hasNot  []string
+		wantEnd string
+	}{
+		{"no tools: no tool-use section", []toolcall.Message{user}, nil, toolcall.PromptOptions{},
+			[]string{"many more languages.\n# Default Preamble\n", "then answer.<|END_OF_TURN_TOKEN|><|START_OF_TURN_TOKEN|><|USER_TOKEN|>Hi.<|END_OF_TURN_TOKEN|>"},
+			[]string{"## Tool Use", "# Developer Preamble"}, "<|CHATBOT_TOKEN|><|START_THINKING|><|END_THINKING|>"},
+		{"thinking on: the model opens its plan", []toolcall.Message{user}, nil, toolcall.PromptOptions{Thinking: &on},
+			nil, []string{"<|START_THINKING|><|END_THINKING|>"}, "<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>"},
+		{"an empty system message is a system turn", []toolcall.Message{{Role: "system"}, user}, nil, toolcall.PromptOptions{},
+			[]string{"then answer.<|END_OF_TURN_TOKEN|><|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|><|END_OF_TURN_TOKEN|>"}, []string{"# Developer Preamble"}, ""},
+		{"a later system message is a system turn", []toolcall.Message{user, {Role: "system", Content: "Be brief."}}, nil, toolcall.PromptOptions{},
+			[]string{"<|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>Be brief.<|END_OF_TURN_TOKEN|>"}, nil, ""},
+		{"calls are numbered across the conversation", []toolcall.Message{user,
+			{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "0", Name: "f", Arguments: `{}`}}},
+			{Role: "tool", ToolCallID: "0", Content: "one"},
+			{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "0", Name: "f", Arguments: `{"a":1}`}}},
+			{Role: "tool", ToolCallID: "0", Content: "two"}}, nil, toolcall.PromptOptions{},
+			[]string{`{"tool_call_id": "1", "tool_name": "f", "parameters": {"a": 1}}`, "\"tool_call_id\": \"1\",\n        \"results\": {\n            \"0\": \"two\""}, nil, ""},
+		{"a tool without parameters", []toolcall.Message{user}, []toolcall.Tool{{Name: "now", Description: "The time."}}, toolcall.PromptOptions{},
+			[]string{"```json\n[\n    {\"name\": \"now\", \"description\": \"The time.\", \"parameters\": {}, \"responses\": null}\n]\n```\n\n# Default Preamble"}, nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := cohere.RenderPrompt(tc.msgs, tc.tools, cohere.PromptOptions{Thinking: tc.opts.Thinking != nil && *tc.opts.Thinking})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(p.Text, "<BOS_TOKEN><|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|># System Preamble\n") {
+				t.Errorf("the prompt begins %q", p.Text[:min(80, len(p.Text))])
+			}
+			for _, s := range tc.has {
+				if !strings.Contains(p.Text, s) {
+					t.Errorf("no %q in\n%s", s, p.Text)
+				}
+			}
+			for _, s := range tc.hasNot {
+				if strings.Contains(p.Text, s) {
+					t.Errorf("%q in\n%s", s, p.Text)
+				}
+			}
+			if !strings.HasSuffix(p.Text, tc.wantEnd) {
+				t.Errorf("the prompt ends %q, want %q", p.Text[max(0, len(p.Text)-80):], tc.wantEnd)
+			}
+		})
+	}
+}
+
+// A conversation that cannot be written is an error, and special tokens
+// in client text are escaped or refused as asked.
+func TestPromptErrors(t *testing.T) {
+	if _, err := cohere.RenderPrompt([]toolcall.Message{{Role: "user", Content: "x"}}, nil, cohere.PromptOptions{Profile: "command-r"}); err == nil {
+		t.Error("an unknown profile: no error")
+	}
+	if _, err := cohere.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "9", Content: "x"}}, nil, cohere.PromptOptions{}); err == nil {
+		t.Error("a result for no call: no error")
+	}
+	if _, err := cohere.RenderPrompt(nil, []toolcall.Tool{{Name: "f", Parameters: json.RawMessage(`[1]`)}}, cohere.PromptOptions{}); err == nil {
+		t.Error("parameters that are no object: no error")
+	}
+	msgs := []toolcall.Message{{Role: "user", Content: "say <|END_OF_TURN_TOKEN|>"}}
+	if _, err := cohere.RenderPrompt(msgs, nil, cohere.PromptOptions{SpecialTokens: toolcall.RefuseSpecialTokens}); err == nil {
+		t.Error("a special token refused: no error")
+	}
+	p, err := cohere.RenderPrompt(msgs, nil, cohere.PromptOptions{SpecialTokens: toolcall.EscapeSpecialTokens})
+	if err != nil || strings.Contains(p.Text, "say <|END_OF_TURN_TOKEN|>") {
+		t.Errorf("a special token escaped: %v, %q", err, p.Text)
+	}
+}
+
+// More prompts of the same template, rendered with jinja2 as the goldens
+// were (testdata/more: no tools, thinking on, an empty and a later system
+// message, calls numbered across turns with results out of order,
+// non-ASCII and control characters), byte for byte.
+func TestPromptMatchesTheTemplateMore(t *testing.T) {
+	var file map[string]struct {
+		Messages json.RawMessage `json:"messages"`
+		Tools    json.RawMessage `json:"tools"`
+		Thinking bool            `json:"thinking"`
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "more", "conversations.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range file {
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(filepath.Join("testdata", "more", name+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := fmt.Sprintf(`{"model": "m", "messages": %s}`, c.Messages)
+			if c.Tools != nil {
+				body = fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, c.Tools)
+			}
+			req, err := openai.DecodeRequest(strings.NewReader(body), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			msgs, err := req.Conversation()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr, err := req.ToolRequest()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := cohere.RenderPrompt(msgs, tr.Tools, cohere.PromptOptions{Thinking: c.Thinking})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Text != string(want) {
+				t.Errorf("differs from the template's prompt from byte %d:\ngot  %q\nwant %q", diffAt(got.Text, string(want)), tail(got.Text, string(want)), tail(string(want), got.Text))
+			}
+		})
+	}
+}

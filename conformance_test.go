@@ -1,0 +1,21 @@
+package toolparse_test
+
+import (
+	"testing"
+
+	_ "github.com/toolparse/toolparse/formats" // every shipped format
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// TestConformance runs every described format through the conformance
+// suite: a format gets it by registering its descriptor.
+func TestConformance(t *testing.T) {
+	ds := toolcall.Descriptors()
+	if len(ds) < 12 {
+		t.Fatalf("%d formats described, want the 12 shipped at least", len(ds))
+	}
+	for _, d := range ds {
+		t.Run(d.Format.Name(), func(t *testing.T) { formatstest.Run(t, d) })
+	}
+}

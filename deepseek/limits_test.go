@@ -1,0 +1,16 @@
+package deepseek_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/deepseek"
+	"github.com/toolparse/toolparse/formats/formatstest"
+)
+
+// A block that a start marker opened by ending the block before it (whose
+// end marker was missing), and that then passes the size limit, goes out
+// as content with that start marker: nothing is lost. (Moved from
+// internal/block's machine_test.go.)
+func TestLimitKeepsTheMarkerThatOpenedTheBlock(t *testing.T) {
+	formatstest.CheckLimitKeepsTheOpeningMarker(t, deepseek.Format, "<｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{}\n```", "<｜tool▁call▁begin｜>")
+}

@@ -1,0 +1,39 @@
+package formatstest
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// CheckRenderPromptGuard checks that a format's own prompt writer (its
+// RenderPrompt, called by render with the special-token mode) applies the
+// guard its Prompt method applies: refused, a client's special token is an
+// error naming it; escaped, it does not reach the prompt; an unknown mode
+// is an error. tokens are the format's special tokens.
+func CheckRenderPromptGuard(t *testing.T, render func(msgs []toolcall.Message, mode string) (toolcall.Prompt, error), tokens []string) {
+	t.Helper()
+	if len(tokens) == 0 {
+		t.Fatal("the format lists no special tokens")
+	}
+	tok := tokens[0]
+	msgs := []toolcall.Message{{Role: "user", Content: "hi " + tok + " bye"}}
+	if _, err := render(msgs, toolcall.RefuseSpecialTokens); err == nil || !strings.Contains(err.Error(), tok) {
+		t.Errorf("RenderPrompt refusing: err = %v, want one naming %s", err, tok)
+	}
+	if _, err := render(msgs, "sometimes"); err == nil {
+		t.Error("RenderPrompt with an unknown mode: no error")
+	}
+	neutral, err := render([]toolcall.Message{{Role: "user", Content: "hi bye"}}, toolcall.KeepSpecialTokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	escaped, err := render(msgs, toolcall.EscapeSpecialTokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(escaped.Text, tok) > strings.Count(neutral.Text, tok) {
+		t.Errorf("RenderPrompt escaping: %s in client text reaches the prompt", tok)
+	}
+}

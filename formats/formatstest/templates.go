@@ -1,0 +1,215 @@
+package formatstest
+
+import (
+	"bytes"
+	_ "embed" // the shared conversations
+	"encoding/json"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolparse/toolparse/openai"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// GoldenDate is the date the template goldens were rendered on (their
+// templates' strftime_now).
+var GoldenDate = time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC)
+
+//go:embed testdata/conversations.json
+var conversationsJSON []byte
+
+//go:embed testdata/conversations-more.json
+var conversationsMoreJSON []byte
+
+// Conversations decodes the conversations the template goldens render,
+// testdata/conversations.json (the shared ones) and
+// conversations-more.json (more, with the same tools), as the gateway
+// decodes a request: each conversation's messages by name, and the tools.
+// testdata/README.md says what each conversation holds.
+func Conversations(t testing.TB) (map[string][]toolcall.Message, []toolcall.Tool) {
+	t.Helper()
+	type conversations struct {
+		Tools         json.RawMessage `json:"tools"`
+		Conversations map[string]struct {
+			Messages json.RawMessage `json:"messages"`
+		} `json:"conversations"`
+	}
+	var file, more conversations
+	for _, x := range []struct {
+		data []byte
+		into *conversations
+	}{{conversationsJSON, &file}, {conversationsMoreJSON, &more}} {
+		if err := json.Unmarshal(x.data, x.into); err != nil {
+			t.Fatal(err)
+		}
+	}
+	maps.Copy(file.Conversations, more.Conversations)
+	convs := map[string][]toolcall.Message{}
+	var tools []toolcall.Tool
+	for name, c := range file.Conversations {
+		body := fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, file.Tools)
+		req, err := openai.DecodeRequest(strings.NewReader(body), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		msgs, err := req.Conversation()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := req.ToolRequest()
+		if err != nil {
+			t.Fatal(err)
+		}
+		convs[name], tools = msgs, tr.Tools
+	}
+	return convs, tools
+}
+
+// Golden is one golden directory of a format package's
+// testdata/templates/golden (the prompts a model's own chat template
+// renders for Conversations, with jinja2 as Hugging Face's
+// apply_chat_template does), and the options with which the format's
+// Prompter must write the same bytes.
+type Golden struct {
+	// Dir is the directory's name.
+	Dir string
+	// Opts are the prompt options.
+	Opts toolcall.PromptOptions
+	// NoTools renders without the tools: the template writes none, and
+	// the format writes them where the model's card says (see its doc).
+	NoTools bool
+	// Only, when set, are the conversations to compare: the template
+	// drops what its model expects in the others, and the format's
+	// package doc says so, naming the golden directory.
+	Only []string
+}
+
+// CheckTemplateGoldens checks every golden of goldens, byte for byte,
+// run from a format package's directory (as its tests are): a golden
+// directory testdata/templates/golden/DIR holds NAME.txt, what the
+// template writes for conversation NAME, or NAME.error where the template
+// refuses it (the format writes those conversations all the same; its
+// package doc says why). Every directory there is in goldens, or in
+// broken: a template that does not write what its model expects, which
+// no options follow, and which the package doc names.
+func CheckTemplateGoldens(t *testing.T, f toolcall.Format, goldens []Golden, broken ...string) {
+	t.Helper()
+	root := filepath.Join("testdata", "templates", "golden")
+	convs, tools := Conversations(t)
+	dirs := map[string]bool{}
+	for _, g := range goldens {
+		dirs[g.Dir] = true
+		files, err := os.ReadDir(filepath.Join(root, g.Dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(files) < 5 {
+			t.Errorf("%s: %d goldens, want one for each of the five shared conversations at least", g.Dir, len(files))
+		}
+		for _, file := range files {
+			name, ext, _ := strings.Cut(file.Name(), ".")
+			msgs, ok := convs[name]
+			if !ok {
+				t.Errorf("%s: no conversation %q", g.Dir, name)
+				continue
+			}
+			t.Run(g.Dir+"/"+name, func(t *testing.T) {
+				if ext == "error" {
+					t.Skip("the template refuses this conversation")
+				}
+				if g.Only != nil && !slices.Contains(g.Only, name) {
+					if !packageDocSays(t, g.Dir) {
+						t.Errorf("%s's template is followed only for %v, and the package doc of %s does not say why (it names no %s)", g.Dir, g.Only, f.Name(), g.Dir)
+					}
+					return
+				}
+				want, err := os.ReadFile(filepath.Join(root, g.Dir, file.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				p, ok := f.(toolcall.Prompter)
+				if !ok {
+					t.Fatalf("%s is not a toolcall.Prompter", f.Name())
+				}
+				tools := tools
+				if g.NoTools {
+					tools = nil
+				}
+				got, err := p.Prompt(msgs, tools, g.Opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Text != string(want) {
+					t.Errorf("differs from the template's prompt at line %s", firstDiff(got.Text, string(want)))
+				}
+			})
+		}
+	}
+	all, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range all {
+		switch {
+		case dirs[d.Name()]:
+		case slices.Contains(broken, d.Name()):
+			if !packageDocSays(t, d.Name()) {
+				t.Errorf("%s's template is not followed, and the package doc of %s does not say why (it names no %s)", d.Name(), f.Name(), d.Name())
+			}
+		default:
+			t.Errorf("golden directory %s is in no test", d.Name())
+		}
+	}
+}
+
+// packageDocSays reports whether the package comment of the package in
+// the current directory (the format's, for its tests) names what.
+func packageDocSays(t *testing.T, what string) bool {
+	t.Helper()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ParseComments|parser.PackageClauseOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Doc != nil && strings.Contains(f.Doc.Text(), what) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstDiff describes the first line where got and want differ.
+func firstDiff(got, want string) string {
+	g, w := strings.SplitAfter(got, "\n"), strings.SplitAfter(want, "\n")
+	for i := 0; i < max(len(g), len(w)); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return fmt.Sprintf("%d:\n  got:  %q\n  want: %q", i+1, gl, wl)
+		}
+	}
+	if !bytes.Equal([]byte(got), []byte(want)) {
+		return "?"
+	}
+	return "none"
+}

@@ -1,0 +1,154 @@
+package gemma4_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/gemma4"
+	"github.com/toolparse/toolparse/openai"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// conversations reads testdata/templates/conversations.json (a copy of the
+// shared conversations the goldens were rendered from) and decodes each
+// conversation as the gateway does.
+func conversations(t *testing.T) (map[string][]toolcall.Message, []toolcall.Tool) {
+	t.Helper()
+	var file struct {
+		Tools         json.RawMessage `json:"tools"`
+		Conversations map[string]struct {
+			Messages json.RawMessage `json:"messages"`
+		} `json:"conversations"`
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "templates", "conversations.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	convs := map[string][]toolcall.Message{}
+	var tools []toolcall.Tool
+	for name, c := range file.Conversations {
+		body := fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, file.Tools)
+		req, err := openai.DecodeRequest(strings.NewReader(body), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		msgs, err := req.Conversation()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := req.ToolRequest()
+		if err != nil {
+			t.Fatal(err)
+		}
+		convs[name], tools = msgs, tr.Tools
+	}
+	return convs, tools
+}
+
+func on() *bool  { t := true; return &t }
+func off() *bool { f := false; return &f }
+
+// TestPromptsMatchTheTemplates: every golden of gemma4 (thinking off, the
+// default), gemma4@think (enable_thinking=True) and gemma4_26b (the 26B's
+// template, which writes the same), byte for byte.
+func TestPromptsMatchTheTemplates(t *testing.T) {
+	convs, tools := conversations(t)
+	for _, g := range []struct {
+		dir  string
+		opts toolcall.PromptOptions
+	}{
+		{"gemma4", toolcall.PromptOptions{}},
+		{"gemma4", toolcall.PromptOptions{Thinking: off(), Profile: gemma4.ProfileGemma4}},
+		{"gemma4@think", toolcall.PromptOptions{Thinking: on()}},
+		{"gemma4_26b", toolcall.PromptOptions{}},
+	} {
+		files, err := os.ReadDir(filepath.Join("testdata", "templates", "golden", g.dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(files) != 5 {
+			t.Fatalf("%s: %d goldens, want 5", g.dir, len(files))
+		}
+		for _, file := range files {
+			name := strings.TrimSuffix(file.Name(), ".txt")
+			t.Run(g.dir+"/"+name, func(t *testing.T) {
+				msgs, ok := convs[name]
+				if !ok {
+					t.Fatalf("no conversation %q", name)
+				}
+				want, err := os.ReadFile(filepath.Join("testdata", "templates", "golden", g.dir, file.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := gemma4.Format.(toolcall.Prompter).Prompt(msgs, tools, g.opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Text != string(want) {
+					t.Errorf("got\n%s\nwant\n%s", got.Text, want)
+				}
+				if got.InReasoning {
+					t.Error("the prompt leaves reasoning open")
+				}
+			})
+		}
+	}
+}
+
+// TestPromptErrors: an unknown profile and a result that answers no call
+// are errors.
+func TestPromptErrors(t *testing.T) {
+	p := gemma4.Format.(toolcall.Prompter)
+	if _, err := p.Prompt(nil, nil, toolcall.PromptOptions{Profile: "gemma3"}); err == nil {
+		t.Error("an unknown profile is not an error")
+	}
+	if _, err := p.Prompt([]toolcall.Message{{Role: "tool", ToolCallID: "x", Content: "r"}}, nil, toolcall.PromptOptions{}); err == nil {
+		t.Error("a result that answers no call is not an error")
+	}
+}
+
+// TestPromptWithoutSystem: with no system message, tools or thinking
+// there is no system turn.
+func TestPromptWithoutSystem(t *testing.T) {
+	got, err := gemma4.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi"}}, nil, gemma4.PromptOptions{})
+	if want := "<bos><|turn>user\nHi<turn|>\n<|turn>model\n<|channel>thought\n<channel|>"; err != nil || got.Text != want {
+		t.Errorf("RenderPrompt = %q, %v, want %q", got.Text, err, want)
+	}
+}
+
+// TestFunctionGemmaPrompt: the developer turn of Google's FunctionGemma
+// documentation (formatting and best practices, "Turn 1"), byte for byte;
+// there is no golden of its template here.
+func TestFunctionGemmaPrompt(t *testing.T) {
+	tool := toolcall.Tool{Name: "get_current_weather", Description: "Gets the current weather in a given location.", Parameters: json.RawMessage(
+		`{"type":"object","properties":{"location":{"type":"string","description":"The city and state, e.g. \"San Francisco, CA\" or \"Tokyo, JP\""},` +
+			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to return the temperature in."}},"required":["location"]}`)}
+	msgs := []toolcall.Message{{Role: "user", Content: "Hey, what's the weather in Tokyo right now?"}}
+	got, err := gemma4.Format.(toolcall.Prompter).Prompt(msgs, []toolcall.Tool{tool}, toolcall.PromptOptions{Profile: gemma4.ProfileFunctionGemma, Thinking: on()})
+	want := "<bos><start_of_turn>developer\nYou are a model that can do function calling with the following functions" +
+		"<start_function_declaration>declaration:get_current_weather{description:<escape>Gets the current weather in a given location.<escape>," +
+		`parameters:{properties:{location:{description:<escape>The city and state, e.g. "San Francisco, CA" or "Tokyo, JP"<escape>,type:<escape>STRING<escape>},` +
+		`unit:{description:<escape>The unit to return the temperature in.<escape>,enum:[<escape>celsius<escape>,<escape>fahrenheit<escape>],type:<escape>STRING<escape>}},` +
+		"required:[<escape>location<escape>],type:<escape>OBJECT<escape>}}<end_function_declaration><end_of_turn>\n" +
+		"<start_of_turn>user\nHey, what's the weather in Tokyo right now?<end_of_turn>\n<start_of_turn>model\n"
+	if err != nil || got.Text != want {
+		t.Errorf("Prompt = %q, %v\nwant %q", got.Text, err, want)
+	}
+	msgs = append(msgs,
+		toolcall.Message{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "c1", Name: "get_current_weather", Arguments: `{"location":"Tokyo, Japan"}`}}},
+		toolcall.Message{Role: "tool", ToolCallID: "c1", Content: "sunny, 15C"})
+	got, err = gemma4.RenderPrompt(msgs, nil, gemma4.PromptOptions{Profile: gemma4.ProfileFunctionGemma})
+	want = "<bos><start_of_turn>user\nHey, what's the weather in Tokyo right now?<end_of_turn>\n<start_of_turn>model\n" +
+		"<start_function_call>call:get_current_weather{location:<escape>Tokyo, Japan<escape>}<end_function_call>" +
+		"<start_function_response>response:get_current_weather{value:<escape>sunny, 15C<escape>}<end_function_response>"
+	if err != nil || got.Text != want {
+		t.Errorf("RenderPrompt = %q, %v\nwant %q", got.Text, err, want)
+	}
+}

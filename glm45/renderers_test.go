@@ -1,0 +1,37 @@
+package glm45_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/glm45"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// renderers are the syntaxes this package writes calls in, with what
+// formatstest.CheckRenderer needs to know of each.
+var renderers = []formatstest.Renderer{
+	{
+		Name: "glm45", Format: glm45.Format, Render: glm45.RenderCalls,
+		Typed: true, Textual: true,
+		Tolerated:  "\n</tool_call>",
+		ValueClose: "</arg_value>",
+		EndsTurn:   []string{"<|user|>", "<|observation|>", "<|endoftext|>"},
+	},
+}
+
+// TestRenderers runs the shared renderer checks on every syntax the
+// package writes calls in.
+func TestRenderers(t *testing.T) {
+	for _, r := range renderers {
+		t.Run(r.Name, func(t *testing.T) { formatstest.CheckRenderer(t, r) })
+	}
+}
+
+// RenderPrompt applies the special-token guard as Prompt does.
+func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
+	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		return glm45.RenderPrompt(m, nil, glm45.PromptOptions{SpecialTokens: mode})
+	}
+	formatstest.CheckRenderPromptGuard(t, render, glm45.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+}

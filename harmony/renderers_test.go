@@ -1,0 +1,36 @@
+package harmony_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/harmony"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// renderers are the syntaxes this package writes calls in, with what
+// formatstest.CheckRenderer needs to know of each.
+var renderers = []formatstest.Renderer{
+	{
+		Name: "harmony", Format: harmony.Format, Render: harmony.RenderCalls,
+		Typed:     true,
+		Tolerated: "<|call|>",
+		EndsTurn:  []string{"<|return|>"},
+	},
+}
+
+// TestRenderers runs the shared renderer checks on every syntax the
+// package writes calls in.
+func TestRenderers(t *testing.T) {
+	for _, r := range renderers {
+		t.Run(r.Name, func(t *testing.T) { formatstest.CheckRenderer(t, r) })
+	}
+}
+
+// RenderPrompt applies the special-token guard as Prompt does.
+func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
+	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		return harmony.RenderPrompt(m, nil, harmony.PromptOptions{SpecialTokens: mode})
+	}
+	formatstest.CheckRenderPromptGuard(t, render, harmony.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+}

@@ -1,0 +1,34 @@
+package hermes_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/hermes"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// renderers are the syntaxes this package writes calls in, with what
+// formatstest.CheckRenderer needs to know of each.
+var renderers = []formatstest.Renderer{
+	{
+		Name: "hermes", Format: hermes.Format, Render: hermes.RenderCalls,
+		Tolerated: "\n</tool_call>",
+	},
+}
+
+// TestRenderers runs the shared renderer checks on every syntax the
+// package writes calls in.
+func TestRenderers(t *testing.T) {
+	for _, r := range renderers {
+		t.Run(r.Name, func(t *testing.T) { formatstest.CheckRenderer(t, r) })
+	}
+}
+
+// RenderPrompt applies the special-token guard as Prompt does.
+func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
+	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		return hermes.RenderPrompt(m, nil, hermes.PromptOptions{SpecialTokens: mode})
+	}
+	formatstest.CheckRenderPromptGuard(t, render, hermes.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+}

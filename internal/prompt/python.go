@@ -1,0 +1,94 @@
+package prompt
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+)
+
+// Templates print values with Jinja's "string" filter, which writes what
+// Python's str writes: these write the same for a JSON value.
+
+// AppendPythonStr writes v as Python's str writes the value json.loads
+// makes of it: a string as it is, True, False, None, numbers as written,
+// lists and dicts as their repr (strings in repr's quotes).
+func AppendPythonStr(dst []byte, v jsonvalue.Value) []byte {
+	if v.Kind == jsonvalue.String {
+		return append(dst, v.Str...)
+	}
+	return appendRepr(dst, v)
+}
+
+// appendRepr writes v as Python's repr writes the value json.loads makes
+// of it.
+func appendRepr(dst []byte, v jsonvalue.Value) []byte {
+	switch v.Kind {
+	case jsonvalue.Null:
+		return append(dst, "None"...)
+	case jsonvalue.Boolean:
+		if v.Bool {
+			return append(dst, "True"...)
+		}
+		return append(dst, "False"...)
+	case jsonvalue.String:
+		return AppendPythonRepr(dst, v.Str)
+	case jsonvalue.Array:
+		dst = append(dst, '[')
+		for i, it := range v.Items {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = appendRepr(dst, it)
+		}
+		return append(dst, ']')
+	case jsonvalue.Object:
+		dst = append(dst, '{')
+		for i, m := range v.Members {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = AppendPythonRepr(dst, m.Key)
+			dst = append(dst, ": "...)
+			dst = appendRepr(dst, m.Val)
+		}
+		return append(dst, '}')
+	}
+	return append(dst, v.Str...)
+}
+
+// AppendPythonRepr writes s as Python's repr writes a string: in single quotes,
+// or double quotes when it holds a single quote and no double one, with
+// backslashes, the quote, and \n, \r, \t and other control characters
+// escaped.
+func AppendPythonRepr(dst []byte, s string) []byte {
+	q := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		q = '"'
+	}
+	return AppendQuoted(dst, s, q)
+}
+
+// quoted writes s in the quote q with the escapes Python reads:
+// backslashes, q, and \n, \r, \t and other control characters escaped.
+func AppendQuoted(dst []byte, s string, q byte) []byte {
+	dst = append(dst, q)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == q || c == '\\':
+			dst = append(dst, '\\', c)
+		case c == '\n':
+			dst = append(dst, '\\', 'n')
+		case c == '\r':
+			dst = append(dst, '\\', 'r')
+		case c == '\t':
+			dst = append(dst, '\\', 't')
+		case c < 0x20 || c == 0x7f:
+			dst = append(dst, fmt.Sprintf("\\x%02x", c)...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, q)
+}

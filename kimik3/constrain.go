@@ -1,0 +1,120 @@
+package kimik3
+
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/internal/schemacore"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// valueText is the rule of a value written as text: any text without
+// <|close|>, the token every channel's end begins with (as the grammar
+// package writes text without a tag: runs of '<' and partial prefixes of
+// the rest of the tag, broken by a byte that does not continue it).
+var valueText = func() string {
+	const rest = "|close|>"
+	var broken, prefixes []string
+	for k := 0; k < len(rest); k++ {
+		class := "[^" + rest[k:k+1] + "<]"
+		if k == 0 {
+			broken = append(broken, class)
+			continue
+		}
+		broken = append(broken, grammar.Lit(rest[:k])+" "+class)
+		prefixes = append(prefixes, grammar.Lit(rest[:k]))
+	}
+	alts := "(" + strings.Join(prefixes, " | ") + ")"
+	run := `"<"+ (` + alts + ` "<"+)*`
+	return `([^<] | ` + run + ` (` + strings.Join(broken, " | ") + `))* (` + run + " " + alts + `?)?`
+}()
+
+// calls adds to b the rule "call", one alternative per tool of c, and
+// returns the expression for the calls c allows, in the tools channel:
+// one call, or one or more back to back. Each argument's type attribute
+// is the one its schema names (see argType).
+func calls(b *grammar.Builder, c grammar.Choice) (string, error) {
+	b.Rule("xml-text", valueText) // before TaggedArguments, whose own rule it replaces
+	var alts []string
+	for _, t := range c.Tools {
+		s := schemacore.For(t)
+		args, err := b.TaggedArguments(t, func(key string) (string, string) {
+			return argOpenText + ` key="` + escape(key) + `" type="` + argType(s, key) + `"` + sepText, argCloseText
+		})
+		if err != nil {
+			return "", err
+		}
+		begin := callOpenText + ` tool="` + escape(t.Name) + `" index="`
+		alts = append(alts, grammar.Lit(begin)+` [1-9] [0-9]* `+grammar.Lit(`"`+sepText)+" "+args+" "+grammar.Lit(callCloseText))
+	}
+	b.Rule("call", grammar.Alts(alts))
+	if c.One {
+		return b.R("call"), nil
+	}
+	return b.R("call") + "+", nil
+}
+
+// argType is the type attribute the grammar writes for the argument key:
+// "string" where the schema allows strings or names no type (the reader
+// takes such a value's text as it stands), else its first type but null
+// ("integer" as "number").
+func argType(s *schemacore.Schema, key string) string {
+	types := s.PropertyTypes(key)
+	if len(types) == 0 || strings.Contains(strings.Join(types, " "), "string") {
+		return "string"
+	}
+	t := types[0]
+	if t == "null" && len(types) > 1 {
+		t = types[1]
+	}
+	if t == "integer" {
+		return "number"
+	}
+	return t
+}
+
+// Grammar returns an xgrammar EBNF grammar for the tools channel as
+// RenderCalls writes it: <|open|>tools<|sep|>, the calls the request
+// allows (names among its tools, the index any number from 1), each
+// argument's type attribute the one its schema names, its value by its
+// schema (as glm45.Grammar writes values: text, or JSON), keys in
+// declared order, required ones present; then <|close|>tools<|sep|>. A
+// value written as text never holds <|close|>.
+func Grammar(req toolcall.Request) (string, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return "", err
+	}
+	b := grammar.New(grammar.JSON, "")
+	body, err := calls(b, c)
+	if err != nil {
+		return "", err
+	}
+	return b.String(grammar.Lit(toolsOpenText) + " " + body + " " + grammar.Lit(toolsCloseText)), nil
+}
+
+// StructuralTag returns xgrammar's structural tag for the request:
+// triggered on <|open|>tools<|sep|>, one tag for the tools channel whose
+// content is the calls' grammar (see Grammar), ending at
+// <|close|>tools<|sep|>. "auto" lets free text come first; "required" and
+// a named tool put the channel at the start; parallel_tool_calls false and
+// a named tool allow one call.
+func StructuralTag(req toolcall.Request) ([]byte, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return nil, err
+	}
+	b := grammar.New(grammar.JSON, "")
+	body, err := calls(b, c)
+	if err != nil {
+		return nil, err
+	}
+	tags := []grammar.Tag{{Begin: toolsOpenText, Content: grammar.GrammarFormat(b.String(body)), End: toolsCloseText}}
+	return grammar.StructuralTag(grammar.Triggered(toolsOpenText, tags, c))
+}
+
+// Grammar implements toolcall.Constrainer.
+func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
+
+// StructuralTag implements toolcall.Constrainer.
+func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }

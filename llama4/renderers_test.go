@@ -1,0 +1,42 @@
+package llama4_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// renderers are the syntaxes this package writes calls in, with what
+// formatstest.CheckRenderer needs to know of each.
+var renderers = []formatstest.Renderer{
+	{
+		Name: "llama4 list", Format: llama4.Format, Render: llama4.RenderCalls,
+		EndsTurn: []string{"<|eot|>", "<|eom|>", "<|end_of_text|>"},
+	},
+	{
+		Name: "llama4 function tags", Format: llama4.Format, Render: llama4.RenderFunctionTags,
+		Tolerated: "</function>",
+	},
+	{
+		Name: "llama4 JSON", Format: llama4.Format, Render: llama4.RenderJSON,
+		Unconstrained: true, // the Grammar writes the main syntax
+	},
+}
+
+// TestRenderers runs the shared renderer checks on every syntax the
+// package writes calls in.
+func TestRenderers(t *testing.T) {
+	for _, r := range renderers {
+		t.Run(r.Name, func(t *testing.T) { formatstest.CheckRenderer(t, r) })
+	}
+}
+
+// RenderPrompt applies the special-token guard as Prompt does.
+func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
+	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		return llama4.RenderPrompt(m, nil, llama4.PromptOptions{SpecialTokens: mode})
+	}
+	formatstest.CheckRenderPromptGuard(t, render, llama4.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+}

@@ -1,0 +1,24 @@
+package llama4_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// templateGoldens are the golden directories of testdata/templates/golden
+// (the prompts the models' own chat templates render;
+// formats/formatstest/testdata/README.md says where each template came
+// from) and the options with which the format must write the same bytes.
+var templateGoldens = []formatstest.Golden{
+	{Dir: "llama4_hf", Opts: toolcall.PromptOptions{Profile: llama4.ProfileHF}},
+}
+
+// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
+// llama4_pythonic_vllm is broken (vLLM's llama4 pythonic template lists
+// no tools): no options follow it, and the package doc says why.
+func TestPromptsMatchTheModelsTemplates(t *testing.T) {
+	formatstest.CheckTemplateGoldens(t, llama4.Format, templateGoldens, "llama4_pythonic_vllm")
+}

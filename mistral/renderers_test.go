@@ -1,0 +1,38 @@
+package mistral_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/mistral"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// renderers are the syntaxes this package writes calls in, with what
+// formatstest.CheckRenderer needs to know of each.
+var renderers = []formatstest.Renderer{
+	{
+		Name: "mistral", Format: mistral.Format, Render: mistral.RenderCalls,
+		EndsTurn: []string{"</s>"},
+	},
+	{
+		Name: "mistral v3", Format: mistral.Format, Render: mistral.RenderCallsV3,
+		Unconstrained: true, // the Grammar writes the main syntax
+	},
+}
+
+// TestRenderers runs the shared renderer checks on every syntax the
+// package writes calls in.
+func TestRenderers(t *testing.T) {
+	for _, r := range renderers {
+		t.Run(r.Name, func(t *testing.T) { formatstest.CheckRenderer(t, r) })
+	}
+}
+
+// RenderPrompt applies the special-token guard as Prompt does.
+func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
+	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		return mistral.RenderPrompt(m, nil, mistral.PromptOptions{SpecialTokens: mode})
+	}
+	formatstest.CheckRenderPromptGuard(t, render, mistral.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+}

@@ -1,0 +1,121 @@
+package models_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/models"
+)
+
+// templateSnippets are the parts of chat templates that tell their format,
+// written here as the templates write them (the templates themselves are
+// not the project's to ship): each gives its model, or nothing.
+var templateSnippets = []struct{ name, template, format, profile string }{
+	{"Qwen3", `{%- if tools %}<|im_start|>system\n# Tools\n<tools>{% for tool in tools %}{{ tool | tojson }}{% endfor %}</tools>\n<tool_call>\n{%- if enable_thinking is defined and enable_thinking is false %}<think>\n\n</think>`, "hermes", "qwen3"},
+	{"QwQ", `<|im_start|>system\n<tools>\n</tools><tool_call>{%- if add_generation_prompt %}{{- '<|im_start|>assistant\n<think>\n' }}`, "hermes", "qwen3-thinking"},
+	{"Qwen2.5", `{{- '<|im_start|>system\nYou are Qwen, created by Alibaba Cloud. You are a helpful assistant.' }}<tools></tools><tool_call>`, "hermes", "qwen2.5"},
+	{"Hermes 3", `You are a function calling AI model. <tools> {{ tools }} </tools> <tool_call>`, "hermes", "hermes"},
+	{"Qwen3-Coder", `<|im_start|>system<tools><function=name><parameter=x></parameter></function></tools><tool_call>`, "qwen3_coder", "qwen3-coder"},
+	{"Qwen3.5 (a profile still to come)", `<tools><tool_call><function=f><parameter=x>{%- if enable_thinking %}<think>`, "", ""},
+	{"Seed-OSS (a format still to come)", `<seed:tool_call><function=f><parameter=x>`, "", ""},
+	{"GLM-4.7", `<tool_call>{{ name }}<arg_key>k</arg_key><arg_value>v</arg_value><|assistant|>{{- '</think>' if (enable_thinking is defined and not enable_thinking) else '<think>' -}}`, "glm45", "glm-4.7"},
+	{"GLM-4.6", `<arg_key>k</arg_key><arg_value>v</arg_value><|assistant|>{{- '\n<think></think>' if (enable_thinking is defined and not enable_thinking) else '' -}}`, "glm45", "glm-4.6"},
+	{"DeepSeek-V3.1", `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>{{ name }}<｜tool▁sep｜>{{ args }}`, "deepseek", "v3.1"},
+	{"DeepSeek-R1", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>{{ name }}\n```json\n{{ args }}\n```", "deepseek", "r1"},
+	{"DeepSeek-V3.2 (DSML, a format still to come)", `<｜DSML｜function_calls><｜tool▁calls▁begin｜><｜tool▁sep｜>`, "", ""},
+	{"Kimi-K2-Thinking", `<|tool_calls_section_begin|><|tool_call_begin|><think>`, "kimi_k2", "k2-thinking"},
+	{"Kimi-K2-Instruct (no profile of its own)", `<|tool_calls_section_begin|><|tool_call_begin|>`, "", ""},
+	{"gpt-oss", `<|start|>assistant<|channel|>commentary to=functions.{{ name }}<|message|>{{ args }}<|call|>`, "harmony", "gpt-oss"},
+	{"Mistral-Small-3.2", `[AVAILABLE_TOOLS][TOOL_CALLS]{{ name }}[CALL_ID]{{ id }}[ARGS]{{ args }}`, "mistral", "mistral-small-3.2"},
+	{"Devstral", `[SYSTEM_PROMPT][TOOL_CALLS]{{ name }}[ARGS]{{ args }}`, "mistral", "v13"},
+	{"Ministral 3 Reasoning (a profile still to come)", `[TOOL_CALLS]{{ name }}[ARGS]{{ args }}[THINK]`, "", ""},
+	{"Llama 3.1", `<|start_header_id|>system<|end_header_id|>Environment: ipython\nGiven the following functions, please respond with a JSON <|python_tag|>`, "llama3_json", "llama-3.1"},
+	{"Llama 3.2", `{%- set date_string = strftime_now("%d %b %Y") %}<|start_header_id|>system<|end_header_id|>Environment: ipython\nGiven the following functions, please respond with a JSON`, "llama3_json", "llama-3.2"},
+	{"vLLM's Llama 3.2 JSON (a system prompt of its own)", `strftime_now <|start_header_id|> You are a helpful assistant with tool calling capabilities. Environment: ipython Given the following functions`, "", ""},
+	{"Functionary v3.1", `Environment: ipython <|python_tag|> Given the following functions <function=name>`, "", ""},
+	{"Nemotron Nano v2", `{{- '<SPECIAL_10>System\n' -}}<AVAILABLE_TOOLS>[{{ tools }}]</AVAILABLE_TOOLS><TOOLCALL>[{{ calls }}]</TOOLCALL>{{- '\n<SPECIAL_12>\n' -}}{{- '<SPECIAL_11>Assistant\n' -}}<think>`, "nemotron_v2", "nemotron-nano-v2"},
+	{"ChatML without tools", `<|im_start|>{{ message.role }}\n{{ message.content }}<|im_end|>`, "", ""},
+	{"empty", ``, "", ""},
+}
+
+func TestFromTemplate(t *testing.T) {
+	for _, tt := range templateSnippets {
+		m, ok := models.FromTemplate(tt.template)
+		answers(t, "FromTemplate("+tt.name+")", m, ok, tt.format, tt.profile)
+	}
+}
+
+// realTemplates are what FromTemplate must answer for real chat templates
+// (llama.cpp's models/templates and vLLM's examples: 57 and 35 read when
+// this was written), by file name: the
+// model, or "" for no answer; never a wrong one. The templates are not
+// shipped: TOOLPARSE_TEMPLATES names a folder holding them (every .jinja
+// file below it is read, and one not listed here must get no answer).
+var realTemplates = map[string]string{
+	"CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja": "cohere/r7b",
+	"GLM-4.6.jinja":                                       "glm45/glm-4.6",
+	"GLM-4.7-Flash.jinja":                                 "glm45/glm-4.7",
+	"NVIDIA-Nemotron-Nano-v2.jinja":                       "nemotron_v2/nemotron-nano-v2",
+	"Kimi-K2-Thinking.jinja":                              "kimi_k2/k2-thinking",
+	"Mistral-Small-3.2-24B-Instruct-2506.jinja":           "mistral/mistral-small-3.2",
+	"NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja": "hermes/hermes",
+	"NousResearch-Hermes-3-Llama-3.1-8B-tool_use.jinja":   "hermes/hermes",
+	"Qwen-QwQ-32B.jinja":                                  "hermes/qwen3-thinking",
+	"Qwen-Qwen2.5-7B-Instruct.jinja":                      "hermes/qwen2.5",
+	"Qwen-Qwen3-0.6B.jinja":                               "hermes/qwen3",
+	"Qwen3-Coder.jinja":                                   "qwen3_coder/qwen3-coder",
+	"deepseek-ai-DeepSeek-R1-Distill-Llama-8B.jinja":      "deepseek/r1",
+	"deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja":      "deepseek/r1",
+	"deepseek-ai-DeepSeek-V3.1.jinja":                     "deepseek/v3.1",
+	"llama-cpp-deepseek-r1.jinja":                         "deepseek/r1",
+	"meta-llama-Llama-3.1-8B-Instruct.jinja":              "llama3_json/llama-3.1",
+	"meta-llama-Llama-3.2-3B-Instruct.jinja":              "llama3_json/llama-3.2",
+	"meta-llama-Llama-3.3-70B-Instruct.jinja":             "llama3_json/llama-3.1",
+	"openai-gpt-oss-120b.jinja":                           "harmony/gpt-oss",
+	"unsloth-mistral-Devstral-Small-2507.jinja":           "mistral/v13",
+	// vLLM's examples/ templates
+	"tool_chat_template_deepseekr1.jinja":   "deepseek/r1",
+	"tool_chat_template_deepseekv3.jinja":   "deepseek/r1",
+	"tool_chat_template_deepseekv31.jinja":  "deepseek/v3.1",
+	"tool_chat_template_deepseekv32.jinja":  "deepseek/v3.1",
+	"tool_chat_template_hermes.jinja":       "hermes/hermes",
+	"tool_chat_template_hermes_2_pro.jinja": "hermes/hermes",
+	"tool_chat_template_qwen3coder.jinja":   "qwen3_coder/qwen3-coder",
+	"tool_template_hermes_2_pro.jinja":      "hermes/hermes",
+
+	// vLLM's examples/, Nemotron Nano v2's
+	"tool_chat_template_nemotron_nano_v2.jinja": "nemotron_v2/nemotron-nano-v2-vllm",
+}
+
+func TestFromRealTemplates(t *testing.T) {
+	dir := os.Getenv("TOOLPARSE_TEMPLATES")
+	if dir == "" {
+		t.Skip("TOOLPARSE_TEMPLATES names no folder of chat templates")
+	}
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && strings.HasSuffix(path, ".jinja") {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no templates in %s: %v", dir, err)
+	}
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if m, ok := models.FromTemplate(string(text)); ok {
+			got = m.Format + "/" + m.Profile
+		}
+		if want := realTemplates[filepath.Base(f)]; got != want {
+			t.Errorf("%s: FromTemplate says %q, want %q", filepath.Base(f), got, want)
+		}
+	}
+}

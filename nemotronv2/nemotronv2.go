@@ -1,0 +1,66 @@
+package nemotronv2
+
+import (
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the Nemotron Nano v2 format.
+var Format toolcall.Format = format{}
+
+// The markers' texts.
+const (
+	startText = "<TOOLCALL>"
+	endText   = "</TOOLCALL>"
+	eotText   = "<SPECIAL_12>" // the end of a turn
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	toolCall block.Token = iota
+	toolCallEnd
+	endOfTurn
+)
+
+const kCalls = 0 // the one kind of block: a JSON array of calls
+
+var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
+	Markers: []block.Marker{
+		toolCall:    {Text: startText, Role: block.Opens, Kind: kCalls},
+		toolCallEnd: {Text: endText}, // an orphan: dropped
+		endOfTurn:   {Text: eotText, EndsTurn: true},
+	},
+	Kinds: []block.Kind{kCalls: block.JSONArray(toolCallEnd, block.CallKeys)},
+}
+
+type format struct{}
+
+// Reasoning implements toolcall.Reasoner: the template's generation
+// prompt opens <think> unless thinking is off, and a <TOOLCALL> written
+// before </think> ends the reasoning.
+func (format) Reasoning() toolcall.Reasoning {
+	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true}
+}
+
+func (format) Name() string { return "nemotron_v2" }
+
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&table, req)
+}
+
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   prompt.Reply{Open: "<think>", Close: "\n</think>\n\n", Opened: true, Sep: "\n", End: "\n" + eotText, Render: RenderCalls}.Write,
+		Aliases: []string{"nemotron_nano_v2", "nemotron_nano2"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileNemotronNanoV2, Models: []string{"nemotron nano v2 !nemotron3"}, OpensReasoning: true,
+				Template: []string{startText + "[", "<AVAILABLE_TOOLS>", "<SPECIAL_11>Assistant", eotText}},
+			{Name: ProfileVLLM, OpensReasoning: true,
+				Template: []string{startText + "[", "<AVAILABLE_TOOLS>", "<SPECIAL_11>Assistant", eotText, `]</TOOL_RESPONSE>\n'`}},
+		},
+		EndOfTurn: []string{eotText},
+	})
+}

@@ -1,0 +1,181 @@
+package nemotronv2_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/nemotronv2"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+var (
+	call  = streamtest.Call
+	tools = streamtest.Tools
+)
+
+// tc is a row of a behaviour table (a local type, so rows need no keys).
+type tc streamtest.Case
+
+// run runs the rows on a stream told the prompt left reasoning closed
+// (thinking off, or a turn from the history).
+func run(t *testing.T, tests []tc) {
+	t.Helper()
+	cases := make([]streamtest.Case, len(tests))
+	for i, tt := range tests {
+		cases[i] = streamtest.Case(tt)
+	}
+	streamtest.Run(t, nemotronv2.Format, cases, stream.StartOutsideReasoning())
+}
+
+// The two calls of the goldens' "tools" conversation.
+const (
+	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
+	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
+)
+
+var (
+	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
+	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
+)
+
+// TestGoldenTurns reads the assistant turns of the goldens
+// (testdata/templates/golden/nemotron_nano_v2) as the template writes
+// them, from the turn's first byte to the newline after <SPECIAL_12>.
+func TestGoldenTurns(t *testing.T) {
+	run(t, []tc{
+		{"tools: two calls", "<TOOLCALL>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]</TOOLCALL>\n<SPECIAL_12>\n",
+			nil, "", []toolcall.Call{note, order}},
+		{"tools_one_call: one call", "<TOOLCALL>[{\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]</TOOLCALL>\n<SPECIAL_12>\n",
+			nil, "", []toolcall.Call{order}},
+		{"reasoning_call: one small call", "<TOOLCALL>[{\"name\": \"lookup_order\", \"arguments\": {\"order_id\": 42}}]</TOOLCALL>\n<SPECIAL_12>\n",
+			nil, "", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}},
+		{"tools_answered: an answer", "Saved the note; order 42 has shipped.\n<SPECIAL_12>\n", nil, "Saved the note; order 42 has shipped.", nil},
+		{"reasoning: an answer", "4.\n<SPECIAL_12>\n", nil, "4.", nil},
+		{"content then calls, as the template joins them", "Checking.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}, {\"name\": \"g\", \"arguments\": {\"a\": 1}}]</TOOLCALL>\n<SPECIAL_12>\n",
+			nil, "Checking.", []toolcall.Call{call("f", `{}`), call("g", `{"a":1}`)}},
+	})
+}
+
+func TestNemotronV2(t *testing.T) {
+	run(t, []tc{
+		{"one call object, no array", `<TOOLCALL>{"name": "f", "arguments": {"a": 1}}</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"arguments as a JSON string", `<TOOLCALL>[{"name": "f", "arguments": "{\"a\": 1}"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"no arguments", `<TOOLCALL>[{"name": "get_time"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("get_time", `{}`)}},
+		{"keys in any order", `<TOOLCALL>[{"arguments": {"a": 1}, "name": "f"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"parameters for arguments", `<TOOLCALL>[{"name": "f", "parameters": {"a": 1}}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"newlines inside the markers", "<TOOLCALL>\n[{\"name\": \"f\"}]\n</TOOLCALL>", nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"pretty-printed", "<TOOLCALL>[\n  {\n    \"name\": \"f\",\n    \"arguments\": {\"a\": [1, 2]}\n  }\n]</TOOLCALL>", nil, "", []toolcall.Call{call("f", `{"a":[1,2]}`)}},
+		{"prose around", "Let me look.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>\nDone.", nil, "Let me look.\n\nDone.", []toolcall.Call{call("f", `{}`)}},
+		{"two blocks", `<TOOLCALL>[{"name": "f"}]</TOOLCALL><TOOLCALL>[{"name": "g"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{}`), call("g", `{}`)}},
+		{"the end marker in a string", `<TOOLCALL>[{"name": "say", "arguments": {"text": "</TOOLCALL>]"}}]</TOOLCALL>`, nil, "", []toolcall.Call{call("say", `{"text":"</TOOLCALL>]"}`)}},
+		{"non-ASCII arguments", `<TOOLCALL>[{"name": "f", "arguments": {"city": "Zürich 東京"}}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}},
+		{"Python literals", `<TOOLCALL>[{'name': 'f', 'arguments': {'ok': True}}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"ok":true}`)}},
+		{"the end marker missing at the end of the turn", `<TOOLCALL>[{"name": "f", "arguments": {}}]<SPECIAL_12>`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"the end marker missing at the end", `<TOOLCALL>[{"name": "f", "arguments": {}}]`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"the end marker cut at the end is dropped", `<TOOLCALL>[{"name": "f", "arguments": {}}]</TOOL`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"the end of turn cut at the end is dropped", `<TOOLCALL>[{"name": "f", "arguments": {}}]</TOOLCALL><SPECI`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"an empty array", "<TOOLCALL>[]</TOOLCALL>Hi", nil, "Hi", nil},
+		{"a stray end marker is dropped", "Done.</TOOLCALL>", nil, "Done.", nil},
+		{"a partial marker at the end is prose", "Hi <TOOLC", nil, "Hi <TOOLC", nil},
+		{"the marker's words in prose are prose", "Write TOOLCALL in capitals.", nil, "Write TOOLCALL in capitals.", nil},
+
+		{"broken JSON is content", `<TOOLCALL>[{"name": "f", "arguments": {"a": }]</TOOLCALL>`, nil, `<TOOLCALL>[{"name": "f", "arguments": {"a": }]</TOOLCALL>`, nil},
+		{"a cut-off call is content", `<TOOLCALL>[{"name": "f", "arguments": {"a": 1}}, {"name": "g"`, nil, `<TOOLCALL>[{"name": "f", "arguments": {"a": 1}}, {"name": "g"`, nil},
+		{"a name that is no string is content", `<TOOLCALL>[{"name": 5, "arguments": {}}]</TOOLCALL>`, nil, `<TOOLCALL>[{"name": 5, "arguments": {}}]</TOOLCALL>`, nil},
+		{"text after the array is content", `<TOOLCALL>[{"name": "f"}] and more</TOOLCALL>`, nil, `<TOOLCALL>[{"name": "f"}] and more</TOOLCALL>`, nil},
+		{"a missing end marker, then prose, is content", "<TOOLCALL>[{\"name\": \"f\"}]\nDone.", nil, "<TOOLCALL>[{\"name\": \"f\"}]\nDone.", nil},
+		{"a fenced array is content", "<TOOLCALL>```json\n[{\"name\": \"f\"}]\n```</TOOLCALL>", nil, "<TOOLCALL>```json\n[{\"name\": \"f\"}]\n```</TOOLCALL>", nil},
+		{"not JSON is content", "<TOOLCALL>call f now</TOOLCALL>", nil, "<TOOLCALL>call f now</TOOLCALL>", nil},
+		{"the template's own placeholder is no call", `<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}]</TOOLCALL>`, nil, `<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}]</TOOLCALL>`, nil},
+	})
+}
+
+// What follows <SPECIAL_12> is the next turn a server that did not stop
+// there wrote: dropped, with an end_of_turn diagnostic.
+func TestEndOfTurn(t *testing.T) {
+	doc := "<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>\n<SPECIAL_12>\n<SPECIAL_11>User\nmore"
+	res := streamtest.Compare(t, nemotronv2.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3), stream.StartOutsideReasoning())
+	if len(res.Calls) != 1 || res.Content != "" {
+		t.Fatalf("calls %+v, content %q", res.Calls, res.Content)
+	}
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
+		t.Errorf("diagnostics %+v, want one end_of_turn", res.Diagnostics)
+	}
+}
+
+func TestReasoning(t *testing.T) {
+	req := toolcall.Request{}
+	// The prompt opened <think>; the model closes it, answers and calls.
+	streamtest.ExpectReasoning(t, nemotronv2.Format, req, "The user wants order 42.\n</think>\n\nLet me check.\n<TOOLCALL>[{\"name\": \"lookup_order\", \"arguments\": {\"order_id\": 42}}]</TOOLCALL>\n<SPECIAL_12>\n",
+		"The user wants order 42.", "Let me check.", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}, stream.StartInReasoning())
+	// A stream told nothing of the prompt reads it alike: the template
+	// opens reasoning unless thinking is off.
+	streamtest.ExpectReasoning(t, nemotronv2.Format, req, "Easy.\n</think>\n\n4.\n<SPECIAL_12>", "Easy.", "4.", nil)
+	// A call before </think> ends the reasoning.
+	streamtest.ExpectReasoning(t, nemotronv2.Format, req, "I need the order.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>",
+		"I need the order.", "", []toolcall.Call{call("f", `{}`)}, stream.StartInReasoning())
+	// Thinking off: the prompt ends <think></think>, the answer is content.
+	streamtest.ExpectReasoning(t, nemotronv2.Format, req, "4.\n<SPECIAL_12>", "", "4.", nil, stream.ForPrompt(toolcall.Prompt{}))
+	// A think tag in a call's string is data.
+	streamtest.ExpectReasoning(t, nemotronv2.Format, req, `<TOOLCALL>[{"name": "say", "arguments": {"text": "</think>"}}]</TOOLCALL>`,
+		"", "", []toolcall.Call{call("say", `{"text":"</think>"}`)}, stream.StartOutsideReasoning())
+}
+
+var documents = []string{
+	"<TOOLCALL>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]</TOOLCALL>\n<SPECIAL_12>\n",
+	"Thinking.\n</think>\n\nSure.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {\"a\": [1, \"]\"]}}]</TOOLCALL>",
+	`<TOOLCALL>{"name": "g", "arguments": "{\"x\": 1}"}</TOOLCALL>`,
+	"<TOOLCALL>", "</TOOLCALL>", "<SPECIAL_12>", "<SPECIAL_11>", "<think>", "</think>", `[{"name": "f"}]`, `{"name": "f", "arguments": {}}`,
+}
+
+// Split invariance, argument streaming and quiet deltas hold for any mix
+// of the format's text in any split.
+func TestProperties(t *testing.T) {
+	streamtest.CheckFormatRequest(t, nemotronv2.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+}
+
+// FuzzNemotronV2 checks the stream's promises on any document in random
+// deltas, told the prompt opened reasoning, closed it, or nothing.
+func FuzzNemotronV2(f *testing.F) {
+	for i, d := range documents {
+		f.Add(d, uint64(i))
+	}
+	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
+		deltas := streamtest.SeededSplit(doc, seed)
+		req := toolcall.Request{Tools: tools("f")}
+		streamtest.Compare(t, nemotronv2.Format, req, deltas)
+		streamtest.Compare(t, nemotronv2.Format, req, deltas, stream.StartInReasoning())
+		streamtest.Compare(t, nemotronv2.Format, req, deltas, stream.StartOutsideReasoning())
+	})
+}
+
+// With argument streaming, the first call of a block streams while it
+// arrives.
+func TestStreamsArguments(t *testing.T) {
+	doc := documents[0]
+	var deltas []string
+	for i := 0; i < len(doc); i += 4 {
+		deltas = append(deltas, doc[i:min(i+4, len(doc))])
+	}
+	st := streamtest.CompareStreaming(t, nemotronv2.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, deltas, stream.StartOutsideReasoning())
+	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
+		t.Errorf("%+v, want 2 calls, the first streamed", st)
+	}
+}
+
+func TestProseFeedDoesNotAllocate(t *testing.T) {
+	if allocs := streamtest.ProseFeedAllocs(nemotronv2.Format, toolcall.Request{}); allocs != 0 {
+		t.Errorf("a Feed of prose allocates %.2f times", allocs)
+	}
+}
+
+// A block that is not calls comes back as content with a diagnostic.
+func TestNotCallsSaysWhy(t *testing.T) {
+	doc := `<TOOLCALL>[{"name": "f", "arguments": [1]}]</TOOLCALL>`
+	res := stream.Parse(nemotronv2.Format, doc, toolcall.Request{}, stream.StartOutsideReasoning())
+	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
+		t.Errorf("%+v", res)
+	}
+}

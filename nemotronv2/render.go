@@ -1,0 +1,247 @@
+package nemotronv2
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// callBegin is what comes before a call's arguments in the array.
+func callBegin(name string) string {
+	return `{"name": ` + string(jsonvalue.AppendString(nil, name)) + `, "arguments": `
+}
+
+// RenderCalls writes calls as Nemotron Nano v2's template writes them:
+// <TOOLCALL>[, per call {"name": "NAME", "arguments": ARGS} with the
+// spaces Jinja's tojson writes, calls separated by ", ", then
+// ]</TOOLCALL>. No calls is "".
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	if len(calls) == 0 {
+		return "", nil
+	}
+	var b strings.Builder
+	b.WriteString(startText + "[")
+	for i, c := range calls {
+		args, err := prompt.SpacedArgs("nemotron_v2", c)
+		if err != nil {
+			return "", err
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(callBegin(c.Name))
+		b.WriteString(args)
+		b.WriteString("}")
+	}
+	b.WriteString("]" + endText)
+	return b.String(), nil
+}
+
+// RenderCalls implements toolcall.Renderer.
+func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
+
+// The prompt profiles: the chat templates RenderPrompt writes.
+const (
+	// ProfileNemotronNanoV2 is the chat template of
+	// NVIDIA-Nemotron-Nano-9B-v2 and 12B-v2. The default.
+	ProfileNemotronNanoV2 = "nemotron-nano-v2"
+	// ProfileVLLM is vLLM's example template for the models
+	// (examples/tool_chat_template_nemotron_nano_v2.jinja): the same,
+	// with one newline after the system text where the model's writes
+	// two, a newline after a run of tool results, and a blank line
+	// between an assistant's text and its calls.
+	ProfileVLLM = "nemotron-nano-v2-vllm"
+)
+
+// Profiles lists the prompt profiles, the default first.
+var Profiles = []string{ProfileNemotronNanoV2, ProfileVLLM}
+
+// PromptOptions are Nemotron Nano v2's template choices. The zero value
+// means the template's defaults.
+type PromptOptions struct {
+	// Profile is one of Profiles; "" is ProfileNemotronNanoV2.
+	Profile string
+	// Thinking, when set, turns reasoning on or off whatever the
+	// conversation says. Nil leaves it to the conversation, as the
+	// template does: the last system or user message holding "/think" or
+	// "/no_think" decides; on when none does.
+	Thinking *bool
+	// SpecialTokens says what becomes of the format's special tokens in
+	// client text, as toolcall.PromptOptions.SpecialTokens does:
+	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
+	// RefuseSpecialTokens (an error naming the token).
+	SpecialTokens string
+}
+
+// The tools part of the system turn, around the tools' JSON.
+const (
+	toolsIntro = "You can use the following tools to assist the user if required:\n<AVAILABLE_TOOLS>["
+	toolsOutro = "]</AVAILABLE_TOOLS>\n\n" +
+		"If you decide to call any tool(s), use the following format:\n" +
+		`<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}, {{"name": "tool_name2", "arguments": "tool_args2"}}]</TOOLCALL>` + "\n\n" +
+		"The user will execute tool-calls and return responses from tool(s) in this format:\n" +
+		`<TOOL_RESPONSE>[{{"tool_response1"}}, {{"tool_response2"}}]</TOOL_RESPONSE>` + "\n\n" +
+		"Based on the tool responses, you can call additional tools if needed, correct tool calls if any errors are found, or just respond to the user."
+)
+
+// The turns' headers.
+const (
+	systemTurn    = "<SPECIAL_10>System\n"
+	userTurn      = "<SPECIAL_11>User\n"
+	assistantTurn = "<SPECIAL_11>Assistant\n"
+)
+
+// RenderPrompt writes a conversation as Nemotron Nano v2's chat template
+// does, byte for byte: <SPECIAL_10>System and the first message's text
+// when it is a system message; with tools, the instruction to use them,
+// each tool as one JSON object in <AVAILABLE_TOOLS>[...], and the
+// template's examples of a call and of results; then turns
+// <SPECIAL_11>User and <SPECIAL_11>Assistant, each text trimmed, a user's
+// and the system's with "/think" and "/no_think" taken out. An
+// assistant's text is what follows its first </think>, when it holds
+// one; its calls follow it on a new line as RenderCalls writes them; the
+// turn ends "\n<SPECIAL_12>\n". Reasoning is dropped. A run of tool
+// results is one user turn, <TOOL_RESPONSE>[...] with the results
+// separated by ", ", as they are. System messages after the first are
+// dropped. It ends with <SPECIAL_11>Assistant and <think>\n (the answer
+// begins as reasoning) or, with thinking off, <think></think>; a last
+// assistant message's trimmed text follows it (its calls are dropped), for
+// the model to go on with.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
+	profile, err := prompt.Profile("nemotron_v2", opts.Profile, Profiles)
+	if err != nil {
+		return toolcall.Prompt{}, err
+	}
+	vllm := profile == ProfileVLLM
+	if err := prompt.Check(msgs); err != nil {
+		return toolcall.Prompt{}, fmt.Errorf("nemotron_v2: %w", err)
+	}
+	thinking := true
+	for _, m := range msgs {
+		if m.Role != "user" && m.Role != "system" {
+			continue
+		}
+		switch {
+		case strings.Contains(m.Content, "/think"):
+			thinking = true
+		case strings.Contains(m.Content, "/no_think"):
+			thinking = false
+		}
+	}
+	if opts.Thinking != nil {
+		thinking = *opts.Thinking
+	}
+	var b strings.Builder
+	b.WriteString(systemTurn)
+	system := ""
+	if len(msgs) > 0 && msgs[0].Role == "system" {
+		system, msgs = switchless(msgs[0].Content), msgs[1:]
+		b.WriteString(system)
+	}
+	if len(tools) > 0 {
+		if system != "" {
+			b.WriteString("\n\n")
+		}
+		b.WriteString(toolsIntro)
+		for i, t := range tools {
+			s, err := prompt.ToolJSON(t)
+			if err != nil {
+				return toolcall.Prompt{}, err
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(s)
+		}
+		b.WriteString(toolsOutro)
+	}
+	if vllm {
+		b.WriteString("\n")
+	} else {
+		b.WriteString("\n\n")
+	}
+	prefill := ""
+	if n := len(msgs); n > 0 && msgs[n-1].Role == "assistant" {
+		prefill, msgs = strings.TrimSpace(msgs[n-1].Content), msgs[:n-1]
+	}
+	for i, m := range msgs {
+		switch m.Role {
+		case "user":
+			b.WriteString(userTurn + switchless(m.Content) + "\n")
+		case "tool":
+			first, last := prompt.ToolRun(msgs, i)
+			if first {
+				b.WriteString(userTurn + "<TOOL_RESPONSE>[")
+			}
+			b.WriteString(m.Content)
+			if !last {
+				b.WriteString(", ")
+			} else {
+				b.WriteString("]</TOOL_RESPONSE>")
+				if vllm {
+					b.WriteString("\n")
+				}
+			}
+		case "assistant":
+			text := m.Content
+			if _, after, ok := strings.Cut(text, "</think>"); ok {
+				text, _, _ = strings.Cut(after, "</think>")
+			}
+			text = strings.TrimSpace(text)
+			b.WriteString(assistantTurn + text)
+			if len(m.ToolCalls) > 0 {
+				switch {
+				case text == "":
+				case vllm:
+					b.WriteString("\n\n")
+				default:
+					b.WriteString("\n")
+				}
+				calls, err := RenderCalls(m.ToolCalls)
+				if err != nil {
+					return toolcall.Prompt{}, err
+				}
+				b.WriteString(calls)
+			}
+			b.WriteString("\n" + eotText + "\n")
+		}
+	}
+	b.WriteString(assistantTurn)
+	if thinking {
+		b.WriteString("<think>\n")
+	} else {
+		b.WriteString("<think></think>")
+	}
+	b.WriteString(prefill)
+	return toolcall.Prompt{Text: b.String(), InReasoning: thinking}, nil
+}
+
+// switchless returns a system or user message's text as the template
+// writes it: without its "/think" and "/no_think", trimmed.
+func switchless(s string) string {
+	return strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(s, "/think", ""), "/no_think", ""))
+}
+
+// PromptProfiles implements toolcall.Prompter.
+func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+
+// Prompt implements toolcall.Prompter: Thinking, when set, overrides the
+// conversation's /think and /no_think; the template writes no date.
+func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, Thinking: opts.Thinking, SpecialTokens: opts.SpecialTokens})
+}
+
+// SpecialTokens implements toolcall.SpecialTokenLister.
+func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+
+// specialTokens are the format's special tokens, which
+// PromptOptions.SpecialTokens escapes or refuses in client text.
+var specialTokens = []string{"<SPECIAL_10>", "<SPECIAL_11>", "<SPECIAL_12>", "<TOOLCALL>", "</TOOLCALL>", "<AVAILABLE_TOOLS>", "</AVAILABLE_TOOLS>", "<TOOL_RESPONSE>", "</TOOL_RESPONSE>", "<think>", "</think>"}

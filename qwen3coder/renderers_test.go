@@ -1,0 +1,37 @@
+package qwen3coder_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/qwen3coder"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// renderers are the syntaxes this package writes calls in, with what
+// formatstest.CheckRenderer needs to know of each.
+var renderers = []formatstest.Renderer{
+	{
+		Name: "qwen3_coder", Format: qwen3coder.Format, Render: qwen3coder.RenderCalls,
+		Typed: true, Textual: true,
+		Tolerated:  "\n</function>\n</tool_call>",
+		ValueClose: "</parameter>",
+		EndsTurn:   []string{"<|im_end|>", "<|endoftext|>"},
+	},
+}
+
+// TestRenderers runs the shared renderer checks on every syntax the
+// package writes calls in.
+func TestRenderers(t *testing.T) {
+	for _, r := range renderers {
+		t.Run(r.Name, func(t *testing.T) { formatstest.CheckRenderer(t, r) })
+	}
+}
+
+// RenderPrompt applies the special-token guard as Prompt does.
+func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
+	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		return qwen3coder.RenderPrompt(m, nil, qwen3coder.PromptOptions{SpecialTokens: mode})
+	}
+	formatstest.CheckRenderPromptGuard(t, render, qwen3coder.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+}

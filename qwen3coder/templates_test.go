@@ -1,0 +1,21 @@
+package qwen3coder_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/qwen3coder"
+)
+
+// templateGoldens are the golden directories of testdata/templates/golden
+// (the prompts the models' own chat templates render;
+// formats/formatstest/testdata/README.md says where each template came
+// from) and the options with which the format must write the same bytes.
+var templateGoldens = []formatstest.Golden{
+	{Dir: "qwen3_coder"},
+}
+
+// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
+func TestPromptsMatchTheModelsTemplates(t *testing.T) {
+	formatstest.CheckTemplateGoldens(t, qwen3coder.Format, templateGoldens)
+}

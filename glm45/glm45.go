@@ -3,9 +3,10 @@ package glm45
 import (
 	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
+	"sync"
 
 	"github.com/toolparse/toolparse/internal/block"
-	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -76,96 +77,117 @@ func init() {
 	})
 }
 
-// valueEnd returns where the value that starts at body[j] ends (relative
-// to j), or -1: at the first </arg_value> that whitespace and then the end
-// of the body or an <arg_key>K</arg_key> for a fresh K (not the value's
-// own key, not set yet, and a parameter of the tool when its schema lists
-// them) follow. Any other </arg_value> is text in the value (a file that
-// holds GLM's own tags).
-func valueEnd(body string, j int, key string, b *textargs.Builder) int {
-	for from := j; ; {
-		v := strings.Index(body[from:], valueEndText)
-		if v < 0 {
-			return -1
+// markers are the format's tags, as tagargs reads them: the name comes
+// first, with no tag; no tag ends the call but the block's end.
+var markers = tagargs.Markers{
+	Param: keyText, KeyEnd: keyEndText, ValueOpen: valueText, Close: valueEndText,
+	// What may end the block after a value (the end-of-turn tokens end
+	// it): a follower fed the start of one waits.
+	Outer:   []string{endText, "<|user|>", "<|observation|>", "<|endoftext|>"},
+	AnyKey:  true,
+	Trim:    true,
+	KeyMsg:  "an <arg_key> is not closed",
+	OpenMsg: "expected <arg_value>", BetweenMsg: "expected <arg_key>",
+}
+
+// readers keeps wholeReaders, so that reading a block allocates none.
+var readers = sync.Pool{New: func() any { return new(wholeReader) }}
+
+// readCall reads a <tool_call> block's body: a name, then key and value
+// pairs, with the reader that also follows it (see follower).
+func readCall(m *block.Machine, body string) ([]block.Item, error) {
+	w := readers.Get().(*wholeReader)
+	defer release(w)
+	w.m, w.body, w.b, w.name, w.start, w.key, w.keyAt, w.repaired, w.err = m, body, nil, "", 0, "", 0, nil, nil
+	w.r.Reset(&markers, w, tagargs.Name, 0)
+	w.r.Feed(body)
+	w.r.Close()
+	defer w.put()
+	switch {
+	case w.r.State() == tagargs.Failed:
+		return nil, w.r.Err
+	case w.err != nil:
+		return nil, w.err
+	case w.b == nil: // only whitespace
+		return nil, nil
+	}
+	if m.CutOff() && (w.b.Len() == 0 || !w.b.Complete()) { // the end of the response came before the arguments did
+		return nil, block.ErrCutOff
+	}
+	c := toolcall.Call{Name: w.name, Arguments: w.b.JSON()}
+	return append(m.ItemBuffer(), block.Item{Call: &c, Offset: w.start, Repaired: w.repaired}), nil
+}
+
+// nameMsg says why name is no function's name, or "".
+func nameMsg(name string) string {
+	if !textargs.ValidName(name) {
+		return "not a function name: " + strings.TrimSpace(name[:min(len(name), 40)])
+	}
+	return ""
+}
+
+// release gives w back to the pool, holding nothing of the block.
+func release(w *wholeReader) {
+	w.m, w.body, w.name, w.key = nil, "", "", ""
+	readers.Put(w)
+}
+
+// wholeReader is the tagargs.Handler of a whole block's body.
+type wholeReader struct {
+	m        *block.Machine
+	body     string
+	r        tagargs.Reader
+	b        *textargs.Builder
+	name     string
+	start    int
+	key      string
+	keyAt    int
+	repaired []*toolcall.SyntaxError
+	err      error
+}
+
+func (w *wholeReader) Name(name string, at int) string {
+	if msg := nameMsg(name); msg != "" {
+		return msg
+	}
+	w.name, w.start = name, at
+	w.b = textargs.Get(w.m.Req, name)
+	return ""
+}
+
+func (w *wholeReader) Key(key string, at int) { w.key, w.keyAt = key, at+len(keyText) }
+
+func (*wholeReader) Text(string) {}
+
+func (w *wholeReader) EndValue(from, to int, closed bool) {
+	val := w.body[from:to]
+	if !closed { // a missing </arg_value> at the end of the block
+		if w.m.CutOff() { // the end of the response cut the value
+			w.err = block.ErrCutOff
 		}
-		end := from + v
-		rest := body[jsonvalue.SkipSpace(body, end+len(valueEndText)):]
-		if rest == "" {
-			return end - j
-		}
-		if k, ok := strings.CutPrefix(rest, keyText); ok {
-			if e := strings.Index(k[:min(len(k), maxKey+len(keyEndText))], keyEndText); e >= 0 {
-				if next := strings.TrimSpace(k[:e]); next != key && b.Fresh(next) {
-					return end - j
-				}
-			}
-		}
-		from = end + len(valueEndText)
+		val = strings.TrimSuffix(val, "\n")
+	}
+	if note := w.b.Set(w.key, val, w.keyAt); note != nil {
+		w.repaired = append(w.repaired, note)
 	}
 }
 
-// maxKey is the longest argument name a tag inside a value is read with.
-const maxKey = 256
+func (*wholeReader) End(int) bool { return false }
 
-// readCall reads a <tool_call> block's body: a name, then key and value
-// pairs.
-func readCall(m *block.Machine, body string) ([]block.Item, error) {
-	if strings.TrimSpace(body) == "" {
-		return nil, nil
+func (*wholeReader) JSON(int, int) string { return "" }
+
+func (*wholeReader) Trailing(int) {}
+
+func (*wholeReader) Unsure() {}
+
+func (w *wholeReader) Fresh(key string) bool { return w.b.Fresh(key) }
+
+func (*wholeReader) Known(string) bool { return false }
+
+// put gives the call's Builder back.
+func (w *wholeReader) put() {
+	if w.b != nil {
+		textargs.Put(w.b)
+		w.b = nil
 	}
-	i := jsonvalue.SkipSpace(body, 0)
-	n := strings.Index(body[i:], keyText)
-	if n < 0 {
-		n = len(body) - i
-	}
-	name := strings.TrimSpace(body[i : i+n])
-	if !textargs.ValidName(name) {
-		return nil, &toolcall.SyntaxError{Offset: i, Msg: "not a function name: " + strings.TrimSpace(body[i:i+min(n, 40)])}
-	}
-	b := textargs.Get(m.Req, name)
-	defer textargs.Put(b)
-	var repaired []*toolcall.SyntaxError
-	set := func(key, val string, at int) {
-		if note := b.Set(key, val, at); note != nil {
-			repaired = append(repaired, note)
-		}
-	}
-	j := i + n
-	for {
-		j = jsonvalue.SkipSpace(body, j)
-		if j == len(body) {
-			break
-		}
-		if !strings.HasPrefix(body[j:], keyText) {
-			return nil, &toolcall.SyntaxError{Offset: j, Msg: "expected <arg_key>"}
-		}
-		j += len(keyText)
-		k := strings.Index(body[j:], keyEndText)
-		if k < 0 {
-			return nil, &toolcall.SyntaxError{Offset: j, Msg: "an <arg_key> is not closed"}
-		}
-		key, at := strings.TrimSpace(body[j:j+k]), j
-		j = jsonvalue.SkipSpace(body, j+k+len(keyEndText))
-		if !strings.HasPrefix(body[j:], valueText) {
-			return nil, &toolcall.SyntaxError{Offset: j, Msg: "expected <arg_value>"}
-		}
-		j += len(valueText)
-		v := valueEnd(body, j, key, b)
-		if v < 0 && m.CutOff() { // the end of the response cut the value
-			return nil, block.ErrCutOff
-		}
-		if v < 0 { // a missing </arg_value> at the end of the block
-			v = len(body) - j
-			set(key, strings.TrimSuffix(body[j:j+v], "\n"), at)
-			j = len(body)
-			continue
-		}
-		set(key, body[j:j+v], at)
-		j += v + len(valueEndText)
-	}
-	if m.CutOff() && (b.Len() == 0 || !b.Complete()) { // the end of the response came before the arguments did
-		return nil, block.ErrCutOff
-	}
-	c := toolcall.Call{Name: name, Arguments: b.JSON()}
-	return append(m.ItemBuffer(), block.Item{Call: &c, Offset: i, Repaired: repaired}), nil
 }

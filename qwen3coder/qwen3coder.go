@@ -4,11 +4,12 @@ import (
 	"errors"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
+	"sync"
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/clip"
 	"github.com/toolparse/toolparse/internal/jsoncall"
-	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -94,252 +95,171 @@ func init() {
 	})
 }
 
+// markers are the format's tags, as tagargs reads them.
+var markers = tagargs.Markers{
+	Call: functionText, NameEnd: ">", Param: parameterText, KeyEnd: ">",
+	Close: parameterEnd, End: functionEndText, Outer: []string{toolCallEndText},
+	JSONArgs: true, Missing: true,
+	NameMsg: "<function= has no '>'", KeyMsg: "<parameter= has no '>'",
+	BetweenMsg: "neither <parameter= nor </function> in a function",
+}
+
 // errNoFunction says a block holds no <function=NAME>.
 var errNoFunction = errors.New("the block holds no <function=NAME>")
 
 // readCall reads the body of a <tool_call> block: one or more functions.
 func readCall(m *block.Machine, body string) ([]block.Item, error) {
-	r := reader{m: m, body: body, items: m.ItemBuffer()}
-	i := jsonvalue.SkipSpace(body, 0)
-	if i == len(body) {
-		return nil, nil
-	}
-	for i < len(body) {
-		if !strings.HasPrefix(body[i:], functionText) {
-			if len(r.items) == 0 {
-				return nil, errNoFunction
-			}
-			r.items = append(r.items, block.Item{Content: body[i:], Offset: i, Err: &toolcall.SyntaxError{Offset: i, Msg: "text after a function in a <tool_call> block"}})
-			break
-		}
-		next, err := r.function(i, i+len(functionText))
-		if err != nil {
-			return nil, err
-		}
-		i = jsonvalue.SkipSpace(body, next)
-	}
-	return r.items, nil
+	return read(m, body, tagargs.Open)
 }
 
 // readFunc reads the body of <function=NAME> ... </function> written
 // without <tool_call>: NAME> and the parameters.
 func readFunc(m *block.Machine, body string) ([]block.Item, error) {
-	r := reader{m: m, body: body, items: m.ItemBuffer()}
-	if _, err := r.function(0, 0); err != nil {
-		return nil, err
-	}
-	return r.items, nil
+	return read(m, body, tagargs.Name)
 }
 
-// reader reads functions from a block's body.
-type reader struct {
-	m     *block.Machine
-	body  string
-	items []block.Item
-	// The next structural </parameter> at or after endFrom is at endAt
-	// (-1: none), so that values without one do not rescan the body.
-	endFrom, endAt int
-	endKnown       bool
-}
-
-// function reads the function whose text starts at body[start] and whose
-// name starts at body[i], and returns where it ends.
-func (r *reader) function(start, i int) (int, error) {
-	body := r.body
-	gt := strings.IndexByte(body[i:], '>')
-	if gt < 0 {
-		return 0, &toolcall.SyntaxError{Offset: i, Msg: "<function= has no '>'"}
-	}
-	name := body[i : i+gt]
-	if !textargs.ValidName(name) {
-		return 0, &toolcall.SyntaxError{Offset: i, Msg: "not a function name: " + clip.Quote(name)}
-	}
-	i += gt + 1
-	b := textargs.Get(r.m.Req, name)
-	defer textargs.Put(b)
-	var repaired []*toolcall.SyntaxError
-	args := ""
-	end := len(body)
-	closed := false // the last value read ended at its </parameter>
+// read reads a block's body with the reader that also follows it (see
+// follower), from state st: Open for a <tool_call> block, whose functions
+// it reads; Name for a bare function, whose text after its first function
+// it ignores.
+func read(m *block.Machine, body string, st tagargs.State) ([]block.Item, error) {
+	w := readers.Get().(*wholeReader)
+	defer release(w)
+	w.m, w.body, w.items, w.single = m, body, m.ItemBuffer(), st == tagargs.Name
+	w.b, w.name, w.start, w.key, w.keyAt, w.args, w.repaired, w.err = nil, "", 0, "", 0, "", nil, nil
+	w.r.Reset(&markers, w, st, 0)
+	w.r.Feed(body)
 	for {
-		i = jsonvalue.SkipSpace(body, i)
-		if i == len(body) {
-			// A missing </function> is tolerated, but not arguments the
-			// end of the response cut: none yet, or a value not closed.
-			if r.m.CutOff() && (!closed || b.Len() == 0 || !b.Complete()) && args == "" {
-				return 0, block.ErrCutOff
-			}
+		resume := w.r.Close()
+		if resume < 0 || w.single || w.err != nil {
 			break
 		}
-		rest := body[i:]
-		if strings.HasPrefix(rest, functionEndText) {
-			end = i + len(functionEndText)
-			break
-		}
-		if strings.HasPrefix(rest, parameterText) {
-			key, val, next, ok, err := r.parameter(i+len(parameterText), b)
-			if err != nil {
-				return 0, err
-			}
-			closed = ok
-			if note := b.Set(key, val, i); note != nil {
-				repaired = append(repaired, note)
-			}
-			i = next
-			continue
-		}
-		if b.Len() == 0 && args == "" && rest[0] == '{' {
-			j := strings.Index(rest, functionEndText)
-			if j < 0 {
-				j = len(rest)
-			}
-			raw, err := jsoncall.Value(rest[:j], r.m.Parser())
-			if err != nil {
-				return 0, &toolcall.SyntaxError{Offset: i, Msg: "the JSON arguments do not parse: " + err.Error()}
-			}
-			if args, err = jsoncall.Arguments(raw, r.m.Parser()); err != nil {
-				return 0, &toolcall.SyntaxError{Offset: i, Msg: err.Error()}
-			}
-			i += j
-			continue
-		}
-		return 0, &toolcall.SyntaxError{Offset: i, Msg: "neither <parameter= nor </function> in a function"}
+		w.r.ResumeAt(resume) // the end tag that ended a value was the first after it
+		w.r.Feed(body[resume:])
 	}
-	if args == "" {
-		args = b.JSON()
-	}
-	c := toolcall.Call{Name: name, Arguments: args}
-	r.items = append(r.items, block.Item{Call: &c, Offset: start, Repaired: repaired})
-	return end, nil
-}
-
-// parameter reads the parameter whose key starts at body[i]: its key, its
-// value (one leading and one trailing newline removed), where it ends, and
-// whether its </parameter> closed it.
-func (r *reader) parameter(i int, b *textargs.Builder) (key, val string, next int, closed bool, err error) {
-	body := r.body
-	gt := strings.IndexByte(body[i:], '>')
-	if gt < 0 || !textargs.ValidKey(body[i:i+gt]) {
-		return "", "", 0, false, &toolcall.SyntaxError{Offset: i, Msg: "<parameter= has no '>'"}
-	}
-	key = body[i : i+gt]
-	v := i + gt + 1
-	end, next := r.valueEnd(v, fresh{b, key})
-	val = body[v:end]
-	val = strings.TrimPrefix(val, "\n")
-	val = strings.TrimSuffix(val, "\n")
-	return key, val, next, next > end, nil
-}
-
-// valueEnd finds where the value starting at body[v] ends, and where the
-// text after it starts. A tag in a value is text unless what follows makes
-// it structure (a file's content may hold <parameter=path>): the value
-// ends at the first </parameter> that whitespace and then a <parameter=K>
-// for a fresh K (not the value's own, not set yet), </function>,
-// </tool_call> or the end of the body follow; or, its </parameter>
-// missing, at a <parameter=K> for a fresh K the tool's schema knows (one
-// of its properties, when it lists them) that comes first; with neither,
-// at the first </function>, or the end of the body.
-func (r *reader) valueEnd(v int, b fresh) (end, next int) {
-	body := r.body
-	from := v // where the search for the next </parameter> goes on
-	for {
-		p := r.nextEnd(from)
-		limit := len(body)
-		if p >= 0 {
-			limit = p
-		}
-		if k := r.freshParameter(v, limit, b); k >= 0 { // a missing </parameter>
-			return k, k
-		}
-		if p < 0 {
-			break
-		}
-		if r.structural(p+len(parameterEnd), b) {
-			return p, p + len(parameterEnd)
-		}
-		from = p + len(parameterEnd) // the </parameter> is the value's text
-		v = from
-	}
-	end = len(body)
-	if k := strings.Index(body[from:], functionEndText); k >= 0 {
-		end = from + k
-	}
-	return end, end
-}
-
-// nextEnd returns where the first </parameter> at or after body[p]
-// starts, or -1, remembering it so that values without one do not rescan
-// the body.
-func (r *reader) nextEnd(p int) int {
-	if !r.endKnown || p < r.endFrom || (r.endAt >= 0 && r.endAt < p) {
-		r.endKnown, r.endFrom = true, p
-		r.endAt = strings.Index(r.body[p:], parameterEnd)
-		if r.endAt >= 0 {
-			r.endAt += p
-		}
-	}
-	return r.endAt
-}
-
-// structural reports whether what follows a </parameter> that ends at
-// body[p] makes it the value's end: whitespace, then a <parameter=K> for a
-// fresh K, </function>, </tool_call> or the end of the body.
-func (r *reader) structural(p int, b fresh) bool {
-	rest := r.body[jsonvalue.SkipSpace(r.body, p):]
+	defer w.put()
 	switch {
-	case rest == "" || strings.HasPrefix(rest, functionEndText) || strings.HasPrefix(rest, toolCallEndText):
-		return true
-	case strings.HasPrefix(rest, parameterText):
-		key, ok := tagKey(rest[len(parameterText):])
-		return ok && b.Fresh(key)
-	}
-	return false
-}
-
-// freshParameter returns where the first <parameter=K> in body[from:limit]
-// for a fresh K starts, or -1.
-func (r *reader) freshParameter(from, limit int, b fresh) int {
-	for from < limit {
-		k := strings.Index(r.body[from:limit], parameterText)
-		if k < 0 {
-			return -1
+	case w.r.State() == tagargs.Failed:
+		return nil, w.r.Err
+	case w.err != nil:
+		return nil, w.err
+	case w.r.State() == tagargs.Between && w.b != nil: // a function the end of the body ends
+		// A missing </function> is tolerated, but not arguments the end
+		// of the response cut: none yet, or a value not closed.
+		if m.CutOff() && (!w.r.Closed() || w.b.Len() == 0 || !w.b.Complete()) && w.args == "" {
+			return nil, block.ErrCutOff
 		}
-		at := from + k
-		if key, ok := tagKey(r.body[at+len(parameterText):]); ok && b.Missing(key) {
-			return at
-		}
-		from = at + len(parameterText)
+		w.call()
 	}
-	return -1
-}
-
-// fresh says which keys may begin the next argument: those b.Fresh
-// accepts, but the key whose value is being read.
-type fresh struct {
-	b   *textargs.Builder
-	key string
-}
-
-// Fresh reports whether key may begin the next argument after a
-// </parameter>.
-func (f fresh) Fresh(key string) bool { return key != f.key && f.b.Fresh(key) }
-
-// Missing reports whether a <parameter=key> in a value, with no
-// </parameter> before it, begins the next argument: a fresh key the
-// tool's schema knows.
-func (f fresh) Missing(key string) bool { return f.Fresh(key) && f.b.Known(key) }
-
-// tagKey reads the KEY> that a <parameter= tag's text starts with; a key
-// is at most maxKey bytes, so that a value full of "<parameter=" costs its
-// length to read.
-func tagKey(s string) (string, bool) {
-	gt := strings.IndexByte(s[:min(len(s), maxKey+1)], '>')
-	if gt <= 0 || !textargs.ValidKey(s[:gt]) {
-		return "", false
+	if len(w.items) == 0 {
+		return nil, nil
 	}
-	return s[:gt], true
+	return w.items, nil
 }
 
-// maxKey is the longest parameter name a tag inside a value is read with.
-const maxKey = 256
+// readers keeps wholeReaders, so that reading a block allocates none.
+var readers = sync.Pool{New: func() any { return new(wholeReader) }}
+
+// release gives w back to the pool, holding nothing of the block.
+func release(w *wholeReader) {
+	w.m, w.body, w.name, w.key = nil, "", "", ""
+	w.items = nil
+	readers.Put(w)
+}
+
+// wholeReader is the tagargs.Handler of a whole block's body: it gathers
+// each function's values and makes a call of it.
+type wholeReader struct {
+	m        *block.Machine
+	body     string
+	r        tagargs.Reader
+	items    []block.Item
+	b        *textargs.Builder // the function's arguments
+	name     string
+	start    int // where the function starts
+	key      string
+	keyAt    int
+	args     string // JSON arguments
+	repaired []*toolcall.SyntaxError
+	single   bool
+	err      error
+}
+
+func (w *wholeReader) Name(name string, at int) string {
+	if msg := nameMsg(name); msg != "" {
+		return msg
+	}
+	w.put()
+	w.name, w.start, w.args, w.repaired = name, max(0, at-len(functionText)), "", nil
+	w.b = textargs.Get(w.m.Req, name)
+	return ""
+}
+
+// nameMsg says why name is no function's name, or "".
+func nameMsg(name string) string {
+	if !textargs.ValidName(name) {
+		return "not a function name: " + clip.Quote(name)
+	}
+	return ""
+}
+
+func (w *wholeReader) Key(key string, at int) { w.key, w.keyAt = key, at }
+
+func (*wholeReader) Text(string) {}
+
+func (w *wholeReader) EndValue(from, to int, _ bool) {
+	val := strings.TrimPrefix(w.body[from:to], "\n")
+	val = strings.TrimSuffix(val, "\n")
+	if note := w.b.Set(w.key, val, w.keyAt); note != nil {
+		w.repaired = append(w.repaired, note)
+	}
+}
+
+func (w *wholeReader) End(int) bool {
+	w.call()
+	return !w.single
+}
+
+func (w *wholeReader) JSON(from, to int) string {
+	raw, err := jsoncall.Value(w.body[from:to], w.m.Parser())
+	if err != nil {
+		return "the JSON arguments do not parse: " + err.Error()
+	}
+	if w.args, err = jsoncall.Arguments(raw, w.m.Parser()); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+func (w *wholeReader) Trailing(at int) {
+	if len(w.items) == 0 {
+		w.err = errNoFunction
+		return
+	}
+	w.items = append(w.items, block.Item{Content: w.body[at:], Offset: at, Err: &toolcall.SyntaxError{Offset: at, Msg: "text after a function in a <tool_call> block"}})
+}
+
+func (*wholeReader) Unsure() {}
+
+func (w *wholeReader) Fresh(key string) bool { return w.b.Fresh(key) }
+
+func (w *wholeReader) Known(key string) bool { return w.b.Known(key) }
+
+// call makes a call of the function read.
+func (w *wholeReader) call() {
+	args := w.args
+	if args == "" {
+		args = w.b.JSON()
+	}
+	c := toolcall.Call{Name: w.name, Arguments: args}
+	w.items = append(w.items, block.Item{Call: &c, Offset: w.start, Repaired: w.repaired})
+	w.put()
+}
+
+// put gives the function's Builder back.
+func (w *wholeReader) put() {
+	if w.b != nil {
+		textargs.Put(w.b)
+		w.b = nil
+	}
+}

@@ -1,0 +1,4 @@
+package tagargs
+
+// Trim is trim, for the tests.
+var Trim = trim

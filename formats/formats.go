@@ -10,10 +10,12 @@
 package formats
 
 import (
+	_ "github.com/toolparse/toolparse/apertus"
 	_ "github.com/toolparse/toolparse/cohere"
 	_ "github.com/toolparse/toolparse/deepseek"
 	_ "github.com/toolparse/toolparse/gemma4"
 	_ "github.com/toolparse/toolparse/glm45"
+	_ "github.com/toolparse/toolparse/granite"
 	_ "github.com/toolparse/toolparse/harmony"
 	_ "github.com/toolparse/toolparse/hermes"
 	_ "github.com/toolparse/toolparse/kimik2"

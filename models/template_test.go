@@ -37,6 +37,10 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 	{"vLLM's Llama 3.2 JSON (a system prompt of its own)", `strftime_now <|start_header_id|> You are a helpful assistant with tool calling capabilities. Environment: ipython Given the following functions`, "", ""},
 	{"Functionary v3.1", `Environment: ipython <|python_tag|> Given the following functions <function=name>`, "", ""},
 	{"Nemotron Nano v2", `{{- '<SPECIAL_10>System\n' -}}<AVAILABLE_TOOLS>[{{ tools }}]</AVAILABLE_TOOLS><TOOLCALL>[{{ calls }}]</TOOLCALL>{{- '\n<SPECIAL_12>\n' -}}{{- '<SPECIAL_11>Assistant\n' -}}<think>`, "nemotron_v2", "nemotron-nano-v2"},
+	{"Apertus", `{%- set tool_calls_token = '<|tools_prefix|>' -%}{%- set end_tool_calls_token = '<|tools_suffix|>' -%}{%- set inner_token = '<|inner_prefix|>' -%}{{ '<|developer_start|>' + 'Deliberation: ' }}{{ '<|assistant_start|>' }}`, "apertus", "apertus"},
+	{"Granite 3.3", `{%- set system_message = system_message + " respond only with <|tool_call|> followed by a JSON list of tools used." %}{{- '<|start_of_role|>system<|end_of_role|>' + system_message + '<|end_of_text|>\n' }}`, "granite", "granite-3.3"},
+	{"Granite 3.0 (its calls as assistant_tool_call turns)", `{{- '<|start_of_role|>available_tools<|end_of_role|>\n' }}{{- '<|start_of_role|>assistant<|end_of_role|><|tool_call|>' + message['content'] + '<|end_of_text|>\n' }}`, "granite", "granite-3.3"},
+	{"Granite 4 (hermes blocks; no profile of its own)", `{{- '<|start_of_role|>system<|end_of_role|>' }}<tools></tools><tool_call>{"name": <function-name>}</tool_call><|end_of_text|>`, "", ""},
 	{"ChatML without tools", `<|im_start|>{{ message.role }}\n{{ message.content }}<|im_end|>`, "", ""},
 	{"empty", ``, "", ""},
 }
@@ -57,6 +61,8 @@ func TestFromTemplate(t *testing.T) {
 var realTemplates = map[string]string{
 	"CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja": "cohere/r7b",
 	"GLM-4.6.jinja":                                       "glm45/glm-4.6",
+	"Apertus-8B-Instruct.jinja":                           "apertus/apertus",
+	"ibm-granite-granite-3.3-2B-Instruct.jinja":           "granite/granite-3.3",
 	"GLM-4.7-Flash.jinja":                                 "glm45/glm-4.7",
 	"NVIDIA-Nemotron-Nano-v2.jinja":                       "nemotron_v2/nemotron-nano-v2",
 	"Kimi-K2-Thinking.jinja":                              "kimi_k2/k2-thinking",
@@ -88,6 +94,9 @@ var realTemplates = map[string]string{
 
 	// vLLM's examples/, Nemotron Nano v2's
 	"tool_chat_template_nemotron_nano_v2.jinja": "nemotron_v2/nemotron-nano-v2-vllm",
+
+	// vLLM's examples/, Apertus's (the model's, a description optional)
+	"tool_chat_template_apertus.jinja": "apertus/apertus",
 }
 
 func TestFromRealTemplates(t *testing.T) {

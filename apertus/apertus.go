@@ -1,0 +1,72 @@
+package apertus
+
+import (
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the Apertus format.
+var Format toolcall.Format = format{}
+
+// The markers' texts.
+const (
+	startText = "<|tools_prefix|>"
+	endText   = "<|tools_suffix|>"
+	eotText   = "<|assistant_end|>" // the end of a turn
+	innerOpen = "<|inner_prefix|>"  // reasoning
+	innerEnd  = "<|inner_suffix|>"
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	toolCall block.Token = iota
+	toolCallEnd
+	endOfTurn
+)
+
+const kCalls = 0 // the one kind of block: a JSON array of calls
+
+// keys are the members of Apertus's call objects: the tool's name as the
+// object's only key, its arguments the value ({"f": {...}}); the
+// {"name", "arguments"} spelling is read too.
+var keys = func() block.Keys { k := block.CallKeys; k.NameKeyed = true; return k }()
+
+var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
+	Markers: []block.Marker{
+		toolCall:    {Text: startText, Role: block.Opens, Kind: kCalls},
+		toolCallEnd: {Text: endText}, // an orphan: dropped
+		endOfTurn:   {Text: eotText, EndsTurn: true},
+	},
+	Kinds: []block.Kind{kCalls: block.JSONArray(toolCallEnd, keys)},
+}
+
+type format struct{}
+
+// Reasoning implements toolcall.Reasoner: the model opens
+// <|inner_prefix|> itself (the prompt never does), and a
+// <|tools_prefix|> written before <|inner_suffix|> ends the reasoning.
+func (format) Reasoning() toolcall.Reasoning {
+	return toolcall.Reasoning{Open: innerOpen, Close: innerEnd, EndedBy: []string{startText}}
+}
+
+// Name implements toolcall.Format.
+func (format) Name() string { return "apertus" }
+
+// NewDecoder implements toolcall.Format.
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&table, req)
+}
+
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format: Format,
+		Reply:  prompt.Reply{Open: innerOpen, Close: innerEnd, End: eotText, Render: RenderCalls}.Write,
+		Profiles: []toolcall.Profile{
+			{Name: ProfileApertus, Models: []string{"apertus"},
+				Template: []string{startText, endText, innerOpen, "<|assistant_start|>", "<|developer_start|>"}},
+		},
+		EndOfTurn: []string{eotText},
+	})
+}

@@ -1,0 +1,185 @@
+package apertus_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/apertus"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+var (
+	call  = streamtest.Call
+	tools = streamtest.Tools
+)
+
+// tc is a row of a behaviour table (a local type, so rows need no keys).
+type tc streamtest.Case
+
+func run(t *testing.T, tests []tc) {
+	t.Helper()
+	cases := make([]streamtest.Case, len(tests))
+	for i, tt := range tests {
+		cases[i] = streamtest.Case(tt)
+	}
+	streamtest.Run(t, apertus.Format, cases)
+}
+
+// The two calls of the goldens' "tools" conversation.
+const (
+	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
+	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
+)
+
+var (
+	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
+	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
+)
+
+// TestGoldenTurns reads the assistant turns of the goldens
+// (testdata/templates/golden/apertus) as the template writes them, from
+// the turn's first byte to <|assistant_end|> (or to the calls' end, where
+// the results follow in the same turn).
+func TestGoldenTurns(t *testing.T) {
+	run(t, []tc{
+		{"tools: two calls", "<|tools_prefix|>[{\"write_note\": " + noteArgs + "}, {\"lookup_order\": " + orderArgs + "}]<|tools_suffix|>",
+			nil, "", []toolcall.Call{note, order}},
+		{"tools_one_call: one call", "<|tools_prefix|>[{\"lookup_order\": " + orderArgs + "}]<|tools_suffix|>", nil, "", []toolcall.Call{order}},
+		{"reasoning_call: one small call", `<|tools_prefix|>[{"lookup_order": {"order_id": 42}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}},
+		{"tools_answered: an answer", "Saved the note; order 42 has shipped.<|assistant_end|>", nil, "Saved the note; order 42 has shipped.", nil},
+		{"reasoning: an answer", "4.<|assistant_end|>", nil, "4.", nil},
+	})
+}
+
+func TestApertus(t *testing.T) {
+	run(t, []tc{
+		// llama.cpp tests/test-chat.cpp, Apertus-8B-Instruct (the
+		// content, call, call-then-content cases; reasoning below).
+		{"llama.cpp: content", "Hello, world!\nWhat's up?", nil, "Hello, world!\nWhat's up?", nil},
+		{"llama.cpp: a call", `<|tools_prefix|>[{"special_function": {"arg1": 1}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("special_function", `{"arg1":1}`)}},
+		{"llama.cpp: a call, then content", "<|tools_prefix|>[{\"special_function\": {\"arg1\": 1}}]<|tools_suffix|>Hello, world!\nWhat's up?", nil,
+			"Hello, world!\nWhat's up?", []toolcall.Call{call("special_function", `{"arg1":1}`)}},
+
+		{"one call object, no array", `<|tools_prefix|>{"f": {"a": 1}}<|tools_suffix|>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"the name and arguments spelling", `<|tools_prefix|>[{"name": "f", "arguments": {"a": 1}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"empty arguments", `<|tools_prefix|>[{"get_time": {}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("get_time", `{}`)}},
+		{"pretty-printed", "<|tools_prefix|>[\n  {\n    \"f\": {\"a\": [1, 2]}\n  }\n]<|tools_suffix|>", nil, "", []toolcall.Call{call("f", `{"a":[1,2]}`)}},
+		{"prose around", "Let me look.<|tools_prefix|>[{\"f\": {}}]<|tools_suffix|>Done.", nil, "Let me look.Done.", []toolcall.Call{call("f", `{}`)}},
+		{"two blocks", `<|tools_prefix|>[{"f": {}}]<|tools_suffix|><|tools_prefix|>[{"g": {}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("f", `{}`), call("g", `{}`)}},
+		{"the end marker in a string", `<|tools_prefix|>[{"say": {"text": "<|tools_suffix|>]"}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("say", `{"text":"<|tools_suffix|>]"}`)}},
+		{"non-ASCII arguments", `<|tools_prefix|>[{"f": {"city": "Zürich 東京"}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}},
+		{"Python literals", `<|tools_prefix|>[{'f': {'ok': True}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("f", `{"ok":true}`)}},
+		{"the end marker missing at the end of the turn", `<|tools_prefix|>[{"f": {}}]<|assistant_end|>`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"the end marker missing at the end", `<|tools_prefix|>[{"f": {}}]`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"the end marker cut at the end is dropped", `<|tools_prefix|>[{"f": {}}]<|tools_su`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"an empty array", "<|tools_prefix|>[]<|tools_suffix|>Hi", nil, "Hi", nil},
+		{"a stray end marker is dropped", "Done.<|tools_suffix|>", nil, "Done.", nil},
+		{"a partial marker at the end is prose", "Hi <|tools_pre", nil, "Hi <|tools_pre", nil},
+
+		{"broken JSON is content", `<|tools_prefix|>[{"f": {"a": }]<|tools_suffix|>`, nil, `<|tools_prefix|>[{"f": {"a": }]<|tools_suffix|>`, nil},
+		{"a cut-off call is content", `<|tools_prefix|>[{"f": {"a": 1}}, {"g": {`, nil, `<|tools_prefix|>[{"f": {"a": 1}}, {"g": {`, nil},
+		{"two names in one object is content", `<|tools_prefix|>[{"f": {}, "g": {}}]<|tools_suffix|>`, nil, `<|tools_prefix|>[{"f": {}, "g": {}}]<|tools_suffix|>`, nil},
+		{"arguments that are no object are content", `<|tools_prefix|>[{"f": [1]}]<|tools_suffix|>`, nil, `<|tools_prefix|>[{"f": [1]}]<|tools_suffix|>`, nil},
+		{"an empty name is content", `<|tools_prefix|>[{"": {}}]<|tools_suffix|>`, nil, `<|tools_prefix|>[{"": {}}]<|tools_suffix|>`, nil},
+		{"text after the array is content", `<|tools_prefix|>[{"f": {}}] and more<|tools_suffix|>`, nil, `<|tools_prefix|>[{"f": {}}] and more<|tools_suffix|>`, nil},
+		{"not JSON is content", "<|tools_prefix|>call f now<|tools_suffix|>", nil, "<|tools_prefix|>call f now<|tools_suffix|>", nil},
+	})
+}
+
+// Reasoning stands between <|inner_prefix|> and <|inner_suffix|>, which
+// the model opens itself.
+func TestReasoning(t *testing.T) {
+	req := toolcall.Request{}
+	// llama.cpp tests/test-chat.cpp, Apertus-8B-Instruct: reasoning then
+	// content; reasoning then a call; and then content after it.
+	streamtest.ExpectReasoning(t, apertus.Format, req, "<|inner_prefix|>I'm\nthinking<|inner_suffix|>Hello, world!\nWhat's up?",
+		"I'm\nthinking", "Hello, world!\nWhat's up?", nil)
+	streamtest.ExpectReasoning(t, apertus.Format, req, `<|inner_prefix|>I'm`+"\n"+`thinking<|inner_suffix|><|tools_prefix|>[{"special_function": {"arg1": 1}}]<|tools_suffix|>`,
+		"I'm\nthinking", "", []toolcall.Call{call("special_function", `{"arg1":1}`)})
+	streamtest.ExpectReasoning(t, apertus.Format, req, "<|inner_prefix|>I'm\nthinking<|inner_suffix|><|tools_prefix|>[{\"special_function\": {\"arg1\": 1}}]<|tools_suffix|>Hello, world!\nWhat's up?",
+		"I'm\nthinking", "Hello, world!\nWhat's up?", []toolcall.Call{call("special_function", `{"arg1":1}`)})
+	// A call while the reasoning is open ends it.
+	streamtest.ExpectReasoning(t, apertus.Format, req, `<|inner_prefix|>I need the order.<|tools_prefix|>[{"f": {}}]<|tools_suffix|>`,
+		"I need the order.", "", []toolcall.Call{call("f", `{}`)})
+	// A prompt with deliberation enabled leaves the reasoning closed.
+	p, err := apertus.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi"}}, nil, toolcall.PromptOptions{Thinking: on()})
+	if err != nil || p.InReasoning {
+		t.Fatalf("%+v, %v", p, err)
+	}
+	streamtest.ExpectReasoning(t, apertus.Format, req, "<|inner_prefix|>Easy.<|inner_suffix|>4.<|assistant_end|>", "Easy.", "4.", nil, stream.ForPrompt(p))
+	// A marker in a call's string is data.
+	streamtest.ExpectReasoning(t, apertus.Format, req, `<|tools_prefix|>[{"say": {"text": "<|inner_suffix|>"}}]<|tools_suffix|>`,
+		"", "", []toolcall.Call{call("say", `{"text":"<|inner_suffix|>"}`)})
+}
+
+// What follows <|assistant_end|> is the next turn a server that did not
+// stop there wrote: dropped, with an end_of_turn diagnostic.
+func TestEndOfTurn(t *testing.T) {
+	doc := `<|tools_prefix|>[{"f": {}}]<|tools_suffix|><|assistant_end|><|user_start|>more`
+	res := streamtest.Compare(t, apertus.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3))
+	if len(res.Calls) != 1 || res.Content != "" {
+		t.Fatalf("calls %+v, content %q", res.Calls, res.Content)
+	}
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
+		t.Errorf("diagnostics %+v, want one end_of_turn", res.Diagnostics)
+	}
+}
+
+var documents = []string{
+	"<|tools_prefix|>[{\"write_note\": " + noteArgs + "}, {\"lookup_order\": " + orderArgs + "}]<|tools_suffix|>",
+	"<|inner_prefix|>Thinking.<|inner_suffix|>Sure.<|tools_prefix|>[{\"f\": {\"a\": [1, \"]\"]}}]<|tools_suffix|><|assistant_end|>",
+	`<|tools_prefix|>{"name": "g", "arguments": "{\"x\": 1}"}<|tools_suffix|>`,
+	"<|tools_prefix|>", "<|tools_suffix|>", "<|assistant_end|>", "<|inner_prefix|>", "<|inner_suffix|>", `[{"f": {}}]`, `{"f": {}, "g": {}}`,
+}
+
+// Split invariance, argument streaming and quiet deltas hold for any mix
+// of the format's text in any split.
+func TestProperties(t *testing.T) {
+	streamtest.CheckFormatRequest(t, apertus.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+}
+
+// FuzzApertus checks the stream's promises on any document in random
+// deltas, told the prompt left reasoning closed, opened it, or nothing.
+func FuzzApertus(f *testing.F) {
+	for i, d := range documents {
+		f.Add(d, uint64(i))
+	}
+	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
+		deltas := streamtest.SeededSplit(doc, seed)
+		req := toolcall.Request{Tools: tools("f")}
+		streamtest.Compare(t, apertus.Format, req, deltas)
+		streamtest.Compare(t, apertus.Format, req, deltas, stream.StartInReasoning())
+		streamtest.Compare(t, apertus.Format, req, deltas, stream.StartOutsideReasoning())
+	})
+}
+
+// With argument streaming, the first call of a block streams while it
+// arrives, its name taken from its key.
+func TestStreamsArguments(t *testing.T) {
+	doc := documents[0]
+	var deltas []string
+	for i := 0; i < len(doc); i += 4 {
+		deltas = append(deltas, doc[i:min(i+4, len(doc))])
+	}
+	st := streamtest.CompareStreaming(t, apertus.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, deltas)
+	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
+		t.Errorf("%+v, want 2 calls, the first streamed", st)
+	}
+}
+
+func TestProseFeedDoesNotAllocate(t *testing.T) {
+	if allocs := streamtest.ProseFeedAllocs(apertus.Format, toolcall.Request{}); allocs != 0 {
+		t.Errorf("a Feed of prose allocates %.2f times", allocs)
+	}
+}
+
+// A block that is not calls comes back as content with a diagnostic.
+func TestNotCallsSaysWhy(t *testing.T) {
+	doc := `<|tools_prefix|>[{"f": {}, "g": {}}]<|tools_suffix|>`
+	res := stream.Parse(apertus.Format, doc, toolcall.Request{})
+	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "call") {
+		t.Errorf("%+v", res)
+	}
+}

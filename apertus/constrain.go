@@ -1,0 +1,40 @@
+package apertus
+
+import (
+	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// frame is how Apertus writes calls, as RenderCalls writes them: the
+// array between the markers is the section, each call an object whose
+// one key is the tool's name.
+var frame = grammar.Frame{
+	Begin:   callBegin,
+	End:     "}",
+	Sep:     ", ",
+	Open:    startText + "[",
+	Close:   "]" + endText,
+	Trigger: startText,
+}
+
+// StructuralTag returns xgrammar's structural tag for the request:
+// triggered on <|tools_prefix|>, one tag from <|tools_prefix|>[ to
+// ]<|tools_suffix|> whose content is the calls of Grammar. "auto" lets
+// free text come first; "required" and a named tool put the block at the
+// start; parallel_tool_calls false and a named tool allow one call.
+func StructuralTag(req toolcall.Request) ([]byte, error) { return frame.StructuralTag(req) }
+
+// Grammar returns an xgrammar EBNF grammar for an Apertus block as
+// RenderCalls writes it: <|tools_prefix|>[, call objects {"NAME": ARGS}
+// separated by ", ", whose names are the request's tools and whose
+// arguments follow each tool's JSON Schema, then ]<|tools_suffix|>.
+//
+// The schema features it constrains, and those that fall back to their
+// general type, are those of pythonic.Grammar.
+func Grammar(req toolcall.Request) (string, error) { return frame.Grammar(req) }
+
+// Grammar implements toolcall.Constrainer.
+func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
+
+// StructuralTag implements toolcall.Constrainer.
+func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }

@@ -1,0 +1,204 @@
+package granite_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/granite"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+var (
+	call  = streamtest.Call
+	tools = streamtest.Tools
+)
+
+// tc is a row of a behaviour table (a local type, so rows need no keys).
+type tc streamtest.Case
+
+func run(t *testing.T, tests []tc) {
+	t.Helper()
+	cases := make([]streamtest.Case, len(tests))
+	for i, tt := range tests {
+		cases[i] = streamtest.Case(tt)
+	}
+	streamtest.Run(t, granite.Format, cases)
+}
+
+// The two calls of the goldens' "tools" conversation.
+const (
+	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
+	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
+)
+
+var (
+	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
+	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
+	tokyo = call("get_weather", `{"city":"Tokyo"}`)
+)
+
+// TestGoldenTurns reads the assistant turns the goldens' conversations
+// hold, as Granite 3.3 writes them (the template drops the calls from its
+// prompt, so they are written as the model writes them: <|tool_call|>
+// and the array, then <|end_of_text|>).
+func TestGoldenTurns(t *testing.T) {
+	run(t, []tc{
+		{"tools: two calls", "<|tool_call|>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|end_of_text|>",
+			nil, "", []toolcall.Call{note, order}},
+		{"tools_one_call: one call", "<|tool_call|>[{\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|end_of_text|>", nil, "", []toolcall.Call{order}},
+		{"tools_answered: an answer", "Saved the note; order 42 has shipped.<|end_of_text|>", nil, "Saved the note; order 42 has shipped.", nil},
+		{"reasoning: an answer", "4.<|end_of_text|>", nil, "4.", nil},
+	})
+}
+
+func TestGranite(t *testing.T) {
+	special := call("special_function", `{"arg1":1}`)
+	run(t, []tc{
+		// llama.cpp tests/test-chat.cpp, ibm-granite-granite-3.3-2B-Instruct
+		// (the cases of a whole response; reasoning below).
+		{"llama.cpp: content", "Hello, world!\nWhat's up?", nil, "Hello, world!\nWhat's up?", nil},
+		{"llama.cpp: a call", `<|tool_call|>[{"name": "special_function", "arguments": {"arg1": 1}}]`, nil, "", []toolcall.Call{special}},
+		// llama.cpp's partial-response cases read a call whose array is
+		// still open (with the arguments so far); here a call is complete
+		// only when its array is, so the cut text is content.
+		{"llama.cpp, cut: the name only", `<|tool_call|>[{"name": "special_function"`, nil, `<|tool_call|>[{"name": "special_function"`, nil},
+		{"llama.cpp, cut: inside the arguments", `<|tool_call|>[{"name": "special_function", "arguments": {"arg`, nil, `<|tool_call|>[{"name": "special_function", "arguments": {"arg`, nil},
+
+		// vLLM tests/entrypoints/openai/tool_parsers/test_granite_tool_parser.py.
+		{"vLLM: no calls", "This is a regular response without any tool calls.", nil, "This is a regular response without any tool calls.", nil},
+		{"vLLM: one call, a space after the marker", `<|tool_call|> [{"name": "get_weather", "arguments": {"city": "Tokyo"}}]`, nil, "", []toolcall.Call{tokyo}},
+		{"vLLM: parallel calls", "<|tool_call|> [\n  {\"name\": \"get_weather\", \"arguments\": {\"city\": \"Tokyo\"}},\n  {\"name\": \"get_time\", \"arguments\": {\"timezone\": \"Asia/Tokyo\"}}\n]", nil, "",
+			[]toolcall.Call{tokyo, call("get_time", `{"timezone":"Asia/Tokyo"}`)}},
+		{"vLLM: every JSON type, the marker as text", "<tool_call> [{\n  \"name\": \"test_function\",\n  \"arguments\": {\n    \"string_field\": \"hello\",\n    \"int_field\": 42,\n    \"float_field\": 3.14,\n    \"bool_field\": true,\n    \"null_field\": null,\n    \"array_field\": [\"a\", \"b\", \"c\"],\n    \"object_field\": {\"nested\": \"value\"},\n    \"empty_array\": [],\n    \"empty_object\": {}\n  }\n}]", nil, "",
+			[]toolcall.Call{call("test_function", `{"string_field":"hello","int_field":42,"float_field":3.14,"bool_field":true,"null_field":null,"array_field":["a","b","c"],"object_field":{"nested":"value"},"empty_array":[],"empty_object":{}}`)}},
+		{"vLLM: empty arguments", `<|tool_call|> [{"name": "refresh", "arguments": {}}]`, nil, "", []toolcall.Call{call("refresh", `{}`)}},
+		// vLLM drops the prose (its test marks the case as failing); it is kept here.
+		{"vLLM: prose around", "Let me check the weather for you.\n<|tool_call|> [{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Tokyo\"}}]\nI'll get that information.", nil,
+			"Let me check the weather for you.\n\nI'll get that information.", []toolcall.Call{tokyo}},
+		{"vLLM: escapes", "<tool_call> [{\n  \"name\": \"test_function\",\n  \"arguments\": {\n    \"quoted\": \"He said \\\"hello\\\"\",\n    \"path\": \"C:\\\\Users\\\\file.txt\",\n    \"newline\": \"line1\\nline2\",\n    \"unicode\": \"emoji: 🎉\"\n  }\n}]", nil, "",
+			[]toolcall.Call{call("test_function", `{"quoted":"He said \"hello\"","path":"C:\\Users\\file.txt","newline":"line1\nline2","unicode":"emoji: 🎉"}`)}},
+		{"vLLM, malformed: cut inside the arguments", `<|tool_call|> [{"name": "func", "arguments": {`, nil, `<|tool_call|> [{"name": "func", "arguments": {`, nil},
+		// vLLM reads no call from a lone object; here it is one call.
+		{"vLLM, malformed: not an array", `<|tool_call|> {"name": "func", "arguments": {}}`, nil, "", []toolcall.Call{call("func", `{}`)}},
+		{"vLLM, malformed: no marker", `[{"name": "func", "arguments": "not a dict"}]`, nil, `[{"name": "func", "arguments": "not a dict"}]`, nil},
+		{"vLLM, malformed: JSON in prose", `Some text [{"name": "func"}]`, nil, `Some text [{"name": "func"}]`, nil},
+
+		{"arguments as a JSON string", `<|tool_call|>[{"name": "f", "arguments": "{\"a\": 1}"}]`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"no arguments", `<|tool_call|>[{"name": "get_time"}]`, nil, "", []toolcall.Call{call("get_time", `{}`)}},
+		{"keys in any order", `<|tool_call|>[{"arguments": {"a": 1}, "name": "f"}]`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"the end of turn after the calls", `<|tool_call|>[{"name": "f", "arguments": {}}]<|end_of_text|>`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"a hermes-style block with the text marker", "<tool_call>\n{\"name\": \"f\", \"arguments\": {\"a\": 1}}\n</tool_call>", nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"two markers", `<|tool_call|>[{"name": "f"}]<|tool_call|>[{"name": "g"}]`, nil, "", []toolcall.Call{call("f", `{}`), call("g", `{}`)}},
+		{"a ']' in a string", `<|tool_call|>[{"name": "f", "arguments": {"s": "a]b"}}]`, nil, "", []toolcall.Call{call("f", `{"s":"a]b"}`)}},
+		{"Python literals", `<|tool_call|>[{'name': 'f', 'arguments': {'ok': True}}]`, nil, "", []toolcall.Call{call("f", `{"ok":true}`)}},
+		{"an empty array", "<|tool_call|>[]Hi", nil, "Hi", nil},
+		{"a partial marker at the end is prose", "Hi <|tool_ca", nil, "Hi <|tool_ca", nil},
+		{"the answer's response tags are dropped", "<response>4.</response>", nil, "4.", nil},
+
+		{"broken JSON is content", `<|tool_call|>[{"name": "f", "arguments": {"a": }]`, nil, `<|tool_call|>[{"name": "f", "arguments": {"a": }]`, nil},
+		{"a name that is no string is content", `<|tool_call|>[{"name": 5}]`, nil, `<|tool_call|>[{"name": 5}]`, nil},
+		{"text before the array is content", `<|tool_call|> sure [{"name": "f"}]`, nil, `<|tool_call|> sure [{"name": "f"}]`, nil},
+		{"a mismatched bracket at the end of turn is content", "<|tool_call|>[{\"name\": \"f\"]<|end_of_text|>", nil, "<|tool_call|>[{\"name\": \"f\"]<|end_of_text|>", nil},
+	})
+}
+
+// Reasoning stands between <think> and </think>, which the model opens
+// itself; the answer after it between <response> and </response>.
+func TestReasoning(t *testing.T) {
+	req := toolcall.Request{}
+	hello := "Hello, world!\nWhat's up?"
+	// llama.cpp tests/test-chat.cpp, ibm-granite-granite-3.3-2B-Instruct.
+	streamtest.ExpectReasoning(t, granite.Format, req, "<think>I'm\nthinking</think>Hello, world!\nWhat's up?", "I'm\nthinking", hello, nil)
+	streamtest.ExpectReasoning(t, granite.Format, req, "<think>I'm\nthinking</think><response>Hello, world!\nWhat's up?</response>", "I'm\nthinking", hello, nil)
+	streamtest.ExpectReasoning(t, granite.Format, req, "<think>I'm\nthinking</think><response>Hello, world!\nWhat's up?", "I'm\nthinking", hello, nil)
+	streamtest.ExpectReasoning(t, granite.Format, req, "<think>I'm\nthinking", "I'm\nthinking", "", nil)
+	streamtest.ExpectReasoning(t, granite.Format, req, `<think>I'm`+"\n"+`thinking</think><|tool_call|>[{"name": "special_function", "arguments": {"arg1": 1}}]`,
+		"I'm\nthinking", "", []toolcall.Call{call("special_function", `{"arg1":1}`)})
+	// llama.cpp reads the first call of an array the end cuts; here the
+	// cut array is content.
+	streamtest.ExpectReasoning(t, granite.Format, req, `<think>I'm`+"\n"+`thinking</think><|tool_call|>[{"name": "special_function", "arguments": {"arg1": 1}}, {`,
+		"I'm\nthinking", `<|tool_call|>[{"name": "special_function", "arguments": {"arg1": 1}}, {`, nil)
+	// A call while the reasoning is open ends it.
+	streamtest.ExpectReasoning(t, granite.Format, req, `<think>I need the order.<|tool_call|>[{"name": "f"}]`, "I need the order.", "", []toolcall.Call{call("f", `{}`)})
+	// A prompt with thinking on leaves the reasoning closed.
+	p, err := granite.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi"}}, nil, toolcall.PromptOptions{Thinking: on()})
+	if err != nil || p.InReasoning {
+		t.Fatalf("%+v, %v", p, err)
+	}
+	streamtest.ExpectReasoning(t, granite.Format, req, "<think>Easy.</think><response>4.</response><|end_of_text|>", "Easy.", "4.", nil, stream.ForPrompt(p))
+	// A think tag in a call's string is data.
+	streamtest.ExpectReasoning(t, granite.Format, req, `<|tool_call|>[{"name": "say", "arguments": {"text": "</think>"}}]`,
+		"", "", []toolcall.Call{call("say", `{"text":"</think>"}`)})
+}
+
+// What follows <|end_of_text|> is the next turn a server that did not
+// stop there wrote: dropped, with an end_of_turn diagnostic.
+func TestEndOfTurn(t *testing.T) {
+	doc := `<|tool_call|>[{"name": "f", "arguments": {}}]<|end_of_text|><|start_of_role|>user<|end_of_role|>more`
+	res := streamtest.Compare(t, granite.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3))
+	if len(res.Calls) != 1 || res.Content != "" {
+		t.Fatalf("calls %+v, content %q", res.Calls, res.Content)
+	}
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
+		t.Errorf("diagnostics %+v, want one end_of_turn", res.Diagnostics)
+	}
+}
+
+var documents = []string{
+	"<|tool_call|>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|end_of_text|>",
+	"<think>Thinking.</think><response>Sure.</response><|tool_call|>[{\"name\": \"f\", \"arguments\": {\"a\": [1, \"]\"]}}]",
+	"<tool_call> {\"name\": \"g\", \"arguments\": \"{\\\"x\\\": 1}\"}\n</tool_call>",
+	"<|tool_call|>", "<tool_call>", "</tool_call>", "<|end_of_text|>", "<think>", "</think>", "<response>", "</response>", `[{"name": "f"}]`,
+}
+
+// Split invariance, argument streaming and quiet deltas hold for any mix
+// of the format's text in any split.
+func TestProperties(t *testing.T) {
+	streamtest.CheckFormatRequest(t, granite.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+}
+
+// FuzzGranite checks the stream's promises on any document in random
+// deltas, told the prompt left reasoning closed, opened it, or nothing.
+func FuzzGranite(f *testing.F) {
+	for i, d := range documents {
+		f.Add(d, uint64(i))
+	}
+	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
+		deltas := streamtest.SeededSplit(doc, seed)
+		req := toolcall.Request{Tools: tools("f")}
+		streamtest.Compare(t, granite.Format, req, deltas)
+		streamtest.Compare(t, granite.Format, req, deltas, stream.StartInReasoning())
+		streamtest.Compare(t, granite.Format, req, deltas, stream.StartOutsideReasoning())
+	})
+}
+
+// With argument streaming, the first call of the array streams while it
+// arrives.
+func TestStreamsArguments(t *testing.T) {
+	doc := documents[0]
+	var deltas []string
+	for i := 0; i < len(doc); i += 4 {
+		deltas = append(deltas, doc[i:min(i+4, len(doc))])
+	}
+	st := streamtest.CompareStreaming(t, granite.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, deltas)
+	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
+		t.Errorf("%+v, want 2 calls, the first streamed", st)
+	}
+}
+
+func TestProseFeedDoesNotAllocate(t *testing.T) {
+	if allocs := streamtest.ProseFeedAllocs(granite.Format, toolcall.Request{}); allocs != 0 {
+		t.Errorf("a Feed of prose allocates %.2f times", allocs)
+	}
+}
+
+// An array that is not calls comes back as content with a diagnostic.
+func TestNotCallsSaysWhy(t *testing.T) {
+	doc := `<|tool_call|>[{"name": "f", "arguments": [1]}]`
+	res := stream.Parse(granite.Format, doc, toolcall.Request{})
+	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
+		t.Errorf("%+v", res)
+	}
+}

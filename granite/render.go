@@ -1,0 +1,172 @@
+package granite
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// callBegin is what comes before a call's arguments in the array.
+func callBegin(name string) string {
+	return `{"name": ` + string(jsonvalue.AppendString(nil, name)) + `, "arguments": `
+}
+
+// RenderCalls writes calls as Granite 3.x writes them: <|tool_call|>[,
+// per call {"name": "NAME", "arguments": ARGS} with the spaces Jinja's
+// tojson writes, calls separated by ", ", then ] (the array's close ends
+// the calls: there is no end marker). No calls is "".
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	if len(calls) == 0 {
+		return "", nil
+	}
+	var b strings.Builder
+	b.WriteString(startText + "[")
+	for i, c := range calls {
+		args, err := prompt.SpacedArgs("granite", c)
+		if err != nil {
+			return "", err
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(callBegin(c.Name))
+		b.WriteString(args)
+		b.WriteString("}")
+	}
+	b.WriteString("]")
+	return b.String(), nil
+}
+
+// RenderCalls implements toolcall.Renderer.
+func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
+
+// ProfileGranite33 is the chat template of granite-3.3-8b-instruct and
+// 2b-instruct, the one prompt profile, which the other Granite 3.x
+// models are served with too (see the package doc).
+const ProfileGranite33 = "granite-3.3"
+
+// Profiles lists the prompt profiles, the default first.
+var Profiles = []string{ProfileGranite33}
+
+// The turns' markers.
+const (
+	roleStart = "<|start_of_role|>"
+	roleEnd   = "<|end_of_role|>"
+)
+
+// The template's default system texts.
+const (
+	defaultSystem = "Knowledge Cutoff Date: April 2024. Today's Date: %s. You are Granite, developed by IBM."
+	toolsSystem   = " You are a helpful assistant with access to the following tools. When a tool is required to answer the user's query, respond only with <|tool_call|> followed by a JSON list of tools used. If a tool does not exist in the provided list of tools, notify the user that you do not have the ability to fulfill the request."
+	thinkSystem   = " You are a helpful AI assistant.\nRespond to every user query in a comprehensive and detailed way. You can write down your thoughts and reasoning process before responding. In the thought process, engage in a comprehensive cycle of analysis, summarization, exploration, reassessment, reflection, backtracing, and iteration to develop well-considered thinking process. In the response section, based on various attempts, explorations, and reflections from the thoughts section, systematically present the final solution that you deem correct. The response should summarize the thought process. Write your thoughts between <think></think> and write your response between <response></response> for each user query."
+	plainSystem   = " You are a helpful AI assistant."
+)
+
+// RenderPrompt writes a conversation as Granite 3.3's chat template does,
+// byte for byte: a system turn holding the first message's text when it
+// is a system message, else the template's own system text (with the
+// date, opts.Date or today; with tools, the instruction to answer with
+// <|tool_call|> and a JSON list; else, with opts.Thinking set, the
+// instruction to think in <think></think> and answer in
+// <response></response>); with tools, an available_tools turn holding
+// them as one JSON array indented by four spaces; then each message as
+// <|start_of_role|>ROLE<|end_of_role|>TEXT<|end_of_text|> and a newline,
+// roles and texts as they are (an assistant's calls and reasoning are
+// dropped: the template writes only the text). It ends with
+// <|start_of_role|>assistant<|end_of_role|>, outside reasoning. A last
+// assistant message is the answer's start: its text follows that header,
+// its trailing whitespace cut, and nothing follows it.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if guardErr != nil {
+		return toolcall.Prompt{}, guardErr
+	}
+	if _, err := prompt.Profile("granite", opts.Profile, Profiles); err != nil {
+		return toolcall.Prompt{}, err
+	}
+	if err := prompt.Check(msgs); err != nil {
+		return toolcall.Prompt{}, fmt.Errorf("granite: %w", err)
+	}
+	var system string
+	if len(msgs) > 0 && msgs[0].Role == "system" {
+		system, msgs = msgs[0].Content, msgs[1:]
+	} else {
+		date := opts.Date
+		if date.IsZero() {
+			date = time.Now()
+		}
+		system = fmt.Sprintf(defaultSystem, date.Format("January 02, 2006"))
+		switch {
+		case len(tools) > 0:
+			system += toolsSystem
+		case opts.Thinking != nil && *opts.Thinking:
+			system += thinkSystem
+		default:
+			system += plainSystem
+		}
+	}
+	var b strings.Builder
+	b.WriteString(roleStart + "system" + roleEnd + system + eotText + "\n")
+	if len(tools) > 0 {
+		list, err := toolsJSON(tools)
+		if err != nil {
+			return toolcall.Prompt{}, err
+		}
+		b.WriteString(roleStart + "available_tools" + roleEnd + list + eotText + "\n")
+	}
+	for i, m := range msgs {
+		if i == len(msgs)-1 && m.Role == "assistant" { // the answer's start
+			b.WriteString(roleStart + "assistant" + roleEnd + strings.TrimRight(m.Content, " \t\n\r"))
+			return toolcall.Prompt{Text: b.String()}, nil
+		}
+		b.WriteString(roleStart + m.Role + roleEnd + m.Content + eotText + "\n")
+		if i == len(msgs)-1 {
+			b.WriteString(roleStart + "assistant" + roleEnd)
+		}
+	}
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// toolsJSON writes the tools as the template's tojson(indent=4) writes
+// its tools list: a JSON array of {"type": "function", "function":
+// {...}} objects, a member a line, indented by four spaces a level.
+func toolsJSON(tools []toolcall.Tool) (string, error) {
+	items := make([]string, len(tools))
+	for i, t := range tools {
+		s, err := prompt.OpenAIToolJSON(t)
+		if err != nil {
+			return "", err
+		}
+		items[i] = s
+	}
+	var compact, out bytes.Buffer
+	if err := json.Compact(&compact, []byte("["+strings.Join(items, ", ")+"]")); err != nil {
+		return "", err
+	}
+	if err := json.Indent(&out, compact.Bytes(), "", "    "); err != nil {
+		return "", err
+	}
+	return out.String(), nil
+}
+
+// PromptProfiles implements toolcall.Prompter.
+func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+
+// Prompt implements toolcall.Prompter: RenderPrompt.
+func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return RenderPrompt(msgs, tools, opts)
+}
+
+// SpecialTokens implements toolcall.SpecialTokenLister.
+func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+
+// specialTokens are the format's special tokens, which
+// PromptOptions.SpecialTokens escapes or refuses in client text.
+var specialTokens = []string{roleStart, roleEnd, eotText, startText, "<|start_of_cite|>", "<|end_of_cite|>", thinkOpen, thinkClose, respOpen, respClose}

@@ -24,6 +24,10 @@ type Keys struct {
 	// after the tool and holds its arguments, an object (Apertus:
 	// {"get_weather": {"city": "Paris"}}).
 	NameKeyed bool
+	// ArrayOnly says the body must be an array: one call object alone is
+	// no call (the functools[...] of Phi-4-mini and FireFunction, whose
+	// marker is the array's name).
+	ArrayOnly bool
 }
 
 // CallKeys are the spellings the JSON array formats use: the name under
@@ -40,7 +44,8 @@ var CallKeys = Keys{
 const maxArrayHead = 256
 
 // JSONArray returns a kind of block whose body is a JSON array of call
-// objects, or one call object, spelled as keys says (a copy is kept).
+// objects, or one call object (unless keys.ArrayOnly), spelled as keys
+// says (a copy is kept).
 // With an end marker, the block ends there (outside strings); with
 // NoToken, where the value closes (Granite's <|tool_call|>[...], the
 // ' functools[...]' of Phi-4-mini and FireFunction), and only whitespace
@@ -90,6 +95,9 @@ func (k *Keys) read(m *Machine, body string) ([]Item, error) {
 		return nil, offsetError(err, open)
 	}
 	js := unsafe.String(unsafe.SliceData(raw), len(raw)) // the machine's until read returns: what is kept is copied
+	if js[0] == '{' && k.ArrayOnly {
+		return nil, arrayError(open, "the block holds one call object, not an array of them")
+	}
 	if js[0] == '{' {
 		c, err := k.call(js, m.Parser())
 		if err != nil {
@@ -297,6 +305,8 @@ func (f *arrayCall) Call() (name, id string, args []byte, ok bool) {
 		switch {
 		case f.st == aOpen && c == '[':
 			f.st = oOpen
+		case f.st == aOpen && f.keys.ArrayOnly:
+			f.dead = true // one object where an array must stand: no call
 		case (f.st == aOpen || f.st == oOpen) && c == '{', f.st == oAfter && c == ',':
 			f.st = oKey
 		case f.st == oKey && c == '"':

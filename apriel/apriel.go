@@ -69,6 +69,8 @@ func init() {
 		Profiles: []toolcall.Profile{
 			{Name: ProfileApriel16, Models: []string{"apriel 1.6", "apriel thinker !1.5 !nemotron"}, OpensReasoning: true,
 				Template: []string{startText + "[", "<|begin_assistant|>", finalText, reasoningHead}},
+			{Name: ProfileApriel15, Models: []string{"apriel 1.5"},
+				Template: []string{startText + "[", "<|assistant|>", "<|tool_result|>", finalText, finalEndText, "!<|begin_assistant|>"}},
 		},
 		EndOfTurn: []string{eotText},
 	})

@@ -52,8 +52,12 @@
 //
 // RenderPrompt writes the prompt Apriel 1.6's chat template writes
 // (profile apriel-1.6: llama.cpp's copy of Apriel-1.6-15b-Thinker's
-// template, golden directory apriel16 in testdata), byte for byte; its
-// doc says how. RenderCalls writes the template's form, <tool_calls>[{"name":
+// template, golden directory apriel16 in testdata), or Apriel 1.5's
+// (profile apriel-1.5: llama.cpp's copy of Unsloth's copy of
+// Apriel-1.5-15b-Thinker's template, golden directory apriel15), byte for
+// byte; its doc says how. Where the 1.5 template needs a call's ID and
+// the call has none, no "id" member is written (the template would fail).
+// RenderCalls writes the template's form, <tool_calls>[{"name":
 // "NAME", "arguments": ARGS, "id": "ID"}, ...]</tool_calls>, with the
 // spaces Jinja's tojson writes; Grammar and StructuralTag constrain
 // decoding to the request's tools in that form, without the IDs.

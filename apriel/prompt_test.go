@@ -63,6 +63,25 @@ func TestRenderPrompt(t *testing.T) {
 			}
 		}
 	}
+	// Apriel 1.5's template (Unsloth's copy), rendered the same way.
+	const head15 = "<s><|system|>\nYou are a thoughtful and systematic AI assistant built by ServiceNow Language Models (SLAM) lab. Before providing an answer, analyze the problem carefully and present your reasoning step by step. After explaining your thought process, provide the final solution in the following format: [BEGIN FINAL RESPONSE] ... [END FINAL RESPONSE]."
+	for _, tt := range []struct {
+		name string
+		msgs []toolcall.Message
+		want string
+	}{
+		{"no system, no tools", []toolcall.Message{{Role: "user", Content: "Hi"}},
+			head15 + "\n<|end|>\n<|user|>\nHi\n<|end|>\n<|assistant|>\n"},
+		{"a system message, no tools: its text right after the instruction", []toolcall.Message{{Role: "system", Content: "Be brief."}, {Role: "user", Content: "Hi"}},
+			head15 + "Be brief.\n<|end|>\n<|user|>\nHi\n<|end|>\n<|assistant|>\n"},
+		{"a last assistant message: closed, its calls without IDs, no generation prompt", []toolcall.Message{{Role: "user", Content: "Go"}, {Role: "assistant", Content: "Checking.", Reasoning: "dropped", ToolCalls: []toolcall.Call{f}}},
+			head15 + "\n<|end|>\n<|user|>\nGo\n<|end|>\n<|assistant|>\nChecking.\n<tool_calls>[{\"name\": \"f\", \"arguments\": {\"x\": 1}}]</tool_calls>\n<|end|>\n</s>"},
+	} {
+		got, err := apriel.RenderPrompt(tt.msgs, nil, toolcall.PromptOptions{Profile: apriel.ProfileApriel15})
+		if err != nil || got.Text != tt.want || got.InReasoning {
+			t.Errorf("apriel-1.5: %s: RenderPrompt =\n%q (in reasoning: %v), %v\nwant\n%q", tt.name, got.Text, got.InReasoning, err, tt.want)
+		}
+	}
 	for _, tt := range []struct {
 		name string
 		msgs []toolcall.Message

@@ -59,10 +59,16 @@ const (
 	// ProfileApriel16 is the chat template of Apriel-1.6-15b-Thinker.
 	// The default.
 	ProfileApriel16 = "apriel-1.6"
+	// ProfileApriel15 is the chat template of Apriel-1.5-15b-Thinker, as
+	// Unsloth's copy writes it: <|system|>, <|user|>, <|assistant|> and
+	// <|tool_result|> turns that <|end|> closes; its prompt opens no
+	// reasoning (the model writes its own "Here are my reasoning
+	// steps:").
+	ProfileApriel15 = "apriel-1.5"
 )
 
 // Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileApriel16}
+var Profiles = []string{ProfileApriel16, ProfileApriel15}
 
 // The texts of Apriel 1.6's template.
 const (
@@ -92,8 +98,11 @@ const (
 		"        ]</tool_calls>"
 )
 
-// RenderPrompt writes a conversation as Apriel 1.6's chat template does,
-// byte for byte. A system turn opens with <s><|begin_system|>, the
+// RenderPrompt writes a conversation as the profile's chat template does,
+// byte for byte: Apriel 1.6's by default, Apriel 1.5's with
+// ProfileApriel15 (see renderApriel15).
+//
+// Apriel 1.6's: a system turn opens with <s><|begin_system|>, the
 // template's instruction to reason then answer after
 // [BEGIN FINAL RESPONSE], the system message's text, and with tools the
 // instruction to call them, each tool as Python prints the OpenAI tool
@@ -117,28 +126,23 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	if err != nil {
 		return toolcall.Prompt{}, err
 	}
-	if _, err := prompt.Profile("apriel", opts.Profile, Profiles); err != nil {
+	profile, err := prompt.Profile("apriel", opts.Profile, Profiles)
+	if err != nil {
 		return toolcall.Prompt{}, err
 	}
 	if err := prompt.Check(msgs); err != nil {
 		return toolcall.Prompt{}, fmt.Errorf("apriel: %w", err)
 	}
+	if profile == ProfileApriel15 {
+		return renderApriel15(msgs, tools)
+	}
 	toolText := ""
 	if len(tools) > 0 {
-		var b []byte
-		b = append(b, toolsIntro...)
-		for _, t := range tools {
-			s, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			v, err := jsonvalue.Decode(s)
-			if err != nil {
-				return toolcall.Prompt{}, fmt.Errorf("apriel: tool %s: %w", t.Name, err)
-			}
-			b = prompt.AppendPythonStr(b, v)
+		list, err := toolList(tools, "")
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		toolText = string(append(b, toolsOutro...))
+		toolText = toolsIntro + list + toolsOutro
 	}
 	system := func(b *strings.Builder, text string, own bool) {
 		b.WriteString(bos + systemTurn + reasoningPrompt + "\n")
@@ -194,6 +198,104 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	return toolcall.Prompt{Text: b.String(), InReasoning: inReasoning}, nil
 }
 
+// toolList writes each tool as Python prints the OpenAI tool object (a
+// template's tool|string), each followed by sep.
+func toolList(tools []toolcall.Tool, sep string) (string, error) {
+	var b []byte
+	for _, t := range tools {
+		s, err := prompt.OpenAIToolJSON(t)
+		if err != nil {
+			return "", err
+		}
+		v, err := jsonvalue.Decode(s)
+		if err != nil {
+			return "", fmt.Errorf("apriel: tool %s: %w", t.Name, err)
+		}
+		b = append(prompt.AppendPythonStr(b, v), sep...)
+	}
+	return string(b), nil
+}
+
+// The texts of Apriel 1.5's template.
+const (
+	eos15             = "</s>"
+	reasoningPrompt15 = "You are a thoughtful and systematic AI assistant built by ServiceNow Language Models (SLAM) lab. " +
+		"Before providing an answer, analyze the problem carefully and present your reasoning step by step. " +
+		"After explaining your thought process, provide the final solution in the following format: " + finalText + " ... " + finalEndText + "."
+	toolsIntro15 = "You are provided with function signatures within <available_tools></available_tools> XML tags. " +
+		"You may call one or more functions to assist with the user query. Don't make assumptions about the arguments. " +
+		"You should infer the argument values from previous user responses and the system message. Here are the available tools:\n" +
+		"<available_tools>\n"
+	toolsOutro15  = "</available_tools>"
+	toolsFormat15 = "Return all function calls as a list of json objects within <tool_call></tool_call> XML tags. " +
+		"Each json object should contain a function name and arguments as follows:\n" +
+		`<tool_calls>[{"name": <function-name-1>, "arguments": <args-dict-1>}, {"name": <function-name-2>, "arguments": <args-dict-2>},...]</tool_calls>`
+)
+
+// renderApriel15 writes a conversation as Apriel 1.5's chat template
+// (Unsloth's copy) does, byte for byte: <s>; when the first message is not
+// a system message and there are tools, a <|system|> turn with the
+// template's instruction to reason and answer between [BEGIN FINAL
+// RESPONSE] and [END FINAL RESPONSE], the tools (each as Python prints the
+// OpenAI tool object, on a line of its own, in <available_tools>) and the
+// template's example of a call; when no message is a system message, a
+// <|system|> turn with the instruction alone. Each system message is a
+// <|system|> turn with the instruction, its text right after it, and the
+// tools (without the example); each user message a <|user|> turn; each
+// tool result a <|tool_result|> turn; each turn is ROLE\nTEXT\n<|end|>\n.
+// An assistant turn is <|assistant|>\n, its text, its calls on a new line
+// as RenderCalls writes them (without their IDs in the last message), then
+// \n<|end|>\n</s>; reasoning is dropped. Unless the last message is an
+// assistant's, the prompt ends <|assistant|>\n, outside reasoning: the
+// model writes "Here are my reasoning steps:" itself.
+func renderApriel15(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
+	toolText := ""
+	if len(tools) > 0 {
+		list, err := toolList(tools, "\n")
+		if err != nil {
+			return toolcall.Prompt{}, err
+		}
+		toolText = toolsIntro15 + list + toolsOutro15
+	}
+	var b strings.Builder
+	b.WriteString(bos)
+	if len(msgs) > 0 && msgs[0].Role != "system" && toolText != "" {
+		b.WriteString("<|system|>\n" + reasoningPrompt15 + toolText + "\n" + toolsFormat15 + "\n" + eotText + "\n")
+	}
+	if !slices.ContainsFunc(msgs, func(m toolcall.Message) bool { return m.Role == "system" }) {
+		b.WriteString("<|system|>\n" + reasoningPrompt15 + "\n" + eotText + "\n")
+	}
+	for i, m := range msgs {
+		last := i == len(msgs)-1
+		switch m.Role {
+		case "user":
+			b.WriteString("<|user|>\n" + m.Content + "\n" + eotText + "\n")
+		case "system":
+			b.WriteString("<|system|>\n" + reasoningPrompt15 + m.Content + "\n")
+			if toolText != "" {
+				b.WriteString(toolText + "\n")
+			}
+			b.WriteString(eotText + "\n")
+		case "tool":
+			b.WriteString("<|tool_result|>\n" + m.Content + "\n" + eotText + "\n")
+		case "assistant":
+			b.WriteString("<|assistant|>\n" + m.Content)
+			if len(m.ToolCalls) > 0 {
+				calls, err := renderCalls(m.ToolCalls, !last)
+				if err != nil {
+					return toolcall.Prompt{}, err
+				}
+				b.WriteString("\n" + calls)
+			}
+			b.WriteString("\n" + eotText + "\n" + eos15)
+		}
+		if last && m.Role != "assistant" {
+			b.WriteString("<|assistant|>\n")
+		}
+	}
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
@@ -208,4 +310,5 @@ func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
 // PromptOptions.SpecialTokens escapes or refuses in client text.
-var specialTokens = []string{"<|begin_system|>", "<|begin_user|>", "<|begin_assistant|>", "<|begin_tool_result|>", "<|begin_content|>", "<|end|>", startText, endText, "<available_tools>", "</available_tools>"}
+var specialTokens = []string{"<|begin_system|>", "<|begin_user|>", "<|begin_assistant|>", "<|begin_tool_result|>", "<|begin_content|>", "<|end|>",
+	"<|system|>", "<|user|>", "<|assistant|>", "<|tool_result|>", "<|content|>", startText, endText, "<available_tools>", "</available_tools>"}

@@ -10,6 +10,7 @@
 package formats
 
 import (
+	_ "github.com/toolparse/toolparse/apriel"
 	_ "github.com/toolparse/toolparse/cohere"
 	_ "github.com/toolparse/toolparse/deepseek"
 	_ "github.com/toolparse/toolparse/gemma4"

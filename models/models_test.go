@@ -119,6 +119,18 @@ var names = []struct {
 	{"nemotron-nano:9b-v2", "nemotron_v2", "nemotron-nano-v2"},
 	{"NVIDIA-Nemotron-Nano-9B-v2-Q4_K_M.gguf", "nemotron_v2", "nemotron-nano-v2"},
 	{"nvidia/Llama-3.1-Nemotron-Nano-8B-v1", "llama3_json", "llama-3.1"},
+	{"ServiceNow-AI/Apriel-1.6-15b-Thinker", "apriel", "apriel-1.6"},
+	{"ServiceNow-AI/Apriel-1.5-15b-Thinker", "apriel", "apriel-1.5"},
+	{"hf.co/unsloth/Apriel-1.6-15b-Thinker-GGUF:Q4_K_M", "apriel", "apriel-1.6"},
+	{"hf.co/unsloth/Apriel-1.5-15b-Thinker-GGUF:Q8_0", "apriel", "apriel-1.5"},
+	{"Apriel-1.6-15b-Thinker-Q4_K_M.gguf", "apriel", "apriel-1.6"},
+	{"ServiceNow-AI/Apriel-Nemotron-15b-Thinker", "", ""}, // a template of its own
+	{"ServiceNow-AI/Apriel-5B-Instruct", "", ""},          // no Thinker: no tool syntax of this kind
+	// Hunyuan, Jamba and MiniMax-M1 write <tool_calls> too, but neither
+	// their reasoning nor their turns are Apriel's (see package apriel).
+	{"tencent/Hunyuan-A13B-Instruct", "", ""},
+	{"ai21labs/AI21-Jamba-Mini-1.7", "", ""},
+	{"MiniMaxAI/MiniMax-M1-80k", "", ""},
 	// Families read by formats still to come are not sent to a format
 	// that reads none of their calls.
 	{"deepseek-ai/DeepSeek-V3.2", "", ""},

@@ -37,6 +37,9 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 	{"vLLM's Llama 3.2 JSON (a system prompt of its own)", `strftime_now <|start_header_id|> You are a helpful assistant with tool calling capabilities. Environment: ipython Given the following functions`, "", ""},
 	{"Functionary v3.1", `Environment: ipython <|python_tag|> Given the following functions <function=name>`, "", ""},
 	{"Nemotron Nano v2", `{{- '<SPECIAL_10>System\n' -}}<AVAILABLE_TOOLS>[{{ tools }}]</AVAILABLE_TOOLS><TOOLCALL>[{{ calls }}]</TOOLCALL>{{- '\n<SPECIAL_12>\n' -}}{{- '<SPECIAL_11>Assistant\n' -}}<think>`, "nemotron_v2", "nemotron-nano-v2"},
+	{"Apriel 1.6", `{%- set reasoning_asst_turn_start = 'Here are my reasoning steps:\n' -%}{{ '<|begin_system|>\n' }}response after the marker [BEGIN FINAL RESPONSE].<tool_calls>[{{ calls }}]</tool_calls>{{ '\n<|begin_assistant|>\n' + reasoning_asst_turn_start }}`, "apriel", "apriel-1.6"},
+	{"Apriel 1.5", `{{- '<|system|>\n' + reasoning_prompt }}[BEGIN FINAL RESPONSE] ... [END FINAL RESPONSE].<tool_calls>[{{ calls }}]</tool_calls>{{- '<|tool_result|>\n' + tool_message }}{{- '<|assistant|>\n' -}}`, "apriel", "apriel-1.5"},
+	{"Hunyuan-A13B (<tool_calls>, but its own turns)", `<|startoftext|>如果你决定调用任何函数，你必须将其格式化为<tool_calls>[{"name": "func_name1"}]</tool_calls><|extra_0|><|eos|>`, "", ""},
 	{"ChatML without tools", `<|im_start|>{{ message.role }}\n{{ message.content }}<|im_end|>`, "", ""},
 	{"empty", ``, "", ""},
 }
@@ -55,6 +58,8 @@ func TestFromTemplate(t *testing.T) {
 // shipped: TOOLPARSE_TEMPLATES names a folder holding them (every .jinja
 // file below it is read, and one not listed here must get no answer).
 var realTemplates = map[string]string{
+	"Apriel-1.6-15b-Thinker-fixed.jinja":                  "apriel/apriel-1.6",
+	"unsloth-Apriel-1.5.jinja":                            "apriel/apriel-1.5",
 	"CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja": "cohere/r7b",
 	"GLM-4.6.jinja":                                       "glm45/glm-4.6",
 	"GLM-4.7-Flash.jinja":                                 "glm45/glm-4.7",

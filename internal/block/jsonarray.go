@@ -28,6 +28,8 @@ type Keys struct {
 	// no call (the functools[...] of Phi-4-mini and FireFunction, whose
 	// marker is the array's name).
 	ArrayOnly bool
+
+	valueEnds bool // the block has no end marker: its value ends it
 }
 
 // CallKeys are the spellings the JSON array formats use: the name under
@@ -58,6 +60,7 @@ const maxArrayHead = 256
 func JSONArray(end Token, keys Keys) Kind {
 	k := &keys
 	k.Name, k.Args, k.ID = clipped(k.Name), clipped(k.Args), clipped(k.ID)
+	k.valueEnds = end == NoToken
 	kind := Kind{End: end, Read: k.read, Follow: k.follow}
 	if end == NoToken {
 		kind.Scan, kind.Head, kind.MaxHead = ScanValue, jsonvalue.IsSpace, maxArrayHead
@@ -68,6 +71,18 @@ func JSONArray(end Token, keys Keys) Kind {
 }
 
 func clipped(s []string) []string { return append([]string(nil), s...) }
+
+// openingMarker returns the text of the marker that opened the block
+// being read: the start marker of its kind as long as what comes before
+// its body.
+func openingMarker(m *Machine) (string, bool) {
+	for _, mk := range m.f.Markers {
+		if mk.Role == Opens && mk.Kind == int(m.kind) && len(mk.Text) == m.bodyAt && m.lead == "" {
+			return mk.Text, true
+		}
+	}
+	return "", false
+}
 
 func has(set []string, key string) bool {
 	for _, k := range set {
@@ -85,6 +100,11 @@ func arrayError(off int, msg string) error { return &pylit.SyntaxError{Offset: o
 func (k *Keys) read(m *Machine, body string) ([]Item, error) {
 	open := jsonvalue.SkipSpace(body, 0)
 	if open == len(body) {
+		if mk, ok := openingMarker(m); ok && k.valueEnds {
+			// The marker stood last (the response or the turn ended
+			// after it): no value came, so it was a word of the prose.
+			return []Item{{Content: mk + body}}, nil
+		}
 		return nil, nil // an empty block holds no calls
 	}
 	if c := body[open]; c != '[' && c != '{' {

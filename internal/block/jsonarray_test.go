@@ -153,6 +153,9 @@ func TestJSONArrayShapes(t *testing.T) {
 		{"name-keyed, the standard spelling too", apertus, `<|tools_prefix|>[{"name": "f", "arguments": {}}]<|tools_suffix|>`, "", []toolcall.Call{call("f", `{}`)}},
 		{"functools in prose", functools, "Use functools.reduce here.", "Use functools.reduce here.", nil},
 		{"functools then text", functools, "functools are nice", "functools are nice", nil},
+		{"functools last", functools, "I would use functools", "I would use functools", nil},
+		{"functools last in the turn", functools, "I would use functools \n<|end|>", "I would use functools", nil},
+		{"a marker without an end marker last", granite, "Hm <|tool_call|>", "Hm <|tool_call|>", nil},
 		{"functools, an array after a blank", functools, "functools [{\"name\": \"f\"}] ok", "ok", []toolcall.Call{call("f", `{}`)}},
 
 		{"broken JSON", nemotron, `<TOOLCALL>[{"name": "f", "arguments": {"a": }]</TOOLCALL>`, `<TOOLCALL>[{"name": "f", "arguments": {"a": }]</TOOLCALL>`, nil},

@@ -39,6 +39,11 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 	{"Nemotron Nano v2", `{{- '<SPECIAL_10>System\n' -}}<AVAILABLE_TOOLS>[{{ tools }}]</AVAILABLE_TOOLS><TOOLCALL>[{{ calls }}]</TOOLCALL>{{- '\n<SPECIAL_12>\n' -}}{{- '<SPECIAL_11>Assistant\n' -}}<think>`, "nemotron_v2", "nemotron-nano-v2"},
 	{"Apriel 1.6", `{%- set reasoning_asst_turn_start = 'Here are my reasoning steps:\n' -%}{{ '<|begin_system|>\n' }}response after the marker [BEGIN FINAL RESPONSE].<tool_calls>[{{ calls }}]</tool_calls>{{ '\n<|begin_assistant|>\n' + reasoning_asst_turn_start }}`, "apriel", "apriel-1.6"},
 	{"Apriel 1.5", `{{- '<|system|>\n' + reasoning_prompt }}[BEGIN FINAL RESPONSE] ... [END FINAL RESPONSE].<tool_calls>[{{ calls }}]</tool_calls>{{- '<|tool_result|>\n' + tool_message }}{{- '<|assistant|>\n' -}}`, "apriel", "apriel-1.5"},
+	{"Phi-4-mini", `{% for message in messages %}{% if message['role'] == 'system' and 'tools' in message and message['tools'] is not none %}{{ '<|' + message['role'] + '|>' + message['content'] + '<|tool|>' + message['tools'] + '<|/tool|>' + '<|end|>' }}{% else %}...{% if add_generation_prompt %}{{ '<|assistant|>' }}`, "functools", "phi-4-mini"},
+	{"Phi-3.5-mini (no tools)", `{{ '<|' + message['role'] + '|>' + message['content'] + '<|end|>' }}{{ '<|assistant|>' }}`, "", ""},
+	{"FireFunction v2", `* prefix function calls with functools marker (no closing marker required) ... formatted as functools[{"name": [function name], ...}]
+Available functions as JSON spec:
+{{ '<|start_header_id|>' + ns.role + '<|end_header_id|>\n\n' }}{%- set ns.content = ns.content + ' functools[' + tool.calls | join(', ') + ']' -%}{{ '<|eot_id|>' }}`, "functools", "firefunction-v2"},
 	{"Hunyuan-A13B (<tool_calls>, but its own turns)", `<|startoftext|>如果你决定调用任何函数，你必须将其格式化为<tool_calls>[{"name": "func_name1"}]</tool_calls><|extra_0|><|eos|>`, "", ""},
 	{"ChatML without tools", `<|im_start|>{{ message.role }}\n{{ message.content }}<|im_end|>`, "", ""},
 	{"empty", ``, "", ""},
@@ -62,6 +67,7 @@ var realTemplates = map[string]string{
 	"unsloth-Apriel-1.5.jinja":                            "apriel/apriel-1.5",
 	"CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja": "cohere/r7b",
 	"GLM-4.6.jinja":                                       "glm45/glm-4.6",
+	"fireworks-ai-llama-3-firefunction-v2.jinja":          "functools/firefunction-v2",
 	"GLM-4.7-Flash.jinja":                                 "glm45/glm-4.7",
 	"NVIDIA-Nemotron-Nano-v2.jinja":                       "nemotron_v2/nemotron-nano-v2",
 	"Kimi-K2-Thinking.jinja":                              "kimi_k2/k2-thinking",

@@ -100,7 +100,7 @@ const (
 
 // RenderPrompt writes a conversation as the profile's chat template does,
 // byte for byte: Apriel 1.6's by default, Apriel 1.5's with
-// ProfileApriel15 (see renderApriel15).
+// ProfileApriel15.
 //
 // Apriel 1.6's: a system turn opens with <s><|begin_system|>, the
 // template's instruction to reason then answer after
@@ -119,8 +119,26 @@ const (
 // answer: after its header come its reasoning and [BEGIN FINAL RESPONSE]
 // on lines of their own (when it has reasoning), its text and its calls
 // without their IDs, and nothing after; the answer goes on outside
-// reasoning. The template has no reasoning switch: opts.Thinking is not
-// read, nor opts.Date.
+// reasoning.
+//
+// Apriel 1.5's (Unsloth's copy of it): <s>; when the first message is not
+// a system message and there are tools, a <|system|> turn with the
+// template's instruction to reason and answer between [BEGIN FINAL
+// RESPONSE] and [END FINAL RESPONSE], the tools (each as Python prints the
+// OpenAI tool object, on a line of its own, in <available_tools>) and the
+// template's example of a call; when no message is a system message, a
+// <|system|> turn with the instruction alone. Each system message is a
+// <|system|> turn with the instruction, its text right after it, and the
+// tools (without the example); each user message a <|user|> turn; each
+// tool result a <|tool_result|> turn; each turn is ROLE\nTEXT\n<|end|>\n.
+// An assistant turn is <|assistant|>\n, its text, its calls on a new line
+// as RenderCalls writes them (without their IDs in the last message), then
+// \n<|end|>\n</s>; reasoning is dropped. Unless the last message is an
+// assistant's, the prompt ends <|assistant|>\n, outside reasoning: the
+// model writes "Here are my reasoning steps:" itself.
+//
+// Neither template has a reasoning switch: opts.Thinking is not read, nor
+// opts.Date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if err != nil {
@@ -232,22 +250,8 @@ const (
 		`<tool_calls>[{"name": <function-name-1>, "arguments": <args-dict-1>}, {"name": <function-name-2>, "arguments": <args-dict-2>},...]</tool_calls>`
 )
 
-// renderApriel15 writes a conversation as Apriel 1.5's chat template
-// (Unsloth's copy) does, byte for byte: <s>; when the first message is not
-// a system message and there are tools, a <|system|> turn with the
-// template's instruction to reason and answer between [BEGIN FINAL
-// RESPONSE] and [END FINAL RESPONSE], the tools (each as Python prints the
-// OpenAI tool object, on a line of its own, in <available_tools>) and the
-// template's example of a call; when no message is a system message, a
-// <|system|> turn with the instruction alone. Each system message is a
-// <|system|> turn with the instruction, its text right after it, and the
-// tools (without the example); each user message a <|user|> turn; each
-// tool result a <|tool_result|> turn; each turn is ROLE\nTEXT\n<|end|>\n.
-// An assistant turn is <|assistant|>\n, its text, its calls on a new line
-// as RenderCalls writes them (without their IDs in the last message), then
-// \n<|end|>\n</s>; reasoning is dropped. Unless the last message is an
-// assistant's, the prompt ends <|assistant|>\n, outside reasoning: the
-// model writes "Here are my reasoning steps:" itself.
+// renderApriel15 writes a conversation as Apriel 1.5's template does
+// (see RenderPrompt).
 func renderApriel15(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
 	toolText := ""
 	if len(tools) > 0 {

@@ -11,8 +11,10 @@ package formats
 
 import (
 	_ "github.com/toolparse/toolparse/apertus"
+	_ "github.com/toolparse/toolparse/apriel"
 	_ "github.com/toolparse/toolparse/cohere"
 	_ "github.com/toolparse/toolparse/deepseek"
+	_ "github.com/toolparse/toolparse/functools"
 	_ "github.com/toolparse/toolparse/gemma4"
 	_ "github.com/toolparse/toolparse/glm45"
 	_ "github.com/toolparse/toolparse/granite"

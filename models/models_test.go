@@ -152,6 +152,35 @@ var names = []struct {
 	{"ibm-granite/granite-4.0-h-tiny", "hermes", "qwen3"},
 	{"ibm-granite/granite-4.0-350m", "hermes", "qwen3"},
 	{"granite4:3b", "hermes", "qwen3"},
+	{"ServiceNow-AI/Apriel-1.6-15b-Thinker", "apriel", "apriel-1.6"},
+	{"ServiceNow-AI/Apriel-1.5-15b-Thinker", "apriel", "apriel-1.5"},
+	{"hf.co/unsloth/Apriel-1.6-15b-Thinker-GGUF:Q4_K_M", "apriel", "apriel-1.6"},
+	{"hf.co/unsloth/Apriel-1.5-15b-Thinker-GGUF:Q8_0", "apriel", "apriel-1.5"},
+	{"Apriel-1.6-15b-Thinker-Q4_K_M.gguf", "apriel", "apriel-1.6"},
+	{"ServiceNow-AI/Apriel-Nemotron-15b-Thinker", "", ""}, // a template of its own
+	{"ServiceNow-AI/Apriel-5B-Instruct", "", ""},          // no Thinker: no tool syntax of this kind
+	{"microsoft/Phi-4-mini-instruct", "functools", "phi-4-mini"},
+	{"phi4-mini", "functools", "phi-4-mini"},
+	{"phi4-mini:3.8b", "functools", "phi-4-mini"},
+	{"phi4-mini:3.8b-q8_0", "functools", "phi-4-mini"},
+	{"unsloth/Phi-4-mini-instruct-GGUF/Phi-4-mini-instruct-Q4_K_M.gguf", "functools", "phi-4-mini"},
+	{"fireworks-ai/llama-3-firefunction-v2", "functools", "firefunction-v2"},
+	{"firefunction-v2:70b", "functools", "firefunction-v2"},
+	// Phi models that write no functools calls get no guess.
+	{"microsoft/phi-4", "", ""},
+	{"phi4:14b", "", ""},
+	{"phi4", "", ""},
+	{"microsoft/Phi-4-mini-reasoning", "", ""},
+	{"phi4-mini-reasoning:3.8b", "", ""},
+	{"microsoft/Phi-4-mini-flash-reasoning", "", ""},
+	{"microsoft/Phi-4-reasoning-plus", "", ""},
+	{"microsoft/Phi-3.5-mini-instruct", "", ""},
+	{"fireworks-ai/firefunction-v1", "", ""},
+	// Hunyuan, Jamba and MiniMax-M1 write <tool_calls> too, but neither
+	// their reasoning nor their turns are Apriel's (see package apriel).
+	{"tencent/Hunyuan-A13B-Instruct", "", ""},
+	{"ai21labs/AI21-Jamba-Mini-1.7", "", ""},
+	{"MiniMaxAI/MiniMax-M1-80k", "", ""},
 	// Families read by formats still to come are not sent to a format
 	// that reads none of their calls.
 	{"deepseek-ai/DeepSeek-V3.2", "", ""},

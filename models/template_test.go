@@ -41,6 +41,14 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 	{"Granite 3.3", `{%- set system_message = system_message + " respond only with <|tool_call|> followed by a JSON list of tools used." %}{{- '<|start_of_role|>system<|end_of_role|>' + system_message + '<|end_of_text|>\n' }}`, "granite", "granite-3.3"},
 	{"Granite 3.0 (its calls as assistant_tool_call turns)", `{{- '<|start_of_role|>available_tools<|end_of_role|>\n' }}{{- '<|start_of_role|>assistant<|end_of_role|><|tool_call|>' + message['content'] + '<|end_of_text|>\n' }}`, "granite", "granite-3.3"},
 	{"Granite 4 (hermes blocks; no profile of its own)", `{{- '<|start_of_role|>system<|end_of_role|>' }}<tools></tools><tool_call>{"name": <function-name>}</tool_call><|end_of_text|>`, "", ""},
+	{"Apriel 1.6", `{%- set reasoning_asst_turn_start = 'Here are my reasoning steps:\n' -%}{{ '<|begin_system|>\n' }}response after the marker [BEGIN FINAL RESPONSE].<tool_calls>[{{ calls }}]</tool_calls>{{ '\n<|begin_assistant|>\n' + reasoning_asst_turn_start }}`, "apriel", "apriel-1.6"},
+	{"Apriel 1.5", `{{- '<|system|>\n' + reasoning_prompt }}[BEGIN FINAL RESPONSE] ... [END FINAL RESPONSE].<tool_calls>[{{ calls }}]</tool_calls>{{- '<|tool_result|>\n' + tool_message }}{{- '<|assistant|>\n' -}}`, "apriel", "apriel-1.5"},
+	{"Phi-4-mini", `{% for message in messages %}{% if message['role'] == 'system' and 'tools' in message and message['tools'] is not none %}{{ '<|' + message['role'] + '|>' + message['content'] + '<|tool|>' + message['tools'] + '<|/tool|>' + '<|end|>' }}{% else %}...{% if add_generation_prompt %}{{ '<|assistant|>' }}`, "functools", "phi-4-mini"},
+	{"Phi-3.5-mini (no tools)", `{{ '<|' + message['role'] + '|>' + message['content'] + '<|end|>' }}{{ '<|assistant|>' }}`, "", ""},
+	{"FireFunction v2", `* prefix function calls with functools marker (no closing marker required) ... formatted as functools[{"name": [function name], ...}]
+Available functions as JSON spec:
+{{ '<|start_header_id|>' + ns.role + '<|end_header_id|>\n\n' }}{%- set ns.content = ns.content + ' functools[' + tool.calls | join(', ') + ']' -%}{{ '<|eot_id|>' }}`, "functools", "firefunction-v2"},
+	{"Hunyuan-A13B (<tool_calls>, but its own turns)", `<|startoftext|>如果你决定调用任何函数，你必须将其格式化为<tool_calls>[{"name": "func_name1"}]</tool_calls><|extra_0|><|eos|>`, "", ""},
 	{"ChatML without tools", `<|im_start|>{{ message.role }}\n{{ message.content }}<|im_end|>`, "", ""},
 	{"empty", ``, "", ""},
 }
@@ -59,10 +67,13 @@ func TestFromTemplate(t *testing.T) {
 // shipped: TOOLPARSE_TEMPLATES names a folder holding them (every .jinja
 // file below it is read, and one not listed here must get no answer).
 var realTemplates = map[string]string{
+	"Apriel-1.6-15b-Thinker-fixed.jinja":                  "apriel/apriel-1.6",
+	"unsloth-Apriel-1.5.jinja":                            "apriel/apriel-1.5",
 	"CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja": "cohere/r7b",
 	"GLM-4.6.jinja":                                       "glm45/glm-4.6",
 	"Apertus-8B-Instruct.jinja":                           "apertus/apertus",
 	"ibm-granite-granite-3.3-2B-Instruct.jinja":           "granite/granite-3.3",
+	"fireworks-ai-llama-3-firefunction-v2.jinja":          "functools/firefunction-v2",
 	"GLM-4.7-Flash.jinja":                                 "glm45/glm-4.7",
 	"NVIDIA-Nemotron-Nano-v2.jinja":                       "nemotron_v2/nemotron-nano-v2",
 	"Kimi-K2-Thinking.jinja":                              "kimi_k2/k2-thinking",

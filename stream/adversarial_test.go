@@ -45,6 +45,7 @@ var markers = []string{
 	"<|channel|>", "<|message|>", "<|start|>", "<|end|>", "<|call|>", " to=functions.f", "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>",
 	"<｜tool▁sep｜>", "<|tool_calls_section_begin|>", "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "[TOOL_CALLS]", "[ARGS]",
 	"<|python_tag|>", "{\"name\": ", "[THINK]",
+	"<tool_calls>", "[BEGIN FINAL RESPONSE]", "Here are my reasoning steps:", "functools[",
 }
 
 // The sizes the hostile texts run at. go test ./... runs them at 64 KiB,
@@ -137,7 +138,7 @@ var hostileTexts = func() []hostileText {
 
 // callEnds are the formats' call end markers, which "calls without end
 // markers" leaves out.
-var callEnds = []string{"<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>", "<|tool_call_end|>", "<|tool_calls_section_end|>", "</tool_call>", "</function>", "<|python_end|>", "</function_calls>", "<|call|>"}
+var callEnds = []string{"<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>", "<|tool_call_end|>", "<|tool_calls_section_end|>", "</tool_call>", "</function>", "<|python_end|>", "</function_calls>", "<|call|>", "</tool_calls>"}
 
 // sectionOf returns a format's section opener and call begin: a section
 // of call begins is the one and then the other over and over. Formats

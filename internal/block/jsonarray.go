@@ -24,6 +24,12 @@ type Keys struct {
 	// after the tool and holds its arguments, an object (Apertus:
 	// {"get_weather": {"city": "Paris"}}).
 	NameKeyed bool
+	// ArrayOnly says the body must be an array: one call object alone is
+	// no call (the functools[...] of Phi-4-mini and FireFunction, whose
+	// marker is the array's name).
+	ArrayOnly bool
+
+	valueEnds bool // the block has no end marker: its value ends it
 }
 
 // CallKeys are the spellings the JSON array formats use: the name under
@@ -40,7 +46,8 @@ var CallKeys = Keys{
 const maxArrayHead = 256
 
 // JSONArray returns a kind of block whose body is a JSON array of call
-// objects, or one call object, spelled as keys says (a copy is kept).
+// objects, or one call object (unless keys.ArrayOnly), spelled as keys
+// says (a copy is kept).
 // With an end marker, the block ends there (outside strings); with
 // NoToken, where the value closes (Granite's <|tool_call|>[...], the
 // ' functools[...]' of Phi-4-mini and FireFunction), and only whitespace
@@ -53,6 +60,7 @@ const maxArrayHead = 256
 func JSONArray(end Token, keys Keys) Kind {
 	k := &keys
 	k.Name, k.Args, k.ID = clipped(k.Name), clipped(k.Args), clipped(k.ID)
+	k.valueEnds = end == NoToken
 	kind := Kind{End: end, Read: k.read, Follow: k.follow}
 	if end == NoToken {
 		kind.Scan, kind.Head, kind.MaxHead = ScanValue, jsonvalue.IsSpace, maxArrayHead
@@ -63,6 +71,18 @@ func JSONArray(end Token, keys Keys) Kind {
 }
 
 func clipped(s []string) []string { return append([]string(nil), s...) }
+
+// openingMarker returns the text of the marker that opened the block
+// being read: the start marker of its kind as long as what comes before
+// its body.
+func openingMarker(m *Machine) (string, bool) {
+	for _, mk := range m.f.Markers {
+		if mk.Role == Opens && mk.Kind == int(m.kind) && len(mk.Text) == m.bodyAt && m.lead == "" {
+			return mk.Text, true
+		}
+	}
+	return "", false
+}
 
 func has(set []string, key string) bool {
 	for _, k := range set {
@@ -80,6 +100,11 @@ func arrayError(off int, msg string) error { return &pylit.SyntaxError{Offset: o
 func (k *Keys) read(m *Machine, body string) ([]Item, error) {
 	open := jsonvalue.SkipSpace(body, 0)
 	if open == len(body) {
+		if mk, ok := openingMarker(m); ok && k.valueEnds {
+			// The marker stood last (the response or the turn ended
+			// after it): no value came, so it was a word of the prose.
+			return []Item{{Content: mk + body}}, nil
+		}
 		return nil, nil // an empty block holds no calls
 	}
 	if c := body[open]; c != '[' && c != '{' {
@@ -90,6 +115,9 @@ func (k *Keys) read(m *Machine, body string) ([]Item, error) {
 		return nil, offsetError(err, open)
 	}
 	js := unsafe.String(unsafe.SliceData(raw), len(raw)) // the machine's until read returns: what is kept is copied
+	if js[0] == '{' && k.ArrayOnly {
+		return nil, arrayError(open, "the block holds one call object, not an array of them")
+	}
 	if js[0] == '{' {
 		c, err := k.call(js, m.Parser())
 		if err != nil {
@@ -297,6 +325,8 @@ func (f *arrayCall) Call() (name, id string, args []byte, ok bool) {
 		switch {
 		case f.st == aOpen && c == '[':
 			f.st = oOpen
+		case f.st == aOpen && f.keys.ArrayOnly:
+			f.dead = true // one object where an array must stand: no call
 		case (f.st == aOpen || f.st == oOpen) && c == '{', f.st == oAfter && c == ',':
 			f.st = oKey
 		case f.st == oKey && c == '"':

@@ -49,7 +49,10 @@ func arrayFormat(name, open, close, eot string, keys block.Keys) toy {
 	return toy{name, &block.Format{Markers: markers, Kinds: []block.Kind{block.JSONArray(end, keys)}}}
 }
 
-var nameKeyed = func() block.Keys { k := block.CallKeys; k.NameKeyed = true; return k }()
+var (
+	nameKeyed = func() block.Keys { k := block.CallKeys; k.NameKeyed = true; return k }()
+	arrayOnly = func() block.Keys { k := block.CallKeys; k.ArrayOnly = true; return k }()
+)
 
 // The six spellings.
 var (
@@ -57,7 +60,7 @@ var (
 	apertus   = arrayFormat("apertus", "<|tools_prefix|>", "<|tools_suffix|>", "<|assistant_end|>", nameKeyed)
 	apriel    = arrayFormat("apriel", "<tool_calls>", "</tool_calls>", "<|end|>", block.CallKeys)
 	granite   = arrayFormat("granite", "<|tool_call|>", "", "<|end_of_text|>", block.CallKeys)
-	functools = arrayFormat("functools", "functools", "", "<|end|>", block.CallKeys)
+	functools = arrayFormat("functools", "functools", "", "<|end|>", arrayOnly)
 	cohere    = arrayFormat("cohere", "<|START_ACTION|>", "<|END_ACTION|>", "<|END_OF_TURN_TOKEN|>", block.CallKeys)
 )
 
@@ -150,6 +153,10 @@ func TestJSONArrayShapes(t *testing.T) {
 		{"name-keyed, the standard spelling too", apertus, `<|tools_prefix|>[{"name": "f", "arguments": {}}]<|tools_suffix|>`, "", []toolcall.Call{call("f", `{}`)}},
 		{"functools in prose", functools, "Use functools.reduce here.", "Use functools.reduce here.", nil},
 		{"functools then text", functools, "functools are nice", "functools are nice", nil},
+		{"functools last", functools, "I would use functools", "I would use functools", nil},
+		{"functools last in the turn", functools, "I would use functools \n<|end|>", "I would use functools", nil},
+		{"a marker without an end marker last", granite, "Hm <|tool_call|>", "Hm <|tool_call|>", nil},
+		{"functools, an array after a blank", functools, "functools [{\"name\": \"f\"}] ok", "ok", []toolcall.Call{call("f", `{}`)}},
 
 		{"broken JSON", nemotron, `<TOOLCALL>[{"name": "f", "arguments": {"a": }]</TOOLCALL>`, `<TOOLCALL>[{"name": "f", "arguments": {"a": }]</TOOLCALL>`, nil},
 		{"cut off", apriel, `<tool_calls>[{"name": "f", "arguments": {"a": 1}}, {"name": "g"`, `<tool_calls>[{"name": "f", "arguments": {"a": 1}}, {"name": "g"`, nil},
@@ -163,6 +170,8 @@ func TestJSONArrayShapes(t *testing.T) {
 		{"name-keyed, not in a name-keyed table", nemotron, `<TOOLCALL>[{"f": {}}]</TOOLCALL>`, `<TOOLCALL>[{"f": {}}]</TOOLCALL>`, nil},
 		{"text after the array", nemotron, `<TOOLCALL>[{"name": "f"}] and more</TOOLCALL>`, `<TOOLCALL>[{"name": "f"}] and more</TOOLCALL>`, nil},
 		{"text in the head, no close marker", granite, `<|tool_call|> sure [{"name": "f"}]`, `<|tool_call|> sure [{"name": "f"}]`, nil},
+		{"one call object where only an array may stand", functools, `functools{"name": "f", "arguments": {}}`, `functools{"name": "f", "arguments": {}}`, nil},
+		{"one call object where only an array may stand, then more", functools, `functools{"name": "f"} ok`, `functools{"name": "f"} ok`, nil},
 		{"pythonic calls are not JSON", nemotron, `<TOOLCALL>[f(a=1)]</TOOLCALL>`, `<TOOLCALL>[f(a=1)]</TOOLCALL>`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -227,7 +236,7 @@ func TestJSONArrayStreamsArguments(t *testing.T) {
 }
 
 var arrayDocs = func() []string {
-	docs := []string{"<TOOLCALL>", "</TOOLCALL>", "<|tools_prefix|>", "<|tools_suffix|>", "<tool_calls>", "</tool_calls>", "<|tool_call|>", "functools", "<|START_ACTION|>", "<|END_ACTION|>", `[{"name": "f", "arguments": {"a": [1, "]"]}}]`, `{"f": {}}`}
+	docs := []string{"<TOOLCALL>", "</TOOLCALL>", "<|tools_prefix|>", "<|tools_suffix|>", "<tool_calls>", "</tool_calls>", "<|tool_call|>", "functools", "<|START_ACTION|>", "<|END_ACTION|>", `[{"name": "f", "arguments": {"a": [1, "]"]}}]`, `{"f": {}}`, `functools{"name": "f", "arguments": {"a": 1}}`}
 	for _, g := range goldens {
 		docs = append(docs, g.doc)
 	}
@@ -397,5 +406,24 @@ func TestJSONArrayStreamedIDs(t *testing.T) {
 				t.Errorf("%s: call %d has ID %q, want %q (\"\": the stream's own)", tc.f.name, i, ids[i], w)
 			}
 		}
+	}
+}
+
+// With Keys.ArrayOnly, one call object where the array must stand is
+// content with a diagnostic, and with argument streaming no call is
+// announced for it (none to retract).
+func TestJSONArrayOnly(t *testing.T) {
+	doc := `functools{"name": "write_note", "arguments": {"path": "a", "text": "` + strings.Repeat("b", 40) + `"}}`
+	res := stream.Parse(functools, doc, twoTools)
+	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) != 1 || !strings.Contains(res.Diagnostics[0].Message, "not an array") {
+		t.Fatalf("%+v", res)
+	}
+	st := streamtest.CompareStreaming(t, functools, twoTools, strings.Split(doc, ""))
+	if st.Calls != 0 || st.Streamed != 0 || st.Retracted != 0 {
+		t.Errorf("%+v, want no call announced", st)
+	}
+	// The same object in a table that takes one alone is a call.
+	if res := stream.Parse(granite, `<|tool_call|>{"name": "f"}`, twoTools); len(res.Calls) != 1 {
+		t.Errorf("granite: %+v", res)
 	}
 }

@@ -1,0 +1,77 @@
+package apriel
+
+import (
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the Apriel format (Apriel 1.5 and 1.6 Thinker).
+var Format toolcall.Format = format{}
+
+// The markers' texts.
+const (
+	startText     = "<tool_calls>"
+	endText       = "</tool_calls>"
+	eotText       = "<|end|>" // the end of a turn
+	finalText     = "[BEGIN FINAL RESPONSE]"
+	finalEndText  = "[END FINAL RESPONSE]" // Apriel 1.5 closes its answer with it
+	reasoningHead = "Here are my reasoning steps:"
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	toolCalls block.Token = iota
+	toolCallsEnd
+	endOfTurn
+	final
+	finalEnd
+)
+
+const kCalls = 0 // the one kind of block: a JSON array of calls
+
+var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
+	Markers: []block.Marker{
+		toolCalls:    {Text: startText, Role: block.Opens, Kind: kCalls},
+		toolCallsEnd: {Text: endText}, // an orphan: dropped
+		endOfTurn:    {Text: eotText, EndsTurn: true},
+		final:        {Text: finalText},    // outside reasoning: dropped
+		finalEnd:     {Text: finalEndText}, // dropped
+	},
+	Kinds: []block.Kind{kCalls: block.JSONArray(toolCallsEnd, block.CallKeys)},
+}
+
+type format struct{}
+
+// Name implements toolcall.Format.
+func (format) Name() string { return "apriel" }
+
+// NewDecoder implements toolcall.Format.
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&table, req)
+}
+
+// Reasoning implements toolcall.Reasoner: the reasoning runs from "Here
+// are my reasoning steps:" (which Apriel 1.6's prompt writes for the
+// model) to [BEGIN FINAL RESPONSE]; a <tool_calls> before that marker
+// ends it too.
+func (format) Reasoning() toolcall.Reasoning {
+	return toolcall.Reasoning{Open: reasoningHead, Close: finalText, EndedBy: []string{startText}, OpenedByPrompt: true}
+}
+
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format: Format,
+		Reply: prompt.Reply{Open: reasoningHead + "\n", Close: "\n" + finalText + "\n", Opened: true,
+			Sep: "\n", End: "\n" + eotText, Render: RenderCalls}.Write,
+		Aliases: []string{"apriel_thinker"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileApriel16, Models: []string{"apriel 1.6", "apriel thinker !1.5 !nemotron"}, OpensReasoning: true,
+				Template: []string{startText + "[", "<|begin_assistant|>", finalText, reasoningHead}},
+			{Name: ProfileApriel15, Models: []string{"apriel 1.5"},
+				Template: []string{startText + "[", "<|assistant|>", "<|tool_result|>", finalText, finalEndText, "!<|begin_assistant|>"}},
+		},
+		EndOfTurn: []string{eotText},
+	})
+}

@@ -1,0 +1,238 @@
+package apriel_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/apriel"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+var (
+	call  = streamtest.Call
+	tools = streamtest.Tools
+)
+
+// tc is a row of a behaviour table (a local type, so rows need no keys).
+type tc streamtest.Case
+
+// run runs the rows on a stream told the prompt left reasoning closed (a
+// turn from the history, or the end of the reasoning already read).
+func run(t *testing.T, tests []tc) {
+	t.Helper()
+	cases := make([]streamtest.Case, len(tests))
+	for i, tt := range tests {
+		cases[i] = streamtest.Case(tt)
+	}
+	streamtest.Run(t, apriel.Format, cases, stream.StartOutsideReasoning())
+}
+
+// The two calls of the goldens' "tools" conversation.
+const (
+	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
+	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
+)
+
+var (
+	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
+	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
+)
+
+// TestGoldenTurns reads the assistant turns of the goldens
+// (testdata/templates/golden/apriel16) as the template writes them, from
+// the turn's first byte after its header to the newline after <|end|>.
+func TestGoldenTurns(t *testing.T) {
+	run(t, []tc{
+		{"tools: two calls", "\n<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>\n<|end|>\n",
+			nil, "", []toolcall.Call{note, order}},
+		{"tools_one_call: one call", "\n<tool_calls>[{\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>\n<|end|>\n",
+			nil, "", []toolcall.Call{order}},
+		{"reasoning_call: one small call", "\n<tool_calls>[{\"name\": \"lookup_order\", \"arguments\": {\"order_id\": 42}, \"id\": \"f5G6h7J8k\"}]</tool_calls>\n<|end|>\n",
+			nil, "", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}},
+		{"tools_answered: an answer", "Saved the note; order 42 has shipped.\n<|end|>\n", nil, "Saved the note; order 42 has shipped.", nil},
+		{"reasoning: an answer", "4.\n<|end|>\n", nil, "4.", nil},
+		{"content then calls, as the template joins them", "Checking.\n<tool_calls>[{\"name\": \"f\", \"arguments\": {}}, {\"name\": \"g\", \"arguments\": {\"a\": 1}}]</tool_calls>\n<|end|>\n",
+			nil, "Checking.", []toolcall.Call{call("f", `{}`), call("g", `{"a":1}`)}},
+	})
+}
+
+// The model's IDs: kept when well formed (the goldens' nine
+// alphanumerics), in the order of the calls.
+func TestModelIDs(t *testing.T) {
+	req := toolcall.Request{Tools: tools("write_note", "lookup_order")}
+	doc := "<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>"
+	res := stream.Parse(apriel.Format, doc, req, stream.StartOutsideReasoning())
+	if len(res.Calls) != 2 || res.Calls[0].ID != "a1B2c3D4e" || res.Calls[1].ID != "f5G6h7J8k" || len(res.Diagnostics) != 0 {
+		t.Fatalf("%+v", res)
+	}
+	// An ID that is not well formed gives way to the stream's own, with a
+	// diagnostic; one that is no string is ignored.
+	res = stream.Parse(apriel.Format, `<tool_calls>[{"name": "f", "arguments": {}, "id": "call 1"}, {"name": "f", "arguments": {}, "id": 7}]</tool_calls>`, toolcall.Request{Tools: tools("f")}, stream.StartOutsideReasoning())
+	if len(res.Calls) != 2 || res.Calls[0].ID == "call 1" || res.Calls[0].ID == "" || res.Calls[1].ID == "" || len(res.Diagnostics) != 1 {
+		t.Errorf("%+v", res)
+	}
+}
+
+func TestApriel(t *testing.T) {
+	run(t, []tc{
+		{"one call object, no array", `<tool_calls>{"name": "f", "arguments": {"a": 1}}</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"arguments as a JSON string", `<tool_calls>[{"name": "f", "arguments": "{\"a\": 1}"}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"no arguments", `<tool_calls>[{"name": "get_time"}]</tool_calls>`, nil, "", []toolcall.Call{call("get_time", `{}`)}},
+		{"keys in any order, the ID first", `<tool_calls>[{"id": "x1", "arguments": {"a": 1}, "name": "f"}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"parameters for arguments", `<tool_calls>[{"name": "f", "parameters": {"a": 1}}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
+		{"pretty-printed, as the prompt's example", "<tool_calls>[\n    {\"name\": \"f\", \"arguments\": {\"a\": [1, 2]}},\n    {\"name\": \"g\", \"arguments\": {}}\n]</tool_calls>", nil, "", []toolcall.Call{call("f", `{"a":[1,2]}`), call("g", `{}`)}},
+		{"two blocks", `<tool_calls>[{"name": "f"}]</tool_calls><tool_calls>[{"name": "g"}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{}`), call("g", `{}`)}},
+		{"the end marker in a string", `<tool_calls>[{"name": "say", "arguments": {"text": "</tool_calls>]"}}]</tool_calls>`, nil, "", []toolcall.Call{call("say", `{"text":"</tool_calls>]"}`)}},
+		{"non-ASCII arguments", `<tool_calls>[{"name": "f", "arguments": {"city": "Zürich 東京"}}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}},
+		{"Python literals", `<tool_calls>[{'name': 'f', 'arguments': {'ok': True}}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"ok":true}`)}},
+		{"the end marker missing at the end of the turn", `<tool_calls>[{"name": "f", "arguments": {}}]<|end|>`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"the end marker missing at the end", `<tool_calls>[{"name": "f", "arguments": {}}]`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"the end marker cut at the end is dropped", `<tool_calls>[{"name": "f", "arguments": {}}]</tool_ca`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"the end of turn cut at the end is dropped", `<tool_calls>[{"name": "f", "arguments": {}}]</tool_calls><|en`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"an empty array", "<tool_calls>[]</tool_calls>Hi", nil, "Hi", nil},
+		{"a stray end marker is dropped", "Done.</tool_calls>", nil, "Done.", nil},
+		{"a partial marker at the end is prose", "Hi <tool_c", nil, "Hi <tool_c", nil},
+		{"the marker's words in prose are prose", "The tool_calls field is a list.", nil, "The tool_calls field is a list.", nil},
+		{"Apriel 1.5's end of answer is dropped", "Paris.\n[END FINAL RESPONSE]\n<|end|>", nil, "Paris.", nil},
+		{"the final-response marker outside reasoning is dropped", "Sure.\n[BEGIN FINAL RESPONSE]\nParis.", nil, "Sure.\n\nParis.", nil},
+
+		{"broken JSON is content", `<tool_calls>[{"name": "f", "arguments": {"a": }]</tool_calls>`, nil, `<tool_calls>[{"name": "f", "arguments": {"a": }]</tool_calls>`, nil},
+		{"a cut-off call is content", `<tool_calls>[{"name": "f", "arguments": {"a": 1}}, {"name": "g"`, nil, `<tool_calls>[{"name": "f", "arguments": {"a": 1}}, {"name": "g"`, nil},
+		{"a name that is no string is content", `<tool_calls>[{"name": 5, "arguments": {}}]</tool_calls>`, nil, `<tool_calls>[{"name": 5, "arguments": {}}]</tool_calls>`, nil},
+		{"text after the array is content", `<tool_calls>[{"name": "f"}] and more</tool_calls>`, nil, `<tool_calls>[{"name": "f"}] and more</tool_calls>`, nil},
+		{"a missing end marker, then prose, is content", "<tool_calls>[{\"name\": \"f\"}]\nDone.", nil, "<tool_calls>[{\"name\": \"f\"}]\nDone.", nil},
+		{"not JSON is content", "<tool_calls>call f now</tool_calls>", nil, "<tool_calls>call f now</tool_calls>", nil},
+		{"the prompt's own example is no call", "<tool_calls>[\n    {\"name\": <function-name-1>, \"arguments\": <args-dict-1>}\n]</tool_calls>", nil, "<tool_calls>[\n    {\"name\": <function-name-1>, \"arguments\": <args-dict-1>}\n]</tool_calls>", nil},
+	})
+}
+
+// The peers' cases, ported: what each expects, read by this format.
+func TestPeerCases(t *testing.T) {
+	special := toolcall.Request{Tools: tools("special_function")}
+	arg1 := []toolcall.Call{call("special_function", `{"arg1":1}`)}
+	// llama.cpp tests/test-chat.cpp, "Apriel 1.6 Thinker": the reasoning
+	// the prompt opened, [BEGIN FINAL RESPONSE], the answer. llama.cpp
+	// gives the reasoning with the prompt's "Here are my reasoning
+	// steps:\n" before it; here it is what the model wrote (see the
+	// package doc).
+	streamtest.ExpectReasoning(t, apriel.Format, special, "I'm\nthinking\n[BEGIN FINAL RESPONSE]\nHello, world!\nWhat's up?",
+		"I'm\nthinking", "Hello, world!\nWhat's up?", nil, stream.StartInReasoning())
+	// ... and the reasoning, then a call.
+	streamtest.ExpectReasoning(t, apriel.Format, special, "I'm\nthinking\n[BEGIN FINAL RESPONSE]\n<tool_calls>[{\"name\": \"special_function\", \"arguments\": {\"arg1\": 1}}]</tool_calls>",
+		"I'm\nthinking", "", arg1, stream.StartInReasoning())
+	// ... its continuation of a final answer the prompt began.
+	streamtest.ExpectReasoning(t, apriel.Format, special, "world!\nWhat's up?", "", "world!\nWhat's up?", nil, stream.StartOutsideReasoning())
+	// ... its continuation of reasoning the prompt began.
+	streamtest.ExpectReasoning(t, apriel.Format, special, " thinking\n[BEGIN FINAL RESPONSE]\nHello, world!\nWhat's up?",
+		"thinking", "Hello, world!\nWhat's up?", nil, stream.StartInReasoning())
+	// llama.cpp, "Apriel 1.5": prose, and one call (1.5's prompt opens no
+	// reasoning).
+	streamtest.ExpectReasoning(t, apriel.Format, special, "Hello, world!\nWhat's up?", "", "Hello, world!\nWhat's up?", nil, stream.StartOutsideReasoning())
+	streamtest.ExpectReasoning(t, apriel.Format, special, `<tool_calls>[{"name": "special_function", "arguments": {"arg1": 1}}]</tool_calls>`, "", "", arg1, stream.StartOutsideReasoning())
+}
+
+// What Apriel 1.5 writes after its prompt, which opens nothing: its own
+// reasoning header, the reasoning, the answer between [BEGIN FINAL
+// RESPONSE] and [END FINAL RESPONSE], then <|end|>.
+func TestApriel15Answer(t *testing.T) {
+	req := toolcall.Request{Tools: tools("get_weather")}
+	streamtest.ExpectReasoning(t, apriel.Format, req, "Here are my reasoning steps:\nThe user wants the weather.\n[BEGIN FINAL RESPONSE]\nLet me check.\n[END FINAL RESPONSE]\n<|end|>\n",
+		"The user wants the weather.", "Let me check.", nil, stream.StartOutsideReasoning())
+	streamtest.ExpectReasoning(t, apriel.Format, req, "Here are my reasoning steps:\nParis.\n[BEGIN FINAL RESPONSE]\n<tool_calls>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]</tool_calls>\n<|end|>\n",
+		"Paris.", "", []toolcall.Call{call("get_weather", `{"city":"Paris"}`)}, stream.StartOutsideReasoning())
+	// A stream told nothing of the prompt reads it alike.
+	streamtest.ExpectReasoning(t, apriel.Format, req, "Here are my reasoning steps:\nParis.\n[BEGIN FINAL RESPONSE]\nSunny.\n[END FINAL RESPONSE]",
+		"Paris.", "Sunny.", nil)
+}
+
+// What follows <|end|> is the next turn a server that did not stop there
+// wrote: dropped, with an end_of_turn diagnostic.
+func TestEndOfTurn(t *testing.T) {
+	doc := "<tool_calls>[{\"name\": \"f\", \"arguments\": {}}]</tool_calls>\n<|end|>\n<|begin_user|>\nmore"
+	res := streamtest.Compare(t, apriel.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3), stream.StartOutsideReasoning())
+	if len(res.Calls) != 1 || res.Content != "" {
+		t.Fatalf("calls %+v, content %q", res.Calls, res.Content)
+	}
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
+		t.Errorf("diagnostics %+v, want one end_of_turn", res.Diagnostics)
+	}
+}
+
+func TestReasoning(t *testing.T) {
+	req := toolcall.Request{}
+	// The prompt opened the reasoning; the model ends it, answers and calls.
+	streamtest.ExpectReasoning(t, apriel.Format, req, "The user wants order 42.\n[BEGIN FINAL RESPONSE]\nLet me check.\n<tool_calls>[{\"name\": \"lookup_order\", \"arguments\": {\"order_id\": 42}}]</tool_calls>\n<|end|>\n",
+		"The user wants order 42.", "Let me check.", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}, stream.StartInReasoning())
+	// A stream told nothing of the prompt reads it alike: the template
+	// opens the reasoning.
+	streamtest.ExpectReasoning(t, apriel.Format, req, "Easy.\n[BEGIN FINAL RESPONSE]\n4.\n<|end|>", "Easy.", "4.", nil)
+	// A call before [BEGIN FINAL RESPONSE] ends the reasoning.
+	streamtest.ExpectReasoning(t, apriel.Format, req, "I need the order.\n<tool_calls>[{\"name\": \"f\", \"arguments\": {}}]</tool_calls>",
+		"I need the order.", "", []toolcall.Call{call("f", `{}`)}, stream.StartInReasoning())
+	// A prompt whose last message is the answer's start leaves reasoning
+	// closed: the answer is content.
+	streamtest.ExpectReasoning(t, apriel.Format, req, "4.\n<|end|>", "", "4.", nil, stream.ForPrompt(toolcall.Prompt{}))
+	// The marker in a call's string is data.
+	streamtest.ExpectReasoning(t, apriel.Format, req, `<tool_calls>[{"name": "say", "arguments": {"text": "[BEGIN FINAL RESPONSE]"}}]</tool_calls>`,
+		"", "", []toolcall.Call{call("say", `{"text":"[BEGIN FINAL RESPONSE]"}`)}, stream.StartOutsideReasoning())
+}
+
+var documents = []string{
+	"\n<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>\n<|end|>\n",
+	"Thinking.\n[BEGIN FINAL RESPONSE]\nSure.\n<tool_calls>[{\"name\": \"f\", \"arguments\": {\"a\": [1, \"]\"]}}]</tool_calls>",
+	"Here are my reasoning steps:\nHm.\n[BEGIN FINAL RESPONSE]\nOk.\n[END FINAL RESPONSE]\n<|end|>",
+	`<tool_calls>{"name": "g", "arguments": "{\"x\": 1}", "id": "z9"}</tool_calls>`,
+	"<tool_calls>", "</tool_calls>", "<|end|>", "[BEGIN FINAL RESPONSE]", "[END FINAL RESPONSE]", "Here are my reasoning steps:", `[{"name": "f"}]`, `{"name": "f", "arguments": {}}`,
+}
+
+// Split invariance, argument streaming and quiet deltas hold for any mix
+// of the format's text in any split.
+func TestProperties(t *testing.T) {
+	streamtest.CheckFormatRequest(t, apriel.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+}
+
+// FuzzApriel checks the stream's promises on any document in random
+// deltas, told the prompt opened reasoning, closed it, or nothing.
+func FuzzApriel(f *testing.F) {
+	for i, d := range documents {
+		f.Add(d, uint64(i))
+	}
+	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
+		deltas := streamtest.SeededSplit(doc, seed)
+		req := toolcall.Request{Tools: tools("f")}
+		streamtest.Compare(t, apriel.Format, req, deltas)
+		streamtest.Compare(t, apriel.Format, req, deltas, stream.StartInReasoning())
+		streamtest.Compare(t, apriel.Format, req, deltas, stream.StartOutsideReasoning())
+	})
+}
+
+// With argument streaming, the first call of a block streams while it
+// arrives.
+func TestStreamsArguments(t *testing.T) {
+	doc := documents[0]
+	var deltas []string
+	for i := 0; i < len(doc); i += 4 {
+		deltas = append(deltas, doc[i:min(i+4, len(doc))])
+	}
+	st := streamtest.CompareStreaming(t, apriel.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, deltas, stream.StartOutsideReasoning())
+	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
+		t.Errorf("%+v, want 2 calls, the first streamed", st)
+	}
+}
+
+func TestProseFeedDoesNotAllocate(t *testing.T) {
+	if allocs := streamtest.ProseFeedAllocs(apriel.Format, toolcall.Request{}); allocs != 0 {
+		t.Errorf("a Feed of prose allocates %.2f times", allocs)
+	}
+}
+
+// A block that is not calls comes back as content with a diagnostic.
+func TestNotCallsSaysWhy(t *testing.T) {
+	doc := `<tool_calls>[{"name": "f", "arguments": [1]}]</tool_calls>`
+	res := stream.Parse(apriel.Format, doc, toolcall.Request{}, stream.StartOutsideReasoning())
+	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
+		t.Errorf("%+v", res)
+	}
+}

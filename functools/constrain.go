@@ -1,0 +1,39 @@
+package functools
+
+import (
+	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// frame is how the models write calls, as RenderCalls writes them: the
+// array after functools is the section.
+var frame = grammar.Frame{
+	Begin:   callBegin,
+	End:     "}",
+	Sep:     ", ",
+	Open:    callsBegin,
+	Close:   "]",
+	Trigger: callsBegin,
+}
+
+// StructuralTag returns xgrammar's structural tag for the request:
+// triggered on functools[, one tag from functools[ to ] whose content is
+// the calls of Grammar. "auto" lets free text come first; "required" and
+// a named tool put the calls at the start; parallel_tool_calls false and
+// a named tool allow one call.
+func StructuralTag(req toolcall.Request) ([]byte, error) { return frame.StructuralTag(req) }
+
+// Grammar returns an xgrammar EBNF grammar for the calls as RenderCalls
+// writes them: functools[, call objects {"name": "NAME", "arguments":
+// ARGS} separated by ", ", whose names are the request's tools and whose
+// arguments follow each tool's JSON Schema, then ].
+//
+// The schema features it constrains, and those that fall back to their
+// general type, are those of pythonic.Grammar.
+func Grammar(req toolcall.Request) (string, error) { return frame.Grammar(req) }
+
+// Grammar implements toolcall.Constrainer.
+func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
+
+// StructuralTag implements toolcall.Constrainer.
+func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }

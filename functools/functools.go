@@ -1,0 +1,70 @@
+package functools
+
+import (
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the functools format (Phi-4-mini-instruct, FireFunction v2).
+var Format toolcall.Format = format{}
+
+// The markers' texts.
+const (
+	startText  = "functools"
+	phiEOT     = "<|end|>"       // Phi-4-mini's end of turn
+	phiEOS     = "<|endoftext|>" // Phi-4-mini's end of text
+	llama3EOT  = "<|eot_id|>"    // FireFunction's (Llama 3's) end of turn
+	callsBegin = startText + "["
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	functools block.Token = iota
+	endOfTurn
+	endOfText
+	endOfTurnLlama3
+)
+
+const kCalls = 0 // the one kind of block: a JSON array of calls
+
+// keys are the members of the call objects, as block.CallKeys spells
+// them; the block must be an array (functools[...]).
+var keys = func() block.Keys { k := block.CallKeys; k.ArrayOnly = true; return k }()
+
+var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
+	Markers: []block.Marker{
+		functools:       {Text: startText, Role: block.Opens, Kind: kCalls},
+		endOfTurn:       {Text: phiEOT, EndsTurn: true},
+		endOfText:       {Text: phiEOS, EndsTurn: true},
+		endOfTurnLlama3: {Text: llama3EOT, EndsTurn: true},
+	},
+	// No end marker: the block ends where its array closes.
+	Kinds: []block.Kind{kCalls: block.JSONArray(block.NoToken, keys)},
+}
+
+type format struct{}
+
+// Name implements toolcall.Format.
+func (format) Name() string { return "functools" }
+
+// NewDecoder implements toolcall.Format.
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&table, req)
+}
+
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   prompt.Reply{Sep: " ", End: phiEOT, Render: RenderCalls}.Write,
+		Aliases: []string{"phi4_mini", "phi4_mini_json", "firefunction", "firefunction_v2"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfilePhi4Mini, Models: []string{"phi4 mini !reasoning"},
+				Template: []string{"message['tools']", "<|tool|>", "<|/tool|>", "<|assistant|>", phiEOT, "!<|im_start|>"}},
+			{Name: ProfileFireFunctionV2, Models: []string{"firefunction v2", "llama3 firefunction v2"},
+				Template: []string{callsBegin, "<|start_header_id|>", llama3EOT, "Available functions as JSON spec"}},
+		},
+		EndOfTurn: []string{phiEOT, phiEOS, llama3EOT},
+	})
+}

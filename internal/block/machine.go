@@ -841,10 +841,40 @@ func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 			m.Drop() // a stray end marker the response's end cut: consumed
 			break
 		}
+		var done bool
+		if dst, done = m.closeNested(dst); done {
+			break
+		}
 		dst = m.sayHeld(dst, "", 0)
 	}
 	m.mode = mProse
 	return dst
+}
+
+// closeNested decides, at the end of the response, a held marker that a
+// longer one could still have grown from (GigaChat's <|message_sep|>,
+// which <|message_sep|>\n\nfunction call<|role_sep|>\n begins): a
+// dropped marker is dropped, and what follows it is content, or dropped
+// with a diagnostic after an end of turn. It reports whether it did.
+func (m *Machine) closeNested(dst []toolcall.Event) ([]toolcall.Event, bool) {
+	if !m.f.prose.Nested() || !m.Holding() {
+		return dst, false
+	}
+	text := m.Peek("", 0, 0)
+	res, tok, n := marker.Longest(m.f.prose, text)
+	if res != marker.Full || m.f.Markers[tok].Role != Dropped {
+		return dst, false
+	}
+	rest, start := text[n:], m.Start()
+	m.Drop()
+	if m.f.Markers[tok].EndsTurn && m.endTurn() {
+		if j := jsonvalue.SkipSpace(rest, 0); j < len(rest) {
+			m.Diag(toolcall.KindEndOfTurn, start+n+j, "", "text after the end of the turn is not part of the response: dropped")
+			m.droppedSaid = true
+		}
+		return dst, true
+	}
+	return m.say(dst, rest), true
 }
 
 // cutStray reports whether text is a proper prefix of one of the markers

@@ -837,7 +837,7 @@ func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 	case mHook:
 		dst = m.hooks.Close(m, dst)
 	default: // a partial marker in prose
-		if m.RightAfterCall() && m.cutStray(m.Text("", 0)) {
+		if m.RightAfterCall() && m.cutStray(m.Peek("", 0, 0)) {
 			m.Drop() // a stray end marker the response's end cut: consumed
 			break
 		}

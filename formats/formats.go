@@ -13,6 +13,7 @@ import (
 	_ "github.com/toolparse/toolparse/cohere"
 	_ "github.com/toolparse/toolparse/deepseek"
 	_ "github.com/toolparse/toolparse/gemma4"
+	_ "github.com/toolparse/toolparse/gigachat"
 	_ "github.com/toolparse/toolparse/glm45"
 	_ "github.com/toolparse/toolparse/harmony"
 	_ "github.com/toolparse/toolparse/hermes"

@@ -37,6 +37,8 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 	{"vLLM's Llama 3.2 JSON (a system prompt of its own)", `strftime_now <|start_header_id|> You are a helpful assistant with tool calling capabilities. Environment: ipython Given the following functions`, "", ""},
 	{"Functionary v3.1", `Environment: ipython <|python_tag|> Given the following functions <function=name>`, "", ""},
 	{"Nemotron Nano v2", `{{- '<SPECIAL_10>System\n' -}}<AVAILABLE_TOOLS>[{{ tools }}]</AVAILABLE_TOOLS><TOOLCALL>[{{ calls }}]</TOOLCALL>{{- '\n<SPECIAL_12>\n' -}}{{- '<SPECIAL_11>Assistant\n' -}}<think>`, "nemotron_v2", "nemotron-nano-v2"},
+	{"GigaChat 3", `{%- set add_tokens = namespace(role_sep="<|role_sep|>\n", message_sep="<|message_sep|>\n\n") -%}{{- render_role_message({'role': 'function call', 'content': call}) -}}`, "gigachat", "3"},
+	{"GigaChat 3.1", `{%- set add_tokens = namespace(role_sep="<|role_sep|>\n", message_sep="<|message_sep|>\n\n", function_call="<|function_call|>") -%}`, "gigachat", "3.1"},
 	{"ChatML without tools", `<|im_start|>{{ message.role }}\n{{ message.content }}<|im_end|>`, "", ""},
 	{"empty", ``, "", ""},
 }
@@ -58,6 +60,8 @@ var realTemplates = map[string]string{
 	"CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja": "cohere/r7b",
 	"GLM-4.6.jinja":                                       "glm45/glm-4.6",
 	"GLM-4.7-Flash.jinja":                                 "glm45/glm-4.7",
+	"GigaChat3-10B-A1.8B.jinja":                           "gigachat/3",
+	"GigaChat3.1-10B-A1.8B.jinja":                         "gigachat/3.1",
 	"NVIDIA-Nemotron-Nano-v2.jinja":                       "nemotron_v2/nemotron-nano-v2",
 	"Kimi-K2-Thinking.jinja":                              "kimi_k2/k2-thinking",
 	"Mistral-Small-3.2-24B-Instruct-2506.jinja":           "mistral/mistral-small-3.2",

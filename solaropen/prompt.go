@@ -136,6 +136,9 @@ func effort(opts PromptOptions) string {
 // appendToolName appends, as the template does, the name of every call
 // of the conversation whose ID is id.
 func appendToolName(b []byte, msgs []toolcall.Message, id string) []byte {
+	if id == "" {
+		return b
+	}
 	for _, m := range msgs {
 		if m.Role != "assistant" {
 			continue

@@ -61,7 +61,10 @@ var table = block.Format{
 		tool:      {Text: beginText + "tool", EndsTurn: true},
 		system:    {Text: beginText + "system", EndsTurn: true},
 	},
-	Kinds: []block.Kind{{End: callEnd, Scan: block.ScanCode, Headed: true, Read: readCall, Follow: followCall}},
+	// A call ends at its end marker wherever it stands (a special token,
+	// which a JSON string does not hold), or, when that is missing, where
+	// the next call begins.
+	Kinds: []block.Kind{{End: callEnd, Yields: []block.Token{call}, Scan: block.ScanPlain, Read: readCall, Follow: followCall}},
 }
 
 type format struct{}
@@ -113,12 +116,12 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 		return nil, &toolcall.SyntaxError{Msg: "a call's header is not ID" + nameText + "NAME" + argsText}
 	}
 	args := "{}"
-	if strings.TrimSpace(body[at:]) != "" {
-		raw, err := m.ReadValue(body, at)
-		if err == nil {
-			args, err = jsoncall.Arguments(raw, m.Parser())
-		}
-		if err != nil {
+	switch {
+	case strings.TrimSpace(body[at:]) == "" && m.CutOff():
+		return nil, block.ErrCutOff // the end came before the arguments
+	case strings.TrimSpace(body[at:]) != "":
+		var err error
+		if args, err = jsoncall.ValueArguments(body[at:], m.Parser()); err != nil {
 			return nil, &toolcall.SyntaxError{Offset: at, Msg: "the arguments of " + name + ": " + err.Error()}
 		}
 	}

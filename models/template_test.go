@@ -39,6 +39,8 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 	{"Nemotron Nano v2", `{{- '<SPECIAL_10>System\n' -}}<AVAILABLE_TOOLS>[{{ tools }}]</AVAILABLE_TOOLS><TOOLCALL>[{{ calls }}]</TOOLCALL>{{- '\n<SPECIAL_12>\n' -}}{{- '<SPECIAL_11>Assistant\n' -}}<think>`, "nemotron_v2", "nemotron-nano-v2"},
 	{"GigaChat 3", `{%- set add_tokens = namespace(role_sep="<|role_sep|>\n", message_sep="<|message_sep|>\n\n") -%}{{- render_role_message({'role': 'function call', 'content': call}) -}}`, "gigachat", "3"},
 	{"GigaChat 3.1", `{%- set add_tokens = namespace(role_sep="<|role_sep|>\n", message_sep="<|message_sep|>\n\n", function_call="<|function_call|>") -%}`, "gigachat", "3.1"},
+	{"Solar Open", `{{- "<|tool_call:begin|>" + tool_call.id +"<|tool_call:name|>" + tool_call.function.name + "<|tool_call:args|>" }}{{- "<|tool_call:end|>" }}{{- "<|calls|>" }}{{- "<|begin|>assistant" }}`, "solar_open", "solar-open"},
+	{"Solar Open 2 (a format still to come)", `<|im:start|>assistant<|think:start|><|tool_call:start|>{{ name }}<|tool_arg:start|>`, "", ""},
 	{"ChatML without tools", `<|im_start|>{{ message.role }}\n{{ message.content }}<|im_end|>`, "", ""},
 	{"empty", ``, "", ""},
 }
@@ -80,6 +82,7 @@ var realTemplates = map[string]string{
 	"meta-llama-Llama-3.3-70B-Instruct.jinja":             "llama3_json/llama-3.1",
 	"openai-gpt-oss-120b.jinja":                           "harmony/gpt-oss",
 	"unsloth-mistral-Devstral-Small-2507.jinja":           "mistral/v13",
+	"upstage-Solar-Open-100B.jinja":                       "solar_open/solar-open",
 	// vLLM's examples/ templates
 	"tool_chat_template_deepseekr1.jinja":   "deepseek/r1",
 	"tool_chat_template_deepseekv3.jinja":   "deepseek/r1",

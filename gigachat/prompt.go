@@ -128,7 +128,7 @@ func appendNamespace(b []byte, tools []toolcall.Tool) ([]byte, error) {
 			}
 			params = v
 		}
-		if props := get(&params, "properties"); props != nil && props.Kind == jsonvalue.Object && len(props.Members) > 0 {
+		if props := params.Get("properties"); props != nil && props.Kind == jsonvalue.Object && len(props.Members) > 0 {
 			b = appendType(append(b, " = (_: "...), &params, "  ")
 			b = append(b, ") => any;\n\n"...)
 		} else {
@@ -156,13 +156,13 @@ func appendType(b []byte, s *jsonvalue.Value, indent string) []byte {
 	switch typeOf(s) {
 	case "object":
 		b = append(b, "{\n"...)
-		required := get(s, "required")
-		if props := get(s, "properties"); props != nil && props.Kind == jsonvalue.Object {
+		required := s.Get("required")
+		if props := s.Get("properties"); props != nil && props.Kind == jsonvalue.Object {
 			for i := range props.Members {
 				b = appendProperty(b, &props.Members[i], required, indent)
 			}
 		}
-		if extra := get(s, "additionalProperties"); extra != nil {
+		if extra := s.Get("additionalProperties"); extra != nil {
 			switch {
 			case extra.Kind == jsonvalue.Boolean && extra.Bool:
 				b = append(append(b, indent...), "[key: string]: any\n"...)
@@ -173,7 +173,7 @@ func appendType(b []byte, s *jsonvalue.Value, indent string) []byte {
 		}
 		return append(append(b, indent[:len(indent)-2]...), '}')
 	case "string":
-		if enum := get(s, "enum"); truthy(enum) && enum.Kind == jsonvalue.Array {
+		if enum := s.Get("enum"); prompt.Truthy(enum) && enum.Kind == jsonvalue.Array {
 			for i := range enum.Items {
 				if i > 0 {
 					b = append(b, " | "...)
@@ -182,12 +182,12 @@ func appendType(b []byte, s *jsonvalue.Value, indent string) []byte {
 			}
 			return b
 		}
-		if f := get(s, "format"); f != nil && f.Kind == jsonvalue.String && (f.Str == "date-time" || f.Str == "date") {
+		if f := s.Get("format"); f != nil && f.Kind == jsonvalue.String && (f.Str == "date-time" || f.Str == "date") {
 			return append(b, "Date"...)
 		}
 		return append(b, "string"...)
 	case "number", "integer":
-		if enum := get(s, "enum"); truthy(enum) && enum.Kind == jsonvalue.Array {
+		if enum := s.Get("enum"); prompt.Truthy(enum) && enum.Kind == jsonvalue.Array {
 			for i := range enum.Items {
 				if i > 0 {
 					b = append(b, " | "...)
@@ -200,7 +200,7 @@ func appendType(b []byte, s *jsonvalue.Value, indent string) []byte {
 	case "boolean":
 		return append(b, "boolean"...)
 	case "array":
-		if items := get(s, "items"); items != nil {
+		if items := s.Get("items"); items != nil {
 			return append(appendType(b, items, indent), "[]"...)
 		}
 		return append(b, "Array<any>"...)
@@ -213,7 +213,7 @@ func appendType(b []byte, s *jsonvalue.Value, indent string) []byte {
 func appendProperty(b []byte, p *jsonvalue.Member, required *jsonvalue.Value, indent string) []byte {
 	v := &p.Val
 	if v.Kind == jsonvalue.Object {
-		if d := get(v, "description"); d != nil && d.Kind == jsonvalue.String {
+		if d := v.Get("description"); d != nil && d.Kind == jsonvalue.String {
 			for _, line := range strings.Split(d.Str, "\n") {
 				if !blank(line) {
 					b = append(append(append(append(b, indent...), "// "...), line...), '\n')
@@ -234,14 +234,14 @@ func appendProperty(b []byte, p *jsonvalue.Member, required *jsonvalue.Value, in
 		}
 	}
 	b = append(append(b, indent...), p.Key...)
-	if !holds(required, p.Key) {
+	if !prompt.ListHolds(required, p.Key) {
 		b = append(b, '?')
 	}
 	b = append(appendType(append(b, ": "...), v, indent+"  "), ',')
 	if v.Kind == jsonvalue.Object {
-		def := get(v, "default")
+		def := v.Get("default")
 		if def == nil {
-			def = get(v, "defalut_value") // the template's own spelling, read as it reads it
+			def = v.Get("defalut_value") // the template's own spelling, read as it reads it
 		}
 		if def != nil {
 			b = append(b, " // default: "...)
@@ -255,59 +255,12 @@ func appendProperty(b []byte, p *jsonvalue.Member, required *jsonvalue.Value, in
 	return append(b, '\n')
 }
 
-// get returns the member key of the object v as Python's dict.get does
-// (the last of members with that key), or nil.
-func get(v *jsonvalue.Value, key string) *jsonvalue.Value {
-	if v.Kind != jsonvalue.Object {
-		return nil
-	}
-	for i := len(v.Members) - 1; i >= 0; i-- {
-		if v.Members[i].Key == key {
-			return &v.Members[i].Val
-		}
-	}
-	return nil
-}
-
 // typeOf returns a schema's "type" when it is one string.
 func typeOf(s *jsonvalue.Value) string {
-	if t := get(s, "type"); t != nil && t.Kind == jsonvalue.String {
+	if t := s.Get("type"); t != nil && t.Kind == jsonvalue.String {
 		return t.Str
 	}
 	return ""
-}
-
-// truthy reports whether v is a value Python reads as true.
-func truthy(v *jsonvalue.Value) bool {
-	if v == nil {
-		return false
-	}
-	switch v.Kind {
-	case jsonvalue.Null:
-		return false
-	case jsonvalue.Boolean:
-		return v.Bool
-	case jsonvalue.String:
-		return v.Str != ""
-	case jsonvalue.Array:
-		return len(v.Items) > 0
-	case jsonvalue.Object:
-		return len(v.Members) > 0
-	}
-	return strings.Trim(v.Str, "-0.eE+") != ""
-}
-
-// holds reports whether the list required holds the string key.
-func holds(required *jsonvalue.Value, key string) bool {
-	if required == nil || required.Kind != jsonvalue.Array {
-		return false
-	}
-	for _, r := range required.Items {
-		if r.Kind == jsonvalue.String && r.Str == key {
-			return true
-		}
-	}
-	return false
 }
 
 // blank reports whether line is empty or all whitespace as Python's

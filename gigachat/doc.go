@@ -35,7 +35,8 @@
 // follows ends the assistant's message, and so does </s>, the model's end
 // of sequence: what follows either (a server that did not stop writes the
 // next message, a made-up function result) is dropped, with one
-// end_of_turn diagnostic. So that a call's marker is never taken for the
+// end_of_turn diagnostic; so is a </s> after <|message_sep|>, which
+// loses nothing but says so. So that a call's marker is never taken for the
 // end, the stream holds <|message_sep|> until the bytes after it tell.
 // GigaChat does not reason: there is no reasoning to split.
 //

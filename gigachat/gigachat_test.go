@@ -132,6 +132,8 @@ func TestEndOfTurn(t *testing.T) {
 		head3 + `{"name": "f", "arguments": {}}<|message_sep|>\n\nfunction result<|role_sep|>\n{"ok": true}<|message_sep|>\n\n`,
 		head31 + `{"name": "f", "arguments": {}}</s>user<|role_sep|>\nmore`,
 		"Sure.<|message_sep|>\n\nuser<|role_sep|>\n" + head31 + `{"name": "g", "arguments": {}}`,
+		// </s> after the message's end is what follows the end too
+		"Sure.<|message_sep|>\n\n</s>",
 	} {
 		res := streamtest.Compare(t, gigachat.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3))
 		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {

@@ -33,7 +33,7 @@ func off() *bool { f := false; return &f }
 
 // firstCallOnly are the profiles whose template writes only the first call
 // of an assistant turn.
-var firstCallOnly = map[string]bool{"harmony/gpt-oss": true}
+var firstCallOnly = map[string]bool{"harmony/gpt-oss": true, "gigachat/3.1": true, "gigachat/3": true}
 
 // TestPromptTurnsParseBack: for every format and profile, an assistant
 // turn with reasoning and calls, rendered in a prompt, is what the model

@@ -16,6 +16,7 @@ import (
 	_ "github.com/toolparse/toolparse/deepseek"
 	_ "github.com/toolparse/toolparse/functools"
 	_ "github.com/toolparse/toolparse/gemma4"
+	_ "github.com/toolparse/toolparse/gigachat"
 	_ "github.com/toolparse/toolparse/glm45"
 	_ "github.com/toolparse/toolparse/granite"
 	_ "github.com/toolparse/toolparse/harmony"
@@ -30,4 +31,5 @@ import (
 	_ "github.com/toolparse/toolparse/olmo3"
 	_ "github.com/toolparse/toolparse/pythonic"
 	_ "github.com/toolparse/toolparse/qwen3coder"
+	_ "github.com/toolparse/toolparse/solaropen"
 )

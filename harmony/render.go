@@ -223,26 +223,26 @@ func namespace(tools []toolcall.Tool) (string, error) {
 			}
 		}
 		props := schema.Get("properties")
-		if !truthy(props) || props.Kind != jsonvalue.Object {
+		if !prompt.Truthy(props) || props.Kind != jsonvalue.Object {
 			b.WriteString("type " + t.Name + " = () => any;\n\n")
 			continue
 		}
 		required := schema.Get("required")
 		b.WriteString("type " + t.Name + " = (_: {\n")
 		for _, p := range props.Members {
-			if d := p.Val.Get("description"); truthy(d) {
+			if d := p.Val.Get("description"); prompt.Truthy(d) {
 				b.WriteString("// " + text(*d) + "\n")
 			}
 			b.WriteString(p.Key)
-			if !contains(required, p.Key) {
+			if !prompt.ListHolds(required, p.Key) {
 				b.WriteString("?")
 			}
 			b.WriteString(": " + tsType(p.Val, 0))
 			if d := p.Val.Get("default"); d != nil {
 				switch {
-				case truthy(p.Val.Get("enum")):
+				case prompt.Truthy(p.Val.Get("enum")):
 					b.WriteString(", // default: " + text(*d))
-				case truthy(p.Val.Get("oneOf")):
+				case prompt.Truthy(p.Val.Get("oneOf")):
 					b.WriteString("// default: " + text(*d))
 				default:
 					b.WriteString(", // default: " + string(d.AppendSpaced(nil)))
@@ -272,13 +272,13 @@ func tsType(s jsonvalue.Value, depth int) string {
 		name = typ.Str
 	}
 	nullable := ""
-	if truthy(s.Get("nullable")) {
+	if prompt.Truthy(s.Get("nullable")) {
 		nullable = " | null"
 	}
 	switch {
 	case name == "array":
 		items := s.Get("items")
-		if !truthy(items) {
+		if !prompt.Truthy(items) {
 			return "any[]" + nullable
 		}
 		if it := items.Get("type"); it != nil && it.Kind == jsonvalue.String {
@@ -300,12 +300,12 @@ func tsType(s jsonvalue.Value, depth int) string {
 			names[i] = text(x)
 		}
 		return strings.Join(names, " | ")
-	case truthy(s.Get("oneOf")) && s.Get("oneOf").Kind == jsonvalue.Array:
+	case prompt.Truthy(s.Get("oneOf")) && s.Get("oneOf").Kind == jsonvalue.Array:
 		var b strings.Builder
 		variants := s.Get("oneOf").Items
 		for i, v := range variants {
 			b.WriteString(tsType(v, depth+1))
-			if d := v.Get("description"); truthy(d) {
+			if d := v.Get("description"); prompt.Truthy(d) {
 				b.WriteString("// " + text(*d))
 			}
 			if d := v.Get("default"); d != nil {
@@ -317,7 +317,7 @@ func tsType(s jsonvalue.Value, depth int) string {
 		}
 		return b.String()
 	case name == "string":
-		if e := s.Get("enum"); truthy(e) && e.Kind == jsonvalue.Array {
+		if e := s.Get("enum"); prompt.Truthy(e) && e.Kind == jsonvalue.Array {
 			alts := make([]string, len(e.Items))
 			for i, x := range e.Items {
 				alts[i] = text(x)
@@ -331,7 +331,7 @@ func tsType(s jsonvalue.Value, depth int) string {
 		return "boolean"
 	case name == "object":
 		props := s.Get("properties")
-		if !truthy(props) || props.Kind != jsonvalue.Object {
+		if !prompt.Truthy(props) || props.Kind != jsonvalue.Object {
 			return "object"
 		}
 		required := s.Get("required")
@@ -339,7 +339,7 @@ func tsType(s jsonvalue.Value, depth int) string {
 		b.WriteString("{\n")
 		for i, p := range props.Members {
 			b.WriteString(p.Key)
-			if !contains(required, p.Key) {
+			if !prompt.ListHolds(required, p.Key) {
 				b.WriteString("?")
 			}
 			b.WriteString(": \n                " + tsType(p.Val, depth+1))
@@ -351,40 +351,6 @@ func tsType(s jsonvalue.Value, depth int) string {
 		return b.String()
 	}
 	return "any"
-}
-
-// truthy reports whether a schema value is true as Jinja tests it: there,
-// and not false, 0, "", [] or {}.
-func truthy(v *jsonvalue.Value) bool {
-	if v == nil {
-		return false
-	}
-	switch v.Kind {
-	case jsonvalue.Null:
-		return false
-	case jsonvalue.Boolean:
-		return v.Bool
-	case jsonvalue.Number:
-		return strings.Trim(v.Str, "0.-+eE") != ""
-	case jsonvalue.String:
-		return v.Str != ""
-	case jsonvalue.Array:
-		return len(v.Items) > 0
-	}
-	return len(v.Members) > 0
-}
-
-// contains reports whether list, a JSON array, holds the string s.
-func contains(list *jsonvalue.Value, s string) bool {
-	if list == nil || list.Kind != jsonvalue.Array {
-		return false
-	}
-	for _, x := range list.Items {
-		if x.Kind == jsonvalue.String && x.Str == s {
-			return true
-		}
-	}
-	return false
 }
 
 // text writes a schema value as Jinja prints it: a string as it is,

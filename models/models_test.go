@@ -181,10 +181,28 @@ var names = []struct {
 	{"tencent/Hunyuan-A13B-Instruct", "", ""},
 	{"ai21labs/AI21-Jamba-Mini-1.7", "", ""},
 	{"MiniMaxAI/MiniMax-M1-80k", "", ""},
+	{"ai-sage/GigaChat3-10B-A1.8B", "gigachat", "3"},
+	{"ai-sage/GigaChat3-10B-A1.8B-bf16", "gigachat", "3"},
+	{"ai-sage/GigaChat3-702B-A36B-preview", "gigachat", "3"},
+	{"bartowski/ai-sage_GigaChat3-10B-A1.8B-GGUF", "gigachat", "3"},
+	{"GigaChat3-10B-A1.8B-Q4_K_M.gguf", "gigachat", "3"},
+	{"forzer/GigaChat3-10B-A1.8B:latest", "gigachat", "3"},
+	{"ai-sage/GigaChat3.1-10B-A1.8B", "gigachat", "3.1"},
+	{"ai-sage/GigaChat3.1-10B-A1.8B-bf16", "gigachat", "3.1"},
+	{"ai-sage/GigaChat3.1-702B-A36B", "gigachat", "3.1"},
+	{"ai-sage/GigaChat3.1-702B-A36B-GGUF", "gigachat", "3.1"},
+	{"upstage/Solar-Open-100B", "solar_open", "solar-open"},
+	{"Solar-Open-100B-Q4_K_M.gguf", "solar_open", "solar-open"},
+	{"mlx-community/Solar-Open-100B-4bit", "solar_open", "solar-open"},
 	// Families read by formats still to come are not sent to a format
 	// that reads none of their calls.
 	{"deepseek-ai/DeepSeek-V3.2", "", ""},
 	{"deepseek-ai/DeepSeek-V4-Flash", "", ""},
+	{"ai-sage/GigaChat-20B-A3B-instruct", "", ""}, // GigaChat 2's template, no calls of GigaChat 3's
+	{"GigaChat3.5-10B", "", ""},                   // GigaChat 3.5 writes <｜GCML｜tool_calls>
+	{"upstage/Solar-Open2-250B", "", ""},          // Solar Open 2 writes <|tool_call:start|>
+	{"upstage/solar-pro-3", "", ""},
+	{"upstage/SOLAR-10.7B-Instruct-v1.0", "", ""},
 	// Newer models of families already read (their own profiles come with
 	// their prompts; until then the family's closest).
 	{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", "qwen3_coder", "qwen3-coder"},

@@ -49,6 +49,10 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 Available functions as JSON spec:
 {{ '<|start_header_id|>' + ns.role + '<|end_header_id|>\n\n' }}{%- set ns.content = ns.content + ' functools[' + tool.calls | join(', ') + ']' -%}{{ '<|eot_id|>' }}`, "functools", "firefunction-v2"},
 	{"Hunyuan-A13B (<tool_calls>, but its own turns)", `<|startoftext|>如果你决定调用任何函数，你必须将其格式化为<tool_calls>[{"name": "func_name1"}]</tool_calls><|extra_0|><|eos|>`, "", ""},
+	{"GigaChat 3", `{%- set add_tokens = namespace(role_sep="<|role_sep|>\n", message_sep="<|message_sep|>\n\n") -%}{{- render_role_message({'role': 'function call', 'content': call}) -}}`, "gigachat", "3"},
+	{"GigaChat 3.1", `{%- set add_tokens = namespace(role_sep="<|role_sep|>\n", message_sep="<|message_sep|>\n\n", function_call="<|function_call|>") -%}`, "gigachat", "3.1"},
+	{"Solar Open", `{{- "<|tool_call:begin|>" + tool_call.id +"<|tool_call:name|>" + tool_call.function.name + "<|tool_call:args|>" }}{{- "<|tool_call:end|>" }}{{- "<|calls|>" }}{{- "<|begin|>assistant" }}`, "solar_open", "solar-open"},
+	{"Solar Open 2 (a format still to come)", `<|im:start|>assistant<|think:start|><|tool_call:start|>{{ name }}<|tool_arg:start|>`, "", ""},
 	{"ChatML without tools", `<|im_start|>{{ message.role }}\n{{ message.content }}<|im_end|>`, "", ""},
 	{"empty", ``, "", ""},
 }
@@ -75,6 +79,8 @@ var realTemplates = map[string]string{
 	"ibm-granite-granite-3.3-2B-Instruct.jinja":           "granite/granite-3.3",
 	"fireworks-ai-llama-3-firefunction-v2.jinja":          "functools/firefunction-v2",
 	"GLM-4.7-Flash.jinja":                                 "glm45/glm-4.7",
+	"GigaChat3-10B-A1.8B.jinja":                           "gigachat/3",
+	"GigaChat3.1-10B-A1.8B.jinja":                         "gigachat/3.1",
 	"NVIDIA-Nemotron-Nano-v2.jinja":                       "nemotron_v2/nemotron-nano-v2",
 	"Kimi-K2-Thinking.jinja":                              "kimi_k2/k2-thinking",
 	"Mistral-Small-3.2-24B-Instruct-2506.jinja":           "mistral/mistral-small-3.2",
@@ -93,6 +99,7 @@ var realTemplates = map[string]string{
 	"meta-llama-Llama-3.3-70B-Instruct.jinja":             "llama3_json/llama-3.1",
 	"openai-gpt-oss-120b.jinja":                           "harmony/gpt-oss",
 	"unsloth-mistral-Devstral-Small-2507.jinja":           "mistral/v13",
+	"upstage-Solar-Open-100B.jinja":                       "solar_open/solar-open",
 	// vLLM's examples/ templates
 	"tool_chat_template_deepseekr1.jinja":   "deepseek/r1",
 	"tool_chat_template_deepseekv3.jinja":   "deepseek/r1",

@@ -46,6 +46,8 @@ var markers = []string{
 	"<｜tool▁sep｜>", "<|tool_calls_section_begin|>", "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "[TOOL_CALLS]", "[ARGS]",
 	"<|python_tag|>", "{\"name\": ", "[THINK]",
 	"<tool_calls>", "[BEGIN FINAL RESPONSE]", "Here are my reasoning steps:", "functools[",
+	"<|message_sep|>\n\nfunction call<|role_sep|>\n", "<|message_sep|>", "<|function_call|>", "</s>",
+	"<|tool_calls|>", "<|tool_call:begin|>", "<|tool_call:name|>", "<|tool_call:args|>", "<|tool_call:end|>", "<|calls|>", "<|think|>", "<|begin|>assistant",
 }
 
 // The sizes the hostile texts run at. go test ./... runs them at 64 KiB,

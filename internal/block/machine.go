@@ -3,6 +3,7 @@ package block
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -218,6 +219,16 @@ func (f *Format) compile() {
 		}
 		f.eotCount = len(eot)
 		f.prose = marker.NewSet(texts...)
+		for i, a := range f.Markers {
+			for _, b := range f.Markers {
+				if a.Text != "" && len(a.Text) < len(b.Text) && strings.HasPrefix(b.Text, a.Text) && a.Role != Dropped {
+					// the machine reads the bytes after such a marker as
+					// prose (afterNested): a block or kept text cannot
+					// begin there
+					panic("block: marker " + strconv.Itoa(i) + " begins a longer one and is not Dropped")
+				}
+			}
+		}
 		stops := []byte(f.Triggers)
 		for _, t := range texts {
 			if t != "" && strings.IndexByte(string(stops), t[0]) < 0 {
@@ -837,14 +848,44 @@ func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
 	case mHook:
 		dst = m.hooks.Close(m, dst)
 	default: // a partial marker in prose
-		if m.RightAfterCall() && m.cutStray(m.Text("", 0)) {
+		if m.RightAfterCall() && m.cutStray(m.Peek("", 0, 0)) {
 			m.Drop() // a stray end marker the response's end cut: consumed
+			break
+		}
+		var done bool
+		if dst, done = m.closeNested(dst); done {
 			break
 		}
 		dst = m.sayHeld(dst, "", 0)
 	}
 	m.mode = mProse
 	return dst
+}
+
+// closeNested decides, at the end of the response, a held marker that a
+// longer one could still have grown from (GigaChat's <|message_sep|>,
+// which <|message_sep|>\n\nfunction call<|role_sep|>\n begins): a
+// dropped marker is dropped, and what follows it is content, or dropped
+// with a diagnostic after an end of turn. It reports whether it did.
+func (m *Machine) closeNested(dst []toolcall.Event) ([]toolcall.Event, bool) {
+	if !m.f.prose.Nested() || !m.Holding() {
+		return dst, false
+	}
+	text := m.Peek("", 0, 0)
+	res, tok, n := marker.Longest(m.f.prose, text)
+	if res != marker.Full || m.f.Markers[tok].Role != Dropped {
+		return dst, false
+	}
+	rest, start := text[n:], m.Start()
+	m.Drop()
+	if m.f.Markers[tok].EndsTurn && m.endTurn() {
+		if j := jsonvalue.SkipSpace(rest, 0); j < len(rest) {
+			m.Diag(toolcall.KindEndOfTurn, start+n+j, "", "text after the end of the turn is not part of the response: dropped")
+			m.droppedSaid = true
+		}
+		return dst, true
+	}
+	return m.say(dst, rest), true
 }
 
 // cutStray reports whether text is a proper prefix of one of the markers
@@ -1042,6 +1083,9 @@ func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		m.mode = mProse
 		return m.sayHeld(dst, s, end), end
 	}
+	if end < i { // a marker that begins a longer one ended in the bytes held
+		return m.afterNested(dst, s, i, tok, n), i
+	}
 	switch mk := m.f.Markers[tok]; mk.Role {
 	case Opens: // the pending item holds the start marker
 		m.open(mk.Kind, n, "", "")
@@ -1059,6 +1103,33 @@ func (m *Machine) marker(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		m.hooks.Start(m, s, end)
 	}
 	return dst, end
+}
+
+// afterNested acts on marker tok, which ended n bytes into the pending
+// item, before s[i]: the item held more while a longer marker it begins
+// could still follow (GigaChat's <|message_sep|> and
+// <|message_sep|>\n\nfunction call<|role_sep|>\n), and no longer marker
+// did. Such a marker is dropped (compile sees to it). The bytes held after
+// it are dropped with the rest after an end of turn (with a diagnostic
+// when they are more than whitespace), and otherwise go out as prose: they
+// are the start of the longer marker, which no marker of the format
+// begins inside.
+func (m *Machine) afterNested(dst []toolcall.Event, s string, i int, tok Token, n int) []toolcall.Event {
+	rest, start := m.Peek(s, i, n), m.Start()
+	m.Drop()
+	m.mode = mProse
+	if m.f.Markers[tok].EndsTurn && m.endTurn() {
+		if j := jsonvalue.SkipSpace(rest, 0); j < len(rest) && !m.droppedSaid {
+			m.Diag(toolcall.KindEndOfTurn, start+n+j, "", "text after the end of the turn is not part of the response: dropped")
+			m.droppedSaid = true
+		}
+		return dst
+	}
+	dst = m.say(dst, rest)
+	if m.f.Markers[tok].Restarts && m.hooks != nil {
+		m.hooks.Start(m, s, i)
+	}
+	return dst
 }
 
 // open starts reading a block of kind k whose body starts at offset at of

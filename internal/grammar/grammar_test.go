@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -108,8 +109,8 @@ func checkShape(t *testing.T, raw []byte, req toolcall.Request) {
 			tag := x.(map[string]any)
 			begin, _ := tag["begin"].(string)
 			end, _ := tag["end"].(string)
-			if end == "" && !strings.HasPrefix(begin, "[TOOL_CALLS]") || !strings.HasPrefix(begin, triggers[0].(string)) {
-				t.Errorf("tag %v: its begin does not start with its trigger, or it has no end (only Mistral's calls end with their JSON)", tag)
+			if end == "" && !strings.HasPrefix(begin, "[TOOL_CALLS]") || !slices.ContainsFunc(triggers, func(x any) bool { return strings.HasPrefix(begin, x.(string)) }) {
+				t.Errorf("tag %v: its begin does not start with a trigger, or it has no end (only Mistral's calls end with their JSON)", tag)
 			}
 			content, _ := tag["content"].(map[string]any)
 			switch content["type"] {

@@ -30,6 +30,10 @@ type Set struct {
 	// one says every marker begins with firstByte.
 	one       bool
 	firstByte byte
+	// nested says a marker is a proper prefix of another
+	// (<|message_sep|> of <|message_sep|>\n\nfunction call<|role_sep|>):
+	// Match then reads the set the slow way, the longer marker first.
+	nested bool
 	// lasts holds every marker's last byte; nil when a marker is empty.
 	lasts *[256]bool
 	// rests holds, for each marker and each length of a proper prefix of
@@ -57,6 +61,13 @@ func NewSet(markers ...string) *Set {
 		}
 	}
 	s.one = n == 1
+	for i, a := range markers {
+		for j, b := range markers {
+			if i != j && len(a) < len(b) && b[:len(a)] == a {
+				s.nested = true
+			}
+		}
+	}
 	lasts := new([256]bool)
 	for _, m := range markers {
 		if m == "" {
@@ -122,6 +133,10 @@ func (s *Set) Lasts() (lasts *[256]bool, ok bool) {
 	return s.lasts, s.lasts != nil
 }
 
+// Nested reports whether a marker of the set is a proper prefix of
+// another.
+func (s *Set) Nested() bool { return s.nested }
+
 // MaxLen is the length of the longest marker.
 func (s *Set) MaxLen() int { return s.maxLen }
 
@@ -153,7 +168,15 @@ func (s *Set) Starts(c byte) bool { return s.first[c>>6]&(1<<(c&63)) != 0 }
 // length of the longest prefix of text that begins some marker: those bytes
 // cannot start a marker themselves past the first one and can go out as text,
 // and scanning resumes at text[n], the byte that ruled the markers out.
+//
+// Where a marker is a proper prefix of another, the longer one wins: text
+// that holds the shorter one and may still grow into the longer one is
+// Partial, and text that holds both is the longer one (Longest says which
+// marker text holds when no more comes).
 func Match[S ~string | ~[]byte](s *Set, text S) (res Result, idx, n int) {
+	if s.nested {
+		return matchNested(s, text)
+	}
 	best := 0
 	long := len(text) >= 4
 	var four uint32 // text's first four bytes, when it has them
@@ -190,4 +213,48 @@ func Match[S ~string | ~[]byte](s *Set, text S) (res Result, idx, n int) {
 		return Partial, -1, n
 	}
 	return None, -1, max(best, 1)
+}
+
+// matchNested is Match for a set where a marker is a proper prefix of
+// another: every marker is compared, and a longer one wins.
+func matchNested[S ~string | ~[]byte](s *Set, text S) (res Result, idx, n int) {
+	best, full := 0, -1
+	partial := false
+	for i, m := range s.markers {
+		k := 0
+		for k < len(text) && k < len(m) && text[k] == m[k] {
+			k++
+		}
+		switch {
+		case k == len(m):
+			if full < 0 || len(m) > len(s.markers[full]) {
+				full = i
+			}
+		case k == len(text):
+			partial = true
+		}
+		best = max(best, k)
+	}
+	switch {
+	case partial:
+		return Partial, -1, len(text)
+	case full >= 0:
+		return Full, full, len(s.markers[full])
+	}
+	return None, -1, max(best, 1)
+}
+
+// Longest returns the longest marker text begins with, as Match would
+// once no more text can come: Full with its index and length, or None.
+func Longest[S ~string | ~[]byte](s *Set, text S) (res Result, idx, n int) {
+	idx = -1
+	for i, m := range s.markers {
+		if len(m) <= len(text) && string(text[:len(m)]) == m && (idx < 0 || len(m) > n) {
+			idx, n = i, len(m)
+		}
+	}
+	if idx < 0 {
+		return None, -1, 0
+	}
+	return Full, idx, n
 }

@@ -43,16 +43,22 @@ func TestMatch(t *testing.T) {
 
 // matchEach is Match as its doc says it, in three passes over the
 // markers: the reference Match's quicker comparisons must agree with.
+// Text that may still grow into a marker waits; else the longest marker
+// it begins with (the first of those as long) is the match.
 func matchEach(markers []string, text string) (Result, int, int) {
-	for i, m := range markers {
-		if strings.HasPrefix(text, m) {
-			return Full, i, len(m)
-		}
-	}
 	for _, m := range markers {
 		if len(text) < len(m) && strings.HasPrefix(m, text) {
 			return Partial, -1, len(text)
 		}
+	}
+	full := -1
+	for i, m := range markers {
+		if strings.HasPrefix(text, m) && (full < 0 || len(m) > len(markers[full])) {
+			full = i
+		}
+	}
+	if full >= 0 {
+		return Full, full, len(markers[full])
 	}
 	best := 1
 	for _, m := range markers {
@@ -84,6 +90,44 @@ func TestMatchAgreesWithEachMarker(t *testing.T) {
 			t.Fatalf("Match(%q) over %q = %v %d %d, want %v %d %d", text, markers, res, idx, n, wres, widx, wn)
 		}
 	})
+}
+
+// A marker that is a proper prefix of another waits for the bytes that
+// tell them apart, and the longer one wins: GigaChat 3 ends its turn with
+// <|message_sep|> and opens a call with <|message_sep|>\n\nfunction
+// call<|role_sep|>\n.
+func TestMatchNested(t *testing.T) {
+	const sep, call = "<|message_sep|>", "<|message_sep|>\n\nfunction call<|role_sep|>\n"
+	set := NewSet(sep, call, "</s>")
+	for _, tt := range []struct {
+		text    string
+		res     Result
+		idx, n  int
+		last    Result // what Longest says
+		lastIdx int
+	}{
+		{sep + "\n\nfunction call<|role_sep|>\n{", Full, 1, len(call), Full, 1},
+		{sep + "\n\nfunc", Partial, -1, len(sep) + 6, Full, 0},
+		{sep, Partial, -1, len(sep), Full, 0},
+		{sep + "\n\nuser<|role_sep|>", Full, 0, len(sep), Full, 0},
+		{"<|message", Partial, -1, 9, None, -1},
+		{"</s> after", Full, 2, 4, Full, 2},
+		{"<|mess x", None, -1, 6, None, -1},
+	} {
+		res, idx, n := Match(set, tt.text)
+		if res != tt.res || idx != tt.idx || n != tt.n {
+			t.Errorf("Match(%q) = %v %d %d, want %v %d %d", tt.text, res, idx, n, tt.res, tt.idx, tt.n)
+		}
+		if res, idx, _ := Longest(set, tt.text); res != tt.last || idx != tt.lastIdx {
+			t.Errorf("Longest(%q) = %v %d, want %v %d", tt.text, res, idx, tt.last, tt.lastIdx)
+		}
+	}
+	// A set without nesting is read the quick way, and Longest agrees
+	// with Match on a whole marker.
+	plain := NewSet("<a>", "<b>")
+	if plain.nested || !set.nested {
+		t.Errorf("nested: %v for a plain set, %v for a nested one", plain.nested, set.nested)
+	}
 }
 
 func TestLasts(t *testing.T) {

@@ -92,3 +92,39 @@ func AppendQuoted(dst []byte, s string, q byte) []byte {
 	}
 	return append(dst, q)
 }
+
+// Truthy reports whether a schema value is true as Jinja (Python) tests
+// it: there, and not null, false, 0, "", [] or {}.
+func Truthy(v *jsonvalue.Value) bool {
+	if v == nil {
+		return false
+	}
+	switch v.Kind {
+	case jsonvalue.Null:
+		return false
+	case jsonvalue.Boolean:
+		return v.Bool
+	case jsonvalue.Number:
+		return strings.Trim(v.Str, "0.-+eE") != ""
+	case jsonvalue.String:
+		return v.Str != ""
+	case jsonvalue.Array:
+		return len(v.Items) > 0
+	}
+	return len(v.Members) > 0
+}
+
+// ListHolds reports whether list, a JSON array, holds the string s (a
+// schema's "required" holds a property's name), as Python's "in" tests
+// it.
+func ListHolds(list *jsonvalue.Value, s string) bool {
+	if list == nil || list.Kind != jsonvalue.Array {
+		return false
+	}
+	for _, x := range list.Items {
+		if x.Kind == jsonvalue.String && x.Str == s {
+			return true
+		}
+	}
+	return false
+}

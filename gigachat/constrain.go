@@ -1,0 +1,73 @@
+package gigachat
+
+import (
+	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// heads are the call markers a constrained call may begin with: GigaChat
+// 3.1's, and 3's, so that one grammar serves a model of either.
+var heads = []string{call31Text, call3Text}
+
+// begin is what comes before a call's arguments after its marker.
+func begin(name string) string { return `{"name": ` + grammar.JSONText(name) + `, "arguments": ` }
+
+// Grammar returns an xgrammar EBNF grammar for GigaChat calls as
+// RenderCalls and RenderCalls3 write them: each call's marker (GigaChat
+// 3.1's <|function_call|> or GigaChat 3's
+// <|message_sep|>\n\nfunction call<|role_sep|>\n), then the call object
+// {"name": "NAME", "arguments": ARGS}, whose name is one of the request's
+// tools and whose arguments follow its JSON Schema; one call, or more
+// back to back.
+//
+// The schema features it constrains, and those that fall back to their
+// general type, are those of pythonic.Grammar.
+func Grammar(req toolcall.Request) (string, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return "", err
+	}
+	b := grammar.New(grammar.JSON, "")
+	var alts []string
+	for _, t := range c.Tools {
+		args, err := b.Arguments(t, false)
+		if err != nil {
+			return "", err
+		}
+		alts = append(alts, grammar.Lit(begin(t.Name))+" "+args+" "+grammar.Lit("}"))
+	}
+	b.Rule("call-head", grammar.Lit(heads[0])+" | "+grammar.Lit(heads[1]))
+	b.Rule("call", b.R("call-head")+" ("+grammar.Alts(alts)+")")
+	if c.One {
+		return b.String(b.R("call")), nil
+	}
+	return b.String(b.R("call") + "+"), nil
+}
+
+// StructuralTag returns xgrammar's structural tag for the request:
+// triggered on either call marker, one tag per marker and tool, from the
+// marker and the call object's start to its close, whose content is the
+// tool's JSON Schema. "auto" lets free text come first; "required" and a
+// named tool put a call at the start; parallel_tool_calls false and a
+// named tool allow one call.
+func StructuralTag(req toolcall.Request) ([]byte, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return nil, err
+	}
+	var tags []grammar.Tag
+	for _, head := range heads {
+		for _, t := range c.Tools {
+			tags = append(tags, grammar.Tag{Begin: head + begin(t.Name), Content: grammar.JSONSchema(t), End: "}"})
+		}
+	}
+	tt := grammar.Triggered(heads[0], tags, c)
+	tt.Triggers = heads
+	return grammar.StructuralTag(tt)
+}
+
+// Grammar implements toolcall.Constrainer.
+func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
+
+// StructuralTag implements toolcall.Constrainer.
+func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }

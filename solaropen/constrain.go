@@ -1,0 +1,79 @@
+package solaropen
+
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// callID is the grammar of a call's ID: ten lowercase letters and
+// digits, as the template asks of the model.
+var callID = strings.TrimSpace(strings.Repeat("[a-z0-9] ", 10))
+
+// callsRule adds the rules "call-id" and "call" to b, one alternative of
+// "call" per tool, and returns the expression for the calls inside the
+// section that c allows: one, or one or more.
+func callsRule(b *grammar.Builder, c grammar.Choice) (string, error) {
+	var alts []string
+	for _, t := range c.Tools {
+		args, err := b.Arguments(t, false)
+		if err != nil {
+			return "", err
+		}
+		alts = append(alts, grammar.Lit(t.Name+argsText)+" "+args)
+	}
+	b.Rule("call-id", callID)
+	b.Rule("call", grammar.Lit(callText)+" "+b.R("call-id")+" "+grammar.Lit(nameText)+" ("+grammar.Alts(alts)+") "+grammar.Lit(callEndText))
+	if c.One {
+		return b.R("call"), nil
+	}
+	return b.R("call") + "+", nil
+}
+
+// Grammar returns an xgrammar EBNF grammar for Solar Open's calls as
+// RenderCalls writes them: <|tool_calls|>, then calls
+// <|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>ARGS<|tool_call:end|>
+// whose IDs are ten lowercase letters and digits, whose names are the
+// request's tools and whose arguments follow each tool's JSON Schema,
+// then <|calls|>.
+//
+// The schema features it constrains, and those that fall back to their
+// general type, are those of pythonic.Grammar.
+func Grammar(req toolcall.Request) (string, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return "", err
+	}
+	b := grammar.New(grammar.JSON, "")
+	list, err := callsRule(b, c)
+	if err != nil {
+		return "", err
+	}
+	return b.String(grammar.Lit(callsText) + " " + list + " " + grammar.Lit(callsEndText)), nil
+}
+
+// StructuralTag returns xgrammar's structural tag for the request:
+// triggered on <|tool_calls|>, one tag from it to <|calls|> whose content
+// is the calls of Grammar. "auto" lets free text come first; "required"
+// and a named tool put the calls at the start; parallel_tool_calls false
+// and a named tool allow one call.
+func StructuralTag(req toolcall.Request) ([]byte, error) {
+	c, err := grammar.ChoiceOf(req)
+	if err != nil {
+		return nil, err
+	}
+	b := grammar.New(grammar.JSON, "")
+	list, err := callsRule(b, c)
+	if err != nil {
+		return nil, err
+	}
+	tag := grammar.Tag{Begin: callsText, Content: grammar.GrammarFormat(b.String(list)), End: callsEndText}
+	return grammar.StructuralTag(grammar.Triggered(callsText, []grammar.Tag{tag}, c))
+}
+
+// Grammar implements toolcall.Constrainer.
+func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
+
+// StructuralTag implements toolcall.Constrainer.
+func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }

@@ -1,0 +1,51 @@
+package solaropen
+
+import (
+	"strconv"
+
+	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// RenderCalls writes calls as Solar Open's template writes an assistant
+// turn's: <|tool_calls|>, then per call
+// <|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>ARGS<|tool_call:end|>,
+// the arguments with the spaces Jinja's tojson writes, then <|calls|>. A
+// call's ID is written as it is; a call without one gets "call" and six
+// digits, its place (the ten lowercase letters and digits the template
+// asks the model for). No calls is "".
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	if len(calls) == 0 {
+		return "", nil
+	}
+	b, err := appendCalls(nil, calls)
+	return string(b), err
+}
+
+// appendCalls appends the calls' section.
+func appendCalls(b []byte, calls []toolcall.Call) ([]byte, error) {
+	b = append(b, callsText...)
+	for i, c := range calls {
+		args, err := prompt.SpacedArgs("solar_open", c)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, callText...)
+		if c.ID != "" {
+			b = append(b, c.ID...)
+		} else {
+			b = append(b, "call"...)
+			n := strconv.Itoa(i + 1)
+			for range 6 - len(n) {
+				b = append(b, '0')
+			}
+			b = append(b, n...)
+		}
+		b = append(append(append(b, nameText...), c.Name...), argsText...)
+		b = append(append(b, args...), callEndText...)
+	}
+	return append(b, callsEndText...), nil
+}
+
+// RenderCalls implements toolcall.Renderer.
+func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

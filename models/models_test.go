@@ -119,6 +119,17 @@ var names = []struct {
 	{"nemotron-nano:9b-v2", "nemotron_v2", "nemotron-nano-v2"},
 	{"NVIDIA-Nemotron-Nano-9B-v2-Q4_K_M.gguf", "nemotron_v2", "nemotron-nano-v2"},
 	{"nvidia/Llama-3.1-Nemotron-Nano-8B-v1", "llama3_json", "llama-3.1"},
+	{"MiniMaxAI/MiniMax-M2", "minimax", "m2"},
+	{"MiniMaxAI/MiniMax-M2.1", "minimax", "m2"},
+	{"MiniMaxAI/MiniMax-M2.5", "minimax", "m2"},
+	{"MiniMaxAI/MiniMax-M2.7", "minimax", "m2"},
+	{"minimax-m2", "minimax", "m2"},
+	{"minimax-m2:cloud", "minimax", "m2"},
+	{"minimax-m2.5:cloud", "minimax", "m2"},
+	{"unsloth/MiniMax-M2.1-GGUF/MiniMax-M2.1-UD-Q4_K_XL.gguf", "minimax", "m2"},
+	// MiniMax's earlier models write another syntax.
+	{"MiniMaxAI/MiniMax-M1-80k", "", ""},
+	{"MiniMaxAI/MiniMax-Text-01", "", ""},
 	// Families read by formats still to come are not sent to a format
 	// that reads none of their calls.
 	{"deepseek-ai/DeepSeek-V3.2", "", ""},

@@ -20,6 +20,8 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 	{"Hermes 3", `You are a function calling AI model. <tools> {{ tools }} </tools> <tool_call>`, "hermes", "hermes"},
 	{"Qwen3-Coder", `<|im_start|>system<tools><function=name><parameter=x></parameter></function></tools><tool_call>`, "qwen3_coder", "qwen3-coder"},
 	{"Qwen3.5 (a profile still to come)", `<tools><tool_call><function=f><parameter=x>{%- if enable_thinking %}<think>`, "", ""},
+	{"MiniMax-M2", `{%- set toolcall_begin_token = '<minimax:tool_call>' -%}{{- ']~!b[' ~ ']~b]system' ~ '\n' }}<invoke name="tool-name-1">{{- ']~b]ai' ~ '\n' ~ '<think>' ~ '\n' }}`, "minimax", "m2"},
+	{"MiniMax-M2's call block alone (no role tokens)", `<minimax:tool_call><invoke name="f">`, "", ""},
 	{"Seed-OSS (a format still to come)", `<seed:tool_call><function=f><parameter=x>`, "", ""},
 	{"GLM-4.7", `<tool_call>{{ name }}<arg_key>k</arg_key><arg_value>v</arg_value><|assistant|>{{- '</think>' if (enable_thinking is defined and not enable_thinking) else '<think>' -}}`, "glm45", "glm-4.7"},
 	{"GLM-4.6", `<arg_key>k</arg_key><arg_value>v</arg_value><|assistant|>{{- '\n<think></think>' if (enable_thinking is defined and not enable_thinking) else '' -}}`, "glm45", "glm-4.6"},
@@ -57,6 +59,7 @@ func TestFromTemplate(t *testing.T) {
 var realTemplates = map[string]string{
 	"CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja": "cohere/r7b",
 	"GLM-4.6.jinja":                                       "glm45/glm-4.6",
+	"MiniMax-M2.jinja":                                    "minimax/m2",
 	"GLM-4.7-Flash.jinja":                                 "glm45/glm-4.7",
 	"NVIDIA-Nemotron-Nano-v2.jinja":                       "nemotron_v2/nemotron-nano-v2",
 	"Kimi-K2-Thinking.jinja":                              "kimi_k2/k2-thinking",

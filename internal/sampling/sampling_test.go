@@ -57,6 +57,7 @@ var finishers = map[string][]finisher{
 	// until its colon.
 	"gemma4":  {{`<|"|>`, `<|"|>`}, {"{", ":"}},
 	"kimi_k3": {{`type="string"<|sep|>`, "<|close|>argument<|sep|>"}},
+	"minimax": {{`<parameter name="`, "</parameter>"}},
 }
 
 type finisher struct {

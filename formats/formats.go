@@ -27,4 +27,5 @@ import (
 	_ "github.com/toolparse/toolparse/olmo3"
 	_ "github.com/toolparse/toolparse/pythonic"
 	_ "github.com/toolparse/toolparse/qwen3coder"
+	_ "github.com/toolparse/toolparse/seedoss"
 )

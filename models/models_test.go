@@ -127,6 +127,10 @@ var names = []struct {
 	{"minimax-m2:cloud", "minimax", "m2"},
 	{"minimax-m2.5:cloud", "minimax", "m2"},
 	{"unsloth/MiniMax-M2.1-GGUF/MiniMax-M2.1-UD-Q4_K_XL.gguf", "minimax", "m2"},
+	{"ByteDance-Seed/Seed-OSS-36B-Instruct", "seed_oss", "seed-oss"},
+	{"ByteDance-Seed/Seed-OSS-36B-Base", "seed_oss", "seed-oss"},
+	{"unsloth/Seed-OSS-36B-Instruct-GGUF/Seed-OSS-36B-Instruct-Q4_K_M.gguf", "seed_oss", "seed-oss"},
+	{"seed-oss:36b", "seed_oss", "seed-oss"},
 	// MiniMax's earlier models write another syntax.
 	{"MiniMaxAI/MiniMax-M1-80k", "", ""},
 	{"MiniMaxAI/MiniMax-Text-01", "", ""},

@@ -98,6 +98,15 @@
 // value; the template never pads a value, so those newlines are the
 // value's, and dropping them would lose a file's last newline. SGLang drops a call to a tool the request does not
 // offer; the stream returns it with an unknown_tool diagnostic, as it
-// does for every format. MiniMax-M3's namespaced syntax
-// (]<]minimax[>[<tool_call> ...) is not read.
+// does for every format.
+//
+// MiniMax-M3 is not read: every tag of its calls begins with the
+// namespace token ]<]minimax[>[ (]<]minimax[>[<tool_call>,
+// ]<]minimax[>[<invoke name="f">, ]<]minimax[>[<city>Paris]<]minimax[>[</city>),
+// each parameter is an element named after its key, objects and arrays
+// nest as elements (<item> for an array's), and it reasons in
+// <mm:think>. The block machine looks for a block's end only at a '<',
+// and a format has one pair of reasoning tags, so it is no profile of
+// this format; models.Lookup gives MiniMax-M3 no answer rather than
+// lose its calls here.
 package minimax

@@ -134,6 +134,10 @@ var names = []struct {
 	// MiniMax's earlier models write another syntax.
 	{"MiniMaxAI/MiniMax-M1-80k", "", ""},
 	{"MiniMaxAI/MiniMax-Text-01", "", ""},
+	// MiniMax-M3 writes a namespaced syntax the minimax format does not
+	// read (its package doc says why): no guess.
+	{"MiniMaxAI/MiniMax-M3", "", ""},
+	{"minimax-m3:cloud", "", ""},
 	// Families read by formats still to come are not sent to a format
 	// that reads none of their calls.
 	{"deepseek-ai/DeepSeek-V3.2", "", ""},

@@ -1,7 +1,6 @@
 package minimax_test
 
 import (
-	"strconv"
 	"testing"
 
 	"github.com/toolparse/toolparse/hermes"
@@ -12,15 +11,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// eightCalls renders eight small get_weather calls in f's syntax, as a
-// model answering eight cities writes them (stream's BenchmarkSmallCalls
-// reads the same).
+// eightCalls renders benchdata's eight small calls in f's syntax (stream's
+// BenchmarkSmallCalls reads the same).
 func eightCalls(tb testing.TB, f toolcall.Format) string {
-	var calls []toolcall.Call
-	for i, city := range []string{"Paris", "Tokyo", "Lima", "Oslo", "Cairo", "Quito", "Hanoi", "Perth"} {
-		calls = append(calls, toolcall.Call{ID: "call" + strconv.Itoa(i), Name: "get_weather", Arguments: `{"city":"` + city + `","unit":"celsius"}`})
-	}
-	text, err := f.(toolcall.Renderer).RenderCalls(calls)
+	text, err := f.(toolcall.Renderer).RenderCalls(benchdata.SmallCalls())
 	if err != nil {
 		tb.Fatal(err)
 	}

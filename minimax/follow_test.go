@@ -3,21 +3,12 @@ package minimax_test
 import (
 	"testing"
 
+	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/minimax"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
-
-// pieces cuts s into deltas of n bytes.
-func pieces(s string, n int) []string {
-	var out []string
-	for len(s) > n {
-		out = append(out, s[:n])
-		s = s[n:]
-	}
-	return append(out, s)
-}
 
 // TestArgumentStreaming: a block's first call streams while it arrives,
 // in small deltas, and what streamed is what the call ends up holding:
@@ -40,7 +31,7 @@ func TestArgumentStreaming(t *testing.T) {
 	}
 	for _, tc := range tests {
 		for _, n := range []int{1, 3, 7} {
-			st := streamtest.CompareStreaming(t, minimax.Format, toolcall.Request{Tools: tc.tools}, pieces(tc.doc, n), stream.StartOutsideReasoning())
+			st := streamtest.CompareStreaming(t, minimax.Format, toolcall.Request{Tools: tc.tools}, benchdata.Deltas(tc.doc, n), stream.StartOutsideReasoning())
 			if st.Calls != tc.calls || st.Streamed != tc.streamed || st.Retracted != 0 || st.Resent != 0 {
 				t.Errorf("%s in %d-byte deltas: %+v, want %d calls, %d streamed", tc.name, n, st, tc.calls, tc.streamed)
 			}

@@ -26,10 +26,12 @@ import (
 	_ "github.com/toolparse/toolparse/lfm2"
 	_ "github.com/toolparse/toolparse/llama3json"
 	_ "github.com/toolparse/toolparse/llama4"
+	_ "github.com/toolparse/toolparse/minimax"
 	_ "github.com/toolparse/toolparse/mistral"
 	_ "github.com/toolparse/toolparse/nemotronv2"
 	_ "github.com/toolparse/toolparse/olmo3"
 	_ "github.com/toolparse/toolparse/pythonic"
 	_ "github.com/toolparse/toolparse/qwen3coder"
+	_ "github.com/toolparse/toolparse/seedoss"
 	_ "github.com/toolparse/toolparse/solaropen"
 )

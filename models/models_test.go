@@ -194,6 +194,25 @@ var names = []struct {
 	{"upstage/Solar-Open-100B", "solar_open", "solar-open"},
 	{"Solar-Open-100B-Q4_K_M.gguf", "solar_open", "solar-open"},
 	{"mlx-community/Solar-Open-100B-4bit", "solar_open", "solar-open"},
+	{"MiniMaxAI/MiniMax-M2", "minimax", "m2"},
+	{"MiniMaxAI/MiniMax-M2.1", "minimax", "m2"},
+	{"MiniMaxAI/MiniMax-M2.5", "minimax", "m2"},
+	{"MiniMaxAI/MiniMax-M2.7", "minimax", "m2"},
+	{"minimax-m2", "minimax", "m2"},
+	{"minimax-m2:cloud", "minimax", "m2"},
+	{"minimax-m2.5:cloud", "minimax", "m2"},
+	{"unsloth/MiniMax-M2.1-GGUF/MiniMax-M2.1-UD-Q4_K_XL.gguf", "minimax", "m2"},
+	{"ByteDance-Seed/Seed-OSS-36B-Instruct", "seed_oss", "seed-oss"},
+	{"ByteDance-Seed/Seed-OSS-36B-Base", "seed_oss", "seed-oss"},
+	{"unsloth/Seed-OSS-36B-Instruct-GGUF/Seed-OSS-36B-Instruct-Q4_K_M.gguf", "seed_oss", "seed-oss"},
+	{"seed-oss:36b", "seed_oss", "seed-oss"},
+	// MiniMax's earlier models write another syntax.
+	{"MiniMaxAI/MiniMax-M1-80k", "", ""},
+	{"MiniMaxAI/MiniMax-Text-01", "", ""},
+	// MiniMax-M3 writes a namespaced syntax the minimax format does not
+	// read (its package doc says why): no guess.
+	{"MiniMaxAI/MiniMax-M3", "", ""},
+	{"minimax-m3:cloud", "", ""},
 	// Families read by formats still to come are not sent to a format
 	// that reads none of their calls.
 	{"deepseek-ai/DeepSeek-V3.2", "", ""},

@@ -4,6 +4,7 @@
 package benchdata
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/toolparse/toolparse/toolcall"
@@ -27,6 +28,17 @@ func PythonSource(n int) string {
 func Prose(n int) string {
 	const para = "The weather in Tokyo is mild today, with light winds from the east and a high of 21 degrees. Expect rain later in the week.\n\n"
 	return strings.Repeat(para, n/len(para)+1)[:n]
+}
+
+// SmallCalls returns eight small get_weather calls, as a model answering
+// eight cities writes them: what the benchmarks of small calls render in
+// each format's syntax.
+func SmallCalls() []toolcall.Call {
+	var calls []toolcall.Call
+	for i, city := range []string{"Paris", "Tokyo", "Lima", "Oslo", "Cairo", "Quito", "Hanoi", "Perth"} {
+		calls = append(calls, toolcall.Call{ID: "call" + strconv.Itoa(i), Name: "get_weather", Arguments: `{"city":"` + city + `","unit":"celsius"}`})
+	}
+	return calls
 }
 
 // Deltas cuts s into pieces of size bytes (the last may be shorter).

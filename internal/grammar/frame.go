@@ -17,6 +17,18 @@ type Frame struct {
 	Open    string                   // the section's start, for formats whose calls stand in one
 	Close   string                   // the section's end
 	Trigger string                   // what starts a call, or the section, in free text
+	// Repr says a value that is no string is written as Python's str
+	// writes it (Repr), not as JSON: a template that prints values with
+	// its string filter (Seed-OSS's).
+	Repr bool
+}
+
+// syntax is the syntax of the frame's values that are no strings.
+func (f Frame) syntax() Syntax {
+	if f.Repr {
+		return Repr
+	}
+	return JSON
 }
 
 // Calls adds the rule "call" to b, one alternative per tool, and returns
@@ -59,7 +71,7 @@ func (f Frame) Grammar(req toolcall.Request) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	b := New(JSON, "")
+	b := New(f.syntax(), "")
 	calls, err := f.Calls(b, c)
 	if err != nil {
 		return "", err
@@ -83,7 +95,7 @@ func (f Frame) StructuralTag(req toolcall.Request) ([]byte, error) {
 	}
 	var tags []Tag
 	if f.Open != "" {
-		b := New(JSON, "")
+		b := New(f.syntax(), "")
 		calls, err := f.Calls(b, c)
 		if err != nil {
 			return nil, err
@@ -93,7 +105,7 @@ func (f Frame) StructuralTag(req toolcall.Request) ([]byte, error) {
 		for _, t := range c.Tools {
 			content := JSONSchema(t)
 			if f.Tagged != nil {
-				b := New(JSON, "")
+				b := New(f.syntax(), "")
 				args, err := b.TaggedArguments(t, f.Tagged)
 				if err != nil {
 					return nil, err

@@ -39,6 +39,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/schemadoc"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -49,6 +50,10 @@ type Syntax int
 const (
 	Python Syntax = iota // "s", 1, True, False, None, [..], {"k": v}
 	JSON                 // "s", 1, true, false, null, [..], {"k": v}
+	// Repr is what Python's str writes of a value that is no string (a
+	// template's string filter: Seed-OSS's), Python with strings in
+	// single or double quotes, as repr picks: 's', 1, True, None, {'k': v}.
+	Repr
 )
 
 // maxSteps bounds how many subschemas one Arguments call visits.
@@ -145,7 +150,11 @@ func (b *Builder) common() {
 		b.Rule("boolean", `"true" | "false"`)
 		b.Rule("null", `"null"`)
 	} else {
-		b.Rule("string", `"\"" ([^"\\] | "\\" [^\n])* "\""`)
+		str := `"\"" ([^"\\] | "\\" [^\n])* "\""`
+		if b.syntax == Repr {
+			str += ` | "'" ([^'\\] | "\\" [^\n])* "'"`
+		}
+		b.Rule("string", str)
 		b.Rule("boolean", `"True" | "False"`)
 		b.Rule("null", `"None"`)
 	}
@@ -271,7 +280,11 @@ func (b *Builder) members(sm *jsonvalue.Value, style int) string {
 			kv[i] = Lit(before) + " " + v + " " + Lit(after)
 			sep = ""
 		default:
-			kv[i] = Lit(string(jsonvalue.AppendString(nil, k))) + " " + b.R("ws") + ` ":" ` + b.R("ws") + " " + b.Value(ps)
+			key := Lit(string(jsonvalue.AppendString(nil, k)))
+			if b.syntax == Repr { // repr's quotes, or JSON's
+				key = "(" + Lit(string(prompt.AppendPythonRepr(nil, k))) + " | " + key + ")"
+			}
+			kv[i] = key + " " + b.R("ws") + ` ":" ` + b.R("ws") + " " + b.Value(ps)
 		}
 	}
 	// ne[i]: a non-empty run of the members from i on, in order, holding
@@ -383,9 +396,12 @@ func (b *Builder) xmlValue(ps *jsonvalue.Value) string {
 	}
 	var alts []string
 	for _, e := range choices {
-		if e.Kind == jsonvalue.String {
+		switch {
+		case e.Kind == jsonvalue.String:
 			alts = append(alts, Lit(e.Str))
-		} else {
+		case b.syntax == Repr:
+			alts = append(alts, Lit(string(prompt.AppendPythonStr(nil, e))))
+		default:
 			alts = append(alts, Lit(string(e.AppendJSON(nil))))
 		}
 	}
@@ -522,9 +538,15 @@ func (b *Builder) literals(vals []jsonvalue.Value) string {
 	var parts []string
 	for _, v := range vals {
 		var text []byte
-		if b.syntax == Python {
+		switch b.syntax {
+		case Python:
 			text = v.AppendPython(nil)
-		} else {
+		case Repr: // repr's quotes, or double ones
+			if v.Kind == jsonvalue.String {
+				parts = append(parts, Lit(string(v.AppendPython(nil))))
+			}
+			text = appendRepr(nil, v)
+		default:
 			text = v.AppendSpaced(nil)
 		}
 		parts = append(parts, Lit(string(text)))
@@ -533,4 +555,13 @@ func (b *Builder) literals(vals []jsonvalue.Value) string {
 		return `""`
 	}
 	return "(" + strings.Join(parts, " | ") + ")"
+}
+
+// appendRepr writes v as Python's repr writes the value json.loads makes
+// of it (a string in quotes), as a Repr value in a container stands.
+func appendRepr(dst []byte, v jsonvalue.Value) []byte {
+	if v.Kind == jsonvalue.String {
+		return prompt.AppendPythonRepr(dst, v.Str)
+	}
+	return prompt.AppendPythonStr(dst, v)
 }

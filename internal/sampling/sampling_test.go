@@ -55,8 +55,10 @@ var finishers = map[string][]finisher{
 	"harmony":     {{"analysis<|message|>", "<|end|>"}},
 	// Gemma 4's strings open and close with one mark; a bare key runs
 	// until its colon.
-	"gemma4":  {{`<|"|>`, `<|"|>`}, {"{", ":"}},
-	"kimi_k3": {{`type="string"<|sep|>`, "<|close|>argument<|sep|>"}},
+	"gemma4":   {{`<|"|>`, `<|"|>`}, {"{", ":"}},
+	"kimi_k3":  {{`type="string"<|sep|>`, "<|close|>argument<|sep|>"}},
+	"minimax":  {{`<parameter name="`, "</parameter>"}},
+	"seed_oss": {{"<parameter=", "</parameter>"}},
 }
 
 type finisher struct {

@@ -1,0 +1,286 @@
+// Package tagcall reads the calls of a block whose arguments stand in
+// tags, for a format on the block machine: a Syntax gives a kind of block
+// its Read (the whole body) and its Follow (the body's first call while it
+// arrives, for argument streaming), both on one tagargs.Reader, so that
+// the rule for tags inside values is tagargs's alone.
+package tagcall
+
+import (
+	"errors"
+	"strings"
+	"sync"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/clip"
+	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/tagargs"
+	"github.com/toolparse/toolparse/internal/textargs"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Syntax is how a kind of block holds its calls.
+type Syntax struct {
+	// Markers are the tags of a call.
+	Markers *tagargs.Markers
+	// Start is where a body begins: tagargs.Open, before calls with their
+	// open tags (one or more); tagargs.Name, at a call's name, whose call
+	// is the body's only one (what follows its end tag is ignored).
+	Start tagargs.State
+	// TrimNewline drops a value's first and last newline, which the
+	// format's template writes around every value (Qwen3-Coder's).
+	TrimNewline bool
+	// NoCall is the error of a body that holds no call; Between the
+	// diagnostic of text after a call that opens none.
+	NoCall  error
+	Between string
+	// MaxHeld bounds what a follower holds undecided (a tag a value may
+	// end at, a name, a key).
+	MaxHeld int
+}
+
+// NameMsg says why name is no function's name, or "".
+func NameMsg(name string) string {
+	if !textargs.ValidName(name) {
+		return "not a function name: " + clip.Quote(name)
+	}
+	return ""
+}
+
+// ErrNoCall is a Syntax's NoCall when it sets none.
+var ErrNoCall = errors.New("the block holds no call")
+
+// Read reads a block's body with the reader that also follows it (see
+// Follow). A call whose end tag is missing at the end of the body is a
+// call, unless the end of the response cut its arguments: none yet, a
+// value whose close tag never came, or an argument the tool's schema
+// requires still missing (block.ErrCutOff).
+func (s *Syntax) Read(m *block.Machine, body string) ([]block.Item, error) {
+	w := readers.Get().(*whole)
+	defer release(w)
+	w.s, w.m, w.body, w.items = s, m, body, m.ItemBuffer()
+	w.b, w.name, w.start, w.key, w.keyAt, w.args, w.repaired, w.err = nil, "", 0, "", 0, "", nil, nil
+	w.r.Reset(s.Markers, w, s.Start, 0)
+	w.r.Feed(body)
+	for {
+		resume := w.r.Close()
+		if resume < 0 || s.Start == tagargs.Name || w.err != nil {
+			break
+		}
+		w.r.ResumeAt(resume) // the end tag that ended a value was the first after it
+		w.r.Feed(body[resume:])
+	}
+	defer w.put()
+	switch {
+	case w.r.State() == tagargs.Failed:
+		return nil, w.r.Err
+	case w.err != nil:
+		return nil, w.err
+	case w.r.State() == tagargs.Between && w.b != nil: // a call the end of the body ends
+		if m.CutOff() && (!w.r.Closed() || w.b.Len() == 0 || !w.b.Complete()) && w.args == "" {
+			return nil, block.ErrCutOff
+		}
+		w.call()
+	}
+	if len(w.items) == 0 {
+		return nil, nil
+	}
+	return w.items, nil
+}
+
+// readers keeps wholes, so that reading a block allocates none.
+var readers = sync.Pool{New: func() any { return new(whole) }}
+
+// release gives w back to the pool, holding nothing of the block.
+func release(w *whole) {
+	w.s, w.m, w.body, w.name, w.key, w.items = nil, nil, "", "", "", nil
+	readers.Put(w)
+}
+
+// whole is the tagargs.Handler of a whole body: it gathers each call's
+// values and makes a call of it.
+type whole struct {
+	s        *Syntax
+	m        *block.Machine
+	body     string
+	r        tagargs.Reader
+	items    []block.Item
+	b        *textargs.Builder // the call's arguments
+	name     string
+	start    int // where the call starts
+	key      string
+	keyAt    int
+	args     string // JSON arguments
+	repaired []*toolcall.SyntaxError
+	err      error
+}
+
+func (w *whole) Name(name string, at int) string {
+	if msg := NameMsg(name); msg != "" {
+		return msg
+	}
+	w.put()
+	w.name, w.start, w.args, w.repaired = name, max(0, at-len(w.s.Markers.Call)), "", nil
+	w.b = textargs.Get(w.m.Req, name)
+	return ""
+}
+
+func (w *whole) Key(key string, at int) { w.key, w.keyAt = key, at }
+
+func (*whole) Text(string) {}
+
+func (w *whole) EndValue(from, to int, _ bool) {
+	val := w.body[from:to]
+	if w.s.TrimNewline {
+		val = strings.TrimPrefix(val, "\n")
+		val = strings.TrimSuffix(val, "\n")
+	}
+	if note := w.b.Set(w.key, val, w.keyAt); note != nil {
+		w.repaired = append(w.repaired, note)
+	}
+}
+
+func (w *whole) End(int) bool {
+	w.call()
+	return w.s.Start != tagargs.Name
+}
+
+func (w *whole) JSON(from, to int) string {
+	raw, err := jsoncall.Value(w.body[from:to], w.m.Parser())
+	if err != nil {
+		return "the JSON arguments do not parse: " + err.Error()
+	}
+	if w.args, err = jsoncall.Arguments(raw, w.m.Parser()); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+func (w *whole) Trailing(at int) {
+	if len(w.items) == 0 {
+		w.err = w.s.NoCall
+		if w.err == nil {
+			w.err = ErrNoCall
+		}
+		return
+	}
+	w.items = append(w.items, block.Item{Content: w.body[at:], Offset: at, Err: &toolcall.SyntaxError{Offset: at, Msg: w.s.Between}})
+}
+
+func (*whole) Unsure() {}
+
+func (w *whole) Fresh(key string) bool { return w.b.Fresh(key) }
+
+func (w *whole) Known(key string) bool { return w.b.Known(key) }
+
+// call makes a call of the one read.
+func (w *whole) call() {
+	args := w.args
+	if args == "" {
+		args = w.b.JSON()
+	}
+	c := toolcall.Call{Name: w.name, Arguments: args}
+	w.items = append(w.items, block.Item{Call: &c, Offset: w.start, Repaired: w.repaired})
+	w.put()
+}
+
+// put gives the call's Builder back.
+func (w *whole) put() {
+	if w.b != nil {
+		textargs.Put(w.b)
+		w.b = nil
+	}
+}
+
+// Follow returns the follower of a block of the kind: it follows the
+// body's first call while it arrives, with the reader that reads the
+// whole body (Read): its name, then each value as JSON string text. What
+// the reader holds undecided (a '<' that may start a tag that ends the
+// value) waits; what only the whole body tells (an end tag inside a
+// value, which ends it only when no close tag follows; a repeated key;
+// JSON arguments; a value the schema may make null) stops the following,
+// and the call then comes whole.
+func (s *Syntax) Follow(m *block.Machine) block.Follower {
+	f := &follower{s: s, m: m}
+	f.r.Reset(s.Markers, f, s.Start, s.MaxHeld)
+	return f
+}
+
+// follower is the tagargs.Handler that follows a body's first call.
+type follower struct {
+	s     *Syntax
+	m     *block.Machine
+	r     tagargs.Reader
+	name  string
+	w     textargs.Writer
+	first bool // the value's first byte is next (TrimNewline drops a newline there)
+	dead  bool
+	done  bool
+}
+
+func (f *follower) Call() (name, id string, args []byte, ok bool) {
+	if f.dead || f.name == "" {
+		return "", "", nil, false
+	}
+	return f.name, "", f.w.JSON, true
+}
+
+func (f *follower) Feed(s string) {
+	if f.dead || f.done {
+		return
+	}
+	f.r.FeedCopy(s)
+	if f.r.State() == tagargs.Failed || f.r.HasJSON() {
+		f.dead = true
+	}
+}
+
+func (f *follower) Name(name string, _ int) string {
+	if msg := NameMsg(name); msg != "" {
+		return msg
+	}
+	f.name = name
+	f.w.Begin(f.m.Req, name)
+	return ""
+}
+
+func (f *follower) Key(key string, _ int) {
+	f.dead = f.dead || !f.w.Key(key)
+	f.first = f.s.TrimNewline
+}
+
+func (f *follower) Text(t string) {
+	if f.dead || t == "" {
+		return
+	}
+	if f.first {
+		f.first = false
+		if t[0] == '\n' {
+			t = t[1:]
+		}
+	}
+	f.w.Text(t)
+}
+
+func (f *follower) EndValue(int, int, bool) {
+	if !f.dead {
+		f.w.EndValue(f.s.TrimNewline)
+	}
+}
+
+func (f *follower) End(int) bool {
+	if !f.dead {
+		f.w.End()
+	}
+	f.done = true
+	return false
+}
+
+func (f *follower) JSON(int, int) string { f.dead = true; return "" }
+
+func (f *follower) Trailing(int) { f.dead = true }
+
+func (f *follower) Unsure() { f.dead = true }
+
+func (f *follower) Fresh(key string) bool { return f.w.Fresh(key) }
+
+func (f *follower) Known(key string) bool { return f.w.Known(key) }

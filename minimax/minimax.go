@@ -1,0 +1,134 @@
+package minimax
+
+import (
+	"errors"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/tagargs"
+	"github.com/toolparse/toolparse/internal/tagcall"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is the MiniMax-M2 XML format.
+var Format toolcall.Format = format{}
+
+// The format's tags and tokens.
+const (
+	toolCallText     = "<minimax:tool_call>"
+	toolCallEndText  = "</minimax:tool_call>"
+	invokeText       = `<invoke name="`
+	invokeEndText    = "</invoke>"
+	parameterText    = `<parameter name="`
+	parameterEndText = "</parameter>"
+	nameEndText      = `">`
+	thinkOpen        = "<think>"
+	thinkClose       = "</think>"
+	turnEnd          = "[e~["  // ends every turn
+	roleStart        = "]~b]"  // starts a turn's role header
+	promptStart      = "]~!b[" // starts the prompt
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	toolCall block.Token = iota
+	toolCallEnd
+	invokeEnd
+	turnEndTok
+	roleStartTok
+)
+
+const kCall = 0 // the one kind of block: <minimax:tool_call> ... </minimax:tool_call>
+
+var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
+	Markers: []block.Marker{
+		toolCall:    {Text: toolCallText, Role: block.Opens, Kind: kCall},
+		toolCallEnd: {Text: toolCallEndText}, // an orphan: dropped
+		invokeEnd:   {Text: invokeEndText},   // an orphan: dropped
+		turnEndTok:  {Text: turnEnd, EndsTurn: true},
+		// A role header the model writes without [e~[ before it is the
+		// next turn: the response ended.
+		roleStartTok: {Text: roleStart, EndsTurn: true},
+	},
+	// Inside a value no marker counts but its </parameter> (and
+	// </invoke>, which closes a value whose </parameter> is missing); a
+	// second <minimax:tool_call> outside a value ends a block whose end
+	// is missing and opens the next.
+	Kinds: []block.Kind{kCall: {
+		End:       toolCallEnd,
+		Yields:    []block.Token{toolCall},
+		Scan:      block.ScanTagged,
+		Value:     [2]string{parameterText, parameterEndText},
+		ValueEnds: []string{invokeEndText},
+		ValueNext: []string{invokeEndText},
+		Read:      syntax.Read,
+		Follow:    syntax.Follow,
+	}},
+}
+
+// markers are a call's tags, as tagargs reads them: the name and the keys
+// are attributes, in double quotes.
+var markers = tagargs.Markers{
+	Call: invokeText, NameEnd: nameEndText, Param: parameterText, KeyEnd: nameEndText,
+	Close: parameterEndText, End: invokeEndText, Outer: []string{toolCallEndText},
+	Missing:    true,
+	NameMsg:    `<invoke name=" has no closing ">`,
+	KeyMsg:     `<parameter name=" has no closing ">`,
+	BetweenMsg: "neither <parameter name= nor </invoke> in an invoke",
+}
+
+// syntax reads a block's invokes: every one a call.
+var syntax = tagcall.Syntax{
+	Markers: &markers,
+	Start:   tagargs.Open,
+	NoCall:  errors.New("the block holds no <invoke name=...>"),
+	Between: "text after an invoke in a <minimax:tool_call> block",
+	MaxHeld: 256,
+}
+
+type format struct{}
+
+// Name implements toolcall.Format.
+func (format) Name() string { return "minimax" }
+
+// NewDecoder implements toolcall.Format.
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&table, req)
+}
+
+// Reasoning implements toolcall.Reasoner: the prompt opens <think>, the
+// model closes it before it answers; a <minimax:tool_call> while it is
+// open ends it too.
+func (format) Reasoning() toolcall.Reasoning {
+	return toolcall.Reasoning{Open: thinkOpen, Close: thinkClose, EndedBy: []string{toolCallText}, OpenedByPrompt: true}
+}
+
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   Reply,
+		Aliases: []string{"minimax_m2", "minimax-m2"},
+		Profiles: []toolcall.Profile{{
+			Name:           ProfileM2,
+			Models:         []string{"minimax m2"},
+			OpensReasoning: true,
+			Template:       []string{toolCallText, invokeText, roleStart + "ai"},
+		}},
+		EndOfTurn: []string{turnEnd, roleStart},
+	})
+}
+
+// Reply writes a whole reply as MiniMax-M2 writes one after its prompt,
+// which opened <think>: the reasoning, \n</think>\n\n, the content, the
+// calls (a newline before them) and [e~[.
+func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
+	text := reasoning + "\n" + thinkClose + "\n\n" + content
+	if len(calls) > 0 {
+		c, err := RenderCalls(calls)
+		if err != nil {
+			return "", err
+		}
+		text += "\n" + c
+	}
+	return text + turnEnd, nil
+}

@@ -1,0 +1,198 @@
+package minimax_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/minimax"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+var call = streamtest.Call
+
+// tc is a row of a behaviour table (a local type, so rows need no keys).
+type tc streamtest.Case
+
+// run runs the rows on a stream told the prompt left reasoning closed (a
+// turn from the history, or a server that strips the reasoning).
+func run(t *testing.T, tests []tc) {
+	t.Helper()
+	cases := make([]streamtest.Case, len(tests))
+	for i, tt := range tests {
+		cases[i] = streamtest.Case(tt)
+	}
+	streamtest.Run(t, minimax.Format, cases, stream.StartOutsideReasoning())
+}
+
+func tool(name, schema string) toolcall.Tool {
+	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
+}
+
+// expect parses doc with tools on a stream told the prompt opened
+// reasoning, whole and split every way, and checks reasoning, content
+// and calls.
+func expect(t *testing.T, tools []toolcall.Tool, doc, reasoning, content string, calls ...toolcall.Call) {
+	t.Helper()
+	streamtest.ExpectReasoning(t, minimax.Format, toolcall.Request{Tools: tools}, doc, reasoning, content, calls, stream.StartInReasoning())
+}
+
+// The goldens' tools (testdata/templates/golden/minimax_m2), with their
+// schemas, and the two calls of their "tools" conversation.
+var (
+	goldenTools = []toolcall.Tool{
+		tool("write_note", `{"type":"object","properties":{"path":{"type":"string"},"text":{"type":"string"}},"required":["path","text"]}`),
+		tool("lookup_order", `{"type":"object","properties":{"order_id":{"type":"integer"},"status":{"type":"string","enum":["open","shipped","cancelled"]},"options":{"type":"object","properties":{"include_items":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string"}},"max_price":{"type":"number"}}}},"required":["order_id"]}`),
+	}
+	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
+	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
+)
+
+// goldenCalls is the assistant turn of the goldens' "tools" conversation
+// after its header, as the template writes it: the model's reply to the
+// prompt's <think>, but for the reasoning.
+const goldenCalls = "\n<minimax:tool_call>\n<invoke name=\"write_note\">\n<parameter name=\"path\">notes/todo.txt</parameter>\n<parameter name=\"text\">She said \"hi\"\nthen <b>left</b></parameter>\n</invoke>\n" +
+	"<invoke name=\"lookup_order\">\n<parameter name=\"order_id\">42</parameter>\n<parameter name=\"status\">shipped</parameter>\n<parameter name=\"options\">{\"include_items\": true, \"fields\": [\"sku\", \"qty\"], \"max_price\": 19.5}</parameter>\n</invoke>\n</minimax:tool_call>[e~["
+
+// TestGoldenTurns reads the assistant turns of the goldens as the
+// template writes them: after the reasoning the prompt opened, its close
+// and the turn's text, the calls, then [e~[.
+func TestGoldenTurns(t *testing.T) {
+	expect(t, goldenTools, "The user wants both.\n</think>\n\n"+goldenCalls, "The user wants both.", "", note, order)
+	expect(t, goldenTools, "I should look the order up.\n</think>\n\n\n<minimax:tool_call>\n<invoke name=\"lookup_order\">\n<parameter name=\"order_id\">42</parameter>\n</invoke>\n</minimax:tool_call>[e~[",
+		"I should look the order up.", "", call("lookup_order", `{"order_id":42}`))
+	expect(t, goldenTools, "Summing.\n</think>\n\nSaved the note; order 42 has shipped.[e~[", "Summing.", "Saved the note; order 42 has shipped.")
+	// A turn of the history, whose reasoning the template dropped.
+	streamtest.Expect(t, minimax.Format, toolcall.Request{Tools: goldenTools}, goldenCalls, "", []toolcall.Call{note, order}, stream.StartOutsideReasoning())
+}
+
+func TestMiniMax(t *testing.T) {
+	run(t, []tc{
+		{"one call", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
+		{"no newlines", `<minimax:tool_call><invoke name="f"><parameter name="a">x</parameter><parameter name="b">y</parameter></invoke></minimax:tool_call>`, nil, "",
+			[]toolcall.Call{call("f", `{"a":"x","b":"y"}`)}},
+		{"no arguments", "<minimax:tool_call>\n<invoke name=\"get_time\">\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("get_time", `{}`)}},
+		{"two blocks", "<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>\n<minimax:tool_call>\n<invoke name=\"g\">\n</invoke>\n</minimax:tool_call>", nil, "",
+			[]toolcall.Call{call("f", `{}`), call("g", `{}`)}},
+		{"prose before, between and after blocks", "A\n<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>\nB", nil, "A\n\nB", []toolcall.Call{call("f", `{}`)}},
+		// Values are raw: the template writes them as they are, so their
+		// newlines and blanks are theirs (a file's last newline stays).
+		{"newlines around a value are the value's", "<minimax:tool_call>\n<invoke name=\"write\">\n<parameter name=\"content\">\nline\n</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
+			[]toolcall.Call{call("write", `{"content":"\nline\n"}`)}},
+		{"an empty value", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\"></parameter>\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":""}`)}},
+		{"a missing </minimax:tool_call> at the end", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n</invoke>\n", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
+		{"a missing </invoke> and </minimax:tool_call> at the end", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
+		{"a missing </invoke> before the block's end", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
+		{"a missing </parameter> closed by the next parameter", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x\n<parameter name=\"b\">y</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
+			[]toolcall.Call{call("f", `{"a":"x\n","b":"y"}`)}},
+		{"a missing </parameter> closed by </invoke>", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
+		{"</parameter> inside a value that does not close it", "<minimax:tool_call>\n<invoke name=\"write\">\n<parameter name=\"text\">use </parameter> to close</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
+			[]toolcall.Call{call("write", `{"text":"use </parameter> to close"}`)}},
+		{"a value holding the format's own tags", "<minimax:tool_call>\n<invoke name=\"write\">\n<parameter name=\"doc\">Use <minimax:tool_call> and <invoke name=\"f\"> then </invoke> and </minimax:tool_call>.</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
+			[]toolcall.Call{call("write", `{"doc":"Use <minimax:tool_call> and <invoke name=\"f\"> then </invoke> and </minimax:tool_call>."}`)}},
+		{"a value holding the end of turn", "<minimax:tool_call>\n<invoke name=\"say\">\n<parameter name=\"text\">a [e~[ b ]~b]user</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
+			[]toolcall.Call{call("say", `{"text":"a [e~[ b ]~b]user"}`)}},
+		// A tag for a key already set is no structure: text in the value
+		// (a file that holds the format's tags never redirects a write).
+		{"a repeated key is text in the value", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">1</parameter>\n<parameter name=\"a\">2</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
+			[]toolcall.Call{call("f", `{"a":"1</parameter>\n<parameter name=\"a\">2"}`)}},
+		{"hyphenated and dotted names", "<minimax:tool_call>\n<invoke name=\"sub-task.end\">\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("sub-task.end", `{}`)}},
+		{"a new block ends an unclosed one", "<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n<minimax:tool_call>\n<invoke name=\"g\">\n</invoke>\n</minimax:tool_call>", nil, "",
+			[]toolcall.Call{call("f", `{}`), call("g", `{}`)}},
+		{"non-ASCII values", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"city\">Zürich 東京</parameter>\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}},
+		{"end of turn consumed", "<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>[e~[", nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"a partial marker at the end is prose", "see <minimax:tool", nil, "see <minimax:tool", nil},
+		{"an orphan </minimax:tool_call> is dropped", "Done.</minimax:tool_call>", nil, "Done.", nil},
+		{"an orphan </invoke> is dropped", "Done.</invoke>", nil, "Done.", nil},
+		// The limit the package doc names: the machine ends the block at
+		// the first </minimax:tool_call> after an </invoke> in a value.
+		{"an </invoke> in a value that the block's end follows at once ends the block", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</invoke></minimax:tool_call>y</parameter>\n</invoke>\n</minimax:tool_call>", nil,
+			"y</parameter>", []toolcall.Call{call("f", `{"a":"x"}`)}},
+
+		{"an unrendered template is no call", "<minimax:tool_call>\n<invoke name=\"{{ name }}\">\n</invoke>\n</minimax:tool_call>", nil, "<minimax:tool_call>\n<invoke name=\"{{ name }}\">\n</invoke>\n</minimax:tool_call>", nil},
+		{"a block that is not calls is content", "<minimax:tool_call>\nhello\n</minimax:tool_call>", nil, "<minimax:tool_call>\nhello\n</minimax:tool_call>", nil},
+		{"a name without quotes is no call", "<minimax:tool_call>\n<invoke name=f>\n</invoke>\n</minimax:tool_call>", nil, "<minimax:tool_call>\n<invoke name=f>\n</invoke>\n</minimax:tool_call>", nil},
+		{"a key that never ends is no call", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\nx</parameter>\n</invoke>\n</minimax:tool_call>", nil,
+			"<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\nx</parameter>\n</invoke>\n</minimax:tool_call>", nil},
+		{"a cut-off call is content", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x", nil, "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x", nil},
+	})
+}
+
+// TestTyping: values are typed by the tool's schema, as the template
+// writes them (a string raw, anything else as JSON).
+func TestTyping(t *testing.T) {
+	tl := tool("f", `{"type":"object","properties":{
+		"n":{"type":"integer"}, "x":{"type":"number"}, "b":{"type":"boolean"}, "s":{"type":"string"},
+		"o":{"type":"object"}, "l":{"type":"array"}, "ns":{"type":["string","null"]}}}`)
+	doc := func(key, val string) string {
+		return "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"" + key + "\">" + val + "</parameter>\n</invoke>\n</minimax:tool_call>"
+	}
+	for _, tt := range []struct{ key, val, want string }{
+		{"n", "42", `{"n":42}`},
+		{"x", "3.5", `{"x":3.5}`},
+		{"b", "true", `{"b":true}`},
+		{"s", "42", `{"s":"42"}`},
+		{"s", "null", `{"s":"null"}`},
+		{"ns", "null", `{"ns":null}`},
+		{"o", `{"k": "v", "n": [1, 2]}`, `{"o":{"k":"v","n":[1,2]}}`},
+		{"l", `["a", "b"]`, `{"l":["a","b"]}`},
+		{"unknown", "7", `{"unknown":"7"}`},
+	} {
+		streamtest.Expect(t, minimax.Format, toolcall.Request{Tools: []toolcall.Tool{tl}}, doc(tt.key, tt.val), "", []toolcall.Call{call("f", tt.want)}, stream.StartOutsideReasoning())
+	}
+}
+
+func TestReasoning(t *testing.T) {
+	// The prompt opened <think>; the model closes it, answers and calls.
+	expect(t, nil, "Let me think.\n</think>\n\nChecking.\n<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>[e~[", "Let me think.", "Checking.", call("f", `{}`))
+	// A call before </think> ends the reasoning.
+	expect(t, nil, "I need f.\n<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>", "I need f.", "", call("f", `{}`))
+	// Tags of a call in the reasoning, without the block's marker, are
+	// reasoning.
+	expect(t, nil, "Maybe <invoke name=\"g\"></invoke>?\n</think>\n\nNo.", "Maybe <invoke name=\"g\"></invoke>?", "No.")
+	// A stream told nothing of the prompt reads the answer alike: the
+	// template always opens <think>.
+	streamtest.ExpectReasoning(t, minimax.Format, toolcall.Request{}, "Easy.\n</think>\n\n4.[e~[", "Easy.", "4.", nil)
+}
+
+// What follows [e~[ (or a role header the model wrote without it) is the
+// next turn a server that did not stop there wrote: dropped, with an
+// end_of_turn diagnostic.
+func TestEndOfTurn(t *testing.T) {
+	for _, doc := range []string{
+		"<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>[e~[\n]~b]user\nmore",
+		"<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>\n]~b]user\nmore",
+	} {
+		res := streamtest.Compare(t, minimax.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3), stream.StartOutsideReasoning())
+		if len(res.Calls) != 1 || strings.TrimSpace(res.Content) != "" {
+			t.Fatalf("%q: calls %+v, content %q", doc, res.Calls, res.Content)
+		}
+		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
+			t.Errorf("%q: diagnostics %+v, want one end_of_turn", doc, res.Diagnostics)
+		}
+	}
+}
+
+var documents = []string{
+	"<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n</invoke>\n</minimax:tool_call>",
+	"Sure.\n<minimax:tool_call>\n<invoke name=\"g\">\n<parameter name=\"code\">if a < b:\n    pass\n</parameter>\n</invoke>\n</minimax:tool_call>[e~[ Done.",
+	"<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\"></parameter> x</parameter>\n</invoke>",
+	"<minimax:tool_call>", "</minimax:tool_call>", "<invoke name=\"", "</invoke>", "<parameter name=\"", "</parameter>", "[e~[", "]~b]", "<think>", "</think>",
+}
+
+func TestProperties(t *testing.T) {
+	streamtest.CheckFormat(t, minimax.Format, documents)
+}
+
+// FuzzMiniMax checks the stream's promises on any document in random
+// deltas.
+func FuzzMiniMax(f *testing.F) {
+	for i, d := range documents {
+		f.Add(d, uint64(i))
+	}
+	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
+		streamtest.Compare(t, minimax.Format, toolcall.Request{}, streamtest.SeededSplit(doc, seed))
+	})
+}

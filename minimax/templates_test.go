@@ -1,0 +1,21 @@
+package minimax_test
+
+import (
+	"testing"
+
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/minimax"
+)
+
+// templateGoldens are the golden directories of testdata/templates/golden
+// (the prompts MiniMax-M2's own chat template renders, llama.cpp's copy
+// models/templates/MiniMax-M2.jinja) and the options with which the
+// format must write the same bytes.
+var templateGoldens = []formatstest.Golden{
+	{Dir: "minimax_m2"},
+}
+
+// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
+func TestPromptsMatchTheModelsTemplates(t *testing.T) {
+	formatstest.CheckTemplateGoldens(t, minimax.Format, templateGoldens)
+}

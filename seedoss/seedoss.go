@@ -1,0 +1,131 @@
+package seedoss
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/tagargs"
+	"github.com/toolparse/toolparse/internal/tagcall"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// Format is Seed-OSS's format.
+var Format toolcall.Format = format{}
+
+// The format's tags and tokens.
+const (
+	toolCallText     = "<seed:tool_call>"
+	toolCallEndText  = "</seed:tool_call>"
+	functionText     = "<function="
+	functionEndText  = "</function>"
+	parameterText    = "<parameter="
+	parameterEndText = "</parameter>"
+	thinkOpen        = "<seed:think>"
+	thinkClose       = "</seed:think>"
+	budgetOpen       = "<seed:cot_budget_reflect>"
+	budgetClose      = "</seed:cot_budget_reflect>"
+	bos              = "<seed:bos>" // starts every turn
+	eos              = "<seed:eos>" // ends every turn
+	pad              = "<seed:pad>"
+)
+
+// The format's markers, keyed by these tokens.
+const (
+	toolCall block.Token = iota
+	toolCallEnd
+	functionEnd
+	eosTok
+	bosTok
+)
+
+const kCall = 0 // the one kind of block: <seed:tool_call> ... </seed:tool_call>
+
+var table = block.Format{
+	TurnEnds: true, // an end-of-turn token ends the response
+	Markers: []block.Marker{
+		toolCall:    {Text: toolCallText, Role: block.Opens, Kind: kCall},
+		toolCallEnd: {Text: toolCallEndText}, // an orphan: dropped
+		functionEnd: {Text: functionEndText}, // an orphan: dropped
+		eosTok:      {Text: eos, EndsTurn: true},
+		// A turn's start the model writes without <seed:eos> before it is
+		// the next turn: the response ended.
+		bosTok: {Text: bos, EndsTurn: true},
+	},
+	// Inside a value no marker counts but its </parameter> (and
+	// </function>, which closes a value whose </parameter> is missing); a
+	// second <seed:tool_call> outside a value ends a block whose end is
+	// missing and opens the next.
+	Kinds: []block.Kind{kCall: {
+		End:       toolCallEnd,
+		Yields:    []block.Token{toolCall},
+		Scan:      block.ScanTagged,
+		Value:     [2]string{parameterText, parameterEndText},
+		ValueEnds: []string{functionEndText},
+		ValueNext: []string{functionEndText},
+		Read:      syntax.Read,
+		Follow:    syntax.Follow,
+	}},
+}
+
+// markers are a call's tags, as tagargs reads them: Qwen3-Coder's.
+var markers = tagargs.Markers{
+	Call: functionText, NameEnd: ">", Param: parameterText, KeyEnd: ">",
+	Close: parameterEndText, End: functionEndText, Outer: []string{toolCallEndText},
+	Missing:    true,
+	NameMsg:    "<function= has no '>'",
+	KeyMsg:     "<parameter= has no '>'",
+	BetweenMsg: "neither <parameter= nor </function> in a function",
+}
+
+// syntax reads a block's functions: the template writes one a block.
+var syntax = tagcall.Syntax{
+	Markers: &markers,
+	Start:   tagargs.Open,
+	NoCall:  errors.New("the block holds no <function=NAME>"),
+	Between: "text after a function in a <seed:tool_call> block",
+	MaxHeld: 256,
+}
+
+type format struct{}
+
+// Name implements toolcall.Format.
+func (format) Name() string { return "seed_oss" }
+
+// NewDecoder implements toolcall.Format.
+func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
+	return block.NewDecoder(&table, req)
+}
+
+// Reasoning implements toolcall.Reasoner: the model opens <seed:think>
+// itself (the prompt leaves it closed) and closes it before it answers.
+// Calls written inside it are reasoning.
+func (format) Reasoning() toolcall.Reasoning {
+	return toolcall.Reasoning{Open: thinkOpen, Close: thinkClose}
+}
+
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   Reply,
+		Aliases: []string{"seed-oss", "seedoss", "seed"},
+		Profiles: []toolcall.Profile{{
+			Name:     ProfileSeedOSS,
+			Models:   []string{"seed oss"},
+			Template: []string{toolCallText, functionText, parameterText, bos},
+		}},
+		EndOfTurn: []string{eos, bos},
+	})
+}
+
+// Reply writes a whole reply as Seed-OSS writes one after its prompt, as
+// its template writes an assistant turn: the reasoning in <seed:think>
+// tags, the content on a line of its own, each call after a newline, and
+// <seed:eos>.
+func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
+	b, err := appendTurn(nil, reasoning, content, calls)
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimPrefix(string(b), "\n"), nil
+}

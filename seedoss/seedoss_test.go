@@ -1,0 +1,198 @@
+package seedoss_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/seedoss"
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+var call = streamtest.Call
+
+// tc is a row of a behaviour table (a local type, so rows need no keys).
+type tc streamtest.Case
+
+func run(t *testing.T, tests []tc) {
+	t.Helper()
+	cases := make([]streamtest.Case, len(tests))
+	for i, tt := range tests {
+		cases[i] = streamtest.Case(tt)
+	}
+	streamtest.Run(t, seedoss.Format, cases)
+}
+
+func tool(name, schema string) toolcall.Tool {
+	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
+}
+
+// expect parses doc with tools, whole and split every way, and checks
+// reasoning, content and calls.
+func expect(t *testing.T, tools []toolcall.Tool, doc, reasoning, content string, calls ...toolcall.Call) {
+	t.Helper()
+	streamtest.ExpectReasoning(t, seedoss.Format, toolcall.Request{Tools: tools}, doc, reasoning, content, calls)
+}
+
+// The goldens' tools (testdata/templates/golden/seed_oss), with their
+// schemas, and the two calls of their "tools" conversation.
+var (
+	goldenTools = []toolcall.Tool{
+		tool("write_note", `{"type":"object","properties":{"path":{"type":"string"},"text":{"type":"string"}},"required":["path","text"]}`),
+		tool("lookup_order", `{"type":"object","properties":{"order_id":{"type":"integer"},"status":{"type":"string","enum":["open","shipped","cancelled"]},"options":{"type":"object","properties":{"include_items":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string"}},"max_price":{"type":"number"}}}},"required":["order_id"]}`),
+	}
+	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
+	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
+)
+
+// goldenCalls is the assistant turn of the goldens' "tools" conversation
+// after its header, as the template writes it: the object argument is a
+// Python literal, as the template's string filter writes it.
+const goldenCalls = "<seed:tool_call>\n<function=write_note>\n<parameter=path>notes/todo.txt</parameter>\n<parameter=text>She said \"hi\"\nthen <b>left</b></parameter>\n</function>\n</seed:tool_call>\n" +
+	"<seed:tool_call>\n<function=lookup_order>\n<parameter=order_id>42</parameter>\n<parameter=status>shipped</parameter>\n<parameter=options>{'include_items': True, 'fields': ['sku', 'qty'], 'max_price': 19.5}</parameter>\n</function>\n</seed:tool_call><seed:eos>"
+
+// TestGoldenTurns reads the assistant turns of the goldens as the
+// template writes them, from the turn's first byte to its <seed:eos>.
+func TestGoldenTurns(t *testing.T) {
+	expect(t, goldenTools, goldenCalls, "", "", note, order)
+	expect(t, goldenTools, "<seed:think>I should look the order up.</seed:think>\n<seed:tool_call>\n<function=lookup_order>\n<parameter=order_id>42</parameter>\n</function>\n</seed:tool_call><seed:eos>",
+		"I should look the order up.", "", call("lookup_order", `{"order_id":42}`))
+	expect(t, goldenTools, "<seed:think>The user asks for a sum. 2+2=4.</seed:think>\n4.<seed:eos>", "The user asks for a sum. 2+2=4.", "4.")
+	expect(t, goldenTools, "Saved the note; order 42 has shipped.<seed:eos>", "", "Saved the note; order 42 has shipped.")
+	// With thinking off (seed_oss@budget0) the prompt wrote the closed
+	// reasoning: the answer is content.
+	streamtest.ExpectReasoning(t, seedoss.Format, toolcall.Request{Tools: goldenTools}, "\n"+goldenCalls, "", "", []toolcall.Call{note, order}, stream.StartOutsideReasoning())
+}
+
+func TestSeedOSS(t *testing.T) {
+	run(t, []tc{
+		{"one call", "<seed:tool_call>\n<function=f>\n<parameter=a>x</parameter>\n</function>\n</seed:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
+		{"no newlines", "<seed:tool_call><function=f><parameter=a>x</parameter><parameter=b>y</parameter></function></seed:tool_call>", nil, "",
+			[]toolcall.Call{call("f", `{"a":"x","b":"y"}`)}},
+		{"no arguments", "<seed:tool_call>\n<function=get_time>\n</function>\n</seed:tool_call>", nil, "", []toolcall.Call{call("get_time", `{}`)}},
+		{"two functions in one block", "<seed:tool_call>\n<function=f>\n</function>\n<function=g>\n</function>\n</seed:tool_call>", nil, "",
+			[]toolcall.Call{call("f", `{}`), call("g", `{}`)}},
+		{"prose before, between and after blocks", "A\n<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call>\nB", nil, "A\n\nB", []toolcall.Call{call("f", `{}`)}},
+		// Values are raw: the template writes them with no newline around,
+		// so their newlines are theirs (a file's last newline stays).
+		{"newlines around a value are the value's", "<seed:tool_call>\n<function=write>\n<parameter=content>\nline\n</parameter>\n</function>\n</seed:tool_call>", nil, "",
+			[]toolcall.Call{call("write", `{"content":"\nline\n"}`)}},
+		{"an empty value", "<seed:tool_call>\n<function=f>\n<parameter=a></parameter>\n</function>\n</seed:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":""}`)}},
+		{"a missing </seed:tool_call> at the end", "<seed:tool_call>\n<function=f>\n<parameter=a>x</parameter>\n</function>\n", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
+		{"a missing </function> and </seed:tool_call> at the end", "<seed:tool_call>\n<function=f>\n<parameter=a>x</parameter>\n", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
+		{"a missing </function> before the block's end", "<seed:tool_call>\n<function=f>\n<parameter=a>x</parameter>\n</seed:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
+		{"a missing </parameter> closed by the next parameter", "<seed:tool_call>\n<function=f>\n<parameter=a>x\n<parameter=b>y</parameter>\n</function>\n</seed:tool_call>", nil, "",
+			[]toolcall.Call{call("f", `{"a":"x\n","b":"y"}`)}},
+		{"a missing </parameter> closed by </function>", "<seed:tool_call>\n<function=f>\n<parameter=a>x</function>\n</seed:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
+		{"</parameter> inside a value that does not close it", "<seed:tool_call>\n<function=write>\n<parameter=text>use </parameter> to close</parameter>\n</function>\n</seed:tool_call>", nil, "",
+			[]toolcall.Call{call("write", `{"text":"use </parameter> to close"}`)}},
+		{"a value holding the format's own tags", "<seed:tool_call>\n<function=write>\n<parameter=doc>Use <seed:tool_call> and <function=f> then </function> and </seed:tool_call>.</parameter>\n</function>\n</seed:tool_call>", nil, "",
+			[]toolcall.Call{call("write", `{"doc":"Use <seed:tool_call> and <function=f> then </function> and </seed:tool_call>."}`)}},
+		{"a value holding the end of turn", "<seed:tool_call>\n<function=say>\n<parameter=text>a <seed:eos> b <seed:bos>user</parameter>\n</function>\n</seed:tool_call>", nil, "",
+			[]toolcall.Call{call("say", `{"text":"a <seed:eos> b <seed:bos>user"}`)}},
+		// A tag for a key already set is no structure: text in the value.
+		{"a repeated key is text in the value", "<seed:tool_call>\n<function=f>\n<parameter=a>1</parameter>\n<parameter=a>2</parameter>\n</function>\n</seed:tool_call>", nil, "",
+			[]toolcall.Call{call("f", `{"a":"1</parameter>\n<parameter=a>2"}`)}},
+		{"hyphenated and dotted names", "<seed:tool_call>\n<function=sub-task.end>\n</function>\n</seed:tool_call>", nil, "", []toolcall.Call{call("sub-task.end", `{}`)}},
+		{"a new block ends an unclosed one", "<seed:tool_call>\n<function=f>\n</function>\n<seed:tool_call>\n<function=g>\n</function>\n</seed:tool_call>", nil, "",
+			[]toolcall.Call{call("f", `{}`), call("g", `{}`)}},
+		{"non-ASCII values", "<seed:tool_call>\n<function=f>\n<parameter=city>Zürich 東京</parameter>\n</function>\n</seed:tool_call>", nil, "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}},
+		{"end of turn consumed", "<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call><seed:eos>", nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"end of turn ends an open block", "<seed:tool_call>\n<function=f>\n</function>\n<seed:eos>", nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"a partial marker at the end is prose", "see <seed:tool", nil, "see <seed:tool", nil},
+		{"an orphan </seed:tool_call> is dropped", "Done.</seed:tool_call>", nil, "Done.", nil},
+		{"an orphan </function> is dropped", "Done.</function>", nil, "Done.", nil},
+		// Qwen3-Coder's block marker is no Seed-OSS call (its </function>,
+		// an orphan here, is dropped).
+		{"a <tool_call> block is prose", "<tool_call>\n<function=f>\n</function>\n</tool_call>", nil, "<tool_call>\n<function=f>\n\n</tool_call>", nil},
+
+		{"an unrendered template is no call", "<seed:tool_call>\n<function={{ name }}>\n</function>\n</seed:tool_call>", nil, "<seed:tool_call>\n<function={{ name }}>\n</function>\n</seed:tool_call>", nil},
+		{"a block that is not calls is content", "<seed:tool_call>\nhello\n</seed:tool_call>", nil, "<seed:tool_call>\nhello\n</seed:tool_call>", nil},
+		{"a cut-off call is content", "<seed:tool_call>\n<function=f>\n<parameter=a>x", nil, "<seed:tool_call>\n<function=f>\n<parameter=a>x", nil},
+	})
+}
+
+// TestTyping: values are typed by the tool's schema; the template writes
+// a value that is no string as Python's str writes it, which is read as
+// the pythonic reader reads a literal.
+func TestTyping(t *testing.T) {
+	tl := tool("f", `{"type":"object","properties":{
+		"n":{"type":"integer"}, "x":{"type":"number"}, "b":{"type":"boolean"}, "s":{"type":"string"},
+		"o":{"type":"object"}, "l":{"type":"array"}, "ns":{"type":["string","null"]}, "ni":{"type":["integer","null"]}}}`)
+	doc := func(key, val string) string {
+		return "<seed:tool_call>\n<function=f>\n<parameter=" + key + ">" + val + "</parameter>\n</function>\n</seed:tool_call>"
+	}
+	for _, tt := range []struct{ key, val, want string }{
+		{"n", "42", `{"n":42}`},
+		{"x", "19.5", `{"x":19.5}`},
+		{"b", "True", `{"b":true}`},
+		{"b", "false", `{"b":false}`},
+		{"s", "True", `{"s":"True"}`},
+		{"s", "42", `{"s":"42"}`},
+		{"ns", "None", `{"ns":null}`},
+		{"ni", "None", `{"ni":null}`},
+		{"o", `{'include_items': True, 'fields': ['sku', 'qty'], 'max_price': 19.5, 'note': None}`, `{"o":{"include_items":true,"fields":["sku","qty"],"max_price":19.5,"note":null}}`},
+		{"o", `{"k": "v"}`, `{"o":{"k":"v"}}`},
+		{"o", `{'q': "it's", 'e': 'a\nb'}`, `{"o":{"q":"it's","e":"a\nb"}}`},
+		{"l", `['a', 1, False]`, `{"l":["a",1,false]}`},
+		{"unknown", "True", `{"unknown":"True"}`},
+	} {
+		streamtest.Expect(t, seedoss.Format, toolcall.Request{Tools: []toolcall.Tool{tl}}, doc(tt.key, tt.val), "", []toolcall.Call{call("f", tt.want)})
+	}
+}
+
+func TestReasoning(t *testing.T) {
+	// The model opens <seed:think> itself and closes it before it calls.
+	expect(t, nil, "<seed:think>Let me think.</seed:think>\nChecking.\n<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call><seed:eos>", "Let me think.", "Checking.", call("f", `{}`))
+	// Budget reflections are reasoning.
+	expect(t, nil, "<seed:think>Step one.\n<seed:cot_budget_reflect>I have used 131 tokens, and there are 381 tokens remaining for use.</seed:cot_budget_reflect>\nStep two.</seed:think>\n4.<seed:eos>",
+		"Step one.\n<seed:cot_budget_reflect>I have used 131 tokens, and there are 381 tokens remaining for use.</seed:cot_budget_reflect>\nStep two.", "4.")
+	// A call written inside the reasoning is reasoning: the model
+	// thinking of the syntax.
+	expect(t, nil, "<seed:think>The format is <seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call>. OK.</seed:think>\nNo call.", "The format is <seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call>. OK.", "No call.")
+	// Thinking off: the prompt wrote the empty reasoning; the answer is
+	// content from its first byte.
+	streamtest.ExpectReasoning(t, seedoss.Format, toolcall.Request{}, "4.<seed:eos>", "", "4.", nil, stream.ForPrompt(toolcall.Prompt{}))
+}
+
+// What follows <seed:eos> (or a turn's start the model wrote without it)
+// is the next turn a server that did not stop there wrote: dropped, with
+// an end_of_turn diagnostic.
+func TestEndOfTurn(t *testing.T) {
+	for _, doc := range []string{
+		"<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call><seed:eos><seed:bos>user\nmore",
+		"<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call>\n<seed:bos>user\nmore",
+	} {
+		res := streamtest.Compare(t, seedoss.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3))
+		if len(res.Calls) != 1 || strings.TrimSpace(res.Content) != "" {
+			t.Fatalf("%q: calls %+v, content %q", doc, res.Calls, res.Content)
+		}
+		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
+			t.Errorf("%q: diagnostics %+v, want one end_of_turn", doc, res.Diagnostics)
+		}
+	}
+}
+
+var documents = []string{
+	"<seed:tool_call>\n<function=f>\n<parameter=a>x</parameter>\n</function>\n</seed:tool_call>",
+	"<seed:think>hm</seed:think>\nSure.\n<seed:tool_call>\n<function=g>\n<parameter=code>if a < b:\n    pass\n</parameter>\n</function>\n</seed:tool_call><seed:eos> Done.",
+	"<seed:tool_call>\n<function=f>\n<parameter=o>{'a': True}</parameter> x</parameter>\n</function>",
+	"<seed:tool_call>", "</seed:tool_call>", "<function=", "</function>", "<parameter=", "</parameter>", "<seed:eos>", "<seed:bos>", "<seed:think>", "</seed:think>",
+}
+
+func TestProperties(t *testing.T) {
+	streamtest.CheckFormat(t, seedoss.Format, documents)
+}
+
+// FuzzSeedOSS checks the stream's promises on any document in random
+// deltas.
+func FuzzSeedOSS(f *testing.F) {
+	for i, d := range documents {
+		f.Add(d, uint64(i))
+	}
+	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
+		streamtest.Compare(t, seedoss.Format, toolcall.Request{}, streamtest.SeededSplit(doc, seed))
+	})
+}

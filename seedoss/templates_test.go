@@ -1,0 +1,119 @@
+package seedoss_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/openai"
+	"github.com/toolparse/toolparse/seedoss"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+func off() *bool { f := false; return &f }
+
+// templateGoldens are the golden directories of testdata/templates/golden
+// (the prompts Seed-OSS's own chat template renders, llama.cpp's copy
+// models/templates/ByteDance-Seed-OSS.jinja: seed_oss with the default
+// thinking budget, seed_oss@budget0 with thinking_budget=0) and the
+// options with which the format must write the same bytes.
+var templateGoldens = []formatstest.Golden{
+	{Dir: "seed_oss"},
+	{Dir: "seed_oss@budget0", Opts: toolcall.PromptOptions{Thinking: off()}},
+}
+
+// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
+func TestPromptsMatchTheModelsTemplates(t *testing.T) {
+	formatstest.CheckTemplateGoldens(t, seedoss.Format, templateGoldens)
+}
+
+// TestThinkingBudget: the template with thinking_budget=512 (rendered as
+// the goldens are, testdata/templates/budget512) writes a system turn
+// with the budget and the interval of its reflections.
+func TestThinkingBudget(t *testing.T) {
+	convs, tools := formatstest.Conversations(t)
+	dir := filepath.Join("testdata", "templates", "budget512")
+	files, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 5 {
+		t.Fatalf("%d goldens in %s, want 5", len(files), dir)
+	}
+	for _, f := range files {
+		want, err := os.ReadFile(filepath.Join(dir, f.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := seedoss.RenderPrompt(convs[strings.TrimSuffix(f.Name(), ".txt")], tools, seedoss.PromptOptions{ThinkingBudget: 512})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Text != string(want) {
+			t.Errorf("%s: got\n%q\nwant\n%q", f.Name(), got.Text, want)
+		}
+	}
+}
+
+// TestPromptEdges: a conversation of the template's corner cases
+// (testdata/templates/edges/conversation.json: a tool without properties
+// nor description, properties without descriptions or with a list of
+// types, an assistant turn with no text, text and reasoning with blanks
+// around them, values of every kind in a call) rendered by the template
+// as the goldens are, with tools, without, with thinking off and with a
+// budget past the template's last gear.
+func TestPromptEdges(t *testing.T) {
+	dir := filepath.Join("testdata", "templates", "edges")
+	data, err := os.ReadFile(filepath.Join(dir, "conversation.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Tools         json.RawMessage `json:"tools"`
+		Conversations map[string]struct {
+			Messages json.RawMessage `json:"messages"`
+		} `json:"conversations"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	body := fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, file.Conversations["plain"].Messages, file.Tools)
+	req, err := openai.DecodeRequest(strings.NewReader(body), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := req.Conversation()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := req.ToolRequest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		golden string
+		tools  []toolcall.Tool
+		opts   seedoss.PromptOptions
+	}{
+		{"tools.txt", tr.Tools, seedoss.PromptOptions{}},
+		{"no_tools.txt", nil, seedoss.PromptOptions{}},
+		{"budget0.txt", tr.Tools, seedoss.PromptOptions{PromptOptions: toolcall.PromptOptions{Thinking: off()}}},
+		{"budget99999.txt", tr.Tools, seedoss.PromptOptions{ThinkingBudget: 99999}},
+	} {
+		want, err := os.ReadFile(filepath.Join(dir, tc.golden))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := seedoss.RenderPrompt(msgs, tc.tools, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Text != string(want) {
+			t.Errorf("%s: got\n%q\nwant\n%q", tc.golden, got.Text, want)
+		}
+	}
+}

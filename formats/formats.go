@@ -12,6 +12,7 @@ package formats
 import (
 	_ "github.com/toolparse/toolparse/cohere"
 	_ "github.com/toolparse/toolparse/deepseek"
+	_ "github.com/toolparse/toolparse/dsml"
 	_ "github.com/toolparse/toolparse/gemma4"
 	_ "github.com/toolparse/toolparse/glm45"
 	_ "github.com/toolparse/toolparse/harmony"

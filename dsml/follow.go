@@ -17,16 +17,16 @@ import (
 // follows; a repeated key; JSON arguments; a tag that is none) stops the
 // following, and the call then comes whole.
 type follower struct {
-	m     *block.Machine
-	r     tagargs.Reader
-	name  string
-	tool  *schemacore.Schema
-	w     textargs.Writer
-	key   string
-	typ   valueType
-	held  []byte // a value that is not a string, until its close tag
-	dead  bool
-	done  bool
+	m    *block.Machine
+	r    tagargs.Reader
+	name string
+	tool *schemacore.Schema
+	w    textargs.Writer
+	key  string
+	typ  valueType
+	held []byte // a value that is not a string, until its close tag
+	dead bool
+	done bool
 }
 
 // maxTag bounds what the follower's reader holds undecided, and maxHeld

@@ -29,9 +29,8 @@
 // them is read as the text "null"; a text that is no JSON, and a value
 // whose tag has no string attribute, are typed by the tool's schema as
 // Qwen3-Coder's values are (the stream's coercion then types them
-// further, "42" where an integer is wanted). A key given twice: the last
-// value wins, at the key's first place, with a diagnostic. Names hold no
-// whitespace and none of {}<>"'.
+// further, "42" where an integer is wanted). Names hold no whitespace and
+// none of {}<>"'.
 //
 // Tags inside values: a value may hold the format's own tags. A close tag
 // ends a value only when whitespace and then a parameter's tag for a key
@@ -40,7 +39,8 @@
 // end of the block follow it; a parameter's tag with no close tag before
 // it ends a value only for such a key that the tool's schema knows. Any
 // other tag is text in the value, so a file that holds
-// <｜DSML｜parameter name="path" string="true"> never redirects a write.
+// <｜DSML｜parameter name="path" string="true"> never redirects a write,
+// and a key given again is text in the value before it.
 // A value whose close tag is missing ends at the invoke's end tag (the
 // first after its last close tag, when the rest of the block shows no
 // close tag follows it).
@@ -69,11 +69,10 @@
 // Argument streaming (stream.WithArgumentStreaming): a block's first
 // invoke streams while it arrives: a string value as JSON string text as
 // it comes (a '<' in it waits until what follows shows whether it ends
-// the value), any other value whole at its close tag. A repeated key, an
-// invoke's end tag inside a value (which ends it only when no close tag
-// follows), JSON arguments, a value not a string over 64 KiB, and a tag
-// that is none make the call come whole instead; the block's later
-// invokes come whole.
+// the value), any other value whole at its close tag. An invoke's end tag
+// inside a value (which ends it only when no close tag follows), JSON
+// arguments, a value not a string over 64 KiB, and a tag that is none
+// make the call come whole instead; the block's later invokes come whole.
 //
 // RenderCalls writes V4.1's spelling, RenderCallsFor a profile's;
 // RenderPrompt writes each profile's template (see it for each).

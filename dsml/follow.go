@@ -14,8 +14,8 @@ import (
 // writes it. What the reader holds undecided (a '<' that may start a tag
 // that ends the value) waits; what only the whole block tells (an
 // invoke's end tag inside a value, which ends it only when no close tag
-// follows; a repeated key; JSON arguments; a tag that is none) stops the
-// following, and the call then comes whole.
+// follows; JSON arguments; a tag that is none) stops the following, and
+// the call then comes whole.
 type follower struct {
 	m    *block.Machine
 	r    tagargs.Reader

@@ -57,6 +57,7 @@ var finishers = map[string][]finisher{
 	// until its colon.
 	"gemma4":  {{`<|"|>`, `<|"|>`}, {"{", ":"}},
 	"kimi_k3": {{`type="string"<|sep|>`, "<|close|>argument<|sep|>"}},
+	"dsml":    {{`string="true">`, "</｜DSML｜ parameter>"}},
 }
 
 type finisher struct {

@@ -66,9 +66,6 @@ var (
 	v41 = newSpelling(" ", "calls")
 )
 
-// spellings are the spellings by kind of block.
-var spellings = [...]*spelling{kV32: v32, kV4: v4, kV41: v41}
-
 // The tokens of the models that are not DSML tags.
 const (
 	bosText       = "<｜begin▁of▁sentence｜>"

@@ -269,3 +269,30 @@ func TestSGLangCases(t *testing.T) {
 		})
 	}
 }
+
+// TestPeerDifferences: where a peer reads otherwise, what this reader
+// does (the package doc says why).
+func TestPeerDifferences(t *testing.T) {
+	run(t, []tc{
+		// llama.cpp ends a string at its first close tag, and the invoke
+		// then fails; the literal-tag rule keeps the text.
+		{"a close tag inside a string (llama.cpp)", block(invoke("f", p("s", "true", "a"+parEnd+"b"))), nil, "",
+			[]toolcall.Call{call("f", `{"s":"a`+parEnd+`b"}`)}},
+		// SGLang strips the blanks around a string.
+		{"blanks around a string (SGLang)", block(invoke("f", p("s", "true", " San Francisco\n"))), nil, "",
+			[]toolcall.Call{call("f", `{"s":" San Francisco\n"}`)}},
+		// SGLang reads tags without ｜DSML｜.
+		{"tags without ｜DSML｜ (SGLang)", "<function_calls>\n<invoke name=\"f\">\n<parameter name=\"s\" string=\"true\">x</parameter>\n</invoke>\n</function_calls>", nil,
+			"<function_calls>\n<invoke name=\"f\">\n<parameter name=\"s\" string=\"true\">x</parameter>\n</invoke>\n</function_calls>", nil},
+		// vLLM unwraps a lone "arguments" parameter the schema does not name.
+		{"an arguments parameter (vLLM)", block(invoke("get_weather", p("arguments", "false", `{"location":"Beijing"}`))), nil, "",
+			[]toolcall.Call{call("get_weather", `{"arguments":{"location":"Beijing"}}`)}},
+	}, outside)
+	// SGLang's V4 detector refuses a call whose arguments break the
+	// tool's schema; here it is a call, with a schema diagnostic.
+	req := toolcall.Request{Tools: []toolcall.Tool{tool("f", `{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}`)}}
+	r := stream.Parse(dsml.Format, v4(block(invoke("f", p("m", "false", "1")))), req, outside)
+	if len(r.Calls) != 1 || len(r.Diagnostics) == 0 || r.Diagnostics[0].Kind != toolcall.KindSchema {
+		t.Errorf("a call that breaks its schema: %+v", r)
+	}
+}

@@ -36,25 +36,28 @@
 // ends a value only when whitespace and then a parameter's tag for a key
 // not yet set (nor the value's own, whatever its string attribute), the
 // invoke's end tag, the block's end tag, <｜end▁of▁sentence｜> or the
-// end of the block follow it; a parameter's tag with no close tag before
-// it ends a value only for such a key that the tool's schema knows. Any
-// other tag is text in the value, so a file that holds
+// end of the block follow it. Any other tag is text in the value (a
+// parameter's tag with no close tag before it too), so a file that holds
 // <｜DSML｜parameter name="path" string="true"> never redirects a write,
-// and a key given again is text in the value before it.
-// A value whose close tag is missing ends at the invoke's end tag (the
-// first after its last close tag, when the rest of the block shows no
-// close tag follows it).
+// and a key given again is text in the value before it. A value's close
+// tag may not be missing: a value that runs on to the invoke's end tag
+// (with no close tag after it) or to the block's end breaks its invoke,
+// which is then no call. (Reading on after such an end tag, to see
+// whether a close tag still comes, would read the rest of the block
+// again for each one.)
 //
 // A call is complete only at its </｜DSML｜invoke>. A missing block end
 // after a complete invoke is tolerated (the end of the response, or
 // <｜end▁of▁sentence｜>, or the next block's open tag ends the block). An
-// invoke the block's end leaves open is no call: its text is content,
-// with a diagnostic, and the invokes before it are calls. A block that
-// does not read (a tag out of place, a parameter's tag that is none, a
-// block that holds no invoke) is content, verbatim, markers included,
-// with a diagnostic. Text before and after blocks is content, verbatim:
-// the blank line the models write before a block stays in it. Stray block
-// end tags are dropped.
+// invoke the block's end leaves open, or one a value without its close
+// tag breaks, is no call: its text is content, with a diagnostic, and the
+// invokes before it are calls. A block that does not read (a tag out of
+// place, a parameter's tag that is none, a block that holds no invoke) is
+// content, verbatim, markers included, with a diagnostic. Text before
+// and after blocks is content, verbatim, the blank line the models write
+// before a block included (the stream drops the whitespace at the very
+// start and end of a response's content, as for every format). Stray
+// block end tags are dropped.
 //
 // Reasoning: <think> ... </think>. With thinking on, a prompt ends with
 // <think> open (V4.1's and V3.2-Speciale's by default), so the output
@@ -70,9 +73,10 @@
 // invoke streams while it arrives: a string value as JSON string text as
 // it comes (a '<' in it waits until what follows shows whether it ends
 // the value), any other value whole at its close tag. An invoke's end tag
-// inside a value (which ends it only when no close tag follows), JSON
-// arguments, a value not a string over 64 KiB, and a tag that is none
-// make the call come whole instead; the block's later invokes come whole.
+// inside a value (only the rest of the block shows whether a close tag
+// follows it), JSON arguments, a value not a string over 64 KiB, and a
+// tag that is none make the call come whole instead; the block's later
+// invokes come whole.
 //
 // RenderCalls writes V4.1's spelling, RenderCallsFor a profile's;
 // RenderPrompt writes each profile's template (see it for each).

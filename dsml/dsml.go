@@ -50,8 +50,12 @@ func newSpelling(pre, blockName string) *spelling {
 		Call: s.invoke, NameEnd: `">`, Param: s.param, KeyEnd: `">`, Close: s.paramEnd, End: s.invokeEnd,
 		// What may end the block after a value: a follower fed the start
 		// of one waits.
-		Outer:    []string{s.blockEnd, eosText},
-		JSONArgs: true, Missing: true, KeyName: keyName,
+		Outer: []string{s.blockEnd, eosText},
+		// A value's close tag may not be missing (Missing is off): a value
+		// that runs to the invoke's end breaks the invoke (see read), so
+		// no reading resumes after a tentative end, and a block costs its
+		// length once.
+		JSONArgs: true, KeyName: keyName,
 		NameMsg:    "an invoke's name has no closing \">",
 		KeyMsg:     "a parameter's tag has no closing \">",
 		BetweenMsg: "neither a parameter nor " + s.invokeEnd + " in an invoke",

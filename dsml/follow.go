@@ -13,9 +13,9 @@ import (
 // it comes, any other value written whole at its close tag, as read
 // writes it. What the reader holds undecided (a '<' that may start a tag
 // that ends the value) waits; what only the whole block tells (an
-// invoke's end tag inside a value, which ends it only when no close tag
-// follows; JSON arguments; a tag that is none) stops the following, and
-// the call then comes whole.
+// invoke's end tag inside a value, which breaks the invoke unless a close
+// tag follows; JSON arguments; a tag that is none) stops the following,
+// and the call then comes whole.
 type follower struct {
 	m    *block.Machine
 	r    tagargs.Reader

@@ -102,30 +102,29 @@ func readV41(m *block.Machine, body string) ([]block.Item, error) { return read(
 // read reads a block's body in spelling s with the reader that also
 // follows it (see follower): invokes, each a call once its end tag came.
 // An invoke that the end of the body leaves open (the response's end cut
-// it, or an end-of-turn token or the next block came first) is no call:
-// its text is content, with a diagnostic, and the invokes before it are
-// calls. A body that does not read (a tag out of place, a value's JSON
-// that breaks an invoke's own) is content whole.
+// it, or an end-of-turn token or the next block came first), or one whose
+// value its close tag did not end, is no call: its text is content, with
+// a diagnostic, and the invokes before it are calls. A body that does not
+// read (a tag out of place, a parameter's tag that is none) is content
+// whole.
 func read(m *block.Machine, body string, s *spelling) ([]block.Item, error) {
 	w := readers.Get().(*wholeReader)
 	defer release(w)
 	w.m, w.body, w.s, w.items = m, body, s, m.ItemBuffer()
-	w.b, w.name, w.start, w.key, w.typ, w.keyAt, w.args, w.repaired, w.err, w.done = nil, "", 0, "", untyped, 0, "", nil, nil, 0
+	w.b, w.name, w.start, w.key, w.typ, w.keyAt, w.args, w.repaired, w.err, w.open, w.done = nil, "", 0, "", untyped, 0, "", nil, nil, nil, 0
 	w.r.Reset(&s.markers, w, tagargs.Open, 0)
 	w.r.Feed(body)
-	for {
-		resume := w.r.Close()
-		if resume < 0 || w.err != nil {
-			break
-		}
-		w.r.ResumeAt(resume) // the end tag that ended a value was the first after it
-		w.r.Feed(body[resume:])
-	}
+	w.r.Close() // a value its close tag did not end broke its invoke: nothing resumes
 	defer w.put()
 	var err error
 	switch st := w.r.State(); {
 	case w.err != nil: // a parameter's tag that is none, or a block of no invoke
 		return nil, w.err
+	case w.open != nil: // a value without its close tag
+		err = w.open
+		if m.CutOff() {
+			err = block.ErrCutOff
+		}
 	case st == tagargs.Failed:
 		err = w.r.Err
 		if !m.CutOff() { // a tag out of place, not one the end cut
@@ -176,6 +175,7 @@ type wholeReader struct {
 	args     string // JSON arguments
 	repaired []*toolcall.SyntaxError
 	err      error
+	open     error  // a value its close tag did not end: the invoke is no call
 	done     int    // where the text after the last call starts
 	val      []byte // a value's JSON, before the Builder takes it
 }
@@ -203,8 +203,11 @@ func (w *wholeReader) Key(key string, at int) {
 
 func (*wholeReader) Text(string) {}
 
-func (w *wholeReader) EndValue(from, to int, _ bool) {
-	if w.err != nil {
+func (w *wholeReader) EndValue(from, to int, closed bool) {
+	if !closed && w.open == nil {
+		w.open = &toolcall.SyntaxError{Offset: from, Msg: "a value without " + w.s.paramEnd + ": its invoke is no call"}
+	}
+	if w.err != nil || w.open != nil {
 		return
 	}
 	w.val = appendValue(w.val[:0], w.tool, w.m.Parser(), w.key, w.typ, w.body[from:to])
@@ -214,7 +217,7 @@ func (w *wholeReader) EndValue(from, to int, _ bool) {
 }
 
 func (w *wholeReader) End(at int) bool {
-	if w.err != nil {
+	if w.err != nil || w.open != nil {
 		return false
 	}
 	args := w.args

@@ -83,14 +83,9 @@ func TestLiteralTags(t *testing.T) {
 	run(t, []tc{
 		// a fresh key after a close tag ends the value
 		{"the close tag, then a fresh key", block(invoke("f", p("a", "true", "1")+p("b", "true", "2"))), nil, "", []toolcall.Call{call("f", `{"a":"1","b":"2"}`)}},
-		// a missing close tag: a fresh key the schema knows, or the invoke's end
-		{"a missing close tag before a fresh key", block(invoke("f", parStart+`a" string="true">1`+"\n"+p("b", "true", "2"))), nil, "", []toolcall.Call{call("f", `{"a":"1\n","b":"2"}`)}},
-		// a close tag that text follows is text: the value runs on to
-		// the invoke's end
-		{"text after a close tag", block(invStart + "f\">\n" + p("a", "true", "1") + " junk\n" + invEnd + "\n"), nil, "",
-			[]toolcall.Call{call("f", `{"a":"1`+parEnd+` junk\n"}`)}},
-		{"a missing close tag before the invoke's end", fcStart + "\n" + invStart + "f\">\n" + parStart + `a" string="true">1` + invEnd + "\n" + fcEnd, nil, "",
-			[]toolcall.Call{call("f", `{"a":"1"}`)}},
+		// a parameter's tag with no close tag before it is text
+		{"a parameter's tag with no close tag before it", block(invoke("f", parStart+`a" string="true">1`+"\n"+p("b", "true", "2"))), nil, "",
+			[]toolcall.Call{call("f", `{"a":`+jsonString("1\n"+p("b", "true", "2")[:len(p("b", "true", "2"))-len(parEnd)])+`}`)}},
 	}, outside)
 }
 
@@ -136,6 +131,14 @@ func TestBroken(t *testing.T) {
 		{"cut in a name", fcStart + "\n" + invStart + "ge", fcStart + "\n" + invStart + "ge", nil},
 		{"cut in the second invoke", fcStart + "\n" + one + invStart + "g\">\n" + p("b", "true", "2"),
 			invStart + "g\">\n" + p("b", "true", "2"), []toolcall.Call{call("f", `{"a":"1"}`)}},
+		// a close tag that text follows is text: the value runs on to the
+		// invoke's end, which a value without its close tag breaks
+		{"text after a close tag", block(invStart + "f\">\n" + p("a", "true", "1") + " junk\n" + invEnd + "\n"),
+			block(invStart + "f\">\n" + p("a", "true", "1") + " junk\n" + invEnd + "\n"), nil},
+		{"a missing close tag before the invoke's end", block(invStart + "f\">\n" + parStart + `a" string="true">1` + invEnd + "\n"),
+			block(invStart + "f\">\n" + parStart + `a" string="true">1` + invEnd + "\n"), nil},
+		{"a missing close tag in the second invoke", fcStart + "\n" + one + invStart + "g\">\n" + parStart + `b" string="true">2` + invEnd + "\n" + fcEnd,
+			invStart + "g\">\n" + parStart + `b" string="true">2` + invEnd, []toolcall.Call{call("f", `{"a":"1"}`)}},
 		{"cut in the invoke's end tag", fcStart + "\n" + invStart + "g\">\n" + p("b", "true", "2") + "\n</｜DSML｜inv",
 			fcStart + "\n" + invStart + "g\">\n" + p("b", "true", "2") + "\n</｜DSML｜inv", nil},
 	} {

@@ -57,7 +57,10 @@ var finishers = map[string][]finisher{
 	// until its colon.
 	"gemma4":  {{`<|"|>`, `<|"|>`}, {"{", ":"}},
 	"kimi_k3": {{`type="string"<|sep|>`, "<|close|>argument<|sep|>"}},
-	"dsml":    {{`string="true">`, "</｜DSML｜ parameter>"}},
+	// DSML's text values end at their close tag; after an invoke, the
+	// next invoke and the block's end both begin "<": the nudge takes
+	// the block's end.
+	"dsml": {{`string="true">`, "</｜DSML｜ parameter>"}, {"</｜DSML｜ invoke>\n", "</｜DSML｜ calls>"}},
 }
 
 type finisher struct {

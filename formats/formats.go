@@ -14,6 +14,7 @@ import (
 	_ "github.com/toolparse/toolparse/apriel"
 	_ "github.com/toolparse/toolparse/cohere"
 	_ "github.com/toolparse/toolparse/deepseek"
+	_ "github.com/toolparse/toolparse/dsml"
 	_ "github.com/toolparse/toolparse/functools"
 	_ "github.com/toolparse/toolparse/gemma4"
 	_ "github.com/toolparse/toolparse/gigachat"

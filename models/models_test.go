@@ -51,7 +51,28 @@ var names = []struct {
 	{"glm-4.6:cloud", "glm45", "glm-4.6"},
 	{"deepseek-ai/DeepSeek-V3.1", "deepseek", "v3.1"},
 	{"deepseek-ai/DeepSeek-V3.1-Terminus", "deepseek", "v3.1"},
+	// V3.2-Exp's template still writes V3.1's syntax (the DSML came with
+	// V3.2 itself; vLLM's and SGLang's V3.2-Exp templates write
+	// <｜tool▁calls▁begin｜>): V3.1's, where V3.1 and R1 stay.
 	{"deepseek-ai/DeepSeek-V3.2-Exp", "deepseek", "v3.1"},
+	{"deepseek-ai/DeepSeek-V3.2-Exp-Base", "deepseek", "v3.1"},
+	{"deepseek-v3.2-exp:671b", "deepseek", "v3.1"},
+	{"deepseek-v3.1:671b", "deepseek", "v3.1"},
+	// V3.2, V3.2-Speciale, V4 and V4.1 write DSML, each in its spelling.
+	{"deepseek-ai/DeepSeek-V3.2", "dsml", "v3.2"},
+	{"deepseek-ai/DeepSeek-V3.2-Speciale", "dsml", "v3.2-speciale"},
+	{"deepseek-v3.2:671b", "dsml", "v3.2"},
+	{"deepseek-v3.2:cloud", "dsml", "v3.2"},
+	{"unsloth/DeepSeek-V3.2-GGUF/DeepSeek-V3.2-UD-Q2_K_XL.gguf", "dsml", "v3.2"},
+	{"deepseek-ai/DeepSeek-V4-Flash", "dsml", "v4"},
+	{"deepseek-ai/DeepSeek-V4-Pro", "dsml", "v4"},
+	{"deepseek-v4-flash:284b", "dsml", "v4"},
+	{"deepseek-v4-pro:cloud", "dsml", "v4"},
+	{"DeepSeek-V4-Flash-Q4_K_M.gguf", "dsml", "v4"},
+	{"deepseek-ai/DeepSeek-V4.1-Flash", "dsml", "v4.1"},
+	{"deepseek-ai/DeepSeek-V4.1-Pro", "dsml", "v4.1"},
+	{"deepseek-v4.1:cloud", "dsml", "v4.1"},
+	{"deepseek-v4.1-flash", "dsml", "v4.1"},
 	{"deepseek-ai/DeepSeek-R1", "deepseek", "r1"},
 	{"deepseek-ai/DeepSeek-R1-0528", "deepseek", "r1"},
 	{"deepseek-ai/DeepSeek-R1-Distill-Qwen-32B", "deepseek", "r1"},

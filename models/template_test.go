@@ -28,7 +28,14 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 	{"GLM-4.6", `<arg_key>k</arg_key><arg_value>v</arg_value><|assistant|>{{- '\n<think></think>' if (enable_thinking is defined and not enable_thinking) else '' -}}`, "glm45", "glm-4.6"},
 	{"DeepSeek-V3.1", `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>{{ name }}<｜tool▁sep｜>{{ args }}`, "deepseek", "v3.1"},
 	{"DeepSeek-R1", "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>{{ name }}\n```json\n{{ args }}\n```", "deepseek", "r1"},
-	{"DeepSeek-V3.2 (DSML, a format still to come)", `<｜DSML｜function_calls><｜tool▁calls▁begin｜><｜tool▁sep｜>`, "", ""},
+	{"DeepSeek-V3.2", `{%- set dsml_token = '｜DSML｜' -%}{{- '\n\n<' + dsml_token + 'function_calls>\n' -}}{{- '<' + dsml_token + 'invoke name="' + func['name'] + '">\n' -}}`, "dsml", "v3.2"},
+	{"DeepSeek-V3.2 beside V3.1's markers", `<｜DSML｜function_calls><｜tool▁calls▁begin｜><｜tool▁sep｜>`, "dsml", "v3.2"},
+	// V4's and V4.1's templates are read from their goldens: what they
+	// write, as literal text or built of parts.
+	{"DeepSeek-V4", `You can invoke tools by writing a "<｜DSML｜tool_calls>" block like the following:\n\n### Available Tool Schemas\n\n`, "dsml", "v4"},
+	{"DeepSeek-V4, the tag built", `{%- set dsml_token = '｜DSML｜' -%}{{ '<' + dsml_token + 'tool_calls>' }}### Available Tool Schemas`, "dsml", "v4"},
+	{"DeepSeek-V4.1", `<｜System｜>Reasoning Effort: {{ effort }} (range 1-100, the higher the value, the more thorough the reasoning) "<｜DSML｜ calls>" ### Available Tool Schemas`, "dsml", "v4.1"},
+	{"V4's tags and V4.1's effort: neither, for sure", `Reasoning Effort: "<｜DSML｜tool_calls>" ### Available Tool Schemas`, "", ""},
 	{"Kimi-K2-Thinking", `<|tool_calls_section_begin|><|tool_call_begin|><think>`, "kimi_k2", "k2-thinking"},
 	{"Kimi-K2-Instruct (no profile of its own)", `<|tool_calls_section_begin|><|tool_call_begin|>`, "", ""},
 	{"gpt-oss", `<|start|>assistant<|channel|>commentary to=functions.{{ name }}<|message|>{{ args }}<|call|>`, "harmony", "gpt-oss"},
@@ -98,6 +105,7 @@ var realTemplates = map[string]string{
 	"deepseek-ai-DeepSeek-R1-Distill-Llama-8B.jinja":      "deepseek/r1",
 	"deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja":      "deepseek/r1",
 	"deepseek-ai-DeepSeek-V3.1.jinja":                     "deepseek/v3.1",
+	"deepseek-ai-DeepSeek-V3.2.jinja":                     "dsml/v3.2",
 	"llama-cpp-deepseek-r1.jinja":                         "deepseek/r1",
 	"meta-llama-Llama-3.1-8B-Instruct.jinja":              "llama3_json/llama-3.1",
 	"meta-llama-Llama-3.2-3B-Instruct.jinja":              "llama3_json/llama-3.2",

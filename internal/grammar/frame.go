@@ -14,6 +14,7 @@ type Frame struct {
 	End     string                   // what comes after them
 	Sep     string                   // between calls
 	Tagged  Tagged                   // arguments written as text, framed so; nil for a JSON object
+	Typed   TypedTagged              // arguments written as text with their way in the tag (instead of Tagged)
 	Open    string                   // the section's start, for formats whose calls stand in one
 	Close   string                   // the section's end
 	Trigger string                   // what starts a call, or the section, in free text
@@ -58,6 +59,9 @@ func (f Frame) Calls(b *Builder, c Choice) (string, error) {
 }
 
 func (f Frame) arguments(b *Builder, t toolcall.Tool) (string, error) {
+	if f.Typed != nil {
+		return b.TypedTaggedArguments(t, f.Typed)
+	}
 	if f.Tagged != nil {
 		return b.TaggedArguments(t, f.Tagged)
 	}
@@ -104,9 +108,9 @@ func (f Frame) StructuralTag(req toolcall.Request) ([]byte, error) {
 	} else {
 		for _, t := range c.Tools {
 			content := JSONSchema(t)
-			if f.Tagged != nil {
+			if f.Tagged != nil || f.Typed != nil {
 				b := New(f.syntax(), "")
-				args, err := b.TaggedArguments(t, f.Tagged)
+				args, err := f.arguments(b, t)
 				if err != nil {
 					return nil, err
 				}

@@ -37,6 +37,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -71,7 +72,8 @@ type Builder struct {
 	doc   *schemadoc.Doc
 	refs  map[*jsonvalue.Value]string // subschema a $ref names -> its rule
 	steps int
-	frame Tagged // how TaggedArguments frames an argument
+	frame Tagged      // how TaggedArguments frames an argument
+	typed TypedTagged // how TypedTaggedArguments frames one
 }
 
 // New returns a builder for values in the given syntax whose rule names
@@ -229,7 +231,31 @@ func (b *Builder) TaggedArguments(tool toolcall.Tool, frame Tagged) (string, err
 	}
 	_, after := frame("k")
 	b.Rule("xml-text", textWithout(strings.TrimSpace(after)))
-	b.frame = frame
+	b.frame, b.typed = frame, nil
+	out := b.members(&b.doc.Root, styleXML)
+	if b.steps > maxSteps {
+		return "", errTooMuch
+	}
+	return out, nil
+}
+
+// TypedTagged is how a format that writes values as text and says in the
+// tag which are raw text frames one argument (DeepSeek's DSML:
+// string="true" or string="false"): what comes before a value written as
+// raw text (text) or as JSON, with the key, and after it.
+type TypedTagged func(key string, text bool) (before, after string)
+
+// TypedTaggedArguments is TaggedArguments for a format whose tags say
+// which values are raw text: each value takes the frame of the way it is
+// written, raw text or JSON, as TaggedArguments writes it (a value whose
+// schema allows a string and other types may be either).
+func (b *Builder) TypedTaggedArguments(tool toolcall.Tool, frame TypedTagged) (string, error) {
+	if err := b.load(tool); err != nil {
+		return "", err
+	}
+	_, after := frame("k", true)
+	b.Rule("xml-text", textWithout(strings.TrimSpace(after)))
+	b.frame, b.typed = nil, frame
 	out := b.members(&b.doc.Root, styleXML)
 	if b.steps > maxSteps {
 		return "", errTooMuch
@@ -275,10 +301,7 @@ func (b *Builder) members(sm *jsonvalue.Value, style int) string {
 		case styleKeyword:
 			kv[i] = Lit(k) + " " + b.R("ws") + ` "=" ` + b.R("ws") + " " + b.Value(ps)
 		case styleXML:
-			v := b.xmlValue(ps)
-			before, after := b.frame(k)
-			kv[i] = Lit(before) + " " + v + " " + Lit(after)
-			sep = ""
+			kv[i], sep = b.xmlMember(k, ps), ""
 		default:
 			key := Lit(string(jsonvalue.AppendString(nil, k)))
 			if b.syntax == Repr { // repr's quotes, or JSON's
@@ -322,16 +345,17 @@ func (b *Builder) members(sm *jsonvalue.Value, style int) string {
 
 // textWithout returns a rule body for any text that does not hold tag, a
 // tag that starts with '<' and holds no other '<': runs of '<' followed
-// by a proper prefix of the rest of tag and then a byte that does not
-// continue it, or, at the end, by a prefix alone.
+// by a proper prefix of the rest of tag and then a character that does
+// not continue it, or, at the end, by a prefix alone. Characters, not
+// bytes: the engines read classes and text as characters.
 func textWithout(tag string) string {
-	if len(tag) < 2 || tag[0] != '<' || strings.IndexByte(tag[1:], '<') >= 0 {
+	if len(tag) < 2 || tag[0] != '<' || strings.IndexByte(tag[1:], '<') >= 0 || !utf8.ValidString(tag) {
 		return `[^<]*`
 	}
 	rest := tag[1:]
 	var broken, prefixes []string
-	for k := 0; k < len(rest); k++ {
-		class := "[^" + classByte(rest[k]) + "<]"
+	for k, r := range rest {
+		class := "[^" + classRune(r) + "<]"
 		if k == 0 {
 			broken = append(broken, class)
 			continue
@@ -349,6 +373,15 @@ func textWithout(tag string) string {
 		end = run + " " + alts + "?"
 	}
 	return `([^<] | ` + run + ` (` + strings.Join(broken, " | ") + `))* (` + end + `)?`
+}
+
+// classRune writes r for use inside a character class: an ASCII byte as
+// classByte writes it, any other character as itself.
+func classRune(r rune) string {
+	if r < utf8.RuneSelf {
+		return classByte(byte(r))
+	}
+	return string(r)
 }
 
 // classByte writes c for use inside a character class.
@@ -384,9 +417,23 @@ func (b *Builder) textTypes(sm *jsonvalue.Value) []string {
 // string and other types as raw text or JSON of one of them; anything else
 // as JSON.
 func (b *Builder) xmlValue(ps *jsonvalue.Value) string {
+	text, js := b.xmlParts(ps)
+	switch {
+	case text == "":
+		return js
+	case js == "":
+		return text
+	}
+	return "(" + text + " | " + js + ")"
+}
+
+// xmlParts returns the two ways xmlValue writes a value: a rule
+// expression for its raw text and one for its JSON, "" for a way the
+// schema leaves no room for.
+func (b *Builder) xmlParts(ps *jsonvalue.Value) (text, js string) {
 	sm := b.doc.Resolve(ps)
 	if sm == nil {
-		return b.Value(ps)
+		return "", b.Value(ps)
 	}
 	var choices []jsonvalue.Value
 	if enum := b.doc.Get(sm, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
@@ -394,28 +441,56 @@ func (b *Builder) xmlValue(ps *jsonvalue.Value) string {
 	} else if c := b.doc.Get(sm, "const"); c != nil {
 		choices = []jsonvalue.Value{*c}
 	}
-	var alts []string
-	for _, e := range choices {
-		switch {
-		case e.Kind == jsonvalue.String:
-			alts = append(alts, Lit(e.Str))
-		case b.syntax == Repr:
-			alts = append(alts, Lit(string(prompt.AppendPythonStr(nil, e))))
-		default:
-			alts = append(alts, Lit(string(e.AppendJSON(nil))))
+	if len(choices) > 0 {
+		var texts, others []string
+		for _, e := range choices {
+			switch {
+			case e.Kind == jsonvalue.String:
+				texts = append(texts, Lit(e.Str))
+			case b.syntax == Repr:
+				others = append(others, Lit(string(prompt.AppendPythonStr(nil, e))))
+			default:
+				others = append(others, Lit(string(e.AppendJSON(nil))))
+			}
 		}
-	}
-	if len(alts) > 0 {
-		return "(" + strings.Join(alts, " | ") + ")"
+		return alts(texts), alts(others)
 	}
 	types := b.textTypes(sm)
 	switch {
 	case !slices.ContainsFunc(types, func(t string) bool { return t != "string" }):
-		return b.R("xml-text")
+		return b.R("xml-text"), ""
 	case slices.Contains(types, "string"):
-		return "(" + b.R("xml-text") + " | " + b.Value(ps) + ")"
+		return b.R("xml-text"), b.Value(ps)
 	}
-	return b.Value(ps)
+	return "", b.Value(ps)
+}
+
+// alts joins rule expressions as alternatives, "" for none.
+func alts(exprs []string) string {
+	if len(exprs) == 0 {
+		return ""
+	}
+	return "(" + strings.Join(exprs, " | ") + ")"
+}
+
+// xmlMember returns a rule expression for the argument k, whose schema is
+// ps, framed as the builder's tagged frame says.
+func (b *Builder) xmlMember(k string, ps *jsonvalue.Value) string {
+	if b.typed == nil {
+		before, after := b.frame(k)
+		return Lit(before) + " " + b.xmlValue(ps) + " " + Lit(after)
+	}
+	text, js := b.xmlParts(ps)
+	var ways []string
+	if text != "" {
+		before, after := b.typed(k, true)
+		ways = append(ways, Lit(before)+" "+text+" "+Lit(after))
+	}
+	if js != "" {
+		before, after := b.typed(k, false)
+		ways = append(ways, Lit(before)+" "+js+" "+Lit(after))
+	}
+	return alts(ways)
 }
 
 // sep is the rule expression for a comma between items.

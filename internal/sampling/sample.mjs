@@ -17,25 +17,59 @@ const completion = new LlamaCompletion({contextSequence: context.getSequence()})
 // Byte b is token 3+b; token 2 ends the text. Nudge toward what ends
 // strings, values, lists and objects, so that samples finish: the closers
 // always, and the next byte of a job's finisher (a value's close tag) once
-// the text ends with the start of one.
+// the text ends with the start of one. The finishers are matched as UTF-8
+// bytes, the tokens' own, so that a close tag beyond ASCII (DSML's U+FF5C)
+// is nudged byte by byte too: node-llama-cpp reports no token of a
+// character it has not all of, so the tokens since the last report
+// (stalls) are the bytes of the character begun, and the nudge goes on
+// with the byte after them.
 const closers = ['"', "]", "}", ")", "'"];
-function biasFor(text, finishers) {
+const utf8 = new TextEncoder();
+
+// lastIndexOf returns where needle last stands in hay, or -1.
+function lastIndexOf(hay, needle) {
+    outer: for (let i = hay.length - needle.length; i >= 0; i--) {
+        for (let k = 0; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer;
+        return i;
+    }
+    return -1;
+}
+
+// count returns how many times needle stands in hay, apart.
+function count(hay, needle) {
+    let n = 0;
+    outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+        for (let k = 0; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer;
+        n++;
+        i += needle.length - 1;
+    }
+    return n;
+}
+
+// endsWith reports whether hay ends with the first k bytes of needle.
+function endsWith(hay, needle, k) {
+    if (hay.length < k) return false;
+    for (let j = 0; j < k; j++) if (hay[hay.length - k + j] !== needle[j]) return false;
+    return true;
+}
+
+function biasFor(bytes, stalls, finishers) {
     const bias = new TokenBias(model.tokenizer);
     const set = new Map();
     for (const c of closers) set.set(c.charCodeAt(0), 5);
     for (const c of [" ", "\t", "\n", ","]) set.set(c.charCodeAt(0), -2);
     for (const {open, close} of finishers) {
-        const o = text.lastIndexOf(open), c = text.lastIndexOf(close);
+        const o = lastIndexOf(bytes, open), c = lastIndexOf(bytes, close);
         if (o < 0) continue;
-        if (open === close) {
+        if (open.join() === close.join()) {
             // One mark opens and closes (Gemma's <|"|>): inside after an
             // odd number of them.
-            if (text.split(open).length % 2 === 1) continue;
+            if (count(bytes, open) % 2 === 0) continue;
         } else if (c >= o + open.length) continue; // not inside such a value
-        if (text.length - o > open.length + 16) set.set(close.charCodeAt(0), 6);
-        for (let k = Math.min(close.length - 1, text.length - o - open.length); k > 0; k--) {
-            if (text.endsWith(close.slice(0, k))) {
-                set.set(close.charCodeAt(k), 12);
+        if (bytes.length - o > open.length + 16) set.set(close[0], 6);
+        for (let k = Math.min(close.length - 1, bytes.length - o - open.length); k > 0; k--) {
+            if (endsWith(bytes, close, k)) {
+                if (k + stalls < close.length) set.set(close[k + stalls], 12);
                 break;
             }
         }
@@ -47,13 +81,20 @@ function biasFor(text, finishers) {
 const out = [];
 for (const job of jobs) {
     const grammar = await llama.createGrammar({grammar: job.grammar});
+    const finishers = (job.finishers ?? []).map(({open, close}) => ({open: utf8.encode(open), close: utf8.encode(close)}));
     for (const seed of job.seeds) {
         const t0 = Date.now();
-        let text = "";
+        const bytes = [];
+        let seen = 0, stalls = 0; // bytes at the last bias, and tokens since they grew
         const res = await completion.generateCompletionWithMeta("x", {
             grammar, seed, temperature: 1, maxTokens: job.maxTokens,
-            tokenBias: () => biasFor(text, job.finishers ?? []), repeatPenalty: false,
-            onTextChunk: (chunk) => { text += chunk; }, trimWhitespaceSuffix: false,
+            tokenBias: () => {
+                stalls = bytes.length === seen ? stalls + 1 : 0;
+                seen = bytes.length;
+                return biasFor(bytes, stalls, finishers);
+            },
+            repeatPenalty: false,
+            onToken: (tokens) => { for (const t of tokens) if (t >= 3) bytes.push(t - 3); }, trimWhitespaceSuffix: false,
         });
         out.push({id: job.id, seed, text: res.response, stop: res.metadata.stopReason, ms: Date.now() - t0});
     }

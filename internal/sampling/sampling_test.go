@@ -59,6 +59,10 @@ var finishers = map[string][]finisher{
 	"kimi_k3":  {{`type="string"<|sep|>`, "<|close|>argument<|sep|>"}},
 	"minimax":  {{`<parameter name="`, "</parameter>"}},
 	"seed_oss": {{"<parameter=", "</parameter>"}},
+	// DSML's text values end at their close tag; after an invoke, the
+	// next invoke and the block's end both begin "<": the nudge takes
+	// the block's end.
+	"dsml": {{`string="true">`, "</｜DSML｜ parameter>"}, {"</｜DSML｜ invoke>\n", "</｜DSML｜ calls>"}},
 }
 
 type finisher struct {

@@ -40,6 +40,12 @@ type Markers struct {
 	// AnyKey: a key may hold any byte (else a newline or a '<' makes it
 	// none, textargs.ValidKey); Trim: names and keys are trimmed.
 	AnyKey, Trim bool
+	// KeyName, when set, returns the name a key's text holds, for a tag
+	// whose key is followed by attributes before KeyEnd (DSML's
+	// `K" string="true`): a parameter's open tag in a value is the
+	// value's own when it names the value's key, whatever its
+	// attributes. The Handler is told the whole text.
+	KeyName func(key string) string
 	// The diagnostics for a name or a key whose end never comes, for what
 	// stands where a parameter or the end should, and where ValueOpen
 	// should.
@@ -614,7 +620,7 @@ func (r *Reader) valueTag(s string, p int) int {
 			if e == -1 {
 				return -1
 			}
-			if e < 0 || key == "" || key == r.key || !r.h.Fresh(key) {
+			if e < 0 || key == "" || r.own(key) || !r.h.Fresh(key) {
 				return r.textFrom(s, p, true)
 			}
 			r.off = r.curAt + e
@@ -638,7 +644,7 @@ func (r *Reader) valueTag(s string, p int) int {
 		if e == -1 {
 			return -1
 		}
-		if e < 0 || key == "" || key == r.key || !r.h.Fresh(key) || !r.h.Known(key) {
+		if e < 0 || key == "" || r.own(key) || !r.h.Fresh(key) || !r.h.Known(key) {
 			return r.textFrom(s, p, false)
 		}
 		r.off = r.curAt + e
@@ -720,6 +726,15 @@ func (r *Reader) keyIn(s string, k int) (string, int) {
 		key = strings.TrimSpace(key)
 	}
 	return key, k + e + len(m.KeyEnd)
+}
+
+// own reports whether key, a parameter's in a value, names the value's
+// own key (Markers.KeyName).
+func (r *Reader) own(key string) bool {
+	if r.m.KeyName != nil {
+		return r.m.KeyName(key) == r.m.KeyName(r.key)
+	}
+	return key == r.key
 }
 
 // differ reports whether a and b both hold byte i and it differs.
@@ -835,7 +850,7 @@ func (r *Reader) step(c byte) int {
 		if m.Trim {
 			key = strings.TrimSpace(key)
 		}
-		if key == "" || key == r.key || !r.h.Fresh(key) || r.hold == hKey && !r.h.Known(key) {
+		if key == "" || r.own(key) || !r.h.Fresh(key) || r.hold == hKey && !r.h.Known(key) {
 			return r.text(r.hold == hNextKey)
 		}
 		at, to, closed := r.heldAt, r.heldAt, r.hold == hNextKey

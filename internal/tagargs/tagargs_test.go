@@ -25,6 +25,25 @@ var minimax = tagargs.Markers{
 	NameMsg: "no name end", KeyMsg: "no key end",
 }
 
+// dsml is DeepSeek V3.2's markers: a key followed by an attribute,
+// string="true|false", so that a key's text holds more than its name.
+var dsml = tagargs.Markers{
+	Call: "<｜DSML｜invoke name=\"", NameEnd: "\">", Param: "<｜DSML｜parameter name=\"", KeyEnd: "\">",
+	Close: "</｜DSML｜parameter>", End: "</｜DSML｜invoke>", Outer: []string{"</｜DSML｜function_calls>"},
+	JSONArgs: true, Missing: true, KeyName: keyName,
+	NameMsg: "no name end", KeyMsg: "no key end", BetweenMsg: "neither a parameter nor the end",
+}
+
+// keyName is the name a DSML key's text holds: what comes before its
+// first quote.
+func keyName(key string) string {
+	name, _, _ := strings.Cut(key, `"`)
+	return name
+}
+
+// dsmlNoName is dsml without KeyName: keys compare as whole texts.
+var dsmlNoName = func() tagargs.Markers { m := dsml; m.KeyName = nil; return m }()
+
 // glm is GLM-4.5's markers: the name first, with no tag; a tag opens the
 // value after its key; no tag ends the call.
 var glm = tagargs.Markers{
@@ -40,7 +59,16 @@ type recorder struct {
 	text strings.Builder
 	set  map[string]bool
 	key  string
-	stop bool // End stops the reading
+	stop bool                    // End stops the reading
+	name func(key string) string // the name a key's text holds (Markers.KeyName), or nil
+}
+
+// named returns the name key's text holds.
+func (r *recorder) named(key string) string {
+	if r.name != nil {
+		return r.name(key)
+	}
+	return key
 }
 
 func (r *recorder) Name(name string, at int) string {
@@ -59,7 +87,7 @@ func (r *recorder) Key(key string, at int) {
 func (r *recorder) Text(t string) { r.text.WriteString(t) }
 func (r *recorder) EndValue(from, to int, closed bool) {
 	fmt.Fprintf(&r.out, "value %q [%d,%d) %v;", r.text.String(), from, to, closed)
-	r.set[r.key] = true
+	r.set[r.named(r.key)] = true
 }
 func (r *recorder) End(at int) bool {
 	fmt.Fprintf(&r.out, "end@%d;", at)
@@ -71,13 +99,13 @@ func (r *recorder) JSON(from, to int) string {
 }
 func (r *recorder) Trailing(at int)       { fmt.Fprintf(&r.out, "trailing@%d;", at) }
 func (r *recorder) Unsure()               { r.out.WriteString("unsure;") }
-func (r *recorder) Fresh(key string) bool { return !r.set[key] }
+func (r *recorder) Fresh(key string) bool { return !r.set[r.named(key)] }
 func (r *recorder) Known(key string) bool { return !strings.HasPrefix(key, "x") }
 
 // read reads text in pieces cut at cuts, then closes, and returns what it
 // told, and the state and error it ended in, and where it would resume.
 func read(m *tagargs.Markers, text string, cuts []int, copy bool) string {
-	var rec recorder
+	rec := recorder{name: m.KeyName}
 	var r tagargs.Reader
 	st := tagargs.Open
 	if m.Call == "" {
@@ -174,7 +202,9 @@ func TestReader(t *testing.T) {
 // pieces are bits of tagged text a model may write, tags among them.
 var pieces = []string{"<function=f>", "<function=g>", "<parameter=a>", "<parameter=b>", "<parameter=xc>",
 	"</parameter>", "</function>", "</tool_call>", "\n", " ", "x", "<", "</", "<parameter=", ">", "{", "}", "<function=",
-	"<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>", "a", "b"}
+	"<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>", "a", "b",
+	`<｜DSML｜invoke name="f">`, `<｜DSML｜parameter name="a" string="true">`, `<｜DSML｜parameter name="a" string="false">`,
+	`<｜DSML｜parameter name="b" string="true">`, "</｜DSML｜parameter>", "</｜DSML｜invoke>", "</｜DSML｜function_calls>", "｜"}
 
 // What a Reader tells does not depend on how the text is cut.
 func TestReaderSplitInvariance(t *testing.T) {
@@ -188,7 +218,7 @@ func TestReaderSplitInvariance(t *testing.T) {
 		for i := 1; i < len(cuts); i++ {
 			cuts[i] = max(cuts[i], cuts[i-1])
 		}
-		for _, m := range []*tagargs.Markers{&qwen, &glm} {
+		for _, m := range []*tagargs.Markers{&qwen, &glm, &dsml} {
 			whole := read(m, s, nil, false)
 			if got := read(m, s, cuts, true); got != whole {
 				t.Fatalf("%q cut at %v:\n got %s\nwant %s", s, cuts, got, whole)
@@ -205,13 +235,14 @@ func FuzzReader(f *testing.F) {
 	f.Add("<function=f><parameter=a>1</function>2</parameter></function>", 7)
 	f.Add(`<function=f>{"a": 1}</function>`, 1)
 	f.Add("f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n<arg_key>b</arg_key><arg_value>x</arg_value>y", 5)
+	f.Add(`<｜DSML｜invoke name="f"><｜DSML｜parameter name="a" string="true">1</｜DSML｜parameter><｜DSML｜parameter name="a" string="false">2</｜DSML｜parameter></｜DSML｜invoke>`, 4)
 	f.Fuzz(func(t *testing.T, s string, n int) {
 		n = max(1, n%64)
 		var cuts []int
 		for i := n; i < len(s); i += n {
 			cuts = append(cuts, i)
 		}
-		for _, m := range []*tagargs.Markers{&qwen, &glm} {
+		for _, m := range []*tagargs.Markers{&qwen, &glm, &dsml} {
 			if whole, got := read(m, s, nil, false), read(m, s, cuts, true); got != whole {
 				t.Fatalf("%q in %d-byte pieces:\n got %s\nwant %s", s, n, got, whole)
 			}
@@ -240,6 +271,41 @@ func TestTrimNames(t *testing.T) {
 		want := strings.TrimSpace(s)
 		if got != want || got != "" && s[at-10:at-10+len(got)] != got {
 			t.Errorf("trim(%q) = %q@%d, want %q", s, got, at, want)
+		}
+	}
+}
+
+// A key whose tag holds attributes (Markers.KeyName): a parameter's tag
+// in a value that names the value's own key is text in it, whatever its
+// attributes; without KeyName its text is another key.
+func TestReaderKeyName(t *testing.T) {
+	const (
+		inv = `<｜DSML｜invoke name="f">`
+		end = `</｜DSML｜invoke>`
+		cl  = `</｜DSML｜parameter>`
+	)
+	p := func(key, typ string) string { return `<｜DSML｜parameter name="` + key + `" string="` + typ + `">` }
+	tests := []struct {
+		m          *tagargs.Markers
+		text, want string
+	}{
+		{&dsml, inv + "\n" + p("a", "true") + "x" + cl + "\n" + p("b", "false") + "1" + cl + "\n" + end, `name f@24;key a" string="true@28;value "x" [72,73) true;key b" string="false@96;value "1" [141,142) true;end@184;state 0`},
+		// a close tag, then the value's own key with another attribute: text
+		{&dsml, inv + p("a", "true") + "1" + cl + p("a", "false") + "2" + cl + end, `name f@24;key a" string="true@27;value "1</｜DSML｜parameter><｜DSML｜parameter name=\"a\" string=\"false\">2" [71,140) true;end@181;state 0`},
+		{&dsmlNoName, inv + p("a", "true") + "1" + cl + p("a", "false") + "2" + cl + end, `name f@24;key a" string="true@27;value "1" [71,72) true;key a" string="false@94;value "2" [139,140) true;end@181;state 0`},
+		// no close tag, then the value's own key: text
+		{&dsml, inv + p("a", "true") + "1" + p("a", "false") + "2" + cl + end, `name f@24;key a" string="true@27;value "1<｜DSML｜parameter name=\"a\" string=\"false\">2" [71,118) true;end@159;state 0`},
+		// a fresh key ends the value, attributes and all
+		{&dsml, inv + p("a", "true") + "1" + cl + p("b", "true") + "2" + cl + end, `name f@24;key a" string="true@27;value "1" [71,72) true;key b" string="true@94;value "2" [138,139) true;end@180;state 0`},
+	}
+	for _, tt := range tests {
+		if got := read(tt.m, tt.text, nil, false); got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.text, got, tt.want)
+		}
+		for cut := 1; cut < len(tt.text); cut++ {
+			if got, whole := read(tt.m, tt.text, []int{cut}, true), read(tt.m, tt.text, nil, false); got != whole {
+				t.Errorf("%q cut at %d:\n got %s\nwant %s", tt.text, cut, got, whole)
+			}
 		}
 	}
 }

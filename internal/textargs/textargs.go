@@ -75,7 +75,20 @@ func (b *Builder) Reset(req *toolcall.Request, name string) {
 func (b *Builder) Set(key, val string, off int) *pylit.SyntaxError {
 	from := len(b.buf)
 	b.buf = appendValue(b.buf, b.tool, key, val)
-	v := span{from, len(b.buf)}
+	return b.set(key, span{from, len(b.buf)}, off)
+}
+
+// SetJSON adds the argument key with the value val, JSON a format typed
+// itself (DSML says a value's type in its tag): the schema does not read
+// it. A key set before is noted as Set notes it.
+func (b *Builder) SetJSON(key string, val []byte, off int) *pylit.SyntaxError {
+	from := len(b.buf)
+	b.buf = append(b.buf, val...)
+	return b.set(key, span{from, len(b.buf)}, off)
+}
+
+// set adds the argument key with the value at v in b.buf.
+func (b *Builder) set(key string, v span, off int) *pylit.SyntaxError {
 	if k := b.find(key); k >= 0 {
 		b.vals[k] = v // the earlier value's bytes stay unused
 		return &pylit.SyntaxError{Offset: off, Msg: "argument " + key + " given twice: the last value is used"}
@@ -317,6 +330,13 @@ func (w *Writer) Key(key string) bool {
 	if w.has(key) || w.tool.TextTyped(key) {
 		return false
 	}
+	w.key(key)
+	w.JSON = append(w.JSON, '"')
+	return true
+}
+
+// key writes key and its colon, after a comma when a key came before.
+func (w *Writer) key(key string) {
 	if len(w.keys) > 0 {
 		w.JSON = append(w.JSON, ',')
 	}
@@ -330,7 +350,30 @@ func (w *Writer) Key(key string) bool {
 		}
 	}
 	w.JSON = jsonvalue.AppendString(w.JSON, key)
-	w.JSON = append(w.JSON, ':', '"')
+	w.JSON = append(w.JSON, ':')
+}
+
+// StringKey starts the value of key as Key does, for a value that is a
+// string whatever the schema says (a format that says a value's type in
+// its tag): only a repeated key makes it report false.
+func (w *Writer) StringKey(key string) bool {
+	if w.has(key) {
+		return false
+	}
+	w.key(key)
+	w.JSON = append(w.JSON, '"')
+	return true
+}
+
+// JSONValue writes the whole value of key, val, JSON a format typed
+// itself (Builder.SetJSON); it reports false for a repeated key, and then
+// writes nothing.
+func (w *Writer) JSONValue(key string, val []byte) bool {
+	if w.has(key) {
+		return false
+	}
+	w.key(key)
+	w.JSON = append(w.JSON, val...)
 	return true
 }
 

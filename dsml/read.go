@@ -1,0 +1,269 @@
+package dsml
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/clip"
+	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/pylit"
+	"github.com/toolparse/toolparse/internal/schemacore"
+	"github.com/toolparse/toolparse/internal/tagargs"
+	"github.com/toolparse/toolparse/internal/textargs"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// valueType is what a parameter's tag says of its value.
+type valueType uint8
+
+const (
+	untyped    valueType = iota // no string attribute: the tool's schema types the text
+	stringType                  // string="true": the text is the string
+	jsonType                    // string="false": the text is JSON
+)
+
+// keyName returns the name a parameter tag's key text holds: what comes
+// before its first quote (`K" string="true` holds K).
+func keyName(key string) string {
+	name, _, _ := strings.Cut(key, `"`)
+	return name
+}
+
+// parseKey reads a parameter tag's key text, the tag's text between
+// name=" and its closing ">: the name, then, maybe, a string attribute.
+// ok is false for a tag that is not name="K" or name="K" string="true"
+// or name="K" string="false" (spaces before string= may be more).
+func parseKey(key string) (name string, typ valueType, ok bool) {
+	name, rest, quoted := strings.Cut(key, `"`)
+	if name == "" {
+		return "", untyped, false
+	}
+	if !quoted {
+		return name, untyped, true
+	}
+	attr := strings.TrimLeft(rest, " ")
+	if len(attr) == len(rest) {
+		return name, untyped, false // no space after the name's quote
+	}
+	switch attr {
+	case `string="true`:
+		return name, stringType, true
+	case `string="false`:
+		return name, jsonType, true
+	}
+	return name, untyped, false
+}
+
+// badKeyMsg is the diagnostic of a parameter tag parseKey refuses.
+const badKeyMsg = `a parameter's tag is not name="K" string="true" or string="false"`
+
+// appendValue appends, as JSON, the value text of the parameter name
+// whose tag says typ, for a call to tool (nil: none): string="true" is
+// the text as a string; string="false" the JSON the text holds (read as
+// the pythonic parser reads a value: Python's literals too), but null
+// where the schema names the property's types and null is not one, which
+// is read as the text; a text that is no JSON, and a value whose tag says
+// no type, as the schema reads a text value (schemacore.TextValue).
+func appendValue(dst []byte, tool *schemacore.Schema, p *pylit.Parser, name string, typ valueType, text string) []byte {
+	switch typ {
+	case stringType:
+		return jsonvalue.AppendString(dst, text)
+	case jsonType:
+		if v, err := jsoncall.Value(strings.TrimSpace(text), p); err == nil {
+			types := tool.PropertyTypes(name)
+			if string(v) != "null" || len(types) == 0 || slices.Contains(types, "null") {
+				return append(dst, v...)
+			}
+		}
+	}
+	v, _ := tool.TextValue(name, text)
+	return append(dst, v...)
+}
+
+// nameMsg says why name is no function's name, or "".
+func nameMsg(name string) string {
+	if !textargs.ValidName(name) {
+		return "not a function name: " + clip.Quote(name)
+	}
+	return ""
+}
+
+// errNoInvoke says a block holds no invoke.
+var errNoInvoke = errors.New("the block holds no invoke")
+
+func readV32(m *block.Machine, body string) ([]block.Item, error) { return read(m, body, v32) }
+func readV4(m *block.Machine, body string) ([]block.Item, error)  { return read(m, body, v4) }
+func readV41(m *block.Machine, body string) ([]block.Item, error) { return read(m, body, v41) }
+
+// read reads a block's body in spelling s with the reader that also
+// follows it (see follower): invokes, each a call once its end tag came.
+// An invoke that the end of the body leaves open (the response's end cut
+// it, or an end-of-turn token or the next block came first), or one whose
+// value its close tag did not end, is no call: its text is content, with
+// a diagnostic, and the invokes before it are calls. A body that does not
+// read (a tag out of place, a parameter's tag that is none) is content
+// whole.
+func read(m *block.Machine, body string, s *spelling) ([]block.Item, error) {
+	w := readers.Get().(*wholeReader)
+	defer release(w)
+	w.m, w.body, w.s, w.items = m, body, s, m.ItemBuffer()
+	w.b, w.name, w.start, w.key, w.typ, w.keyAt, w.args, w.repaired, w.err, w.open, w.done = nil, "", 0, "", untyped, 0, "", nil, nil, nil, 0
+	w.r.Reset(&s.markers, w, tagargs.Open, 0)
+	w.r.Feed(body)
+	w.r.Close() // a value its close tag did not end broke its invoke: nothing resumes
+	defer w.put()
+	var err error
+	switch st := w.r.State(); {
+	case w.err != nil: // a parameter's tag that is none, or a block of no invoke
+		return nil, w.err
+	case w.open != nil: // a value without its close tag
+		err = w.open
+		if m.CutOff() {
+			err = block.ErrCutOff
+		}
+	case st == tagargs.Failed:
+		err = w.r.Err
+		if !m.CutOff() { // a tag out of place, not one the end cut
+			return nil, err
+		}
+	case st == tagargs.Between: // an invoke with no end tag
+		err = &toolcall.SyntaxError{Offset: w.start, Msg: "an invoke without " + s.invokeEnd + " is no call"}
+		if m.CutOff() {
+			err = block.ErrCutOff
+		}
+	}
+	switch {
+	case err != nil && len(w.items) == 0:
+		return nil, err
+	case err != nil: // the invokes before the open one are calls; it is content
+		w.items = append(w.items, block.Item{Content: body[w.done:], Offset: w.done, Err: err})
+	case len(w.items) == 0:
+		return nil, errNoInvoke
+	}
+	return w.items, nil
+}
+
+// readers keeps wholeReaders, so that reading a block allocates none.
+var readers = sync.Pool{New: func() any { return new(wholeReader) }}
+
+// release gives w back to the pool, holding nothing of the block.
+func release(w *wholeReader) {
+	w.m, w.body, w.name, w.key, w.s, w.tool = nil, "", "", "", nil, nil
+	w.items = nil
+	readers.Put(w)
+}
+
+// wholeReader is the tagargs.Handler of a whole block's body: it gathers
+// each invoke's values and makes a call of it at its end tag.
+type wholeReader struct {
+	m        *block.Machine
+	body     string
+	s        *spelling
+	r        tagargs.Reader
+	items    []block.Item
+	b        *textargs.Builder  // the invoke's arguments
+	tool     *schemacore.Schema // the invoke's tool's schema, or nil
+	name     string
+	start    int // where the invoke starts
+	key      string
+	typ      valueType
+	keyAt    int
+	args     string // JSON arguments
+	repaired []*toolcall.SyntaxError
+	err      error
+	open     error  // a value its close tag did not end: the invoke is no call
+	done     int    // where the text after the last call starts
+	val      []byte // a value's JSON, before the Builder takes it
+}
+
+func (w *wholeReader) Name(name string, at int) string {
+	if msg := nameMsg(name); msg != "" {
+		return msg
+	}
+	w.put()
+	w.name, w.start, w.args, w.repaired = name, max(0, at-len(w.s.invoke)), "", nil
+	w.b, w.tool = textargs.Get(w.m.Req, name), nil
+	if k := w.m.Req.Match(name); k >= 0 {
+		w.tool = schemacore.Of(w.m.Req, k)
+	}
+	return ""
+}
+
+func (w *wholeReader) Key(key string, at int) {
+	name, typ, ok := parseKey(key)
+	if !ok && w.err == nil {
+		w.err = &toolcall.SyntaxError{Offset: at, Msg: badKeyMsg}
+	}
+	w.key, w.typ, w.keyAt = name, typ, at
+}
+
+func (*wholeReader) Text(string) {}
+
+func (w *wholeReader) EndValue(from, to int, closed bool) {
+	if !closed && w.open == nil {
+		w.open = &toolcall.SyntaxError{Offset: from, Msg: "a value without " + w.s.paramEnd + ": its invoke is no call"}
+	}
+	if w.err != nil || w.open != nil {
+		return
+	}
+	w.val = appendValue(w.val[:0], w.tool, w.m.Parser(), w.key, w.typ, w.body[from:to])
+	if note := w.b.SetJSON(w.key, w.val, w.keyAt); note != nil {
+		w.repaired = append(w.repaired, note)
+	}
+}
+
+func (w *wholeReader) End(at int) bool {
+	if w.err != nil || w.open != nil {
+		return false
+	}
+	args := w.args
+	if args == "" {
+		args = w.b.JSON()
+	}
+	c := toolcall.Call{Name: w.name, Arguments: args}
+	w.items = append(w.items, block.Item{Call: &c, Offset: w.start, Repaired: w.repaired})
+	w.put()
+	w.done = at
+	return true
+}
+
+func (w *wholeReader) JSON(from, to int) string {
+	raw, err := jsoncall.Value(w.body[from:to], w.m.Parser())
+	if err != nil {
+		return "the JSON arguments do not parse: " + err.Error()
+	}
+	if w.args, err = jsoncall.Arguments(raw, w.m.Parser()); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+func (w *wholeReader) Trailing(at int) {
+	if len(w.items) == 0 {
+		w.err = errNoInvoke
+		return
+	}
+	w.items = append(w.items, block.Item{Content: w.body[at:], Offset: at, Err: &toolcall.SyntaxError{Offset: at, Msg: "text after an invoke in a block of calls"}})
+	w.done = len(w.body)
+}
+
+func (*wholeReader) Unsure() {}
+
+func (w *wholeReader) Fresh(key string) bool {
+	name, _, ok := parseKey(key)
+	return ok && w.b.Fresh(name)
+}
+
+func (w *wholeReader) Known(key string) bool { return w.b.Known(keyName(key)) }
+
+// put gives the invoke's Builder back.
+func (w *wholeReader) put() {
+	if w.b != nil {
+		textargs.Put(w.b)
+		w.b = nil
+	}
+}

@@ -236,8 +236,6 @@ var names = []struct {
 	{"minimax-m3:cloud", "", ""},
 	// Families read by formats still to come are not sent to a format
 	// that reads none of their calls.
-	{"deepseek-ai/DeepSeek-V3.2", "", ""},
-	{"deepseek-ai/DeepSeek-V4-Flash", "", ""},
 	{"ai-sage/GigaChat-20B-A3B-instruct", "", ""}, // GigaChat 2's template, no calls of GigaChat 3's
 	{"GigaChat3.5-10B", "", ""},                   // GigaChat 3.5 writes <｜GCML｜tool_calls>
 	{"upstage/Solar-Open2-250B", "", ""},          // Solar Open 2 writes <|tool_call:start|>

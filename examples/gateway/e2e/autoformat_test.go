@@ -10,11 +10,11 @@ import (
 	"github.com/toolparse/toolparse/examples/gateway/server"
 )
 
-// autoReplies are served models' names, with the reply each one's chat
+// namedModelReplies are served models' names, with the reply each one's chat
 // template has it write for the weather question (its calls as the
 // template writes them, after the reasoning it writes first), the end of
 // the prompt the gateway must render for it, and the calls' cities.
-var autoReplies = []struct {
+var namedModelReplies = []struct {
 	model, promptEnd, reply, reasoning string
 	cities                             []string
 }{
@@ -35,7 +35,7 @@ var autoReplies = []struct {
 // that template has the model write into exactly its calls, whole and
 // streamed, with empty content and the reasoning as reasoning_content.
 func TestAutoFormatByModelName(t *testing.T) {
-	for _, tt := range autoReplies {
+	for _, tt := range namedModelReplies {
 		t.Run(tt.model, func(t *testing.T) {
 			up := &upstream{text: tt.reply}
 			gw, _ := gatewayFor(t, server.Auto, up, completionsMode)

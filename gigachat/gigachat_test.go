@@ -114,7 +114,9 @@ func TestGigaChat(t *testing.T) {
 		{"the message's end after content", "Hi.<|message_sep|>\n\n", nil, "Hi.", nil},
 		{"the message's end at the end", "Hi.<|message_sep|>", nil, "Hi.", nil},
 		{"the message's end and half a call header", "Hi.<|message_sep|>\n\nfunction ca", nil, "Hi.", nil},
-		{"a call message the end cuts before its object holds no call", "Hi." + head3, nil, "Hi.", nil},
+		// The marker stood last: no object came, so the text is content,
+		// verbatim, as every cut-off call of a marker without an end is.
+		{"a call message the end cuts before its object holds no call", "Hi." + head3, nil, "Hi." + strings.TrimRight(head3, "\n"), nil},
 		{"a partial marker at the end is prose", "Hi <|message", nil, "Hi <|message", nil},
 		{"the role's words in prose are prose", "Write a function call here.", nil, "Write a function call here.", nil},
 		{"a stray role separator is prose", "a<|role_sep|>b", nil, "a<|role_sep|>b", nil},

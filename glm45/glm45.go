@@ -31,6 +31,7 @@ const (
 	user
 	observation
 	endOfText
+	assistantEnd
 )
 
 const kCall = 0 // the one kind of block
@@ -38,11 +39,12 @@ const kCall = 0 // the one kind of block
 var table = block.Format{
 	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
-		toolCall:    {Text: startText, Role: block.Opens, Kind: kCall},
-		toolCallEnd: {Text: endText}, // an orphan: dropped
-		user:        {Text: "<|user|>", EndsTurn: true},
-		observation: {Text: "<|observation|>", EndsTurn: true},
-		endOfText:   {Text: "<|endoftext|>", EndsTurn: true},
+		toolCall:     {Text: startText, Role: block.Opens, Kind: kCall},
+		toolCallEnd:  {Text: endText}, // an orphan: dropped
+		user:         {Text: "<|user|>", EndsTurn: true},
+		observation:  {Text: "<|observation|>", EndsTurn: true},
+		endOfText:    {Text: "<|endoftext|>", EndsTurn: true},
+		assistantEnd: {Text: "</assistant>", EndsTurn: true}, // Laguna's
 	},
 	// A value's </arg_value> is followed by the next <arg_key> or the
 	// block's end; followed by anything else, it is text in the value.
@@ -73,7 +75,7 @@ func init() {
 				Template: []string{"<arg_key>", "<arg_value>", "else '<think>'"}},
 			{Name: ProfileGLM46, Models: []string{"glm4"}, Template: []string{"<arg_key>", "<arg_value>", "'\\n<think></think>' if"}},
 		},
-		EndOfTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>"},
+		EndOfTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>", "</assistant>"},
 	})
 }
 

@@ -69,8 +69,8 @@
 // coming back as content with a diagnostic (a coding agent must never run
 // half a write); the call object's JSON must close. A missing </tool_call>
 // after it is tolerated, and so is one the end cuts (</tool_...), which is
-// dropped, not content. <|im_end|>, <|endoftext|> and Ling's <|role_end|>
-// are consumed, but hermes keeps reading after them: Hermes 2 Theta writes
+// dropped, not content. <|im_end|>, <|endoftext|>, Ling's <|role_end|> and
+// Granite 4's <|end_of_text|> are consumed, but hermes keeps reading after them: Hermes 2 Theta writes
 // call objects after <|im_start|>, past <|im_end|>.
 //
 // At the end of the response, a call object in prose that is complete but

@@ -26,6 +26,7 @@ const (
 	imEnd
 	endOfText
 	roleEnd
+	endOfTextGranite
 )
 
 // The kinds of block.
@@ -36,12 +37,13 @@ const (
 
 var table = block.Format{
 	Markers: []block.Marker{
-		toolCall:    {Text: startText, Role: block.Opens, Kind: kCall},
-		toolCallEnd: {Text: endText}, // an orphan: dropped
-		imStart:     {Text: "<|im_start|>", Role: block.Opens, Kind: kImStart},
-		imEnd:       {Text: "<|im_end|>", EndsTurn: true},
-		endOfText:   {Text: "<|endoftext|>", EndsTurn: true},
-		roleEnd:     {Text: "<|role_end|>", EndsTurn: true}, // Ling's
+		toolCall:         {Text: startText, Role: block.Opens, Kind: kCall},
+		toolCallEnd:      {Text: endText}, // an orphan: dropped
+		imStart:          {Text: "<|im_start|>", Role: block.Opens, Kind: kImStart},
+		imEnd:            {Text: "<|im_end|>", EndsTurn: true},
+		endOfText:        {Text: "<|endoftext|>", EndsTurn: true},
+		roleEnd:          {Text: "<|role_end|>", EndsTurn: true},    // Ling's
+		endOfTextGranite: {Text: "<|end_of_text|>", EndsTurn: true}, // Granite 4's
 	},
 	Kinds: []block.Kind{
 		kCall:    {End: toolCallEnd, Yields: []block.Token{toolCall}, Scan: block.ScanCode, Follow: block.FollowDecode},
@@ -101,6 +103,6 @@ func init() {
 			{Name: ProfileQwen25, Models: []string{"qwen2", "qwen25"}, Template: []string{"<tool_call>", "You are Qwen, created by Alibaba Cloud"}},
 			{Name: ProfileHermes, Models: []string{"hermes"}, Template: []string{"<tool_call>", "You are a function calling AI model"}},
 		},
-		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>", "<|role_end|>"},
+		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>", "<|role_end|>", "<|end_of_text|>"},
 	})
 }

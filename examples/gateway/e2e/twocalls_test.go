@@ -1,0 +1,181 @@
+package e2e_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/shared"
+	"github.com/toolparse/toolparse/examples/gateway/server"
+)
+
+// templateReplies name, for each served model, the reply its own chat
+// template has it write for two calls: testdata/twocalls/GOLDEN.txt is the
+// assistant turn of the template's golden for the shared "tools"
+// conversation (write_note, then lookup_order; "tools_answered" where the
+// template demands alternation), cut from the turn's first byte after the
+// prompt to its end-of-turn token, after the reasoning "Two calls to
+// make." where the prompt that template writes opens reasoning (or the
+// model opens its own). GigaChat's templates write one call per turn.
+var templateReplies = []struct {
+	golden, model string
+	calls         int  // 2, or 1 where the template writes one call per turn
+	reasoning     bool // the reply reasons first
+}{
+	{"gemma4", "google/gemma-4-31B-it", 2, false},
+	{"gemma4@think", "google/gemma-4-31B-it", 2, true},
+	{"gemma4_26b", "google/gemma-4-26B-A4B-it", 2, false},
+	{"gemma4", "gemma4:31b", 2, false},
+	{"deepseek_v32", "deepseek-ai/DeepSeek-V3.2", 2, false},
+	{"deepseek_v4", "deepseek-ai/DeepSeek-V4-Flash", 2, false},
+	{"deepseek_v41", "deepseek-ai/DeepSeek-V4.1-Flash", 2, true},
+	{"minimax_m2", "MiniMaxAI/MiniMax-M2", 2, true},
+	{"minimax_m2", "minimax-m2:cloud", 2, true},
+	{"kimi_k3", "moonshotai/Kimi-K3", 2, true},
+	{"command_r7b", "CohereForAI/c4ai-command-r7b-12-2024", 2, false},
+	{"seed_oss", "ByteDance-Seed/Seed-OSS-36B-Instruct", 2, true},
+	{"nemotron_nano_v2", "nvidia/NVIDIA-Nemotron-Nano-9B-v2", 2, true},
+	{"apertus", "swiss-ai/Apertus-8B-Instruct-2509", 2, true},
+	{"apriel16", "ServiceNow-AI/Apriel-1.6-15b-Thinker", 2, true},
+	{"gigachat3", "ai-sage/GigaChat3-10B-A1.8B", 1, false},
+	{"gigachat31", "ai-sage/GigaChat3.1-10B-A1.8B", 1, false},
+	{"solar_open", "upstage/Solar-Open-100B", 2, true},
+	// Newer models of families read before.
+	{"glm47_flash", "zai-org/GLM-4.7-Flash", 2, true},
+	{"glm52", "zai-org/GLM-5.2", 2, true},
+	{"laguna", "poolside/Laguna-XS.2", 2, true},
+	{"mistral_medium35", "mistralai/Mistral-Medium-3.5-128B", 2, false},
+	{"ministral3_reasoning", "mistralai/Ministral-3-14B-Reasoning-2512", 2, true},
+	{"granite40", "ibm-granite/granite-4.0-h-small", 2, false},
+}
+
+// goldenCalls are the calls of the "tools" conversation, arguments as
+// JSON values.
+var goldenCalls = []struct{ name, args string }{
+	{"write_note", `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`},
+	{"lookup_order", `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`},
+}
+
+// goldenParams asks what the "tools" conversation asks, with its two
+// tools (an integer, an enum and a nested object among their parameters).
+func goldenParams(model string) openai.ChatCompletionNewParams {
+	str := map[string]any{"type": "string"}
+	return openai.ChatCompletionNewParams{
+		Model: model,
+		Messages: []openai.ChatCompletionMessageParamUnion{
+			openai.SystemMessage("You are a careful assistant."),
+			openai.UserMessage("Save a note and check order 42."),
+		},
+		Tools: []openai.ChatCompletionToolUnionParam{
+			openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
+				Name:        "write_note",
+				Description: openai.String("Write a note to a file."),
+				Parameters:  shared.FunctionParameters{"type": "object", "properties": map[string]any{"path": str, "text": str}, "required": []string{"path", "text"}},
+			}),
+			openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
+				Name:        "lookup_order",
+				Description: openai.String("Look up an order."),
+				Parameters: shared.FunctionParameters{"type": "object", "properties": map[string]any{
+					"order_id": map[string]any{"type": "integer"},
+					"status":   map[string]any{"type": "string", "enum": []string{"open", "shipped", "cancelled"}},
+					"options": map[string]any{"type": "object", "properties": map[string]any{
+						"include_items": map[string]any{"type": "boolean"},
+						"fields":        map[string]any{"type": "array", "items": str},
+						"max_price":     map[string]any{"type": "number"},
+					}},
+				}, "required": []string{"order_id"}},
+			}),
+		},
+	}
+}
+
+// TestAutoFormatReadsEveryTemplatesReply: with -format auto, told only the
+// model's name, the gateway turns the reply that model's own template
+// writes into exactly its calls, arguments typed as written, whole and
+// streamed, with no content and the reasoning as reasoning_content.
+func TestAutoFormatReadsEveryTemplatesReply(t *testing.T) {
+	for _, r := range templateReplies {
+		t.Run(r.golden+"/"+r.model, func(t *testing.T) {
+			reply, err := os.ReadFile(filepath.Join("testdata", "twocalls", r.golden+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			gw, _ := gatewayFor(t, server.Auto, &upstream{text: string(reply)}, completionsMode)
+			c := client(gw.URL)
+			p := goldenParams(r.model)
+			s := c.Chat.Completions.NewStreaming(context.Background(), p)
+			acc := openai.ChatCompletionAccumulator{}
+			var streamed strings.Builder
+			for s.Next() {
+				chunk := s.Current()
+				acc.AddChunk(chunk)
+				streamed.WriteString(reasoningOf(chunk.RawJSON(), "delta"))
+			}
+			if err := s.Err(); err != nil {
+				t.Fatal(err)
+			}
+			resp, err := c.Chat.Completions.New(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := ""
+			if r.reasoning {
+				want = "Two calls to make."
+			}
+			for _, got := range []struct {
+				mode      string
+				msg       openai.ChatCompletionMessage
+				reasoning string
+			}{
+				{"streaming", acc.Choices[0].Message, streamed.String()},
+				{"non-streaming", resp.Choices[0].Message, reasoningOf(resp.Choices[0].Message.RawJSON(), "")},
+			} {
+				if strings.TrimSpace(got.msg.Content) != "" || strings.TrimSpace(got.reasoning) != want {
+					t.Errorf("%s: content %q, reasoning %q; want none and %q", got.mode, got.msg.Content, got.reasoning, want)
+				}
+				if len(got.msg.ToolCalls) != r.calls {
+					t.Fatalf("%s: %d calls, want %d: %+v", got.mode, len(got.msg.ToolCalls), r.calls, got.msg.ToolCalls)
+				}
+				for i, call := range got.msg.ToolCalls {
+					if call.Function.Name != goldenCalls[i].name || !sameJSON(call.Function.Arguments, goldenCalls[i].args) {
+						t.Errorf("%s: call %d is %s %s, want %s %s", got.mode, i, call.Function.Name, call.Function.Arguments, goldenCalls[i].name, goldenCalls[i].args)
+					}
+				}
+			}
+		})
+	}
+}
+
+// reasoningOf reads reasoning_content from a chunk's first choice's delta
+// (field "delta") or from a message (field "").
+func reasoningOf(raw, field string) string {
+	if field == "" {
+		var m struct {
+			Reasoning string `json:"reasoning_content"`
+		}
+		_ = json.Unmarshal([]byte(raw), &m)
+		return m.Reasoning
+	}
+	var chunk struct {
+		Choices []struct {
+			Delta struct {
+				Reasoning string `json:"reasoning_content"`
+			} `json:"delta"`
+		} `json:"choices"`
+	}
+	if json.Unmarshal([]byte(raw), &chunk) != nil || len(chunk.Choices) == 0 {
+		return ""
+	}
+	return chunk.Choices[0].Delta.Reasoning
+}
+
+// sameJSON reports whether two JSON texts hold the same value.
+func sameJSON(a, b string) bool {
+	var x, y any
+	return json.Unmarshal([]byte(a), &x) == nil && json.Unmarshal([]byte(b), &y) == nil && reflect.DeepEqual(x, y)
+}

@@ -21,8 +21,10 @@
 //     "arguments" nor "parameters", {"name": "search", "query": "x"}, is a
 //     call only when the name is a requested tool, its other members being
 //     the arguments; otherwise it is prose ({"name": "Alice", ...});
-//   - <|header_start|>assistant<|header_end|>, <|eot|>, <|eom|> and
-//     <|end_of_text|> are consumed.
+//   - <|header_start|>assistant<|header_end|>, <|eot|>, <|eom|>,
+//     <|end_of_text|> and Llama 3.x's <|eot_id|> and <|eom_id|> (the
+//     models on Llama 3.1 this format reads: Functionary v3.1, xLAM-2)
+//     are consumed.
 //
 // Calls without a marker (a list, a bare call or a JSON object in prose) are
 // calls only when every name in them matches a requested tool, except a
@@ -77,8 +79,8 @@
 // half a write); a call list or bare call is decided when it closes, a
 // function tag's JSON when its '}' closes, and a missing </function> or
 // <|python_end|> after complete arguments is tolerated, as is one the end
-// cuts (never content). <|eot|>, <|eom|> and <|end_of_text|> end the
-// response: what follows them is dropped, with one end_of_turn diagnostic.
+// cuts (never content). <|eot|>, <|eom|>, <|end_of_text|>, <|eot_id|> and
+// <|eom_id|> end the response: what follows them is dropped, with one end_of_turn diagnostic.
 //
 // JSON call objects may also name their arguments "params", "args" or
 // "input" (Mistral Nemo and Arctic do) when the name is a requested tool.

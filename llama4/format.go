@@ -48,7 +48,7 @@ func init() {
 			{Name: ProfileMeta, Models: []string{"llama4", "functionary", "xlam"}},
 			{Name: ProfileHF},
 		},
-		EndOfTurn:     []string{"<|eom|>", "<|eot|>", "<|end_of_text|>"},
+		EndOfTurn:     []string{"<|eom|>", "<|eot|>", "<|end_of_text|>", "<|eot_id|>", "<|eom_id|>"},
 		DefaultPolicy: string(selection.Independent),
 	})
 }

@@ -25,6 +25,8 @@ const (
 	eot block.Token = iota
 	eom
 	endOfText
+	eotID
+	eomID
 	headerTok
 	pythonEndTok
 	functionEndTok
@@ -53,6 +55,8 @@ func markers(explicit bool) []block.Marker {
 		eot:            {Text: "<|eot|>", EndsTurn: true},
 		eom:            {Text: "<|eom|>", EndsTurn: true},
 		endOfText:      {Text: "<|end_of_text|>", EndsTurn: true},
+		eotID:          {Text: "<|eot_id|>", EndsTurn: true}, // Llama 3.x's, for the models on it
+		eomID:          {Text: "<|eom_id|>", EndsTurn: true},
 		headerTok:      {Text: header},      // consumed
 		pythonEndTok:   {Text: pythonEnd},   // an orphan: dropped
 		functionEndTok: {Text: functionEnd}, // an orphan: dropped

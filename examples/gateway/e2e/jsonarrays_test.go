@@ -20,6 +20,10 @@ var jsonArrayReplies = []struct{ model, reply, reasoning string }{
 	// Apriel 1.5's prompt opens nothing: the model writes the header.
 	{"ServiceNow-AI/Apriel-1.5-15b-Thinker", "Here are my reasoning steps:\nTwo cities to check.\n[BEGIN FINAL RESPONSE]\n<tool_calls>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}, {\"name\": \"get_weather\", \"arguments\": {\"city\": \"Tokyo\"}}]</tool_calls>\n<|end|>\n", "Two cities to check."},
 	{"microsoft/Phi-4-mini-instruct", "functools[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}, {\"name\": \"get_weather\", \"arguments\": {\"city\": \"Tokyo\"}}]<|end|>", ""},
+	// Llama 3.1 models read by llama4, as their model cards show them
+	// (llama4's default policy keeps only independent calls: these are).
+	{"meetkai/functionary-v3.1", "<function=get_weather>{\"city\": \"Paris\"}</function><function=get_weather>{\"city\": \"Tokyo\"}</function><|eom_id|>", ""},
+	{"Salesforce/Llama-xLAM-2-8b-fc-r", "[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}, {\"name\": \"get_weather\", \"arguments\": {\"city\": \"Tokyo\"}}]<|eot_id|>", ""},
 	{"fireworks-ai/llama-3-firefunction-v2", " functools[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}, {\"name\": \"get_weather\", \"arguments\": {\"city\": \"Tokyo\"}}]<|eot_id|>", ""},
 }
 

@@ -52,6 +52,18 @@ var templateReplies = []struct {
 	{"mistral_medium35", "mistralai/Mistral-Medium-3.5-128B", 2, false},
 	{"ministral3_reasoning", "mistralai/Ministral-3-14B-Reasoning-2512", 2, true},
 	{"granite40", "ibm-granite/granite-4.0-h-small", 2, false},
+	{"glm52", "zai-org/GLM-5.1", 2, true},
+	// Models whose templates are another family's, read by its golden:
+	// hermes blocks (after the reasoning these models open themselves),
+	// GLM-4.7's tags, DeepSeek-V3.1's.
+	{"qwen3", "HuggingFaceTB/SmolLM3-3B", 2, true},
+	{"qwen3", "speakleash/Bielik-11B-v2.6-Instruct", 2, true},
+	{"qwen3", "RekaAI/reka-flash-3.1", 2, true},
+	{"qwen3", "XiaomiMiMo/MiMo-VL-7B-RL", 2, true},
+	{"qwen3", "ibm-granite/granite-4.1-8b", 2, true},
+	{"glm47_flash", "inclusionAI/Ling-3.0", 2, true},
+	{"glm47_flash", "Spark-2.5", 2, true},
+	{"deepseek_v31", "deepcogito/cogito-v2.1-671b", 2, false},
 }
 
 // goldenCalls are the calls of the "tools" conversation, arguments as

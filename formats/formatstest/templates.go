@@ -29,33 +29,61 @@ var conversationsJSON []byte
 //go:embed testdata/conversations-more.json
 var conversationsMoreJSON []byte
 
+//go:embed testdata/conversations-unseen.json
+var conversationsUnseenJSON []byte
+
 // Conversations decodes the conversations the template goldens render,
-// testdata/conversations.json (the shared ones) and
-// conversations-more.json (more, with the same tools), as the gateway
-// decodes a request: each conversation's messages by name, and the tools.
+// testdata/conversations.json (the shared ones), conversations-more.json
+// and conversations-unseen.json (more, with the same tools unless a
+// conversation names its own), as the gateway decodes a request: each
+// conversation's messages by name, and the shared tools.
 // testdata/README.md says what each conversation holds.
 func Conversations(t testing.TB) (map[string][]toolcall.Message, []toolcall.Tool) {
 	t.Helper()
-	type conversations struct {
-		Tools         json.RawMessage `json:"tools"`
-		Conversations map[string]struct {
-			Messages json.RawMessage `json:"messages"`
-		} `json:"conversations"`
+	convs, tools, _ := conversations(t)
+	return convs, tools
+}
+
+// ConversationTools returns the tools of the conversations that offer
+// tools of their own instead of the shared ones, by name.
+func ConversationTools(t testing.TB) map[string][]toolcall.Tool {
+	t.Helper()
+	_, _, own := conversations(t)
+	return own
+}
+
+// conversations decodes every conversation file: the messages by name,
+// the shared tools, and the tools of conversations that have their own.
+func conversations(t testing.TB) (map[string][]toolcall.Message, []toolcall.Tool, map[string][]toolcall.Tool) {
+	t.Helper()
+	type conversation struct {
+		Messages json.RawMessage `json:"messages"`
+		Tools    json.RawMessage `json:"tools"`
 	}
-	var file, more conversations
+	type file struct {
+		Tools         json.RawMessage         `json:"tools"`
+		Conversations map[string]conversation `json:"conversations"`
+	}
+	var shared, more, unseen file
 	for _, x := range []struct {
 		data []byte
-		into *conversations
-	}{{conversationsJSON, &file}, {conversationsMoreJSON, &more}} {
+		into *file
+	}{{conversationsJSON, &shared}, {conversationsMoreJSON, &more}, {conversationsUnseenJSON, &unseen}} {
 		if err := json.Unmarshal(x.data, x.into); err != nil {
 			t.Fatal(err)
 		}
 	}
-	maps.Copy(file.Conversations, more.Conversations)
+	maps.Copy(shared.Conversations, more.Conversations)
+	maps.Copy(shared.Conversations, unseen.Conversations)
 	convs := map[string][]toolcall.Message{}
+	own := map[string][]toolcall.Tool{}
 	var tools []toolcall.Tool
-	for name, c := range file.Conversations {
-		body := fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, file.Tools)
+	for name, c := range shared.Conversations {
+		offered := shared.Tools
+		if c.Tools != nil {
+			offered = c.Tools
+		}
+		body := fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, offered)
 		req, err := openai.DecodeRequest(strings.NewReader(body), 0)
 		if err != nil {
 			t.Fatal(err)
@@ -68,9 +96,14 @@ func Conversations(t testing.TB) (map[string][]toolcall.Message, []toolcall.Tool
 		if err != nil {
 			t.Fatal(err)
 		}
-		convs[name], tools = msgs, tr.Tools
+		convs[name] = msgs
+		if c.Tools != nil {
+			own[name] = tr.Tools
+		} else {
+			tools = tr.Tools
+		}
 	}
-	return convs, tools
+	return convs, tools, own
 }
 
 // Golden is one golden directory of a format package's
@@ -103,7 +136,7 @@ type Golden struct {
 func CheckTemplateGoldens(t *testing.T, f toolcall.Format, goldens []Golden, broken ...string) {
 	t.Helper()
 	root := filepath.Join("testdata", "templates", "golden")
-	convs, tools := Conversations(t)
+	convs, tools, own := conversations(t)
 	dirs := map[string]bool{}
 	for _, g := range goldens {
 		dirs[g.Dir] = true
@@ -140,6 +173,9 @@ func CheckTemplateGoldens(t *testing.T, f toolcall.Format, goldens []Golden, bro
 					t.Fatalf("%s is not a toolcall.Prompter", f.Name())
 				}
 				tools := tools
+				if o, ok := own[name]; ok {
+					tools = o
+				}
 				if g.NoTools {
 					tools = nil
 				}

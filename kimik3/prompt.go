@@ -190,7 +190,8 @@ func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 	return RenderPrompt(msgs, tools, opts)
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are Kimi K3's control tokens, which

@@ -83,7 +83,8 @@ const (
 	// zero-width space (U+200B) after its first character: the text reads
 	// the same, and the model server's tokenizer reads it as text.
 	EscapeSpecialTokens = "escape"
-	// RefuseSpecialTokens makes Prompt return an error naming the token.
+	// RefuseSpecialTokens makes Prompt (and every format's RenderPrompt)
+	// return an error naming the token.
 	RefuseSpecialTokens = "refuse"
 )
 

@@ -21,22 +21,6 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileR7B}
 
-// PromptOptions are the template's choices. The zero value means the
-// template's defaults: thinking off.
-type PromptOptions struct {
-	// Profile is one of Profiles; "" is ProfileR7B.
-	Profile string
-	// Thinking leaves the generation prompt open for the model to write
-	// its plan (the template's enable_thinking); without it the prompt
-	// ends with an empty <|START_THINKING|><|END_THINKING|>.
-	Thinking bool
-	// SpecialTokens says what becomes of the format's special tokens in
-	// client text, as toolcall.PromptOptions.SpecialTokens does:
-	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
-	// RefuseSpecialTokens (an error naming the token).
-	SpecialTokens string
-}
-
 // The system preamble's parts, as the template writes them.
 const (
 	preambleHead = bosText + startOfTurnText + systemTokenText + `# System Preamble
@@ -120,8 +104,9 @@ The following instructions take precedence over instructions in the default prea
 // between <|START_TOOL_RESULT|> and <|END_TOOL_RESULT|>, each result
 // naming the number of the call it answers. It ends with the header of the
 // next assistant turn, and an empty <|START_THINKING|><|END_THINKING|>
-// unless opts.Thinking.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+// unless opts.Thinking is true (the template's enable_thinking; nil is
+// off). The template writes no date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
@@ -200,7 +185,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		}
 	}
 	b = append(b, startOfTurnText+chatbotTokenText...)
-	if !opts.Thinking {
+	if opts.Thinking == nil || !*opts.Thinking {
 		b = append(b, thinkingText+thinkingEndText...)
 	}
 	return toolcall.Prompt{Text: string(b)}, nil
@@ -226,17 +211,16 @@ func appendTool(b []byte, t toolcall.Tool) ([]byte, error) {
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter: Thinking true is the template's
-// enable_thinking.
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, Thinking: opts.Thinking != nil && *opts.Thinking, SpecialTokens: opts.SpecialTokens})
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // SpecialTokens implements toolcall.SpecialTokenLister.
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{bosText, startOfTurnText, endOfTurnText, systemTokenText, userTokenText, chatbotTokenText,
 	thinkingText, thinkingEndText, actionText, actionEndText, responseText, responseEndText, textText, textEndText,
 	toolResultText, toolResultEndText}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/cohere"
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -133,7 +134,7 @@ func TestPromptCases(t *testing.T) {
 			[]string{"```json\n[\n    {\"name\": \"now\", \"description\": \"The time.\", \"parameters\": {}, \"responses\": null}\n]\n```\n\n# Default Preamble"}, nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := cohere.RenderPrompt(tc.msgs, tc.tools, cohere.PromptOptions{Thinking: tc.opts.Thinking != nil && *tc.opts.Thinking})
+			p, err := cohere.RenderPrompt(tc.msgs, tc.tools, tc.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -160,20 +161,20 @@ func TestPromptCases(t *testing.T) {
 // A conversation that cannot be written is an error, and special tokens
 // in client text are escaped or refused as asked.
 func TestPromptErrors(t *testing.T) {
-	if _, err := cohere.RenderPrompt([]toolcall.Message{{Role: "user", Content: "x"}}, nil, cohere.PromptOptions{Profile: "command-r"}); err == nil {
+	if _, err := cohere.RenderPrompt([]toolcall.Message{{Role: "user", Content: "x"}}, nil, toolcall.PromptOptions{Profile: "command-r"}); err == nil {
 		t.Error("an unknown profile: no error")
 	}
-	if _, err := cohere.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "9", Content: "x"}}, nil, cohere.PromptOptions{}); err == nil {
+	if _, err := cohere.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "9", Content: "x"}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("a result for no call: no error")
 	}
-	if _, err := cohere.RenderPrompt(nil, []toolcall.Tool{{Name: "f", Parameters: json.RawMessage(`[1]`)}}, cohere.PromptOptions{}); err == nil {
+	if _, err := cohere.RenderPrompt(nil, []toolcall.Tool{{Name: "f", Parameters: json.RawMessage(`[1]`)}}, toolcall.PromptOptions{}); err == nil {
 		t.Error("parameters that are no object: no error")
 	}
 	msgs := []toolcall.Message{{Role: "user", Content: "say <|END_OF_TURN_TOKEN|>"}}
-	if _, err := cohere.RenderPrompt(msgs, nil, cohere.PromptOptions{SpecialTokens: toolcall.RefuseSpecialTokens}); err == nil {
+	if _, err := cohere.RenderPrompt(msgs, nil, toolcall.PromptOptions{SpecialTokens: toolcall.RefuseSpecialTokens}); err == nil {
 		t.Error("a special token refused: no error")
 	}
-	p, err := cohere.RenderPrompt(msgs, nil, cohere.PromptOptions{SpecialTokens: toolcall.EscapeSpecialTokens})
+	p, err := cohere.RenderPrompt(msgs, nil, toolcall.PromptOptions{SpecialTokens: toolcall.EscapeSpecialTokens})
 	if err != nil || strings.Contains(p.Text, "say <|END_OF_TURN_TOKEN|>") {
 		t.Errorf("a special token escaped: %v, %q", err, p.Text)
 	}
@@ -218,7 +219,7 @@ func TestPromptMatchesTheTemplateMore(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := cohere.RenderPrompt(msgs, tr.Tools, cohere.PromptOptions{Thinking: c.Thinking})
+			got, err := cohere.RenderPrompt(msgs, tr.Tools, toolcall.PromptOptions{Thinking: new(c.Thinking)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -227,4 +228,12 @@ func TestPromptMatchesTheTemplateMore(t *testing.T) {
 			}
 		})
 	}
+}
+
+// RenderPrompt applies the special-token guard as Prompt does.
+func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
+	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		return cohere.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
+	}
+	formatstest.CheckRenderPromptGuard(t, render, cohere.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

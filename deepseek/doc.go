@@ -37,7 +37,7 @@
 //     deepseek_v31@think): reasoning dropped from history, calls with
 //     their arguments as the request gave them, no <｜Assistant｜> after
 //     tool results and no generation prompt after them, and <think> or
-//     </think> after the generation prompt as Thinking says.
+//     </think> after the generation prompt as Thinking says (nil: </think>).
 //   - r1: DeepSeek-R1's template, which its distills share (llama.cpp's
 //     deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja; golden directory
 //     deepseek_r1), with its bugs (see ProfileR1's RenderPrompt doc),

@@ -67,21 +67,6 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileV31, ProfileR1}
 
-// PromptOptions are the templates' choices. The zero value means the
-// defaults: V3.1 with thinking off.
-type PromptOptions struct {
-	// Profile is one of Profiles; "" is ProfileV31.
-	Profile string
-	// Thinking ends V3.1's prompt with <think> open, as its template does
-	// with thinking on; otherwise with </think>. R1 always opens it.
-	Thinking bool
-	// SpecialTokens says what becomes of the format's special tokens in
-	// client text, as toolcall.PromptOptions.SpecialTokens does:
-	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
-	// RefuseSpecialTokens (an error naming the token).
-	SpecialTokens string
-}
-
 const toolsIntro = "\n\n## Tools\nYou have access to the following tools:\n"
 
 const toolsOutro = "\nIMPORTANT: ALWAYS adhere to this exact format for tool use:\n" +
@@ -108,8 +93,8 @@ const toolsOutroR1 = "\nIMPORTANT: ALWAYS adhere to this exact format for tool u
 // arguments as the request gave them, then <｜end▁of▁sentence｜>; text
 // before a </think> and reasoning are dropped; each tool result in
 // <｜tool▁output▁begin｜> ... <｜tool▁output▁end｜>. After a user turn it
-// ends with <｜Assistant｜> and </think> (or <think> with Thinking), after
-// tool results with nothing.
+// ends with <｜Assistant｜> and </think> (or <think> with opts.Thinking
+// true; nil is off), after tool results with nothing.
 //
 // R1: the last system message, then the turns as R1's template writes
 // them, faithfully: only the first call of the whole conversation opens
@@ -120,7 +105,7 @@ const toolsOutroR1 = "\nIMPORTANT: ALWAYS adhere to this exact format for tool u
 // <｜Assistant｜><think>\n (the answer begins as reasoning) unless it ends
 // with tool results. These are the template's bugs, kept because they are
 // what vLLM, SGLang and llama.cpp give the model.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
@@ -198,7 +183,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	if !isLastUser || isTool {
 		return toolcall.Prompt{Text: b.String()}, nil
 	}
-	if opts.Thinking {
+	if opts.Thinking != nil && *opts.Thinking {
 		b.WriteString("<｜Assistant｜><think>")
 		return toolcall.Prompt{Text: b.String(), InReasoning: true}, nil
 	}
@@ -270,9 +255,9 @@ func requestArgs(c toolcall.Call) string {
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter.
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, Thinking: opts.Thinking != nil && *opts.Thinking, SpecialTokens: opts.SpecialTokens})
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // SpecialTokens lists the format's special tokens (toolcall.Describe
@@ -280,5 +265,5 @@ func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"<｜begin▁of▁sentence｜>", "<｜end▁of▁sentence｜>", "<｜User｜>", "<｜Assistant｜>", "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>", "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", "<｜tool▁sep｜>", "<｜tool▁outputs▁begin｜>", "<｜tool▁outputs▁end｜>", "<｜tool▁output▁begin｜>", "<｜tool▁output▁end｜>", "<think>", "</think>"}

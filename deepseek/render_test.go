@@ -33,7 +33,7 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "a", Name: "get_time", Arguments: `{}`}}},
 		{Role: "tool", ToolCallID: "a", Content: "noon"},
 	}
-	gotPrompt, err := deepseek.RenderPrompt(msgs, tools, deepseek.PromptOptions{})
+	gotPrompt, err := deepseek.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
 	got := gotPrompt.Text
 	want := "<｜begin▁of▁sentence｜>Be brief.\n\n## Tools\nYou have access to the following tools:\n\n### get_time\nDescription: Time.\n\nParameters: {\"type\":\"object\"}\n" +
 		"\nIMPORTANT: ALWAYS adhere to this exact format for tool use:\n<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>tool_call_name<｜tool▁sep｜>tool_call_arguments<｜tool▁call▁end｜>{{additional_tool_calls}}<｜tool▁calls▁end｜>\n\n" +

@@ -34,7 +34,7 @@ func TestRenderers(t *testing.T) {
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
 	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return deepseek.RenderPrompt(m, nil, deepseek.PromptOptions{SpecialTokens: mode})
+		return deepseek.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
 	}
 	formatstest.CheckRenderPromptGuard(t, render, deepseek.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

@@ -89,7 +89,7 @@
 //     26B-A4B's writes the same bytes, and E4B and E2B share it), byte for
 //     byte: golden directory gemma4 with thinking off (the template's
 //     default and the zero toolcall.PromptOptions), gemma4@think with
-//     PromptOptions.Thinking on, gemma4_26b with thinking off. The tools'
+//     its Thinking on, gemma4_26b with thinking off. The tools'
 //     declarations write the schema in the call's literal language, keys
 //     sorted and type names in capitals, as the goldens show; schema
 //     keywords the goldens do not hold are written the same way, which

@@ -28,7 +28,7 @@ func Example() {
 // outside reasoning either way.
 func ExampleRenderPrompt() {
 	msgs := []toolcall.Message{{Role: "system", Content: "Be brief."}, {Role: "user", Content: "Hi"}}
-	p, _ := gemma4.RenderPrompt(msgs, nil, gemma4.PromptOptions{Thinking: true})
+	p, _ := gemma4.RenderPrompt(msgs, nil, toolcall.PromptOptions{Thinking: new(true)})
 	fmt.Printf("%q %v\n", p.Text, p.InReasoning)
 	// Output:
 	// "<bos><|turn>system\n<|think|>\nBe brief.<turn|>\n<|turn>user\nHi<turn|>\n<|turn>model\n" false

@@ -29,18 +29,6 @@ var (
 		defaultSys: "You are a model that can do function calling with the following functions"}
 )
 
-// PromptOptions are the template's choices. The zero value is Gemma 4's
-// template with thinking off (its default).
-type PromptOptions struct {
-	// Profile is one of Profiles; "" is ProfileGemma4.
-	Profile string
-	// Thinking is the template's enable_thinking: <|think|> at the start
-	// of the system turn, and the prompt ending at <|turn>model\n, where
-	// the model opens its thought channel. Off, the prompt ends with an
-	// empty channel, <|channel>thought\n<channel|>.
-	Thinking bool
-}
-
 // RenderPrompt writes a conversation as Gemma 4's chat template writes it
 // (google/gemma-4-31B-it's, which 26B-A4B shares; goldens gemma4,
 // gemma4@think and gemma4_26b), byte for byte:
@@ -62,15 +50,24 @@ type PromptOptions struct {
 //   - the generation prompt <|turn>model\n, with thinking off followed by
 //     <|channel>thought\n<channel|>; none after tool results, where the
 //     model's turn goes on.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+//
+// Thinking is opts.Thinking, the template's enable_thinking (nil is off,
+// its default); FunctionGemma's template has none. The templates write no
+// date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if err != nil {
+		return toolcall.Prompt{}, err
+	}
 	profile, err := prompt.Profile("gemma4", opts.Profile, Profiles)
 	if err != nil {
 		return toolcall.Prompt{}, err
 	}
 	d := gemma4Dialect
+	thinking := opts.Thinking != nil && *opts.Thinking
 	if profile == ProfileFunctionGemma {
 		d = functionGemmaDialect
-		opts.Thinking = false
+		thinking = false
 	}
 	if err := prompt.Check(msgs); err != nil {
 		return toolcall.Prompt{}, fmt.Errorf("gemma4: %w", err)
@@ -78,9 +75,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	var b []byte
 	b = append(b, d.bos...)
 	hasSys := len(msgs) > 0 && msgs[0].Role == "system"
-	if hasSys || len(tools) > 0 || opts.Thinking {
+	if hasSys || len(tools) > 0 || thinking {
 		b = append(b, d.turn+d.system+"\n"...)
-		if opts.Thinking {
+		if thinking {
 			b = append(b, "<|think|>\n"...)
 		}
 		switch {
@@ -158,7 +155,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	}
 	if !inModel {
 		b = append(b, d.turn+"model\n"...)
-		if d.think && !opts.Thinking {
+		if d.think && !thinking {
 			b = append(b, thinkOpen+thinkClose...)
 		}
 	}
@@ -218,14 +215,9 @@ func upperTypes(v *jsonvalue.Value) {
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter: Thinking is the template's
-// enable_thinking (off by default).
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, Thinking: opts.Thinking != nil && *opts.Thinking})
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // SpecialTokens implements toolcall.SpecialTokenLister.

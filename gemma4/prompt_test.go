@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/gemma4"
 	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/toolcall"
@@ -117,7 +118,7 @@ func TestPromptErrors(t *testing.T) {
 // TestPromptWithoutSystem: with no system message, tools or thinking
 // there is no system turn.
 func TestPromptWithoutSystem(t *testing.T) {
-	got, err := gemma4.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi"}}, nil, gemma4.PromptOptions{})
+	got, err := gemma4.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi"}}, nil, toolcall.PromptOptions{})
 	if want := "<bos><|turn>user\nHi<turn|>\n<|turn>model\n<|channel>thought\n<channel|>"; err != nil || got.Text != want {
 		t.Errorf("RenderPrompt = %q, %v, want %q", got.Text, err, want)
 	}
@@ -144,11 +145,19 @@ func TestFunctionGemmaPrompt(t *testing.T) {
 	msgs = append(msgs,
 		toolcall.Message{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "c1", Name: "get_current_weather", Arguments: `{"location":"Tokyo, Japan"}`}}},
 		toolcall.Message{Role: "tool", ToolCallID: "c1", Content: "sunny, 15C"})
-	got, err = gemma4.RenderPrompt(msgs, nil, gemma4.PromptOptions{Profile: gemma4.ProfileFunctionGemma})
+	got, err = gemma4.RenderPrompt(msgs, nil, toolcall.PromptOptions{Profile: gemma4.ProfileFunctionGemma})
 	want = "<bos><start_of_turn>user\nHey, what's the weather in Tokyo right now?<end_of_turn>\n<start_of_turn>model\n" +
 		"<start_function_call>call:get_current_weather{location:<escape>Tokyo, Japan<escape>}<end_function_call>" +
 		"<start_function_response>response:get_current_weather{value:<escape>sunny, 15C<escape>}<end_function_response>"
 	if err != nil || got.Text != want {
 		t.Errorf("RenderPrompt = %q, %v\nwant %q", got.Text, err, want)
 	}
+}
+
+// RenderPrompt applies the special-token guard as Prompt does.
+func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
+	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		return gemma4.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
+	}
+	formatstest.CheckRenderPromptGuard(t, render, gemma4.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

@@ -42,15 +42,16 @@
 //     glm47 and glm47@nothink): no newlines after turn markers, calls in
 //     the compact form (RenderCallsCompact), reasoning kept as
 //     <think>...</think> on the turns after the last user message
-//     (KeepReasoning: on every turn, as clear_thinking=false) and </think>
-//     on the others, and a generation prompt that opens <think> (the
-//     prompt says so: toolcall.Prompt.InReasoning) or, with NoThinking,
-//     writes </think>.
+//     (toolcall.PromptOptions.KeepReasoning: on every turn, as
+//     clear_thinking=false) and </think> on the others, and a generation
+//     prompt that opens <think> (the prompt says so:
+//     toolcall.Prompt.InReasoning) or, with Thinking false, writes
+//     </think>.
 //   - glm-4.6: GLM-4.6's template, which GLM-4.5 and GLM-4.5-Air share
 //     (llama.cpp's GLM-4.6.jinja; golden directories glm46 and
 //     glm46@nothink): the newline form, <think></think> on turns without
-//     kept reasoning, and with NoThinking "/nothink" after each user turn
-//     and an empty <think></think> after the generation prompt.
+//     kept reasoning, and with Thinking false "/nothink" after each user
+//     turn and an empty <think></think> after the generation prompt.
 //
 // Numbers in arguments and schemas are written as the request wrote them.
 //

@@ -55,24 +55,6 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileGLM47, ProfileGLM46}
 
-// PromptOptions are GLM's template choices. The zero value means the
-// defaults: GLM-4.7 with thinking on.
-type PromptOptions struct {
-	// Profile is one of Profiles; "" is ProfileGLM47.
-	Profile string
-	// NoThinking turns thinking off (enable_thinking=false).
-	NoThinking bool
-	// KeepReasoning keeps the reasoning of every assistant turn, not only
-	// of those after the last user message (GLM-4.7's clear_thinking=false).
-	// GLM-4.6 ignores it.
-	KeepReasoning bool
-	// SpecialTokens says what becomes of the format's special tokens in
-	// client text, as toolcall.PromptOptions.SpecialTokens does:
-	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
-	// RefuseSpecialTokens (an error naming the token).
-	SpecialTokens string
-}
-
 const toolsIntro = "<|system|>\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n"
 
 const toolsOutro = "</tools>\n\nFor each function call, output the function name and arguments within the following XML format:\n<tool_call>{function-name}\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>\n<arg_key>{arg-key-2}</arg_key>\n<arg_value>{arg-value-2}</arg_value>\n...\n</tool_call>"
@@ -92,7 +74,12 @@ const toolsOutro47 = "</tools>\n\nFor each function call, output the function na
 // reasoning) or, with thinking off, writes </think>; GLM-4.6 with
 // thinking off writes <think></think> and "/nothink" after each user
 // turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+//
+// opts.Thinking false turns thinking off (enable_thinking=false);
+// opts.KeepReasoning keeps the reasoning of every assistant turn
+// (GLM-4.7's clear_thinking=false; GLM-4.6 ignores it). The templates
+// write no date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
@@ -105,6 +92,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		return toolcall.Prompt{}, fmt.Errorf("glm45: %w", err)
 	}
 	v46 := profile == ProfileGLM46
+	noThinking := opts.Thinking != nil && !*opts.Thinking
 	nl := ""
 	if v46 {
 		nl = "\n"
@@ -166,7 +154,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 			b.WriteString(nl + "<tool_response>" + nl + m.Content + nl + "</tool_response>")
 		case "user":
 			b.WriteString("<|user|>" + nl + m.Content)
-			if v46 && opts.NoThinking && !strings.HasSuffix(m.Content, "/nothink") {
+			if v46 && noThinking && !strings.HasSuffix(m.Content, "/nothink") {
 				b.WriteString("/nothink")
 			}
 		default:
@@ -175,10 +163,10 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	}
 	b.WriteString("<|assistant|>")
 	switch {
-	case v46 && opts.NoThinking:
+	case v46 && noThinking:
 		b.WriteString("\n<think></think>")
 	case v46:
-	case opts.NoThinking:
+	case noThinking:
 		b.WriteString("</think>")
 	default:
 		b.WriteString("<think>")
@@ -190,9 +178,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter: Thinking false is NoThinking.
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, NoThinking: opts.Thinking != nil && !*opts.Thinking, SpecialTokens: opts.SpecialTokens})
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // SpecialTokens lists the format's special tokens (toolcall.Describe
@@ -200,5 +188,5 @@ func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"[gMASK]", "<sop>", "<|system|>", "<|user|>", "<|assistant|>", "<|observation|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>", "<tool_response>", "</tool_response>", "<think>", "</think>"}

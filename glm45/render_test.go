@@ -26,7 +26,7 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", Content: "Checking.", ToolCalls: []toolcall.Call{{ID: "a", Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
 		{Role: "tool", ToolCallID: "a", Content: "sunny"},
 	}
-	gotPrompt, err := glm45.RenderPrompt(msgs, tools, glm45.PromptOptions{Profile: glm45.ProfileGLM46, NoThinking: true})
+	gotPrompt, err := glm45.RenderPrompt(msgs, tools, toolcall.PromptOptions{Profile: glm45.ProfileGLM46, Thinking: new(false)})
 	got := gotPrompt.Text
 	want := "[gMASK]<sop><|system|>\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n" +
 		`{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}` + "\n" +
@@ -37,7 +37,7 @@ func TestRenderPrompt(t *testing.T) {
 		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
 	}
 	// GLM-4.7's compact turns, and the generation prompt opens reasoning.
-	gotPrompt, err = glm45.RenderPrompt(msgs, tools, glm45.PromptOptions{})
+	gotPrompt, err = glm45.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
 	want = "[gMASK]<sop><|system|>\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n" +
 		`{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}` + "\n" +
 		"</tools>\n\nFor each function call, output the function name and arguments within the following XML format:\n<tool_call>{function-name}<arg_key>{arg-key-1}</arg_key><arg_value>{arg-value-1}</arg_value><arg_key>{arg-key-2}</arg_key><arg_value>{arg-value-2}</arg_value>...</tool_call>" +
@@ -45,5 +45,29 @@ func TestRenderPrompt(t *testing.T) {
 		"<|observation|><tool_response>sunny</tool_response><|assistant|><think>"
 	if err != nil || gotPrompt.Text != want || !gotPrompt.InReasoning {
 		t.Errorf("RenderPrompt (GLM-4.7) =\n%q\n%v %v; want\n%q, in reasoning", gotPrompt.Text, err, gotPrompt.InReasoning, want)
+	}
+}
+
+// TestKeepReasoning: GLM-4.7 drops the reasoning of turns before the last
+// user message, and keeps it with KeepReasoning (clear_thinking=false);
+// GLM-4.6 ignores it.
+func TestKeepReasoning(t *testing.T) {
+	msgs := []toolcall.Message{
+		{Role: "user", Content: "Hi"},
+		{Role: "assistant", Reasoning: "Greet back.", Content: "Hello."},
+		{Role: "user", Content: "Bye"},
+	}
+	for _, tt := range []struct {
+		opts toolcall.PromptOptions
+		want string
+	}{
+		{toolcall.PromptOptions{}, "[gMASK]<sop><|user|>Hi<|assistant|></think>Hello.<|user|>Bye<|assistant|><think>"},
+		{toolcall.PromptOptions{KeepReasoning: true}, "[gMASK]<sop><|user|>Hi<|assistant|><think>Greet back.</think>Hello.<|user|>Bye<|assistant|><think>"},
+		{toolcall.PromptOptions{Profile: glm45.ProfileGLM46, KeepReasoning: true}, "[gMASK]<sop><|user|>\nHi<|assistant|>\n<think></think>\nHello.<|user|>\nBye<|assistant|>"},
+	} {
+		got, err := glm45.RenderPrompt(msgs, nil, tt.opts)
+		if err != nil || got.Text != tt.want {
+			t.Errorf("%+v: RenderPrompt =\n%q, %v; want\n%q", tt.opts, got.Text, err, tt.want)
+		}
 	}
 }

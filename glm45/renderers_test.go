@@ -31,7 +31,7 @@ func TestRenderers(t *testing.T) {
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
 	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return glm45.RenderPrompt(m, nil, glm45.PromptOptions{SpecialTokens: mode})
+		return glm45.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
 	}
 	formatstest.CheckRenderPromptGuard(t, render, glm45.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

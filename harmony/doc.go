@@ -39,16 +39,16 @@
 // RenderPrompt writes the prompt gpt-oss's chat template writes (profile
 // gpt-oss: llama.cpp's copy of openai/gpt-oss-120b's template, which 20b
 // shares; golden directory gpt_oss), byte for byte: the date line
-// (today's unless CurrentDate says), the tools as the template's
-// TypeScript namespace, laid out as it lays it out (nested members each
-// after a newline and 16 spaces, '?' on the members their own object does
-// not require), call arguments and tool results as JSON with tojson's
-// spaces, and the analysis message of the current tool-calling turn kept
-// (the reasoning of finished tasks dropped), as OpenAI's harmony guide
-// asks. The template writes only the first call of an assistant turn and
-// names every result after the last call written; AllCalls writes each
-// call as its own message instead. Numbers are written as the request
-// wrote them.
+// (today's unless toolcall.PromptOptions.Date says), the tools as the
+// template's TypeScript namespace, laid out as it lays it out (nested
+// members each after a newline and 16 spaces, '?' on the members their
+// own object does not require), call arguments and tool results as JSON
+// with tojson's spaces, and the analysis message of the current
+// tool-calling turn kept (the reasoning of finished tasks dropped), as
+// OpenAI's harmony guide asks. The template writes only the first call of
+// an assistant turn and names every result after the last call written;
+// profile gpt-oss-all-calls writes each call as its own message instead.
+// Numbers are written as the request wrote them.
 //
 // Cut-off and end of turn: A call is complete only when its arguments are: a
 // response the end cuts inside a call's arguments gives no call, its text

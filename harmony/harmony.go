@@ -25,9 +25,12 @@ func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
-		Format:    Format,
-		Aliases:   []string{"gpt_oss", "openai_harmony"},
-		Profiles:  []toolcall.Profile{{Name: ProfileGPTOSS, Models: []string{"gptoss"}, Template: []string{"<|channel|>", "<|start|>", "<|call|>"}}},
+		Format:  Format,
+		Aliases: []string{"gpt_oss", "openai_harmony"},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileGPTOSS, Models: []string{"gptoss"}, Template: []string{"<|channel|>", "<|start|>", "<|call|>"}},
+			{Name: ProfileAllCalls},
+		},
 		EndOfTurn: []string{"<|return|>"},
 		Reply:     reply,
 	})

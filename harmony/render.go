@@ -1,6 +1,7 @@
 package harmony
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -41,38 +42,22 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
-// ProfileGPTOSS is gpt-oss's template (20b and 120b), the one prompt
-// profile.
-const ProfileGPTOSS = "gpt-oss"
+// The prompt profiles.
+const (
+	// ProfileGPTOSS is gpt-oss's template (20b and 120b), the default.
+	ProfileGPTOSS = "gpt-oss"
+	// ProfileAllCalls is gpt-oss's template but that it writes every
+	// call of an assistant turn, each its own commentary message, and
+	// names each tool result by its call. The template writes only a
+	// turn's first call and names every result after the last call
+	// written; gpt-oss itself writes one call a message, so a history
+	// with several is clearer to it this way, at the price of bytes the
+	// template would not write.
+	ProfileAllCalls = "gpt-oss-all-calls"
+)
 
-// Profiles lists the prompt profiles.
-var Profiles = []string{ProfileGPTOSS}
-
-// PromptOptions are the Harmony system message's settings and the
-// template's choices. The zero value means the defaults.
-type PromptOptions struct {
-	Profile         string // one of Profiles; "" is the default
-	Reasoning       string // "low", "medium" (the default) or "high"
-	KnowledgeCutoff string // "2024-06" by default
-	// CurrentDate is the date the system message gives, as "2025-06-28";
-	// "" is today's (UTC), as the template writes it.
-	CurrentDate string
-	// Identity replaces the model identity, "You are ChatGPT, a large
-	// language model trained by OpenAI." (the template's model_identity).
-	Identity string
-	// AllCalls writes every call of an assistant turn, each its own
-	// commentary message, and names each tool result by its call. The
-	// template writes only a turn's first call and names every result
-	// after the last call written; gpt-oss itself writes one call a
-	// message, so a history with several is clearer to it this way, at
-	// the price of bytes the template would not write.
-	AllCalls bool
-	// SpecialTokens says what becomes of the format's special tokens in
-	// client text, as toolcall.PromptOptions.SpecialTokens does:
-	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
-	// RefuseSpecialTokens (an error naming the token).
-	SpecialTokens string
-}
+// Profiles lists the prompt profiles, the default first.
+var Profiles = []string{ProfileGPTOSS, ProfileAllCalls}
 
 // RenderPrompt writes a conversation as gpt-oss's chat template does,
 // byte for byte: a system message (model identity, knowledge cutoff, the
@@ -90,34 +75,38 @@ type PromptOptions struct {
 // a commentary message to=functions.NAME whose arguments are JSON with
 // tojson's spaces, ending <|call|>; each tool result a message from the
 // last call's tool to=assistant, as a JSON string. Later system messages
-// are not written. It ends with <|start|>assistant.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+// are not written. It ends with <|start|>assistant. ProfileAllCalls
+// writes every call, and names each result by its call.
+//
+// opts.ReasoningEffort is the system message's reasoning effort, the
+// template's reasoning_effort: "low", "medium" (the default) or "high".
+// opts.Date is its current date; the zero time is today's (UTC), as the
+// template writes it. opts.ModelIdentity replaces its first line, the
+// template's model_identity. The template has no reasoning switch: it
+// ignores opts.Thinking.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
 	}
-	if _, err := prompt.Profile("harmony", opts.Profile, Profiles); err != nil {
+	profile, err := prompt.Profile("harmony", opts.Profile, Profiles)
+	if err != nil {
 		return toolcall.Prompt{}, err
 	}
 	if err := prompt.Check(msgs); err != nil {
 		return toolcall.Prompt{}, fmt.Errorf("harmony: %w", err)
 	}
-	if opts.Reasoning == "" {
-		opts.Reasoning = "medium"
+	allCalls := profile == ProfileAllCalls
+	effort := cmp.Or(opts.ReasoningEffort, "medium")
+	date := time.Now().UTC().Format(time.DateOnly)
+	if !opts.Date.IsZero() {
+		date = opts.Date.Format(time.DateOnly)
 	}
-	if opts.KnowledgeCutoff == "" {
-		opts.KnowledgeCutoff = "2024-06"
-	}
-	if opts.CurrentDate == "" {
-		opts.CurrentDate = time.Now().UTC().Format(time.DateOnly)
-	}
-	if opts.Identity == "" {
-		opts.Identity = "You are ChatGPT, a large language model trained by OpenAI."
-	}
+	identity := cmp.Or(opts.ModelIdentity, "You are ChatGPT, a large language model trained by OpenAI.")
 	var b strings.Builder
 	msg := func(header, body, end string) { b.WriteString(startText + header + messageText + body + end) }
-	sys := opts.Identity + "\nKnowledge cutoff: " + opts.KnowledgeCutoff + "\nCurrent date: " + opts.CurrentDate +
-		"\n\nReasoning: " + opts.Reasoning + "\n\n# Valid channels: analysis, commentary, final. Channel must be included for every message."
+	sys := identity + "\nKnowledge cutoff: 2024-06\nCurrent date: " + date +
+		"\n\nReasoning: " + effort + "\n\n# Valid channels: analysis, commentary, final. Channel must be included for every message."
 	if len(tools) > 0 {
 		sys += "\nCalls to these tools must go to the commentary channel: 'functions'."
 	}
@@ -148,7 +137,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 			break
 		}
 	}
-	names := map[string]string{} // call ID to name, with AllCalls
+	names := map[string]string{} // call ID to name, with allCalls
 	last := ""
 	for i, m := range rest {
 		switch m.Role {
@@ -166,7 +155,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 				msg("assistant"+channelText+"analysis", analysis, endText)
 			}
 			calls := m.ToolCalls
-			if !opts.AllCalls {
+			if !allCalls {
 				calls = calls[:1]
 			}
 			for _, c := range calls {
@@ -179,7 +168,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 			}
 		case "tool":
 			name := last
-			if n, ok := names[m.ToolCallID]; ok && opts.AllCalls {
+			if n, ok := names[m.ToolCallID]; ok && allCalls {
 				name = n
 			}
 			msg("functions."+name+" to=assistant"+channelText+"commentary", string(jsonvalue.AppendString(nil, m.Content)), endText)
@@ -194,15 +183,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter: Date is the current date; the
-// template has no reasoning switch (see PromptOptions.Reasoning for its
-// effort).
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	o := PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens}
-	if !opts.Date.IsZero() {
-		o.CurrentDate = opts.Date.Format(time.DateOnly)
-	}
-	return RenderPrompt(msgs, tools, o)
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // maxTSDepth bounds how deep namespace follows nested schemas: deeper is
@@ -367,5 +350,5 @@ func text(v jsonvalue.Value) string {
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"<|start|>", "<|end|>", "<|message|>", "<|channel|>", "<|constrain|>", "<|call|>", "<|return|>", "<|endoftext|>", "<|startoftext|>"}

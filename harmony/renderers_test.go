@@ -30,7 +30,7 @@ func TestRenderers(t *testing.T) {
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
 	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return harmony.RenderPrompt(m, nil, harmony.PromptOptions{SpecialTokens: mode})
+		return harmony.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
 	}
 	formatstest.CheckRenderPromptGuard(t, render, harmony.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

@@ -45,7 +45,7 @@
 //     Qwen/Qwen3-0.6B's; golden directories qwen3 and qwen3@nothink). It
 //     keeps an assistant turn's reasoning when the turn comes after the
 //     last user query (a user message that is not a <tool_response>), and
-//     on the last message; NoThinking ends the prompt with an empty
+//     on the last message; Thinking false ends the prompt with an empty
 //     reasoning block, as enable_thinking=false does.
 //   - qwen3-thinking: Qwen3-Thinking-2507's, which is qwen3's with a
 //     generation prompt that opens <think>.

@@ -58,21 +58,6 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileQwen3, ProfileQwen3Thinking, ProfileQwen25, ProfileHermes}
 
-// PromptOptions are the templates' choices. The zero value means the
-// defaults: Qwen3 with thinking on.
-type PromptOptions struct {
-	// Profile is one of Profiles; "" is ProfileQwen3.
-	Profile string
-	// NoThinking ends the prompt with an empty reasoning block, as Qwen3's
-	// template does for enable_thinking=false. Other profiles ignore it.
-	NoThinking bool
-	// SpecialTokens says what becomes of the format's special tokens in
-	// client text, as toolcall.PromptOptions.SpecialTokens does:
-	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
-	// RefuseSpecialTokens (an error naming the token).
-	SpecialTokens string
-}
-
 // qwen25System is Qwen2.5-Instruct's system prompt when the conversation
 // has none.
 const qwen25System = "You are Qwen, created by Alibaba Cloud. You are a helpful assistant."
@@ -90,8 +75,10 @@ const qwen25System = "You are Qwen, created by Alibaba Cloud. You are a helpful 
 // its reasoning as <think>\nREASONING\n</think>\n\n before its text, and
 // so does the last message when it is an assistant's; reasoning given in
 // the text (before a </think>) counts as reasoning. It ends with the
-// header of the next assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+// header of the next assistant turn; with opts.Thinking false (Qwen3's
+// enable_thinking=false), with an empty reasoning block after it. Other
+// profiles ignore opts.Thinking; the templates write no date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
@@ -180,7 +167,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	case profile == ProfileQwen3Thinking:
 		b.WriteString("<think>\n")
 		inReasoning = true
-	case profile == ProfileQwen3 && opts.NoThinking:
+	case profile == ProfileQwen3 && opts.Thinking != nil && !*opts.Thinking:
 		b.WriteString("<think>\n\n</think>\n\n")
 	}
 	return toolcall.Prompt{Text: b.String(), InReasoning: inReasoning}, nil
@@ -242,9 +229,9 @@ func renderHermes(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prom
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter: Thinking false is NoThinking.
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, NoThinking: opts.Thinking != nil && !*opts.Thinking, SpecialTokens: opts.SpecialTokens})
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // hermesToolJSON writes a tool as the Hermes tool_use template does:
@@ -339,5 +326,5 @@ func pythonType(schema jsonvalue.Value) string {
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>", "<think>", "</think>"}

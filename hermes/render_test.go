@@ -31,7 +31,7 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "c1", Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
 		{Role: "tool", ToolCallID: "c1", Content: `{"temp": 21}`},
 	}
-	gotPrompt, err := hermes.RenderPrompt(msgs, tools, hermes.PromptOptions{})
+	gotPrompt, err := hermes.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
 	got := gotPrompt.Text
 	want := "<|im_start|>system\nBe brief.\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n" +
 		`{"type": "function", "function": {"name": "get_weather", "description": "Weather.", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}` +
@@ -50,7 +50,7 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "tool", ToolCallID: "a", Content: "1"},
 		{Role: "tool", ToolCallID: "b", Content: "2"},
 	}
-	gotPrompt, err = hermes.RenderPrompt(msgs, nil, hermes.PromptOptions{NoThinking: true})
+	gotPrompt, err = hermes.RenderPrompt(msgs, nil, toolcall.PromptOptions{Thinking: new(false)})
 	got = gotPrompt.Text
 	want = "<|im_start|>user\nBoth?<|im_end|>\n" +
 		"<|im_start|>assistant\nChecking.\n<tool_call>\n{\"name\": \"f\", \"arguments\": {}}\n</tool_call>\n<tool_call>\n{\"name\": \"g\", \"arguments\": {}}\n</tool_call><|im_end|>\n" +
@@ -59,7 +59,7 @@ func TestRenderPrompt(t *testing.T) {
 	if err != nil || got != want {
 		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
 	}
-	if _, err := hermes.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "x"}}, nil, hermes.PromptOptions{}); err == nil {
+	if _, err := hermes.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "x"}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("a result with no call: no error")
 	}
 }

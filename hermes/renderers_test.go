@@ -28,7 +28,7 @@ func TestRenderers(t *testing.T) {
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
 	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return hermes.RenderPrompt(m, nil, hermes.PromptOptions{SpecialTokens: mode})
+		return hermes.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
 	}
 	formatstest.CheckRenderPromptGuard(t, render, hermes.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

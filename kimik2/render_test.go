@@ -32,7 +32,7 @@ func TestRenderPrompt(t *testing.T) {
 	}
 	// The template writes each call under the ID the request gives it, and
 	// the arguments with tojson's spaces.
-	gotPrompt, err := kimik2.RenderPrompt(msgs, tools, kimik2.PromptOptions{})
+	gotPrompt, err := kimik2.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
 	got := gotPrompt.Text
 	want := `<|im_system|>tool_declare<|im_middle|>[{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]<|im_end|>` +
 		"<|im_system|>system<|im_middle|>" + kimik2.DefaultSystem + "<|im_end|>" +

@@ -29,7 +29,7 @@ func TestRenderers(t *testing.T) {
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
 	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return kimik2.RenderPrompt(m, nil, kimik2.PromptOptions{SpecialTokens: mode})
+		return kimik2.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
 	}
 	formatstest.CheckRenderPromptGuard(t, render, kimik2.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

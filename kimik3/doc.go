@@ -103,16 +103,16 @@
 // role tool, each with the tool="NAME" index="N" of the call it answers
 // (by ID, and then in the calls' order; else by place); and, last, the
 // assistant's message with its think channel opened. Of
-// toolcall.PromptOptions it reads Profile, Thinking and SpecialTokens
-// (Date: the template writes none). The template's switches: the golden
-// shows thinking_effort=max, the default; RenderPrompt's own
-// PromptOptions.ThinkingEffort writes low, medium or high instead.
-// Thinking false (NoThinking) drops the thinking-effort message and the
-// think channels and ends the prompt with the response channel opened,
-// as third-party renderers that follow Moonshot's encoding_k3.py do; no
-// golden shows that case. The template's request-scoped
-// system messages (tool_choice required or none, response_format) are not
-// written: a Prompter is not given the request's choices.
+// toolcall.PromptOptions it reads Profile, Thinking, ReasoningEffort and
+// SpecialTokens (Date: the template writes none). The template's
+// switches: the golden shows thinking_effort=max, the default;
+// ReasoningEffort writes low, medium or high instead. Thinking false
+// drops the thinking-effort message and the think channels and ends the
+// prompt with the response channel opened, as third-party renderers that
+// follow Moonshot's encoding_k3.py do; no golden shows that case. The
+// template's request-scoped system messages (tool_choice required or
+// none, response_format) are not written: a Prompter is not given the
+// request's choices.
 //
 // Grammar and StructuralTag constrain the tools channel as RenderCalls
 // writes it (the structural tag triggers on <|open|>tools<|sep|>): names

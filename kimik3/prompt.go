@@ -19,20 +19,6 @@ const ProfileK3 = "kimi-k3"
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileK3}
 
-// PromptOptions are Kimi K3's template choices. The zero value means the
-// defaults: thinking on, with effort max.
-type PromptOptions struct {
-	// Profile is one of Profiles; "" is ProfileK3.
-	Profile string
-	// NoThinking turns thinking off: no thinking-effort message, no think
-	// channel on assistant turns, and the prompt ends by opening the
-	// response channel.
-	NoThinking bool
-	// ThinkingEffort is the template's thinking_effort: "low", "medium",
-	// "high" or "max"; "" is "max".
-	ThinkingEffort string
-}
-
 const toolsIntro = "# Tools\nHere are the available tools, described in JSONSchema.\n\n```json\n"
 
 const effortText = "`thinking_effort` guides on how much to think in your thinking channel (not including the response channel), supported values include `low`, `medium`, `high`, and `max`.\nNow the system is invoked with `thinking_effort="
@@ -49,21 +35,31 @@ const effortText = "`thinking_effort` guides on how much to think in your thinki
 // index="N" of the call it answers (by its ID; else by its place in the
 // run of results). The prompt ends with the assistant's message opened
 // and its think channel (thinking off: its response channel) opened.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+//
+// opts.Thinking false turns thinking off: no thinking-effort message, no
+// think channel on assistant turns, and the prompt ends by opening the
+// response channel. opts.ReasoningEffort is the template's
+// thinking_effort: "low", "medium", "high" or "max"; "" is "max". The
+// template writes no date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	if err != nil {
+		return toolcall.Prompt{}, err
+	}
 	if _, err := prompt.Profile("kimi_k3", opts.Profile, Profiles); err != nil {
 		return toolcall.Prompt{}, err
 	}
 	if err := prompt.Check(msgs); err != nil {
 		return toolcall.Prompt{}, fmt.Errorf("kimi_k3: %w", err)
 	}
-	effort := opts.ThinkingEffort
+	effort := opts.ReasoningEffort
 	if effort == "" {
 		effort = "max"
 	}
 	if !slices.Contains([]string{"low", "medium", "high", "max"}, effort) {
 		return toolcall.Prompt{}, fmt.Errorf("kimi_k3: thinking effort %q is not low, medium, high or max", effort)
 	}
-	thinking := !opts.NoThinking
+	thinking := opts.Thinking == nil || *opts.Thinking
 	var b strings.Builder
 	if len(tools) > 0 {
 		list, err := toolsJSON(tools)
@@ -189,19 +185,15 @@ func toolsJSON(tools []toolcall.Tool) (string, error) {
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter: Thinking false is NoThinking; the
-// effort is the default, max (RenderPrompt takes another).
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, NoThinking: opts.Thinking != nil && !*opts.Thinking})
+	return RenderPrompt(msgs, tools, opts)
 }
 
-// SpecialTokens implements toolcall.SpecialTokenLister.
+// SpecialTokens lists the format's special tokens (toolcall.Describe
+// reads them into its descriptor).
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are Kimi K3's control tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"<|open|>", "<|close|>", "<|sep|>", "<|end_of_msg|>", "<|media_begin|>", "<|media_content|>", "<|media_pad|>", "<|media_end|>"}

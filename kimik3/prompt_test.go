@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/kimik3"
 	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/toolcall"
@@ -102,12 +103,12 @@ func TestRenderPrompt(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		opts kimik3.PromptOptions
+		opts toolcall.PromptOptions
 		want string
 	}{
 		{
 			name: "thinking off: no effort, no think channel, the response channel opened",
-			opts: kimik3.PromptOptions{NoThinking: true},
+			opts: toolcall.PromptOptions{Thinking: new(false)},
 			want: `<|open|>message role="user"<|sep|>Weather?<|close|>message<|sep|><|end_of_msg|>` +
 				`<|open|>message role="assistant"<|sep|><|open|>response<|sep|>Checking.<|close|>response<|sep|>` +
 				`<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|><|open|>argument key="city" type="string"<|sep|>Paris<|close|>argument<|sep|><|close|>call<|sep|>` +
@@ -118,7 +119,7 @@ func TestRenderPrompt(t *testing.T) {
 		},
 		{
 			name: "effort low",
-			opts: kimik3.PromptOptions{ThinkingEffort: "low"},
+			opts: toolcall.PromptOptions{ReasoningEffort: "low"},
 			want: "<|open|>message role=\"system\" type=\"thinking-effort\"<|sep|>`thinking_effort` guides on how much to think in your thinking channel (not including the response channel), supported values include `low`, `medium`, `high`, and `max`.\nNow the system is invoked with `thinking_effort=low`.<|close|>message<|sep|><|end_of_msg|>" +
 				`<|open|>message role="user"<|sep|>Weather?<|close|>message<|sep|><|end_of_msg|>` +
 				`<|open|>message role="assistant"<|sep|><|open|>think<|sep|>Paris.<|close|>think<|sep|><|open|>response<|sep|>Checking.<|close|>response<|sep|>` +
@@ -131,17 +132,17 @@ func TestRenderPrompt(t *testing.T) {
 	}
 	for _, tc := range tests {
 		got, err := kimik3.RenderPrompt(msgs, nil, tc.opts)
-		if err != nil || got.Text != tc.want || got.InReasoning == tc.opts.NoThinking {
+		if err != nil || got.Text != tc.want || got.InReasoning == (tc.opts.Thinking != nil && !*tc.opts.Thinking) {
 			t.Errorf("%s:\n got %q, %v, in reasoning %v\nwant %q", tc.name, got.Text, err, got.InReasoning, tc.want)
 		}
 	}
-	if _, err := kimik3.RenderPrompt(msgs, nil, kimik3.PromptOptions{ThinkingEffort: "huge"}); err == nil {
+	if _, err := kimik3.RenderPrompt(msgs, nil, toolcall.PromptOptions{ReasoningEffort: "huge"}); err == nil {
 		t.Error("an effort the template does not know is no error")
 	}
-	if _, err := kimik3.RenderPrompt(msgs, nil, kimik3.PromptOptions{Profile: "k2"}); err == nil {
+	if _, err := kimik3.RenderPrompt(msgs, nil, toolcall.PromptOptions{Profile: "k2"}); err == nil {
 		t.Error("a profile the format does not have is no error")
 	}
-	// Thinking false through the generic options is NoThinking.
+	// Prompt is RenderPrompt: Thinking false turns thinking off.
 	off := false
 	p, err := kimik3.Format.(toolcall.Prompter).Prompt(msgs, nil, toolcall.PromptOptions{Thinking: &off})
 	if err != nil || p.Text != tests[0].want || p.InReasoning {
@@ -192,13 +193,21 @@ func TestToolResults(t *testing.T) {
 	}
 	for _, tc := range tests {
 		msgs := append([]toolcall.Message{{Role: "assistant", ToolCalls: calls}}, tc.results...)
-		p, err := kimik3.RenderPrompt(msgs, nil, kimik3.PromptOptions{NoThinking: true})
+		p, err := kimik3.RenderPrompt(msgs, nil, toolcall.PromptOptions{Thinking: new(false)})
 		if err != nil || !strings.Contains(p.Text, tc.want) {
 			t.Errorf("%s: %q, %v; want it to hold %q", tc.name, p.Text, err, tc.want)
 		}
 	}
 	three := []toolcall.Message{{Role: "assistant", ToolCalls: calls}, {Role: "tool"}, {Role: "tool"}, {Role: "tool"}}
-	if _, err := kimik3.RenderPrompt(three, nil, kimik3.PromptOptions{}); err == nil {
+	if _, err := kimik3.RenderPrompt(three, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("three results for two calls is no error")
 	}
+}
+
+// RenderPrompt applies the special-token guard as Prompt does.
+func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
+	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		return kimik3.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
+	}
+	formatstest.CheckRenderPromptGuard(t, render, kimik3.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

@@ -32,9 +32,9 @@
 //     RenderCalls does, before the turn's text, and matches the golden byte
 //     for byte where there are none.
 //   - lfm2.5: LFM2.5-1.2B's (golden directory lfm25, from a third-party
-//     copy), with "Today's date:" (PromptOptions.Date, today by default)
-//     and the tools after the system text, and the last assistant turn's
-//     reasoning kept.
+//     copy), with "Today's date:" (toolcall.PromptOptions.Date, today by
+//     default) and the tools after the system text, and the last
+//     assistant turn's reasoning kept.
 //   - lfm2.5-8b: LFM2.5-8B-A1B's (llama.cpp's LFM2.5-8B-A1B.jinja; golden
 //     directory lfm25_8b), with single quotes and Python's spelling of
 //     values in past calls, and the reasoning of the turns after the last

@@ -51,20 +51,6 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileLFM2, ProfileLFM25, ProfileLFM25MoE}
 
-// PromptOptions choose the template. The zero value means LFM2's.
-type PromptOptions struct {
-	// Profile is one of Profiles; "" is ProfileLFM2.
-	Profile string
-	// Date is LFM2.5's "Today's date:", as "2025-06-28"; "" is today's
-	// (UTC), as the templates write it. LFM2 writes none.
-	Date string
-	// SpecialTokens says what becomes of the format's special tokens in
-	// client text, as toolcall.PromptOptions.SpecialTokens does:
-	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
-	// RefuseSpecialTokens (an error naming the token).
-	SpecialTokens string
-}
-
 // RenderPrompt writes a conversation as the profile's template does, byte
 // for byte, with two differences the package doc explains (LFM2's calls
 // are written; string values are always escaped): <|startoftext|>, then
@@ -73,7 +59,11 @@ type PromptOptions struct {
 // assistant turn's reasoning (LFM2.5), its calls, then its text, as LFM2
 // writes them; tool results in tool turns. It ends with the header of the
 // next assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+//
+// opts.Date is LFM2.5's "Today's date:", as "2025-06-28"; the zero time
+// is today's (UTC), as the templates write it. LFM2 writes none, and the
+// templates have no reasoning switch.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
@@ -85,8 +75,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	if err := prompt.Check(msgs); err != nil {
 		return toolcall.Prompt{}, fmt.Errorf("lfm2: %w", err)
 	}
-	if opts.Date == "" {
-		opts.Date = time.Now().UTC().Format(time.DateOnly)
+	date := time.Now().UTC().Format(time.DateOnly)
+	if !opts.Date.IsZero() {
+		date = opts.Date.Format(time.DateOnly)
 	}
 	var b strings.Builder
 	b.WriteString("<|startoftext|>")
@@ -112,9 +103,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		case profile == ProfileLFM2:
 			system = "List of tools: <|tool_list_start|>" + list + "<|tool_list_end|>"
 		case system != "":
-			system += "\n\nToday's date: " + opts.Date + "\n\nList of tools: " + list
+			system += "\n\nToday's date: " + date + "\n\nList of tools: " + list
 		default:
-			system = "Today's date: " + opts.Date + "\n\nList of tools: " + list
+			system = "Today's date: " + date + "\n\nList of tools: " + list
 		}
 	}
 	if system != "" {
@@ -216,14 +207,9 @@ func templateCalls(calls []toolcall.Call, python bool) (string, error) {
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter: Date is LFM2.5's date; the
-// templates have no reasoning switch.
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	o := PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens}
-	if !opts.Date.IsZero() {
-		o.Date = opts.Date.Format(time.DateOnly)
-	}
-	return RenderPrompt(msgs, tools, o)
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // SpecialTokens lists the format's special tokens (toolcall.Describe
@@ -231,5 +217,5 @@ func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"<|startoftext|>", "<|im_start|>", "<|im_end|>", "<|tool_list_start|>", "<|tool_list_end|>", "<|tool_call_start|>", "<|tool_call_end|>", "<|tool_response_start|>", "<|tool_response_end|>", "<think>", "</think>"}

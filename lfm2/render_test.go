@@ -2,6 +2,7 @@ package lfm2_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/stream/streamtest"
@@ -21,7 +22,7 @@ var (
 )
 
 func TestRenderPromptLFM2(t *testing.T) {
-	gotPrompt, err := lfm2.RenderPrompt(conversation, weather, lfm2.PromptOptions{})
+	gotPrompt, err := lfm2.RenderPrompt(conversation, weather, toolcall.PromptOptions{})
 	got := gotPrompt.Text
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +40,7 @@ func TestRenderPromptLFM2(t *testing.T) {
 }
 
 func TestRenderPromptLFM25(t *testing.T) {
-	gotPrompt, err := lfm2.RenderPrompt(conversation, weather, lfm2.PromptOptions{Profile: "lfm2.5", Date: "2025-06-28"})
+	gotPrompt, err := lfm2.RenderPrompt(conversation, weather, toolcall.PromptOptions{Profile: "lfm2.5", Date: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC)})
 	got := gotPrompt.Text
 	if err != nil {
 		t.Fatal(err)
@@ -57,10 +58,10 @@ func TestRenderPromptLFM25(t *testing.T) {
 }
 
 func TestRenderPromptErrors(t *testing.T) {
-	if _, err := lfm2.RenderPrompt(conversation, nil, lfm2.PromptOptions{Profile: "lfm3"}); err == nil {
+	if _, err := lfm2.RenderPrompt(conversation, nil, toolcall.PromptOptions{Profile: "lfm3"}); err == nil {
 		t.Error("unknown profile: no error")
 	}
-	if _, err := lfm2.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "x"}}, nil, lfm2.PromptOptions{}); err == nil {
+	if _, err := lfm2.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "x"}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("a result with no call: no error")
 	}
 }

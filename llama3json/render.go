@@ -51,20 +51,6 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileLlama31, ProfileLlama32}
 
-// PromptOptions are the Llama 3.x templates' choices. The zero value means
-// the defaults.
-type PromptOptions struct {
-	Profile string // one of Profiles; "" is ProfileLlama31
-	// Date is the system turn's "Today Date:", as "26 Jul 2024"; "" is the
-	// profile's (Llama 3.1's fixed date, or Llama 3.2's today, UTC).
-	Date string
-	// SpecialTokens says what becomes of the format's special tokens in
-	// client text, as toolcall.PromptOptions.SpecialTokens does:
-	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
-	// RefuseSpecialTokens (an error naming the token).
-	SpecialTokens string
-}
-
 const instruction = "Given the following functions, please respond with a JSON for a function call with its proper arguments that best answers the given prompt.\n\n" +
 	"Respond in the format {\"name\": function name, \"parameters\": dictionary of argument name and its value}.Do not use variables.\n\n"
 
@@ -79,7 +65,11 @@ const instruction = "Given the following functions, please respond with a JSON f
 // with the header of the next assistant turn. The templates refuse a turn
 // with more than one call; the renderer writes them separated by "; ", as
 // RenderCalls does.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+//
+// opts.Date is the system turn's "Today Date:", as "26 Jul 2024"; the
+// zero time is the profile's (Llama 3.1's fixed date, or Llama 3.2's
+// today, UTC). The templates have no reasoning switch.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
@@ -91,12 +81,12 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	if err := prompt.Check(msgs); err != nil {
 		return toolcall.Prompt{}, fmt.Errorf("llama3json: %w", err)
 	}
+	date := "26 Jul 2024"
 	switch {
-	case opts.Date != "":
+	case !opts.Date.IsZero():
+		date = opts.Date.Format("02 Jan 2006")
 	case profile == ProfileLlama32:
-		opts.Date = time.Now().UTC().Format("02 Jan 2006")
-	default:
-		opts.Date = "26 Jul 2024"
+		date = time.Now().UTC().Format("02 Jan 2006")
 	}
 	var b strings.Builder
 	turn := func(role, text string) {
@@ -112,7 +102,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	if len(tools) > 0 {
 		head = "Environment: ipython\n"
 	}
-	turn("system", head+"Cutting Knowledge Date: December 2023\nToday Date: "+opts.Date+"\n\n"+system)
+	turn("system", head+"Cutting Knowledge Date: December 2023\nToday Date: "+date+"\n\n"+system)
 	toolsDone := len(tools) == 0
 	for _, m := range rest {
 		switch m.Role {
@@ -154,14 +144,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter: Date is the system turn's date;
-// the templates have no reasoning switch.
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	o := PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens}
-	if !opts.Date.IsZero() {
-		o.Date = opts.Date.Format("02 Jan 2006")
-	}
-	return RenderPrompt(msgs, tools, o)
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // SpecialTokens lists the format's special tokens (toolcall.Describe
@@ -169,5 +154,5 @@ func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"<|begin_of_text|>", "<|end_of_text|>", "<|start_header_id|>", "<|end_header_id|>", "<|eot_id|>", "<|eom_id|>", "<|python_tag|>"}

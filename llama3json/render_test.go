@@ -24,7 +24,7 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "a", Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
 		{Role: "tool", ToolCallID: "a", Content: `{"temp": 21}`},
 	}
-	gotPrompt, err := llama3json.RenderPrompt(msgs, tools, llama3json.PromptOptions{})
+	gotPrompt, err := llama3json.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
 	got := gotPrompt.Text
 	want := "<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nEnvironment: ipython\nCutting Knowledge Date: December 2023\nToday Date: 26 Jul 2024\n\n<|eot_id|>" +
 		"<|start_header_id|>user<|end_header_id|>\n\nGiven the following functions, please respond with a JSON for a function call with its proper arguments that best answers the given prompt.\n\n" +

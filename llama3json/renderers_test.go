@@ -31,7 +31,7 @@ func TestRenderers(t *testing.T) {
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
 	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return llama3json.RenderPrompt(m, nil, llama3json.PromptOptions{SpecialTokens: mode})
+		return llama3json.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
 	}
 	formatstest.CheckRenderPromptGuard(t, render, llama3json.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

@@ -28,7 +28,7 @@ func ExampleRenderPrompt() {
 		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "c1", Name: "get_weather", Arguments: `{"city":"San Francisco"}`}}},
 		{Role: "tool", ToolCallID: "c1", Content: `{"temp_f": 64}`},
 	}
-	prompt, _ := llama4.RenderPrompt(msgs, nil, llama4.PromptOptions{})
+	prompt, _ := llama4.RenderPrompt(msgs, nil, toolcall.PromptOptions{})
 	fmt.Printf("%q\n", prompt.Text)
 	// Output:
 	// "<|begin_of_text|><|header_start|>user<|header_end|>\n\nWeather in SF?<|eot|><|header_start|>assistant<|header_end|>\n\n[get_weather(city=\"San Francisco\")]<|eom|><|header_start|>ipython<|header_end|>\n\n{\"temp_f\": 64}<|eom|><|header_start|>assistant<|header_end|>\n\n"

@@ -67,11 +67,10 @@ func objectArgs(c toolcall.Call) (string, error) {
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
 	// ProfileMeta is the prompt of Meta's reference encoder as the original
-	// llama4 plugin wrote it, with its choices (PromptOptions' other fields):
-	// tools in the system turn, past calls as a Python list, <|eom|> after
-	// calls and results. The default: it is the prompt Meta documents for
-	// Llama 4's tool calling, in the pythonic form the model writes most
-	// reliably.
+	// llama4 plugin wrote it, with its default choices: tools in the
+	// system turn, past calls as a Python list, <|eom|> after calls and
+	// results. The default: it is the prompt Meta documents for Llama 4's
+	// tool calling, in the pythonic form the model writes most reliably.
 	ProfileMeta = "meta"
 	// ProfileHF is the chat template of the Llama 4 checkpoints (Scout and
 	// Maverick), the one vLLM, SGLang and llama.cpp run unless told
@@ -84,11 +83,10 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileMeta, ProfileHF}
 
-// PromptOptions are the choices of the templates. The zero value means the
-// defaults; the fields after Profile are ProfileMeta's.
-type PromptOptions struct {
-	// Profile is one of Profiles; "" is ProfileMeta.
-	Profile string
+// metaOptions are variants of ProfileMeta's prompt (the original llama4
+// plugin's choices), which only the tests take: the zero value is the
+// profile's.
+type metaOptions struct {
 	// Fmt is how past calls are written: "pythonic" (default), "json" or
 	// "function_tag".
 	Fmt string
@@ -109,14 +107,9 @@ type PromptOptions struct {
 	History string
 	// SeqRule adds a system rule: one dependent step per turn.
 	SeqRule bool
-	// SpecialTokens says what becomes of the format's special tokens in
-	// client text, as toolcall.PromptOptions.SpecialTokens does:
-	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
-	// RefuseSpecialTokens (an error naming the token).
-	SpecialTokens string
 }
 
-// seqRule is the text the SeqRule option adds.
+// seqRule is the text metaOptions.SeqRule adds.
 const seqRule = "Make only calls that do not depend on each other's results. When a step needs the result of another call, make that call alone and wait for its result before the next step."
 
 // RenderPrompt writes a conversation as the profile's template does.
@@ -135,11 +128,16 @@ const seqRule = "Make only calls that do not depend on each other's results. Whe
 // <|header_start|>ROLE<|header_end|>\n\n...; the tool role is written
 // ipython; an assistant turn with calls and every ipython turn end with
 // <|eom|>, the others with <|eot|>; tool results are passed through
-// verbatim; past calls are written with RenderCalls (or the form Fmt
-// names).
+// verbatim; past calls are written with RenderCalls.
 //
-// Both end with the header of the next assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+// Both end with the header of the next assistant turn. The templates have
+// no reasoning switch and write no date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return renderPrompt(msgs, tools, opts, metaOptions{})
+}
+
+// renderPrompt is RenderPrompt with ProfileMeta's variant meta.
+func renderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions, meta metaOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
@@ -154,7 +152,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	if profile == ProfileHF {
 		return renderHF(msgs, tools)
 	}
-	text, err := renderMeta(msgs, tools, opts)
+	text, err := renderMeta(msgs, tools, meta)
 	return toolcall.Prompt{Text: text}, err
 }
 
@@ -217,14 +215,13 @@ func renderHF(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, 
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter. The templates have no reasoning
-// switch and write no date.
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens})
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // renderMeta writes msgs as ProfileMeta does.
-func renderMeta(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (string, error) {
+func renderMeta(msgs []toolcall.Message, tools []toolcall.Tool, opts metaOptions) (string, error) {
 	render := RenderCalls
 	switch opts.Fmt {
 	case "", "pythonic":
@@ -307,7 +304,7 @@ func renderMeta(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptio
 }
 
 // definitions writes the tools for the prompt, with how to call them.
-func definitions(tools []toolcall.Tool, opts PromptOptions) (string, error) {
+func definitions(tools []toolcall.Tool, opts metaOptions) (string, error) {
 	if len(tools) == 0 {
 		return "", nil
 	}
@@ -352,5 +349,5 @@ func joinText(a, b string) string {
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"<|begin_of_text|>", "<|end_of_text|>", "<|header_start|>", "<|header_end|>", "<|eot|>", "<|eom|>", "<|python_start|>", "<|python_end|>"}

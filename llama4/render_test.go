@@ -18,7 +18,7 @@ var conversation = []toolcall.Message{
 
 // TestPromptOfFormatsSection8 is the exact prompt FORMATS.md section 8 gives.
 func TestPromptOfFormatsSection8(t *testing.T) {
-	gotPrompt, err := llama4.RenderPrompt(conversation, nil, llama4.PromptOptions{})
+	gotPrompt, err := llama4.RenderPrompt(conversation, nil, toolcall.PromptOptions{})
 	got := gotPrompt.Text
 	if err != nil {
 		t.Fatal(err)
@@ -34,24 +34,24 @@ func TestPromptOptions(t *testing.T) {
 	follow := append(append([]toolcall.Message{}, conversation...), toolcall.Message{Role: "assistant", Content: "It is 64°F."}, toolcall.Message{Role: "user", Content: "Thanks"})
 	tests := []struct {
 		name     string
-		opts     llama4.PromptOptions
+		opts     llama4.MetaOptions
 		contains []string
 		lacks    []string
 	}{
-		{"defaults put JSON definitions in the system turn", llama4.PromptOptions{},
+		{"defaults put JSON definitions in the system turn", llama4.MetaOptions{},
 			[]string{"You are a helpful assistant\n\nYou may call the functions below", `{"name": "get_weather", "description": "Weather by city", "parameters": {`, "[get_weather(city=\"San Francisco\")]<|eom|>", "It is 64°F.<|eot|>"}, nil},
-		{"function tags for past calls", llama4.PromptOptions{Fmt: "function_tag"}, []string{`<function=get_weather>{"city":"San Francisco"}</function><|eom|>`, "<function=func_name>"}, nil},
-		{"JSON objects for past calls", llama4.PromptOptions{Fmt: "json"}, []string{`{"name": "get_weather", "parameters": {"city":"San Francisco"}}<|eom|>`}, nil},
-		{"definitions in the first user turn", llama4.PromptOptions{SysMode: "user"}, []string{"system<|header_end|>\n\nYou are a helpful assistant<|eot|>", "user<|header_end|>\n\nYou may call"}, nil},
-		{"signatures", llama4.PromptOptions{Defs: "signatures"}, []string{"get_weather(city: string, days?: integer) - Weather by city"}, nil},
-		{"results as JSON strings", llama4.PromptOptions{Result: "json"}, []string{`"{\"temp_f\": 64}"<|eom|>`}, nil},
-		{"eom off", llama4.PromptOptions{EOM: "off"}, []string{"San Francisco\")]<|eot|>", "64}<|eot|>"}, []string{"<|eom|>"}},
-		{"only results of past calls", llama4.PromptOptions{History: "results"}, []string{"ipython<|header_end|>\n\n{\"temp_f\": 64}"}, []string{"get_weather(city"}},
-		{"the sequencing rule", llama4.PromptOptions{SeqRule: true}, []string{"wait for its result", "Make only calls"}, nil},
+		{"function tags for past calls", llama4.MetaOptions{Fmt: "function_tag"}, []string{`<function=get_weather>{"city":"San Francisco"}</function><|eom|>`, "<function=func_name>"}, nil},
+		{"JSON objects for past calls", llama4.MetaOptions{Fmt: "json"}, []string{`{"name": "get_weather", "parameters": {"city":"San Francisco"}}<|eom|>`}, nil},
+		{"definitions in the first user turn", llama4.MetaOptions{SysMode: "user"}, []string{"system<|header_end|>\n\nYou are a helpful assistant<|eot|>", "user<|header_end|>\n\nYou may call"}, nil},
+		{"signatures", llama4.MetaOptions{Defs: "signatures"}, []string{"get_weather(city: string, days?: integer) - Weather by city"}, nil},
+		{"results as JSON strings", llama4.MetaOptions{Result: "json"}, []string{`"{\"temp_f\": 64}"<|eom|>`}, nil},
+		{"eom off", llama4.MetaOptions{EOM: "off"}, []string{"San Francisco\")]<|eot|>", "64}<|eot|>"}, []string{"<|eom|>"}},
+		{"only results of past calls", llama4.MetaOptions{History: "results"}, []string{"ipython<|header_end|>\n\n{\"temp_f\": 64}"}, []string{"get_weather(city"}},
+		{"the sequencing rule", llama4.MetaOptions{SeqRule: true}, []string{"wait for its result", "Make only calls"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			gotPrompt, err := llama4.RenderPrompt(follow, tools, tt.opts)
+			gotPrompt, err := llama4.RenderMetaPrompt(follow, tools, tt.opts)
 			got := gotPrompt.Text
 			if err != nil {
 				t.Fatal(err)
@@ -81,12 +81,12 @@ func TestPromptErrors(t *testing.T) {
 		{{Role: "assistant", ToolCalls: []toolcall.Call{{Name: "f", Arguments: "[1]"}}}},
 	}
 	for i, msgs := range bad {
-		if _, err := llama4.RenderPrompt(msgs, nil, llama4.PromptOptions{}); err == nil {
+		if _, err := llama4.RenderPrompt(msgs, nil, toolcall.PromptOptions{}); err == nil {
 			t.Errorf("case %d: no error", i)
 		}
 	}
-	for _, opts := range []llama4.PromptOptions{{Fmt: "xml"}, {SysMode: "none"}, {Defs: "yaml"}, {Result: "base64"}, {EOM: "maybe"}} {
-		if _, err := llama4.RenderPrompt(conversation, []toolcall.Tool{{Name: "f"}}, opts); err == nil {
+	for _, opts := range []llama4.MetaOptions{{Fmt: "xml"}, {SysMode: "none"}, {Defs: "yaml"}, {Result: "base64"}, {EOM: "maybe"}} {
+		if _, err := llama4.RenderMetaPrompt(conversation, []toolcall.Tool{{Name: "f"}}, opts); err == nil {
 			t.Errorf("options %+v: no error", opts)
 		}
 	}

@@ -36,7 +36,7 @@ func TestRenderers(t *testing.T) {
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
 	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return llama4.RenderPrompt(m, nil, llama4.PromptOptions{SpecialTokens: mode})
+		return llama4.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
 	}
 	formatstest.CheckRenderPromptGuard(t, render, llama4.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

@@ -35,10 +35,11 @@
 //     turn's reasoning as [THINK]...[/THINK].
 //   - mistral-small-3.2: Mistral-Small-3.2-24B-Instruct-2506's (v11;
 //     llama.cpp's copy; golden mistral_small32), byte for byte: its
-//     default system prompt with today's date (PromptOptions.Date), the
-//     tools before the last user message, calls with [CALL_ID] and no
-//     text, results with [TOOL_CONTENT]. A call ID that is not 9 letters
-//     and digits is written as 9 made from it.
+//     default system prompt with today's date (or
+//     toolcall.PromptOptions.Date), the tools before the last user
+//     message, calls with [CALL_ID] and no text, results with
+//     [TOOL_CONTENT]. A call ID that is not 9 letters and digits is
+//     written as 9 made from it.
 //
 // The templates refuse a conversation whose user and assistant turns do
 // not alternate (two calls' turns between user messages, or a call turn

@@ -77,19 +77,6 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileV13, ProfileMagistral, ProfileSmall32}
 
-// PromptOptions are the templates' choices; the zero value is the default.
-type PromptOptions struct {
-	Profile string // one of Profiles; "" is ProfileV13
-	// Date is the date Mistral-Small-3.2's default system prompt gives, as
-	// "2025-06-28"; "" is today's (UTC), as the template writes it.
-	Date string
-	// SpecialTokens says what becomes of the format's special tokens in
-	// client text, as toolcall.PromptOptions.SpecialTokens does:
-	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
-	// RefuseSpecialTokens (an error naming the token).
-	SpecialTokens string
-}
-
 // small32System is Mistral-Small-3.2's default system prompt; DATE is
 // replaced by the date.
 const small32System = "You are Mistral Small 3, a Large Language Model (LLM) created by Mistral AI, a French startup headquartered in Paris.\nYour knowledge base was last updated on 2023-10-01. The current date is DATE.\n\n" +
@@ -127,7 +114,11 @@ const small32System = "You are Mistral Small 3, a Large Language Model (LLM) cre
 // The templates refuse conversations whose user and assistant turns do not
 // alternate (two calls' turns between two user messages, say); the
 // renderer writes them all the same.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+//
+// opts.Date is the date Mistral-Small-3.2's default system prompt gives,
+// as "2025-06-28"; the zero time is today's (UTC), as the template writes
+// it. The templates have no reasoning switch.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
@@ -185,9 +176,10 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 }
 
 // renderSmall32 writes msgs as Mistral-Small-3.2's template does.
-func renderSmall32(msgs []toolcall.Message, toolsJSON, date string) (toolcall.Prompt, error) {
-	if date == "" {
-		date = time.Now().UTC().Format(time.DateOnly)
+func renderSmall32(msgs []toolcall.Message, toolsJSON string, day time.Time) (toolcall.Prompt, error) {
+	date := time.Now().UTC().Format(time.DateOnly)
+	if !day.IsZero() {
+		date = day.Format(time.DateOnly)
 	}
 	system, rest := strings.Replace(small32System, "DATE", date, 1), msgs
 	if len(msgs) > 0 && msgs[0].Role == "system" {
@@ -255,15 +247,9 @@ func isAlnum(r rune) bool {
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter: Date is the date of
-// Mistral-Small-3.2's default system prompt; the templates have no
-// reasoning switch.
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	o := PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens}
-	if !opts.Date.IsZero() {
-		o.Date = opts.Date.Format(time.DateOnly)
-	}
-	return RenderPrompt(msgs, tools, o)
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // SpecialTokens lists the format's special tokens (toolcall.Describe
@@ -271,5 +257,5 @@ func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"<s>", "</s>", "[INST]", "[/INST]", "[AVAILABLE_TOOLS]", "[/AVAILABLE_TOOLS]", "[TOOL_CALLS]", "[TOOL_RESULTS]", "[/TOOL_RESULTS]", "[SYSTEM_PROMPT]", "[/SYSTEM_PROMPT]", "[CALL_ID]", "[ARGS]", "[THINK]", "[/THINK]"}

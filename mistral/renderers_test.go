@@ -32,7 +32,7 @@ func TestRenderers(t *testing.T) {
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
 	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return mistral.RenderPrompt(m, nil, mistral.PromptOptions{SpecialTokens: mode})
+		return mistral.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
 	}
 	formatstest.CheckRenderPromptGuard(t, render, mistral.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

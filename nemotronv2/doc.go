@@ -24,8 +24,8 @@
 // Reasoning: the template's generation prompt ends <think>\n, so the
 // answer begins as reasoning, which </think> ends; a <TOOLCALL> before
 // </think> ends it too. With thinking off (a /no_think in the system or a
-// user message, or PromptOptions' Thinking false) the prompt ends
-// <think></think> and the answer begins as content. A stream told nothing
+// user message, or toolcall.PromptOptions' Thinking false) the prompt
+// ends <think></think> and the answer begins as content. A stream told nothing
 // of the prompt holds the answer's start until it shows which
 // (toolcall.Reasoning's OpenedByPrompt); RenderPrompt's Prompt says which
 // (stream.ForPrompt).
@@ -54,8 +54,8 @@
 // generation prompt, its calls are dropped. The template has no
 // enable_thinking: "/think" or
 // "/no_think" in a system or user message switch reasoning (the last
-// one wins) and are taken out of the text; PromptOptions.Thinking, when
-// set, decides instead. Profile nemotron-nano-v2-vllm writes vLLM's
+// one wins) and are taken out of the text; toolcall.PromptOptions'
+// Thinking, when set, decides instead. Profile nemotron-nano-v2-vllm writes vLLM's
 // example template for the model, which differs in three places: one
 // newline after the system text, a newline after </TOOL_RESPONSE>, a
 // blank line between an assistant's text and its calls.

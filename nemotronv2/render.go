@@ -60,23 +60,6 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileNemotronNanoV2, ProfileVLLM}
 
-// PromptOptions are Nemotron Nano v2's template choices. The zero value
-// means the template's defaults.
-type PromptOptions struct {
-	// Profile is one of Profiles; "" is ProfileNemotronNanoV2.
-	Profile string
-	// Thinking, when set, turns reasoning on or off whatever the
-	// conversation says. Nil leaves it to the conversation, as the
-	// template does: the last system or user message holding "/think" or
-	// "/no_think" decides; on when none does.
-	Thinking *bool
-	// SpecialTokens says what becomes of the format's special tokens in
-	// client text, as toolcall.PromptOptions.SpecialTokens does:
-	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
-	// RefuseSpecialTokens (an error naming the token).
-	SpecialTokens string
-}
-
 // The tools part of the system turn, around the tools' JSON.
 const (
 	toolsIntro = "You can use the following tools to assist the user if required:\n<AVAILABLE_TOOLS>["
@@ -111,7 +94,7 @@ const (
 // begins as reasoning) or, with thinking off, <think></think>; a last
 // assistant message's trimmed text follows it (its calls are dropped), for
 // the model to go on with.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
@@ -233,15 +216,14 @@ func switchless(s string) string {
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter: Thinking, when set, overrides the
-// conversation's /think and /no_think; the template writes no date.
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, Thinking: opts.Thinking, SpecialTokens: opts.SpecialTokens})
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // SpecialTokens implements toolcall.SpecialTokenLister.
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"<SPECIAL_10>", "<SPECIAL_11>", "<SPECIAL_12>", "<TOOLCALL>", "</TOOLCALL>", "<AVAILABLE_TOOLS>", "</AVAILABLE_TOOLS>", "<TOOL_RESPONSE>", "</TOOL_RESPONSE>", "<think>", "</think>"}

@@ -53,21 +53,6 @@ var Profiles = []string{ProfileOLMo31, ProfileOLMo3Think}
 // conversation has none.
 const ThinkSystem = "You are OLMo, a helpful function-calling AI assistant built by Ai2. Your date cutoff is November 2024, and your model weights are available at https://huggingface.co/allenai."
 
-// PromptOptions are OLMo 3's template choices. The zero value means the
-// defaults.
-type PromptOptions struct {
-	Profile string // one of Profiles; "" is the default
-	// System replaces DefaultSystem (OLMo 3 Think: ThinkSystem) before the
-	// tool definitions, when the conversation has no system message of
-	// its own.
-	System string
-	// SpecialTokens says what becomes of the format's special tokens in
-	// client text, as toolcall.PromptOptions.SpecialTokens does:
-	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
-	// RefuseSpecialTokens (an error naming the token).
-	SpecialTokens string
-}
-
 // RenderPrompt writes a conversation as Olmo 3.1's template does, byte for
 // byte: ChatML without BOS, <|im_start|>ROLE\n...<|im_end|>\n turns; with
 // tools, the system turn holds the system text (DefaultSystem when the
@@ -76,8 +61,11 @@ type PromptOptions struct {
 // then its calls inside <function_calls></function_calls>, one a line,
 // each argument written as JSON (k="v", n=3, b=true); reasoning dropped;
 // tool results verbatim in the environment role. It ends with the header
-// of the next assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+// of the next assistant turn. A system text of the client's own in place
+// of DefaultSystem (or ThinkSystem) is a system message: the tools follow
+// it as they follow the default. The templates have no reasoning switch
+// and write no date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
@@ -90,7 +78,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		return toolcall.Prompt{}, fmt.Errorf("olmo3: %w", err)
 	}
 	if profile == ProfileOLMo3Think {
-		return renderThink(msgs, tools, opts)
+		return renderThink(msgs, tools)
 	}
 	var b strings.Builder
 	turn := func(role, text string) { b.WriteString("<|im_start|>" + role + "\n" + text + "<|im_end|>\n") }
@@ -102,9 +90,6 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	if len(tools) > 0 {
 		if !hasSystem {
 			system = DefaultSystem
-			if opts.System != "" {
-				system = opts.System
-			}
 		}
 		items := make([]string, len(tools))
 		for i, t := range tools {
@@ -171,7 +156,7 @@ func lines(calls []toolcall.Call) (string, error) {
 // turns; every system message without tools ends with the template's
 // "You do not currently have access to any functions." line; reasoning
 // dropped. The generation prompt opens <think>.
-func renderThink(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+func renderThink(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
 	var b strings.Builder
 	noFunctions := " You do not currently have access to any functions. <functions></functions>"
 	functions := noFunctions
@@ -187,11 +172,7 @@ func renderThink(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpti
 		functions = " <functions>[" + strings.Join(items, ", ") + "]</functions>"
 	}
 	if len(msgs) == 0 || msgs[0].Role != "system" {
-		system := ThinkSystem
-		if opts.System != "" {
-			system = opts.System
-		}
-		b.WriteString("<|im_start|>system\n" + system + functions + "<|im_end|>\n")
+		b.WriteString("<|im_start|>system\n" + ThinkSystem + functions + "<|im_end|>\n")
 		functions = noFunctions
 	}
 	for i, m := range msgs {
@@ -226,10 +207,9 @@ func renderThink(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpti
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter. The template has no reasoning
-// switch and writes no date.
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens})
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // SpecialTokens lists the format's special tokens (toolcall.Describe
@@ -237,5 +217,5 @@ func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<functions>", "</functions>", "<function_calls>", "</function_calls>", "<think>", "</think>"}

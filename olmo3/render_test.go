@@ -17,7 +17,7 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", Content: "20°C."},
 		{Role: "user", Content: "Thanks!"},
 	}
-	gotPrompt, err := olmo3.RenderPrompt(msgs, tools, olmo3.PromptOptions{})
+	gotPrompt, err := olmo3.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
 	got := gotPrompt.Text
 	if err != nil {
 		t.Fatal(err)
@@ -32,7 +32,7 @@ func TestRenderPrompt(t *testing.T) {
 	if got != want {
 		t.Errorf("prompt:\n%q\nwant:\n%q", got, want)
 	}
-	if _, err := olmo3.RenderPrompt([]toolcall.Message{{Role: "narrator"}}, nil, olmo3.PromptOptions{}); err == nil {
+	if _, err := olmo3.RenderPrompt([]toolcall.Message{{Role: "narrator"}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("unknown role: no error")
 	}
 }

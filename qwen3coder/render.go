@@ -45,7 +45,7 @@ const instructions = "\n\nIf you choose to call a function ONLY reply in the fol
 // call starts on a new line; consecutive tool results share one user turn,
 // each verbatim in <tool_response> tags. It ends with the header of the next
 // assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
@@ -121,23 +121,13 @@ const ProfileQwen3Coder = "qwen3-coder"
 // Profiles lists the prompt profiles.
 var Profiles = []string{ProfileQwen3Coder}
 
-// PromptOptions are the template's choices; the zero value is the default.
-type PromptOptions struct {
-	Profile string // one of Profiles; "" is the default
-	// SpecialTokens says what becomes of the format's special tokens in
-	// client text, as toolcall.PromptOptions.SpecialTokens does:
-	// toolcall.KeepSpecialTokens (""), EscapeSpecialTokens or
-	// RefuseSpecialTokens (an error naming the token).
-	SpecialTokens string
-}
-
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter. The template has no reasoning
+// Prompt implements toolcall.Prompter with RenderPrompt. The template has no reasoning
 // switch and writes no date.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens})
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // writeTool writes one tool as the template's XML.
@@ -203,5 +193,5 @@ func text(v jsonvalue.Value) string {
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<function=", "</function>", "<parameter=", "</parameter>", "<tool_response>", "</tool_response>"}

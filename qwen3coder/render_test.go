@@ -31,7 +31,7 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "tool", ToolCallID: "c1", Content: `{"temp": 21}`},
 		{Role: "assistant", Content: "21 degrees."},
 	}
-	gotPrompt, err := qwen3coder.RenderPrompt(msgs, tools, qwen3coder.PromptOptions{})
+	gotPrompt, err := qwen3coder.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
 	got := gotPrompt.Text
 	want := "<|im_start|>system\n" + qwen3coder.DefaultSystem + "\n\n# Tools\n\nYou have access to the following functions:\n\n<tools>\n" +
 		"<function>\n<name>get_weather</name>\n<description>Weather.</description>\n<parameters>\n" +
@@ -47,7 +47,7 @@ func TestRenderPrompt(t *testing.T) {
 	if err != nil || got != want {
 		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
 	}
-	if _, err := qwen3coder.RenderPrompt([]toolcall.Message{{Role: "robot"}}, nil, qwen3coder.PromptOptions{}); err == nil {
+	if _, err := qwen3coder.RenderPrompt([]toolcall.Message{{Role: "robot"}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("an unknown role: no error")
 	}
 }

@@ -31,7 +31,7 @@ func TestRenderers(t *testing.T) {
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
 	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return qwen3coder.RenderPrompt(m, nil, qwen3coder.PromptOptions{SpecialTokens: mode})
+		return qwen3coder.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
 	}
 	formatstest.CheckRenderPromptGuard(t, render, qwen3coder.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

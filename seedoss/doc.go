@@ -88,11 +88,11 @@
 // function's signature and docstring (types as Python names them, number
 // as int; 必填 required, 选填 optional) and the call syntax (placeholder
 // names, prompt text, never a call); a system turn for a thinking budget
-// (PromptOptions.ThinkingBudget, or Thinking false for 0); every turn
-// <seed:bos>ROLE\n ... <seed:eos>, the reasoning of every assistant turn
-// kept in <seed:think> tags, its text trimmed, its calls after it; an
-// assistant turn with neither text nor calls has no <seed:eos>, as the
-// template writes it. A tool without a schema is written as one without
+// (toolcall.PromptOptions.ThinkingBudget, or Thinking false for 0); every
+// turn <seed:bos>ROLE\n ... <seed:eos>, the reasoning of every assistant
+// turn kept in <seed:think> tags, its text trimmed, its calls after it;
+// an assistant turn with neither text nor calls has no <seed:eos>, as
+// the template writes it. A tool without a schema is written as one without
 // properties (the template itself fails on it). The template writes no
 // date; its use_json_tooldef switch (tools as JSON) is not written.
 //

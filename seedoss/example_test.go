@@ -28,7 +28,7 @@ func Example() {
 // turn tells the model so, and the prompt writes the reasoning it skips.
 func ExampleRenderPrompt() {
 	off := false
-	p, err := seedoss.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi!"}}, nil, seedoss.PromptOptions{PromptOptions: toolcall.PromptOptions{Thinking: &off}})
+	p, err := seedoss.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi!"}}, nil, toolcall.PromptOptions{Thinking: &off})
 	if err != nil {
 		panic(err)
 	}

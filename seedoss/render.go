@@ -85,19 +85,6 @@ const ProfileSeedOSS = "seed-oss"
 // Profiles lists the prompt profiles.
 var Profiles = []string{ProfileSeedOSS}
 
-// PromptOptions are the template's choices beyond those every format
-// has; the zero value is the template's default.
-type PromptOptions struct {
-	toolcall.PromptOptions
-	// ThinkingBudget is the template's thinking_budget: the tokens the
-	// model may think for, which a system turn tells it (and how often to
-	// reflect on what is left). 0 (or less) sets none, the template's
-	// default. Thinking false is a budget of 0 in the template's sense:
-	// the model is told to skip its thinking, and the prompt writes the
-	// empty reasoning it starts with.
-	ThinkingBudget int
-}
-
 // DefaultSystem is the system text the template writes when the request
 // has tools and the conversation no system message.
 const DefaultSystem = "You are Doubao, a helpful AI assistant. You may call one or more functions to assist with the user query."
@@ -140,7 +127,14 @@ func budgetText(n int) string {
 // writes them; every tool result a turn of its own. It ends with the next
 // assistant header (and, with thinking off, the empty reasoning the
 // template writes): the prompt leaves reasoning closed.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+//
+// opts.ThinkingBudget is the template's thinking_budget: the tokens the
+// model may think for, which a system turn tells it (and how often to
+// reflect on what is left); 0 (or less) sets none, the template's
+// default. opts.Thinking false is a budget of 0 in the template's sense:
+// the model is told to skip its thinking, and the prompt writes the empty
+// reasoning it starts with. The template writes no date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
@@ -273,10 +267,9 @@ func pyType(spec jsonvalue.Value) string {
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter: Thinking false is the template's
-// thinking budget of 0; the template writes no date.
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, PromptOptions{PromptOptions: opts})
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // SpecialTokens lists the format's special tokens (toolcall.Describe
@@ -284,5 +277,5 @@ func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{bos, eos, pad, toolCallText, toolCallEndText, thinkOpen, thinkClose, budgetOpen, budgetClose}

@@ -24,7 +24,7 @@ func TestRenderer(t *testing.T) { formatstest.CheckRenderer(t, renderer) }
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
 	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return seedoss.RenderPrompt(m, nil, seedoss.PromptOptions{PromptOptions: toolcall.PromptOptions{SpecialTokens: mode}})
+		return seedoss.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
 	}
 	formatstest.CheckRenderPromptGuard(t, render, seedoss.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

@@ -49,7 +49,7 @@ func TestThinkingBudget(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := seedoss.RenderPrompt(convs[strings.TrimSuffix(f.Name(), ".txt")], tools, seedoss.PromptOptions{ThinkingBudget: 512})
+		got, err := seedoss.RenderPrompt(convs[strings.TrimSuffix(f.Name(), ".txt")], tools, toolcall.PromptOptions{ThinkingBudget: 512})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,12 +97,12 @@ func TestPromptEdges(t *testing.T) {
 	for _, tc := range []struct {
 		golden string
 		tools  []toolcall.Tool
-		opts   seedoss.PromptOptions
+		opts   toolcall.PromptOptions
 	}{
-		{"tools.txt", tr.Tools, seedoss.PromptOptions{}},
-		{"no_tools.txt", nil, seedoss.PromptOptions{}},
-		{"budget0.txt", tr.Tools, seedoss.PromptOptions{PromptOptions: toolcall.PromptOptions{Thinking: off()}}},
-		{"budget99999.txt", tr.Tools, seedoss.PromptOptions{ThinkingBudget: 99999}},
+		{"tools.txt", tr.Tools, toolcall.PromptOptions{}},
+		{"no_tools.txt", nil, toolcall.PromptOptions{}},
+		{"budget0.txt", tr.Tools, toolcall.PromptOptions{Thinking: off()}},
+		{"budget99999.txt", tr.Tools, toolcall.PromptOptions{ThinkingBudget: 99999}},
 	} {
 		want, err := os.ReadFile(filepath.Join(dir, tc.golden))
 		if err != nil {

@@ -48,9 +48,9 @@
 // (profile solar-open: llama.cpp's copy of Solar-Open-100B's template;
 // golden directory solar_open in testdata), byte for byte: one system
 // message, <|begin|>system<|content|> ... <|end|>, with the provider's
-// prompt and the date (PromptOptions.Date, today by default), every system
-// message of the conversation under "## System Prompt" (wherever it
-// stands), and, with tools, the template's tool instructions with each
+// prompt and the date (toolcall.PromptOptions.Date, today by default),
+// every system message of the conversation under "## System Prompt"
+// (wherever it stands), and, with tools, the template's tool instructions with each
 // tool's JSON ({"name", "description", "parameters"}) between
 // <|tool:begin|> and <|tool:end|>; then each message: a user's
 // <|begin|>user<|content|>TEXT<|end|>; an assistant's with calls
@@ -60,8 +60,8 @@
 // <|tool_response:begin|>ID<|tool_response:name|>NAME<|tool_response:result|>TEXT<|tool_response:end|>,
 // NAME the names of every call of the conversation with that ID, as the
 // template writes them. It ends with <|begin|>assistant, after the empty
-// reasoning for efforts low and minimal (PromptOptions.ReasoningEffort;
-// Thinking false is low). The template keeps the reasoning of the turns
+// reasoning for efforts low and minimal
+// (toolcall.PromptOptions.ReasoningEffort; Thinking false is low). The template keeps the reasoning of the turns
 // after the last user message from a message's "reasoning" field, which
 // an OpenAI request does not carry (it carries reasoning_content, as the
 // goldens do): the template drops it, and so does RenderPrompt.

@@ -19,17 +19,6 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileSolarOpen}
 
-// PromptOptions are the template's choices: toolcall's, and its
-// reasoning effort.
-type PromptOptions struct {
-	toolcall.PromptOptions
-	// ReasoningEffort is the template's reasoning_effort: "low" and
-	// "minimal" end the prompt with an empty reasoning, any other lets the
-	// model reason. "" is "high", the template's default, unless Thinking
-	// is false, which is "low".
-	ReasoningEffort string
-}
-
 // The system message's parts, as the template writes them.
 const (
 	providerPrompt = "## Provider System Prompt\n\nYou are Solar Open 100B, a large language model trained by Upstage AI, a Korean startup. Your knowledge cutoff is 2025-07. The current date is "
@@ -46,8 +35,12 @@ const (
 
 // RenderPrompt writes a conversation as Solar Open's chat template writes
 // it, byte for byte (but see the package doc for the deliberate
-// differences).
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
+// differences). opts.ReasoningEffort is the template's reasoning_effort:
+// "low" and "minimal" end the prompt with an empty reasoning, any other
+// lets the model reason; "" is "high", the template's default, unless
+// opts.Thinking is false, which is "low". opts.Date is the date the
+// system message gives; the zero time is today's.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
@@ -123,7 +116,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 }
 
 // effort is the reasoning effort opts ask for.
-func effort(opts PromptOptions) string {
+func effort(opts toolcall.PromptOptions) string {
 	switch {
 	case opts.ReasoningEffort != "":
 		return opts.ReasoningEffort
@@ -155,17 +148,16 @@ func appendToolName(b []byte, msgs []toolcall.Message, id string) []byte {
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter: Thinking false is the template's
-// reasoning_effort "low".
+// Prompt implements toolcall.Prompter with RenderPrompt.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, PromptOptions{PromptOptions: opts})
+	return RenderPrompt(msgs, tools, opts)
 }
 
 // SpecialTokens implements toolcall.SpecialTokenLister.
 func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
-// PromptOptions.SpecialTokens escapes or refuses in client text.
+// toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{beginText, endText, contentText, thinkText, flushText, callsText, callsEndText, callText, nameText,
 	argsText, callEndText, "<|tool_response|>", responseText, responseName, responseResult, responseEnd, "<|tool_response:id|>",
 	"<|tools:begin|>", "<|tools:end|>", toolBegin, toolEnd}

@@ -54,7 +54,7 @@ func TestPromptMatchesTheTemplateMore(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := solaropen.PromptOptions{PromptOptions: toolcall.PromptOptions{Date: formatstest.GoldenDate}, ReasoningEffort: c.Effort}
+			opts := toolcall.PromptOptions{Date: formatstest.GoldenDate, ReasoningEffort: c.Effort}
 			got, err := solaropen.RenderPrompt(msgs, tr.Tools, opts)
 			if err != nil {
 				t.Fatal(err)
@@ -93,14 +93,14 @@ func TestThinkingIsTheReasoningEffort(t *testing.T) {
 	off, on := false, true
 	user := []toolcall.Message{{Role: "user", Content: "Hi."}}
 	for _, tt := range []struct {
-		opts solaropen.PromptOptions
+		opts toolcall.PromptOptions
 		end  string
 	}{
-		{solaropen.PromptOptions{}, "<|end|><|begin|>assistant"},
-		{solaropen.PromptOptions{PromptOptions: toolcall.PromptOptions{Thinking: &on}}, "<|end|><|begin|>assistant"},
-		{solaropen.PromptOptions{PromptOptions: toolcall.PromptOptions{Thinking: &off}}, "<|end|><|begin|>assistant<|think|><|end|><|begin|>assistant"},
-		{solaropen.PromptOptions{PromptOptions: toolcall.PromptOptions{Thinking: &off}, ReasoningEffort: "high"}, "<|end|><|begin|>assistant"},
-		{solaropen.PromptOptions{ReasoningEffort: "minimal"}, "<|end|><|begin|>assistant<|think|><|end|><|begin|>assistant"},
+		{toolcall.PromptOptions{}, "<|end|><|begin|>assistant"},
+		{toolcall.PromptOptions{Thinking: &on}, "<|end|><|begin|>assistant"},
+		{toolcall.PromptOptions{Thinking: &off}, "<|end|><|begin|>assistant<|think|><|end|><|begin|>assistant"},
+		{toolcall.PromptOptions{Thinking: &off, ReasoningEffort: "high"}, "<|end|><|begin|>assistant"},
+		{toolcall.PromptOptions{ReasoningEffort: "minimal"}, "<|end|><|begin|>assistant<|think|><|end|><|begin|>assistant"},
 	} {
 		p, err := solaropen.RenderPrompt(user, nil, tt.opts)
 		if err != nil {
@@ -111,7 +111,7 @@ func TestThinkingIsTheReasoningEffort(t *testing.T) {
 		}
 	}
 	// The date the template writes is today's when none is given.
-	p, _ := solaropen.RenderPrompt(user, nil, solaropen.PromptOptions{})
+	p, _ := solaropen.RenderPrompt(user, nil, toolcall.PromptOptions{})
 	if !strings.Contains(p.Text, "The current date is 20") {
 		t.Errorf("no date in %q", p.Text[:200])
 	}
@@ -120,13 +120,13 @@ func TestThinkingIsTheReasoningEffort(t *testing.T) {
 // A conversation that cannot be written is an error.
 func TestPromptErrors(t *testing.T) {
 	user := []toolcall.Message{{Role: "user", Content: "x"}}
-	if _, err := solaropen.RenderPrompt(user, nil, solaropen.PromptOptions{PromptOptions: toolcall.PromptOptions{Profile: "solar-open2"}}); err == nil {
+	if _, err := solaropen.RenderPrompt(user, nil, toolcall.PromptOptions{Profile: "solar-open2"}); err == nil {
 		t.Error("an unknown profile: no error")
 	}
-	if _, err := solaropen.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "9", Content: "x"}}, nil, solaropen.PromptOptions{}); err == nil {
+	if _, err := solaropen.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "9", Content: "x"}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("a result for no call: no error")
 	}
-	if _, err := solaropen.RenderPrompt([]toolcall.Message{{Role: "assistant", ToolCalls: []toolcall.Call{{Name: "f", Arguments: "[1]"}}}}, nil, solaropen.PromptOptions{}); err == nil {
+	if _, err := solaropen.RenderPrompt([]toolcall.Message{{Role: "assistant", ToolCalls: []toolcall.Call{{Name: "f", Arguments: "[1]"}}}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("arguments that are no object: no error")
 	}
 }
@@ -134,7 +134,7 @@ func TestPromptErrors(t *testing.T) {
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
 	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return solaropen.RenderPrompt(m, nil, solaropen.PromptOptions{PromptOptions: toolcall.PromptOptions{SpecialTokens: mode}})
+		return solaropen.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
 	}
 	formatstest.CheckRenderPromptGuard(t, render, solaropen.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
 }

@@ -27,10 +27,12 @@ type Prompt struct {
 	InReasoning bool
 }
 
-// PromptOptions are what a gateway that knows only the model's name (see
-// package models) asks of any format's prompt: its template variant, and
-// the choices most templates offer. Each format's own RenderPrompt takes
-// options of its own with more.
+// PromptOptions are what a gateway asks of any format's prompt: its
+// template variant, and the templates' variables a request may set (its
+// chat_template_kwargs). Every format's RenderPrompt and Prompt take
+// them; a template without a variable ignores its field, and each
+// format's doc says which it reads. The zero value is each template's
+// defaults.
 type PromptOptions struct {
 	// Profile names the template variant, one of the format's
 	// PromptProfiles; "" is its default (its newest model's template).
@@ -40,9 +42,29 @@ type PromptOptions struct {
 	// without one ignore it.
 	Thinking *bool
 	// Date is the date templates that write one write (Llama 3's "Today
-	// Date", gpt-oss's "Current date", LFM2.5's "Today's date"); the zero
-	// time writes what the template writes when given none.
+	// Date", gpt-oss's "Current date", LFM2.5's "Today's date",
+	// Mistral-Small-3.2's system prompt), each in its template's layout;
+	// the zero time writes what the template writes when given none
+	// (today's, UTC, or a fixed date).
 	Date time.Time
+	// ReasoningEffort is the template's reasoning_effort (gpt-oss: "low",
+	// "medium" or "high"; Solar Open: "minimal" and "low" leave the
+	// reasoning empty) or thinking_effort (Kimi K3: "low", "medium",
+	// "high" or "max"); "" is the template's default.
+	ReasoningEffort string
+	// ThinkingBudget is the template's thinking_budget (Seed-OSS): the
+	// tokens the model may think for, which the prompt tells it; 0 (or
+	// less) sets none.
+	ThinkingBudget int
+	// KeepReasoning keeps the reasoning of every assistant turn in the
+	// history, not only of those after the last user message, as GLM-4.7's
+	// clear_thinking=false does. Templates that always keep it, or always
+	// drop it, ignore it.
+	KeepReasoning bool
+	// ModelIdentity is the template's model_identity: the line gpt-oss's
+	// system message begins with in place of "You are ChatGPT, a large
+	// language model trained by OpenAI."; "" keeps the template's.
+	ModelIdentity string
 	// SpecialTokens says what becomes of the format's special tokens
 	// (<|im_start|>, [TOOL_CALLS], <｜tool▁sep｜>, ...) in the client's
 	// text: message contents and reasoning, calls' names, arguments and
@@ -61,7 +83,8 @@ const (
 	// zero-width space (U+200B) after its first character: the text reads
 	// the same, and the model server's tokenizer reads it as text.
 	EscapeSpecialTokens = "escape"
-	// RefuseSpecialTokens makes Prompt return an error naming the token.
+	// RefuseSpecialTokens makes Prompt (and every format's RenderPrompt)
+	// return an error naming the token.
 	RefuseSpecialTokens = "refuse"
 )
 

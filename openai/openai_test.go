@@ -247,6 +247,7 @@ func FuzzRequest(f *testing.F) {
 		}
 		r.ToolRequest()
 		r.Conversation()
+		r.PromptOptions()
 	})
 }
 
@@ -272,5 +273,54 @@ func TestErrorsDoNotEchoHugeNames(t *testing.T) {
 	r, _ := openai.DecodeRequest(strings.NewReader(`{"model":"m","messages":[{"role":"`+huge+`","content":"hi"}]}`), 8<<20)
 	if _, err := r.Conversation(); err == nil || len(err.Error()) > 300 {
 		t.Errorf("error of %d bytes", len(fmt.Sprint(err)))
+	}
+}
+
+// TestPromptOptions: the template switches of chat_template_kwargs and
+// the request's reasoning_effort become the prompt's options; a known key
+// of the wrong type is refused; other keys are not read.
+func TestPromptOptions(t *testing.T) {
+	no, yes := false, true
+	for _, tt := range []struct {
+		body string
+		want toolcall.PromptOptions
+	}{
+		{`{}`, toolcall.PromptOptions{}},
+		{`{"chat_template_kwargs": null}`, toolcall.PromptOptions{}},
+		{`{"chat_template_kwargs": {"enable_thinking": false}}`, toolcall.PromptOptions{Thinking: &no}},
+		{`{"chat_template_kwargs": {"thinking": true, "custom": [1]}}`, toolcall.PromptOptions{Thinking: &yes}},
+		{`{"reasoning_effort": "high"}`, toolcall.PromptOptions{ReasoningEffort: "high"}},
+		{`{"reasoning_effort": "low", "chat_template_kwargs": {"reasoning_effort": "max"}}`, toolcall.PromptOptions{ReasoningEffort: "max"}},
+		{`{"chat_template_kwargs": {"thinking_effort": "max"}}`, toolcall.PromptOptions{ReasoningEffort: "max"}},
+		{`{"chat_template_kwargs": {"thinking_budget": 512, "clear_thinking": false, "model_identity": "You are Tester."}}`,
+			toolcall.PromptOptions{ThinkingBudget: 512, KeepReasoning: true, ModelIdentity: "You are Tester."}},
+		{`{"chat_template_kwargs": {"clear_thinking": true}}`, toolcall.PromptOptions{}},
+	} {
+		r, err := request(t, tt.body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := r.PromptOptions()
+		if err != nil {
+			t.Errorf("%s: %v", tt.body, err)
+			continue
+		}
+		if (got.Thinking == nil) != (tt.want.Thinking == nil) || got.Thinking != nil && *got.Thinking != *tt.want.Thinking {
+			t.Errorf("%s: Thinking %v, want %v", tt.body, got.Thinking, tt.want.Thinking)
+		}
+		got.Thinking, tt.want.Thinking = nil, nil
+		if got != tt.want {
+			t.Errorf("%s: %+v, want %+v", tt.body, got, tt.want)
+		}
+	}
+	for _, bad := range []string{`{"chat_template_kwargs": [1]}`, `{"chat_template_kwargs": {"enable_thinking": "no"}}`,
+		`{"chat_template_kwargs": {"thinking_budget": "lots"}}`, `{"chat_template_kwargs": {"reasoning_effort": 3}}`} {
+		r, err := request(t, bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.PromptOptions(); err == nil || !strings.HasPrefix(err.Error(), "openai: ") {
+			t.Errorf("%s: error %v", bad, err)
+		}
 	}
 }

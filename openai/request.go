@@ -30,6 +30,67 @@ type ChatRequest struct {
 	// thinking, ...), as vLLM, SGLang and llama.cpp take them: a gateway
 	// that lets the server render the prompt passes them on.
 	ChatTemplateKwargs json.RawMessage `json:"chat_template_kwargs,omitempty"`
+	// ReasoningEffort is OpenAI's reasoning_effort ("low", "medium",
+	// "high"; some templates take more): the prompt writes it where the
+	// model's template has a switch for it.
+	ReasoningEffort string `json:"reasoning_effort,omitempty"`
+}
+
+// PromptOptions reads the template switches a request sets, for a
+// gateway that renders the prompt itself: chat_template_kwargs'
+// enable_thinking or thinking (a boolean: toolcall.PromptOptions.Thinking),
+// reasoning_effort or thinking_effort (a string: ReasoningEffort; the
+// request's own reasoning_effort when the kwargs name none),
+// thinking_budget (an integer: ThinkingBudget), clear_thinking (false
+// keeps every turn's reasoning: KeepReasoning) and model_identity (a
+// string: ModelIdentity). Other keys are the server's business and are
+// not read; a known key of the wrong type is an error. Profile and
+// SpecialTokens are the gateway's to set.
+func (r *ChatRequest) PromptOptions() (toolcall.PromptOptions, error) {
+	opts := toolcall.PromptOptions{ReasoningEffort: r.ReasoningEffort}
+	if len(r.ChatTemplateKwargs) == 0 || string(r.ChatTemplateKwargs) == "null" {
+		return opts, nil
+	}
+	var kw map[string]json.RawMessage
+	if err := json.Unmarshal(r.ChatTemplateKwargs, &kw); err != nil {
+		return opts, fmt.Errorf("openai: chat_template_kwargs is not a JSON object: %w", err)
+	}
+	read := func(key string, into any) error {
+		raw, ok := kw[key]
+		if !ok || string(raw) == "null" {
+			return nil
+		}
+		if err := json.Unmarshal(raw, into); err != nil {
+			return fmt.Errorf("openai: chat_template_kwargs.%s: %w", key, err)
+		}
+		return nil
+	}
+	for _, key := range []string{"enable_thinking", "thinking"} {
+		var on *bool
+		if err := read(key, &on); err != nil {
+			return opts, err
+		}
+		if on != nil {
+			opts.Thinking = on
+		}
+	}
+	for _, key := range []string{"thinking_effort", "reasoning_effort"} {
+		if err := read(key, &opts.ReasoningEffort); err != nil {
+			return opts, err
+		}
+	}
+	if err := read("thinking_budget", &opts.ThinkingBudget); err != nil {
+		return opts, err
+	}
+	var clear *bool
+	if err := read("clear_thinking", &clear); err != nil {
+		return opts, err
+	}
+	opts.KeepReasoning = clear != nil && !*clear
+	if err := read("model_identity", &opts.ModelIdentity); err != nil {
+		return opts, err
+	}
+	return opts, nil
 }
 
 // StreamOptions are a streaming request's options.

@@ -186,3 +186,35 @@ func TestUpstreamErrorsInBothModes(t *testing.T) {
 		}
 	}
 }
+
+// TestCompletionsModeReadsTemplateSwitches: when the gateway renders the
+// prompt itself, the request's chat_template_kwargs turn the template's
+// switches as the model's own template would (Qwen3's enable_thinking
+// false writes an empty think block and leaves no reasoning open), and a
+// switch of the wrong type is a 400.
+func TestCompletionsModeReadsTemplateSwitches(t *testing.T) {
+	up := &upstream{text: "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Tokyo\"}}\n</tool_call>"}
+	gw, _ := gatewayFor(t, server.Auto, up, completionsMode)
+	body := strings.Replace(strings.Replace(chatBody, "%s", "false", 1), `"test-model"`, `"Qwen/Qwen3-8B"`, 1)
+	resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readAll(t, resp); resp.StatusCode != 200 || !strings.Contains(got, `"name":"get_weather"`) || strings.Contains(got, "reasoning_content") {
+		t.Errorf("%d %s", resp.StatusCode, got)
+	}
+	up.mu.Lock()
+	prompt, _ := up.requests[0]["prompt"].(string)
+	up.mu.Unlock()
+	if want := "<|im_start|>assistant\n<think>\n\n</think>\n\n"; !strings.HasSuffix(prompt, want) {
+		t.Errorf("the prompt ends %q, want %q", prompt[max(0, len(prompt)-60):], want)
+	}
+	bad := strings.Replace(body, `{"enable_thinking": false}`, `{"enable_thinking": "no"}`, 1)
+	resp, err = http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readAll(t, resp); resp.StatusCode != 400 || !strings.Contains(got, "enable_thinking") {
+		t.Errorf("a bad switch: %d %s", resp.StatusCode, got)
+	}
+}

@@ -491,9 +491,20 @@ func (g *Gateway) chat(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
 			return
 		}
-	} else if prompt, err = sv.kit.prompter.Prompt(msgs, req.Tools, toolcall.PromptOptions{Profile: sv.profile, SpecialTokens: g.special}); err != nil {
-		writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
-		return
+	} else {
+		// The request's template switches (chat_template_kwargs,
+		// reasoning_effort) reach the prompt as the model's own template
+		// would read them.
+		opts, err := chat.PromptOptions()
+		if err != nil {
+			writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
+			return
+		}
+		opts.Profile, opts.SpecialTokens = sv.profile, g.special
+		if prompt, err = sv.kit.prompter.Prompt(msgs, req.Tools, opts); err != nil {
+			writeError(w, http.StatusBadRequest, "invalid_request_error", err.Error())
+			return
+		}
 	}
 	c := Completion{Model: chat.Model, Format: sv.name, Prompt: prompt.Text, MaxTokens: chat.MaxTokens, Temperature: chat.Temperature, TopP: chat.TopP, Stop: chat.Stop, Chat: chat,
 		IncludeUsage: chat.StreamOptions != nil && chat.StreamOptions.IncludeUsage}

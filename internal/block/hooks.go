@@ -8,7 +8,10 @@ import (
 
 // Hooks are a format's own rules, run by the machine at fixed points. The
 // machine is in a hook's mode between Enter and Leave; a hook that holds
-// text keeps it as the machine's pending item (engine.Base).
+// text keeps it as the machine's pending item (engine.Base). A format's
+// Hooks, made once per response (Format.Hooks), may also implement the
+// optional interfaces below, each of which says when the machine calls it:
+// the machine finds which when it makes the response's decoder.
 type Hooks interface {
 	// Start is called at the first byte that is not whitespace of a
 	// response that has said nothing, which is s[i] (for a format with
@@ -29,16 +32,20 @@ type Hooks interface {
 	// begins at s[start], from <= start <= i, the machine hands s[from:start]
 	// on as content and goes on at s[next].
 	At(m *Machine, s string, from, i int) (start, next int, took bool)
-	// Step runs the hook's mode, as engine.Stepper does.
+	// Step runs the hook's mode, as engine.Stepper does: the machine
+	// calls it for each step while it is in the hook's mode.
 	Step(m *Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int)
-	// Close ends the response in the hook's mode.
+	// Close ends the response in the hook's mode: the machine calls it
+	// from its own Close when it is in the hook's mode holding text.
 	Close(m *Machine, dst []toolcall.Event) []toolcall.Event
-	// InCandidate reports whether text is data in the hook's mode.
+	// InCandidate reports whether text is data in the hook's mode: the
+	// machine asks when the stream asks it (protocol.Reporter) in that mode.
 	InCandidate() bool
 }
 
 // Releaser is implemented by hooks that keep pooled readers from block to
-// block: Release gives them back when the machine is recycled.
+// block: Release gives them back; the machine calls it when it is
+// recycled (Machine.Recycle), after the response's Close.
 type Releaser interface {
 	Release()
 }
@@ -54,13 +61,17 @@ type Quieter interface {
 // Leader is what Hooks that open blocks with OpenLed also are.
 type Leader interface {
 	// Lead returns the opening text of the block open now, which the
-	// hooks read before it opened (Harmony's header).
+	// hooks read before it opened (Harmony's header). The machine calls
+	// it only when that block turns out not to be calls (it holds none,
+	// passes a size limit, or the response's end cuts it off): its lead is
+	// then content before it.
 	Lead() string
 }
 
 // Progressor is implemented by hooks that read their candidates with a
 // reader that tells its calls' progress (pylit.List): with argument
-// streaming, Progress reports it at the end of each delta.
+// streaming, the machine calls Progress at the end of each delta read in
+// the hook's mode, and it reports that progress.
 type Progressor interface {
 	Progress(m *Machine, dst []toolcall.Event) []toolcall.Event
 }
@@ -78,7 +89,8 @@ type Reading interface {
 }
 
 // DeltaEnder is implemented by hooks that look back at each delta once it
-// is read.
+// is read: the machine calls DeltaEnd at the end of each Feed, in any
+// mode, with the delta.
 type DeltaEnder interface {
 	DeltaEnd(m *Machine, s string)
 }

@@ -119,17 +119,17 @@ var table = block.Format{
 
 // header is the kind of a header that begins with lead, which is not in
 // the block's body: it ends at <|message|>, at most maxHeader bytes on.
+// The hooks read it (messages.AfterBlock).
 func header(lead string) block.Kind {
 	return block.Kind{
 		End: tMessage, Scan: block.ScanPlain, MaxLen: len(lead) + maxHeader + len(messageText),
 		TooLong: "a message header passed 512 bytes", Header: true,
 		CutOff: "a message header is cut off by the end of the response",
-		Read: func(m *block.Machine, body string) ([]block.Item, error) {
-			m.Hooks().(*messages).readHeader(m, lead, body)
-			return nil, nil
-		},
 	}
 }
+
+// leads are the text before each header kind's body that is not in it.
+var leads = [...]string{kHeader: "", kChannel: channelText}
 
 // body is the kind of a held message body, read by read: it ends at the
 // first token that ends a message, or at one that begins the next header.
@@ -153,7 +153,6 @@ type messages struct {
 	opens     int               // the kind of block the header opens, or -1: prose
 	reasoning bool              // with opens -1: the prose is reasoning
 	name      string            // the call the block holds
-	read      bool              // a header was read and is still to open its body
 	// lead and header are its text (the token before it, if not in the
 	// block, and the block's body): with <|message|> after them, the
 	// lead of a body that is not calls (Lead).
@@ -211,7 +210,7 @@ func (h *messages) Quiet(m *block.Machine) protocol.Quiet {
 // block.
 func (h *messages) readHeader(m *block.Machine, lead, text string) {
 	recipient, channel, _ := parseHeader(lead, text)
-	h.read, h.opens, h.name, h.lead, h.header = true, -1, "", lead, text
+	h.opens, h.name, h.lead, h.header = -1, "", lead, text
 	name, isFunc := strings.CutPrefix(recipient, "functions.")
 	switch {
 	case recipient == "" || recipient == "functions.": // no recipient, or no name: a message
@@ -225,15 +224,15 @@ func (h *messages) readHeader(m *block.Machine, lead, text string) {
 	}
 }
 
-// AfterBlock opens what the header that ended opens; after a body that
-// ended with its end marker, a message may begin.
-func (h *messages) AfterBlock(m *block.Machine, _ []toolcall.Call, s string, i int) {
-	if !h.read {
+// AfterBlock reads the header that ended and opens what it opens; after a
+// body that ended with its end marker, a message may begin.
+func (h *messages) AfterBlock(m *block.Machine, b block.Block, s string, i int) {
+	if b.Kind != kHeader && b.Kind != kChannel {
 		h.afterCall = m.EndedBy() == tCall
 		h.Start(m, s, i)
 		return
 	}
-	h.read = false
+	h.readHeader(m, leads[b.Kind], b.Body)
 	if h.afterCall && h.opens != kCall { // a runaway next message after a call: the turn ended
 		m.EndTurn()
 		return

@@ -79,7 +79,7 @@ func (h *heads) Start(m *block.Machine, _ string, _ int) bool {
 	return false
 }
 
-func (h *heads) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
+func (h *heads) AfterBlock(*block.Machine, block.Block, string, int) {}
 
 // InCandidate: inside a candidate's brackets, text is data.
 func (h *heads) InCandidate() bool { return h.state == sCand }

@@ -18,13 +18,13 @@ type Hooks interface {
 	// RawStart, at its first byte), and after a marker that Restarts. It
 	// returns true when it took over (it called m.Enter or m.Open).
 	Start(m *Machine, s string, i int) bool
-	// AfterBlock is called after a block was read that ended at a marker
-	// it consumes (its End or Ends, an end-of-turn token) or where its
-	// value closed, with the calls it handed on (maybe none; none unless
-	// the format KeepsCalls, and then a copy the hook may keep) and the
-	// text following it starting at s[i]; not after a block that a Yields
-	// marker or the end of the response ended, nor one that was no calls.
-	AfterBlock(m *Machine, calls []toolcall.Call, s string, i int)
+	// AfterBlock is called after a block b was read that ended at a
+	// marker it consumes (its End or Ends, an end-of-turn token) or where
+	// its value closed, with the text following it starting at s[i]; not
+	// after a block that a Yields marker or the end of the response
+	// ended, nor one that was no calls. What b holds is valid only until
+	// AfterBlock returns: a hook that keeps a call copies it.
+	AfterBlock(m *Machine, b Block, s string, i int)
 	// At is called in prose at s[i], one of the format's Triggers, the
 	// prose that leads to it starting at s[from]; and, for a format with
 	// Tail set, where a prose run reaches the end of a delta (i == len(s)).
@@ -41,6 +41,13 @@ type Hooks interface {
 	// InCandidate reports whether text is data in the hook's mode: the
 	// machine asks when the stream asks it (protocol.Reporter) in that mode.
 	InCandidate() bool
+}
+
+// Block is a block the machine read, as Hooks.AfterBlock sees it.
+type Block struct {
+	Kind  int    // its kind, an index in Format.Kinds
+	Body  string // its body, without its markers
+	Items []Item // what its Read read (none for a Header), handed on
 }
 
 // Releaser is implemented by hooks that keep pooled readers from block to

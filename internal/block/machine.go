@@ -114,7 +114,9 @@ type Kind struct {
 	// default, "a block passed the size limit".
 	TooLong string
 	// Header says the block frames what follows (Harmony's message
-	// header) and holds no call: text in it is not data (InCandidate).
+	// header) and holds no call: it has no Read (its body goes to the
+	// hooks' AfterBlock, which reads it), text in it is not data
+	// (InCandidate), and what follows its end is read apart from it.
 	Header bool
 	// EndsApart says what follows the block's end is best read apart from
 	// it (protocol.Quiet.Apart): the hook reads it, and says which of its
@@ -146,10 +148,6 @@ type Format struct {
 	// Hooks, when set, returns the per-response hooks of a format with
 	// rules of its own (LFM2's echo repair, OLMo 3's untagged calls).
 	Hooks func() Hooks
-	// KeepsCalls says the hooks' AfterBlock reads the calls of a block:
-	// they are copied for it, and it may keep them. Otherwise it is given
-	// none.
-	KeepsCalls bool
 	// Triggers are bytes at which the machine, in prose, asks Hooks.At
 	// whether a candidate of the format's own starts (Llama 3's JSON calls
 	// without markers start at '{').
@@ -607,9 +605,6 @@ func (m *Machine) Verbatim() { m.mode = mVerbatim }
 // as it does by default, content.
 func (m *Machine) ProseAs(reasoning bool) { m.reasoning = reasoning }
 
-// Hooks returns the response's hooks, for a Kind's Read and Follow.
-func (m *Machine) Hooks() Hooks { return m.hooks }
-
 // Open starts a block of kind k whose text is the pending item, for a hook
 // that found where one begins (Harmony's headers have no start marker of
 // their own). Name, when the block's call is named before its body,
@@ -618,21 +613,17 @@ func (m *Machine) Open(k int, name string) {
 	m.open(k, 0, "", name)
 }
 
-// OpenAfter is Open for a block whose opening text (lead: Harmony's
-// header, which a block of its own read) is not in the pending item: a
-// body that is not calls is content with lead before it.
-func (m *Machine) OpenAfter(k int, lead, name string) {
-	m.open(k, 0, lead, name)
-}
-
-// OpenLed is OpenAfter for hooks that are a Leader: the lead is theirs,
-// made only should the body turn out to be no calls.
+// OpenLed is Open for a block whose opening text (Harmony's header, which
+// a block of its own read) is not in the pending item, for hooks that are
+// a Leader: a body that is not calls is content with their lead before
+// it, which they make only then.
 func (m *Machine) OpenLed(k int, name string) {
 	m.open(k, 0, "", name)
 	_, m.ledByHooks = m.hooks.(Leader)
 }
 
-// leadText is the open block's lead (OpenAfter, OpenLed).
+// leadText is the open block's lead: its start marker when the pending
+// item begins after it, or the hooks' (OpenLed).
 func (m *Machine) leadText() string {
 	if m.ledByHooks {
 		return m.hooks.(Leader).Lead()
@@ -1151,6 +1142,9 @@ func (m *Machine) Read(k int, body string) ([]Item, error) {
 // scan read of it on the way.
 func (m *Machine) readBody(body string) ([]Item, error) {
 	defer m.body.pre.reset(nil) // what the reader holds is handed on
+	if m.f.Kinds[m.kind].Header {
+		return nil, nil // its hooks read it (AfterBlock)
+	}
 	if m.f.Kinds[m.kind].Read != nil {
 		return m.Read(int(m.kind), body)
 	}
@@ -1214,23 +1208,18 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 	}
 	m.Said.Say()
 	dst = m.Settle(dst, firstCall(items))
-	dst, calls := m.Items(dst, items, bodyOff)
+	dst = m.Items(dst, items, bodyOff)
 	if m.hooks != nil && s != "" {
-		m.hooks.AfterBlock(m, calls, s, next)
+		m.hooks.AfterBlock(m, Block{Kind: int(m.kind), Body: body, Items: items}, s, next)
 	}
 	return dst
 }
 
 // Items hands on items read from text at offset off of the response:
-// calls as calls, the rest as content with a diagnostic. It returns the
-// calls, a copy of their own, for a format whose hooks keep them
-// (KeepsCalls); else none. A call's event points to the item's call: the
-// items' calls are the stream's once handed on.
-func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall.Event, []toolcall.Call) {
-	var calls []toolcall.Call
-	if m.f.KeepsCalls {
-		calls = make([]toolcall.Call, 0, len(items))
-	}
+// calls as calls, the rest as content with a diagnostic. A call's event
+// points to the item's call: the items' calls are the stream's once handed
+// on.
+func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) []toolcall.Event {
 	for _, it := range items {
 		if it.Call == nil {
 			if it.Err != nil {
@@ -1242,12 +1231,9 @@ func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall
 		for _, r := range it.Repaired {
 			pylit.DiagnoseAt(&m.Base, r, off, it.Call.Name)
 		}
-		if m.f.KeepsCalls {
-			calls = append(calls, *it.Call)
-		}
 		dst = m.CallAt(dst, it.Call, off+it.Offset)
 	}
-	return dst, calls
+	return dst
 }
 
 // DiagErr records err, found in text at offset off of the response, as a

@@ -133,12 +133,13 @@ var leads = [...]string{kHeader: "", kChannel: channelText}
 
 // body is the kind of a held message body, read by read: it ends at the
 // first token that ends a message, or at one that begins the next header.
-// A call's body (args) is a JSON object, read on the way.
+// A call's body (args) is a JSON object, read on the way. What follows
+// the end is read apart from it (tEnd Restarts): where a message may
+// begin, the hooks keep a header's start whole.
 func body(read func(*block.Machine, string) ([]block.Item, error), follow func(*block.Machine) block.Follower, args bool) block.Kind {
 	return block.Kind{
 		End: tEnd, Ends: []block.Token{tCall, tReturn}, Yields: []block.Token{tStart, tChannel}, Scan: block.ScanPlain,
 		ReadsValue: args, TooLong: "a message body passed the size limit", Read: read, Follow: follow,
-		EndsApart: true, // where a message may begin, the hook keeps a header's start whole
 	}
 }
 

@@ -45,7 +45,10 @@ type Marker struct {
 	EndsTurn bool
 	// Restarts, for a Dropped marker, says that what follows it begins
 	// anew, as a response does: the machine asks Hooks.Start at the next
-	// byte (Harmony's <|end|> ends a message; a header may follow).
+	// byte (Harmony's <|end|> ends a message; a header may follow). A
+	// block whose End it is ends there too: its hooks read what follows
+	// (AfterBlock), so that is read apart from the end (protocol.Quiet's
+	// Apart), and a start the hooks look for arrives whole.
 	Restarts bool
 }
 
@@ -118,11 +121,6 @@ type Kind struct {
 	// hooks' AfterBlock, which reads it), text in it is not data
 	// (InCandidate), and what follows its end is read apart from it.
 	Header bool
-	// EndsApart says what follows the block's end is best read apart from
-	// it (protocol.Quiet.Apart): the hook reads it, and says which of its
-	// bytes it reads without a trace (Quieter), as Harmony's does where a
-	// message may begin. A header's end always is (its body follows).
-	EndsApart bool
 	// CutOff, when set, says a block the end of the response cuts off is
 	// not read, as a missing end marker is by default: it is content,
 	// with CutOff as the diagnostic.
@@ -269,7 +267,7 @@ func (f *Format) compile() {
 		}
 		f.opened = make([]*protocol.Quiet, len(f.Kinds))
 		for k, kind := range f.Kinds {
-			f.opened[k] = openedQuiet(kind, f.ends[k])
+			f.opened[k] = openedQuiet(kind, f.ends[k], f.endsApart(k))
 			if kind.Scan == ScanValue {
 				f.opened[k] = f.openedHead(k, kind)
 			}
@@ -343,7 +341,7 @@ func (f *Format) openedHead(k int, kind Kind) *protocol.Quiet {
 // all start with '<' (its tags, if any, change nothing told); what follows
 // its end is read apart where the kind says so (Quiet.Apart). Otherwise
 // nil.
-func openedQuiet(kind Kind, ends *marker.Set) *protocol.Quiet {
+func openedQuiet(kind Kind, ends *marker.Set, apart bool) *protocol.Quiet {
 	if kind.Scan == ScanValue || kind.Head != nil || kind.Headed {
 		return nil
 	}
@@ -358,12 +356,16 @@ func openedQuiet(kind Kind, ends *marker.Set) *protocol.Quiet {
 	if !ok || room <= 0 {
 		return nil
 	}
-	return &protocol.Quiet{Room: room, Stop: lasts, Ends: ends.Markers(), Apart: kind.endsApart()}
+	return &protocol.Quiet{Room: room, Stop: lasts, Ends: ends.Markers(), Apart: apart}
 }
 
-// endsApart reports whether what follows the block's end is read apart
-// from it (Kind.EndsApart, or a header's body).
-func (k *Kind) endsApart() bool { return k.Header || k.EndsApart }
+// endsApart reports whether what follows the end of a block of kind k is
+// read apart from it: a header's body, or what the hooks read after an end
+// marker that Restarts.
+func (f *Format) endsApart(k int) bool {
+	kind := &f.Kinds[k]
+	return kind.Header || kind.End != NoToken && f.Markers[kind.End].Restarts
+}
 
 // machines keeps Machines between responses: a stream gives its decoder
 // back once it closed (Recycle), and the next response's takes it.
@@ -494,11 +496,11 @@ func (m *Machine) quiet() {
 			m.Quiet(protocol.Quiet{Room: m.Room("", 0), Stop: stop, Escape: esc})
 		}
 	case mBody:
-		// After a header's end comes its body; after the end of a kind
-		// that says so, what the hook reads quietly: each is best read
-		// apart from the end.
+		// After a header's end comes its body; after an end marker that
+		// Restarts, what the hooks read quietly: each is best read apart
+		// from the end.
 		q := m.body.quiet(&m.Base)
-		q.Apart = q.Ends != nil && m.f.Kinds[m.kind].endsApart()
+		q.Apart = q.Ends != nil && m.f.endsApart(int(m.kind))
 		m.Quiet(q)
 	case mMarker:
 		m.Quiet(m.PrefixQuiet(m.f.prose, markerKind))

@@ -113,7 +113,6 @@ var table = block.Format{
 		kBuiltin: body(dropBuiltin, nil, false),
 	},
 	Hooks:     func() block.Hooks { return new(messages) },
-	RawStart:  true,
 	LimitEnds: true,
 }
 
@@ -163,6 +162,10 @@ type messages struct {
 	// other message ends the response.
 	afterCall bool
 }
+
+// BeginResponse implements block.ResponseBeginner: a message may begin at
+// the response's first byte, whitespace too (a header may begin " to=").
+func (h *messages) BeginResponse(m *block.Machine) bool { return h.Start(m, "", 0) }
 
 // Start: a message may begin here; Step decides.
 func (h *messages) Start(m *block.Machine, _ string, _ int) bool {

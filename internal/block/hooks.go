@@ -14,9 +14,10 @@ import (
 // the machine finds which when it makes the response's decoder.
 type Hooks interface {
 	// Start is called at the first byte that is not whitespace of a
-	// response that has said nothing, which is s[i] (for a format with
-	// RawStart, at its first byte), and after a marker that Restarts. It
-	// returns true when it took over (it called m.Enter or m.Open).
+	// response that has said nothing, which is s[i] (unless the hooks'
+	// BeginResponse took over before it), and after a marker that
+	// Restarts. It returns true when it took over (it called m.Enter or
+	// m.Open).
 	Start(m *Machine, s string, i int) bool
 	// AfterBlock is called after a block b was read that ended at a
 	// marker it consumes (its End or Ends, an end-of-turn token) or where
@@ -48,6 +49,16 @@ type Block struct {
 	Kind  int    // its kind, an index in Format.Kinds
 	Body  string // its body, without its markers
 	Items []Item // what its Read read (none for a Header), handed on
+}
+
+// ResponseBeginner is implemented by hooks with something to do before
+// the response's first byte: the machine calls BeginResponse once, when it
+// makes the response's decoder. It returns true when it took over (it
+// called m.Enter): the hooks then read the response from its first byte,
+// whitespace too (a Harmony header may begin " to="), and Start is not
+// asked at the response's start.
+type ResponseBeginner interface {
+	BeginResponse(m *Machine) bool
 }
 
 // Releaser is implemented by hooks that keep pooled readers from block to

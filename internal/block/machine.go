@@ -153,9 +153,6 @@ type Format struct {
 	// Tail has the machine ask Hooks.At at the end of a delta that prose
 	// reached too (Llama 4 holds a name that a '(' may follow).
 	Tail bool
-	// RawStart has the machine ask Hooks.Start at the response's first
-	// byte, whitespace too (a Harmony header may begin " to=").
-	RawStart bool
 	// LimitEnds says that once a limit gave up what the machine held, the
 	// rest of the response is content: after a Harmony message whose end
 	// is lost, nothing can be read.
@@ -384,6 +381,9 @@ func NewDecoder(f *Format, req *toolcall.Request) toolcall.Decoder {
 		m.progressor, _ = m.hooks.(Progressor)
 		m.reading, _ = m.hooks.(Reading)
 		m.starting = true
+		if b, ok := m.hooks.(ResponseBeginner); ok && b.BeginResponse(m) {
+			m.starting = false
+		}
 	}
 	return m
 }
@@ -920,7 +920,7 @@ func (m *Machine) hook(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	j := i
 	if m.starting && !m.Said.Spoke() {
-		for !m.f.RawStart && j < len(s) && jsonvalue.IsSpace(s[j]) {
+		for j < len(s) && jsonvalue.IsSpace(s[j]) {
 			j++
 		}
 		if j < len(s) {

@@ -138,7 +138,7 @@ var leads = [...]string{kHeader: "", kChannel: channelText}
 func body(read func(*block.Machine, string) ([]block.Item, error), follow func(*block.Machine) block.Follower, args bool) block.Kind {
 	return block.Kind{
 		End: tEnd, Ends: []block.Token{tCall, tReturn}, Yields: []block.Token{tStart, tChannel}, Scan: block.ScanPlain,
-		ReadsValue: args, TooLong: "a message body passed the size limit", Read: read, Follow: follow,
+		ReadsOnTheWay: args, TooLong: "a message body passed the size limit", Read: read, Follow: follow,
 	}
 }
 

@@ -125,13 +125,13 @@ type Kind struct {
 	// not read, as a missing end marker is by default: it is content,
 	// with CutOff as the diagnostic.
 	CutOff string
-	// Decodes says the kind's own Read reads the body with Machine.Decode,
-	// so a code body is read on the way as the bodies Decode reads are.
-	Decodes bool
-	// ReadsValue says a ScanPlain body holds one JSON value (Harmony's
-	// arguments), which the scan reads on the way for the kind's Read to
-	// take with Machine.ReadValue.
-	ReadsValue bool
+	// ReadsOnTheWay says the kind's own Read takes what the body's scan
+	// reads on the way, so that the scan reads it: a ScanCode body's
+	// calls, which the Read takes with Machine.Decode (as a kind with no
+	// Read does); a ScanPlain body's one JSON value (Harmony's arguments),
+	// which it takes with Machine.ReadValue. A ScanValue body and a Headed
+	// one are read on the way always.
+	ReadsOnTheWay bool
 	// Read reads a body into items; an error says the body is not calls
 	// (the block, markers and all, is then content). Nil reads pythonic
 	// calls or JSON call objects (Decode).
@@ -1065,9 +1065,9 @@ func (m *Machine) open(k, at int, lead, name string) {
 		m.body.next = v[2]
 	}
 	switch {
-	case kind.Scan == ScanCode && (kind.Read == nil || kind.Decodes || kind.Headed) || kind.Scan == ScanValue:
+	case kind.Scan == ScanCode && (kind.Read == nil || kind.ReadsOnTheWay || kind.Headed) || kind.Scan == ScanValue:
 		m.body.ReadWith(&m.parser, kind.Scan == ScanCode)
-	case kind.Scan == ScanPlain && kind.ReadsValue:
+	case kind.Scan == ScanPlain && kind.ReadsOnTheWay:
 		m.body.ReadValue(&m.parser)
 	}
 	m.FollowWith(kind.Follow, nil)
@@ -1154,10 +1154,10 @@ func (m *Machine) readBody(body string) ([]Item, error) {
 }
 
 // Decode reads the body of the block that just ended as block.Decode
-// does, for a Kind's Read (with Decodes set): with what the body's scan
-// read of it on the way, when that is the whole body. One call object's
-// item is in the machine's own buffer, as OneCall's: valid until the next
-// block.
+// does, for a Kind's Read (with ReadsOnTheWay set): with what the body's
+// scan read of it on the way, when that is the whole body. One call
+// object's item is in the machine's own buffer, as OneCall's: valid until
+// the next block.
 func (m *Machine) Decode(body string) ([]Item, error) {
 	blanks := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
 	return decode(body, &m.parser, m.Requested, m.body.pre.read(body, m.bodyAt, blanks), &m.oneItem)

@@ -80,6 +80,9 @@ const NoToken Token = -1
 type Kind struct {
 	End Token // the marker that closes the block, consumed with it
 	// Ends are further markers that close the block, consumed with it.
+	// (Harmony alone has such: a message ends at <|end|> or <|call|>. A
+	// hook cannot end a body, whose scan finds all its ends in one marker
+	// set, so they stay in the table.)
 	Ends []Token
 	// Yields are markers that end the body and then act as they do in
 	// prose (a start marker that opens the next block when the end marker
@@ -94,7 +97,8 @@ type Kind struct {
 	// Headed says a ScanCode body begins with a head before its code
 	// (Llama 3's <function=NAME>{...}): the scan reads code from the first
 	// '{' on, so that the JSON value there is read on the way, for the
-	// kind's Read to take with Machine.ReadValue.
+	// kind's Read to take with Machine.ReadValue. (Llama 3 alone sets it:
+	// where code starts is the scan's to know, byte by byte, as it goes.)
 	Headed bool
 	// Value is the open and close tag of the values of a ScanTagged body;
 	// ValueEnds are other tags that end a value whose close tag is missing.
@@ -115,11 +119,17 @@ type Kind struct {
 	MaxLen int
 	// TooLong is the diagnostic of a block that passed a size limit; by
 	// default, "a block passed the size limit".
+	//
+	// (Harmony alone sets MaxLen and TooLong. The body's scan checks the
+	// bound as it goes, and the machine alone sees a limit pass, in a
+	// body or in the engine's safety net: no hook point is there.)
 	TooLong string
 	// Header says the block frames what follows (Harmony's message
 	// header) and holds no call: it has no Read (its body goes to the
 	// hooks' AfterBlock, which reads it), text in it is not data
 	// (InCandidate), and what follows its end is read apart from it.
+	// (Harmony alone has headers; the stream asks InCandidate inside a
+	// body, where the machine, not a hook, answers.)
 	Header bool
 	// CutOff, when set, says a block the end of the response cuts off is
 	// not read, as a missing end marker is by default: it is content,
@@ -151,11 +161,17 @@ type Format struct {
 	// without markers start at '{').
 	Triggers string
 	// Tail has the machine ask Hooks.At at the end of a delta that prose
-	// reached too (Llama 4 holds a name that a '(' may follow).
+	// reached too (Llama 4 holds a name that a '(' may follow). (Llama 4
+	// alone sets it: it says when At is asked, as Triggers does, and the
+	// fast path for short prose deltas reads it; a hook interface for it
+	// would be this flag under another name, for one format.)
 	Tail bool
 	// LimitEnds says that once a limit gave up what the machine held, the
 	// rest of the response is content: after a Harmony message whose end
-	// is lost, nothing can be read.
+	// is lost, nothing can be read. (Harmony alone sets it: a limit gives
+	// up in a body, in a hook's mode or in the engine's safety net, which
+	// only the machine sees, and a hook told of it would be one Harmony
+	// alone implements.)
 	LimitEnds bool
 	// TurnEnds says an end-of-turn token (Marker.EndsTurn) ends the
 	// response: what follows it (a server that did not stop there sends a

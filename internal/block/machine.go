@@ -473,7 +473,7 @@ func (m *Machine) Parser() *pylit.Parser { return &m.parser }
 // Feed implements toolcall.Decoder.
 func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	m.BeginDelta(s)
-	dst = m.Flush(m.FeedDelta(dst, s))
+	dst = m.Flush(m.feedDelta(dst, s))
 	if m.mode == mHook || m.mode == mBody || m.mode == mMarker || m.mode == mProse && m.RightAfterCall() { // prose is quiet only where a call's marker may follow a call
 		m.quiet()
 	}
@@ -596,7 +596,7 @@ const openLead = 64
 // Close implements toolcall.Decoder.
 func (m *Machine) Close(dst []toolcall.Event) []toolcall.Event {
 	m.BeginDelta("")
-	return m.Flush(m.CloseResponse(dst))
+	return m.Flush(m.closeResponse(dst))
 }
 
 // Enter puts the machine in its hook's mode.
@@ -668,8 +668,8 @@ func (m *Machine) sayHeld(dst []toolcall.Event, s string, i int) []toolcall.Even
 	return m.Emit(dst, s, i)
 }
 
-// FeedDelta reads one delta: Feed without the engine's begin and end.
-func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
+// feedDelta reads one delta: Feed without the engine's begin and end.
+func (m *Machine) feedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 	// The hot paths of a stream of small deltas: a delta that only
 	// continues what the machine is in is handed on, or to the reader of
 	// the candidate, without the step loop.
@@ -746,13 +746,13 @@ func (m *Machine) BodyStart() int { return m.bodyStart }
 // not complete, so it is not a call (its text is content).
 var ErrCutOff = errors.New("the response ends inside the call's arguments: it is cut off, so it is no call")
 
-// CloseResponse ends the response, for Close: an open block is read as it
+// closeResponse ends the response, for Close: an open block is read as it
 // stands (a missing end marker is tolerated, and so is one the end of the
 // response cuts: a partial end marker at the end of the body is dropped);
 // anything else pending is content. A block whose arguments the end cuts
 // off (inside a tagged value; a Kind's Read sees CutOff) is content, with
 // a diagnostic.
-func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
+func (m *Machine) closeResponse(dst []toolcall.Event) []toolcall.Event {
 	if !m.Holding() {
 		return dst
 	}
@@ -1226,18 +1226,18 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 	}
 	m.Said.Say()
 	dst = m.Settle(dst, firstCall(items))
-	dst = m.Items(dst, items, bodyOff)
+	dst = m.items(dst, items, bodyOff)
 	if m.hooks != nil && s != "" {
 		m.hooks.AfterBlock(m, Block{Kind: int(m.kind), Body: body, Items: items}, s, next)
 	}
 	return dst
 }
 
-// Items hands on items read from text at offset off of the response:
+// items hands on items read from text at offset off of the response:
 // calls as calls, the rest as content with a diagnostic. A call's event
 // points to the item's call: the items' calls are the stream's once handed
 // on.
-func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) []toolcall.Event {
+func (m *Machine) items(dst []toolcall.Event, items []Item, off int) []toolcall.Event {
 	for _, it := range items {
 		if it.Call == nil {
 			if it.Err != nil {

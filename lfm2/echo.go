@@ -1,6 +1,8 @@
 package lfm2
 
 import (
+	"slices"
+
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
@@ -33,7 +35,7 @@ func (e *echo) Start(*block.Machine, string, int) bool { return false }
 func (e *echo) At(*block.Machine, string, int, int) (int, int, bool) { return 0, 0, false }
 
 func (e *echo) AfterBlock(m *block.Machine, b block.Block, s string, i int) {
-	e.last = e.last[:0]
+	e.last = slices.Grow(e.last[:0], len(b.Items)) // one allocation, and none once it has the room
 	for _, it := range b.Items {
 		if it.Call != nil {
 			e.last = append(e.last, *it.Call)

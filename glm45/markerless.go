@@ -37,7 +37,7 @@ func (h *markerless) Start(m *block.Machine, s string, i int) bool {
 	return true
 }
 
-func (h *markerless) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
+func (h *markerless) AfterBlock(*block.Machine, block.Block, string, int) {}
 
 func (h *markerless) At(*block.Machine, string, int, int) (int, int, bool) { return 0, 0, false }
 

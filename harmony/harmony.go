@@ -116,32 +116,32 @@ var table = block.Format{
 		kBuiltin: body(dropBuiltin, nil, false),
 	},
 	Hooks:     func() block.Hooks { return new(messages) },
-	RawStart:  true,
 	LimitEnds: true,
 }
 
 // header is the kind of a header that begins with lead, which is not in
 // the block's body: it ends at <|message|>, at most maxHeader bytes on.
+// The hooks read it (messages.AfterBlock).
 func header(lead string) block.Kind {
 	return block.Kind{
 		End: tMessage, Scan: block.ScanPlain, MaxLen: len(lead) + maxHeader + len(messageText),
 		TooLong: "a message header passed 512 bytes", Header: true,
 		CutOff: "a message header is cut off by the end of the response",
-		Read: func(m *block.Machine, body string) ([]block.Item, error) {
-			m.Hooks().(*messages).readHeader(m, lead, body)
-			return nil, nil
-		},
 	}
 }
 
+// leads are the text before each header kind's body that is not in it.
+var leads = [...]string{kHeader: "", kChannel: channelText}
+
 // body is the kind of a held message body, read by read: it ends at the
 // first token that ends a message, or at one that begins the next header.
-// A call's body (args) is a JSON object, read on the way.
+// A call's body (args) is a JSON object, read on the way. What follows
+// the end is read apart from it (tEnd Restarts): where a message may
+// begin, the hooks keep a header's start whole.
 func body(read func(*block.Machine, string) ([]block.Item, error), follow func(*block.Machine) block.Follower, args bool) block.Kind {
 	return block.Kind{
 		End: tEnd, Ends: []block.Token{tCall, tReturn}, Yields: []block.Token{tStart, tChannel}, Scan: block.ScanPlain,
-		ReadsValue: args, TooLong: "a message body passed the size limit", Read: read, Follow: follow,
-		EndsApart: true, // where a message may begin, the hook keeps a header's start whole
+		ReadsOnTheWay: args, TooLong: "a message body passed the size limit", Read: read, Follow: follow,
 	}
 }
 
@@ -156,7 +156,6 @@ type messages struct {
 	opens     int               // the kind of block the header opens, or -1: prose
 	reasoning bool              // with opens -1: the prose is reasoning
 	name      string            // the call the block holds
-	read      bool              // a header was read and is still to open its body
 	// lead and header are its text (the token before it, if not in the
 	// block, and the block's body): with <|message|> after them, the
 	// lead of a body that is not calls (Lead).
@@ -166,6 +165,10 @@ type messages struct {
 	// other message ends the response.
 	afterCall bool
 }
+
+// BeginResponse implements block.ResponseBeginner: a message may begin at
+// the response's first byte, whitespace too (a header may begin " to=").
+func (h *messages) BeginResponse(m *block.Machine) bool { return h.Start(m, "", 0) }
 
 // Start: a message may begin here; Step decides.
 func (h *messages) Start(m *block.Machine, _ string, _ int) bool {
@@ -214,7 +217,7 @@ func (h *messages) Quiet(m *block.Machine) protocol.Quiet {
 // block.
 func (h *messages) readHeader(m *block.Machine, lead, text string) {
 	recipient, channel, _ := parseHeader(lead, text)
-	h.read, h.opens, h.name, h.lead, h.header = true, -1, "", lead, text
+	h.opens, h.name, h.lead, h.header = -1, "", lead, text
 	name, isFunc := strings.CutPrefix(recipient, "functions.")
 	switch {
 	case recipient == "" || recipient == "functions.": // no recipient, or no name: a message
@@ -228,15 +231,15 @@ func (h *messages) readHeader(m *block.Machine, lead, text string) {
 	}
 }
 
-// AfterBlock opens what the header that ended opens; after a body that
-// ended with its end marker, a message may begin.
-func (h *messages) AfterBlock(m *block.Machine, _ []toolcall.Call, s string, i int) {
-	if !h.read {
+// AfterBlock reads the header that ended and opens what it opens; after a
+// body that ended with its end marker, a message may begin.
+func (h *messages) AfterBlock(m *block.Machine, b block.Block, s string, i int) {
+	if b.Kind != kHeader && b.Kind != kChannel {
 		h.afterCall = m.EndedBy() == tCall
 		h.Start(m, s, i)
 		return
 	}
-	h.read = false
+	h.readHeader(m, leads[b.Kind], b.Body)
 	if h.afterCall && h.opens != kCall { // a runaway next message after a call: the turn ended
 		m.EndTurn()
 		return

@@ -60,7 +60,7 @@ func (h *messageEnd) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Ev
 }
 
 // AfterBlock implements block.Hooks: nothing follows a call but prose.
-func (h *messageEnd) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
+func (h *messageEnd) AfterBlock(*block.Machine, block.Block, string, int) {}
 
 // At implements block.Hooks; the format has no triggers.
 func (h *messageEnd) At(*block.Machine, string, int, int) (start, next int, took bool) {

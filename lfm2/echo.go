@@ -1,6 +1,8 @@
 package lfm2
 
 import (
+	"slices"
+
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
@@ -13,7 +15,7 @@ import (
 // it holds the block's calls again, it is dropped.
 type echo struct {
 	run      block.CallRun
-	last     []toolcall.Call // the calls of the last block
+	last     []toolcall.Call // the calls of the last block, copied (the stream's are not the hooks')
 	state    echoState
 	matching bool // end is matching a marker at mark
 	candAt   int  // where the echo starts in the pending item
@@ -32,11 +34,16 @@ func (e *echo) Start(*block.Machine, string, int) bool { return false }
 
 func (e *echo) At(*block.Machine, string, int, int) (int, int, bool) { return 0, 0, false }
 
-func (e *echo) AfterBlock(m *block.Machine, calls []toolcall.Call, s string, i int) {
-	if len(calls) == 0 {
+func (e *echo) AfterBlock(m *block.Machine, b block.Block, s string, i int) {
+	e.last = slices.Grow(e.last[:0], len(b.Items)) // one allocation, and none once it has the room
+	for _, it := range b.Items {
+		if it.Call != nil {
+			e.last = append(e.last, *it.Call)
+		}
+	}
+	if len(e.last) == 0 {
 		return
 	}
-	e.last = calls // the block's own copy (KeepsCalls)
 	e.state = eAfter
 	m.Begin(i)
 	m.Enter()

@@ -89,9 +89,8 @@ var format_ = block.Format{
 		imEnd:         {Text: "<|im_end|>", EndsTurn: true},
 		endOfText:     {Text: "<|endoftext|>", EndsTurn: true},
 	},
-	Kinds:      []block.Kind{kBlock: {End: toolCallEnd, Scan: block.ScanCode, Follow: block.FollowDecode}},
-	Hooks:      func() block.Hooks { return new(echo) },
-	KeepsCalls: true, // the echo repair compares an echo with the block's calls
+	Kinds: []block.Kind{kBlock: {End: toolCallEnd, Scan: block.ScanCode, Follow: block.FollowDecode}},
+	Hooks: func() block.Hooks { return new(echo) }, // the echo repair
 }
 
 type format struct{}

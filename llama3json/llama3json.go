@@ -47,7 +47,7 @@ var table = block.Format{
 		eom:         {Text: "<|eom_id|>", EndsTurn: true},
 	},
 	Kinds: []block.Kind{
-		kTag:  {End: block.NoToken, Yields: []block.Token{pythonTag}, Scan: block.ScanCode, Read: readTag, Decodes: true, Follow: block.FollowDecode},
+		kTag:  {End: block.NoToken, Yields: []block.Token{pythonTag}, Scan: block.ScanCode, Read: readTag, ReadsOnTheWay: true, Follow: block.FollowDecode},
 		kFunc: {End: functionEnd, Scan: block.ScanCode, Headed: true, Read: readFunc, Follow: followFunc},
 	},
 	Hooks:    func() block.Hooks { return jsonprose.New(jsonprose.Options{}) },

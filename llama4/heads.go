@@ -74,12 +74,16 @@ type heads struct {
 	accept func(string) bool // accepts, for the response's machine
 }
 
-func (h *heads) Start(m *block.Machine, _ string, _ int) bool {
+// BeginResponse implements block.ResponseBeginner: with Precise, content
+// follows Markdown code fences, where a call is an example.
+func (h *heads) BeginResponse(m *block.Machine) bool {
 	m.TrackFences = h.precise && !h.explicit
 	return false
 }
 
-func (h *heads) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
+func (h *heads) Start(*block.Machine, string, int) bool { return false }
+
+func (h *heads) AfterBlock(*block.Machine, block.Block, string, int) {}
 
 // InCandidate: inside a candidate's brackets, text is data.
 func (h *heads) InCandidate() bool { return h.state == sCand }

@@ -37,7 +37,7 @@ func (u *untagged) Start(m *block.Machine, s string, i int) bool {
 	return true
 }
 
-func (u *untagged) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
+func (u *untagged) AfterBlock(*block.Machine, block.Block, string, int) {}
 
 func (u *untagged) At(*block.Machine, string, int, int) (int, int, bool) { return 0, 0, false }
 

@@ -40,7 +40,7 @@ type lists struct {
 
 func (h *lists) Start(*block.Machine, string, int) bool { return false }
 
-func (h *lists) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
+func (h *lists) AfterBlock(*block.Machine, block.Block, string, int) {}
 
 // InCandidate: inside a call list's brackets, text is data.
 func (h *lists) InCandidate() bool { return h.state == lList }

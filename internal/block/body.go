@@ -9,11 +9,12 @@
 // runs on it. The generic pythonic format is a table with no blocks at
 // all, only end-of-turn tokens and a hook for call lists in prose.
 // Harmony's messages are blocks too: a header is a block that ends at
-// <|message|> and whose Read decides what its body is (a call's arguments,
-// held as a block; or text, which is the machine's prose, handed on as
-// reasoning or content as it comes, ProseAs); a hook reads where a message
-// may begin (Format.RawStart, Marker.Restarts), and after a limit the rest
-// of the response is content (Format.LimitEnds).
+// <|message|> (Kind.Header), which the hooks read to decide what its body
+// is (a call's arguments, held as a block; or text, which is the machine's
+// prose, handed on as reasoning or content as it comes, ProseAs); a hook
+// reads where a message may begin (from the response's first byte,
+// ResponseBeginner, and after a marker that Restarts), and after a limit
+// the rest of the response is content (Format.LimitEnds).
 //
 // A hook whose candidate a pylit.Reader reads to its end (a call list, a
 // call object, a bare call, a run of calls outside any block: CallRun)

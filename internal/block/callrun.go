@@ -163,20 +163,6 @@ func (r *CallRun) Hold(m *Machine, dst []toolcall.Event, s string, i int) (out [
 	return out, j, false
 }
 
-// FeedRecognizer feeds s[i:] of a candidate held as the pending item to
-// rec, no further than the pending-size limit, and returns rec's status
-// and where it stopped. Open before the end of s means the candidate
-// passed the limit: a "limit" diagnostic is recorded.
-func (m *Machine) FeedRecognizer(rec *pylit.Recognizer, s string, i int) (pylit.Status, int) {
-	end := m.bound(s, i)
-	n, st := rec.Feed(s[i:end])
-	i += n
-	if st == pylit.Open && i < len(s) {
-		m.overLimit()
-	}
-	return st, i
-}
-
 // Reader is what FeedReader feeds: a pylit.Reader or pylit.List that
 // decides where its candidate ends.
 type Reader interface {
@@ -184,8 +170,10 @@ type Reader interface {
 	Status() pylit.Status
 }
 
-// FeedReader feeds r as much of s[i:] as the pending size limit lets it
-// have, with the limit diagnostic, as FeedRecognizer does.
+// FeedReader feeds s[i:] of a candidate held as the pending item to r, no
+// further than the pending-size limit, and returns r's status and where it
+// stopped. Open before the end of s means the candidate passed the limit:
+// a "limit" diagnostic is recorded.
 func (m *Machine) FeedReader(r Reader, s string, i int) (pylit.Status, int) {
 	end := m.bound(s, i)
 	i += r.Feed(s[i:end])

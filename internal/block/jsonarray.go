@@ -65,7 +65,7 @@ func JSONArray(end Token, keys Keys) Kind {
 	if end == NoToken {
 		kind.Scan, kind.Head, kind.MaxHead = ScanValue, jsonvalue.IsSpace, maxArrayHead
 	} else {
-		kind.Scan, kind.Decodes = ScanCode, true
+		kind.Scan, kind.ReadsOnTheWay = ScanCode, true
 	}
 	return kind
 }

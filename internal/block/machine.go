@@ -45,7 +45,10 @@ type Marker struct {
 	EndsTurn bool
 	// Restarts, for a Dropped marker, says that what follows it begins
 	// anew, as a response does: the machine asks Hooks.Start at the next
-	// byte (Harmony's <|end|> ends a message; a header may follow).
+	// byte (Harmony's <|end|> ends a message; a header may follow). A
+	// block whose End it is ends there too: its hooks read what follows
+	// (AfterBlock), so that is read apart from the end (protocol.Quiet's
+	// Apart), and a start the hooks look for arrives whole.
 	Restarts bool
 }
 
@@ -77,6 +80,9 @@ const NoToken Token = -1
 type Kind struct {
 	End Token // the marker that closes the block, consumed with it
 	// Ends are further markers that close the block, consumed with it.
+	// (Harmony alone has such: a message ends at <|end|> or <|call|>. A
+	// hook cannot end a body, whose scan finds all its ends in one marker
+	// set, so they stay in the table.)
 	Ends []Token
 	// Yields are markers that end the body and then act as they do in
 	// prose (a start marker that opens the next block when the end marker
@@ -91,7 +97,8 @@ type Kind struct {
 	// Headed says a ScanCode body begins with a head before its code
 	// (Llama 3's <function=NAME>{...}): the scan reads code from the first
 	// '{' on, so that the JSON value there is read on the way, for the
-	// kind's Read to take with Machine.ReadValue.
+	// kind's Read to take with Machine.ReadValue. (Llama 3 alone sets it:
+	// where code starts is the scan's to know, byte by byte, as it goes.)
 	Headed bool
 	// Value is the open and close tag of the values of a ScanTagged body;
 	// ValueEnds are other tags that end a value whose close tag is missing.
@@ -112,26 +119,29 @@ type Kind struct {
 	MaxLen int
 	// TooLong is the diagnostic of a block that passed a size limit; by
 	// default, "a block passed the size limit".
+	//
+	// (Harmony alone sets MaxLen and TooLong. The body's scan checks the
+	// bound as it goes, and the machine alone sees a limit pass, in a
+	// body or in the engine's safety net: no hook point is there.)
 	TooLong string
 	// Header says the block frames what follows (Harmony's message
-	// header) and holds no call: text in it is not data (InCandidate).
+	// header) and holds no call: it has no Read (its body goes to the
+	// hooks' AfterBlock, which reads it), text in it is not data
+	// (InCandidate), and what follows its end is read apart from it.
+	// (Harmony alone has headers; the stream asks InCandidate inside a
+	// body, where the machine, not a hook, answers.)
 	Header bool
-	// EndsApart says what follows the block's end is best read apart from
-	// it (protocol.Quiet.Apart): the hook reads it, and says which of its
-	// bytes it reads without a trace (Quieter), as Harmony's does where a
-	// message may begin. A header's end always is (its body follows).
-	EndsApart bool
 	// CutOff, when set, says a block the end of the response cuts off is
 	// not read, as a missing end marker is by default: it is content,
 	// with CutOff as the diagnostic.
 	CutOff string
-	// Decodes says the kind's own Read reads the body with Machine.Decode,
-	// so a code body is read on the way as the bodies Decode reads are.
-	Decodes bool
-	// ReadsValue says a ScanPlain body holds one JSON value (Harmony's
-	// arguments), which the scan reads on the way for the kind's Read to
-	// take with Machine.ReadValue.
-	ReadsValue bool
+	// ReadsOnTheWay says the kind's own Read takes what the body's scan
+	// reads on the way, so that the scan reads it: a ScanCode body's
+	// calls, which the Read takes with Machine.Decode (as a kind with no
+	// Read does); a ScanPlain body's one JSON value (Harmony's arguments),
+	// which it takes with Machine.ReadValue. A ScanValue body and a Headed
+	// one are read on the way always.
+	ReadsOnTheWay bool
 	// Read reads a body into items; an error says the body is not calls
 	// (the block, markers and all, is then content). Nil reads pythonic
 	// calls or JSON call objects (Decode).
@@ -146,23 +156,22 @@ type Format struct {
 	// Hooks, when set, returns the per-response hooks of a format with
 	// rules of its own (LFM2's echo repair, OLMo 3's untagged calls).
 	Hooks func() Hooks
-	// KeepsCalls says the hooks' AfterBlock reads the calls of a block:
-	// they are copied for it, and it may keep them. Otherwise it is given
-	// none.
-	KeepsCalls bool
 	// Triggers are bytes at which the machine, in prose, asks Hooks.At
 	// whether a candidate of the format's own starts (Llama 3's JSON calls
 	// without markers start at '{').
 	Triggers string
 	// Tail has the machine ask Hooks.At at the end of a delta that prose
-	// reached too (Llama 4 holds a name that a '(' may follow).
+	// reached too (Llama 4 holds a name that a '(' may follow). (Llama 4
+	// alone sets it: it says when At is asked, as Triggers does, and the
+	// fast path for short prose deltas reads it; a hook interface for it
+	// would be this flag under another name, for one format.)
 	Tail bool
-	// RawStart has the machine ask Hooks.Start at the response's first
-	// byte, whitespace too (a Harmony header may begin " to=").
-	RawStart bool
 	// LimitEnds says that once a limit gave up what the machine held, the
 	// rest of the response is content: after a Harmony message whose end
-	// is lost, nothing can be read.
+	// is lost, nothing can be read. (Harmony alone sets it: a limit gives
+	// up in a body, in a hook's mode or in the engine's safety net, which
+	// only the machine sees, and a hook told of it would be one Harmony
+	// alone implements.)
 	LimitEnds bool
 	// TurnEnds says an end-of-turn token (Marker.EndsTurn) ends the
 	// response: what follows it (a server that did not stop there sends a
@@ -271,7 +280,7 @@ func (f *Format) compile() {
 		}
 		f.opened = make([]*protocol.Quiet, len(f.Kinds))
 		for k, kind := range f.Kinds {
-			f.opened[k] = openedQuiet(kind, f.ends[k])
+			f.opened[k] = openedQuiet(kind, f.ends[k], f.endsApart(k))
 			if kind.Scan == ScanValue {
 				f.opened[k] = f.openedHead(k, kind)
 			}
@@ -345,7 +354,7 @@ func (f *Format) openedHead(k int, kind Kind) *protocol.Quiet {
 // all start with '<' (its tags, if any, change nothing told); what follows
 // its end is read apart where the kind says so (Quiet.Apart). Otherwise
 // nil.
-func openedQuiet(kind Kind, ends *marker.Set) *protocol.Quiet {
+func openedQuiet(kind Kind, ends *marker.Set, apart bool) *protocol.Quiet {
 	if kind.Scan == ScanValue || kind.Head != nil || kind.Headed {
 		return nil
 	}
@@ -360,42 +369,15 @@ func openedQuiet(kind Kind, ends *marker.Set) *protocol.Quiet {
 	if !ok || room <= 0 {
 		return nil
 	}
-	return &protocol.Quiet{Room: room, Stop: lasts, Ends: ends.Markers(), Apart: kind.endsApart()}
+	return &protocol.Quiet{Room: room, Stop: lasts, Ends: ends.Markers(), Apart: apart}
 }
 
-// endsApart reports whether what follows the block's end is read apart
-// from it (Kind.EndsApart, or a header's body).
-func (k *Kind) endsApart() bool { return k.Header || k.EndsApart }
-
-// Hooks are a format's own rules, run by the machine at fixed points. The
-// machine is in a hook's mode between Enter and Leave; a hook that holds
-// text keeps it as the machine's pending item (engine.Base).
-type Hooks interface {
-	// Start is called at the first byte that is not whitespace of a
-	// response that has said nothing, which is s[i] (for a format with
-	// RawStart, at its first byte), and after a marker that Restarts. It
-	// returns true when it took over (it called m.Enter or m.Open).
-	Start(m *Machine, s string, i int) bool
-	// AfterBlock is called after a block was read that ended at a marker
-	// it consumes (its End or Ends, an end-of-turn token) or where its
-	// value closed, with the calls it handed on (maybe none; none unless
-	// the format KeepsCalls, and then a copy the hook may keep) and the
-	// text following it starting at s[i]; not after a block that a Yields
-	// marker or the end of the response ended, nor one that was no calls.
-	AfterBlock(m *Machine, calls []toolcall.Call, s string, i int)
-	// At is called in prose at s[i], one of the format's Triggers, the
-	// prose that leads to it starting at s[from]; and, for a format with
-	// Tail set, where a prose run reaches the end of a delta (i == len(s)).
-	// When it takes over (it called m.Begin and m.Enter), its pending item
-	// begins at s[start], from <= start <= i, the machine hands s[from:start]
-	// on as content and goes on at s[next].
-	At(m *Machine, s string, from, i int) (start, next int, took bool)
-	// Step runs the hook's mode, as engine.Stepper does.
-	Step(m *Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int)
-	// Close ends the response in the hook's mode.
-	Close(m *Machine, dst []toolcall.Event) []toolcall.Event
-	// InCandidate reports whether text is data in the hook's mode.
-	InCandidate() bool
+// endsApart reports whether what follows the end of a block of kind k is
+// read apart from it: a header's body, or what the hooks read after an end
+// marker that Restarts.
+func (f *Format) endsApart(k int) bool {
+	kind := &f.Kinds[k]
+	return kind.Header || kind.End != NoToken && f.Markers[kind.End].Restarts
 }
 
 // machines keeps Machines between responses: a stream gives its decoder
@@ -415,6 +397,9 @@ func NewDecoder(f *Format, req *toolcall.Request) toolcall.Decoder {
 		m.progressor, _ = m.hooks.(Progressor)
 		m.reading, _ = m.hooks.(Reading)
 		m.starting = true
+		if b, ok := m.hooks.(ResponseBeginner); ok && b.BeginResponse(m) {
+			m.starting = false
+		}
 	}
 	return m
 }
@@ -463,12 +448,6 @@ type Machine struct {
 	endedBy    Token  // the marker that ended the latest block, or NoToken
 }
 
-// Releaser is implemented by hooks that keep pooled readers from block to
-// block: Release gives them back when the machine is recycled.
-type Releaser interface {
-	Release()
-}
-
 // Recycle gives the machine back for a later response, with the room of
 // the buffers that hold nothing it handed on; it must not be used after.
 // A stream calls it once Close has handed on what the machine said: the
@@ -494,7 +473,7 @@ func (m *Machine) Parser() *pylit.Parser { return &m.parser }
 // Feed implements toolcall.Decoder.
 func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	m.BeginDelta(s)
-	dst = m.Flush(m.FeedDelta(dst, s))
+	dst = m.Flush(m.feedDelta(dst, s))
 	if m.mode == mHook || m.mode == mBody || m.mode == mMarker || m.mode == mProse && m.RightAfterCall() { // prose is quiet only where a call's marker may follow a call
 		m.quiet()
 	}
@@ -533,11 +512,11 @@ func (m *Machine) quiet() {
 			m.Quiet(protocol.Quiet{Room: m.Room("", 0), Stop: stop, Escape: esc})
 		}
 	case mBody:
-		// After a header's end comes its body; after the end of a kind
-		// that says so, what the hook reads quietly: each is best read
-		// apart from the end.
+		// After a header's end comes its body; after an end marker that
+		// Restarts, what the hooks read quietly: each is best read apart
+		// from the end.
 		q := m.body.quiet(&m.Base)
-		q.Apart = q.Ends != nil && m.f.Kinds[m.kind].endsApart()
+		q.Apart = q.Ends != nil && m.f.endsApart(int(m.kind))
 		m.Quiet(q)
 	case mMarker:
 		m.Quiet(m.PrefixQuiet(m.f.prose, markerKind))
@@ -564,14 +543,6 @@ func (m *Machine) opens(held []byte, rest string) int {
 // shortString is the length under which a string a hook's reader reads
 // is quiet up to the next bracket rather than up to its closing quote.
 const shortString = 64
-
-// Quieter is implemented by hooks that, reading text themselves (no
-// Reading, or none now), can tell which of the next bytes they read
-// without a trace (protocol.Quiet): the machine asks at the end of each
-// Feed in their mode.
-type Quieter interface {
-	Quiet(m *Machine) protocol.Quiet
-}
 
 // PrefixQuiet is what the machine says of the next bytes when the pending
 // item is the start of a marker of set (or nothing, where one may begin):
@@ -625,7 +596,7 @@ const openLead = 64
 // Close implements toolcall.Decoder.
 func (m *Machine) Close(dst []toolcall.Event) []toolcall.Event {
 	m.BeginDelta("")
-	return m.Flush(m.CloseResponse(dst))
+	return m.Flush(m.closeResponse(dst))
 }
 
 // Enter puts the machine in its hook's mode.
@@ -652,9 +623,6 @@ func (m *Machine) Verbatim() { m.mode = mVerbatim }
 // as it does by default, content.
 func (m *Machine) ProseAs(reasoning bool) { m.reasoning = reasoning }
 
-// Hooks returns the response's hooks, for a Kind's Read and Follow.
-func (m *Machine) Hooks() Hooks { return m.hooks }
-
 // Open starts a block of kind k whose text is the pending item, for a hook
 // that found where one begins (Harmony's headers have no start marker of
 // their own). Name, when the block's call is named before its body,
@@ -663,28 +631,17 @@ func (m *Machine) Open(k int, name string) {
 	m.open(k, 0, "", name)
 }
 
-// OpenAfter is Open for a block whose opening text (lead: Harmony's
-// header, which a block of its own read) is not in the pending item: a
-// body that is not calls is content with lead before it.
-func (m *Machine) OpenAfter(k int, lead, name string) {
-	m.open(k, 0, lead, name)
-}
-
-// Leader is what Hooks that open blocks with OpenLed also are.
-type Leader interface {
-	// Lead returns the opening text of the block open now, which the
-	// hooks read before it opened (Harmony's header).
-	Lead() string
-}
-
-// OpenLed is OpenAfter for hooks that are a Leader: the lead is theirs,
-// made only should the body turn out to be no calls.
+// OpenLed is Open for a block whose opening text (Harmony's header, which
+// a block of its own read) is not in the pending item, for hooks that are
+// a Leader: a body that is not calls is content with their lead before
+// it, which they make only then.
 func (m *Machine) OpenLed(k int, name string) {
 	m.open(k, 0, "", name)
 	_, m.ledByHooks = m.hooks.(Leader)
 }
 
-// leadText is the open block's lead (OpenAfter, OpenLed).
+// leadText is the open block's lead: its start marker when the pending
+// item begins after it, or the hooks' (OpenLed).
 func (m *Machine) leadText() string {
 	if m.ledByHooks {
 		return m.hooks.(Leader).Lead()
@@ -711,8 +668,8 @@ func (m *Machine) sayHeld(dst []toolcall.Event, s string, i int) []toolcall.Even
 	return m.Emit(dst, s, i)
 }
 
-// FeedDelta reads one delta: Feed without the engine's begin and end.
-func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
+// feedDelta reads one delta: Feed without the engine's begin and end.
+func (m *Machine) feedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 	// The hot paths of a stream of small deltas: a delta that only
 	// continues what the machine is in is handed on, or to the reader of
 	// the candidate, without the step loop.
@@ -777,31 +734,6 @@ func (m *Machine) plainProse(dst []toolcall.Event, s string) ([]toolcall.Event, 
 	return m.say(dst, s), true
 }
 
-// Progressor is implemented by hooks that read their candidates with a
-// reader that tells its calls' progress (pylit.List): with argument
-// streaming, Progress reports it at the end of each delta.
-type Progressor interface {
-	Progress(m *Machine, dst []toolcall.Event) []toolcall.Event
-}
-
-// Reading is implemented by hooks whose candidate a Reader reads to its
-// end (a call list, a call object): while the hook's Step would feed the
-// candidate's next bytes to it, and no follower but the machine's own
-// follows it, Reading returns it; else nil. The machine then feeds a delta
-// that fits the size limit to it before any step (and to the follower,
-// as the hook would), so a long candidate streamed in small deltas costs
-// one Feed of its reader per delta. The hook's Step, which then finds the
-// reader fed, acts on its verdict where it stopped.
-type Reading interface {
-	Reading() *pylit.Reader
-}
-
-// DeltaEnder is implemented by hooks that look back at each delta once it
-// is read.
-type DeltaEnder interface {
-	DeltaEnd(m *Machine, s string)
-}
-
 // InProse reports whether the machine is in prose: no marker, block or
 // hook's item pending.
 func (m *Machine) InProse() bool { return m.mode == mProse }
@@ -814,13 +746,13 @@ func (m *Machine) BodyStart() int { return m.bodyStart }
 // not complete, so it is not a call (its text is content).
 var ErrCutOff = errors.New("the response ends inside the call's arguments: it is cut off, so it is no call")
 
-// CloseResponse ends the response, for Close: an open block is read as it
+// closeResponse ends the response, for Close: an open block is read as it
 // stands (a missing end marker is tolerated, and so is one the end of the
 // response cuts: a partial end marker at the end of the body is dropped);
 // anything else pending is content. A block whose arguments the end cuts
 // off (inside a tagged value; a Kind's Read sees CutOff) is content, with
 // a diagnostic.
-func (m *Machine) CloseResponse(dst []toolcall.Event) []toolcall.Event {
+func (m *Machine) closeResponse(dst []toolcall.Event) []toolcall.Event {
 	if !m.Holding() {
 		return dst
 	}
@@ -1004,7 +936,7 @@ func (m *Machine) hook(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	j := i
 	if m.starting && !m.Said.Spoke() {
-		for !m.f.RawStart && j < len(s) && jsonvalue.IsSpace(s[j]) {
+		for j < len(s) && jsonvalue.IsSpace(s[j]) {
 			j++
 		}
 		if j < len(s) {
@@ -1149,9 +1081,9 @@ func (m *Machine) open(k, at int, lead, name string) {
 		m.body.next = v[2]
 	}
 	switch {
-	case kind.Scan == ScanCode && (kind.Read == nil || kind.Decodes || kind.Headed) || kind.Scan == ScanValue:
+	case kind.Scan == ScanCode && (kind.Read == nil || kind.ReadsOnTheWay || kind.Headed) || kind.Scan == ScanValue:
 		m.body.ReadWith(&m.parser, kind.Scan == ScanCode)
-	case kind.Scan == ScanPlain && kind.ReadsValue:
+	case kind.Scan == ScanPlain && kind.ReadsOnTheWay:
 		m.body.ReadValue(&m.parser)
 	}
 	m.FollowWith(kind.Follow, nil)
@@ -1228,6 +1160,9 @@ func (m *Machine) Read(k int, body string) ([]Item, error) {
 // scan read of it on the way.
 func (m *Machine) readBody(body string) ([]Item, error) {
 	defer m.body.pre.reset(nil) // what the reader holds is handed on
+	if m.f.Kinds[m.kind].Header {
+		return nil, nil // its hooks read it (AfterBlock)
+	}
 	if m.f.Kinds[m.kind].Read != nil {
 		return m.Read(int(m.kind), body)
 	}
@@ -1235,10 +1170,10 @@ func (m *Machine) readBody(body string) ([]Item, error) {
 }
 
 // Decode reads the body of the block that just ended as block.Decode
-// does, for a Kind's Read (with Decodes set): with what the body's scan
-// read of it on the way, when that is the whole body. One call object's
-// item is in the machine's own buffer, as OneCall's: valid until the next
-// block.
+// does, for a Kind's Read (with ReadsOnTheWay set): with what the body's
+// scan read of it on the way, when that is the whole body. One call
+// object's item is in the machine's own buffer, as OneCall's: valid until
+// the next block.
 func (m *Machine) Decode(body string) ([]Item, error) {
 	blanks := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
 	return decode(body, &m.parser, m.Requested, m.body.pre.read(body, m.bodyAt, blanks), &m.oneItem)
@@ -1291,23 +1226,18 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 	}
 	m.Said.Say()
 	dst = m.Settle(dst, firstCall(items))
-	dst, calls := m.Items(dst, items, bodyOff)
+	dst = m.items(dst, items, bodyOff)
 	if m.hooks != nil && s != "" {
-		m.hooks.AfterBlock(m, calls, s, next)
+		m.hooks.AfterBlock(m, Block{Kind: int(m.kind), Body: body, Items: items}, s, next)
 	}
 	return dst
 }
 
-// Items hands on items read from text at offset off of the response:
-// calls as calls, the rest as content with a diagnostic. It returns the
-// calls, a copy of their own, for a format whose hooks keep them
-// (KeepsCalls); else none. A call's event points to the item's call: the
-// items' calls are the stream's once handed on.
-func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall.Event, []toolcall.Call) {
-	var calls []toolcall.Call
-	if m.f.KeepsCalls {
-		calls = make([]toolcall.Call, 0, len(items))
-	}
+// items hands on items read from text at offset off of the response:
+// calls as calls, the rest as content with a diagnostic. A call's event
+// points to the item's call: the items' calls are the stream's once handed
+// on.
+func (m *Machine) items(dst []toolcall.Event, items []Item, off int) []toolcall.Event {
 	for _, it := range items {
 		if it.Call == nil {
 			if it.Err != nil {
@@ -1319,12 +1249,9 @@ func (m *Machine) Items(dst []toolcall.Event, items []Item, off int) ([]toolcall
 		for _, r := range it.Repaired {
 			pylit.DiagnoseAt(&m.Base, r, off, it.Call.Name)
 		}
-		if m.f.KeepsCalls {
-			calls = append(calls, *it.Call)
-		}
 		dst = m.CallAt(dst, it.Call, off+it.Offset)
 	}
-	return dst, calls
+	return dst
 }
 
 // DiagErr records err, found in text at offset off of the response, as a

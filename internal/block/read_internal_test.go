@@ -35,7 +35,7 @@ func TestReadValueTakesWhatWasReadOnTheWay(t *testing.T) {
 	}
 }
 
-// A plain body's JSON value (Kind.ReadsValue) is what ReadValue takes, in
+// A plain body's JSON value (Kind.ReadsOnTheWay) is what ReadValue takes, in
 // any deltas; a '<' that is no marker makes it parse the body again, with
 // the same value.
 func TestPlainBodyValueReadOnTheWay(t *testing.T) {
@@ -62,7 +62,7 @@ func TestPlainBodyValueReadOnTheWay(t *testing.T) {
 				got, gotErr = append([]byte(nil), raw...), err
 				return nil, err
 			}
-			readBlock(Kind{End: 0, Scan: ScanPlain, ReadsValue: true, Read: read}, tc.body, size)
+			readBlock(Kind{End: 0, Scan: ScanPlain, ReadsOnTheWay: true, Read: read}, tc.body, size)
 			if taken != tc.taken {
 				t.Errorf("%q in %d-byte deltas: read on the way %v, want %v", tc.body, size, taken, tc.taken)
 			}
@@ -75,7 +75,7 @@ func TestPlainBodyValueReadOnTheWay(t *testing.T) {
 
 // A code body's calls that the scan read on the way (a JSON call object, a
 // call list, a run) are what Decode takes, for a kind whose own Read
-// decodes (Kind.Decodes), in any deltas.
+// decodes (Kind.ReadsOnTheWay), in any deltas.
 func TestDecodeTakesWhatWasReadOnTheWay(t *testing.T) {
 	for _, body := range []string{` {"name": "f", "arguments": {"a": 1}}`, `[f(a=1), g(b="x")]`, "\nf(a=1)\ng(b=[1, 2])\n", `[{"name": "f", "arguments": {}}]`} {
 		for _, size := range []int{1, 3, len(body) + 9} {
@@ -86,7 +86,7 @@ func TestDecodeTakesWhatWasReadOnTheWay(t *testing.T) {
 				calls = len(items)
 				return items, err
 			}
-			readBlock(Kind{End: 0, Scan: ScanCode, Read: read, Decodes: true}, body, size)
+			readBlock(Kind{End: 0, Scan: ScanCode, Read: read, ReadsOnTheWay: true}, body, size)
 			if !taken || calls == 0 {
 				t.Errorf("%q in %d-byte deltas: Decode parsed the body again (%d calls)", body, size, calls)
 			}

@@ -65,7 +65,7 @@ var startKeys = map[string]bool{"name": true, "parameters": true, "arguments": t
 
 func (o *objects) Start(*block.Machine, string, int) bool { return false }
 
-func (o *objects) AfterBlock(*block.Machine, []toolcall.Call, string, int) {}
+func (o *objects) AfterBlock(*block.Machine, block.Block, string, int) {}
 
 func (o *objects) At(m *block.Machine, s string, from, i int) (start, next int, took bool) {
 	if o.opts.LineStart && !m.AtLineStart(s[from:i]) {

@@ -57,10 +57,16 @@
 // (profile qwen3-coder, the only one: vLLM's copy of
 // Qwen3-Coder-30B-A3B-Instruct's template; golden directory qwen3_coder),
 // byte for byte: tools in XML in the system turn (with the template's
-// default system text when the conversation has none), calls as
-// RenderCalls writes them after the turn's trimmed text, tool results in
-// user turns; reasoning is dropped, as the template drops it. The prompt
-// leaves reasoning closed. Numbers are written as the request wrote them.
+// default system text when the conversation has none), calls after the
+// turn's trimmed text, tool results in user turns; reasoning is dropped,
+// as the template drops it. The prompt leaves reasoning closed.
+//
+// In tools and in the calls of the history, a string is written as it
+// is, an object or a list as JSON with the spaces Jinja's tojson writes,
+// and anything else as Jinja's string filter does, as Python's str: True,
+// False, None, a list of types as ['string', 'null']. Deliberate
+// differences: numbers are written as the request wrote them (the
+// template re-prints them as Python does: 1e5 becomes 100000.0).
 //
 // Cut-off and end of turn: A call is complete only when its arguments are: a
 // response the end cuts inside a call's arguments gives no call, its text

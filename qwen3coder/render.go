@@ -36,15 +36,21 @@ const instructions = "\n\nIf you choose to call a function ONLY reply in the fol
 	"- If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls\n</IMPORTANT>"
 
 // RenderPrompt writes a conversation as Qwen3-Coder's template does:
-// ChatML turns; with tools, the system turn holds the system message (or
-// DefaultSystem), a "# Tools" section with each tool in XML (<function>,
-// <name>, <description>, <parameters> with one <parameter> per property:
-// <name>, <type>, <description>, other keys as JSON; then the schema's
-// other keys, such as <required>) and the instruction to call in the
-// format above. An assistant's trimmed text comes before its calls; each
-// call starts on a new line; consecutive tool results share one user turn,
-// each verbatim in <tool_response> tags. It ends with the header of the next
-// assistant turn.
+// ChatML turns; with tools, the system turn holds the
+// system message (or DefaultSystem), a "# Tools" section with each tool
+// in XML (<function>, <name>, <description>, <parameters> with one
+// <parameter> per property: <name>, <type>, <description>, other keys;
+// then the schema's other keys, such as <required>) and the instruction
+// to call in the format above. An assistant's trimmed text comes before
+// its calls; each call starts on a new line; consecutive tool results
+// share one user turn, each verbatim in <tool_response> tags. It ends with
+// the header of the next assistant turn.
+//
+// In tools and in the calls of the history, a string is written as it
+// is, an object or array as JSON with the spaces Jinja's tojson writes,
+// and anything else as Jinja's string filter (Python's str) writes it:
+// True, False, None; a list of types as Python's list, ['string',
+// 'null'].
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
@@ -56,6 +62,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	if err := prompt.Check(msgs); err != nil {
 		return toolcall.Prompt{}, fmt.Errorf("qwen3coder: %w", err)
 	}
+	return renderCoder(msgs, tools)
+}
+
+// renderCoder writes Qwen3-Coder's prompt (see RenderPrompt).
+func renderCoder(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
 	var b strings.Builder
 	rest := msgs
 	system, hasSystem := "", false
@@ -66,17 +77,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		if !hasSystem {
 			system = DefaultSystem
 		}
-		b.WriteString("<|im_start|>system\n" + system)
-		if len(tools) > 0 {
-			b.WriteString("\n\n# Tools\n\nYou have access to the following functions:\n\n<tools>")
-			for _, t := range tools {
-				if err := writeTool(&b, t); err != nil {
-					return toolcall.Prompt{}, err
-				}
-			}
-			b.WriteString("\n</tools>" + instructions)
+		if err := writeSystem(&b, system, "\n\n", tools); err != nil {
+			return toolcall.Prompt{}, err
 		}
-		b.WriteString("<|im_end|>\n")
 	}
 	for i, m := range rest {
 		switch m.Role {
@@ -88,49 +91,112 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 				if text := strings.TrimSpace(m.Content); text != "" {
 					b.WriteString("\n" + text + "\n")
 				}
-				for _, c := range m.ToolCalls {
-					call, err := RenderCalls([]toolcall.Call{c})
-					if err != nil {
-						return toolcall.Prompt{}, err
-					}
-					b.WriteString("\n" + call)
+				if err := writeCalls(&b, m.ToolCalls, "\n", ""); err != nil {
+					return toolcall.Prompt{}, err
 				}
 			}
-			b.WriteString("<|im_end|>\n")
+			b.WriteString(imEndText)
 		case "tool":
-			first, last := prompt.ToolRun(rest, i)
-			if first {
-				b.WriteString("<|im_start|>user\n")
-			}
-			b.WriteString("<tool_response>\n" + m.Content + "\n</tool_response>\n")
-			if last {
-				b.WriteString("<|im_end|>\n")
-			}
+			writeResult(&b, rest, i)
 		default:
-			b.WriteString("<|im_start|>" + m.Role + "\n" + m.Content + "<|im_end|>\n")
+			writeTurn(&b, m.Role, m.Content)
 		}
 	}
 	b.WriteString("<|im_start|>assistant\n")
 	return toolcall.Prompt{Text: b.String()}, nil
 }
 
-// ProfileQwen3Coder is Qwen3-Coder's template (30B-A3B and 480B-A35B
-// Instruct), the one prompt profile.
-const ProfileQwen3Coder = "qwen3-coder"
+// imEndText ends a ChatML turn.
+const imEndText = "<|im_end|>\n"
 
-// Profiles lists the prompt profiles.
+// writeTurn writes a ChatML turn: <|im_start|>ROLE\nTEXT<|im_end|>\n.
+func writeTurn(b *strings.Builder, role, text string) {
+	b.WriteString("<|im_start|>" + role + "\n" + text + imEndText)
+}
+
+// writeResult writes msgs[i], a tool result, as Qwen3-Coder's template
+// does: in a user turn that gathers a run of them, each in
+// <tool_response> tags on lines of their own.
+func writeResult(b *strings.Builder, msgs []toolcall.Message, i int) {
+	prompt.WriteResult(b, msgs, i, "<|im_start|>user\n", "<tool_response>\n"+msgs[i].Content+"\n</tool_response>\n", imEndText)
+}
+
+// writeCalls writes calls with writeCall, each between before and after.
+func writeCalls(b *strings.Builder, calls []toolcall.Call, before, after string) error {
+	for _, c := range calls {
+		b.WriteString(before)
+		if err := writeCall(b, c); err != nil {
+			return err
+		}
+		b.WriteString(after)
+	}
+	return nil
+}
+
+// writeCall writes a call of the history as the templates do:
+// <tool_call>\n<function=NAME>\n, per argument
+// <parameter=KEY>\nVALUE\n</parameter>\n (VALUE as schemaText writes
+// it), then </function>\n</tool_call>.
+func writeCall(b *strings.Builder, c toolcall.Call) error {
+	args, err := prompt.Arguments("qwen3coder", c)
+	if err != nil {
+		return err
+	}
+	b.WriteString(toolCallText + "\n" + functionText + c.Name + ">\n")
+	for _, m := range args.Members {
+		b.WriteString(parameterText + m.Key + ">\n" + schemaText(m.Val) + "\n" + parameterEnd + "\n")
+	}
+	b.WriteString(functionEndText + "\n" + toolCallEndText)
+	return nil
+}
+
+// The prompt profiles: the chat templates RenderPrompt writes.
+const (
+	// ProfileQwen3Coder is Qwen3-Coder's template (30B-A3B and 480B-A35B
+	// Instruct, Qwen3-Coder-Next). The default.
+	ProfileQwen3Coder = "qwen3-coder"
+)
+
+// Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileQwen3Coder}
 
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter with RenderPrompt. The template has no reasoning
-// switch and writes no date.
+// Prompt implements toolcall.Prompter with RenderPrompt. The template has
+// no reasoning switch and writes no date.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	return RenderPrompt(msgs, tools, opts)
 }
 
-// writeTool writes one tool as the template's XML.
+// writeSystem writes the system turn of Qwen3-Coder's template: the
+// system text, then with tools sep and the tools (writeTools).
+func writeSystem(b *strings.Builder, system, sep string, tools []toolcall.Tool) error {
+	b.WriteString("<|im_start|>system\n" + system)
+	if len(tools) > 0 {
+		b.WriteString(sep)
+		if err := writeTools(b, tools); err != nil {
+			return err
+		}
+	}
+	b.WriteString(imEndText)
+	return nil
+}
+
+// writeTools writes the "# Tools" section of Qwen3-Coder's template: each
+// tool in XML, then the instructions.
+func writeTools(b *strings.Builder, tools []toolcall.Tool) error {
+	b.WriteString("# Tools\n\nYou have access to the following functions:\n\n<tools>")
+	for _, t := range tools {
+		if err := writeTool(b, t); err != nil {
+			return err
+		}
+	}
+	b.WriteString("\n</tools>" + instructions)
+	return nil
+}
+
+// writeTool writes one tool as the templates' XML.
 func writeTool(b *strings.Builder, t toolcall.Tool) error {
 	b.WriteString("\n<function>\n<name>" + t.Name + "</name>")
 	if t.Description != "" {
@@ -144,16 +210,14 @@ func writeTool(b *strings.Builder, t toolcall.Tool) error {
 			return fmt.Errorf("qwen3coder: the schema of %s: %w", t.Name, err)
 		}
 	}
-	if props := params.Get("properties"); props != nil && props.Kind == jsonvalue.Object {
+	if props := params.Get("properties"); params.Kind == jsonvalue.Object && props != nil && props.Kind == jsonvalue.Object {
 		for _, p := range props.Members {
 			b.WriteString("\n<parameter>\n<name>" + p.Key + "</name>")
 			if typ := p.Val.Get("type"); typ != nil {
-				// the template prints the type with Jinja's string filter:
-				// a list of types as Python writes it, ['string', 'null']
-				b.WriteString("\n<type>" + string(prompt.AppendPythonStr(nil, *typ)) + "</type>")
+				b.WriteString("\n<type>" + pythonStr(*typ) + "</type>")
 			}
 			if d := p.Val.Get("description"); d != nil {
-				b.WriteString("\n<description>" + strings.TrimSpace(text(*d)) + "</description>")
+				b.WriteString("\n<description>" + strings.TrimSpace(pythonStr(*d)) + "</description>")
 			}
 			writeExtra(b, p.Val, "name", "type", "description")
 			b.WriteString("\n</parameter>")
@@ -165,8 +229,8 @@ func writeTool(b *strings.Builder, t toolcall.Tool) error {
 }
 
 // writeExtra writes the keys of obj other than those handled, as the
-// template's render_extra_keys does: <key>value</key>, lists and objects
-// as JSON.
+// templates' render_extra_keys does: <key>VALUE</key>, VALUE as
+// schemaText writes it.
 func writeExtra(b *strings.Builder, obj jsonvalue.Value, handled ...string) {
 	if obj.Kind != jsonvalue.Object {
 		return
@@ -175,18 +239,24 @@ func writeExtra(b *strings.Builder, obj jsonvalue.Value, handled ...string) {
 		if slices.Contains(handled, m.Key) {
 			continue
 		}
-		b.WriteString("\n<" + m.Key + ">" + text(m.Val) + "</" + m.Key + ">")
+		b.WriteString("\n<" + m.Key + ">" + schemaText(m.Val) + "</" + m.Key + ">")
 	}
 }
 
-// text writes a schema value as Jinja prints it: a string raw, anything
-// else as JSON with tojson's spaces.
-func text(v jsonvalue.Value) string {
-	if v.Kind == jsonvalue.String {
-		return v.Str
+// schemaText writes a value as the templates print a schema's keys and
+// a call's arguments: an object or array as JSON with tojson's spaces,
+// anything else as Jinja's string filter does (a string as it is, True,
+// False, None, a number as written).
+func schemaText(v jsonvalue.Value) string {
+	if v.Kind == jsonvalue.Object || v.Kind == jsonvalue.Array {
+		return string(v.AppendSpaced(nil))
 	}
-	return string(v.AppendSpaced(nil))
+	return pythonStr(v)
 }
+
+// pythonStr writes a value as Jinja's string filter does: a list of
+// types as Python's list, ['string', 'null'].
+func pythonStr(v jsonvalue.Value) string { return string(prompt.AppendPythonStr(nil, v)) }
 
 // SpecialTokens lists the format's special tokens (toolcall.Describe
 // reads them into its descriptor).

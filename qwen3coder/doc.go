@@ -53,20 +53,38 @@
 // Llama 4 writes <function=NAME> too; each format's decoder decides alone,
 // with no state shared.
 //
-// RenderPrompt writes the prompt Qwen3-Coder's chat template writes
-// (profile qwen3-coder, the only one: vLLM's copy of
-// Qwen3-Coder-30B-A3B-Instruct's template; golden directory qwen3_coder),
-// byte for byte: tools in XML in the system turn (with the template's
-// default system text when the conversation has none), calls after the
-// turn's trimmed text, tool results in user turns; reasoning is dropped,
-// as the template drops it. The prompt leaves reasoning closed.
+// RenderPrompt writes the prompt each profile's chat template writes, byte
+// for byte (the goldens of testdata/templates hold what each template
+// rendered with jinja2, as Hugging Face's apply_chat_template does):
+//   - qwen3-coder (default): Qwen3-Coder's (vLLM's copy of
+//     Qwen3-Coder-30B-A3B-Instruct's template; golden directory
+//     qwen3_coder): tools in XML in the system turn (with the template's
+//     default system text when the conversation has none), calls after
+//     the turn's trimmed text, tool results in user turns; reasoning is
+//     dropped, as the template drops it. The prompt leaves reasoning
+//     closed.
+//   - qwen3.5: Qwen3.5's (the llama.cpp fork's Qwen3.5-4B.jinja, which
+//     writes the goldens qwen35 and qwen35@nothink): tools as JSON lines
+//     before the system message, every text trimmed, reasoning kept on
+//     the assistant turns after the last user query; the prompt opens
+//     <think>, and with Thinking false closes an empty one. The template
+//     refuses a system message after the first (golden
+//     qwen35/system_later.error) and a conversation with no user query;
+//     RenderPrompt writes the one as a system turn, and the other with no
+//     reasoning in its history.
+//   - qwen3.6: Qwen3.6's, written as qwen3.5's: its template is known
+//     here only by its goldens (qwen36), which match Qwen3.5's on every
+//     conversation they hold; what it does beyond them is inferred from
+//     Qwen3.5's.
 //
 // In tools and in the calls of the history, a string is written as it
 // is, an object or a list as JSON with the spaces Jinja's tojson writes,
 // and anything else as Jinja's string filter does, as Python's str: True,
 // False, None, a list of types as ['string', 'null']. Deliberate
 // differences: numbers are written as the request wrote them (the
-// template re-prints them as Python does: 1e5 becomes 100000.0).
+// templates re-print them as Python does: 1e5 becomes 100000.0); a
+// reasoning_content of "" counts as none, so reasoning written in the
+// text before </think> is used.
 //
 // Cut-off and end of turn: A call is complete only when its arguments are: a
 // response the end cuts inside a call's arguments gives no call, its text

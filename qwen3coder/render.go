@@ -35,8 +35,10 @@ const instructions = "\n\nIf you choose to call a function ONLY reply in the fol
 	"- You may provide optional reasoning for your function call in natural language BEFORE the function call, but NOT after\n" +
 	"- If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls\n</IMPORTANT>"
 
-// RenderPrompt writes a conversation as Qwen3-Coder's template does:
-// ChatML turns; with tools, the system turn holds the
+// RenderPrompt writes a conversation as the profile's chat template does
+// (see the package doc for each; "" is qwen3-coder).
+//
+// Qwen3-Coder's: ChatML turns; with tools, the system turn holds the
 // system message (or DefaultSystem), a "# Tools" section with each tool
 // in XML (<function>, <name>, <description>, <parameters> with one
 // <parameter> per property: <name>, <type>, <description>, other keys;
@@ -56,11 +58,16 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	if guardErr != nil {
 		return toolcall.Prompt{}, guardErr
 	}
-	if _, err := prompt.Profile("qwen3coder", opts.Profile, Profiles); err != nil {
+	profile, err := prompt.Profile("qwen3coder", opts.Profile, Profiles)
+	if err != nil {
 		return toolcall.Prompt{}, err
 	}
 	if err := prompt.Check(msgs); err != nil {
 		return toolcall.Prompt{}, fmt.Errorf("qwen3coder: %w", err)
+	}
+	switch profile {
+	case ProfileQwen35, ProfileQwen36:
+		return renderQwen35(msgs, tools, opts)
 	}
 	return renderCoder(msgs, tools)
 }
@@ -155,16 +162,22 @@ const (
 	// ProfileQwen3Coder is Qwen3-Coder's template (30B-A3B and 480B-A35B
 	// Instruct, Qwen3-Coder-Next). The default.
 	ProfileQwen3Coder = "qwen3-coder"
+	// ProfileQwen35 is Qwen3.5's: tools as JSON lines, reasoning kept
+	// after the last user query, the prompt opening <think> unless
+	// Thinking is false.
+	ProfileQwen35 = "qwen3.5"
+	// ProfileQwen36 is Qwen3.6's, written as Qwen3.5's.
+	ProfileQwen36 = "qwen3.6"
 )
 
 // Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileQwen3Coder}
+var Profiles = []string{ProfileQwen3Coder, ProfileQwen35, ProfileQwen36}
 
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
-// Prompt implements toolcall.Prompter with RenderPrompt. The template has
-// no reasoning switch and writes no date.
+// Prompt implements toolcall.Prompter with RenderPrompt. Thinking is
+// Qwen3.5's enable_thinking; no template writes a date.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	return RenderPrompt(msgs, tools, opts)
 }
@@ -264,4 +277,4 @@ func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
-var specialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<function=", "</function>", "<parameter=", "</parameter>", "<tool_response>", "</tool_response>"}
+var specialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<function=", "</function>", "<parameter=", "</parameter>", "<tool_response>", "</tool_response>", "<think>", "</think>"}

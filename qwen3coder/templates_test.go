@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/qwen3coder"
+	"github.com/toolparse/toolparse/toolcall"
 )
 
 // templateGoldens are the golden directories of testdata/templates/golden
@@ -16,9 +17,26 @@ import (
 // vLLM's examples/tool_chat_template_qwen3coder.jinja.
 var templateGoldens = []formatstest.Golden{
 	{Dir: "qwen3_coder"},
+	{Dir: "qwen35", Opts: toolcall.PromptOptions{Profile: qwen3coder.ProfileQwen35}},
+	{Dir: "qwen35@nothink", Opts: toolcall.PromptOptions{Profile: qwen3coder.ProfileQwen35, Thinking: new(false)}},
+	{Dir: "qwen36", Opts: toolcall.PromptOptions{Profile: qwen3coder.ProfileQwen36}},
 }
 
 // TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
 func TestPromptsMatchTheModelsTemplates(t *testing.T) {
 	formatstest.CheckTemplateGoldens(t, qwen3coder.Format, templateGoldens)
+}
+
+// goldenModels name, for each golden directory (before its '@'), the
+// model whose template wrote it.
+var goldenModels = map[string]string{
+	"qwen3_coder": "Qwen/Qwen3-Coder-30B-A3B-Instruct",
+	"qwen35":      "Qwen/Qwen3.5-35B-A3B",
+	"qwen36":      "Qwen/Qwen3.6-35B-A3B",
+}
+
+// TestLookupPicksTheGoldensProfile: models.Lookup gives each golden's
+// model this format and the profile its goldens are checked with.
+func TestLookupPicksTheGoldensProfile(t *testing.T) {
+	formatstest.CheckGoldenModels(t, qwen3coder.Format, templateGoldens, goldenModels)
 }

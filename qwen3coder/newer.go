@@ -1,0 +1,125 @@
+package qwen3coder
+
+import (
+	"strings"
+
+	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// The markers of reasoning in the newer templates.
+const (
+	thinkOpen  = "<think>"
+	thinkClose = "</think>"
+)
+
+// writeJSONTools writes each tool on a line of its own as Qwen3.5's
+// template does (tool | tojson: the tool in OpenAI's shape, with
+// tojson's spaces) after head, then </tools> on its own line.
+func writeJSONTools(b *strings.Builder, tools []toolcall.Tool, head string) error {
+	b.WriteString(head)
+	for _, t := range tools {
+		line, err := prompt.OpenAIToolJSON(t)
+		if err != nil {
+			return err
+		}
+		b.WriteString("\n" + line)
+	}
+	b.WriteString("\n</tools>")
+	return nil
+}
+
+// lastQuery returns the index of the last user message that is not a
+// tool result written back as <tool_response>...</tool_response> (trim
+// says whether the template trims the text first), or the last index when
+// there is none, as Qwen3.5's template finds the turns whose reasoning
+// it keeps.
+func lastQuery(msgs []toolcall.Message, trim bool) int {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role != "user" {
+			continue
+		}
+		c := msgs[i].Content
+		if trim {
+			c = strings.TrimSpace(c)
+		}
+		if !(strings.HasPrefix(c, "<tool_response>") && strings.HasSuffix(c, "</tool_response>")) {
+			return i
+		}
+	}
+	return len(msgs) - 1
+}
+
+// thinkingOff reports whether opts turn the template's reasoning off.
+func thinkingOff(opts toolcall.PromptOptions) bool { return opts.Thinking != nil && !*opts.Thinking }
+
+// renderQwen35 writes Qwen3.5's prompt: ChatML turns, every text trimmed;
+// with tools, a system turn listing them as JSON lines, the instructions,
+// then the system message; an assistant turn after the last user query
+// keeps its reasoning (<think>\nREASONING\n</think>\n\n before its
+// text); calls after the text (and a blank line when there is text), one
+// a line; consecutive tool results in one user turn. The generation
+// prompt opens <think>, or with Thinking false writes an empty reasoning
+// block.
+func renderQwen35(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	var b strings.Builder
+	hasSystem := len(msgs) > 0 && msgs[0].Role == "system"
+	system := ""
+	if hasSystem {
+		system = strings.TrimSpace(msgs[0].Content)
+	}
+	switch {
+	case len(tools) > 0:
+		b.WriteString("<|im_start|>system\n")
+		if err := writeJSONTools(&b, tools, "# Tools\n\nYou have access to the following functions:\n\n<tools>"); err != nil {
+			return toolcall.Prompt{}, err
+		}
+		b.WriteString(instructions)
+		if system != "" {
+			b.WriteString("\n\n" + system)
+		}
+		b.WriteString("<|im_end|>\n")
+	case hasSystem:
+		b.WriteString("<|im_start|>system\n" + system + "<|im_end|>\n")
+	}
+	query := lastQuery(msgs, true)
+	for i, m := range msgs {
+		content := strings.TrimSpace(m.Content)
+		switch m.Role {
+		case "system":
+			if i > 0 { // the template refuses it; written as a system turn
+				writeTurn(&b, m.Role, content)
+			}
+		case "assistant":
+			text, reasoning := prompt.SplitReasoning(toolcall.Message{Content: content, Reasoning: m.Reasoning}, thinkOpen, thinkClose)
+			b.WriteString("<|im_start|>assistant\n")
+			if i > query {
+				b.WriteString(thinkOpen + "\n" + strings.TrimSpace(reasoning) + "\n" + thinkClose + "\n\n")
+			}
+			b.WriteString(text)
+			for j, c := range m.ToolCalls {
+				switch {
+				case j > 0:
+					b.WriteString("\n")
+				case strings.TrimSpace(text) != "":
+					b.WriteString("\n\n")
+				}
+				if err := writeCall(&b, c); err != nil {
+					return toolcall.Prompt{}, err
+				}
+			}
+			b.WriteString("<|im_end|>\n")
+		case "tool":
+			prompt.WriteResult(&b, msgs, i, "<|im_start|>user", "\n<tool_response>\n"+content+"\n</tool_response>", imEndText)
+		default:
+			writeTurn(&b, m.Role, content)
+		}
+	}
+	b.WriteString("<|im_start|>assistant\n")
+	if thinkingOff(opts) {
+		b.WriteString(thinkOpen + "\n\n" + thinkClose + "\n\n")
+		return toolcall.Prompt{Text: b.String()}, nil
+	}
+	b.WriteString(thinkOpen + "\n")
+	return toolcall.Prompt{Text: b.String(), InReasoning: true}, nil
+}

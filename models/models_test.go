@@ -246,9 +246,10 @@ var names = []struct {
 	{"upstage/SOLAR-10.7B-Instruct-v1.0", "", ""},
 	// Newer models of families already read (their own profiles come with
 	// their prompts; until then the family's closest).
-	{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", "qwen3_coder", "qwen3-coder"},
-	{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-v2", "qwen3_coder", "qwen3-coder"}, // not Nemotron Nano v2
-	{"nvidia/Nemotron-3-Super-120B-A12B", "qwen3_coder", "qwen3-coder"},
+	{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", "qwen3_coder", "nemotron-3-nano"},
+	{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-v2", "qwen3_coder", "nemotron-3-nano"}, // not Nemotron Nano v2
+	{"nvidia/Nemotron-3-Super-120B-A12B", "qwen3_coder", "nemotron-3-super"},
+	{"nvidia/NVIDIA-Nemotron-3-Super-120B-A12B", "qwen3_coder", "nemotron-3-super"},
 	{"stepfun-ai/Step-3.5-Flash", "qwen3_coder", "qwen3-coder"},
 	{"XiaomiMiMo/MiMo-V2-Flash", "qwen3_coder", "qwen3-coder"},
 	{"zai-org/GLM-5.1", "glm45", "glm-4.7"},

@@ -76,6 +76,17 @@
 //     here only by its goldens (qwen36), which match Qwen3.5's on every
 //     conversation they hold; what it does beyond them is inferred from
 //     Qwen3.5's.
+//   - nemotron-3-nano: NVIDIA Nemotron 3 Nano's (the llama.cpp fork's
+//     NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.jinja; golden nemotron3_nano):
+//     Qwen3-Coder's XML tools with a property's enum after its
+//     description and the schema's required last, a system turn always,
+//     reasoning as <think>...</think> before an assistant's text
+//     (<think></think> when none) and dropped before the last user
+//     message unless KeepReasoning (truncate_history_thinking=false); the
+//     prompt opens <think>, and with Thinking false writes
+//     <think></think>.
+//   - nemotron-3-super: Nemotron 3 Super's, written as nemotron-3-nano's:
+//     known only by its goldens (nemotron3_super), which match Nano's.
 //
 // In tools and in the calls of the history, a string is written as it
 // is, an object or a list as JSON with the spaces Jinja's tojson writes,

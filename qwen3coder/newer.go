@@ -50,6 +50,16 @@ func lastQuery(msgs []toolcall.Message, trim bool) int {
 	return len(msgs) - 1
 }
 
+// lastOf returns the index of the last message of role, or -1.
+func lastOf(msgs []toolcall.Message, role string) int {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == role {
+			return i
+		}
+	}
+	return -1
+}
+
 // thinkingOff reports whether opts turn the template's reasoning off.
 func thinkingOff(opts toolcall.PromptOptions) bool { return opts.Thinking != nil && !*opts.Thinking }
 
@@ -123,3 +133,80 @@ func renderQwen35(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	b.WriteString(thinkOpen + "\n")
 	return toolcall.Prompt{Text: b.String(), InReasoning: true}, nil
 }
+
+// renderNemotron3 writes Nemotron 3's prompt: a system turn always (the
+// system message, then with tools Qwen3-Coder's XML listing with enums
+// and required written as Nemotron's template writes them); an assistant
+// turn's reasoning in <think>\nREASONING\n</think>\n before its text
+// (<think></think> when it has none), dropped before the last user
+// message unless KeepReasoning; calls after the trimmed text, each ending
+// with a newline; tool results as Qwen3-Coder's. The generation prompt
+// opens <think>, or with Thinking false writes <think></think>.
+func renderNemotron3(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	var b strings.Builder
+	rest, system := msgs, ""
+	if len(msgs) > 0 && msgs[0].Role == "system" {
+		system, rest = msgs[0].Content, msgs[1:]
+	}
+	lastUser := lastOf(rest, "user")
+	sep := ""
+	if system != "" {
+		sep = "\n\n"
+	}
+	if err := writeSystem(&b, system, sep, tools, true); err != nil {
+		return toolcall.Prompt{}, err
+	}
+	for i, m := range rest {
+		switch m.Role {
+		case "assistant":
+			content := m.Content
+			switch {
+			case strings.TrimSpace(m.Reasoning) != "":
+				content = thinkOpen + "\n" + m.Reasoning + "\n" + thinkClose + "\n" + content
+			case !strings.Contains(content, thinkOpen) && !strings.Contains(content, thinkClose):
+				content = thinkOpen + thinkClose + content
+			}
+			drop := !opts.KeepReasoning && i < lastUser
+			b.WriteString("<|im_start|>assistant\n")
+			if len(m.ToolCalls) == 0 {
+				if drop && strings.Contains(content, thinkOpen) && strings.Contains(content, thinkClose) {
+					content = thinkOpen + thinkClose + afterLast(content, thinkClose)
+				}
+				b.WriteString(strings.TrimSpace(content) + "<|im_end|>\n")
+				continue
+			}
+			switch {
+			case strings.TrimSpace(content) == "":
+				b.WriteString(thinkOpen + thinkClose)
+			case !drop:
+				b.WriteString(strings.TrimSpace(content) + "\n")
+			default:
+				c := content
+				if strings.Contains(c, thinkClose) {
+					c = afterLast(c, thinkClose)
+				} else if k := strings.Index(c, thinkOpen); k >= 0 {
+					c = c[:k]
+				}
+				b.WriteString(thinkOpen + thinkClose + strings.TrimSpace(c) + "\n")
+			}
+			if err := writeCalls(&b, m.ToolCalls, "", "\n"); err != nil {
+				return toolcall.Prompt{}, err
+			}
+			b.WriteString(imEndText)
+		case "tool":
+			writeResult(&b, rest, i)
+		default:
+			writeTurn(&b, m.Role, m.Content)
+		}
+	}
+	b.WriteString("<|im_start|>assistant\n")
+	if thinkingOff(opts) {
+		b.WriteString(thinkOpen + thinkClose)
+		return toolcall.Prompt{Text: b.String()}, nil
+	}
+	b.WriteString(thinkOpen + "\n")
+	return toolcall.Prompt{Text: b.String(), InReasoning: true}, nil
+}
+
+// afterLast returns what of s follows the last sep.
+func afterLast(s, sep string) string { return s[strings.LastIndex(s, sep)+len(sep):] }

@@ -68,6 +68,8 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	switch profile {
 	case ProfileQwen35, ProfileQwen36:
 		return renderQwen35(msgs, tools, opts)
+	case ProfileNemotron3Nano, ProfileNemotron3Super:
+		return renderNemotron3(msgs, tools, opts)
 	}
 	return renderCoder(msgs, tools)
 }
@@ -84,7 +86,7 @@ func renderCoder(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Promp
 		if !hasSystem {
 			system = DefaultSystem
 		}
-		if err := writeSystem(&b, system, "\n\n", tools); err != nil {
+		if err := writeSystem(&b, system, "\n\n", tools, false); err != nil {
 			return toolcall.Prompt{}, err
 		}
 	}
@@ -121,9 +123,9 @@ func writeTurn(b *strings.Builder, role, text string) {
 	b.WriteString("<|im_start|>" + role + "\n" + text + imEndText)
 }
 
-// writeResult writes msgs[i], a tool result, as Qwen3-Coder's template
-// does: in a user turn that gathers a run of them, each in
-// <tool_response> tags on lines of their own.
+// writeResult writes msgs[i], a tool result, as Qwen3-Coder's and
+// Nemotron 3's templates do: in a user turn that gathers a run of them,
+// each in <tool_response> tags on lines of their own.
 func writeResult(b *strings.Builder, msgs []toolcall.Message, i int) {
 	prompt.WriteResult(b, msgs, i, "<|im_start|>user\n", "<tool_response>\n"+msgs[i].Content+"\n</tool_response>\n", imEndText)
 }
@@ -168,27 +170,36 @@ const (
 	ProfileQwen35 = "qwen3.5"
 	// ProfileQwen36 is Qwen3.6's, written as Qwen3.5's.
 	ProfileQwen36 = "qwen3.6"
+	// ProfileNemotron3Nano is NVIDIA Nemotron 3 Nano's: Qwen3-Coder's XML
+	// tools, reasoning kept after the last user message, the prompt
+	// opening <think> unless Thinking is false.
+	ProfileNemotron3Nano = "nemotron-3-nano"
+	// ProfileNemotron3Super is NVIDIA Nemotron 3 Super's, written as
+	// Nemotron 3 Nano's.
+	ProfileNemotron3Super = "nemotron-3-super"
 )
 
 // Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileQwen3Coder, ProfileQwen35, ProfileQwen36}
+var Profiles = []string{ProfileQwen3Coder, ProfileQwen35, ProfileQwen36, ProfileNemotron3Nano, ProfileNemotron3Super}
 
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
 
 // Prompt implements toolcall.Prompter with RenderPrompt. Thinking is
-// Qwen3.5's enable_thinking; no template writes a date.
+// Qwen3.5's and Nemotron 3's enable_thinking, KeepReasoning Nemotron 3's
+// truncate_history_thinking=false; no template writes a date.
 func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	return RenderPrompt(msgs, tools, opts)
 }
 
-// writeSystem writes the system turn of Qwen3-Coder's template: the
-// system text, then with tools sep and the tools (writeTools).
-func writeSystem(b *strings.Builder, system, sep string, tools []toolcall.Tool) error {
+// writeSystem writes the system turn of Qwen3-Coder's template, or with
+// nemotron Nemotron 3's: the system text, then with tools sep and the
+// tools (writeTools).
+func writeSystem(b *strings.Builder, system, sep string, tools []toolcall.Tool, nemotron bool) error {
 	b.WriteString("<|im_start|>system\n" + system)
 	if len(tools) > 0 {
 		b.WriteString(sep)
-		if err := writeTools(b, tools); err != nil {
+		if err := writeTools(b, tools, nemotron); err != nil {
 			return err
 		}
 	}
@@ -196,12 +207,14 @@ func writeSystem(b *strings.Builder, system, sep string, tools []toolcall.Tool) 
 	return nil
 }
 
-// writeTools writes the "# Tools" section of Qwen3-Coder's template: each
-// tool in XML, then the instructions.
-func writeTools(b *strings.Builder, tools []toolcall.Tool) error {
+// writeTools writes the "# Tools" section of Qwen3-Coder's template, or
+// with nemotron Nemotron 3's: each tool in XML, then the instructions.
+// Nemotron 3's writes a property's enum after its description and the
+// schema's required last.
+func writeTools(b *strings.Builder, tools []toolcall.Tool, nemotron bool) error {
 	b.WriteString("# Tools\n\nYou have access to the following functions:\n\n<tools>")
 	for _, t := range tools {
-		if err := writeTool(b, t); err != nil {
+		if err := writeTool(b, t, nemotron); err != nil {
 			return err
 		}
 	}
@@ -210,7 +223,7 @@ func writeTools(b *strings.Builder, tools []toolcall.Tool) error {
 }
 
 // writeTool writes one tool as the templates' XML.
-func writeTool(b *strings.Builder, t toolcall.Tool) error {
+func writeTool(b *strings.Builder, t toolcall.Tool, nemotron bool) error {
 	b.WriteString("\n<function>\n<name>" + t.Name + "</name>")
 	if t.Description != "" {
 		b.WriteString("\n<description>" + strings.TrimSpace(t.Description) + "</description>")
@@ -223,6 +236,10 @@ func writeTool(b *strings.Builder, t toolcall.Tool) error {
 			return fmt.Errorf("qwen3coder: the schema of %s: %w", t.Name, err)
 		}
 	}
+	handled := []string{"name", "type", "description"}
+	if nemotron {
+		handled = append(handled, "enum")
+	}
 	if props := params.Get("properties"); params.Kind == jsonvalue.Object && props != nil && props.Kind == jsonvalue.Object {
 		for _, p := range props.Members {
 			b.WriteString("\n<parameter>\n<name>" + p.Key + "</name>")
@@ -232,11 +249,21 @@ func writeTool(b *strings.Builder, t toolcall.Tool) error {
 			if d := p.Val.Get("description"); d != nil {
 				b.WriteString("\n<description>" + strings.TrimSpace(pythonStr(*d)) + "</description>")
 			}
-			writeExtra(b, p.Val, "name", "type", "description")
+			if e := p.Val.Get("enum"); nemotron && e != nil {
+				b.WriteString("\n<enum>" + string(e.AppendSpaced(nil)) + "</enum>")
+			}
+			writeExtra(b, p.Val, handled...)
 			b.WriteString("\n</parameter>")
 		}
 	}
-	writeExtra(b, params, "type", "properties")
+	if !nemotron {
+		writeExtra(b, params, "type", "properties")
+	} else {
+		writeExtra(b, params, "type", "properties", "required")
+		if r := params.Get("required"); r != nil {
+			b.WriteString("\n<required>" + string(r.AppendSpaced(nil)) + "</required>")
+		}
+	}
 	b.WriteString("\n</parameters>\n</function>")
 	return nil
 }

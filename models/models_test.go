@@ -250,8 +250,8 @@ var names = []struct {
 	{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-v2", "qwen3_coder", "nemotron-3-nano"}, // not Nemotron Nano v2
 	{"nvidia/Nemotron-3-Super-120B-A12B", "qwen3_coder", "nemotron-3-super"},
 	{"nvidia/NVIDIA-Nemotron-3-Super-120B-A12B", "qwen3_coder", "nemotron-3-super"},
-	{"stepfun-ai/Step-3.5-Flash", "qwen3_coder", "qwen3-coder"},
-	{"XiaomiMiMo/MiMo-V2-Flash", "qwen3_coder", "qwen3-coder"},
+	{"stepfun-ai/Step-3.5-Flash", "qwen3_coder", "step-3.5"},
+	{"XiaomiMiMo/MiMo-V2-Flash", "qwen3_coder", "step-3.5"},
 	{"zai-org/GLM-5.1", "glm45", "glm-4.7"},
 	{"inclusionAI/Ling-3-flash", "glm45", "glm-4.7"},
 	{"ibm-granite/granite-4.0-h-small", "hermes", "qwen3"},

@@ -87,6 +87,12 @@
 //     <think></think>.
 //   - nemotron-3-super: Nemotron 3 Super's, written as nemotron-3-nano's:
 //     known only by its goldens (nemotron3_super), which match Nano's.
+//   - step-3.5: StepFun's Step 3.5 Flash's (the llama.cpp fork's
+//     stepfun-ai-Step-3.5-Flash.jinja; golden step35; Xiaomi's
+//     MiMo-V2-Flash ships it too): <s>, tools as JSON lines after the
+//     system message, reasoning kept after the last user query, calls
+//     right after the text, tool results in a tool_response turn; the
+//     prompt always opens <think> (the template has no switch).
 //
 // In tools and in the calls of the history, a string is written as it
 // is, an object or a list as JSON with the spaces Jinja's tojson writes,
@@ -95,7 +101,8 @@
 // differences: numbers are written as the request wrote them (the
 // templates re-print them as Python does: 1e5 becomes 100000.0); a
 // reasoning_content of "" counts as none, so reasoning written in the
-// text before </think> is used.
+// text before </think> is used; the templates' other message fields
+// (Step 3.5's observation name) are not carried.
 //
 // Cut-off and end of turn: A call is complete only when its arguments are: a
 // response the end cuts inside a call's arguments gives no call, its text

@@ -13,9 +13,9 @@ const (
 	thinkClose = "</think>"
 )
 
-// writeJSONTools writes each tool on a line of its own as Qwen3.5's
-// template does (tool | tojson: the tool in OpenAI's shape, with
-// tojson's spaces) after head, then </tools> on its own line.
+// writeJSONTools writes each tool on a line of its own as Qwen3.5's and
+// Step 3.5's templates do (tool | tojson: the tool in OpenAI's shape,
+// with tojson's spaces) after head, then </tools> on its own line.
 func writeJSONTools(b *strings.Builder, tools []toolcall.Tool, head string) error {
 	b.WriteString(head)
 	for _, t := range tools {
@@ -32,8 +32,8 @@ func writeJSONTools(b *strings.Builder, tools []toolcall.Tool, head string) erro
 // lastQuery returns the index of the last user message that is not a
 // tool result written back as <tool_response>...</tool_response> (trim
 // says whether the template trims the text first), or the last index when
-// there is none, as Qwen3.5's template finds the turns whose reasoning
-// it keeps.
+// there is none, as Qwen3.5's and Step 3.5's templates find the turns
+// whose reasoning they keep.
 func lastQuery(msgs []toolcall.Message, trim bool) int {
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if msgs[i].Role != "user" {
@@ -210,3 +210,59 @@ func renderNemotron3(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 
 // afterLast returns what of s follows the last sep.
 func afterLast(s, sep string) string { return s[strings.LastIndex(s, sep)+len(sep):] }
+
+// stepInstructions are Step 3.5's instructions, after its tools.
+const stepInstructions = example + "- Function calls MUST follow the specified format: an inner <function=...>\n...\n</function> block must be nested within <tool_call>\n...\n</tool_call> XML tags\n" +
+	"- Required parameters MUST be specified\n</IMPORTANT>"
+
+// renderStep35 writes Step 3.5's prompt: <s>; with tools, a system turn
+// with the system message, the tools as JSON lines and the instructions;
+// texts as they are; an assistant turn after the last user query keeps
+// its reasoning (<think>\nREASONING\n</think>\n before its text), its
+// calls right after the text with nothing between them; consecutive tool
+// results in one tool_response turn, each in <tool_response> tags. The
+// generation prompt always opens <think>.
+func renderStep35(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
+	var b strings.Builder
+	b.WriteString("<s>")
+	hasSystem := len(msgs) > 0 && msgs[0].Role == "system"
+	switch {
+	case len(tools) > 0:
+		b.WriteString("<|im_start|>system\n")
+		if hasSystem {
+			b.WriteString(msgs[0].Content + "\n\n")
+		}
+		if err := writeJSONTools(&b, tools, "# Tools\n\nYou have access to the following functions in JSONSchema format:\n\n<tools>"); err != nil {
+			return toolcall.Prompt{}, err
+		}
+		b.WriteString(stepInstructions + "<|im_end|>\n")
+	case hasSystem:
+		b.WriteString("<|im_start|>system\n" + msgs[0].Content + "<|im_end|>\n")
+	}
+	query := lastQuery(msgs, false)
+	for i, m := range msgs {
+		switch m.Role {
+		case "system":
+			if i > 0 {
+				writeTurn(&b, m.Role, m.Content)
+			}
+		case "assistant":
+			text, reasoning := prompt.SplitReasoning(m, thinkOpen, thinkClose)
+			b.WriteString("<|im_start|>assistant\n")
+			if i > query {
+				b.WriteString(thinkOpen + "\n" + reasoning + "\n" + thinkClose + "\n")
+			}
+			b.WriteString(text)
+			if err := writeCalls(&b, m.ToolCalls, "", ""); err != nil {
+				return toolcall.Prompt{}, err
+			}
+			b.WriteString(imEndText)
+		case "tool":
+			prompt.WriteResult(&b, msgs, i, "<|im_start|>tool_response\n", "<tool_response>"+m.Content+"</tool_response>", imEndText)
+		default:
+			writeTurn(&b, m.Role, m.Content)
+		}
+	}
+	b.WriteString("<|im_start|>assistant\n" + thinkOpen + "\n")
+	return toolcall.Prompt{Text: b.String(), InReasoning: true}, nil
+}

@@ -27,10 +27,15 @@ func (format) RenderCalls(calls []toolcall.Call) (string, error) { return Render
 // request has tools and the conversation no system message.
 const DefaultSystem = "You are Qwen, a helpful AI assistant that can interact with a computer to solve tasks."
 
-const instructions = "\n\nIf you choose to call a function ONLY reply in the following format with NO suffix:\n\n" +
+// example is the templates' example call, before their reminders.
+const example = "\n\nIf you choose to call a function ONLY reply in the following format with NO suffix:\n\n" +
 	"<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n" +
 	"<parameter=example_parameter_2>\nThis is the value for the second parameter\nthat can span\nmultiple lines\n</parameter>\n</function>\n</tool_call>\n\n" +
-	"<IMPORTANT>\nReminder:\n- Function calls MUST follow the specified format: an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags\n" +
+	"<IMPORTANT>\nReminder:\n"
+
+// instructions are what Qwen3-Coder's, Qwen3.5's and Nemotron 3's
+// templates write after the tools.
+const instructions = example + "- Function calls MUST follow the specified format: an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags\n" +
 	"- Required parameters MUST be specified\n" +
 	"- You may provide optional reasoning for your function call in natural language BEFORE the function call, but NOT after\n" +
 	"- If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls\n</IMPORTANT>"
@@ -70,6 +75,8 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		return renderQwen35(msgs, tools, opts)
 	case ProfileNemotron3Nano, ProfileNemotron3Super:
 		return renderNemotron3(msgs, tools, opts)
+	case ProfileStep35:
+		return renderStep35(msgs, tools)
 	}
 	return renderCoder(msgs, tools)
 }
@@ -177,10 +184,14 @@ const (
 	// ProfileNemotron3Super is NVIDIA Nemotron 3 Super's, written as
 	// Nemotron 3 Nano's.
 	ProfileNemotron3Super = "nemotron-3-super"
+	// ProfileStep35 is StepFun's Step 3.5 Flash's (Xiaomi's MiMo-V2-Flash
+	// ships it too): <s>, tools as JSON lines, tool results in
+	// tool_response turns, the prompt always opening <think>.
+	ProfileStep35 = "step-3.5"
 )
 
 // Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileQwen3Coder, ProfileQwen35, ProfileQwen36, ProfileNemotron3Nano, ProfileNemotron3Super}
+var Profiles = []string{ProfileQwen3Coder, ProfileQwen35, ProfileQwen36, ProfileNemotron3Nano, ProfileNemotron3Super, ProfileStep35}
 
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
@@ -304,4 +315,4 @@ func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
-var specialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<function=", "</function>", "<parameter=", "</parameter>", "<tool_response>", "</tool_response>", "<think>", "</think>"}
+var specialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<function=", "</function>", "<parameter=", "</parameter>", "<tool_response>", "</tool_response>", "<think>", "</think>", "<s>"}

@@ -27,6 +27,7 @@ var templateGoldens = []formatstest.Golden{
 	{Dir: "nemotron3_nano@nothink", Opts: toolcall.PromptOptions{Profile: qwen3coder.ProfileNemotron3Nano, Thinking: new(false)}},
 	{Dir: "nemotron3_nano@keep", Opts: toolcall.PromptOptions{Profile: qwen3coder.ProfileNemotron3Nano, KeepReasoning: true}},
 	{Dir: "nemotron3_super", Opts: toolcall.PromptOptions{Profile: qwen3coder.ProfileNemotron3Super}},
+	{Dir: "step35", Opts: toolcall.PromptOptions{Profile: qwen3coder.ProfileStep35}},
 }
 
 // TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
@@ -42,6 +43,7 @@ var goldenModels = map[string]string{
 	"qwen36":          "Qwen/Qwen3.6-35B-A3B",
 	"nemotron3_nano":  "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16",
 	"nemotron3_super": "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B",
+	"step35":          "stepfun-ai/Step-3.5-Flash",
 }
 
 // TestLookupPicksTheGoldensProfile: models.Lookup gives each golden's

@@ -1,7 +1,7 @@
 // Package hermes reads the tool calls of the Hermes JSON format, which
-// Qwen2.5, Qwen3 (not the coder models), Qwen3-Next and NousResearch's
-// Hermes 2 Pro and Hermes 3 write: each call a JSON object between
-// <tool_call> and </tool_call>.
+// Qwen2.5, Qwen3 (not the coder models), Qwen3-Next, NousResearch's
+// Hermes 2 Pro and Hermes 3, and IBM Granite 4 write: each call a JSON
+// object between <tool_call> and </tool_call>.
 //
 // Inside a block: a JSON object with "name" and "arguments" (or
 // "parameters") in any order, the arguments an object or a JSON string
@@ -56,6 +56,15 @@
 //     Hermes 3 (llama.cpp's copy of Hermes-3-Llama-3.1-8B's; golden
 //     hermes3), with its Python-style signatures, its Args lines run
 //     together and the missing newline after a run of tool results.
+//   - granite-4.0: IBM Granite 4.0's (the llama.cpp fork's
+//     ibm-granite-granite-4.0.jinja; golden granite40; Granite 4.1 is
+//     served with it): <|start_of_role|>ROLE<|end_of_role|> turns ended
+//     by <|end_of_text|>, a system turn always (the system message, then
+//     the tools as JSON lines with Granite's instructions; its default
+//     system prompt when there is neither), calls as qwen3's, tool results
+//     in one user turn, reasoning dropped; texts as they are (reasoning
+//     written in an assistant's text stays there). Its documents are not
+//     written.
 //
 // Deliberate differences: a call's name is written as a JSON string (the
 // templates write it raw, which differs only for names holding '"' or

@@ -17,9 +17,25 @@ var templateGoldens = []formatstest.Golden{
 	{Dir: "qwen3@nothink", Opts: toolcall.PromptOptions{Thinking: new(false)}},
 	{Dir: "qwen25", Opts: toolcall.PromptOptions{Profile: hermes.ProfileQwen25}},
 	{Dir: "hermes3", Opts: toolcall.PromptOptions{Profile: hermes.ProfileHermes}},
+	{Dir: "granite40", Opts: toolcall.PromptOptions{Profile: hermes.ProfileGranite40}},
 }
 
 // TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
 func TestPromptsMatchTheModelsTemplates(t *testing.T) {
 	formatstest.CheckTemplateGoldens(t, hermes.Format, templateGoldens)
+}
+
+// goldenModels name, for each golden directory (before its '@'), the
+// model whose template wrote it.
+var goldenModels = map[string]string{
+	"qwen3":     "Qwen/Qwen3-8B",
+	"qwen25":    "Qwen/Qwen2.5-7B-Instruct",
+	"hermes3":   "NousResearch/Hermes-3-Llama-3.1-8B",
+	"granite40": "ibm-granite/granite-4.0-h-small",
+}
+
+// TestLookupPicksTheGoldensProfile: models.Lookup gives each golden's
+// model this format and the profile its goldens are checked with.
+func TestLookupPicksTheGoldensProfile(t *testing.T) {
+	formatstest.CheckGoldenModels(t, hermes.Format, templateGoldens, goldenModels)
 }

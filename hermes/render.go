@@ -56,10 +56,14 @@ const (
 	// ProfileGranite40 is IBM Granite 4.0's (and 4.1's): Granite's role
 	// markers, the tools as JSON lines in the system turn, no reasoning.
 	ProfileGranite40 = "granite-4.0"
+	// ProfileSmolLM3 is SmolLM3's, as the llama.cpp fork ships it: a
+	// metadata system turn with the reasoning mode, neither tools nor
+	// calls.
+	ProfileSmolLM3 = "smollm3"
 )
 
 // Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileQwen3, ProfileQwen3Thinking, ProfileQwen25, ProfileHermes, ProfileGranite40}
+var Profiles = []string{ProfileQwen3, ProfileQwen3Thinking, ProfileQwen25, ProfileHermes, ProfileGranite40, ProfileSmolLM3}
 
 // qwen25System is Qwen2.5-Instruct's system prompt when the conversation
 // has none.
@@ -79,8 +83,9 @@ const qwen25System = "You are Qwen, created by Alibaba Cloud. You are a helpful 
 // so does the last message when it is an assistant's; reasoning given in
 // the text (before a </think>) counts as reasoning. It ends with the
 // header of the next assistant turn; with opts.Thinking false (Qwen3's
-// enable_thinking=false), with an empty reasoning block after it. Other
-// profiles ignore opts.Thinking; the templates write no date.
+// enable_thinking=false), with an empty reasoning block after it.
+// SmolLM3's reads opts.Thinking too (its /no_think mode); other profiles
+// ignore it; the templates write no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
@@ -98,6 +103,8 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		return renderHermes(msgs, tools)
 	case ProfileGranite40:
 		return renderGranite40(msgs, tools)
+	case ProfileSmolLM3:
+		return renderSmolLM3(msgs, opts), nil
 	}
 	var b strings.Builder
 	rest := msgs

@@ -256,7 +256,7 @@ var names = []struct {
 	{"zai-org/GLM-5.1", "glm45", "glm-4.7"},
 	{"inclusionAI/Ling-3-flash", "glm45", "glm-4.7"},
 	{"ibm-granite/granite-4.0-h-small", "hermes", "granite-4.0"},
-	{"HuggingFaceTB/SmolLM3-3B", "hermes", "qwen3"},
+	{"HuggingFaceTB/SmolLM3-3B", "hermes", "smollm3"},
 	{"speakleash/Bielik-11B-v2.6-Instruct", "hermes", "qwen3"},
 	{"RekaAI/reka-flash-3.1", "hermes", "qwen3"},
 	{"XiaomiMiMo/MiMo-VL-7B-RL", "hermes", "qwen3"},

@@ -35,6 +35,10 @@ func off() *bool { f := false; return &f }
 // of an assistant turn.
 var firstCallOnly = map[string]bool{"harmony/gpt-oss": true, "gigachat/3.1": true, "gigachat/3": true}
 
+// dropsCalls are the profiles whose template writes none of an assistant
+// turn's calls (nor its reasoning), as SmolLM3's does.
+var dropsCalls = map[string]bool{"hermes/smollm3": true}
+
 // TestPromptTurnsParseBack: for every format and profile, an assistant
 // turn with reasoning and calls, rendered in a prompt, is what the model
 // would write after the prompt before it; parsed back with the stream
@@ -53,6 +57,9 @@ func TestPromptTurnsParseBack(t *testing.T) {
 		for _, profile := range p.PromptProfiles() {
 			for _, n := range []int{1, 2} {
 				t.Run(f.Name()+"/"+profile+"/"+string(rune('0'+n)), func(t *testing.T) {
+					if dropsCalls[f.Name()+"/"+profile] {
+						t.Skip("the template writes no calls in the history")
+					}
 					head := []toolcall.Message{{Role: "system", Content: "Be careful."}, {Role: "user", Content: "Save a note and check order 42 ¶"}}
 					turn := toolcall.Message{Role: "assistant", Reasoning: reasoning, ToolCalls: calls[:n]}
 					if f.Name() == "kimi_k2" { // the IDs Kimi's calls are handed on with, which its template writes back

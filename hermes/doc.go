@@ -1,7 +1,7 @@
 // Package hermes reads the tool calls of the Hermes JSON format, which
-// Qwen2.5, Qwen3 (not the coder models), Qwen3-Next and NousResearch's
-// Hermes 2 Pro and Hermes 3 write: each call a JSON object between
-// <tool_call> and </tool_call>.
+// Qwen2.5, Qwen3 (not the coder models), Qwen3-Next, NousResearch's
+// Hermes 2 Pro and Hermes 3, IBM Granite 4 and SmolLM3 write: each call a
+// JSON object between <tool_call> and </tool_call>.
 //
 // Inside a block: a JSON object with "name" and "arguments" (or
 // "parameters") in any order, the arguments an object or a JSON string
@@ -56,6 +56,25 @@
 //     Hermes 3 (llama.cpp's copy of Hermes-3-Llama-3.1-8B's; golden
 //     hermes3), with its Python-style signatures, its Args lines run
 //     together and the missing newline after a run of tool results.
+//   - granite-4.0: IBM Granite 4.0's (the llama.cpp fork's
+//     ibm-granite-granite-4.0.jinja; golden granite40; Granite 4.1 is
+//     served with it): <|start_of_role|>ROLE<|end_of_role|> turns ended
+//     by <|end_of_text|>, a system turn always (the system message, then
+//     the tools as JSON lines with Granite's instructions; its default
+//     system prompt when there is neither), calls as qwen3's, tool results
+//     in one user turn, reasoning dropped; texts as they are (reasoning
+//     written in an assistant's text stays there). Its documents are not
+//     written.
+//   - smollm3: SmolLM3's, as the llama.cpp fork's
+//     HuggingFaceTB-SmolLM3-3B.jinja writes it (golden smollm3): a system
+//     turn of metadata (Reasoning Mode: /think, or /no_think with Thinking
+//     false or when the system message says /no_think) and custom
+//     instructions (the system message without /think and /no_think, or
+//     the default for the mode). That file is Unsloth's edit, which writes
+//     neither the tools nor the date of the template SmolLM3 ships, and
+//     like it drops an assistant's calls and reasoning from the history
+//     (tool results become user turns): a model served with it is told
+//     of no tools, so the profile suits a conversation without them.
 //
 // Deliberate differences: a call's name is written as a JSON string (the
 // templates write it raw, which differs only for names holding '"' or

@@ -96,12 +96,14 @@ func init() {
 		Reply:   prompt.Reply{Open: "<think>", Close: "</think>\n", Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
 		Aliases: []string{"qwen", "qwen2_5", "qwen3"},
 		Profiles: []toolcall.Profile{
-			{Name: ProfileQwen3, Models: []string{"qwen3", "granite4", "smollm3", "bielik", "reka", "mimovl"},
+			{Name: ProfileQwen3, Models: []string{"qwen3", "bielik", "reka", "mimovl"},
 				Template: []string{"<tool_call>", "<|im_start|>", "<tools>", "enable_thinking", "!<function=", "!<|im_start|>assistant\\n<think>"}},
 			{Name: ProfileQwen3Thinking, Models: []string{"qwen3 thinking", "qwq"}, OpensReasoning: true,
 				Template: []string{"<tool_call>", "<|im_start|>", "<tools>", "<|im_start|>assistant\\n<think>", "!<function="}},
 			{Name: ProfileQwen25, Models: []string{"qwen2", "qwen25"}, Template: []string{"<tool_call>", "You are Qwen, created by Alibaba Cloud"}},
 			{Name: ProfileHermes, Models: []string{"hermes"}, Template: []string{"<tool_call>", "You are a function calling AI model"}},
+			{Name: ProfileGranite40, Models: []string{"granite4"}, Template: []string{"<tool_call>", "<tools>", "<|start_of_role|>", "<|end_of_role|>", "<|end_of_text|>"}},
+			{Name: ProfileSmolLM3, Models: []string{"smollm3"}, Template: []string{"<|im_start|>", "Knowledge Cutoff Date", "Reasoning Mode: ", "## Custom Instructions", "SmolLM"}},
 		},
 		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>", "<|role_end|>", "<|end_of_text|>"},
 	})

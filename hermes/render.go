@@ -53,10 +53,17 @@ const (
 	// and Hermes 3: one system turn that lists each tool with a Python-style
 	// signature, then the conversation.
 	ProfileHermes = "hermes"
+	// ProfileGranite40 is IBM Granite 4.0's (and 4.1's): Granite's role
+	// markers, the tools as JSON lines in the system turn, no reasoning.
+	ProfileGranite40 = "granite-4.0"
+	// ProfileSmolLM3 is SmolLM3's, as the llama.cpp fork ships it: a
+	// metadata system turn with the reasoning mode, neither tools nor
+	// calls.
+	ProfileSmolLM3 = "smollm3"
 )
 
 // Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileQwen3, ProfileQwen3Thinking, ProfileQwen25, ProfileHermes}
+var Profiles = []string{ProfileQwen3, ProfileQwen3Thinking, ProfileQwen25, ProfileHermes, ProfileGranite40, ProfileSmolLM3}
 
 // qwen25System is Qwen2.5-Instruct's system prompt when the conversation
 // has none.
@@ -76,8 +83,9 @@ const qwen25System = "You are Qwen, created by Alibaba Cloud. You are a helpful 
 // so does the last message when it is an assistant's; reasoning given in
 // the text (before a </think>) counts as reasoning. It ends with the
 // header of the next assistant turn; with opts.Thinking false (Qwen3's
-// enable_thinking=false), with an empty reasoning block after it. Other
-// profiles ignore opts.Thinking; the templates write no date.
+// enable_thinking=false), with an empty reasoning block after it.
+// SmolLM3's reads opts.Thinking too (its /no_think mode); other profiles
+// ignore it; the templates write no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
@@ -90,8 +98,13 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	if err := prompt.Check(msgs); err != nil {
 		return toolcall.Prompt{}, fmt.Errorf("hermes: %w", err)
 	}
-	if profile == ProfileHermes {
+	switch profile {
+	case ProfileHermes:
 		return renderHermes(msgs, tools)
+	case ProfileGranite40:
+		return renderGranite40(msgs, tools)
+	case ProfileSmolLM3:
+		return renderSmolLM3(msgs, opts), nil
 	}
 	var b strings.Builder
 	rest := msgs
@@ -137,26 +150,12 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 			} else {
 				b.WriteString(content)
 			}
-			for j, c := range m.ToolCalls {
-				if j > 0 || content != "" {
-					b.WriteString("\n")
-				}
-				call, err := RenderCalls([]toolcall.Call{c})
-				if err != nil {
-					return toolcall.Prompt{}, err
-				}
-				b.WriteString(call)
+			if err := writeCalls(&b, m.ToolCalls, content); err != nil {
+				return toolcall.Prompt{}, err
 			}
 			b.WriteString("<|im_end|>\n")
 		case "tool":
-			first, last := prompt.ToolRun(rest, i)
-			if first {
-				b.WriteString("<|im_start|>user")
-			}
-			b.WriteString("\n<tool_response>\n" + m.Content + "\n</tool_response>")
-			if last {
-				b.WriteString("<|im_end|>\n")
-			}
+			prompt.WriteResult(&b, rest, i, "<|im_start|>user", "\n<tool_response>\n"+m.Content+"\n</tool_response>", "<|im_end|>\n")
 		default:
 			b.WriteString("<|im_start|>" + m.Role + "\n" + m.Content + "<|im_end|>\n")
 		}
@@ -171,6 +170,23 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		b.WriteString("<think>\n\n</think>\n\n")
 	}
 	return toolcall.Prompt{Text: b.String(), InReasoning: inReasoning}, nil
+}
+
+// writeCalls writes an assistant's calls after its text as Qwen3's and
+// Granite 4's templates do: one a line, on a new line when there is text.
+func writeCalls(b *strings.Builder, calls []toolcall.Call, text string) error {
+	if len(calls) == 0 {
+		return nil
+	}
+	s, err := RenderCalls(calls)
+	if err != nil {
+		return err
+	}
+	if text != "" {
+		b.WriteString("\n")
+	}
+	b.WriteString(s)
+	return nil
 }
 
 // renderHermes writes the Hermes 2 Pro / Hermes 3 tool_use template: a
@@ -327,4 +343,4 @@ func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
-var specialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>", "<think>", "</think>"}
+var specialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>", "<think>", "</think>", graniteRole, graniteRoleEnd, graniteEnd}

@@ -53,14 +53,56 @@
 // Llama 4 writes <function=NAME> too; each format's decoder decides alone,
 // with no state shared.
 //
-// RenderPrompt writes the prompt Qwen3-Coder's chat template writes
-// (profile qwen3-coder, the only one: vLLM's copy of
-// Qwen3-Coder-30B-A3B-Instruct's template; golden directory qwen3_coder),
-// byte for byte: tools in XML in the system turn (with the template's
-// default system text when the conversation has none), calls as
-// RenderCalls writes them after the turn's trimmed text, tool results in
-// user turns; reasoning is dropped, as the template drops it. The prompt
-// leaves reasoning closed. Numbers are written as the request wrote them.
+// RenderPrompt writes the prompt each profile's chat template writes, byte
+// for byte (the goldens of testdata/templates hold what each template
+// rendered with jinja2, as Hugging Face's apply_chat_template does):
+//   - qwen3-coder (default): Qwen3-Coder's (vLLM's copy of
+//     Qwen3-Coder-30B-A3B-Instruct's template; golden directory
+//     qwen3_coder): tools in XML in the system turn (with the template's
+//     default system text when the conversation has none), calls after
+//     the turn's trimmed text, tool results in user turns; reasoning is
+//     dropped, as the template drops it. The prompt leaves reasoning
+//     closed.
+//   - qwen3.5: Qwen3.5's (the llama.cpp fork's Qwen3.5-4B.jinja, which
+//     writes the goldens qwen35 and qwen35@nothink): tools as JSON lines
+//     before the system message, every text trimmed, reasoning kept on
+//     the assistant turns after the last user query; the prompt opens
+//     <think>, and with Thinking false closes an empty one. The template
+//     refuses a system message after the first (golden
+//     qwen35/system_later.error) and a conversation with no user query;
+//     RenderPrompt writes the one as a system turn, and the other with no
+//     reasoning in its history.
+//   - qwen3.6: Qwen3.6's, written as qwen3.5's: its template is known
+//     here only by its goldens (qwen36), which match Qwen3.5's on every
+//     conversation they hold; what it does beyond them is inferred from
+//     Qwen3.5's.
+//   - nemotron-3-nano: NVIDIA Nemotron 3 Nano's (the llama.cpp fork's
+//     NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.jinja; golden nemotron3_nano):
+//     Qwen3-Coder's XML tools with a property's enum after its
+//     description and the schema's required last, a system turn always,
+//     reasoning as <think>...</think> before an assistant's text
+//     (<think></think> when none) and dropped before the last user
+//     message unless KeepReasoning (truncate_history_thinking=false); the
+//     prompt opens <think>, and with Thinking false writes
+//     <think></think>.
+//   - nemotron-3-super: Nemotron 3 Super's, written as nemotron-3-nano's:
+//     known only by its goldens (nemotron3_super), which match Nano's.
+//   - step-3.5: StepFun's Step 3.5 Flash's (the llama.cpp fork's
+//     stepfun-ai-Step-3.5-Flash.jinja; golden step35; Xiaomi's
+//     MiMo-V2-Flash ships it too): <s>, tools as JSON lines after the
+//     system message, reasoning kept after the last user query, calls
+//     right after the text, tool results in a tool_response turn; the
+//     prompt always opens <think> (the template has no switch).
+//
+// In tools and in the calls of the history, a string is written as it
+// is, an object or a list as JSON with the spaces Jinja's tojson writes,
+// and anything else as Jinja's string filter does, as Python's str: True,
+// False, None, a list of types as ['string', 'null']. Deliberate
+// differences: numbers are written as the request wrote them (the
+// templates re-print them as Python does: 1e5 becomes 100000.0); a
+// reasoning_content of "" counts as none, so reasoning written in the
+// text before </think> is used; the templates' other message fields
+// (Step 3.5's observation name) are not carried.
 //
 // Cut-off and end of turn: A call is complete only when its arguments are: a
 // response the end cuts inside a call's arguments gives no call, its text

@@ -89,8 +89,18 @@ func init() {
 		Format:  Format,
 		Reply:   prompt.Reply{Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
 		Aliases: []string{"qwen3_xml", "qwen3_5"},
-		Profiles: []toolcall.Profile{{Name: ProfileQwen3Coder, Models: []string{"qwen3coder", "qwen3.5", "qwen3.6", "nemotron3", "step3.5", "mimov2"},
-			Template: []string{"<tool_call>", "<function=", "<parameter=", "!enable_thinking", "!<seed:", "!<|im_start|>assistant\\n<think>"}}},
+		Profiles: []toolcall.Profile{
+			{Name: ProfileQwen3Coder, Models: []string{"qwen3coder"},
+				Template: []string{"<tool_call>", "<function=", "<parameter=", "!enable_thinking", "!<seed:", "!<|im_start|>assistant\\n<think>"}},
+			{Name: ProfileQwen35, Models: []string{"qwen3.5"}, OpensReasoning: true,
+				Template: []string{"<tool_call>", "<function=", "<parameter=", "enable_thinking", "<|vision_start|>", "No user query found in messages."}},
+			{Name: ProfileQwen36, Models: []string{"qwen3.6"}, OpensReasoning: true},
+			{Name: ProfileNemotron3Nano, Models: []string{"nemotron3"}, OpensReasoning: true,
+				Template: []string{"<tool_call>", "<function=", "<parameter=", "render_extra_keys", "truncate_history_thinking"}},
+			{Name: ProfileNemotron3Super, Models: []string{"nemotron3 super"}, OpensReasoning: true},
+			{Name: ProfileStep35, Models: []string{"step3.5", "mimov2"}, OpensReasoning: true,
+				Template: []string{"<tool_call>", "<function=", "<parameter=", "<|im_start|>tool_response", "in JSONSchema format"}},
+		},
 		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>"},
 	})
 }

@@ -66,3 +66,30 @@ func TestPromptWritesTypeListsAsPython(t *testing.T) {
 		}
 	}
 }
+
+// Qwen3-Coder's template (vLLM's tool_chat_template_qwen3coder.jinja)
+// prints a schema's type and its other scalar keys, and a call's scalar
+// arguments, with Jinja's string filter: a nullable type as Python's list,
+// false and null as False and None; objects and lists as tojson. The
+// bytes below are what the template renders (jinja2, as
+// apply_chat_template runs it).
+func TestPromptWritesSchemaScalarsAsPython(t *testing.T) {
+	tools := []toolcall.Tool{{Name: "f", Parameters: json.RawMessage(`{"type":"object","properties":{"note":{"type":["string","null"],"description":" A note ","default":null},"force":{"type":"boolean","deprecated":false}},"additionalProperties":false,"required":["note"]}`)}}
+	msgs := []toolcall.Message{
+		{Role: "user", Content: "hi"},
+		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "c1", Name: "f", Arguments: `{"note": null, "force": true}`}}},
+		{Role: "tool", ToolCallID: "c1", Content: "ok"},
+	}
+	want := "<|im_start|>system\n" + qwen3coder.DefaultSystem + "\n\n# Tools\n\nYou have access to the following functions:\n\n<tools>\n<function>\n<name>f</name>\n<parameters>\n" +
+		"<parameter>\n<name>note</name>\n<type>['string', 'null']</type>\n<description>A note</description>\n<default>None</default>\n</parameter>\n" +
+		"<parameter>\n<name>force</name>\n<type>boolean</type>\n<deprecated>False</deprecated>\n</parameter>\n" +
+		"<additionalProperties>False</additionalProperties>\n<required>[\"note\"]</required>\n</parameters>\n</function>\n</tools>" +
+		"\n\nIf you choose to call a function ONLY reply in the following format with NO suffix:\n\n<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n<parameter=example_parameter_2>\nThis is the value for the second parameter\nthat can span\nmultiple lines\n</parameter>\n</function>\n</tool_call>\n\n<IMPORTANT>\nReminder:\n- Function calls MUST follow the specified format: an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags\n- Required parameters MUST be specified\n- You may provide optional reasoning for your function call in natural language BEFORE the function call, but NOT after\n- If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls\n</IMPORTANT><|im_end|>\n" +
+		"<|im_start|>user\nhi<|im_end|>\n" +
+		"<|im_start|>assistant\n<tool_call>\n<function=f>\n<parameter=note>\nNone\n</parameter>\n<parameter=force>\nTrue\n</parameter>\n</function>\n</tool_call><|im_end|>\n" +
+		"<|im_start|>user\n<tool_response>\nok\n</tool_response>\n<|im_end|>\n<|im_start|>assistant\n"
+	got, err := qwen3coder.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
+	if err != nil || got.Text != want {
+		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got.Text, err, want)
+	}
+}

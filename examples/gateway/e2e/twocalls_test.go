@@ -46,6 +46,12 @@ var templateReplies = []struct {
 	{"gigachat31", "ai-sage/GigaChat3.1-10B-A1.8B", 1, false},
 	{"solar_open", "upstage/Solar-Open-100B", 2, true},
 	// Newer models of families read before.
+	{"qwen35", "Qwen/Qwen3.5-35B-A3B", 2, true},
+	{"qwen36", "Qwen/Qwen3.6-35B-A3B", 2, true},
+	{"nemotron3_nano", "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", 2, true},
+	{"nemotron3_super", "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B", 2, true},
+	{"step35", "stepfun-ai/Step-3.5-Flash", 2, true},
+	{"step35", "XiaomiMiMo/MiMo-V2-Flash", 2, true},
 	{"glm47_flash", "zai-org/GLM-4.7-Flash", 2, true},
 	{"glm52", "zai-org/GLM-5.2", 2, true},
 	{"laguna", "poolside/Laguna-XS.2", 2, true},

@@ -71,3 +71,30 @@ func TestKeepReasoning(t *testing.T) {
 		}
 	}
 }
+
+// TestGLM52AndLagunaOptions: GLM-5.2 writes the reasoning effort asked
+// for (Max by default), and both profiles open reasoning unless thinking
+// is off.
+func TestGLM52AndLagunaOptions(t *testing.T) {
+	msgs := []toolcall.Message{
+		{Role: "user", Content: "Hi"},
+		{Role: "assistant", Reasoning: "Greet back.", Content: " Hello. "},
+		{Role: "user", Content: "Bye"},
+	}
+	for _, tt := range []struct {
+		opts   toolcall.PromptOptions
+		want   string
+		opened bool
+	}{
+		{toolcall.PromptOptions{Profile: glm45.ProfileGLM52}, "[gMASK]<sop><|system|>Reasoning Effort: Max<|user|>Hi<|assistant|><think></think>Hello.<|user|>Bye<|assistant|><think>", true},
+		{toolcall.PromptOptions{Profile: glm45.ProfileGLM52, ReasoningEffort: "high", KeepReasoning: true}, "[gMASK]<sop><|system|>Reasoning Effort: High<|user|>Hi<|assistant|><think>Greet back.</think>Hello.<|user|>Bye<|assistant|><think>", true},
+		{toolcall.PromptOptions{Profile: glm45.ProfileGLM52, Thinking: new(false)}, "[gMASK]<sop><|system|>Reasoning Effort: Max<|user|>Hi<|assistant|><think></think>Hello.<|user|>Bye<|assistant|><think></think>", false},
+		{toolcall.PromptOptions{Profile: glm45.ProfileLaguna}, "\u3008|EOS|\u3009<user>Hi</user>\n<assistant><think>Greet back.</think>Hello.</assistant>\n<user>Bye</user>\n<assistant><think>", true},
+		{toolcall.PromptOptions{Profile: glm45.ProfileLaguna, Thinking: new(false)}, "\u3008|EOS|\u3009<user>Hi</user>\n<assistant><think>Greet back.</think>Hello.</assistant>\n<user>Bye</user>\n<assistant><think></think>", false},
+	} {
+		got, err := glm45.RenderPrompt(msgs, nil, tt.opts)
+		if err != nil || got.Text != tt.want || got.InReasoning != tt.opened {
+			t.Errorf("%+v: RenderPrompt =\n%q, %v, in reasoning %v; want\n%q, %v", tt.opts, got.Text, err, got.InReasoning, tt.want, tt.opened)
+		}
+	}
+}

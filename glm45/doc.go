@@ -65,16 +65,18 @@
 //     GLM-4.7's template.
 //   - laguna: Poolside's Laguna-XS.2 (golden laguna, from a GGUF
 //     conversion's embedded template): 〈|EOS|〉, then turns in role tags
-//     of its own, each on a line: <system>SYSTEM</system> (after the
-//     first system message's text and a blank line, "### Tools" and the
-//     tools one JSON line each in <available_tools>), <user>...</user>,
-//     <assistant><think>REASONING</think>TEXT CALLS</assistant> (every
-//     turn's reasoning kept, <think></think> without), and
-//     <tool_response>...</tool_response> per result; the generation
-//     prompt opens <think>. Only the golden is known: a system turn with
-//     tools and no system message (the tools' text alone), trimmed
-//     reasoning and text (as GLM-4.7's) and the generation prompt with
-//     Thinking false (<think></think>) are inferred.
+//     of its own, each on a line: <system>SYSTEM</system> (the first
+//     system message's text, or Poolside's default one, then after a
+//     blank line "### Tools" and the tools one JSON line each in
+//     <available_tools>), <user>...</user>, <assistant><think>REASONING
+//     </think>TEXT CALLS</assistant> (every turn's reasoning kept,
+//     <think></think> without), <tool_response>...</tool_response> per
+//     result; the generation prompt opens <think>. Only the golden is
+//     known; what it does not show follows the template it reproduces
+//     byte for byte, Poolside's laguna_glm_thinking_v8 (as Ollama's test
+//     data quotes it) with thinking on: the default system prompt, text
+//     and reasoning as they are, and with Thinking false </think> alone
+//     on every turn and after the generation prompt.
 //
 // GLM-4.7-Flash's template (a llama.cpp fork's GLM-4.7-Flash.jinja,
 // golden glm47_flash, with the unseen conversations) is glm-4.7's.

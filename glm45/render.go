@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/toolparse/toolparse/internal/grammar"
 
@@ -57,8 +58,8 @@ const (
 	ProfileGLM52 = "glm-5.2"
 	// ProfileLaguna is Poolside's Laguna-XS.2 template: GLM-4.7's calls in
 	// role tags of its own (<system>, <user>, <assistant> ...
-	// </assistant>, one a line), every turn's reasoning kept, and a
-	// generation prompt opening <think>.
+	// </assistant>, one a line), its default system prompt, every turn's
+	// reasoning kept, and a generation prompt opening <think>.
 	ProfileLaguna = "laguna"
 )
 
@@ -221,26 +222,36 @@ func lastUserIndex(msgs []toolcall.Message) int {
 // 〈|EOS|〉 (U+3008 and U+3009 around |EOS|).
 const lagunaBegin = "\u3008|EOS|\u3009"
 
+// LagunaSystem is the system text Laguna's template writes when the
+// conversation does not begin with a system message.
+const LagunaSystem = "You are a helpful, conversationally-fluent assistant made by Poolside. You are here to be helpful to users through natural language conversations."
+
 const lagunaTools = "### Tools\n\nYou may call functions to assist with the user query.\nAll available function signatures are listed below:\n<available_tools>\n"
 
 // renderLaguna writes msgs as Laguna-XS.2's template does: 〈|EOS|〉; a
-// system turn <system>SYSTEM</system> with, after the first system
-// message's text and a blank line, the tools one JSON line each in
-// <available_tools>; then <user>TEXT</user>, <assistant><think>
-// REASONING</think>TEXT CALLS</assistant> (every turn's reasoning kept,
-// an empty <think></think> without), and each tool result as
-// <tool_response>RESULT</tool_response>, each turn on a line of its own;
-// then <assistant><think>, or <assistant><think></think> with thinking
-// off.
+// system turn <system>SYSTEM</system> (the first system message's text,
+// trailing space dropped, or LagunaSystem) with, after the text and a
+// blank line, the tools one JSON line each in <available_tools>; then
+// <user>TEXT</user>, <assistant><think>REASONING</think>TEXT
+// CALLS</assistant> (every turn's reasoning kept, <think></think>
+// without; with thinking off </think> and no reasoning), each tool result
+// as <tool_response>RESULT</tool_response>, and later system messages as
+// <system>TEXT</system>, each turn on a line of its own; then
+// <assistant><think>, or <assistant></think> with thinking off. A first
+// system message of blank text writes no system text, and, with neither
+// tools nor thinking, no system turn.
 func renderLaguna(msgs []toolcall.Message, tools []toolcall.Tool, noThinking bool) (toolcall.Prompt, error) {
 	var b strings.Builder
 	b.WriteString(lagunaBegin)
-	rest := msgs
-	if len(tools) > 0 || len(msgs) > 0 && msgs[0].Role == "system" {
+	system, rest := LagunaSystem, msgs
+	if len(msgs) > 0 && msgs[0].Role == "system" {
+		system, rest = msgs[0].Content, msgs[1:]
+	}
+	hasSystem := strings.TrimSpace(system) != ""
+	if hasSystem || len(tools) > 0 || !noThinking {
 		b.WriteString("<system>")
-		if len(msgs) > 0 && msgs[0].Role == "system" {
-			b.WriteString(msgs[0].Content)
-			rest = msgs[1:]
+		if hasSystem {
+			b.WriteString(strings.TrimRightFunc(system, unicode.IsSpace))
 			if len(tools) > 0 {
 				b.WriteString("\n\n")
 			}
@@ -261,13 +272,17 @@ func renderLaguna(msgs []toolcall.Message, tools []toolcall.Tool, noThinking boo
 	for _, m := range rest {
 		switch m.Role {
 		case "assistant":
-			content, reasoning := prompt.SplitReasoning(m, "<think>", "</think>")
-			b.WriteString("<assistant><think>" + strings.TrimSpace(reasoning) + "</think>" + strings.TrimSpace(content))
+			b.WriteString("<assistant>")
+			if noThinking {
+				b.WriteString("</think>")
+			} else {
+				b.WriteString("<think>" + m.Reasoning + "</think>")
+			}
 			calls, err := RenderCallsCompact(m.ToolCalls)
 			if err != nil {
 				return toolcall.Prompt{}, err
 			}
-			b.WriteString(calls + "</assistant>\n")
+			b.WriteString(m.Content + calls + "</assistant>\n")
 		case "tool":
 			b.WriteString("<tool_response>" + m.Content + "</tool_response>\n")
 		default:
@@ -275,7 +290,7 @@ func renderLaguna(msgs []toolcall.Message, tools []toolcall.Tool, noThinking boo
 		}
 	}
 	if noThinking {
-		b.WriteString("<assistant><think></think>")
+		b.WriteString("<assistant></think>")
 		return toolcall.Prompt{Text: b.String()}, nil
 	}
 	b.WriteString("<assistant><think>")
@@ -297,5 +312,5 @@ func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.
 var specialTokens = []string{"[gMASK]", "<sop>", "<|system|>", "<|user|>", "<|assistant|>", "<|observation|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>", "<tool_response>", "</tool_response>", "<think>", "</think>",
-	// Laguna's
-	lagunaBegin, "<system>", "</system>", "<user>", "</user>", "<assistant>", "</assistant>"}
+	// Laguna's (its <system> and <user> tags are text to its tokenizer)
+	lagunaBegin, "<assistant>", "</assistant>"}

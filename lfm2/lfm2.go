@@ -31,14 +31,19 @@
 //     the model would not see what it did: the prompt writes them, as
 //     RenderCalls does, before the turn's text, and matches the golden byte
 //     for byte where there are none.
-//   - lfm2.5: LFM2.5-1.2B's (golden directory lfm25, from a third-party
-//     copy), with "Today's date:" (toolcall.PromptOptions.Date, today by
-//     default) and the tools after the system text, and the last
-//     assistant turn's reasoning kept.
+//   - lfm2.5: LFM2.5-1.2B-Thinking's (golden directory lfm25, from a
+//     third-party copy of LiquidAI's template, with the unseen
+//     conversations rendered from it), with "Today's date:"
+//     (toolcall.PromptOptions.Date, today by default) and the tools after
+//     the system text, past calls before the turn's text, their strings
+//     in double quotes, objects as JSON and other values as Python's str
+//     writes them (None, True, ['a', 'b']), and the last assistant turn's
+//     reasoning kept.
 //   - lfm2.5-8b: LFM2.5-8B-A1B's (llama.cpp's LFM2.5-8B-A1B.jinja; golden
-//     directory lfm25_8b), with single quotes and Python's spelling of
-//     values in past calls, and the reasoning of the turns after the last
-//     user message kept.
+//     directory lfm25_8b, the unseen conversations rendered from the same
+//     file), as lfm2.5 with single quotes, the calls after the turn's
+//     text, and the reasoning of the turns after the last user message
+//     kept.
 //
 // The LFM2.5 templates write string values in past calls between quotes
 // with no escapes, so a value holding a quote or a newline is not a

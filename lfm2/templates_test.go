@@ -22,7 +22,7 @@ var templateGoldens = []formatstest.Golden{
 
 // lfm25Only are the conversations without a string value that needs an
 // escape.
-var lfm25Only = []string{"reasoning", "reasoning_call", "tools_one_call"}
+var lfm25Only = []string{"reasoning", "reasoning_call", "tools_one_call", "tools_one_call_no_system", "two_rounds", "reasoning_every_round", "alternation", "other_tools", "think_in_content"}
 
 // TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
 func TestPromptsMatchTheModelsTemplates(t *testing.T) {

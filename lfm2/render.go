@@ -46,10 +46,17 @@ const (
 	// values in single quotes, and the reasoning kept on the assistant
 	// turns after the last user message.
 	ProfileLFM25MoE = "lfm2.5-8b"
+	// ProfileLFM25Instruct is LFM2.5-1.2B-Instruct's template as llama.cpp
+	// copied it: "List of tools: [...]" on the line after the system
+	// text, with no date; past calls as ProfileLFM25 writes them (the
+	// template drops them; see the package doc); no reasoning but what a
+	// turn's text holds, cut after its last </think> on the turns before
+	// the last assistant one.
+	ProfileLFM25Instruct = "lfm2.5-instruct"
 )
 
 // Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileLFM2, ProfileLFM25, ProfileLFM25MoE}
+var Profiles = []string{ProfileLFM2, ProfileLFM25, ProfileLFM25MoE, ProfileLFM25Instruct}
 
 // RenderPrompt writes a conversation as the profile's template does, byte
 // for byte, with two differences the package doc explains (LFM2's calls
@@ -101,16 +108,19 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 			items[i] = s
 		}
 		list := "[" + strings.Join(items, ", ") + "]"
-		switch {
-		case profile == ProfileLFM2 && system != "":
-			system += "\nList of tools: <|tool_list_start|>" + list + "<|tool_list_end|>"
-		case profile == ProfileLFM2:
-			system = "List of tools: <|tool_list_start|>" + list + "<|tool_list_end|>"
-		case system != "":
-			system += "\n\nToday's date: " + date + "\n\nList of tools: " + list
+		sep := "\n"
+		switch profile {
+		case ProfileLFM2:
+			list = "List of tools: <|tool_list_start|>" + list + "<|tool_list_end|>"
+		case ProfileLFM25Instruct:
+			list = "List of tools: " + list
 		default:
-			system = "Today's date: " + date + "\n\nList of tools: " + list
+			sep, list = "\n\n", "Today's date: "+date+"\n\nList of tools: "+list
 		}
+		if system != "" {
+			system += sep
+		}
+		system += list
 	}
 	if system != "" {
 		turn("system", system)
@@ -148,7 +158,8 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 			} else {
 				text = calls + text
 			}
-			if keep && m.Reasoning != "" {
+			// LFM2.5-Instruct's template reads no reasoning field.
+			if keep && m.Reasoning != "" && profile != ProfileLFM25Instruct {
 				text = "<think>" + m.Reasoning + "</think>" + text
 			}
 		case m.Role == "tool" && profile == ProfileLFM2:

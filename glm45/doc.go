@@ -52,6 +52,34 @@
 //     glm46@nothink): the newline form, <think></think> on turns without
 //     kept reasoning, and with Thinking false "/nothink" after each user
 //     turn and an empty <think></think> after the generation prompt.
+//   - glm-5.2: GLM-5.2's template (golden glm52, from a GGUF
+//     conversion's embedded template; GLM-5 and GLM-5.1 get it too): as
+//     glm-4.7, with a first system turn "Reasoning Effort: Max" (the
+//     default; toolcall.PromptOptions.ReasoningEffort is written there
+//     with its first letter upper-cased, "high" as "High"), the tools as
+//     bare {"name", "description", "parameters"} lines, and
+//     <think></think> where glm-4.7 writes </think>. Only the golden is
+//     known: the effort's other values, the generation prompt with
+//     Thinking false (<think></think>, as its history writes) and
+//     KeepReasoning (as glm-4.7's) are inferred from it and from
+//     GLM-4.7's template.
+//   - laguna: Poolside's Laguna-XS.2 (golden laguna, from a GGUF
+//     conversion's embedded template): 〈|EOS|〉, then turns in role tags
+//     of its own, each on a line: <system>SYSTEM</system> (the first
+//     system message's text, or Poolside's default one, then after a
+//     blank line "### Tools" and the tools one JSON line each in
+//     <available_tools>), <user>...</user>, <assistant><think>REASONING
+//     </think>TEXT CALLS</assistant> (every turn's reasoning kept,
+//     <think></think> without), <tool_response>...</tool_response> per
+//     result; the generation prompt opens <think>. Only the golden is
+//     known; what it does not show follows the template it reproduces
+//     byte for byte, Poolside's laguna_glm_thinking_v8 (as Ollama's test
+//     data quotes it) with thinking on: the default system prompt, text
+//     and reasoning as they are, and with Thinking false </think> alone
+//     on every turn and after the generation prompt.
+//
+// GLM-4.7-Flash's template (a llama.cpp fork's GLM-4.7-Flash.jinja,
+// golden glm47_flash, with the unseen conversations) is glm-4.7's.
 //
 // Numbers in arguments and schemas are written as the request wrote them.
 //

@@ -71,9 +71,12 @@ func init() {
 		Reply:   prompt.Reply{Open: "<think>", Close: "</think>", Opened: true, Sep: "\n", End: "<|user|>", Render: RenderCalls}.Write,
 		Aliases: []string{"glm4_5", "glm47", "glm4_7", "glm"},
 		Profiles: []toolcall.Profile{
-			{Name: ProfileGLM47, Models: []string{"glm4.7", "glm5", "laguna", "ling3", "ringflash", "spark2.5"}, OpensReasoning: true,
-				Template: []string{"<arg_key>", "<arg_value>", "else '<think>'"}},
+			{Name: ProfileGLM47, Models: []string{"glm4.7", "ling3", "ringflash", "spark2.5"}, OpensReasoning: true,
+				Template: []string{"<arg_key>", "<arg_value>", "else '<think>'", "!<available_tools>"}},
 			{Name: ProfileGLM46, Models: []string{"glm4"}, Template: []string{"<arg_key>", "<arg_value>", "'\\n<think></think>' if"}},
+			// GLM-5 and GLM-5.1 get GLM-5.2's template, their newest kin's.
+			{Name: ProfileGLM52, Models: []string{"glm5"}, OpensReasoning: true},
+			{Name: ProfileLaguna, Models: []string{"laguna"}, OpensReasoning: true, Template: []string{"<arg_key>", "<available_tools>"}},
 		},
 		EndOfTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>", "</assistant>"},
 	})

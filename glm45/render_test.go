@@ -71,3 +71,37 @@ func TestKeepReasoning(t *testing.T) {
 		}
 	}
 }
+
+// TestGLM52AndLagunaOptions: GLM-5.2 writes the reasoning effort asked
+// for (Max by default), and both profiles open reasoning unless thinking
+// is off. A blank first system message drops Laguna's system turn.
+func TestGLM52AndLagunaOptions(t *testing.T) {
+	msgs := []toolcall.Message{
+		{Role: "user", Content: "Hi"},
+		{Role: "assistant", Reasoning: "Greet back.", Content: " Hello. "},
+		{Role: "user", Content: "Bye"},
+	}
+	for _, tt := range []struct {
+		opts   toolcall.PromptOptions
+		want   string
+		opened bool
+	}{
+		{toolcall.PromptOptions{Profile: glm45.ProfileGLM52}, "[gMASK]<sop><|system|>Reasoning Effort: Max<|user|>Hi<|assistant|><think></think>Hello.<|user|>Bye<|assistant|><think>", true},
+		{toolcall.PromptOptions{Profile: glm45.ProfileGLM52, ReasoningEffort: "high", KeepReasoning: true}, "[gMASK]<sop><|system|>Reasoning Effort: High<|user|>Hi<|assistant|><think>Greet back.</think>Hello.<|user|>Bye<|assistant|><think>", true},
+		{toolcall.PromptOptions{Profile: glm45.ProfileGLM52, Thinking: new(false)}, "[gMASK]<sop><|system|>Reasoning Effort: Max<|user|>Hi<|assistant|><think></think>Hello.<|user|>Bye<|assistant|><think></think>", false},
+		// Laguna writes its default system prompt, keeps reasoning and text
+		// as they are, and with thinking off writes </think> alone.
+		{toolcall.PromptOptions{Profile: glm45.ProfileLaguna}, "\u3008|EOS|\u3009<system>" + glm45.LagunaSystem + "</system>\n<user>Hi</user>\n<assistant><think>Greet back.</think> Hello. </assistant>\n<user>Bye</user>\n<assistant><think>", true},
+		{toolcall.PromptOptions{Profile: glm45.ProfileLaguna, Thinking: new(false)}, "\u3008|EOS|\u3009<system>" + glm45.LagunaSystem + "</system>\n<user>Hi</user>\n<assistant></think> Hello. </assistant>\n<user>Bye</user>\n<assistant></think>", false},
+	} {
+		got, err := glm45.RenderPrompt(msgs, nil, tt.opts)
+		if err != nil || got.Text != tt.want || got.InReasoning != tt.opened {
+			t.Errorf("%+v: RenderPrompt =\n%q, %v, in reasoning %v; want\n%q, %v", tt.opts, got.Text, err, got.InReasoning, tt.want, tt.opened)
+		}
+	}
+	blank := append([]toolcall.Message{{Role: "system", Content: " \n"}}, msgs...)
+	got, err := glm45.RenderPrompt(blank, nil, toolcall.PromptOptions{Profile: glm45.ProfileLaguna, Thinking: new(false)})
+	if want := "\u3008|EOS|\u3009<user>Hi</user>\n<assistant></think> Hello. </assistant>\n<user>Bye</user>\n<assistant></think>"; err != nil || got.Text != want {
+		t.Errorf("Laguna, blank system message, thinking off: %q, %v; want %q", got.Text, err, want)
+	}
+}

@@ -14,7 +14,10 @@ import (
 // from) and the options with which the format must write the same bytes.
 var templateGoldens = []formatstest.Golden{
 	{Dir: "glm47"},
+	{Dir: "glm47_flash"},
 	{Dir: "glm47@nothink", Opts: toolcall.PromptOptions{Thinking: new(false)}},
+	{Dir: "glm52", Opts: toolcall.PromptOptions{Profile: glm45.ProfileGLM52}},
+	{Dir: "laguna", Opts: toolcall.PromptOptions{Profile: glm45.ProfileLaguna}},
 	{Dir: "glm46", Opts: toolcall.PromptOptions{Profile: glm45.ProfileGLM46}},
 	{Dir: "glm46@nothink", Opts: toolcall.PromptOptions{Profile: glm45.ProfileGLM46, Thinking: new(false)}},
 }

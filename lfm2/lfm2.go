@@ -27,18 +27,32 @@
 //
 // RenderPrompt writes the prompt each profile's chat template writes:
 //   - lfm2 (default): LFM2's (350M to 2.6B; golden directory lfm2, from a
-//     third-party copy). Its template drops an assistant turn's calls, so
-//     the model would not see what it did: the prompt writes them, as
-//     RenderCalls does, before the turn's text, and matches the golden byte
-//     for byte where there are none.
-//   - lfm2.5: LFM2.5-1.2B's (golden directory lfm25, from a third-party
-//     copy), with "Today's date:" (toolcall.PromptOptions.Date, today by
-//     default) and the tools after the system text, and the last
-//     assistant turn's reasoning kept.
+//     third-party copy), which LFM2-8B-A1B's shares (a llama.cpp fork's
+//     LFM2-8B-A1B.jinja; golden directory lfm2_8b). The template drops an
+//     assistant turn's calls, so the model would not see what it did: the
+//     prompt writes them, as RenderCalls does, before the turn's text, and
+//     matches the goldens byte for byte where there are none, and
+//     elsewhere once they are taken out.
+//   - lfm2.5: LFM2.5-1.2B-Thinking's (golden directory lfm25, from a
+//     third-party copy of LiquidAI's template, with the unseen
+//     conversations rendered from it), with "Today's date:"
+//     (toolcall.PromptOptions.Date, today by default) and the tools after
+//     the system text, past calls before the turn's text, their strings
+//     in double quotes, objects as JSON and other values as Python's str
+//     writes them (None, True, ['a', 'b']), and the last assistant turn's
+//     reasoning kept.
 //   - lfm2.5-8b: LFM2.5-8B-A1B's (llama.cpp's LFM2.5-8B-A1B.jinja; golden
-//     directory lfm25_8b), with single quotes and Python's spelling of
-//     values in past calls, and the reasoning of the turns after the last
-//     user message kept.
+//     directory lfm25_8b, the unseen conversations rendered from the same
+//     file), as lfm2.5 with single quotes, the calls after the turn's
+//     text, and the reasoning of the turns after the last user message
+//     kept.
+//   - lfm2.5-instruct: LFM2.5-1.2B-Instruct's as a llama.cpp fork copied
+//     it (LFM2.5-Instruct.jinja; golden directory lfm25_instruct): "List
+//     of tools: [...]" after the system text with no date, no reasoning
+//     field read, and, like LFM2's, no past calls: the prompt writes them
+//     as lfm2.5 does, and matches the golden as lfm2 matches its own.
+//     LiquidAI's later LFM2.5 template (lfm2.5's) writes the date and the
+//     calls; a GGUF file made before it keeps this one.
 //
 // The LFM2.5 templates write string values in past calls between quotes
 // with no escapes, so a value holding a quote or a newline is not a
@@ -115,6 +129,7 @@ func init() {
 			{Name: ProfileLFM2, Models: []string{"lfm2"}},
 			{Name: ProfileLFM25, Models: []string{"lfm2.5"}},
 			{Name: ProfileLFM25MoE, Models: []string{"lfm2.5 8b"}},
+			{Name: ProfileLFM25Instruct, Models: []string{"lfm2.5 instruct"}},
 		},
 		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>"},
 	})

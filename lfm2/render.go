@@ -35,21 +35,28 @@ const (
 	// template drops them; see the package doc), no reasoning. The
 	// default.
 	ProfileLFM2 = "lfm2"
-	// ProfileLFM25 is LFM2.5's template (LFM2.5-1.2B Instruct and
-	// Thinking): with tools, "Today's date:" and "List of tools: [...]"
-	// after the system text; past calls with their string values in
-	// double quotes and other values as JSON; the reasoning of the last
-	// assistant turn kept as <think>...</think>.
+	// ProfileLFM25 is LFM2.5's template (LFM2.5-1.2B Thinking): with
+	// tools, "Today's date:" and "List of tools: [...]" after the system
+	// text; past calls with their string values in double quotes, objects
+	// as JSON and other values as Python writes them (None, True,
+	// ['a', 'b']); the reasoning of the last assistant turn kept as
+	// <think>...</think>.
 	ProfileLFM25 = "lfm2.5"
 	// ProfileLFM25MoE is LFM2.5-8B-A1B's: as ProfileLFM25, with string
-	// values in single quotes, other values but objects as Python writes
-	// them (True, ['a', 'b']), and the reasoning kept on the assistant
+	// values in single quotes, and the reasoning kept on the assistant
 	// turns after the last user message.
 	ProfileLFM25MoE = "lfm2.5-8b"
+	// ProfileLFM25Instruct is LFM2.5-1.2B-Instruct's template as llama.cpp
+	// copied it: "List of tools: [...]" on the line after the system
+	// text, with no date; past calls as ProfileLFM25 writes them (the
+	// template drops them; see the package doc); no reasoning but what a
+	// turn's text holds, cut after its last </think> on the turns before
+	// the last assistant one.
+	ProfileLFM25Instruct = "lfm2.5-instruct"
 )
 
 // Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileLFM2, ProfileLFM25, ProfileLFM25MoE}
+var Profiles = []string{ProfileLFM2, ProfileLFM25, ProfileLFM25MoE, ProfileLFM25Instruct}
 
 // RenderPrompt writes a conversation as the profile's template does, byte
 // for byte, with two differences the package doc explains (LFM2's calls
@@ -57,12 +64,16 @@ var Profiles = []string{ProfileLFM2, ProfileLFM25, ProfileLFM25MoE}
 // <|im_start|>ROLE\n...<|im_end|>\n turns, the system turn holding the
 // system text and, with tools, the tool list (see the profiles); an
 // assistant turn's reasoning (LFM2.5), its calls, then its text, as LFM2
-// writes them; tool results in tool turns. It ends with the header of the
-// next assistant turn.
+// writes them (LFM2.5-8B-A1B: its text, then its calls); tool results in
+// tool turns. It ends with the header of the next assistant turn.
 //
 // opts.Date is LFM2.5's "Today's date:", as "2025-06-28"; the zero time
-// is today's (UTC), as the templates write it. LFM2 writes none, and the
-// templates have no reasoning switch.
+// is today's (UTC), as the templates write it. LFM2 writes none.
+// opts.KeepReasoning keeps every assistant turn's reasoning (LFM2.5's
+// keep_past_thinking, LFM2.5-8B-A1B's preserve_thinking); without it
+// LFM2.5 keeps the last assistant turn's, LFM2.5-8B-A1B those after the
+// last user message, and both cut the others' text after its last
+// </think>. LFM2's template has no reasoning.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
@@ -97,16 +108,19 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 			items[i] = s
 		}
 		list := "[" + strings.Join(items, ", ") + "]"
-		switch {
-		case profile == ProfileLFM2 && system != "":
-			system += "\nList of tools: <|tool_list_start|>" + list + "<|tool_list_end|>"
-		case profile == ProfileLFM2:
-			system = "List of tools: <|tool_list_start|>" + list + "<|tool_list_end|>"
-		case system != "":
-			system += "\n\nToday's date: " + date + "\n\nList of tools: " + list
+		sep := "\n"
+		switch profile {
+		case ProfileLFM2:
+			list = "List of tools: <|tool_list_start|>" + list + "<|tool_list_end|>"
+		case ProfileLFM25Instruct:
+			list = "List of tools: " + list
 		default:
-			system = "Today's date: " + date + "\n\nList of tools: " + list
+			sep, list = "\n\n", "Today's date: "+date+"\n\nList of tools: "+list
 		}
+		if system != "" {
+			system += sep
+		}
+		system += list
 	}
 	if system != "" {
 		turn("system", system)
@@ -130,19 +144,22 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 			}
 			text = calls + text
 		case m.Role == "assistant":
-			keep := i == lastAssistant
-			if profile == ProfileLFM25MoE {
-				keep = i > lastUser
-				if _, after, ok := cutLast(text, "</think>"); ok && !keep {
-					text = strings.TrimSpace(after)
-				}
+			moe := profile == ProfileLFM25MoE
+			keep := opts.KeepReasoning || i == lastAssistant && !moe || i > lastUser && moe
+			if _, after, ok := cutLast(text, "</think>"); ok && !keep {
+				text = strings.TrimSpace(after)
 			}
-			calls, err := templateCalls(m.ToolCalls, profile == ProfileLFM25MoE)
+			calls, err := templateCalls(m.ToolCalls, moe)
 			if err != nil {
 				return toolcall.Prompt{}, err
 			}
-			text = calls + text
-			if keep && m.Reasoning != "" {
+			if moe {
+				text += calls
+			} else {
+				text = calls + text
+			}
+			// LFM2.5-Instruct's template reads no reasoning field.
+			if keep && m.Reasoning != "" && profile != ProfileLFM25Instruct {
 				text = "<think>" + m.Reasoning + "</think>" + text
 			}
 		case m.Role == "tool" && profile == ProfileLFM2:
@@ -165,8 +182,8 @@ func cutLast(s, sep string) (before, after string, found bool) {
 // templateCalls writes calls as LFM2.5's templates write them in history:
 // <|tool_call_start|>[f(k=V, ...), ...]<|tool_call_end|>, a string value
 // in quotes (python: single, else double) with the escapes Python reads
-// (the templates write none), an object as JSON, any other value as JSON
-// (python: as Python's str writes it).
+// (the templates write none), an object as JSON, any other value as
+// Python's str writes it (None, True, ['a', 'b']).
 func templateCalls(calls []toolcall.Call, python bool) (string, error) {
 	if len(calls) == 0 {
 		return "", nil
@@ -192,7 +209,7 @@ func templateCalls(calls []toolcall.Call, python bool) (string, error) {
 				b = prompt.AppendQuoted(b, m.Val.Str, '\'')
 			case m.Val.Kind == jsonvalue.String:
 				b = prompt.AppendQuoted(b, m.Val.Str, '"')
-			case m.Val.Kind == jsonvalue.Object || !python:
+			case m.Val.Kind == jsonvalue.Object:
 				b = m.Val.AppendSpaced(b)
 			default:
 				b = prompt.AppendPythonStr(b, m.Val)

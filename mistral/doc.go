@@ -23,16 +23,38 @@
 // RenderCalls writes the v13 form and RenderCallsV3 the pre-v11 array.
 //
 // RenderPrompt writes the prompt each profile's template writes:
-//   - v13 (default): the v13 tokenizer's (Ministral 3, Mistral Large 3,
-//     Devstral 2): [AVAILABLE_TOOLS] right after [/SYSTEM_PROMPT] (first,
-//     with no system message), reasoning dropped. Its golden,
-//     ministral3_mlx, comes from an MLX conversion's copy of
-//     Ministral-3-14B-Instruct-2512's template, which writes no tools at
-//     all; the v13 tokenizer does, so the prompt keeps them, and matches
-//     that golden byte for byte when rendered without tools.
+//   - v13 (default): the v13 tokenizer's (Mistral Large 3, Devstral 2):
+//     [AVAILABLE_TOOLS] right after [/SYSTEM_PROMPT] (first, with no
+//     system message), reasoning dropped.
+//   - ministral-3: Ministral 3 Instruct's (golden ministral3_mlx, an MLX
+//     conversion's copy of Ministral-3-14B-Instruct-2512's template,
+//     with the unseen conversations rendered from the same copy): v13
+//     with the template's default system prompt when the conversation
+//     has none. That copy writes no tools at all; the model's own
+//     template and the v13 tokenizer do, so the prompt keeps them, and
+//     matches that golden byte for byte when rendered without tools. The
+//     default prompt names the 14B model (the 3B's and 8B's name
+//     themselves) and holds {today} and {yesterday}, which the template
+//     writes as they are; toolcall.PromptOptions.Date fills them.
+//   - ministral-3-reasoning: Ministral-3-14B-Reasoning-2512's (a llama.cpp
+//     fork's copy; golden ministral3_reasoning), byte for byte: v13 with
+//     its default system prompt, which asks for [THINK]...[/THINK] before
+//     the answer, when the conversation has none; past reasoning dropped.
 //   - magistral: Magistral's (a third-party copy of its v13 template;
 //     golden magistral_v13), byte for byte: as v13, with each assistant
-//     turn's reasoning as [THINK]...[/THINK].
+//     turn's reasoning as [THINK]...[/THINK], and Magistral Small 2509's
+//     default system prompt when the conversation has none (its text as
+//     the model card and Unsloth's copy of the template give it: the copy
+//     the golden came from was not found, so its no-system conversations
+//     have no golden).
+//   - mistral-medium-3.5: Mistral-Medium-3.5-128B's (golden
+//     mistral_medium35, a GGUF conversion's embedded template): as
+//     magistral, without a default system prompt, and with
+//     [MODEL_SETTINGS]{"reasoning_effort": "none"}[/MODEL_SETTINGS] after
+//     the tools (toolcall.PromptOptions.ReasoningEffort, "none" by
+//     default). Only the golden is known: where the settings go without
+//     tools (where the tools would), the other efforts, and the absence
+//     of a default system prompt are inferred.
 //   - mistral-small-3.2: Mistral-Small-3.2-24B-Instruct-2506's (v11;
 //     llama.cpp's copy; golden mistral_small32), byte for byte: its
 //     default system prompt with today's date (or

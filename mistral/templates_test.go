@@ -15,7 +15,9 @@ import (
 var templateGoldens = []formatstest.Golden{
 	{Dir: "magistral_v13", Opts: toolcall.PromptOptions{Profile: mistral.ProfileMagistral}},
 	// The MLX conversion's template writes no tools (see mistral's doc).
-	{Dir: "ministral3_mlx", NoTools: true},
+	{Dir: "ministral3_mlx", Opts: toolcall.PromptOptions{Profile: mistral.ProfileMinistral3}, NoTools: true},
+	{Dir: "ministral3_reasoning", Opts: toolcall.PromptOptions{Profile: mistral.ProfileMinistral3Reasoning}},
+	{Dir: "mistral_medium35", Opts: toolcall.PromptOptions{Profile: mistral.ProfileMedium35}},
 	{Dir: "mistral_small32", Opts: toolcall.PromptOptions{Profile: mistral.ProfileSmall32, Date: formatstest.GoldenDate}},
 }
 

@@ -15,12 +15,18 @@
 // is a call. <|im_end|> and <|endoftext|> are consumed.
 //
 // RenderPrompt writes the prompt Olmo 3.1's chat template writes (profile
-// olmo-3.1: a third-party copy of Olmo-3.1-32B-Instruct's template, which
-// OLMo 3 Instruct shares; golden directory olmo31), byte for byte: the
-// tools in OpenAI's shape inside <functions>...</functions> right after
-// the system text (DefaultSystem when the conversation has none), past
-// calls one a line inside <function_calls>...</function_calls> with their
-// arguments as JSON, results in the environment role, reasoning dropped.
+// olmo-3.1: a third-party copy of Olmo-3.1-32B-Instruct's template, the
+// one an MLX conversion bundles; golden directory olmo31, with the unseen
+// conversations rendered from the same copy), byte for byte: without a
+// system message, the template's own system turn (Olmo's introduction,
+// then the tools or a line saying there are none); the tools in OpenAI's
+// shape inside <functions>...</functions> right after the text of every
+// system message; past calls one a line inside
+// <function_calls>...</function_calls>, right after the turn's text, with
+// their arguments as JSON; results in the environment role; reasoning
+// dropped. OLMo 3 Instruct gets the same profile; its own template's
+// default system text begins "You are a helpful function-calling AI
+// assistant." instead of Olmo 3.1's introduction.
 // Profile olmo-3-think writes OLMo 3 Think's (Olmo-3-7B-Think's
 // template, as a third-party repository quotes it; golden directory
 // olmo3_think): that template reads tools, calls and results from fields

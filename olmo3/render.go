@@ -10,9 +10,19 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// DefaultSystem is the system text OLMo 3's template puts before the tool
-// definitions.
-const DefaultSystem = "You are a helpful function-calling AI assistant. You are provided with function signatures within <functions></functions> XML tags. You may call one or more functions to assist with the user query. Output any function calls within <function_calls></function_calls> XML tags. Do not make assumptions about what values to plug into functions."
+// DefaultSystem is the system text Olmo 3.1's template writes before the
+// tool definitions when the conversation has no system message.
+const DefaultSystem = olmo31Intro + withFunctions
+
+// olmo31Intro begins the system turn Olmo 3.1's template writes when the
+// conversation has no system message; withFunctions or noFunctions
+// follow it.
+const olmo31Intro = "You are Olmo, a helpful AI assistant built by Ai2. Your date cutoff is December 2024, and your model weights are available at https://huggingface.co/allenai. "
+
+const (
+	withFunctions = "You are provided with function signatures within <functions></functions> XML tags. You may call one or more functions to assist with the user query. Output any function calls within <function_calls></function_calls> XML tags. Do not make assumptions about what values to plug into functions."
+	noFunctions   = "You do not currently have access to any functions. <functions></functions>"
+)
 
 // RenderCalls writes calls as OLMo 3 writes them: <function_calls>, one call
 // per line with JSON literals ("v", true, null), </function_calls>. No calls
@@ -54,17 +64,19 @@ var Profiles = []string{ProfileOLMo31, ProfileOLMo3Think}
 const ThinkSystem = "You are OLMo, a helpful function-calling AI assistant built by Ai2. Your date cutoff is November 2024, and your model weights are available at https://huggingface.co/allenai."
 
 // RenderPrompt writes a conversation as Olmo 3.1's template does, byte for
-// byte: ChatML without BOS, <|im_start|>ROLE\n...<|im_end|>\n turns; with
-// tools, the system turn holds the system text (DefaultSystem when the
-// conversation has none) and right after it the tools, in OpenAI's shape,
-// as one JSON array inside <functions></functions>; an assistant's text,
-// then its calls inside <function_calls></function_calls>, one a line,
-// each argument written as JSON (k="v", n=3, b=true); reasoning dropped;
-// tool results verbatim in the environment role. It ends with the header
-// of the next assistant turn. A system text of the client's own in place
-// of DefaultSystem (or ThinkSystem) is a system message: the tools follow
-// it as they follow the default. The templates have no reasoning switch
-// and write no date.
+// byte: ChatML without BOS, <|im_start|>ROLE\n...<|im_end|>\n turns. A
+// conversation without a system message gets the template's own system
+// turn first: Olmo's introduction, then with tools DefaultSystem's
+// instructions and the tools, in OpenAI's shape, as one JSON array inside
+// <functions></functions>, without tools "You do not currently have
+// access to any functions. <functions></functions>". Every system message
+// is followed by the tools' array, when there are tools. An assistant's
+// text, then its calls inside <function_calls></function_calls>, one a
+// line, each argument written as JSON (k="v", n=3, b=true); reasoning
+// dropped; a last assistant turn ends with <|endoftext|>; tool results
+// verbatim in the environment role. It ends with the header of the next
+// assistant turn. The templates have no reasoning switch and write no
+// date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
 	if guardErr != nil {
@@ -80,17 +92,8 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	if profile == ProfileOLMo3Think {
 		return renderThink(msgs, tools)
 	}
-	var b strings.Builder
-	turn := func(role, text string) { b.WriteString("<|im_start|>" + role + "\n" + text + "<|im_end|>\n") }
-	system, hasSystem := "", false
-	rest := msgs
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, hasSystem, rest = msgs[0].Content, true, msgs[1:]
-	}
+	functions := ""
 	if len(tools) > 0 {
-		if !hasSystem {
-			system = DefaultSystem
-		}
 		items := make([]string, len(tools))
 		for i, t := range tools {
 			s, err := prompt.OpenAIToolJSON(t)
@@ -99,30 +102,40 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 			}
 			items[i] = s
 		}
-		system += "<functions>[" + strings.Join(items, ", ") + "]</functions>"
+		functions = "<functions>[" + strings.Join(items, ", ") + "]</functions>"
 	}
-	if system != "" || hasSystem {
-		turn("system", system)
+	var b strings.Builder
+	if !slices.ContainsFunc(msgs, func(m toolcall.Message) bool { return m.Role == "system" }) {
+		b.WriteString("<|im_start|>system\n" + olmo31Intro)
+		if functions == "" {
+			b.WriteString(noFunctions)
+		} else {
+			b.WriteString(withFunctions + functions)
+		}
+		b.WriteString("<|im_end|>\n")
 	}
-	for _, m := range rest {
+	for i, m := range msgs {
 		switch m.Role {
+		case "system":
+			b.WriteString("<|im_start|>system\n" + m.Content + functions + "<|im_end|>\n")
 		case "assistant":
-			text := m.Content
+			b.WriteString("<|im_start|>assistant\n" + m.Content)
 			if len(m.ToolCalls) > 0 {
 				calls, err := lines(m.ToolCalls)
 				if err != nil {
 					return toolcall.Prompt{}, err
 				}
-				if text != "" {
-					text += "\n"
-				}
-				text += startText + calls + endText
+				b.WriteString(startText + calls + endText)
 			}
-			turn("assistant", text)
+			if i == len(msgs)-1 {
+				b.WriteString("<|endoftext|>")
+			} else {
+				b.WriteString("<|im_end|>\n")
+			}
 		case "tool":
-			turn("environment", m.Content)
+			b.WriteString("<|im_start|>environment\n" + m.Content + "<|im_end|>\n")
 		default:
-			turn(m.Role, m.Content)
+			b.WriteString("<|im_start|>" + m.Role + "\n" + m.Content + "<|im_end|>\n")
 		}
 	}
 	b.WriteString("<|im_start|>assistant\n")
@@ -158,8 +171,8 @@ func lines(calls []toolcall.Call) (string, error) {
 // dropped. The generation prompt opens <think>.
 func renderThink(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
 	var b strings.Builder
-	noFunctions := " You do not currently have access to any functions. <functions></functions>"
-	functions := noFunctions
+	none := " " + noFunctions
+	functions := none
 	if len(tools) > 0 {
 		items := make([]string, len(tools))
 		for i, t := range tools {
@@ -173,13 +186,13 @@ func renderThink(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Promp
 	}
 	if len(msgs) == 0 || msgs[0].Role != "system" {
 		b.WriteString("<|im_start|>system\n" + ThinkSystem + functions + "<|im_end|>\n")
-		functions = noFunctions
+		functions = none
 	}
 	for i, m := range msgs {
 		switch m.Role {
 		case "system":
 			b.WriteString("<|im_start|>system\n" + m.Content + functions + "<|im_end|>\n")
-			functions = noFunctions
+			functions = none
 		case "assistant":
 			b.WriteString("<|im_start|>assistant\n" + m.Content)
 			if len(m.ToolCalls) > 0 {

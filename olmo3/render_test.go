@@ -24,7 +24,9 @@ func TestRenderPrompt(t *testing.T) {
 	}
 	want := "<|im_start|>system\n" + olmo3.DefaultSystem + "<functions>[{\"type\": \"function\", \"function\": {\"name\": \"get_weather\", \"parameters\": {\"type\": \"object\", \"properties\": {\"location\": {\"type\": \"string\"}}}}}]</functions><|im_end|>\n" +
 		"<|im_start|>user\nWeather in Boston?<|im_end|>\n" +
-		"<|im_start|>assistant\nLet me look.\n<function_calls>get_weather(location=\"Boston\", metric=true, when=null)</function_calls><|im_end|>\n" +
+		// the template writes the calls right after the text (golden
+		// olmo31/two_rounds)
+		"<|im_start|>assistant\nLet me look.<function_calls>get_weather(location=\"Boston\", metric=true, when=null)</function_calls><|im_end|>\n" +
 		"<|im_start|>environment\n{\"temp_c\": 20}\n<|im_end|>\n" +
 		"<|im_start|>assistant\n20°C.<|im_end|>\n" +
 		"<|im_start|>user\nThanks!<|im_end|>\n" +

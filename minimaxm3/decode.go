@@ -472,10 +472,24 @@ func kindOf(t string) (int, string) {
 		return kInvokeEnd, t[1:]
 	case strings.HasPrefix(t, "/"):
 		return kClose, t[1:]
-	case strings.HasPrefix(t, invokeTag[1:]) && len(t) > len(invokeTag)-1 && t[len(t)-1] == '"':
-		return kInvoke, t[len(invokeTag)-1 : len(t)-1]
+	case strings.HasPrefix(t, invokeTag[1:len(invokeTag)-2]) && len(t) > len(invokeTag)-3 && t[len(t)-1] == '"':
+		return kInvoke, invokeName(t[len(invokeTag)-3 : len(t)-1])
 	}
 	return kOpen, t
+}
+
+// invokeName returns the name an invoke tag gives after "invoke name",
+// its closing quote cut: after ="; or, as long generations write it, after
+// a space, after nothing, or after a second name=.
+func invokeName(rest string) string {
+	for {
+		rest = strings.TrimLeft(rest, ` ="`)
+		n, ok := strings.CutPrefix(rest, "name")
+		if !ok || n == "" || n[0] != ' ' && n[0] != '=' {
+			return rest
+		}
+		rest = n
+	}
 }
 
 // onTag acts on the tag that ended at s[i].
@@ -526,7 +540,13 @@ func (d *decoder) readTag(dst []toolcall.Event, s string, i, kind int, key strin
 	if !b.inInvoke {
 		switch kind {
 		case kInvoke:
-			return dst, d.startInvoke(key, b.tagAt)
+			if !d.startInvoke(key, b.tagAt) {
+				return dst, false
+			}
+			if string(b.tag) != invokeTag[1:]+key+`"` {
+				d.Diag(toolcall.KindSyntax, b.tagAt, b.name, "an invoke tag not written <invoke name=\"NAME\">: read as one")
+			}
+			return dst, true
 		case kBlockClose:
 			if b.calls == 0 {
 				if !b.said {
@@ -556,12 +576,11 @@ func (d *decoder) readTag(dst []toolcall.Event, s string, i, kind int, key strin
 		}
 		return dst, false
 	}
-	top := b.stack[len(b.stack)-1]
 	switch kind {
 	case kBlockOpen: // an element named tool_call
 		kind = kOpen
 	case kBlockClose, kInvokeEnd:
-		if top != 0 && d.keyIs(top, key) { // an element named tool_call or invoke closes
+		if d.openAt(key) > 0 { // an element named tool_call or invoke closes
 			kind = kClose
 		}
 	}
@@ -569,18 +588,28 @@ func (d *decoder) readTag(dst []toolcall.Event, s string, i, kind int, key strin
 	case kOpen:
 		return dst, d.openElem(key)
 	case kClose:
-		if top == 0 || !d.keyIs(top, key) {
-			return dst, false
+		// A close tag closes the element of its name and those opened in
+		// it since; one that names no open element closes the innermost
+		// (or, outside every element, is dropped): the repairs MiniMax's
+		// provider checks ask for, as SGLang reads them.
+		at, top := d.openAt(key), len(b.stack)-1
+		switch {
+		case at == top && at > 0:
+		case at > 0:
+			d.Diag(toolcall.KindSyntax, b.tagAt, b.name, "a close tag closes elements left open: read as closed")
+		case top > 0:
+			d.Diag(toolcall.KindSyntax, b.tagAt, b.name, "a close tag names no open element: read as the innermost's end")
+			at = top
+		default:
+			d.Diag(toolcall.KindSyntax, b.tagAt, b.name, "a close tag outside every element: dropped")
+			return dst, true
 		}
-		e := &b.nodes[top]
-		if e.kids == 0 {
-			e.text = span{b.textAt, len(b.arena)}
-		}
-		b.stack = b.stack[:len(b.stack)-1]
+		d.closeTo(at)
 		return dst, true
 	case kInvokeEnd:
-		if top != 0 {
-			return dst, false
+		if len(b.stack) > 1 {
+			d.Diag(toolcall.KindSyntax, b.tagAt, b.name, "</invoke> closes elements left open: read as closed")
+			d.closeTo(1)
 		}
 		c := toolcall.Call{Name: b.name, Arguments: d.arguments()}
 		dst = d.Call(dst, c, b.invokeAt)
@@ -592,6 +621,29 @@ func (d *decoder) readTag(dst []toolcall.Event, s string, i, kind int, key strin
 		return dst, true
 	}
 	return dst, false // an invoke inside an invoke, a block's end inside one
+}
+
+// openAt returns the place in the stack of the innermost open element
+// named key, or 0 (the invoke's) when none is.
+func (d *decoder) openAt(key string) int {
+	b := &d.blk
+	for p := len(b.stack) - 1; p > 0; p-- {
+		if d.keyIs(b.stack[p], key) {
+			return p
+		}
+	}
+	return 0
+}
+
+// closeTo closes the open elements from the innermost to the one at
+// place p of the stack (p > 0), that one included: the innermost, when it
+// has no children, is a leaf holding the text since its tag.
+func (d *decoder) closeTo(p int) {
+	b := &d.blk
+	if top := b.stack[len(b.stack)-1]; b.nodes[top].kids == 0 {
+		b.nodes[top].text = span{b.textAt, len(b.arena)}
+	}
+	b.stack = b.stack[:p]
 }
 
 // keyIs reports whether element e's key is key.

@@ -171,19 +171,24 @@ func (b *Builder) textWithoutToken(name, tok string) string {
 		}
 		return b.R(name + "-" + strconv.Itoa(k))
 	}
-	var class strings.Builder
-	class.WriteString("[^")
-	for _, c := range chars {
-		class.WriteString(classByte(c))
-	}
-	class.WriteString("]")
 	for k := n - 1; k >= 0; k-- {
+		// The bytes of tok that lead anywhere but back to the start (or to
+		// tok whole, which no text reaches) have alternatives of their
+		// own; every other character starts over.
 		alts := []string{`""`}
+		var class strings.Builder
+		class.WriteString("[^")
 		for _, c := range chars {
-			if t := step(k, c); t < n {
+			t := step(k, c)
+			if t == 0 {
+				continue
+			}
+			class.WriteString(classByte(c))
+			if t < n {
 				alts = append(alts, Lit(string(c))+" "+state(t))
 			}
 		}
+		class.WriteString("]")
 		alts = append(alts, class.String()+" "+state(0))
 		rule := name
 		if k > 0 {

@@ -44,7 +44,9 @@ func TestNestedElements(t *testing.T) {
 		"r":{"$ref":"#/$defs/node"}},
 		"$defs":{"node":{"type":"object","properties":{"kid":{"$ref":"#/$defs/node"}}}}}`)}}}
 	g := grammartest.Of(t, nested.Grammar, req)
-	el := func(k string, v ...string) string { return "]x]y<" + k + ">" + strings.Join(v, "") + "]x]y</" + k + ">" }
+	el := func(k string, v ...string) string {
+		return "]x]y<" + k + ">" + strings.Join(v, "") + "]x]y</" + k + ">"
+	}
 	call := func(args ...string) string { return "{f}" + strings.Join(args, "") + "{/}" }
 	for _, good := range []string{
 		call(),

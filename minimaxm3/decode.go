@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolparse/toolparse/internal/engine"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -135,7 +136,54 @@ func (d *decoder) InCandidate() bool { return d.mode == mBlock }
 // Feed implements toolcall.Decoder.
 func (d *decoder) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	d.BeginDelta(s)
-	return d.Flush(d.RunFrom(dst, s, 0, d))
+	dst = d.Flush(d.RunFrom(dst, s, 0, d))
+	if d.mode == mBlock {
+		d.quiet()
+	}
+	return dst
+}
+
+// The bytes that may matter to a block's reader (protocol.Quiet).
+var (
+	// In text, only a marker's end: its last byte ('[' or ']') where
+	// the bytes end with the marker.
+	markerLasts = [256]bool{'[': true, ']': true}
+	markerEnds  = []string{ns, turnEnd, roleStart}
+	// In a tag, also its '>'.
+	tagLasts = [256]bool{'>': true, '[': true, ']': true}
+	tagEnds  = []string{">", ns, turnEnd, roleStart}
+	// Between tags, where only whitespace may stand, any other byte.
+	notSpace = func() (t [256]bool) {
+		for c := range t {
+			t[c] = !jsonvalue.IsSpace(byte(c))
+		}
+		return t
+	}()
+)
+
+// quietMargin keeps the bytes a block's reader reads without a trace
+// short of its size limits by more than a marker's length.
+const quietMargin = 32
+
+// quiet tells the stream which of the next bytes the block's reader reads
+// without a trace: in a value's text (or a broken stretch's), any but the
+// end of a marker; in a tag, any but those and its '>'; between tags,
+// whitespace. So a long value, or a tag, in small deltas costs one Feed.
+func (d *decoder) quiet() {
+	b := &d.blk
+	room := d.Room("", 0) - quietMargin
+	var q protocol.Quiet
+	switch {
+	case b.ts == tTag:
+		q = protocol.Quiet{Room: min(room, maxTag-len(b.tag)-1), Stop: &tagLasts, Ends: tagEnds}
+	case b.ts == tText && (b.broken || b.inInvoke && b.nodes[b.stack[len(b.stack)-1]].kids == 0 && len(b.stack) > 1):
+		q = protocol.Quiet{Room: room, Stop: &markerLasts, Ends: markerEnds}
+	default:
+		q = protocol.Quiet{Room: room, Stop: &notSpace}
+	}
+	if q.Room > 0 {
+		d.Quiet(q)
+	}
 }
 
 // Step implements engine.Stepper.
@@ -327,10 +375,11 @@ func (d *decoder) blockText(dst []toolcall.Event, s string, i, lim int) ([]toolc
 		d.st = a.next[prev][s[i]]
 		i++
 		if n := a.depth[prev] + 1 - a.depth[d.st]; n > 0 { // bytes that are no marker after all: text
-			if w := a.word[prev]; n <= len(w) {
-				d.text(w[:n], i-1)
+			w, at := a.word[prev], i-1-a.depth[prev] // where w starts: before s when it came in earlier deltas
+			if n <= len(w) {
+				d.text(w[:n], at)
 			} else {
-				d.text(w, i-1)
+				d.text(w, at)
 				d.text(s[i-1:i], i-1)
 			}
 		}
@@ -351,8 +400,8 @@ func (d *decoder) blockText(dst []toolcall.Event, s string, i, lim int) ([]toolc
 	return dst, i
 }
 
-// text reads text between tags, which begins at about s[at]: an element's
-// value, or whitespace between tags.
+// text reads text between tags, which begins at s[at] (at < 0: in an
+// earlier delta): an element's value, or whitespace between tags.
 func (d *decoder) text(t string, at int) {
 	b := &d.blk
 	if b.broken {
@@ -370,7 +419,7 @@ func (d *decoder) text(t string, at int) {
 			if b.inInvoke {
 				msg = "text between the elements of an invoke"
 			}
-			d.breakBlock(d.Offset(at), msg)
+			d.breakBlock(d.Offset(at+k), msg)
 			return
 		}
 	}

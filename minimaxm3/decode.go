@@ -152,6 +152,29 @@ var (
 	// In a tag, also its '>'.
 	tagLasts = [256]bool{'>': true, '[': true, ']': true}
 	tagEnds  = []string{">", ns, turnEnd, roleStart}
+	tagRule  = protocol.Quiet{Room: maxTag - 1, Stop: &tagLasts, Ends: tagEnds, Apart: true}
+	// Where a tag must come (between tags, after the token), the tag's
+	// start: as long as the bytes go on with it, nothing is told, and
+	// once they complete it, the tag is read as tagRule says.
+	tagStarts = []string{ns + "<", "\n" + ns + "<"}
+	gapStarts = []string{"<"}
+	// nsRests[state] is what completes a tag's start after the bytes of
+	// the token a state of blockMarks stands for.
+	nsRests = func() [][]string {
+		r := make([][]string, len(blockMarks.word))
+		for st, w := range blockMarks.word {
+			if strings.HasPrefix(ns, w) {
+				r[st] = []string{ns[len(w):] + "<"}
+			}
+		}
+		return r
+	}()
+	everyByte = func() (t [256]bool) {
+		for c := range t {
+			t[c] = true
+		}
+		return t
+	}()
 	// Between tags, where only whitespace may stand, any other byte.
 	notSpace = func() (t [256]bool) {
 		for c := range t {
@@ -167,17 +190,26 @@ const quietMargin = 32
 
 // quiet tells the stream which of the next bytes the block's reader reads
 // without a trace: in a value's text (or a broken stretch's), any but the
-// end of a marker; in a tag, any but those and its '>'; between tags,
-// whitespace. So a long value, or a tag, in small deltas costs one Feed.
+// end of a marker; in a tag, any but those and its '>'; where a tag must
+// come, the bytes that go on with its start, and then the tag as in one.
+// So a value, or a tag and the token before it, in small deltas costs one
+// Feed.
 func (d *decoder) quiet() {
 	b := &d.blk
 	room := d.Room("", 0) - quietMargin
 	var q protocol.Quiet
 	switch {
 	case b.ts == tTag:
-		q = protocol.Quiet{Room: min(room, maxTag-len(b.tag)-1), Stop: &tagLasts, Ends: tagEnds}
+		q = tagRule
+		q.Room = min(room, maxTag-len(b.tag)-1)
 	case b.ts == tText && (b.broken || b.inInvoke && b.nodes[b.stack[len(b.stack)-1]].kids == 0 && len(b.stack) > 1):
-		q = protocol.Quiet{Room: room, Stop: &markerLasts, Ends: markerEnds}
+		q = protocol.Quiet{Room: room, Stop: &markerLasts, Ends: markerEnds, Apart: true}
+	case b.ts == tGap:
+		q = protocol.Quiet{Room: room, Stop: &everyByte, Ends: gapStarts, Prefix: true, Then: &tagRule}
+	case d.st == 0:
+		q = protocol.Quiet{Room: room, Stop: &everyByte, Ends: tagStarts, Prefix: true, Then: &tagRule}
+	case strings.HasPrefix(ns, blockMarks.word[d.st]): // the token's start, cut by the delta's end
+		q = protocol.Quiet{Room: room, Stop: &everyByte, Ends: nsRests[d.st], Prefix: true, Then: &tagRule}
 	default:
 		q = protocol.Quiet{Room: room, Stop: &notSpace}
 	}

@@ -101,8 +101,9 @@
 // automaton's state, not held text); it keeps a block's text from its
 // start, or from its last call, for the content a broken call becomes.
 // In a block it tells the stream which bytes it reads without a trace (in
-// a value, any but a token's end; in a tag, those and its '>'), so a long
-// value in small deltas costs about what it costs whole. Calls come whole,
+// a value, any but a token's end; in a tag, those and its '>'; where a tag
+// must come, those that go on with NS<), so a long value, or a tag, in
+// small deltas costs about what it costs whole. Calls come whole,
 // at their </invoke>: their arguments do not stream.
 //
 // RenderCalls writes calls as the template does (the block above, a

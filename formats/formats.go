@@ -28,6 +28,7 @@ import (
 	_ "github.com/toolparse/toolparse/llama3json"
 	_ "github.com/toolparse/toolparse/llama4"
 	_ "github.com/toolparse/toolparse/minimax"
+	_ "github.com/toolparse/toolparse/minimaxm3"
 	_ "github.com/toolparse/toolparse/mistral"
 	_ "github.com/toolparse/toolparse/nemotronv2"
 	_ "github.com/toolparse/toolparse/olmo3"

@@ -100,13 +100,8 @@
 // offer; the stream returns it with an unknown_tool diagnostic, as it
 // does for every format.
 //
-// MiniMax-M3 is not read: every tag of its calls begins with the
-// namespace token ]<]minimax[>[ (]<]minimax[>[<tool_call>,
-// ]<]minimax[>[<invoke name="f">, ]<]minimax[>[<city>Paris]<]minimax[>[</city>),
-// each parameter is an element named after its key, objects and arrays
-// nest as elements (<item> for an array's), and it reasons in
-// <mm:think>. The block machine looks for a block's end only at a '<',
-// and a format has one pair of reasoning tags, so it is no profile of
-// this format; models.Lookup gives MiniMax-M3 no answer rather than
-// lose its calls here.
+// MiniMax-M3 writes another syntax, every call tag after the namespace
+// token ]<]minimax[>[ and each argument an element named after its key:
+// package minimaxm3 reads it (format minimax_m3), and models.Lookup sends
+// MiniMax-M3 there.
 package minimax

@@ -245,10 +245,12 @@ var names = []struct {
 	// MiniMax's earlier models write another syntax.
 	{"MiniMaxAI/MiniMax-M1-80k", "", ""},
 	{"MiniMaxAI/MiniMax-Text-01", "", ""},
-	// MiniMax-M3 writes a namespaced syntax the minimax format does not
-	// read (its package doc says why): no guess.
-	{"MiniMaxAI/MiniMax-M3", "", ""},
-	{"minimax-m3:cloud", "", ""},
+	// MiniMax-M3 writes a namespaced syntax of its own, read by minimax_m3.
+	{"MiniMaxAI/MiniMax-M3", "minimax_m3", "m3"},
+	{"minimax-m3", "minimax_m3", "m3"},
+	{"minimax-m3:cloud", "minimax_m3", "m3"},
+	{"MiniMaxAI/MiniMax-M3-MXFP8", "minimax_m3", "m3"},
+	{"nvidia/MiniMax-M3-NVFP4", "minimax_m3", "m3"},
 	// Families read by formats still to come are not sent to a format
 	// that reads none of their calls.
 	{"ai-sage/GigaChat-20B-A3B-instruct", "", ""}, // GigaChat 2's template, no calls of GigaChat 3's

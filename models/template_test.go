@@ -22,6 +22,8 @@ var templateSnippets = []struct{ name, template, format, profile string }{
 	{"Qwen3.5 (a profile still to come)", `<tools><tool_call><function=f><parameter=x>{%- if enable_thinking %}<think>`, "", ""},
 	{"MiniMax-M2", `{%- set toolcall_begin_token = '<minimax:tool_call>' -%}{{- ']~!b[' ~ ']~b]system' ~ '\n' }}<invoke name="tool-name-1">{{- ']~b]ai' ~ '\n' ~ '<think>' ~ '\n' }}`, "minimax", "m2"},
 	{"MiniMax-M2's call block alone (no role tokens)", `<minimax:tool_call><invoke name="f">`, "", ""},
+	{"MiniMax-M3", `{%- set ns_token = ']<]minimax[>[' -%}{%- set bos_token = ']~b]' -%}{%- set toolcall_begin_token = ns_token ~ '<tool_call>' -%}{%- set think_begin_token = '<mm:think>' -%}{{- ']~!b[' ~ ']~b]' ~ 'system' ~ '\n' }}`, "minimax_m3", "m3"},
+	{"MiniMax-M3's namespace token alone (no think tag)", `{%- set ns_token = ']<]minimax[>[' -%}<invoke name="`, "", ""},
 	{"Seed-OSS", `{%- set bos_token = '<seed:bos>' -%}{%- set toolcall_begin_token = '<seed:tool_call>' -%}{{ "<function=" + tool_call.name + ">\n" }}{{ "<parameter=" + arg_name + ">" }}`, "seed_oss", "seed-oss"},
 	{"Seed-OSS's call tags alone (no turn tokens)", `<seed:tool_call><function=f><parameter=x>`, "", ""},
 	{"GLM-4.7", `<tool_call>{{ name }}<arg_key>k</arg_key><arg_value>v</arg_value><|assistant|>{{- '</think>' if (enable_thinking is defined and not enable_thinking) else '<think>' -}}`, "glm45", "glm-4.7"},

@@ -48,6 +48,7 @@ var markers = []string{
 	"<tool_calls>", "[BEGIN FINAL RESPONSE]", "Here are my reasoning steps:", "functools[",
 	"<|message_sep|>\n\nfunction call<|role_sep|>\n", "<|message_sep|>", "<|function_call|>", "</s>",
 	"<|tool_calls|>", "<|tool_call:begin|>", "<|tool_call:name|>", "<|tool_call:args|>", "<|tool_call:end|>", "<|calls|>", "<|think|>", "<|begin|>assistant",
+	"]<]minimax[>[", "]<]minimax[>[<tool_call>", "]<]minimax[>[<item>", "[e~[",
 }
 
 // The sizes the hostile texts run at. go test ./... runs them at 64 KiB,
@@ -140,7 +141,7 @@ var hostileTexts = func() []hostileText {
 
 // callEnds are the formats' call end markers, which "calls without end
 // markers" leaves out.
-var callEnds = []string{"<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>", "<|tool_call_end|>", "<|tool_calls_section_end|>", "</tool_call>", "</function>", "<|python_end|>", "</function_calls>", "<|call|>", "</tool_calls>"}
+var callEnds = []string{"<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>", "<|tool_call_end|>", "<|tool_calls_section_end|>", "]<]minimax[>[</invoke>", "]<]minimax[>[</tool_call>", "</tool_call>", "</function>", "<|python_end|>", "</function_calls>", "<|call|>", "</tool_calls>"}
 
 // sectionOf returns a format's section opener and call begin: a section
 // of call begins is the one and then the other over and over. Formats
@@ -151,6 +152,8 @@ func sectionOf(f toolcall.Format) (open, begin string) {
 		return "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>"
 	case "kimi_k2":
 		return "<|tool_calls_section_begin|>", "<|tool_call_begin|>"
+	case "minimax_m3":
+		return "]<]minimax[>[<tool_call>\n", `]<]minimax[>[<invoke name="f">`
 	}
 	one, _ := f.(toolcall.Renderer).RenderCalls([]toolcall.Call{{Name: "f", Arguments: "{}"}})
 	return "", one[:len(one)/2]

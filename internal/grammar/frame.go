@@ -15,6 +15,7 @@ type Frame struct {
 	Sep     string                   // between calls
 	Tagged  Tagged                   // arguments written as text, framed so; nil for a JSON object
 	Typed   TypedTagged              // arguments written as text with their way in the tag (instead of Tagged)
+	Nested  *Nested                  // arguments nested as elements (instead of Tagged)
 	Open    string                   // the section's start, for formats whose calls stand in one
 	Close   string                   // the section's end
 	Trigger string                   // what starts a call, or the section, in free text
@@ -59,6 +60,9 @@ func (f Frame) Calls(b *Builder, c Choice) (string, error) {
 }
 
 func (f Frame) arguments(b *Builder, t toolcall.Tool) (string, error) {
+	if f.Nested != nil {
+		return b.NestedArguments(t, *f.Nested)
+	}
 	if f.Typed != nil {
 		return b.TypedTaggedArguments(t, f.Typed)
 	}
@@ -108,7 +112,7 @@ func (f Frame) StructuralTag(req toolcall.Request) ([]byte, error) {
 	} else {
 		for _, t := range c.Tools {
 			content := JSONSchema(t)
-			if f.Tagged != nil || f.Typed != nil {
+			if f.Tagged != nil || f.Typed != nil || f.Nested != nil {
 				b := New(f.syntax(), "")
 				args, err := f.arguments(b, t)
 				if err != nil {

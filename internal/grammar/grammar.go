@@ -74,6 +74,10 @@ type Builder struct {
 	steps int
 	frame Tagged      // how TaggedArguments frames an argument
 	typed TypedTagged // how TypedTaggedArguments frames one
+	// how NestedArguments writes elements, and the rules of the
+	// subschemas $refs name
+	nest     *Nested
+	nestRefs map[*jsonvalue.Value]string
 }
 
 // New returns a builder for values in the given syntax whose rule names
@@ -231,7 +235,7 @@ func (b *Builder) TaggedArguments(tool toolcall.Tool, frame Tagged) (string, err
 	}
 	_, after := frame("k")
 	b.Rule("xml-text", textWithout(strings.TrimSpace(after)))
-	b.frame, b.typed = frame, nil
+	b.frame, b.typed, b.nest = frame, nil, nil
 	out := b.members(&b.doc.Root, styleXML)
 	if b.steps > maxSteps {
 		return "", errTooMuch
@@ -255,7 +259,7 @@ func (b *Builder) TypedTaggedArguments(tool toolcall.Tool, frame TypedTagged) (s
 	}
 	_, after := frame("k", true)
 	b.Rule("xml-text", textWithout(strings.TrimSpace(after)))
-	b.frame, b.typed = nil, frame
+	b.frame, b.typed, b.nest = nil, frame, nil
 	out := b.members(&b.doc.Root, styleXML)
 	if b.steps > maxSteps {
 		return "", errTooMuch
@@ -476,6 +480,9 @@ func alts(exprs []string) string {
 // xmlMember returns a rule expression for the argument k, whose schema is
 // ps, framed as the builder's tagged frame says.
 func (b *Builder) xmlMember(k string, ps *jsonvalue.Value) string {
+	if b.nest != nil {
+		return b.nestMember(k, ps)
+	}
 	if b.typed == nil {
 		before, after := b.frame(k)
 		return Lit(before) + " " + b.xmlValue(ps) + " " + Lit(after)

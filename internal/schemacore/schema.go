@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -512,16 +511,7 @@ func (s *Schema) TextValue(prop, text string) (value []byte, typed bool) {
 	if s == nil || !mayBeTyped(text) {
 		return jsonvalue.AppendString(nil, text), false
 	}
-	types := s.PropertyTypes(prop)
-	if (strings.EqualFold(text, "null") || text == "None") && slices.Contains(types, "null") {
-		return []byte("null"), true
-	}
-	if len(types) > 1 && slices.Contains(types, "string") {
-		if v, err := jsonvalue.Decode(strings.TrimSpace(text)); err == nil && hasType(v, types) && !(v.Kind == jsonvalue.Null && !slices.Contains(types, "null")) {
-			return v.AppendJSON(nil), true
-		}
-	}
-	return jsonvalue.AppendString(nil, text), false
+	return appendTextValue(nil, s.PropertyTypes(prop), text)
 }
 
 // MayType reports whether TextValue may read the text of prop as more

@@ -49,6 +49,11 @@
 //   - blocks and function tags track string literals while their brackets
 //     stay consistent (an end marker inside a string is data); after a
 //     bracket that does not match, the next end marker ends them;
+//   - a call list or array with prose before it on its line whose ']' a
+//     Markdown link's tail follows at once ("See
+//     [reset_database()](https://example.com/reset)") is the link's text,
+//     content, as in the pythonic format; a list at a line's start is
+//     decided when its ']' closes;
 //   - a stray </function> or <|python_end|> is consumed;
 //   - a JSON object in prose is held from its '{' when its first key is one
 //     a call object starts with (name, type, function, arguments,

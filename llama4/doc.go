@@ -20,7 +20,13 @@
 //     "name": N} as Hermes writes it). An object with a "name" and neither
 //     "arguments" nor "parameters", {"name": "search", "query": "x"}, is a
 //     call only when the name is a requested tool, its other members being
-//     the arguments; otherwise it is prose ({"name": "Alice", ...});
+//     the arguments; otherwise it is prose ({"name": "Alice", ...}). A
+//     tool's description is prose too: an object whose arguments are a schema
+//     (a JSON Schema, or a type's name for each key: {"path": "string"},
+//     {"path": {"type": "string"}}), or with a "description" beside its name
+//     and arguments (or its name alone), as an answer that lists its tools or
+//     shows a definition writes them (in an array, one such object makes the
+//     array prose);
 //   - <|header_start|>assistant<|header_end|>, <|eot|>, <|eom|>,
 //     <|end_of_text|> and Llama 3.x's <|eot_id|> and <|eom_id|> (the
 //     models on Llama 3.1 this format reads: Functionary v3.1, xLAM-2)

@@ -529,6 +529,10 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		return h.afterCall(m, m.Call(dst, el.Call, cstart+el.Start))
 	}
 	raw, err := h.value.Stable(), h.value.Close() // read as it arrived
+	// A tool listing or definition is prose.
+	if err == nil && jsoncall.Describes(raw) {
+		return m.Content(m.Settle(dst, nil), text)
+	}
 	var calls []toolcall.Call
 	if err == nil {
 		calls, err = jsoncall.FromJSON(raw, p, m.Requested)

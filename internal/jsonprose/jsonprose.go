@@ -4,7 +4,8 @@
 // call (its first key "name", "parameters", "arguments", "type" or
 // "function") and until it closes; then it is calls if every call it holds
 // names a requested tool (Options.Strict), or any tool when the request
-// offers none (not strict); else it is prose. With Options.LineStart only
+// offers none (not strict), and it describes no tool (a listing's line, a
+// tool's definition: jsoncall.Describes); else it is prose. With Options.LineStart only
 // an object that starts a line is read. At the end of the response, an
 // object complete but for its closing brackets (Llama 3.2 under vLLM ends
 // OpenAI's {"type": "function", "function": {...}} wrapper one brace short)
@@ -102,7 +103,11 @@ func (o *objects) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event
 	start := m.Start()
 	text := m.Text("", 0)
 	if closers, ok := missingClosers(text[o.at:]); ok {
-		calls, err := jsoncall.Parse(text[o.at:]+closers, m.Parser(), m.Requested)
+		var calls []toolcall.Call
+		raw, err := jsoncall.Value(text[o.at:]+closers, m.Parser())
+		if err == nil && !jsoncall.Describes(raw) {
+			calls, err = jsoncall.FromJSON(raw, m.Parser(), m.Requested)
+		}
 		if err == nil && o.allKnown(m, calls) {
 			dst = m.Settle(dst, &calls[0])
 			m.Diag(toolcall.KindSyntax, start+o.at, calls[0].Name, "the response ended "+strconv.Itoa(len(closers))+" closing brackets short of its call object: they are added")
@@ -272,10 +277,11 @@ func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int
 	text := m.Text(s, i)
 	raw, err := o.value.Stable(), o.value.Close() // read as it arrived
 	var calls []toolcall.Call
-	if err == nil {
+	ok := err == nil && !jsoncall.Describes(raw) // a tool's description is prose
+	if ok {
 		calls, err = jsoncall.FromJSON(raw, m.Parser(), m.Requested)
+		ok = err == nil && o.allKnown(m, calls)
 	}
-	ok := err == nil && o.allKnown(m, calls)
 	if !ok {
 		m.Leave()
 		return m.Content(m.Settle(dst, nil), text)

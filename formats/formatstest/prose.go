@@ -19,7 +19,8 @@ var proseRequest = toolcall.Request{Tools: []toolcall.Tool{
 }}
 
 // proseShapes are answers that talk about tools without calling one (issue
-// 49: prose stays prose). Each is content, whole, in every format.
+// 49: prose stays prose). Each is content, whole, in every format; a
+// fenced one, in a format's Strict reading when it has one.
 var proseShapes = []struct {
 	name, text string
 	// fenced: a call shown in a code fence opened after prose, which a

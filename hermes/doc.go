@@ -11,15 +11,22 @@
 // accepted in a block. Blocks may stand back to back or be separated by
 // whitespace, with prose before, between and after them; prose is kept.
 // Outside a block, JSON in prose is prose, with two exceptions. Qwen2.5,
-// quantized or served by Ollama, often writes the call object bare,
-// without <tool_call>, then prose, or pretty-printed over several lines: a
-// JSON call object (the shapes above, keys in any order) that starts a
-// line (after spaces; or the response, or right after a call) is a call
-// when every call in it names a requested tool (never when the request
-// offers none); one inside a sentence (Use {"name": ...} like this) stays
-// prose. And Hermes 2 Theta writes call objects separated by <|im_start|>
-// with no tags; text after <|im_start|> up to the next one (or the end)
-// that is nothing but JSON call objects naming requested tools is calls.
+// quantized or served by Ollama, often writes the call object bare, without
+// <tool_call>, then prose, or pretty-printed over several lines: a JSON call
+// object (the shapes above, keys in any order) that starts a line (after
+// spaces; or the response, or right after a call) is a call when every call
+// in it names a requested tool (never when the request offers none); one
+// inside a sentence (Use {"name": ...} like this) stays prose, and so does a
+// tool's description: an object whose arguments are a schema (a JSON Schema,
+// or a type's name for each key: {"path": "string"}, {"path": {"type":
+// "string"}}), or with a "description" beside its name and arguments (or its
+// name alone), as an answer that lists its tools or shows a definition
+// writes them; and so does one in a Markdown code fence opened after prose
+// (an example, "send this body:"), with a "policy" diagnostic; a fence that
+// opens the response is read. And Hermes 2 Theta writes call objects
+// separated by <|im_start|> with no tags; text after <|im_start|> up to the
+// next one (or the end) that is nothing but JSON call objects naming
+// requested tools is calls.
 //
 // A block whose </tool_call> is missing at the end of the response is
 // read as it stands; so is one that a new <tool_call> interrupts. A block

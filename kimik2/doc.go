@@ -11,14 +11,18 @@
 // names no tool: a bare index (0, 3), an ID of its own (call00003), or
 // "functions" glued to the name and index (functionsexec5, read as exec
 // when exec is requested). A call whose ID names no tool is a call to the
-// one requested tool its arguments fit (every key its schema requires,
-// no key it does not list), with an ID of Kimi's form
-// (functions.NAME:INDEX, as every call without one of its own gets); when
-// none or several fit, or the request offers more than 128 tools (each
-// nameless call would cost a look at every one), it is no call: its text
-// is content, with a diagnostic. A name that is a name but no requested tool's is a call to
-// it, as in every format (an unknown_tool diagnostic). The arguments are JSON (a Python dict is read too).
-// The singular section markers (<|tool_call_section_begin|>) are read too.
+// one requested tool its arguments fit (every key its schema requires, no
+// key it does not list), with an ID of Kimi's form (functions.NAME:INDEX,
+// as every call without one of its own gets) and a "syntax" diagnostic that
+// names the tool it was read as. When none or several fit, when the
+// arguments are empty (every tool that requires no key would fit them, so
+// nothing tells which tool; the one such tool would run on no evidence, and
+// it may be a reset), or when the request offers more than 128 tools (each
+// nameless call would cost a look at every one), it is no call: its text is
+// content, with a diagnostic. A name that is a name but no requested tool's
+// is a call to it, as in every format (an unknown_tool diagnostic). The
+// arguments are JSON (a Python dict is read too). The singular section
+// markers (<|tool_call_section_begin|>) are read too.
 // Calls with no section around them, and calls whose <|tool_call_end|> is
 // missing (the next <|tool_call_begin|> or the end of the response ends
 // them), are tolerated. A call that does not parse is content, verbatim,

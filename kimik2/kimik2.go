@@ -151,10 +151,15 @@ func readOne(m *block.Machine, text string, off int) (toolcall.Call, error) {
 	if !nameless(name) {
 		return toolcall.Call{ID: id, Name: name, Arguments: args}, nil // a tool the request does not offer
 	}
+	if members, ok := jsonkeys.Members(args); ok && len(members) == 0 {
+		// Every tool that requires no key "fits" {}: nothing tells which.
+		return toolcall.Call{}, &toolcall.SyntaxError{Offset: off, Msg: "the call ID " + clip.Quote(id) + " names no tool, and its arguments are empty: nothing tells which tool it calls"}
+	}
 	tool, ok := inferTool(m.Req, args)
 	if !ok {
 		return toolcall.Call{}, &toolcall.SyntaxError{Offset: off, Msg: "the call ID " + clip.Quote(id) + " names no tool, and no one requested tool fits its arguments"}
 	}
+	m.Diag(toolcall.KindSyntax, m.BodyStart()+off, tool, "the call ID "+clip.Quote(id)+" names no tool: read as a call to "+tool+", the one requested tool its arguments fit")
 	return toolcall.Call{Name: tool, Arguments: args}, nil
 }
 

@@ -55,3 +55,31 @@ func TestKimiCallIDIsNoName(t *testing.T) {
 }
 
 func nameOfID(id string) string { return kimik2.NameOf(id) }
+
+// TestKimiNamelessEmptyCallIsNoGuess: a call ID that names no tool with
+// empty arguments gives nothing to tell the tool by, even when one
+// requested tool (reset_database) requires no key and so "fits" them: it
+// is no call (content, with a diagnostic), never a guessed call to it. A
+// call whose tool its arguments' keys told is read, with a diagnostic
+// that says so.
+func TestKimiNamelessEmptyCallIsNoGuess(t *testing.T) {
+	req := toolcall.Request{Tools: []toolcall.Tool{
+		{Name: "exec", Parameters: json.RawMessage(`{"type":"object","properties":{"command":{"type":"string"}},"required":["command"]}`)},
+		{Name: "reset_database", Parameters: json.RawMessage(`{"type":"object","properties":{"force":{"type":"boolean"}}}`)},
+	}}
+	call := func(id, args string) string {
+		return "<|tool_calls_section_begin|><|tool_call_begin|>" + id + "<|tool_call_argument_begin|>" + args + "<|tool_call_end|><|tool_calls_section_end|>"
+	}
+	for _, text := range []string{call("0", "{}"), call("call00003", " { } "), call("2", "")} {
+		res := stream.Parse(kimik2.Format, text, req)
+		if len(res.Calls) != 0 || res.Content != text || len(res.Diagnostics) == 0 {
+			t.Errorf("%q: %+v, want no call, the text as content, a diagnostic", text, res)
+		}
+		streamtest.Compare(t, kimik2.Format, req, streamtest.SeededSplit(text, 1))
+	}
+	text := call("0", `{"force": true}`)
+	res := stream.Parse(kimik2.Format, text, req)
+	if len(res.Calls) != 1 || res.Calls[0].Name != "reset_database" || len(res.Diagnostics) != 1 {
+		t.Errorf("%q: %+v, want a call to reset_database and a diagnostic", text, res)
+	}
+}

@@ -8,11 +8,19 @@
 // Without a marker a JSON object in prose is a call only when it names a
 // requested tool (any name when the request offers no tools) and has a
 // "parameters" or "arguments" member, or names a requested tool at all: a
-// prose mention such as {"name": "Alice"} stays prose. Only an object that
-// starts like a call (its first key "name", "parameters", "arguments",
-// "type" or "function") is held while it streams. After <|python_tag|>
-// any name counts, and the text up to the end of the message is read as
-// calls: JSON objects, or Llama 3.1's built-in tool calls
+// prose mention such as {"name": "Alice"} stays prose; and a tool's
+// description is no call: an object whose arguments are a schema (a JSON
+// Schema, or a type's name for each key: {"path": "string"}, {"path":
+// {"type": "string"}}), or with a "description" beside its name and
+// arguments (or its name alone), as an answer that lists its tools or shows
+// a definition writes them, is prose (Llama 3.2's {"type": "function",
+// "function": {"name": N, "parameters": {"city": "Paris"}}} is a call); so
+// is an object in a Markdown code fence opened after prose (an example:
+// content, with a "policy" diagnostic; a fence that opens the response is
+// read). Only an object that starts like a call (its first key "name",
+// "parameters", "arguments", "type" or "function") is held while it streams.
+// After <|python_tag|> any name counts, and the text up to the end of the
+// message is read as calls: JSON objects, or Llama 3.1's built-in tool calls
 // brave_search.call(query="...") (and wolfram_alpha, photogen), which are
 // calls to the tool of that name when the request offers it; otherwise, when
 // the request offers code_interpreter, the text is a call to it with the

@@ -20,7 +20,13 @@
 //     "name": N} as Hermes writes it). An object with a "name" and neither
 //     "arguments" nor "parameters", {"name": "search", "query": "x"}, is a
 //     call only when the name is a requested tool, its other members being
-//     the arguments; otherwise it is prose ({"name": "Alice", ...});
+//     the arguments; otherwise it is prose ({"name": "Alice", ...}). A
+//     tool's description is prose too: an object whose arguments are a schema
+//     (a JSON Schema, or a type's name for each key: {"path": "string"},
+//     {"path": {"type": "string"}}), or with a "description" beside its name
+//     and arguments (or its name alone), as an answer that lists its tools or
+//     shows a definition writes them (in an array, one such object makes the
+//     array prose);
 //   - <|header_start|>assistant<|header_end|>, <|eot|>, <|eom|>,
 //     <|end_of_text|> and Llama 3.x's <|eot_id|> and <|eom_id|> (the
 //     models on Llama 3.1 this format reads: Functionary v3.1, xLAM-2)
@@ -49,6 +55,11 @@
 //   - blocks and function tags track string literals while their brackets
 //     stay consistent (an end marker inside a string is data); after a
 //     bracket that does not match, the next end marker ends them;
+//   - a call list or array with prose before it on its line whose ']' a
+//     Markdown link's tail follows at once ("See
+//     [reset_database()](https://example.com/reset)") is the link's text,
+//     content, as in the pythonic format; a list at a line's start is
+//     decided when its ']' closes;
 //   - a stray </function> or <|python_end|> is consumed;
 //   - a JSON object in prose is held from its '{' when its first key is one
 //     a call object starts with (name, type, function, arguments,

@@ -7,6 +7,7 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/mdlink"
 	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/pythonic"
@@ -30,6 +31,7 @@ const (
 	sCand                // a candidate, until its brackets close
 	sRun                 // after a bare call or call object: separators of a run
 	sTrail               // after a bare call with prose before it on its line: prose after it too?
+	sTail                // after a list's ']', a '(': a Markdown link's tail?
 )
 
 // trailing is a bare call held until the rest of its line shows whether it
@@ -72,6 +74,10 @@ type heads struct {
 	folded []string
 	firsts [256]bool
 	accept func(string) bool // accepts, for the response's machine
+	// tail reads what follows a closed list when a '(' does; listLen is
+	// the list's length in the pending item.
+	tail    mdlink.Tail
+	listLen int
 }
 
 // BeginResponse implements block.ResponseBeginner: with Precise, content
@@ -93,6 +99,9 @@ func (h *heads) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 	if h.state == sTrail { // the response ends the line: the call stands
 		dst = h.standTrail(m, dst)
 		return m.Emit(dst, "", 0)
+	}
+	if h.state == sTail { // the list is no link's text
+		return m.Emit(h.decideList(m, dst, "", 0), "", 0)
 	}
 	if h.state == sCand {
 		m.Diag(toolcall.KindSyntax, m.Start(), "", "a call is not closed at the end of the response")
@@ -170,6 +179,8 @@ func (h *heads) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 		return h.run(m, dst, s, i)
 	case sTrail:
 		return h.trailStep(m, dst, s, i)
+	case sTail:
+		return h.tailStep(m, dst, s, i)
 	}
 	return h.candidate(m, dst, s, i)
 }
@@ -373,6 +384,11 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 			return dst, i
 		}
 	case pythonic.Closed:
+		if h.kind != kObject && h.kind != kBare && (i == len(s) || s[i] == '(') && !m.AtLineStart("") { // a Markdown link's text, [f()](url)?
+			h.state, h.listLen = sTail, m.Len(s, i)
+			h.tail.Reset()
+			return dst, i
+		}
 		start := m.Start()
 		text := m.Text(s, i)
 		m.Leave()
@@ -380,6 +396,32 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 	}
 	m.GiveUp(st, i)
 	return m.Abandon(h.giveUp(m, dst), s, i)
+}
+
+// tailStep reads what follows a closed list or array: a Markdown link's
+// tail, (destination "title"), makes it the link's text, content; anything
+// else leaves it a candidate, decided.
+func (h *heads) tailStep(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	end := min(len(s), i+max(m.Room(s, i), 0))
+	res, n := h.tail.Feed(s[i:end])
+	switch {
+	case res == marker.Full:
+		return m.Abandon(h.giveUp(m, dst), s, i+n)
+	case res == marker.Partial && end == len(s):
+		return dst, len(s)
+	}
+	return h.decideList(m, dst, s, i+n), i + n
+}
+
+// decideList decides the list or array that closed at listLen of the
+// pending item, whose text ends at s[:j]; what follows the list through
+// there is content.
+func (h *heads) decideList(m *block.Machine, dst []toolcall.Event, s string, j int) []toolcall.Event {
+	start := m.Start()
+	text := m.Text(s, j)
+	m.Leave()
+	dst = h.decide(m, dst, text[:h.listLen], start)
+	return m.Content(dst, text[h.listLen:])
 }
 
 // Quiet implements block.Quieter: while the head of a call list reads its
@@ -491,6 +533,10 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		return h.afterCall(m, m.Call(dst, el.Call, cstart+el.Start))
 	}
 	raw, err := h.value.Stable(), h.value.Close() // read as it arrived
+	// A tool listing or definition is prose.
+	if err == nil && jsoncall.Describes(raw) {
+		return m.Content(m.Settle(dst, nil), text)
+	}
 	var calls []toolcall.Call
 	if err == nil {
 		calls, err = jsoncall.FromJSON(raw, p, m.Requested)

@@ -3,6 +3,7 @@ package pythonic
 import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/mdlink"
 	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/toolcall"
@@ -27,6 +28,7 @@ type listState uint8
 const (
 	lHead listState = iota // '[' in prose: '[' name '(' starts a call list
 	lList                  // a call list, until its brackets close
+	lTail                  // after a list's ']', a '(': a Markdown link's tail?
 )
 
 // lists are the format's call lists in prose, as the block machine's
@@ -36,6 +38,8 @@ type lists struct {
 	head    pylit.ListHead
 	list    *pylit.List // reads the pending list as it arrives, head and all; from the pool at the first list
 	opening bool        // the pending list opens the response
+	tail    mdlink.Tail // what follows the closed list, when a '(' does
+	listLen int         // the closed list's length in the pending item
 }
 
 func (h *lists) Start(*block.Machine, string, int) bool { return false }
@@ -58,8 +62,11 @@ func (h *lists) At(m *block.Machine, s string, from, i int) (start, next int, to
 }
 
 func (h *lists) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	if h.state == lHead {
+	switch h.state {
+	case lHead:
 		return h.stepHead(m, dst, s, i)
+	case lTail:
+		return h.stepTail(m, dst, s, i)
 	}
 	st, j := m.FeedReader(h.list, s, i)
 	switch st {
@@ -68,22 +75,60 @@ func (h *lists) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 			return dst, j
 		}
 	case Closed:
-		start, accept := m.Start(), h.accept(m)
-		text := ""
-		if h.list.Clean(accept) {
-			m.Drop() // all calls: the list's text is not needed (a long call's would be copied whole)
-		} else {
-			text = m.Text(s, j)
+		if (j == len(s) || s[j] == '(') && !m.AtLineStart("") { // a Markdown link's text, [f()](url)?
+			h.state, h.listLen = lTail, m.Len(s, j)
+			h.tail.Reset()
+			return dst, j
 		}
-		m.Leave()
-		dst, _ = h.list.Decide(&m.Base, dst, text, start, accept)
-		h.release(m)
-		return dst, j
+		return h.decide(m, dst, s, j), j
 	}
 	m.GiveUp(st, j)
 	dst = h.list.Abandon(&m.Base, dst)
 	h.release(m)
 	return m.Abandon(dst, s, j)
+}
+
+// stepTail reads what follows a closed list: a Markdown link's tail,
+// (destination "title"), makes the list the link's text, content;
+// anything else leaves it a list, decided.
+func (h *lists) stepTail(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	end := min(len(s), i+max(m.Room(s, i), 0))
+	res, n := h.tail.Feed(s[i:end])
+	switch {
+	case res == marker.Full:
+		dst = h.list.Abandon(&m.Base, dst)
+		h.release(m)
+		return m.Abandon(dst, s, i+n)
+	case res == marker.Partial && end == len(s):
+		return dst, len(s)
+	}
+	return h.decide(m, dst, s, i+n), i + n
+}
+
+// decide hands on the list that closed at offset listLen of the pending
+// item (all of it, when the list is not in lTail), whose text ends at
+// s[:j], and what follows it through there as content: calls or content,
+// as the list's names say.
+func (h *lists) decide(m *block.Machine, dst []toolcall.Event, s string, j int) []toolcall.Event {
+	start, accept := m.Start(), h.accept(m)
+	tail := h.state == lTail && m.Len(s, j) > h.listLen
+	text, rest := "", ""
+	switch {
+	case tail:
+		text = m.Text(s, j)
+		text, rest = text[:h.listLen], text[h.listLen:]
+		if h.list.Clean(accept) {
+			text = ""
+		}
+	case h.list.Clean(accept):
+		m.Drop() // all calls: the list's text is not needed (a long call's would be copied whole)
+	default:
+		text = m.Text(s, j)
+	}
+	m.Leave()
+	dst, _ = h.list.Decide(&m.Base, dst, text, start, accept)
+	h.release(m)
+	return m.Content(dst, rest)
 }
 
 // release frees what the decided list's calls held (they were handed on
@@ -144,8 +189,12 @@ func (h *lists) Reading() *pylit.Reader {
 	return h.list.Reader()
 }
 
-// Close ends the response: an open call list is content.
+// Close ends the response: an open call list is content; one that closed
+// with nothing after it, or the start of a link's tail, is decided.
 func (h *lists) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
+	if h.state == lTail {
+		return m.Emit(h.decide(m, dst, "", 0), "", 0)
+	}
 	if h.state == lList {
 		m.Diag(toolcall.KindSyntax, m.Start(), "", "the call list is not closed at the end of the response")
 	}

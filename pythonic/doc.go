@@ -89,7 +89,14 @@
 // A call list, '[' name '(' ... ']', that opens the response (after
 // whitespace and consumed tokens) may name any tool; a later list is a call
 // list only when every name in it matches a requested tool (or the request
-// has none). Text after a list is content. The end-of-turn tokens
+// has none). Text after a list is content. A list with prose before it on
+// its line whose ']' a Markdown link's tail follows at once, as in "See
+// [reset_database()](https://example.com/reset)", is the link's text, and
+// content: the tail is '(', a destination (no spaces, its parentheses
+// balanced, or <...>), an optional title in quotes or parentheses, and
+// ')'; a list followed by "(a, b)" is still a list. A list at a line's
+// start is decided when its ']' closes: waiting for the byte after it
+// would hold the call a model writes there until the next delta. The end-of-turn tokens
 // <end_of_turn>, <|eot_id|>, <|eot|>, <|im_end|>, <|endoftext|> and </s> are
 // consumed wherever they stand outside a list. One element of a list that is
 // shaped like a call but does not parse becomes content, with a diagnostic,

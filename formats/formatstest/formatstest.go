@@ -13,7 +13,8 @@
 // complete gives no call; the Grammar accepts what RenderCalls writes for
 // a required tool; an end-of-turn token never reaches the content, and
 // the text after it is content or dropped with an end_of_turn diagnostic,
-// never lost without a word.
+// never lost without a word; answers that only talk about tools are
+// content, in the format and in its Strict reading (CheckProse).
 //
 // A format package's own tests run the checks that need what only the
 // package knows: CheckRenderer on each syntax it writes calls in (the
@@ -45,6 +46,14 @@ func Run(t *testing.T, d toolcall.Descriptor) {
 	if d.Reply != nil {
 		t.Run("reply", func(t *testing.T) { checkReply(t, d) })
 	}
+	t.Run("prose stays prose", func(t *testing.T) {
+		if d.Strict == nil {
+			CheckProse(t, d.Format)
+			return
+		}
+		CheckProseLenient(t, d.Format)
+		t.Run("strict", func(t *testing.T) { CheckProse(t, d.Strict) })
+	})
 	if d.Renderer == nil {
 		return
 	}

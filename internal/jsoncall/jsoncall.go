@@ -18,6 +18,9 @@
 // ({"get_weather": {"city": "Paris"}}) is a call to that tool. In an array,
 // a pair of a requested tool's name and a dict ([["get_weather", {...}]],
 // or a Python tuple) is a call too.
+//
+// Describes tells, for readers of JSON in prose, an object that describes
+// a tool (a line of a tool listing, a tool's definition) from a call.
 package jsoncall
 
 import (

@@ -211,3 +211,64 @@ func skipValue(s string, i int) int {
 	}
 	return i
 }
+
+// Iter walks the members of a JSON object, or the items of a JSON array,
+// that is assumed valid, without a slice: it allocates nothing.
+type Iter struct {
+	s     string
+	i     int
+	array bool
+	done  bool
+}
+
+// Walk returns an Iter over the JSON object or array v (with nothing to
+// walk when v is neither).
+func Walk(v string) Iter {
+	i := jsonvalue.SkipSpace(v, 0)
+	if i >= len(v) || v[i] != '{' && v[i] != '[' {
+		return Iter{done: true}
+	}
+	return Iter{s: v, i: i + 1, array: v[i] == '['}
+}
+
+// Next returns the next member's key, as written between its quotes
+// (escapes not decoded), and its value's JSON text; for an array, the
+// next item, key "". It returns ok false at the end.
+func (it *Iter) Next() (key, raw string, ok bool) {
+	if it.done {
+		return "", "", false
+	}
+	s, i := it.s, jsonvalue.SkipSpace(it.s, it.i)
+	if i < len(s) && (s[i] == '}' || s[i] == ']') {
+		it.done = true
+		return "", "", false
+	}
+	if !it.array {
+		if i >= len(s) || s[i] != '"' {
+			it.done = true
+			return "", "", false
+		}
+		end := skipValue(s, i)
+		key = s[i+1 : max(end-1, i+1)]
+		i = jsonvalue.SkipSpace(s, end)
+		if i >= len(s) || s[i] != ':' {
+			it.done = true
+			return "", "", false
+		}
+		i = jsonvalue.SkipSpace(s, i+1)
+	}
+	if i >= len(s) {
+		it.done = true
+		return "", "", false
+	}
+	vend := skipValue(s, i)
+	raw = s[i:vend]
+	i = jsonvalue.SkipSpace(s, vend)
+	if i < len(s) && s[i] == ',' {
+		i++
+	} else {
+		it.done = true
+	}
+	it.i = i
+	return key, raw, raw != ""
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,4 +80,41 @@ func TestMembersSkipsEscapedQuotes(t *testing.T) {
 			t.Fatalf("Members(%s) = %q, %v; want %q", b.String(), got, ok, want)
 		}
 	})
+}
+
+// TestWalk: members and items in order, keys as written, values as JSON
+// text, nothing allocated.
+func TestWalk(t *testing.T) {
+	for _, tt := range []struct {
+		v    string
+		want []string
+	}{
+		{`{"a": 1, "b\"c": {"d": [1, 2]}, "e": "x,}"}`, []string{"a=1", `b\"c={"d": [1, 2]}`, `e="x,}"`}},
+		{`[1, {"a": "]"}, [2] ]`, []string{"=1", `={"a": "]"}`, "=[2]"}},
+		{`{}`, nil},
+		{` [ ]`, nil},
+		{`"s"`, nil},
+	} {
+		var got []string
+		for it := Walk(tt.v); ; {
+			k, v, ok := it.Next()
+			if !ok {
+				break
+			}
+			got = append(got, k+"="+v)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q, want %q", tt.v, got, tt.want)
+		}
+	}
+	obj := `{"a": 1, "b": {"c": 2}, "d": [3]}`
+	if n := testing.AllocsPerRun(10, func() {
+		for it := Walk(obj); ; {
+			if _, _, ok := it.Next(); !ok {
+				break
+			}
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations, want 0", n)
+	}
 }

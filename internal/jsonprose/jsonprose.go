@@ -4,13 +4,18 @@
 // call (its first key "name", "parameters", "arguments", "type" or
 // "function") and until it closes; then it is calls if every call it holds
 // names a requested tool (Options.Strict), or any tool when the request
-// offers none (not strict); else it is prose. With Options.LineStart only
+// offers none (not strict), and it describes no tool (a listing's line, a
+// tool's definition: jsoncall.Describes); else it is prose. With Options.LineStart only
 // an object that starts a line is read. At the end of the response, an
 // object complete but for its closing brackets (Llama 3.2 under vLLM ends
 // OpenAI's {"type": "function", "function": {...}} wrapper one brace short)
 // is closed, with a diagnostic, when nothing inside it is cut: no string
-// left open, and its last byte closes an object or an array. Calls separated by ';' or
-// whitespace make a run.
+// left open, and its last byte closes an object or an array. Calls
+// separated by ';' or whitespace make a run. An object inside a Markdown
+// code fence opened after prose (a line of three backticks or more, with
+// prose before it outside any fence) is an example, not a call: it is
+// content, with a "policy" diagnostic when it holds calls; in a fence that
+// opens the response it is read as ever.
 package jsonprose
 
 import (
@@ -44,8 +49,11 @@ type objects struct {
 	opts  Options
 	value *pylit.Reader // the object, read as it arrives (from a pool while one is open)
 	state objState
-	key   []byte // the first key, as it comes
-	at    int    // where the object starts in the pending item
+	// fenced says the object is in a Markdown code fence opened after
+	// prose: an example, not a call.
+	fenced bool
+	key    []byte // the first key, as it comes
+	at     int    // where the object starts in the pending item
 	// known is the request's IsKnownTool, made once for the response's
 	// objects (a method value costs an allocation each time it is made).
 	known func(string) bool
@@ -63,7 +71,10 @@ const (
 // startKeys are the first keys an object that is a call may have.
 var startKeys = map[string]bool{"name": true, "parameters": true, "arguments": true, "type": true, "function": true}
 
-func (o *objects) Start(*block.Machine, string, int) bool { return false }
+func (o *objects) Start(m *block.Machine, _ string, _ int) bool {
+	m.TrackFences = true
+	return false
+}
 
 func (o *objects) AfterBlock(*block.Machine, block.Block, string, int) {}
 
@@ -71,11 +82,16 @@ func (o *objects) At(m *block.Machine, s string, from, i int) (start, next int, 
 	if o.opts.LineStart && !m.AtLineStart(s[from:i]) {
 		return i, i, false
 	}
+	o.fenced = m.InFenceAfterProse(s[from:i])
 	m.Begin(i)
 	m.Enter()
 	o.begin(m, 0)
 	return i, i, true
 }
+
+// never accepts no name: a fenced object's call is not announced while it
+// arrives.
+func never(string) bool { return false }
 
 // begin starts an object at offset at of the pending item.
 func (o *objects) begin(m *block.Machine, at int) {
@@ -102,8 +118,12 @@ func (o *objects) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event
 	start := m.Start()
 	text := m.Text("", 0)
 	if closers, ok := missingClosers(text[o.at:]); ok {
-		calls, err := jsoncall.Parse(text[o.at:]+closers, m.Parser(), m.Requested)
-		if err == nil && o.allKnown(m, calls) {
+		var calls []toolcall.Call
+		raw, err := jsoncall.Value(text[o.at:]+closers, m.Parser())
+		if err == nil && !jsoncall.Describes(raw) {
+			calls, err = jsoncall.FromJSON(raw, m.Parser(), m.Requested)
+		}
+		if err == nil && o.allKnown(m, calls) && !o.example(m, start+o.at, calls[0].Name) {
 			dst = m.Settle(dst, &calls[0])
 			m.Diag(toolcall.KindSyntax, start+o.at, calls[0].Name, "the response ended "+strconv.Itoa(len(closers))+" closing brackets short of its call object: they are added")
 			for _, c := range calls {
@@ -160,6 +180,16 @@ func missingClosers(text string) (string, bool) {
 	}
 	slices.Reverse(stack)
 	return string(stack), true
+}
+
+// example reports whether the calls of the object at offset at are in a
+// code fence opened after prose, which makes them content, with a
+// diagnostic.
+func (o *objects) example(m *block.Machine, at int, name string) bool {
+	if o.fenced {
+		m.Diag(toolcall.KindPolicy, at, name, "a call object inside a code fence opened after prose is content: an example")
+	}
+	return o.fenced
 }
 
 // allKnown reports whether every call names a tool the options accept.
@@ -245,7 +275,11 @@ func (o *objects) head(m *block.Machine, dst []toolcall.Event, s string, i int) 
 		if o.known == nil {
 			o.known = m.Req.IsKnownTool
 		}
-		m.FollowWith(block.FollowCallObject, o.known)
+		if o.fenced {
+			m.FollowWith(block.FollowCallObject, never)
+		} else {
+			m.FollowWith(block.FollowCallObject, o.known)
+		}
 		if k, ok := m.InDelta(o.at); ok {
 			// The head is in this delta: the next step feeds the reader
 			// from the '{' on, the rest of the object with it (read in
@@ -272,10 +306,11 @@ func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int
 	text := m.Text(s, i)
 	raw, err := o.value.Stable(), o.value.Close() // read as it arrived
 	var calls []toolcall.Call
-	if err == nil {
+	ok := err == nil && !jsoncall.Describes(raw) // a tool's description is prose
+	if ok {
 		calls, err = jsoncall.FromJSON(raw, m.Parser(), m.Requested)
+		ok = err == nil && o.allKnown(m, calls) && !o.example(m, start+o.at, calls[0].Name)
 	}
-	ok := err == nil && o.allKnown(m, calls)
 	if !ok {
 		m.Leave()
 		return m.Content(m.Settle(dst, nil), text)

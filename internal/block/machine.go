@@ -388,7 +388,10 @@ type Hooks interface {
 	// Tail set, where a prose run reaches the end of a delta (i == len(s)).
 	// When it takes over (it called m.Begin and m.Enter), its pending item
 	// begins at s[start], from <= start <= i, the machine hands s[from:start]
-	// on as content and goes on at s[next].
+	// on as content and goes on at s[next]. It is not called once the
+	// content holds a next turn the model ran on into after its answer
+	// (engine.Base.AfterNextTurn): a call without the format's markers
+	// there is the next turn's, and its text is content.
 	At(m *Machine, s string, from, i int) (start, next int, took bool)
 	// Step runs the hook's mode, as engine.Stepper does.
 	Step(m *Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int)
@@ -415,6 +418,7 @@ func NewDecoder(f *Format, req *toolcall.Request) toolcall.Decoder {
 		m.progressor, _ = m.hooks.(Progressor)
 		m.reading, _ = m.hooks.(Reading)
 		m.starting = true
+		m.TrackTurns = f.Triggers != "" || f.Tail // Hooks.At reads calls without markers
 	}
 	return m
 }
@@ -1021,7 +1025,10 @@ func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 	} else {
 		j = len(s)
 	}
-	if m.hooks != nil && (j == len(s) && m.f.Tail || j < len(s) && m.f.triggers[s[j]]) {
+	// After a next turn the model ran on into, a call without the
+	// format's markers is the next turn's: Hooks.At is not asked, and its
+	// text is prose.
+	if m.hooks != nil && (j == len(s) && m.f.Tail || j < len(s) && m.f.triggers[s[j]]) && !m.AfterNextTurn(s[i:j]) {
 		if start, next, took := m.hooks.At(m, s, i, j); took {
 			return m.Content(dst, s[i:start]), next
 		}

@@ -53,11 +53,15 @@ type Base struct {
 	inBuf     bool // the pending item's earlier bytes are in buf, not pieces
 	merging   bool // see merged
 	fence     fences
-	quiet     *protocol.Quiet // where the decoder says which bytes it reads without a trace
-	following following
-	frag      *toolcall.CallDelta // the fragment event of the current Feed, made at the first
-	feeds     uint32              // Feeds and Closes begun
-	fragFeed  uint32              // the Feed frag was last used in
+	// TrackTurns has Content watch for a next turn the model runs on
+	// into (see AfterNextTurn); turn is what it knows.
+	TrackTurns bool
+	turn       turnWatch
+	quiet      *protocol.Quiet // where the decoder says which bytes it reads without a trace
+	following  following
+	frag       *toolcall.CallDelta // the fragment event of the current Feed, made at the first
+	feeds      uint32              // Feeds and Closes begun
+	fragFeed   uint32              // the Feed frag was last used in
 
 	off      int // offset in the response of the current delta
 	start    int // offset in the response of the pending item
@@ -441,6 +445,9 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 	if b.TrackFences {
 		b.fence.note(text, b.midLine)
 	}
+	if b.TrackTurns {
+		b.turn.note(text)
+	}
 	b.midLine = midLine(b.midLine, text)
 	n := len(dst)
 	if n == 0 || dst[n-1].Content == "" {
@@ -565,8 +572,8 @@ func (b *Base) InFenceAfterProse(lead string) bool {
 // such line closes it.
 type fences struct {
 	open, afterProse bool
-	prose            bool // content other than whitespace outside fences came
-	ticks            int  // backticks at the line's start
+	prose            bool  // content other than whitespace outside fences came
+	ticks            uint8 // backticks at the line's start, up to 255
 }
 
 // note follows text, given whether the content before it ended mid-line.
@@ -581,7 +588,7 @@ func (f *fences) note(text string, midLine bool) {
 			}
 			f.ticks = 0
 		case c == '`' && (f.ticks > 0 || !midLine):
-			f.ticks++
+			f.ticks = min(f.ticks+1, 255)
 		case f.ticks >= 3: // the fence's info string
 		case c == ' ' || c == '\t' || c == '\r':
 			if f.ticks > 0 && f.ticks < 3 {

@@ -372,7 +372,14 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 		start := m.Start()
 		text := m.Text(s, i)
 		m.Leave()
-		return h.decide(m, dst, text, start), i
+		dst = h.decide(m, dst, text, start)
+		if h.state == sTrail {
+			// What follows the call is held from here, so that the end
+			// of the response, which the machine tells a hook holding
+			// something, lets the call stand (Close).
+			m.Begin(i)
+		}
+		return dst, i
 	}
 	m.GiveUp(st, i)
 	return m.Abandon(h.giveUp(m, dst), s, i)

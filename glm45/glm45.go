@@ -31,6 +31,7 @@ const (
 	user
 	observation
 	endOfText
+	roleEnd
 )
 
 const kCall = 0 // the one kind of block
@@ -43,6 +44,7 @@ var table = block.Format{
 		user:        {Text: "<|user|>", EndsTurn: true},
 		observation: {Text: "<|observation|>", EndsTurn: true},
 		endOfText:   {Text: "<|endoftext|>", EndsTurn: true},
+		roleEnd:     {Text: "<|role_end|>", EndsTurn: true}, // Ling 3.0's
 	},
 	// A value's </arg_value> is followed by the next <arg_key> or the
 	// block's end; followed by anything else, it is text in the value.
@@ -73,7 +75,7 @@ func init() {
 				Template: []string{"<arg_key>", "<arg_value>", "else '<think>'"}},
 			{Name: ProfileGLM46, Models: []string{"glm4"}, Template: []string{"<arg_key>", "<arg_value>", "'\\n<think></think>' if"}},
 		},
-		EndOfTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>"},
+		EndOfTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>", "<|role_end|>"},
 	})
 }
 
@@ -83,7 +85,7 @@ var markers = tagargs.Markers{
 	Param: keyText, KeyEnd: keyEndText, ValueOpen: valueText, Close: valueEndText,
 	// What may end the block after a value (the end-of-turn tokens end
 	// it): a follower fed the start of one waits.
-	Outer:   []string{endText, "<|user|>", "<|observation|>", "<|endoftext|>"},
+	Outer:   []string{endText, "<|user|>", "<|observation|>", "<|endoftext|>", "<|role_end|>"},
 	AnyKey:  true,
 	Trim:    true,
 	KeyMsg:  "an <arg_key> is not closed",

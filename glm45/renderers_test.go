@@ -16,7 +16,7 @@ var renderers = []formatstest.Renderer{
 		Typed: true, Textual: true,
 		Tolerated:  "\n</tool_call>",
 		ValueClose: "</arg_value>",
-		EndsTurn:   []string{"<|user|>", "<|observation|>", "<|endoftext|>"},
+		EndsTurn:   []string{"<|user|>", "<|observation|>", "<|endoftext|>", "<|role_end|>"},
 	},
 }
 

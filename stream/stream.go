@@ -180,9 +180,13 @@ func WithIDs(next func(c toolcall.Call) string) Option {
 }
 
 // WithLimits sets the decoder's limits: the largest pending candidate in
-// bytes and the deepest bracket nesting. Zero fields keep their defaults
-// (1 MiB and 256). Past a limit the candidate is content and a Diagnostic of
-// kind "limit" says so.
+// bytes, the deepest bracket nesting, the diagnostics kept and the calls
+// one response hands on. Zero fields keep their defaults (1 MiB, 256,
+// 1,000 and 1,024). Past a limit the candidate is content and a Diagnostic
+// of kind "limit" says so; past the calls' limit (a candidate whose calls
+// would pass it, or any text once that many calls were handed on), so is
+// the rest of the response, in the shipped formats: a response of a
+// million tiny calls costs what its text does.
 func WithLimits(l toolcall.Limits) Option {
 	return func(c *config) { c.limits = l }
 }

@@ -432,6 +432,7 @@ const (
 	mHook          // a hook's mode
 	mVerbatim      // the rest of the response is content
 	mEnded         // the turn ended: the rest of the response is dropped
+	mCapped        // the response handed on all the calls it may: the rest is content
 )
 
 // Machine is the decoder of one response in a block format.
@@ -492,13 +493,23 @@ func (m *Machine) Configure(c protocol.Config) {
 	m.parser.MaxDepth = m.Limits.MaxDepth
 }
 
-// Parser is the pythonic parser the machine reads bodies with.
-func (m *Machine) Parser() *pylit.Parser { return &m.parser }
+// Parser is the pythonic parser the machine reads bodies with, a list or
+// run of which may hold one call more than the response may still hand on
+// (engine.Base.CallRoom; at least one): past that it fails at once, with
+// pylit.ErrTooMany, and a candidate that passes the limit costs no more
+// than its text.
+func (m *Machine) Parser() *pylit.Parser {
+	m.parser.MaxCalls = max(m.CallRoom(), 1)
+	return &m.parser
+}
 
 // Feed implements toolcall.Decoder.
 func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	m.BeginDelta(s)
 	dst = m.Flush(m.FeedDelta(dst, s))
+	if m.mode == mProse && m.CallsCapped() { // the next delta is content, as it would be in this one
+		m.mode = mCapped
+	}
 	if m.mode == mHook || m.mode == mBody || m.mode == mMarker || m.mode == mProse && m.RightAfterCall() { // prose is quiet only where a call's marker may follow a call
 		m.quiet()
 	}
@@ -743,7 +754,7 @@ func (m *Machine) FeedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 		dst = m.EndDelta(dst, s)
 	} else {
 		dst = m.RunBounded(dst, s, from, m)
-		if (m.mode == mProse || m.mode == mVerbatim) && m.Followed() { // the safety net gave the candidate up
+		if (m.mode == mProse || m.mode == mVerbatim || m.mode == mCapped) && m.Followed() { // the safety net gave the candidate up
 			dst = m.Settle(dst, nil)
 		}
 	}
@@ -947,6 +958,17 @@ var steps = [...]func(*Machine, []toolcall.Event, string, int) ([]toolcall.Event
 	mHook:     (*Machine).hook,
 	mVerbatim: (*Machine).verbatim,
 	mEnded:    (*Machine).ended,
+	mCapped:   (*Machine).capped,
+}
+
+// capped hands the rest of the response on as content once it may hand on
+// no more calls (Limits' MaxCalls), saying so once where it holds more
+// than whitespace.
+func (m *Machine) capped(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if j := jsonvalue.SkipSpace(s, i); j < len(s) {
+		m.SayCapped(m.Offset(j))
+	}
+	return m.Content(dst, s[i:]), len(s)
 }
 
 // ended drops what follows the end of the turn, saying so once when it is
@@ -1006,6 +1028,10 @@ func (m *Machine) hook(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 }
 
 func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if m.CallsCapped() { // no call may follow: the rest is content
+		m.mode = mCapped
+		return dst, i
+	}
 	j := i
 	if m.starting && !m.Said.Spoke() {
 		for !m.f.RawStart && j < len(s) && jsonvalue.IsSpace(s[j]) {
@@ -1157,9 +1183,9 @@ func (m *Machine) open(k, at int, lead, name string) {
 	}
 	switch {
 	case kind.Scan == ScanCode && (kind.Read == nil || kind.Decodes || kind.Headed) || kind.Scan == ScanValue:
-		m.body.ReadWith(&m.parser, kind.Scan == ScanCode)
+		m.body.ReadWith(m.Parser(), kind.Scan == ScanCode)
 	case kind.Scan == ScanPlain && kind.ReadsValue:
-		m.body.ReadValue(&m.parser)
+		m.body.ReadValue(m.Parser())
 	}
 	m.FollowWith(kind.Follow, nil)
 }
@@ -1191,11 +1217,13 @@ func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		if y := idx - m.f.consumed[m.kind]; y >= 0 { // a marker that acts after the block
 			tok := m.f.Kinds[m.kind].Yields[y]
 			dst = m.decideBlock(dst, text[:n], text[m.bodyAt:n], start, "", 0)
-			switch mk := m.f.Markers[tok]; mk.Role {
-			case Opens:
+			switch mk := m.f.Markers[tok]; {
+			case m.CallsCapped(): // no call may follow: the marker is content
+				dst = m.Content(dst, text[n:])
+			case mk.Role == Opens:
 				m.Begin(next)
 				m.open(mk.Kind, 0, text[n:], "")
-			case Kept:
+			case mk.Role == Kept:
 				dst = m.Content(dst, text[n:])
 			}
 			return dst, next
@@ -1228,7 +1256,7 @@ func (m *Machine) Read(k int, body string) ([]Item, error) {
 	if read := m.f.Kinds[k].Read; read != nil {
 		return read(m, body)
 	}
-	return Decode(body, &m.parser, m.Requested)
+	return Decode(body, m.Parser(), m.Requested)
 }
 
 // readBody reads the body of the block that just ended, using what its
@@ -1248,7 +1276,7 @@ func (m *Machine) readBody(body string) ([]Item, error) {
 // block.
 func (m *Machine) Decode(body string) ([]Item, error) {
 	blanks := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
-	return decode(body, &m.parser, m.Requested, m.body.pre.read(body, m.bodyAt, blanks), &m.oneItem)
+	return decode(body, m.Parser(), m.Requested, m.body.pre.read(body, m.bodyAt, blanks), &m.oneItem)
 }
 
 // ReadValue reads, for a Kind's Read, the JSON value that body[open:]
@@ -1264,7 +1292,7 @@ func (m *Machine) ReadValue(body string, open int) ([]byte, error) {
 		}
 		return r.Stable(), nil
 	}
-	return jsoncall.Value(strings.TrimSpace(body[open:]), &m.parser)
+	return jsoncall.Value(strings.TrimSpace(body[open:]), m.Parser())
 }
 
 // OneCall returns the items of a block that holds the one call c, at
@@ -1291,8 +1319,13 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 	bodyOff := start + m.bodyAt
 	m.bodyStart = bodyOff
 	items, err := m.readBody(body)
+	if err == nil && m.RefuseCalls(callsIn(items), start) {
+		err = errCapped
+	}
 	if err != nil {
-		m.DiagErr(err, bodyOff, "the block does not hold calls")
+		if err != errCapped {
+			m.DiagErr(err, bodyOff, "the block does not hold calls")
+		}
 		dst = m.Content(m.Settle(dst, nil), m.leadText())
 		return m.Content(dst, text)
 	}
@@ -1303,6 +1336,21 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 		m.hooks.AfterBlock(m, calls, s, next)
 	}
 	return dst
+}
+
+// errCapped says a block's calls would pass the limit of calls: it is
+// content (engine.Base.RefuseCalls said so).
+var errCapped = errors.New("more calls than the limit")
+
+// callsIn counts the calls among items.
+func callsIn(items []Item) int {
+	n := 0
+	for _, it := range items {
+		if it.Call != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // Items hands on items read from text at offset off of the response:

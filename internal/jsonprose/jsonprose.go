@@ -103,7 +103,7 @@ func (o *objects) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event
 	text := m.Text("", 0)
 	if closers, ok := missingClosers(text[o.at:]); ok {
 		calls, err := jsoncall.Parse(text[o.at:]+closers, m.Parser(), m.Requested)
-		if err == nil && o.allKnown(m, calls) {
+		if err == nil && o.allKnown(m, calls) && !m.RefuseCalls(len(calls), start+o.at) {
 			dst = m.Settle(dst, &calls[0])
 			m.Diag(toolcall.KindSyntax, start+o.at, calls[0].Name, "the response ended "+strconv.Itoa(len(closers))+" closing brackets short of its call object: they are added")
 			for _, c := range calls {
@@ -275,7 +275,7 @@ func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int
 	if err == nil {
 		calls, err = jsoncall.FromJSON(raw, m.Parser(), m.Requested)
 	}
-	ok := err == nil && o.allKnown(m, calls)
+	ok := err == nil && o.allKnown(m, calls) && !m.RefuseCalls(len(calls), start+o.at)
 	if !ok {
 		m.Leave()
 		return m.Content(m.Settle(dst, nil), text)

@@ -486,7 +486,8 @@ func (r *Reader) code(s string, i int) int {
 			}
 		}
 		if flatObjects && r.goal == GoalList && len(r.stack) == 2 && r.stack[1].kind == fList && r.stack[1].state == sItem &&
-			!r.pending.ok && r.sign == 0 && r.captures == 0 && !r.wantStrArgs && r.cfg.MaxDepth >= minFlatCallDepth {
+			!r.pending.ok && r.sign == 0 && r.captures == 0 && !r.wantStrArgs && r.cfg.MaxDepth >= minFlatCallDepth &&
+			(r.cfg.MaxCalls <= 0 || len(r.elems) < r.cfg.MaxCalls) {
 			if j := r.flatCall(s, i); j > i { // a call of the list, read whole
 				return j
 			}

@@ -22,8 +22,9 @@
 // by newlines, with prose before, between and after them; prose is content.
 // A missing </tool_call> at the end of the response is tolerated; a block
 // that is not a call is content, verbatim, with a diagnostic; a stray
-// </tool_call> is dropped. <|user|>, <|observation|>, <|endoftext|> and
-// Laguna's </assistant> end the assistant's turn and are consumed. Inside a value no tag counts but
+// </tool_call> is dropped. <|user|>, <|observation|>, <|endoftext|>, Ling
+// 3.0's <|role_end|> and Laguna's </assistant> end the assistant's turn and
+// are consumed. Inside a value no tag counts but
 // </arg_value>, so a value may hold <tool_call> or </tool_call> as text.
 //
 // Older GLM-4 models (glm-4-9b-chat, GLM-4-0414) write no markers: the
@@ -94,7 +95,7 @@
 // half a write); inside a value whose </arg_value> never came, right after
 // the name, or before an argument the tool's schema requires has come. After
 // a closed value a missing </tool_call> is tolerated, and so is one the end
-// cuts. <|user|>, <|observation|>, <|endoftext|> and </assistant> end the
+// cuts. <|user|>, <|observation|>, <|endoftext|>, <|role_end|> and </assistant> end the
 // response: what follows them is dropped, with one end_of_turn diagnostic.
 //
 // Tags inside values: an </arg_value> ends a value only when whitespace and

@@ -31,6 +31,7 @@ const (
 	user
 	observation
 	endOfText
+	roleEnd
 	assistantEnd
 )
 
@@ -44,6 +45,7 @@ var table = block.Format{
 		user:         {Text: "<|user|>", EndsTurn: true},
 		observation:  {Text: "<|observation|>", EndsTurn: true},
 		endOfText:    {Text: "<|endoftext|>", EndsTurn: true},
+		roleEnd:      {Text: "<|role_end|>", EndsTurn: true}, // Ling 3.0's
 		assistantEnd: {Text: "</assistant>", EndsTurn: true}, // Laguna's
 	},
 	// A value's </arg_value> is followed by the next <arg_key> or the
@@ -78,7 +80,7 @@ func init() {
 			{Name: ProfileGLM52, Models: []string{"glm5"}, OpensReasoning: true},
 			{Name: ProfileLaguna, Models: []string{"laguna"}, OpensReasoning: true, Template: []string{"<arg_key>", "<available_tools>"}},
 		},
-		EndOfTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>", "</assistant>"},
+		EndOfTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>", "<|role_end|>", "</assistant>"},
 	})
 }
 
@@ -88,7 +90,7 @@ var markers = tagargs.Markers{
 	Param: keyText, KeyEnd: keyEndText, ValueOpen: valueText, Close: valueEndText,
 	// What may end the block after a value (the end-of-turn tokens end
 	// it): a follower fed the start of one waits.
-	Outer:   []string{endText, "<|user|>", "<|observation|>", "<|endoftext|>"},
+	Outer:   []string{endText, "<|user|>", "<|observation|>", "<|endoftext|>", "<|role_end|>"},
 	AnyKey:  true,
 	Trim:    true,
 	KeyMsg:  "an <arg_key> is not closed",

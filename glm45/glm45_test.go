@@ -88,3 +88,23 @@ func FuzzGLM45(f *testing.F) {
 		streamtest.Compare(t, glm45.Format, toolcall.Request{Tools: streamtest.Tools("f")}, streamtest.SeededSplit(doc, seed))
 	})
 }
+
+// Ling 3.0, which glm45 reads, ends its turn with <|role_end|>: consumed,
+// never content, and what follows it is dropped with one end_of_turn
+// diagnostic, as after GLM's own end-of-turn tokens.
+func TestLingRoleEnd(t *testing.T) {
+	expect(t, nil, "Hello.<|role_end|>", "", "Hello.")
+	expect(t, nil, "<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value><|role_end|>", "", "", call("f", `{"a":"1"}`))
+	doc := "Checking.<tool_call>f</tool_call><|role_end|><role>HUMAN</role>and now?<tool_call>f</tool_call>"
+	expect(t, nil, doc, "", "Checking.", call("f", `{}`))
+	res := stream.Parse(glm45.Format, doc, toolcall.Request{}, stream.StartOutsideReasoning())
+	ends := 0
+	for _, d := range res.Diagnostics {
+		if d.Kind == toolcall.KindEndOfTurn {
+			ends++
+		}
+	}
+	if ends != 1 {
+		t.Errorf("%d end_of_turn diagnostics, want 1: %+v", ends, res.Diagnostics)
+	}
+}

@@ -16,7 +16,7 @@ var renderers = []formatstest.Renderer{
 		Typed: true, Textual: true,
 		Tolerated:  "\n</tool_call>",
 		ValueClose: "</arg_value>",
-		EndsTurn:   []string{"<|user|>", "<|observation|>", "<|endoftext|>", "</assistant>"},
+		EndsTurn:   []string{"<|user|>", "<|observation|>", "<|endoftext|>", "<|role_end|>", "</assistant>"},
 	},
 }
 

@@ -392,7 +392,14 @@ func (h *heads) candidate(m *block.Machine, dst []toolcall.Event, s string, i in
 		start := m.Start()
 		text := m.Text(s, i)
 		m.Leave()
-		return h.decide(m, dst, text, start), i
+		dst = h.decide(m, dst, text, start)
+		if h.state == sTrail {
+			// What follows the call is held from here, so that the end
+			// of the response, which the machine tells a hook holding
+			// something, lets the call stand (Close).
+			m.Begin(i)
+		}
+		return dst, i
 	}
 	m.GiveUp(st, i)
 	return m.Abandon(h.giveUp(m, dst), s, i)
@@ -519,6 +526,9 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 			pylit.DiagnoseAt(&m.Base, err, cstart, nameOf(cand))
 			return m.Content(m.Settle(dst, nil), text)
 		}
+		if !h.inline && m.RefuseCalls(1, cstart) { // more calls than the response may hand on
+			return m.Content(m.Settle(dst, nil), text)
+		}
 		if h.inline { // prose before it on its line: is there prose after it?
 			dst = m.Content(m.Settle(dst, nil), text[:h.candAt])
 			h.trail = &trailing{call: el.Call, text: cand, at: cstart + el.Start, repaired: el.Repaired}
@@ -550,6 +560,9 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 			m.Diag(toolcall.KindUnknownTool, cstart, c.Name, "a call object in prose names a tool the request does not offer")
 			return m.Content(m.Settle(dst, nil), text)
 		}
+	}
+	if m.RefuseCalls(len(calls), cstart) { // more calls than the response may hand on
+		return m.Content(m.Settle(dst, nil), text)
 	}
 	dst = m.Settle(dst, &calls[0])
 	for _, c := range calls {
@@ -593,6 +606,9 @@ func (h *heads) trailStep(m *block.Machine, dst []toolcall.Event, s string, i in
 func (h *heads) standTrail(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 	t := h.trail
 	h.trail = nil
+	if m.RefuseCalls(1, t.at) { // more calls than the response may hand on
+		return m.Content(dst, t.text)
+	}
 	for _, r := range t.repaired {
 		pylit.DiagnoseAt(&m.Base, r, t.at, t.call.Name)
 	}

@@ -116,6 +116,9 @@ func (u *untagged) decide(m *block.Machine, dst []toolcall.Event, text, calls st
 			return m.Content(dst, text)
 		}
 	}
+	if m.RefuseCalls(len(items), start) { // more calls than the response may hand on
+		return m.Content(dst, text)
+	}
 	for _, it := range items {
 		dst = m.CallAt(dst, it.Call, start+it.Offset) // the run's items are fresh: the events hold their calls
 	}

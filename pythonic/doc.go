@@ -60,9 +60,13 @@
 //   - The closing-quote rule: an unescaped quote of the string's own kind
 //     closes it only when the next non-blank byte is , ) ] } : or the end of
 //     the text; otherwise it is part of the string (command='sed -n '1,9p'
-//     f.py' is one string). ParseCallReread reads one call once more with
-//     its last string running to the last quote of its kind before the final
-//     ')', for blocks whose end a marker gives.
+//     f.py' is one string). Adjacent string literals are one string, as in
+//     Python ("id = ""E123""" is id = E123, 'a' "b" is ab): a one-line
+//     string's quote followed, after blanks, by another literal's opening
+//     quote closes it, and that literal goes on with its text.
+//     ParseCallReread reads one call once more with its last string running
+//     to the last quote of its kind before the final ')', for blocks whose
+//     end a marker gives.
 //   - Integers (with _ separators, 0x 0o 0b) become JSON numbers with every
 //     digit kept; one with leading zeros (07) becomes the string "07"; a
 //     unary - or + may precede any number; floats (1.5 .5 5. 1e-3) become
@@ -76,8 +80,12 @@
 //
 // Where Python is looser or stricter, this package chooses:
 //   - the closing-quote rule applies to triple-quoted strings too; the blanks it
-//     skips are space, tab, CR and LF, so Python's implicit concatenation of
-//     adjacent strings is not supported ('a' 'b' is one string, a' 'b);
+//     skips are space, tab, CR and LF; a literal adjacent to a one-line
+//     string joins it, but where its quote is of the same kind and the
+//     closing-quote rule closes the string there ("say "hi"" is say "hi",
+//     where Python fails): then the quote before it is text; a literal
+//     after a triple-quoted one does not join it, and neither does one with
+//     a prefix (r, b, u, f);
 //   - byte strings (b"x") read as text, \xhh as the code point U+00hh; \/ keeps its
 //     backslash (it is not a Python escape); \u escapes of surrogates are
 //     written as JSON \u escapes, so a pair written as two escapes stays one

@@ -90,6 +90,10 @@ const (
 // tell a limit from a malformed literal: errors.Is(err, ErrTooDeep).
 var ErrTooDeep = pylit.ErrTooDeep
 
+// ErrTooMany says a call list or run held more calls than the parser's
+// MaxCalls: errors.Is(err, ErrTooMany).
+var ErrTooMany = pylit.ErrTooMany
+
 // ForRequest returns a Parser for a response to req: positional arguments
 // take the parameters the matched tool's schema declares, read once per
 // tool.

@@ -12,6 +12,7 @@ import (
 // (none for a near miss).
 var realShapes = []formatstest.Shape{
 	{Name: "the same, in pythonic", Text: `[get_weather({"city": "Paris"})]`, Want: formatstest.Weather(`{"city":"Paris"}`)},
+	{Name: "adjacent string literals are one string", Text: `[get_weather(city='San ''Francisco''')]`, Want: formatstest.Weather(`{"city":"San Francisco"}`)},
 	{Name: "a next ChatML turn", Text: "It is sunny.\n<|im_start|>assistant\n[get_weather(city=\"Rome\")]"},
 }
 

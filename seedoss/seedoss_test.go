@@ -137,6 +137,7 @@ func TestTyping(t *testing.T) {
 		{"o", `{"k": "v"}`, `{"o":{"k":"v"}}`},
 		{"o", `{'q': "it's", 'e': 'a\nb'}`, `{"o":{"q":"it's","e":"a\nb"}}`},
 		{"l", `['a', 1, False]`, `{"l":["a",1,false]}`},
+		{"o", `{'q': 'id = ''E123''', 'r': 'a' "b"}`, `{"o":{"q":"id = E123","r":"ab"}}`},
 		{"unknown", "True", `{"unknown":"True"}`},
 	} {
 		streamtest.Expect(t, seedoss.Format, toolcall.Request{Tools: []toolcall.Tool{tl}}, doc(tt.key, tt.val), "", []toolcall.Call{call("f", tt.want)})

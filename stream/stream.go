@@ -36,11 +36,15 @@
 //   - a call identical (name and arguments) to an earlier call of the
 //     response is dropped when content other than a call list's separators
 //     (whitespace, ',', ';', brackets, parentheses) stands between them:
-//     models repeat their calls in the explanation after them. After a next
-//     turn the model runs on into ("### Instruction", "<|im_start|>assistant",
-//     "<|start_header_id|>assistant<|end_header_id|>", or "User:" at a
-//     line's start), written after prose, no call is returned; the text
-//     stays content. Both are reported as diagnostics of kind "policy";
+//     models repeat their calls in the explanation after them; it is
+//     reported as a diagnostic of kind "policy". After a next turn the
+//     model runs on into, written after prose (a line that is "### Instruction"
+//     or "### Instruction:", a line that begins "User:",
+//     "<|im_start|>assistant" or "<|start_header_id|>assistant<|end_header_id|>"),
+//     the shipped formats read no call without their own markers: its
+//     text stays content. A call in the format's markers is still a call,
+//     and a heading that only begins so ("### Instructions for the trip")
+//     is prose;
 //   - a call to a name no requested tool matches is still returned when its
 //     format accepted it (a list that opens the response, or a call inside an
 //     explicit marker), with a Diagnostic of kind "unknown_tool";
@@ -176,9 +180,13 @@ func WithIDs(next func(c toolcall.Call) string) Option {
 }
 
 // WithLimits sets the decoder's limits: the largest pending candidate in
-// bytes and the deepest bracket nesting. Zero fields keep their defaults
-// (1 MiB and 256). Past a limit the candidate is content and a Diagnostic of
-// kind "limit" says so.
+// bytes, the deepest bracket nesting, the diagnostics kept and the calls
+// one response hands on. Zero fields keep their defaults (1 MiB, 256,
+// 1,000 and 1,024). Past a limit the candidate is content and a Diagnostic
+// of kind "limit" says so; past the calls' limit (a candidate whose calls
+// would pass it, or any text once that many calls were handed on), so is
+// the rest of the response, in the shipped formats: a response of a
+// million tiny calls costs what its text does.
 func WithLimits(l toolcall.Limits) Option {
 	return func(c *config) { c.limits = l }
 }
@@ -832,9 +840,6 @@ func (s *Stream) admit(c *toolcall.Call, e *started) bool {
 		s.diag(toolcall.KindUnknownTool, c.Name, "the request offers no tool of this name")
 	}
 	switch {
-	case s.turns.ended:
-		s.diag(toolcall.KindPolicy, c.Name, "the call follows a next turn the model ran on into (### Instruction, a new header, User:): dropped")
-		return false
 	case s.turns.repeats(c.Name, c.Arguments):
 		s.diag(toolcall.KindPolicy, c.Name, "the call repeats an earlier call of the response, with prose between them: dropped")
 		return false

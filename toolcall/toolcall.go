@@ -118,12 +118,20 @@ type Decoder interface {
 	Close(dst []Event) []Event
 }
 
-// Limits bound what a decoder holds while a candidate is open, and how
-// many diagnostics one response keeps. A zero field means its default.
+// Limits bound what a decoder holds while a candidate is open, how many
+// calls one response hands on, and how many diagnostics it keeps. A zero
+// field means its default.
 type Limits struct {
 	MaxPending     int // bytes of one pending candidate; DefaultMaxPending when 0
 	MaxDepth       int // bracket nesting depth; DefaultMaxDepth when 0
 	MaxDiagnostics int // diagnostics kept per response; DefaultMaxDiagnostics when 0
+	// MaxCalls bounds the calls one response hands on; DefaultMaxCalls
+	// when 0. A candidate (a block, a list) whose calls would pass it is
+	// content, and once it is met, or MaxCalls calls were handed on, the
+	// rest of the response is content, with a diagnostic of kind "limit"
+	// (the shipped formats' decoders; a response of a million tiny calls
+	// then costs what its text does, not what a million calls do).
+	MaxCalls int
 }
 
 // Default limits. Past MaxDiagnostics, one more diagnostic of kind "limit"
@@ -133,6 +141,7 @@ const (
 	DefaultMaxPending     = 1 << 20
 	DefaultMaxDepth       = 256
 	DefaultMaxDiagnostics = 1000
+	DefaultMaxCalls       = 1024
 )
 
 // AppendDiagnostic appends d to diags unless diags holds max already; the
@@ -157,6 +166,9 @@ func (l Limits) WithDefaults() Limits {
 	}
 	if l.MaxDiagnostics <= 0 {
 		l.MaxDiagnostics = DefaultMaxDiagnostics
+	}
+	if l.MaxCalls <= 0 {
+		l.MaxCalls = DefaultMaxCalls
 	}
 	return l
 }

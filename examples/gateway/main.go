@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/examples/gateway/server"
+	"github.com/toolparse/toolparse/toolcall"
 )
 
 func main() {
@@ -51,6 +52,7 @@ func main() {
 	lenient := flag.Bool("llama4-lenient", false, "llama4: read calls in code fences after prose and bare calls mentioned inside sentences too (by default they are content: llama4.Precise)")
 	maxResponse := flag.Int64("max-response", 16<<20, "the most bytes of text and reasoning together a non-streaming response may hold")
 	streamArgs := flag.Bool("stream-arguments", true, "stream a call's arguments in pieces as the model writes them (false: each call in one tool_calls delta)")
+	maxCalls := flag.Int("max-calls", toolcall.DefaultMaxCalls, "the most calls one response hands on: past them the rest of the response is content")
 	flag.Parse()
 
 	// The library reads no environment; the gateway keeps the llama4
@@ -66,7 +68,7 @@ func main() {
 		}
 	}
 	cfg := server.Config{Format: *format, Profile: *profile, MaxResponse: *maxResponse, Policy: &pol, Model: *model, WholeCalls: !*streamArgs,
-		SpecialTokens: strings.TrimPrefix(*special, "keep"), Llama4Lenient: *lenient, BodyTimeout: *bodyTimeout, WriteTimeout: *writeTimeout, ModelsTimeout: *modelsTimeout,
+		SpecialTokens: strings.TrimPrefix(*special, "keep"), Llama4Lenient: *lenient, MaxCalls: *maxCalls, BodyTimeout: *bodyTimeout, WriteTimeout: *writeTimeout, ModelsTimeout: *modelsTimeout,
 		HeaderTimeout: *headerTimeout, ConnIdleTimeout: *connIdle, Log: slog.New(slog.NewTextHandler(os.Stderr, nil))}
 	if *upstream != "" {
 		cfg.Upstream = &server.HTTPUpstream{BaseURL: *upstream, API: *api, Server: *upServer, APIKey: os.Getenv("UPSTREAM_API_KEY"),

@@ -358,15 +358,15 @@ func (c *ltCache) next(s string, i, lim int) int {
 // again.
 type preRead struct {
 	p     *pylit.Parser // nil: the body is not read on the way
-	phase prePhase
 	r     *pylit.Reader
 	alt   *pylit.Reader // while deciding: a JSON array's reader, beside the call list's r
-	list  bool          // r reads a call list, not a JSON value
-	run   bool          // r reads a run of calls, to the body's end
 	fed   int           // how far r has read, in the pending item
-	runs  bool          // a body that starts with a name is read as a run
 	start int           // where r began, in the pending item
 	end   int           // where r closed, in the pending item
+	phase prePhase
+	list  bool // r reads a call list, not a JSON value
+	run   bool // r reads a run of calls, to the body's end
+	runs  bool // a body that starts with a name is read as a run
 	// tainted says r missed bytes: what it read is not the body
 	tainted bool
 }

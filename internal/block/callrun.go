@@ -122,7 +122,7 @@ func (r *CallRun) begin(m *Machine, list bool) {
 		if r.r == nil {
 			r.r = new(pylit.Reader)
 		}
-		r.r.Reset(m.parser, goal)
+		r.r.Reset(*m.Parser(), goal)
 		r.r.Stream()
 	}
 }
@@ -145,7 +145,7 @@ func (r *CallRun) Read(m *Machine, k int, text string) ([]Item, error) {
 		return m.Read(k, text)
 	}
 	r.r.Resume() // the end of the text ends the run, as it ends a whole one
-	return decode(text, &m.parser, m.Requested, r.r, &m.oneItem)
+	return decode(text, m.Parser(), m.Requested, r.r, &m.oneItem)
 }
 
 // Hold is Step for a hook whose pending item is the call: what cannot

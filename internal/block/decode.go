@@ -151,7 +151,7 @@ func callItems(calls []toolcall.Call, off int) []Item {
 
 func offsetError(err error, lo int) error {
 	if se, ok := err.(*pylit.SyntaxError); ok {
-		return &pylit.SyntaxError{Offset: se.Offset + lo, Msg: se.Msg}
+		return &pylit.SyntaxError{Offset: se.Offset + lo, Msg: se.Msg, Err: se.Err}
 	}
 	return err
 }

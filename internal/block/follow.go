@@ -48,10 +48,10 @@ func FollowArgs(header func(h string) (name, id string, ok bool)) func(m *Machin
 
 // FollowCalls follows a body of pythonic calls, a list or a run: its first
 // call streams, the others come whole.
-func FollowCalls(m *Machine) Follower { return &pythonicCalls{p: m.parser} }
+func FollowCalls(m *Machine) Follower { return &pythonicCalls{p: *m.Parser()} }
 
 func (m *Machine) jsonParser() pylit.Parser {
-	p := m.parser
+	p := *m.Parser()
 	p.JSONEscapes = true
 	return p
 }
@@ -378,7 +378,7 @@ func (d *decoded) Feed(s string) {
 			}
 			d.f = f
 		case s[0] == '[' && pre != nil && pre.list, pre != nil && pre.run:
-			d.f = &pythonicCalls{p: d.m.parser, from: pre}
+			d.f = &pythonicCalls{p: *d.m.Parser(), from: pre}
 		default:
 			d.f = FollowCalls(d.m)
 		}

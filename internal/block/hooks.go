@@ -31,7 +31,10 @@ type Hooks interface {
 	// Tail set, where a prose run reaches the end of a delta (i == len(s)).
 	// When it takes over (it called m.Begin and m.Enter), its pending item
 	// begins at s[start], from <= start <= i, the machine hands s[from:start]
-	// on as content and goes on at s[next].
+	// on as content and goes on at s[next]. It is not called once the
+	// content holds a next turn the model ran on into after its answer
+	// (engine.Base.AfterNextTurn): a call without the format's markers
+	// there is the next turn's, and its text is content.
 	At(m *Machine, s string, from, i int) (start, next int, took bool)
 	// Step runs the hook's mode, as engine.Stepper does: the machine
 	// calls it for each step while it is in the hook's mode.

@@ -135,6 +135,9 @@ func (k *Keys) read(m *Machine, body string) ([]Item, error) {
 	if n == 0 {
 		return nil, nil
 	}
+	if m.RefuseCalls(n, m.BodyStart()+open) { // more calls than the response may hand on
+		return nil, errCapped
+	}
 	items := make([]Item, n)
 	calls := make([]toolcall.Call, n)
 	j := 0

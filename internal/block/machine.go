@@ -397,6 +397,7 @@ func NewDecoder(f *Format, req *toolcall.Request) toolcall.Decoder {
 		m.progressor, _ = m.hooks.(Progressor)
 		m.reading, _ = m.hooks.(Reading)
 		m.starting = true
+		m.TrackTurns = f.Triggers != "" || f.Tail // Hooks.At reads calls without markers
 		if b, ok := m.hooks.(ResponseBeginner); ok && b.BeginResponse(m) {
 			m.starting = false
 		}
@@ -413,6 +414,7 @@ const (
 	mHook          // a hook's mode
 	mVerbatim      // the rest of the response is content
 	mEnded         // the turn ended: the rest of the response is dropped
+	mCapped        // the response handed on all the calls it may: the rest is content
 )
 
 // Machine is the decoder of one response in a block format.
@@ -467,13 +469,23 @@ func (m *Machine) Configure(c protocol.Config) {
 	m.parser.MaxDepth = m.Limits.MaxDepth
 }
 
-// Parser is the pythonic parser the machine reads bodies with.
-func (m *Machine) Parser() *pylit.Parser { return &m.parser }
+// Parser is the pythonic parser the machine reads bodies with, a list or
+// run of which may hold one call more than the response may still hand on
+// (engine.Base.CallRoom; at least one): past that it fails at once, with
+// pylit.ErrTooMany, and a candidate that passes the limit costs no more
+// than its text.
+func (m *Machine) Parser() *pylit.Parser {
+	m.parser.MaxCalls = max(m.CallRoom(), 1)
+	return &m.parser
+}
 
 // Feed implements toolcall.Decoder.
 func (m *Machine) Feed(dst []toolcall.Event, s string) []toolcall.Event {
 	m.BeginDelta(s)
 	dst = m.Flush(m.feedDelta(dst, s))
+	if m.mode == mProse && m.CallsCapped() { // the next delta is content, as it would be in this one
+		m.mode = mCapped
+	}
 	if m.mode == mHook || m.mode == mBody || m.mode == mMarker || m.mode == mProse && m.RightAfterCall() { // prose is quiet only where a call's marker may follow a call
 		m.quiet()
 	}
@@ -696,7 +708,7 @@ func (m *Machine) feedDelta(dst []toolcall.Event, s string) []toolcall.Event {
 		dst = m.EndDelta(dst, s)
 	} else {
 		dst = m.RunBounded(dst, s, from, m)
-		if (m.mode == mProse || m.mode == mVerbatim) && m.Followed() { // the safety net gave the candidate up
+		if (m.mode == mProse || m.mode == mVerbatim || m.mode == mCapped) && m.Followed() { // the safety net gave the candidate up
 			dst = m.Settle(dst, nil)
 		}
 	}
@@ -875,6 +887,17 @@ var steps = [...]func(*Machine, []toolcall.Event, string, int) ([]toolcall.Event
 	mHook:     (*Machine).hook,
 	mVerbatim: (*Machine).verbatim,
 	mEnded:    (*Machine).ended,
+	mCapped:   (*Machine).capped,
+}
+
+// capped hands the rest of the response on as content once it may hand on
+// no more calls (Limits' MaxCalls), saying so once where it holds more
+// than whitespace.
+func (m *Machine) capped(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if j := jsonvalue.SkipSpace(s, i); j < len(s) {
+		m.SayCapped(m.Offset(j))
+	}
+	return m.Content(dst, s[i:]), len(s)
 }
 
 // ended drops what follows the end of the turn, saying so once when it is
@@ -934,6 +957,10 @@ func (m *Machine) hook(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 }
 
 func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if m.CallsCapped() { // no call may follow: the rest is content
+		m.mode = mCapped
+		return dst, i
+	}
 	j := i
 	if m.starting && !m.Said.Spoke() {
 		for j < len(s) && jsonvalue.IsSpace(s[j]) {
@@ -953,7 +980,10 @@ func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 	} else {
 		j = len(s)
 	}
-	if m.hooks != nil && (j == len(s) && m.f.Tail || j < len(s) && m.f.triggers[s[j]]) {
+	// After a next turn the model ran on into, a call without the
+	// format's markers is the next turn's: Hooks.At is not asked, and its
+	// text is prose.
+	if m.hooks != nil && (j == len(s) && m.f.Tail || j < len(s) && m.f.triggers[s[j]]) && !m.AfterNextTurn(s[i:j]) {
 		if start, next, took := m.hooks.At(m, s, i, j); took {
 			return m.Content(dst, s[i:start]), next
 		}
@@ -1082,9 +1112,9 @@ func (m *Machine) open(k, at int, lead, name string) {
 	}
 	switch {
 	case kind.Scan == ScanCode && (kind.Read == nil || kind.ReadsOnTheWay || kind.Headed) || kind.Scan == ScanValue:
-		m.body.ReadWith(&m.parser, kind.Scan == ScanCode)
+		m.body.ReadWith(m.Parser(), kind.Scan == ScanCode)
 	case kind.Scan == ScanPlain && kind.ReadsOnTheWay:
-		m.body.ReadValue(&m.parser)
+		m.body.ReadValue(m.Parser())
 	}
 	m.FollowWith(kind.Follow, nil)
 }
@@ -1116,11 +1146,13 @@ func (m *Machine) inBody(dst []toolcall.Event, s string, i int) ([]toolcall.Even
 		if y := idx - m.f.consumed[m.kind]; y >= 0 { // a marker that acts after the block
 			tok := m.f.Kinds[m.kind].Yields[y]
 			dst = m.decideBlock(dst, text[:n], text[m.bodyAt:n], start, "", 0)
-			switch mk := m.f.Markers[tok]; mk.Role {
-			case Opens:
+			switch mk := m.f.Markers[tok]; {
+			case m.CallsCapped(): // no call may follow: the marker is content
+				dst = m.Content(dst, text[n:])
+			case mk.Role == Opens:
 				m.Begin(next)
 				m.open(mk.Kind, 0, text[n:], "")
-			case Kept:
+			case mk.Role == Kept:
 				dst = m.Content(dst, text[n:])
 			}
 			return dst, next
@@ -1153,7 +1185,7 @@ func (m *Machine) Read(k int, body string) ([]Item, error) {
 	if read := m.f.Kinds[k].Read; read != nil {
 		return read(m, body)
 	}
-	return Decode(body, &m.parser, m.Requested)
+	return Decode(body, m.Parser(), m.Requested)
 }
 
 // readBody reads the body of the block that just ended, using what its
@@ -1176,7 +1208,7 @@ func (m *Machine) readBody(body string) ([]Item, error) {
 // the next block.
 func (m *Machine) Decode(body string) ([]Item, error) {
 	blanks := len(body) - len(strings.TrimLeft(body, jsonvalue.Spaces))
-	return decode(body, &m.parser, m.Requested, m.body.pre.read(body, m.bodyAt, blanks), &m.oneItem)
+	return decode(body, m.Parser(), m.Requested, m.body.pre.read(body, m.bodyAt, blanks), &m.oneItem)
 }
 
 // ReadValue reads, for a Kind's Read, the JSON value that body[open:]
@@ -1192,7 +1224,7 @@ func (m *Machine) ReadValue(body string, open int) ([]byte, error) {
 		}
 		return r.Stable(), nil
 	}
-	return jsoncall.Value(strings.TrimSpace(body[open:]), &m.parser)
+	return jsoncall.Value(strings.TrimSpace(body[open:]), m.Parser())
 }
 
 // OneCall returns the items of a block that holds the one call c, at
@@ -1219,8 +1251,13 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 	bodyOff := start + m.bodyAt
 	m.bodyStart = bodyOff
 	items, err := m.readBody(body)
+	if err == nil && m.RefuseCalls(callsIn(items), start) {
+		err = errCapped
+	}
 	if err != nil {
-		m.DiagErr(err, bodyOff, "the block does not hold calls")
+		if err != errCapped {
+			m.DiagErr(err, bodyOff, "the block does not hold calls")
+		}
 		dst = m.Content(m.Settle(dst, nil), m.leadText())
 		return m.Content(dst, text)
 	}
@@ -1231,6 +1268,21 @@ func (m *Machine) decideBlock(dst []toolcall.Event, text, body string, start int
 		m.hooks.AfterBlock(m, Block{Kind: int(m.kind), Body: body, Items: items}, s, next)
 	}
 	return dst
+}
+
+// errCapped says a block's calls would pass the limit of calls: it is
+// content (engine.Base.RefuseCalls said so).
+var errCapped = errors.New("more calls than the limit")
+
+// callsIn counts the calls among items.
+func callsIn(items []Item) int {
+	n := 0
+	for _, it := range items {
+		if it.Call != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // items hands on items read from text at offset off of the response:

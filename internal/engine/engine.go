@@ -13,6 +13,7 @@
 package engine
 
 import (
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -53,11 +54,15 @@ type Base struct {
 	inBuf     bool // the pending item's earlier bytes are in buf, not pieces
 	merging   bool // see merged
 	fence     fences
-	quiet     *protocol.Quiet // where the decoder says which bytes it reads without a trace
-	following following
-	frag      *toolcall.CallDelta // the fragment event of the current Feed, made at the first
-	feeds     uint32              // Feeds and Closes begun
-	fragFeed  uint32              // the Feed frag was last used in
+	// TrackTurns has Content watch for a next turn the model runs on
+	// into (see AfterNextTurn); turn is what it knows.
+	TrackTurns bool
+	turn       turnWatch
+	quiet      *protocol.Quiet // where the decoder says which bytes it reads without a trace
+	following  following
+	frag       *toolcall.CallDelta // the fragment event of the current Feed, made at the first
+	feeds      uint32              // Feeds and Closes begun
+	fragFeed   uint32              // the Feed frag was last used in
 
 	off      int // offset in the response of the current delta
 	start    int // offset in the response of the pending item
@@ -76,7 +81,10 @@ type Base struct {
 	// whole text when Flush runs.
 	delta   string
 	merged  []byte
-	mergeAt int
+	mergeAt int32
+	// capSaid says the diagnostic of the limit of calls is out (see
+	// RefuseCalls).
+	capSaid bool
 }
 
 const (
@@ -441,12 +449,15 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 	if b.TrackFences {
 		b.fence.note(text, b.midLine)
 	}
+	if b.TrackTurns {
+		b.turn.note(text)
+	}
 	b.midLine = midLine(b.midLine, text)
 	n := len(dst)
 	if n == 0 || dst[n-1].Content == "" {
 		return append(dst, toolcall.Event{Content: text})
 	}
-	if b.merging && b.mergeAt != n-1 {
+	if b.merging && int(b.mergeAt) != n-1 {
 		dst = b.Flush(dst) // an earlier run, ended by a call
 	}
 	if !b.merging {
@@ -456,7 +467,7 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 		}
 		b.merged = b.merged[:0]
 		b.merged = append(b.grow(len(dst[n-1].Content)), dst[n-1].Content...)
-		b.mergeAt, b.merging = n-1, true
+		b.mergeAt, b.merging = int32(n-1), true
 	}
 	b.merged = append(b.grow(len(text)), text...)
 	return dst
@@ -518,7 +529,7 @@ func (b *Base) Flush(dst []toolcall.Event) []toolcall.Event {
 	if !b.merging {
 		return dst
 	}
-	if b.mergeAt < len(dst) {
+	if int(b.mergeAt) < len(dst) {
 		dst[b.mergeAt].Content = string(b.merged)
 	}
 	b.merging = false
@@ -565,8 +576,8 @@ func (b *Base) InFenceAfterProse(lead string) bool {
 // such line closes it.
 type fences struct {
 	open, afterProse bool
-	prose            bool // content other than whitespace outside fences came
-	ticks            int  // backticks at the line's start
+	prose            bool  // content other than whitespace outside fences came
+	ticks            uint8 // backticks at the line's start, up to 255
 }
 
 // note follows text, given whether the content before it ended mid-line.
@@ -581,7 +592,7 @@ func (f *fences) note(text string, midLine bool) {
 			}
 			f.ticks = 0
 		case c == '`' && (f.ticks > 0 || !midLine):
-			f.ticks++
+			f.ticks = min(f.ticks+1, 255)
 		case f.ticks >= 3: // the fence's info string
 		case c == ' ' || c == '\t' || c == '\r':
 			if f.ticks > 0 && f.ticks < 3 {
@@ -687,5 +698,50 @@ func (b *Base) SetOffset(off int) { b.off = off }
 func (b *Base) Adopt(diags []toolcall.Diagnostic) {
 	for _, d := range diags {
 		b.diags = toolcall.AppendDiagnostic(b.diags, d, b.Limits.MaxDiagnostics)
+	}
+}
+
+// CallsOut is how many calls the decoder handed on in this response.
+func (b *Base) CallsOut() int { return b.callBase + len(b.callOffs) }
+
+// CallRoom is how many more calls the response may hand on: Limits'
+// MaxCalls less the calls handed on; 0 once a candidate was refused.
+func (b *Base) CallRoom() int { return max(0, b.Limits.MaxCalls-b.CallsOut()) }
+
+// RefuseCalls reports whether a candidate of n calls, whose text starts at
+// offset off of the response, would pass Limits' MaxCalls. When it would,
+// the caller hands its text on as content, and so is the rest of the
+// response: a diagnostic of kind "limit" at off says so, and CallRoom is 0
+// from now on.
+func (b *Base) RefuseCalls(n, off int) bool {
+	if n <= b.CallRoom() {
+		return false
+	}
+	b.CapCalls(off)
+	return true
+}
+
+// CapCalls ends the calls of the response: a candidate at offset off held
+// more than its Limits allow, so it and the rest of the response are
+// content, which a diagnostic of kind "limit" says (once), and CallRoom is
+// 0 from now on.
+func (b *Base) CapCalls(off int) {
+	if !b.capSaid {
+		b.Diag(toolcall.KindLimit, off, "", "more calls than the limit of "+strconv.Itoa(b.Limits.MaxCalls)+" in the response: the rest of it is content")
+	}
+	b.capSaid = true
+	b.Limits.MaxCalls = b.CallsOut()
+}
+
+// CallsCapped reports whether the response may hand on no more calls
+// (CallRoom is 0): the rest of it is content.
+func (b *Base) CallsCapped() bool { return b.CallRoom() == 0 }
+
+// SayCapped records, at offset off, the diagnostic of the text that
+// follows the last call the limit let through, unless one was recorded.
+func (b *Base) SayCapped(off int) {
+	if !b.capSaid {
+		b.capSaid = true
+		b.Diag(toolcall.KindLimit, off, "", "the response handed on the limit of "+strconv.Itoa(b.Limits.MaxCalls)+" calls: the rest of it is content")
 	}
 }

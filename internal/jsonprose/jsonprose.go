@@ -123,7 +123,7 @@ func (o *objects) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event
 		if err == nil && !jsoncall.Describes(raw) {
 			calls, err = jsoncall.FromJSON(raw, m.Parser(), m.Requested)
 		}
-		if err == nil && o.allKnown(m, calls) && !o.example(m, start+o.at, calls[0].Name) {
+		if err == nil && o.allKnown(m, calls) && !o.example(m, start+o.at, calls[0].Name) && !m.RefuseCalls(len(calls), start+o.at) {
 			dst = m.Settle(dst, &calls[0])
 			m.Diag(toolcall.KindSyntax, start+o.at, calls[0].Name, "the response ended "+strconv.Itoa(len(closers))+" closing brackets short of its call object: they are added")
 			for _, c := range calls {
@@ -309,7 +309,7 @@ func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int
 	ok := err == nil && !jsoncall.Describes(raw) // a tool's description is prose
 	if ok {
 		calls, err = jsoncall.FromJSON(raw, m.Parser(), m.Requested)
-		ok = err == nil && o.allKnown(m, calls) && !o.example(m, start+o.at, calls[0].Name)
+		ok = err == nil && o.allKnown(m, calls) && !o.example(m, start+o.at, calls[0].Name) && !m.RefuseCalls(len(calls), start+o.at)
 	}
 	if !ok {
 		m.Leave()

@@ -124,11 +124,18 @@ func (l *List) Decide(b *engine.Base, dst []toolcall.Event, text string, start i
 		DiagnoseAt(b, err, start, "")
 		return b.Content(l.Abandon(b, dst), text), false
 	}
+	calls := 0
 	for _, el := range elems {
 		if accept != nil && !accept(el.Call.Name) {
 			b.Diag(toolcall.KindUnknownTool, start+el.Start, el.Call.Name, "a call list in prose names a tool the request does not offer")
 			return b.Content(l.Abandon(b, dst), text), false
 		}
+		if el.Err == nil {
+			calls++
+		}
+	}
+	if b.RefuseCalls(calls, start) { // more calls than the response may hand on
+		return b.Content(l.Abandon(b, dst), text), false
 	}
 	b.Said.Say()
 	k := 0 // the next started call
@@ -232,7 +239,9 @@ func ReleaseValue(r *Reader) {
 
 // DiagnoseAt records err, a *SyntaxError found in text at offset start of
 // the response, as a diagnostic: of kind "limit" when it is ErrTooDeep,
-// else "syntax"; call names the call it concerns, if any.
+// else "syntax"; call names the call it concerns, if any. ErrTooMany (a
+// list of more calls than the response may still hand on) ends the
+// response's calls (engine.Base.CapCalls), which says so.
 func DiagnoseAt(b *engine.Base, err error, start int, call string) {
 	if b == nil || err == nil {
 		return
@@ -240,6 +249,10 @@ func DiagnoseAt(b *engine.Base, err error, start int, call string) {
 	var se *SyntaxError
 	if !errors.As(err, &se) {
 		b.Diag(toolcall.KindSyntax, start, call, err.Error())
+		return
+	}
+	if errors.Is(se, ErrTooMany) {
+		b.CapCalls(start + se.Offset)
 		return
 	}
 	kind := toolcall.KindSyntax

@@ -39,8 +39,9 @@ func appendRune(dst []byte, r rune) []byte {
 // quote is at src[start] and appends it as a JSON string. It finds the end
 // with the closing-quote rule while it decodes, so a literal is read once;
 // or, when closeAt >= 0, the string ends with the quote at src[closeAt] and
-// every quote before it is text. With jsonEscapes, \/ is '/'. ok is false
-// when the string does not close.
+// every quote before it is text. A literal adjacent to a one-line string
+// joins it, as StringEnd says ('a' 'b' is "ab"). With jsonEscapes, \/ is
+// '/'. ok is false when the string does not close.
 func appendStringAt(dst []byte, src string, start, closeAt int, jsonEscapes bool) (out []byte, end int, ok bool) {
 	raw := false
 	i := start
@@ -80,6 +81,15 @@ func appendStringAt(dst []byte, src string, start, closeAt int, jsonEscapes bool
 				return append(dst, '"'), i + 1, true
 			case triple && i+2 < len(src) && src[i+1] == q && src[i+2] == q && quoteCloses(src, i+3):
 				return append(dst, '"'), i + 3, true
+			case !triple:
+				if k, ok := adjacentAt(src, i+1, q); ok { // the literal at k goes on with the string
+					var width int
+					q, raw = src[k], false
+					i, width = literalBody(src, k)
+					triple = width == 3
+					run = i
+					continue
+				}
 			}
 			dst = appendEscapedOrPlain(dst, c)
 			i++

@@ -617,4 +617,5 @@ type oldParser struct {
 	MaxDepth    int
 	Params      func(name string) []string
 	JSONEscapes bool
+	MaxCalls    int // not read: the Reader's limit of calls has no counterpart here
 }

@@ -24,6 +24,11 @@ type Parser struct {
 	// JSONEscapes reads \/ as JSON does, as '/', where Python keeps the
 	// backslash; set it when the text is meant to be JSON.
 	JSONEscapes bool
+	// MaxCalls, when above 0, caps the elements of a call list or run: the
+	// next one makes the whole text fail with ErrTooMany (a limit, as
+	// ErrTooDeep is), and the rest is passed over as a Recognizer would,
+	// so that a list of a million calls costs no million calls.
+	MaxCalls int
 }
 
 // Element is one element of a call list, with its byte span in the list's

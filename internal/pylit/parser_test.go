@@ -42,6 +42,14 @@ func TestParseValue(t *testing.T) {
 		{"a quote not followed by a closer is text", `'sed -n '1,9p' f.py'`, `"sed -n '1,9p' f.py"`},
 		{"an apostrophe inside a word", `'it's'`, `"it's"`},
 		{"a closing quote before blanks and the end", "'a' \n", `"a"`},
+		{"adjacent strings concatenate", `'id = ''E123'''`, `"id = E123"`},
+		{"adjacent strings of both kinds, blanks between", "'a' \"b\"\n'c'", `"abc"`},
+		{"a doubled apostrophe joins two strings", `'it''s'`, `"its"`},
+		{"a triple-quoted string after a string", `'a' '''b'c'''`, `"ab'c"`},
+		{"an empty string after a string", `'x' ''`, `"x"`},
+		{"a raw string then a plain one", `r'\d' '\n'`, `"\\d\n"`},
+		{"a quoted word at a string's end stays text", `'say 'hi''`, `"say 'hi'"`},
+		{"an apostrophe before blanks and a closing quote stays text", `'it' '`, `"it' "`},
 		{"unicode text passes through", `'héllo wörld ✓'`, `"héllo wörld ✓"`},
 		{"line and paragraph separators are escaped", "'\u2028\u2029'", `"\u2028\u2029"`},
 		{"control characters are escaped", "'\x01'", `"\u0001"`},
@@ -179,6 +187,7 @@ func TestParseCall(t *testing.T) {
 		{"a bracket inside a string", `f(a="]")`, "f", `{"a":"]"}`},
 		{"an escaped quote", `g(b='x\'y')`, "g", `{"b":"x'y"}`},
 		{"nested quotes of the other kind", `bash(command="echo 'hi'")`, "bash", `{"command":"echo 'hi'"}`},
+		{"adjacent strings concatenate", `query(sql='id = ''E123''', n=1)`, "query", `{"sql":"id = E123","n":1}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

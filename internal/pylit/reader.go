@@ -53,6 +53,7 @@ type Reader struct {
 	quotes    int    // quotes in a row inside a triple-quoted string
 	quoteAt   int    // where they start
 	held      []byte // blanks after a closing quote; an escape; part of a character
+	adjAt     int    // where in held the quote that may begin an adjacent literal is
 	nl        bool   // a newline since the last token
 	reread    bool   // this string ends at closeAt, and no quote before it closes it
 	closeAt   int    // ParseCallReread's closing quote, or -1
@@ -115,6 +116,7 @@ const (
 	lexEscape                       // after a backslash inside a string
 	lexStrRune                      // in a multi-byte character of a string
 	lexCloseCheck                   // after a quote that may close a one-line string
+	lexAdjacent                     // after such a quote and another: an adjacent string literal?
 	lexTripleQuotes                 // quotes inside a triple-quoted string
 	lexTripleCheck                  // blanks after three or more quotes that may close the string
 	lexSkipTo                       // the rest of a reread string's closing quotes
@@ -222,7 +224,7 @@ func (r *Reader) InCode() bool {
 	switch r.lex {
 	case lexSkip:
 		return r.skip.InCode()
-	case lexQuote1, lexQuote2, lexString, lexEscape, lexStrRune, lexCloseCheck, lexTripleQuotes, lexTripleCheck, lexSkipTo:
+	case lexQuote1, lexQuote2, lexString, lexEscape, lexStrRune, lexCloseCheck, lexAdjacent, lexTripleQuotes, lexTripleCheck, lexSkipTo:
 		return false
 	}
 	return true
@@ -319,6 +321,12 @@ func (r *Reader) Close() error {
 			break
 		}
 		r.closeString(r.off - len(r.held))
+	case lexAdjacent:
+		if r.held[r.adjAt] != r.quote { // a literal of the other kind never closed
+			r.fail(r.tokStart, "unterminated string")
+			break
+		}
+		r.adjacentCloses()
 	case lexTripleQuotes, lexTripleCheck:
 		if r.quotes >= 3 && !r.reread {
 			r.flushQuotes(r.quotes - 3)
@@ -421,6 +429,8 @@ func (r *Reader) step(s string, i int) int {
 		return r.strRune(s, i)
 	case lexCloseCheck:
 		return r.closeCheck(s, i)
+	case lexAdjacent:
+		return r.adjacent(s, i)
 	case lexTripleQuotes, lexTripleCheck:
 		return r.tripleQuote(s, i)
 	case lexSkipTo:
@@ -476,7 +486,8 @@ func (r *Reader) code(s string, i int) int {
 			}
 		}
 		if flatObjects && r.goal == GoalList && len(r.stack) == 2 && r.stack[1].kind == fList && r.stack[1].state == sItem &&
-			!r.pending.ok && r.sign == 0 && r.captures == 0 && !r.wantStrArgs && r.cfg.MaxDepth >= minFlatCallDepth {
+			!r.pending.ok && r.sign == 0 && r.captures == 0 && !r.wantStrArgs && r.cfg.MaxDepth >= minFlatCallDepth &&
+			(r.cfg.MaxCalls <= 0 || len(r.elems) < r.cfg.MaxCalls) {
 			if j := r.flatCall(s, i); j > i { // a call of the list, read whole
 				return j
 			}
@@ -1006,6 +1017,9 @@ func (r *Reader) strSlow(s string, i int) int {
 				r.nl = strings.IndexByte(blanks, '\n') >= 0
 				return r.take(s, i, k)
 			}
+			if s[k] == '\'' || s[k] == '"' {
+				break // an adjacent literal may follow: the states decide
+			}
 			r.out = appendEscapedOrPlain(r.out, q) // the quote and the blanks are text
 			r.out = jsonvalue.AppendChars(r.out, s[i+1:k])
 			i = r.take(s, i, k)
@@ -1183,12 +1197,59 @@ func (r *Reader) closeCheck(s string, i int) int {
 		r.nl = strings.IndexByte(string(blanks), '\n') >= 0
 		return i
 	}
+	if c := s[i]; c == '\'' || c == '"' { // an adjacent literal may begin
+		r.adjAt = len(r.held)
+		r.held = append(r.held, c)
+		r.lex = lexAdjacent
+		return r.take(s, i, i+1)
+	}
 	// the quote and the blanks are text
 	r.out = appendEscapedOrPlain(r.out, r.quote)
 	r.out = jsonvalue.AppendChars(r.out, string(r.held))
 	r.held = r.held[:0]
 	r.lex = lexString
 	return i
+}
+
+// adjacent decides a quote, held at held[adjAt], that follows (after
+// blanks) a quote that may close a one-line string: Python's adjacent
+// literals ('a' 'b' is "ab"). When it is of the string's own kind and the
+// next byte that is not blank is a closer, it closes the string and the
+// quote before it is text ("say "hi"" is say "hi"); otherwise the string
+// ended at that quote, and the literal it opens goes on with its text.
+func (r *Reader) adjacent(s string, i int) int {
+	for i < len(s) && jsonvalue.IsSpace(s[i]) {
+		r.held = append(r.held, s[i])
+		i = r.take(s, i, i+1)
+	}
+	if i == len(s) {
+		return i
+	}
+	q := r.held[r.adjAt]
+	if q == r.quote && isCloser(s[i]) {
+		r.adjacentCloses()
+		return i
+	}
+	blanks := r.held[r.adjAt+1:]
+	r.quote, r.triple, r.raw = q, false, false
+	r.lex = lexQuote1
+	if len(blanks) > 0 { // the literal's first bytes: text
+		r.out = jsonvalue.AppendChars(r.out, string(blanks))
+		r.lex = lexString
+	}
+	r.held = r.held[:0]
+	return i
+}
+
+// adjacentCloses closes a string at the quote held at held[adjAt], of the
+// string's own kind: the quote before it and the blanks between them are
+// text.
+func (r *Reader) adjacentCloses() {
+	held := r.held
+	r.out = appendEscapedOrPlain(r.out, r.quote)
+	r.out = jsonvalue.AppendChars(r.out, string(held[:r.adjAt]))
+	r.closeString(r.quoteAt + r.adjAt + 2)
+	r.nl = strings.IndexByte(string(held[r.adjAt+1:]), '\n') >= 0
 }
 
 // tripleQuote counts quotes inside a triple-quoted string; the last three

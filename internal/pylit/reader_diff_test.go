@@ -122,7 +122,7 @@ func TestReaderMatchesParser(t *testing.T) {
 	inputs = append(inputs, `[f(a=1, b=2, a=3)]`, `f(a='x') g(b=2)`, "f(a=1)\ng(b=2)", `one(1, b=[1,2,(3,)], c={'k': {1, 2}, 2: None})`,
 		`[f(a=datetime.now(), b=x.y(1, k='v'))]`, `[f(a='it's', b="say "hi"")]`, `[f(a='''x''', b="""y"z""")]`, `[f(a=r'\d\'', b=b"x\x41\u00e9\101")]`,
 		"[f(a='line\\\nnext', b='tab\\t')]", `[f(a=-1, b=+2.5, c=-inf, d=0x1F, e=07, f=1_000, g=1e999, h=.5, i=5.)]`, `[f(), g(a=1,),]`, `[]`, `[f(a=1]`, `[f(a=[1)]`,
-		`[lawsuit\_search(company\_name='x')]`, `bash(command='python3 -c "print(f('\,'))"')`, `[f(a='x'y')]`, `f(a='''x'''y''')`, `[f(a=é)]`, `{'a': 1, 'b': [True, False, None]}`, `(1, 2)`, `(1)`, `()`, `{1, 2}`, `{}`, `[f(a=b+1), g(c=2)]`, `[f(1)]`)
+		`[lawsuit\_search(company\_name='x')]`, `bash(command='python3 -c "print(f('\,'))"')`, `[f(a='x'y')]`, `[f(a='id = ''E123''', b='x' "y')", c='say 'hi'', d='a' ''', e='''')]`, `[f(a='x' 'y`, `[f(a='x' "`, `f(a='''x'''y''')`, `[f(a=é)]`, `{'a': 1, 'b': [True, False, None]}`, `(1, 2)`, `(1)`, `()`, `{1, 2}`, `{}`, `[f(a=b+1), g(c=2)]`, `[f(1)]`)
 	for _, src := range inputs {
 		for _, seed := range []uint64{0, 1, 2, 3} {
 			diffOne(t, p, src, seed)

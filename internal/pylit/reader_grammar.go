@@ -184,6 +184,15 @@ func (r *Reader) afterName(p pendingName, tok Token, pos int, lit string) bool {
 
 // openCall starts a call's arguments at the '(' at pos.
 func (r *Reader) openCall(p pendingName, pos int) {
+	if r.cfg.MaxCalls > 0 && len(r.elems) >= r.cfg.MaxCalls && (r.goal == GoalList || r.goal == GoalRun) {
+		// One element more than the limit: the whole text fails, and the
+		// rest is passed over from this '('.
+		if r.err == nil {
+			r.err = &SyntaxError{Offset: p.pos, Msg: ErrTooMany.Error(), Err: ErrTooMany}
+		}
+		r.startSkip(1)
+		return
+	}
 	if !r.push(fArgs, pos) {
 		return
 	}

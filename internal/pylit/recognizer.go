@@ -31,6 +31,7 @@ const (
 	inString              // inside a one-line string
 	inEscape              // after a backslash in a one-line string
 	closeCheck            // after a quote that may close a one-line string
+	adjacent              // after such a quote and another: an adjacent string literal?
 	inTriple              // inside a triple-quoted string
 	inTripleEsc           // after a backslash in a triple-quoted string
 	tripleQuotes          // one or two quotes inside a triple-quoted string
@@ -47,8 +48,9 @@ type Recognizer struct {
 	maxDepth int
 	state    recState
 	quote    byte
+	adj      byte // the quote that may begin an adjacent string literal
 	quotes   int  // quotes seen in a row inside a triple-quoted string
-	blank    bool // blanks were skipped after three closing quotes
+	blank    bool // blanks were skipped after three closing quotes, or after adj
 }
 
 // Reset prepares r for a new candidate with the given depth limit
@@ -152,8 +154,23 @@ func (r *Recognizer) Feed(s string) (n int, st Status) {
 				i++
 			case isCloser(c):
 				r.state = inCode
+			case c == '\'' || c == '"':
+				r.state, r.adj, r.blank = adjacent, c, false
+				i++
 			default:
 				r.state = inString
+			}
+		case adjacent:
+			switch {
+			case jsonvalue.IsSpace(c):
+				r.blank = true
+				i++
+			case r.adj == r.quote && isCloser(c): // it closed the string: the quote before it was text
+				r.state = inCode
+			case r.blank: // an adjacent literal, and the blanks are its text
+				r.quote, r.state = r.adj, inString
+			default:
+				r.quote, r.state = r.adj, afterQuote
 			}
 		case tripleQuotes:
 			if c != r.quote {

@@ -21,6 +21,7 @@ func TestRecognizer(t *testing.T) {
 		{"a triple-quoted string", `[f(a='''x ' ] '' y''')]`, 23, Closed},
 		{"four quotes close a triple-quoted string at the last three", `[f(a='''x'''')]`, 15, Closed},
 		{"an empty string", `[f(a='', b="")]`, 15, Closed},
+		{"adjacent strings are one", `[f(a='x' "y')")]`, 16, Closed},
 		{"a head before the bracket is passed over", `f(a=1)`, 6, Closed},
 		{"a closing bracket that does not match", `[f(a=1]`, 7, Mismatch},
 		{"a close with nothing open", `)`, 1, Mismatch},

@@ -175,9 +175,12 @@ func (s *Scanner) scanString(start int) (int, Token, string) {
 // StringEnd returns the offset just past the string literal whose opening
 // quote is at src[open], following the closing-quote rule: a quote of
 // the string's own kind closes it only when the next non-blank byte is one of
-// , ) ] } : or the end of src. ok is false when the string does not close,
-// and when src[open] is not a quote (then end is open, or len(src) when open
-// is outside src).
+// , ) ] } : or the end of src. A one-line string's quote followed (after
+// blanks) by another string literal closes it too, and the two are one
+// string (Python's adjacent literals, 'a' 'b'), but where that literal's
+// quote is of the same kind and would close it at once ("say "hi"" is one
+// string). ok is false when the string does not close, and when src[open]
+// is not a quote (then end is open, or len(src) when open is outside src).
 func StringEnd(src string, open int) (end int, ok bool) {
 	if open < 0 || open >= len(src) {
 		return len(src), false
@@ -186,12 +189,7 @@ func StringEnd(src string, open int) (end int, ok bool) {
 	if q != '"' && q != '\'' {
 		return open, false
 	}
-	// width is how many quotes close the string: three for a
-	// triple-quoted one.
-	i, width := open+1, 1
-	if i+1 < len(src) && src[i] == q && src[i+1] == q {
-		i, width = i+2, 3
-	}
+	i, width := literalBody(src, open)
 	for {
 		i = skipPlain(src, i, q)
 		if i >= len(src) {
@@ -204,8 +202,42 @@ func StringEnd(src string, open int) (end int, ok bool) {
 		if (width == 1 || i+2 < len(src) && src[i+1] == q && src[i+2] == q) && quoteCloses(src, i+width) {
 			return i + width, true
 		}
+		if width == 1 {
+			if k, ok := adjacentAt(src, i+1, q); ok {
+				q = src[k]
+				i, width = literalBody(src, k)
+				continue
+			}
+		}
 		i++
 	}
+}
+
+// literalBody returns where the text of the string literal whose opening
+// quote is at src[open] begins, and how many quotes close it: three for a
+// triple-quoted one.
+func literalBody(src string, open int) (i, width int) {
+	q := src[open]
+	if open+2 < len(src) && src[open+1] == q && src[open+2] == q {
+		return open + 3, 3
+	}
+	return open + 1, 1
+}
+
+// adjacentAt reports whether a quote of kind q that ends just before src[i]
+// and does not close its one-line string by itself is followed by another
+// string literal, which joins it (Python's 'a' 'b'), and where that
+// literal's quote is: the next byte that is not blank, a quote, unless it
+// is of kind q and closes the string at once by the closing-quote rule
+// ("say "hi"": the quote before it is text).
+func adjacentAt(src string, i int, q byte) (int, bool) {
+	for i < len(src) && jsonvalue.IsSpace(src[i]) {
+		i++
+	}
+	if i == len(src) || src[i] != '\'' && src[i] != '"' {
+		return i, false
+	}
+	return i, src[i] != q || !quoteCloses(src, i+1)
 }
 
 // quoteCloses reports whether a quote that ends just before src[i] closes

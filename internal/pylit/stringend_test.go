@@ -22,6 +22,11 @@ func TestStringEnd(t *testing.T) {
 		{`"""a\"""" )`, 9, true},
 		{`"""a`, 4, false},
 		{`x`, 0, false},
+		{`'a' 'b', x`, 7, true},
+		{`'a''b''c'`, 9, true},
+		{`'a' "b`, 6, false},
+		{`'a' "b', x"`, 11, true},
+		{`'say 'hi''`, 10, true},
 	} {
 		end, ok := StringEnd(c.src, 0)
 		if end != c.end || ok != c.ok {

@@ -88,6 +88,12 @@ type Config struct {
 	// client's text when the gateway renders the prompt: kept (""),
 	// "escape"d or "refuse"d (a 400); see toolcall.PromptOptions.
 	SpecialTokens string
+	// MaxCalls is the most calls one response hands on
+	// (toolcall.DefaultMaxCalls, 1,024, when 0): past it the rest of the
+	// response is content, with a diagnostic of kind "limit" (see
+	// toolcall.Limits), so that a runaway response of tiny calls costs
+	// what its text does.
+	MaxCalls int
 }
 
 // The defaults of the client-side timeouts.
@@ -186,6 +192,7 @@ type Gateway struct {
 	log         *slog.Logger
 	model       string
 	wholeCalls  bool
+	maxCalls    int // Config.MaxCalls
 	timeouts    struct{ body, write, models time.Duration }
 	special     string
 	// llama4Lenient: see Config.Llama4Lenient.
@@ -225,7 +232,7 @@ func New(cfg Config) (*Gateway, error) {
 	default:
 		return nil, fmt.Errorf("special tokens %q: want %q, %q or nothing", cfg.SpecialTokens, toolcall.EscapeSpecialTokens, toolcall.RefuseSpecialTokens)
 	}
-	g := &Gateway{special: cfg.SpecialTokens, llama4Lenient: cfg.Llama4Lenient, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, policy: cfg.Policy, log: cfg.Log, model: cfg.Model, wholeCalls: cfg.WholeCalls}
+	g := &Gateway{special: cfg.SpecialTokens, llama4Lenient: cfg.Llama4Lenient, upstream: cfg.Upstream, maxBody: cfg.MaxBody, maxResponse: cfg.MaxResponse, policy: cfg.Policy, log: cfg.Log, model: cfg.Model, wholeCalls: cfg.WholeCalls, maxCalls: cfg.MaxCalls}
 	if cfg.Format == Auto {
 		g.auto = true
 	} else {
@@ -350,14 +357,18 @@ func (g *Gateway) fromTemplate(ctx context.Context) (served, bool) {
 
 // streamOptions are the options of a stream reading s's format.
 func (g *Gateway) streamOptions(s served) []stream.Option {
+	var opts []stream.Option
+	if g.maxCalls > 0 {
+		opts = append(opts, stream.WithLimits(toolcall.Limits{MaxCalls: g.maxCalls}))
+	}
 	if g.policy == nil {
-		return nil
+		return opts
 	}
 	p := *g.policy
 	if !s.kit.policy {
 		p.Mode = "" // the variables' mode is llama4's, as in the original plugin
 	}
-	return []stream.Option{stream.WithPolicy(p)}
+	return append(opts, stream.WithPolicy(p))
 }
 
 // ServeHTTP implements http.Handler.

@@ -167,3 +167,24 @@ func TestFormatFromTemplate(t *testing.T) {
 		}
 	}
 }
+
+// Config.MaxCalls bounds the calls of a response: past it the rest of the
+// response is content (the demo's answer holds two calls).
+func TestMaxCalls(t *testing.T) {
+	g, err := New(Config{Format: "hermes", Upstream: &Demo{Format: "hermes"}, MaxCalls: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := `{"model": "demo", "messages": [{"role": "user", "content": "Weather?"}],
+		"tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]}`
+	rec := httptest.NewRecorder()
+	g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(body)))
+	var resp openai.Completion
+	if err := json.Unmarshal(rec.Body.Bytes(), &resp); err != nil || rec.Code != 200 {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	msg := resp.Choices[0].Message
+	if len(msg.ToolCalls) != 1 || msg.Content == nil || !strings.Contains(*msg.Content, "Tokyo") {
+		t.Errorf("want one call and the second in the content: %+v", msg)
+	}
+}

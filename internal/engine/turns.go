@@ -1,0 +1,113 @@
+package engine
+
+import "github.com/toolparse/toolparse/internal/marker"
+
+// nextTurns are what a model writes when it runs on into a next turn
+// after its answer: a base model's next instruction ("### Instruction",
+// or "### Instruction:", as a line of its own), a transcript's next user
+// line ("User:" and a space or the line's end, at a line's start), a chat
+// model's own next header (<|im_start|>assistant, or Llama 3's
+// <|start_header_id|>assistant<|end_header_id|>, wherever they stand:
+// they are special tokens, no text an answer quotes). A heading that only
+// begins with one ("### Instructions for the trip") is prose.
+var nextTurns = marker.NewSet(
+	"\n### Instruction\n", "\n### Instruction\r\n", "\n### Instruction:\n", "\n### Instruction:\r\n",
+	"\nUser: ", "\nUser:\n", "\nUser:\r\n",
+	"<|im_start|>assistant", "<|start_header_id|>assistant<|end_header_id|>",
+)
+
+// maxTurn bounds the markers' length.
+const maxTurn = 48
+
+// turnWatch watches the content for a next turn (nextTurns) that follows
+// prose. It holds the start of a marker the content ends with as the
+// marker it begins and its length, so that it stays four bytes.
+type turnWatch struct {
+	prose bool  // content other than whitespace came
+	ended bool  // a next turn began after prose
+	held  uint8 // how many bytes of a marker the content ends with
+	of    uint8 // the marker they begin
+}
+
+// note follows text, the next content.
+func (w *turnWatch) note(text string) {
+	for !w.ended && text != "" {
+		if w.held > 0 { // a marker begun in earlier content
+			var buf [2 * maxTurn]byte
+			held := int(w.held)
+			joined := append(append(buf[:0], nextTurns.Markers()[w.of][:held]...), text[:min(len(text), maxTurn)]...)
+			res, _, n := marker.Match(nextTurns, joined)
+			w.held = 0
+			switch res {
+			case marker.Partial: // joined is shorter than a marker: text is all in it
+				hold(w, joined)
+				return
+			case marker.Full:
+				w.ended = w.prose
+			default: // the marker's start it held is not one: nor are the n bytes from it
+				w.prose = w.prose || hasProse(joined[:n])
+			}
+			text = text[max(n, held)-held:]
+			continue
+		}
+		k := nextTurns.Index(text)
+		if k < 0 {
+			w.prose = w.prose || hasProse(text)
+			return
+		}
+		w.prose = w.prose || hasProse(text[:k])
+		res, _, n := marker.Match(nextTurns, text[k:])
+		switch res {
+		case marker.Partial:
+			hold(w, text[k:])
+			return
+		case marker.Full:
+			w.ended = w.prose
+		default:
+			w.prose = w.prose || hasProse(text[k:k+n])
+		}
+		text = text[k+n:]
+	}
+}
+
+// hold notes that the content ends with start, a proper prefix of a
+// marker.
+func hold[S ~string | ~[]byte](w *turnWatch, start S) {
+	for i, m := range nextTurns.Markers() {
+		if len(m) > len(start) && m[:len(start)] == string(start) {
+			w.held, w.of = uint8(len(start)), uint8(i)
+			return
+		}
+	}
+}
+
+// hasProse reports whether text holds a byte other than whitespace.
+func hasProse[S ~string | ~[]byte](text S) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] > ' ' {
+			return true
+		}
+	}
+	return false
+}
+
+// AfterNextTurn reports, for a decoder that set TrackTurns, whether the
+// content so far followed by lead (prose that goes out just before a
+// candidate, not yet noted) holds a next turn the model ran on into after
+// its answer: a line "### Instruction" (or "### Instruction:"), a line
+// that begins "User:", or a chat model's own next header
+// (<|im_start|>assistant, <|start_header_id|>assistant<|end_header_id|>),
+// after content other than whitespace. A call without the format's own
+// markers that follows is the next turn's, not the response's: its text
+// is content.
+func (b *Base) AfterNextTurn(lead string) bool {
+	if b.turn.ended || !b.TrackTurns {
+		return b.turn.ended
+	}
+	if b.turn.held == 0 && nextTurns.Index(lead) < 0 {
+		return false
+	}
+	w := b.turn
+	w.note(lead)
+	return w.ended
+}

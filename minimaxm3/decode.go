@@ -45,6 +45,7 @@ const (
 	mOpener      // after the namespace token in prose: whitespace, then <tool_call>
 	mBlock       // a call block
 	mEnded       // the turn ended: the rest is dropped
+	mCapped      // the response handed on all the calls it may: the rest is content
 )
 
 // tagState is where a block's reader is between tags.
@@ -227,6 +228,11 @@ func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 		return d.opener(dst, s, i)
 	case mBlock:
 		return d.inBlock(dst, s, i)
+	case mCapped:
+		if j := jsonvalue.SkipSpace(s, i); j < len(s) {
+			d.SayCapped(d.Offset(j))
+		}
+		return d.Content(dst, s[i:]), len(s)
 	}
 	return d.after(dst, s, i)
 }
@@ -691,6 +697,12 @@ func (d *decoder) readTag(dst []toolcall.Event, s string, i, kind int, key strin
 		if len(b.stack) > 1 {
 			d.Diag(toolcall.KindSyntax, b.tagAt, b.name, "</invoke> closes elements left open: read as closed")
 			d.closeTo(1)
+		}
+		if d.RefuseCalls(1, b.invokeAt) { // past the limit of calls: this invoke and the rest are content
+			dst = d.flushBefore(dst, s, i, 0)
+			b.endInvoke()
+			d.mode = mCapped
+			return dst, true
 		}
 		c := toolcall.Call{Name: b.name, Arguments: d.arguments()}
 		dst = d.Call(dst, c, b.invokeAt)

@@ -72,6 +72,10 @@
 // than whitespace), and a block that ends with no invoke, are content the
 // same way. Calls the block read before stay calls.
 //
+// The limit of calls (toolcall.Limits.MaxCalls): an invoke that would
+// pass it is content, and so is the rest of the response, with one
+// diagnostic of kind limit.
+//
 // Cut-off. A response whose end, or whose end of turn, cuts a call before
 // its </invoke> gives no call: the call's text is content, with a
 // diagnostic. After a call, a block whose end is missing or cut (nothing

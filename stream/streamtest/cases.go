@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -71,6 +72,22 @@ func ProseFeedAllocs(f toolcall.Format, req toolcall.Request) float64 {
 	i := 20
 	return testing.AllocsPerRun(len(ds)-21, func() {
 		s.Feed(ds[i])
+		i++
+	})
+}
+
+// ProseFeedAllocsAfter feeds first to a new stream of f (made with opts),
+// then prose in 4-byte deltas, and returns the allocations per Feed of
+// the prose in steady state: with first opening a channel (reasoning,
+// say), what a Feed of prose in that channel allocates; the library
+// promises 0.
+func ProseFeedAllocsAfter(f toolcall.Format, req toolcall.Request, first string, opts ...stream.Option) float64 {
+	s := stream.New(f, req, opts...)
+	s.Feed(first)
+	deltas := benchdata.Deltas(benchdata.Prose(4000), 4)
+	i := 0
+	return testing.AllocsPerRun(500, func() {
+		s.Feed(deltas[i%len(deltas)])
 		i++
 	})
 }

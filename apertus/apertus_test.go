@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/apertus"
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
@@ -20,23 +21,13 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, apertus.Format, cases)
+	streamtest.Run(t, apertus.Format, tests)
 }
 
 // The two calls of the goldens' "tools" conversation.
-const (
-	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
-	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
-)
+const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
-var (
-	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
-	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
-)
+var note, order = formatstest.Note, formatstest.Order
 
 // TestGoldenTurns reads the assistant turns of the goldens
 // (testdata/templates/golden/apertus) as the template writes them, from
@@ -117,14 +108,7 @@ func TestReasoning(t *testing.T) {
 // What follows <|assistant_end|> is the next turn a server that did not
 // stop there wrote: dropped, with an end_of_turn diagnostic.
 func TestEndOfTurn(t *testing.T) {
-	doc := `<|tools_prefix|>[{"f": {}}]<|tools_suffix|><|assistant_end|><|user_start|>more`
-	res := streamtest.Compare(t, apertus.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3))
-	if len(res.Calls) != 1 || res.Content != "" {
-		t.Fatalf("calls %+v, content %q", res.Calls, res.Content)
-	}
-	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-		t.Errorf("diagnostics %+v, want one end_of_turn", res.Diagnostics)
-	}
+	streamtest.CheckEndOfTurnCall(t, apertus.Format, `<|tools_prefix|>[{"f": {}}]<|tools_suffix|><|assistant_end|><|user_start|>more`)
 }
 
 var documents = []string{
@@ -143,36 +127,17 @@ func TestProperties(t *testing.T) {
 // FuzzApertus checks the stream's promises on any document in random
 // deltas, told the prompt left reasoning closed, opened it, or nothing.
 func FuzzApertus(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		req := toolcall.Request{Tools: tools("f")}
-		streamtest.Compare(t, apertus.Format, req, deltas)
-		streamtest.Compare(t, apertus.Format, req, deltas, stream.StartInReasoning())
-		streamtest.Compare(t, apertus.Format, req, deltas, stream.StartOutsideReasoning())
-	})
+	streamtest.Fuzz(f, apertus.Format, toolcall.Request{Tools: tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
 }
 
 // With argument streaming, the first call of a block streams while it
 // arrives, its name taken from its key.
 func TestStreamsArguments(t *testing.T) {
-	doc := documents[0]
-	var deltas []string
-	for i := 0; i < len(doc); i += 4 {
-		deltas = append(deltas, doc[i:min(i+4, len(doc))])
-	}
-	st := streamtest.CompareStreaming(t, apertus.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, deltas)
-	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
-		t.Errorf("%+v, want 2 calls, the first streamed", st)
-	}
+	streamtest.CheckStreamsArguments(t, apertus.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, documents[0], 2)
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(apertus.Format, toolcall.Request{}); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %.2f times", allocs)
-	}
+	streamtest.CheckProseFeed(t, apertus.Format, toolcall.Request{})
 }
 
 // A block that is not calls comes back as content with a diagnostic.

@@ -18,11 +18,7 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc, opts ...stream.Option) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, dsml.Format, cases, opts...)
+	streamtest.Run(t, dsml.Format, tests, opts...)
 }
 
 // Tags of V3.2's spelling, as the peers' tests write them.

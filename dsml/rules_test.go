@@ -9,7 +9,6 @@ import (
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
-	"pgregory.net/rapid"
 )
 
 var outside = stream.StartOutsideReasoning()
@@ -189,30 +188,20 @@ var documents = []string{
 // TestSplitInvariance: any split into deltas gives what Parse gives.
 func TestSplitInvariance(t *testing.T) {
 	streamtest.CheckFormat(t, dsml.Format, documents)
-	rapid.Check(t, streamtest.Property(dsml.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")},
-		streamtest.Documents(documents...)))
+	streamtest.CheckFormatRequest(t, dsml.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")}, documents)
 }
 
 // TestProseAllocs: prose costs no allocation per Feed.
 func TestProseAllocs(t *testing.T) {
-	if n := streamtest.ProseFeedAllocs(dsml.Format, toolcall.Request{}); n != 0 {
-		t.Errorf("%v allocations per Feed of prose, want 0", n)
-	}
+	streamtest.CheckProseFeed(t, dsml.Format, toolcall.Request{})
 }
 
 // FuzzDSML checks the stream's promises on any document in random deltas.
 func FuzzDSML(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
+	streamtest.FuzzDeltas(f, documents, func(t *testing.T, doc string, deltas []string) {
 		streamtest.Compare(t, dsml.Format, toolcall.Request{Tools: streamtest.Tools("f")}, deltas)
 		streamtest.CompareStreaming(t, dsml.Format, toolcall.Request{Tools: streamtest.Tools("f")}, deltas)
-		r := stream.Parse(dsml.Format, doc, toolcall.Request{})
-		if len(r.Calls) > 0 && !strings.Contains(doc, "｜DSML｜") {
-			t.Errorf("%q gives calls %v without ｜DSML｜", doc, r.Calls)
-		}
+		streamtest.CallsNeed(t, dsml.Format, doc, "｜DSML｜")
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/functools"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
@@ -20,23 +21,13 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, functools.Format, cases)
+	streamtest.Run(t, functools.Format, tests)
 }
 
 // The two calls of the goldens' "tools" conversation.
-const (
-	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
-	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
-)
+const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
-var (
-	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
-	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
-)
+var note, order = formatstest.Note, formatstest.Order
 
 // TestGoldenTurns reads the assistant turns of the firefunction_v2
 // goldens (testdata/templates/golden/firefunction_v2) as the template
@@ -119,14 +110,7 @@ func TestPeerCases(t *testing.T) {
 // stop there wrote: dropped, with an end_of_turn diagnostic.
 func TestEndOfTurn(t *testing.T) {
 	for _, eot := range []string{"<|end|>", "<|endoftext|>", "<|eot_id|>"} {
-		doc := `functools[{"name": "f", "arguments": {}}]` + eot + "<|user|>more"
-		res := streamtest.Compare(t, functools.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3))
-		if len(res.Calls) != 1 || res.Content != "" {
-			t.Fatalf("%s: calls %+v, content %q", eot, res.Calls, res.Content)
-		}
-		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-			t.Errorf("%s: diagnostics %+v, want one end_of_turn", eot, res.Diagnostics)
-		}
+		streamtest.CheckEndOfTurnCall(t, functools.Format, `functools[{"name": "f", "arguments": {}}]`+eot+"<|user|>more")
 	}
 }
 
@@ -146,32 +130,17 @@ func TestProperties(t *testing.T) {
 // FuzzFunctools checks the stream's promises on any document in random
 // deltas.
 func FuzzFunctools(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, functools.Format, toolcall.Request{Tools: tools("f")}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, functools.Format, toolcall.Request{Tools: tools("f")}, documents)
 }
 
 // With argument streaming, the first call of an array streams while it
 // arrives.
 func TestStreamsArguments(t *testing.T) {
-	doc := documents[0]
-	var deltas []string
-	for i := 0; i < len(doc); i += 4 {
-		deltas = append(deltas, doc[i:min(i+4, len(doc))])
-	}
-	st := streamtest.CompareStreaming(t, functools.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, deltas)
-	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
-		t.Errorf("%+v, want 2 calls, the first streamed", st)
-	}
+	streamtest.CheckStreamsArguments(t, functools.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, documents[0], 2)
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(functools.Format, toolcall.Request{}); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %.2f times", allocs)
-	}
+	streamtest.CheckProseFeed(t, functools.Format, toolcall.Request{})
 }
 
 // The word alone is prose: at the end of the response, before the end of

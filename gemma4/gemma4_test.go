@@ -9,7 +9,6 @@ import (
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
-	"pgregory.net/rapid"
 )
 
 var call = streamtest.Call
@@ -19,11 +18,7 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc, opts ...stream.Option) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, gemma4.Format, cases, opts...)
+	streamtest.Run(t, gemma4.Format, tests, opts...)
 }
 
 // The assistant turns of the goldens (gemma4/tools.txt, tools_answered.txt,
@@ -245,29 +240,19 @@ var documents = []string{
 // TestSplitInvariance: any split into deltas gives what Parse gives.
 func TestSplitInvariance(t *testing.T) {
 	streamtest.CheckFormat(t, gemma4.Format, documents)
-	rapid.Check(t, streamtest.Property(gemma4.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")},
-		streamtest.Documents(documents...)))
+	streamtest.CheckFormatRequest(t, gemma4.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")}, documents)
 }
 
 // TestProseAllocs: prose costs no allocation per Feed.
 func TestProseAllocs(t *testing.T) {
-	if n := streamtest.ProseFeedAllocs(gemma4.Format, toolcall.Request{}); n != 0 {
-		t.Errorf("%v allocations per Feed of prose, want 0", n)
-	}
+	streamtest.CheckProseFeed(t, gemma4.Format, toolcall.Request{})
 }
 
 // FuzzGemma4 checks the stream's promises on any document in random deltas.
 func FuzzGemma4(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
+	streamtest.FuzzDeltas(f, documents, func(t *testing.T, doc string, deltas []string) {
 		streamtest.Compare(t, gemma4.Format, toolcall.Request{Tools: streamtest.Tools("f")}, deltas)
-		r := stream.Parse(gemma4.Format, doc, toolcall.Request{})
-		if len(r.Calls) > 0 && !strings.Contains(doc, "call:") {
-			t.Errorf("%q gives calls %v without call:", doc, r.Calls)
-		}
+		streamtest.CallsNeed(t, gemma4.Format, doc, "call:")
 	})
 }
 

@@ -20,11 +20,7 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, gigachat.Format, cases)
+	streamtest.Run(t, gigachat.Format, tests)
 }
 
 // The markers as the model writes them.
@@ -137,11 +133,7 @@ func TestEndOfTurn(t *testing.T) {
 		// </s> after the message's end is what follows the end too
 		"Sure.<|message_sep|>\n\n</s>",
 	} {
-		res := streamtest.Compare(t, gigachat.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3))
-		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-			t.Errorf("%q: diagnostics %+v, want one end_of_turn", doc, res.Diagnostics)
-		}
-		if strings.Contains(res.Content, "<|") || strings.Contains(res.Content, "more") || len(res.Calls) > 1 {
+		if res := streamtest.EndOfTurn(t, gigachat.Format, doc, 3); strings.Contains(res.Content, "<|") || strings.Contains(res.Content, "more") || len(res.Calls) > 1 {
 			t.Errorf("%q: content %q, calls %+v", doc, res.Content, res.Calls)
 		}
 	}
@@ -180,32 +172,18 @@ func TestProperties(t *testing.T) {
 // FuzzGigaChat checks the stream's promises on any document in random
 // deltas.
 func FuzzGigaChat(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, gigachat.Format, toolcall.Request{Tools: tools("f")}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, gigachat.Format, toolcall.Request{Tools: tools("f")}, documents)
 }
 
 // With argument streaming, a call streams while it arrives.
 func TestStreamsArguments(t *testing.T) {
 	for _, doc := range []string{documents[0], head31 + orderCall + head31 + orderCall} {
-		var deltas []string
-		for i := 0; i < len(doc); i += 4 {
-			deltas = append(deltas, doc[i:min(i+4, len(doc))])
-		}
-		st := streamtest.CompareStreaming(t, gigachat.Format, toolcall.Request{Tools: tools("lookup_order")}, deltas)
-		if st.Calls < 1 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
-			t.Errorf("%q: %+v, want the calls streamed", doc, st)
-		}
+		streamtest.CheckStreamsArguments(t, gigachat.Format, toolcall.Request{Tools: tools("lookup_order")}, doc, 0)
 	}
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(gigachat.Format, toolcall.Request{}); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %.2f times", allocs)
-	}
+	streamtest.CheckProseFeed(t, gigachat.Format, toolcall.Request{})
 }
 
 // A call object that is not a call comes back as content with a

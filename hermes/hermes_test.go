@@ -19,11 +19,7 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc, opts ...stream.Option) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, hermes.Format, cases, opts...)
+	streamtest.Run(t, hermes.Format, tests, opts...)
 }
 
 // TestExamples has every example (the stream trims the whitespace that
@@ -111,11 +107,5 @@ func TestProperties(t *testing.T) {
 
 // FuzzHermes checks the stream's promises on any document in random deltas.
 func FuzzHermes(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		streamtest.Compare(t, hermes.Format, toolcall.Request{Tools: tools("f")}, deltas)
-	})
+	streamtest.Fuzz(f, hermes.Format, toolcall.Request{Tools: tools("f")}, documents)
 }

@@ -21,11 +21,7 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc, opts ...stream.Option) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, lfm2.Format, cases, opts...)
+	streamtest.Run(t, lfm2.Format, tests, opts...)
 }
 
 // TestFormatsSection5 has every row of FORMATS.md section 5.
@@ -116,11 +112,5 @@ func TestLFM2Properties(t *testing.T) {
 
 // FuzzLFM2 checks the stream's promises on any document in random deltas.
 func FuzzLFM2(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		streamtest.Compare(t, lfm2.Format, toolcall.Request{}, deltas)
-	})
+	streamtest.Fuzz(f, lfm2.Format, toolcall.Request{}, documents)
 }

@@ -24,11 +24,7 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc, opts ...stream.Option) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, llama4.Format, cases, opts...)
+	streamtest.Run(t, llama4.Format, tests, opts...)
 }
 
 // TestFormatsSection4 has every row of FORMATS.md section 4.

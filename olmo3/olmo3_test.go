@@ -19,11 +19,7 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc, opts ...stream.Option) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, olmo3.Format, cases, opts...)
+	streamtest.Run(t, olmo3.Format, tests, opts...)
 }
 
 // TestFormatsSection6 has every row of FORMATS.md section 6.
@@ -78,11 +74,5 @@ func TestOLMo3Properties(t *testing.T) {
 
 // FuzzOLMo3 checks the stream's promises on any document in random deltas.
 func FuzzOLMo3(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		streamtest.Compare(t, olmo3.Format, toolcall.Request{}, deltas)
-	})
+	streamtest.Fuzz(f, olmo3.Format, toolcall.Request{}, documents)
 }

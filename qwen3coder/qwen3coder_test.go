@@ -17,11 +17,7 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc, opts ...stream.Option) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, qwen3coder.Format, cases, opts...)
+	streamtest.Run(t, qwen3coder.Format, tests, opts...)
 }
 
 func tool(name, schema string) toolcall.Tool {
@@ -144,11 +140,5 @@ func TestProperties(t *testing.T) {
 // FuzzQwen3Coder checks the stream's promises on any document in random
 // deltas.
 func FuzzQwen3Coder(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		streamtest.Compare(t, qwen3coder.Format, toolcall.Request{}, deltas)
-	})
+	streamtest.Fuzz(f, qwen3coder.Format, toolcall.Request{}, documents)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/seedoss"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
@@ -18,11 +19,7 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, seedoss.Format, cases)
+	streamtest.Run(t, seedoss.Format, tests)
 }
 
 func tool(name, schema string) toolcall.Tool {
@@ -43,8 +40,8 @@ var (
 		tool("write_note", `{"type":"object","properties":{"path":{"type":"string"},"text":{"type":"string"}},"required":["path","text"]}`),
 		tool("lookup_order", `{"type":"object","properties":{"order_id":{"type":"integer"},"status":{"type":"string","enum":["open","shipped","cancelled"]},"options":{"type":"object","properties":{"include_items":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string"}},"max_price":{"type":"number"}}}},"required":["order_id"]}`),
 	}
-	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
-	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
+	note  = formatstest.Note
+	order = formatstest.Order
 )
 
 // goldenCalls is the assistant turn of the goldens' "tools" conversation
@@ -165,12 +162,8 @@ func TestEndOfTurn(t *testing.T) {
 		"<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call><seed:eos><seed:bos>user\nmore",
 		"<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call>\n<seed:bos>user\nmore",
 	} {
-		res := streamtest.Compare(t, seedoss.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3))
-		if len(res.Calls) != 1 || strings.TrimSpace(res.Content) != "" {
-			t.Fatalf("%q: calls %+v, content %q", doc, res.Calls, res.Content)
-		}
-		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-			t.Errorf("%q: diagnostics %+v, want one end_of_turn", doc, res.Diagnostics)
+		if res := streamtest.EndOfTurn(t, seedoss.Format, doc, 3); len(res.Calls) != 1 || strings.TrimSpace(res.Content) != "" {
+			t.Errorf("%q: calls %+v, content %q", doc, res.Calls, res.Content)
 		}
 	}
 }
@@ -189,10 +182,5 @@ func TestProperties(t *testing.T) {
 // FuzzSeedOSS checks the stream's promises on any document in random
 // deltas.
 func FuzzSeedOSS(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, seedoss.Format, toolcall.Request{}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, seedoss.Format, toolcall.Request{}, documents)
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/solaropen"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
@@ -20,11 +21,7 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, solaropen.Format, cases)
+	streamtest.Run(t, solaropen.Format, tests)
 }
 
 // block writes one call as the model does.
@@ -39,10 +36,7 @@ func withID(id, name, args string) toolcall.Call {
 	return c
 }
 
-const (
-	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
-	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
-)
+const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
 var (
 	note  = withID("a1B2c3D4e", "write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
@@ -175,11 +169,7 @@ func TestEndOfTurn(t *testing.T) {
 		"<|content|>Sure.<|end|><|begin|>user<|content|>more<|end|>",
 		"<|content|>Sure.<|end|><|begin|>system<|content|>" + block("x2", "g", "{}"),
 	} {
-		res := streamtest.Compare(t, solaropen.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 5))
-		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-			t.Errorf("%q: diagnostics %+v, want one end_of_turn", doc, res.Diagnostics)
-		}
-		if strings.Contains(res.Content, "<|") || strings.Contains(res.Content, "more") || len(res.Calls) > 1 {
+		if res := streamtest.EndOfTurn(t, solaropen.Format, doc, 5); strings.Contains(res.Content, "<|") || strings.Contains(res.Content, "more") || len(res.Calls) > 1 {
 			t.Errorf("%q: content %q, calls %+v", doc, res.Content, res.Calls)
 		}
 	}
@@ -201,33 +191,15 @@ func TestProperties(t *testing.T) {
 // FuzzSolarOpen checks the stream's promises on any document in random
 // deltas.
 func FuzzSolarOpen(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		req := toolcall.Request{Tools: tools("f")}
-		streamtest.Compare(t, solaropen.Format, req, deltas)
-		streamtest.Compare(t, solaropen.Format, req, deltas, stream.StartInReasoning())
-	})
+	streamtest.Fuzz(f, solaropen.Format, toolcall.Request{Tools: tools("f")}, documents, stream.StartInReasoning())
 }
 
 // With argument streaming, the calls stream while they arrive (the
 // first's arguments are stable only at their end, in one fragment).
 func TestStreamsArguments(t *testing.T) {
-	doc := documents[0]
-	var deltas []string
-	for i := 0; i < len(doc); i += 4 {
-		deltas = append(deltas, doc[i:min(i+4, len(doc))])
-	}
-	st := streamtest.CompareStreaming(t, solaropen.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, deltas)
-	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
-		t.Errorf("%+v, want 2 calls, streamed", st)
-	}
+	streamtest.CheckStreamsArguments(t, solaropen.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, documents[0], 2)
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(solaropen.Format, toolcall.Request{}); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %.2f times", allocs)
-	}
+	streamtest.CheckProseFeed(t, solaropen.Format, toolcall.Request{})
 }

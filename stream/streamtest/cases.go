@@ -31,10 +31,24 @@ func Tools(names ...string) []toolcall.Tool {
 	return ts
 }
 
+// Row is a format's own row type for a behaviour table: a type whose
+// underlying type is Case's, defined in the format's tests so that their
+// rows need no keys (type tc streamtest.Case).
+type Row interface {
+	~struct {
+		Name    string
+		Input   string
+		Tools   []string
+		Content string
+		Calls   []toolcall.Call
+	}
+}
+
 // Run runs each case as a subtest with Expect.
-func Run(t *testing.T, f toolcall.Format, cases []Case, opts ...stream.Option) {
+func Run[C Row](t *testing.T, f toolcall.Format, cases []C, opts ...stream.Option) {
 	t.Helper()
-	for _, c := range cases {
+	for _, row := range cases {
+		c := Case(row)
 		t.Run(c.Name, func(t *testing.T) {
 			Expect(t, f, toolcall.Request{Tools: Tools(c.Tools...)}, c.Input, c.Content, c.Calls, opts...)
 		})

@@ -11,18 +11,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
-
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	streamtest.Run(t, apertus.Format, tests)
-}
 
 // The two calls of the goldens' "tools" conversation.
 const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
@@ -34,7 +26,7 @@ var note, order = formatstest.Note, formatstest.Order
 // the turn's first byte to <|assistant_end|> (or to the calls' end, where
 // the results follow in the same turn).
 func TestGoldenTurns(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, apertus.Format, []tc{
 		{"tools: two calls", "<|tools_prefix|>[{\"write_note\": " + noteArgs + "}, {\"lookup_order\": " + orderArgs + "}]<|tools_suffix|>",
 			nil, "", []toolcall.Call{note, order}},
 		{"tools_one_call: one call", "<|tools_prefix|>[{\"lookup_order\": " + orderArgs + "}]<|tools_suffix|>", nil, "", []toolcall.Call{order}},
@@ -45,7 +37,7 @@ func TestGoldenTurns(t *testing.T) {
 }
 
 func TestApertus(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, apertus.Format, []tc{
 		// llama.cpp tests/test-chat.cpp, Apertus-8B-Instruct (the
 		// content, call, call-then-content cases; reasoning below).
 		{"llama.cpp: content", "Hello, world!\nWhat's up?", nil, "Hello, world!\nWhat's up?", nil},
@@ -121,19 +113,19 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, apertus.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, apertus.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzApertus checks the stream's promises on any document in random
 // deltas, told the prompt left reasoning closed, opened it, or nothing.
 func FuzzApertus(f *testing.F) {
-	streamtest.Fuzz(f, apertus.Format, toolcall.Request{Tools: tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
+	streamtest.Fuzz(f, apertus.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
 }
 
 // With argument streaming, the first call of a block streams while it
 // arrives, its name taken from its key.
 func TestStreamsArguments(t *testing.T) {
-	streamtest.CheckStreamsArguments(t, apertus.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, documents[0], 2)
+	streamtest.CheckStreamsArguments(t, apertus.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2)
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -14,7 +15,7 @@ import (
 // them, whole and in 4-byte deltas: Apertus's one array against
 // Hermes's eight blocks, the yardstick.
 func BenchmarkEightCalls(b *testing.B) {
-	req := toolcall.Request{Tools: tools("get_weather", "write_file")} // no schemas: the parse alone
+	req := toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")} // no schemas: the parse alone
 	formatstest.BenchCalls(b, req, formatstest.WeatherCalls(), []formatstest.Writer{
 		{Format: apertus.Format},
 		{Format: hermes.Format},

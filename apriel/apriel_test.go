@@ -11,10 +11,7 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
@@ -52,7 +49,7 @@ func TestGoldenTurns(t *testing.T) {
 // The model's IDs: kept when well formed (the goldens' nine
 // alphanumerics), in the order of the calls.
 func TestModelIDs(t *testing.T) {
-	req := toolcall.Request{Tools: tools("write_note", "lookup_order")}
+	req := toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}
 	doc := "<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>"
 	res := stream.Parse(apriel.Format, doc, req, stream.StartOutsideReasoning())
 	if len(res.Calls) != 2 || res.Calls[0].ID != "a1B2c3D4e" || res.Calls[1].ID != "f5G6h7J8k" || len(res.Diagnostics) != 0 {
@@ -60,7 +57,7 @@ func TestModelIDs(t *testing.T) {
 	}
 	// An ID that is not well formed gives way to the stream's own, with a
 	// diagnostic; one that is no string is ignored.
-	res = stream.Parse(apriel.Format, `<tool_calls>[{"name": "f", "arguments": {}, "id": "call 1"}, {"name": "f", "arguments": {}, "id": 7}]</tool_calls>`, toolcall.Request{Tools: tools("f")}, stream.StartOutsideReasoning())
+	res = stream.Parse(apriel.Format, `<tool_calls>[{"name": "f", "arguments": {}, "id": "call 1"}, {"name": "f", "arguments": {}, "id": 7}]</tool_calls>`, toolcall.Request{Tools: streamtest.Tools("f")}, stream.StartOutsideReasoning())
 	if len(res.Calls) != 2 || res.Calls[0].ID == "call 1" || res.Calls[0].ID == "" || res.Calls[1].ID == "" || len(res.Diagnostics) != 1 {
 		t.Errorf("%+v", res)
 	}
@@ -101,7 +98,7 @@ func TestApriel(t *testing.T) {
 
 // The peers' cases, ported: what each expects, read by this format.
 func TestPeerCases(t *testing.T) {
-	special := toolcall.Request{Tools: tools("special_function")}
+	special := toolcall.Request{Tools: streamtest.Tools("special_function")}
 	arg1 := []toolcall.Call{call("special_function", `{"arg1":1}`)}
 	// llama.cpp tests/test-chat.cpp, "Apriel 1.6 Thinker": the reasoning
 	// the prompt opened, [BEGIN FINAL RESPONSE], the answer. llama.cpp
@@ -128,7 +125,7 @@ func TestPeerCases(t *testing.T) {
 // reasoning header, the reasoning, the answer between [BEGIN FINAL
 // RESPONSE] and [END FINAL RESPONSE], then <|end|>.
 func TestApriel15Answer(t *testing.T) {
-	req := toolcall.Request{Tools: tools("get_weather")}
+	req := toolcall.Request{Tools: streamtest.Tools("get_weather")}
 	streamtest.ExpectReasoning(t, apriel.Format, req, "Here are my reasoning steps:\nThe user wants the weather.\n[BEGIN FINAL RESPONSE]\nLet me check.\n[END FINAL RESPONSE]\n<|end|>\n",
 		"The user wants the weather.", "Let me check.", nil, stream.StartOutsideReasoning())
 	streamtest.ExpectReasoning(t, apriel.Format, req, "Here are my reasoning steps:\nParis.\n[BEGIN FINAL RESPONSE]\n<tool_calls>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]</tool_calls>\n<|end|>\n",
@@ -174,19 +171,19 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, apriel.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, apriel.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzApriel checks the stream's promises on any document in random
 // deltas, told the prompt opened reasoning, closed it, or nothing.
 func FuzzApriel(f *testing.F) {
-	streamtest.Fuzz(f, apriel.Format, toolcall.Request{Tools: tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
+	streamtest.Fuzz(f, apriel.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
 }
 
 // With argument streaming, the first call of a block streams while it
 // arrives.
 func TestStreamsArguments(t *testing.T) {
-	streamtest.CheckStreamsArguments(t, apriel.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, documents[0], 2, stream.StartOutsideReasoning())
+	streamtest.CheckStreamsArguments(t, apriel.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2, stream.StartOutsideReasoning())
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {

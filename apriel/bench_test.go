@@ -7,6 +7,7 @@ import (
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -18,7 +19,7 @@ func BenchmarkSmallCalls(b *testing.B) {
 	for i := range eight {
 		eight[i].ID = "c0ffee00" + string(rune('0'+i))
 	}
-	req := toolcall.Request{Tools: tools("get_weather", "write_file")} // no schemas: the parse alone
+	req := toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")} // no schemas: the parse alone
 	formatstest.BenchCalls(b, req, eight, []formatstest.Writer{
 		{Format: apriel.Format},
 		{Format: hermes.Format},

@@ -11,18 +11,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
-
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	streamtest.Run(t, functools.Format, tests)
-}
 
 // The two calls of the goldens' "tools" conversation.
 const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
@@ -33,7 +25,7 @@ var note, order = formatstest.Note, formatstest.Order
 // goldens (testdata/templates/golden/firefunction_v2) as the template
 // writes them, from the turn's first byte to its <|eot_id|>.
 func TestGoldenTurns(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, functools.Format, []tc{
 		{"tools: two calls", " functools[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|eot_id|>",
 			nil, "", []toolcall.Call{note, order}},
 		{"tools_one_call: one call", " functools[{\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|eot_id|>", nil, "", []toolcall.Call{order}},
@@ -43,7 +35,7 @@ func TestGoldenTurns(t *testing.T) {
 }
 
 func TestFunctools(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, functools.Format, []tc{
 		{"no space before the word", `functools[{"name": "f", "arguments": {"a": 1}}]`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
 		{"blanks between the word and the array", "functools \n[{\"name\": \"f\", \"arguments\": {}}]", nil, "", []toolcall.Call{call("f", `{}`)}},
 		{"arguments as a JSON string", `functools[{"name": "f", "arguments": "{\"a\": 1}"}]`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
@@ -70,14 +62,14 @@ func TestFunctools(t *testing.T) {
 
 // The peers' cases, ported.
 func TestPeerCases(t *testing.T) {
-	special := toolcall.Request{Tools: tools("special_function")}
+	special := toolcall.Request{Tools: streamtest.Tools("special_function")}
 	// llama.cpp tests/test-chat.cpp, "FireFunction": prose, and one call
 	// after its space.
 	streamtest.Expect(t, functools.Format, special, "Hello, world!\nWhat's up?", "Hello, world!\nWhat's up?", nil)
 	streamtest.Expect(t, functools.Format, special, ` functools[{"name": "special_function", "arguments": {"arg1": 1}}]`, "", []toolcall.Call{call("special_function", `{"arg1":1}`)})
 
 	// vLLM tests/tool_parsers/test_phi4mini_tool_parser.py.
-	weather := toolcall.Request{Tools: tools("get_weather", "get_time", "test_function", "refresh")}
+	weather := toolcall.Request{Tools: streamtest.Tools("get_weather", "get_time", "test_function", "refresh")}
 	tokyo := call("get_weather", `{"city":"Tokyo"}`)
 	for _, tt := range []tc{
 		{"no tool calls", "This is a regular response without any tool calls.", nil, "This is a regular response without any tool calls.", nil},
@@ -124,19 +116,19 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, functools.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, functools.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzFunctools checks the stream's promises on any document in random
 // deltas.
 func FuzzFunctools(f *testing.F) {
-	streamtest.Fuzz(f, functools.Format, toolcall.Request{Tools: tools("f")}, documents)
+	streamtest.Fuzz(f, functools.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents)
 }
 
 // With argument streaming, the first call of an array streams while it
 // arrives.
 func TestStreamsArguments(t *testing.T) {
-	streamtest.CheckStreamsArguments(t, functools.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, documents[0], 2)
+	streamtest.CheckStreamsArguments(t, functools.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2)
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
@@ -147,7 +139,7 @@ func TestProseFeedDoesNotAllocate(t *testing.T) {
 // the turn, or before other text, it is content without a diagnostic.
 func TestTheWordAloneIsProse(t *testing.T) {
 	for _, doc := range []string{"I would use functools", "I would use functools\n<|end|>", "functools.reduce(f, xs)"} {
-		res := streamtest.Compare(t, functools.Format, toolcall.Request{Tools: tools("f")}, strings.Split(doc, ""))
+		res := streamtest.Compare(t, functools.Format, toolcall.Request{Tools: streamtest.Tools("f")}, strings.Split(doc, ""))
 		if strings.TrimSuffix(doc, "\n<|end|>") != res.Content || len(res.Calls) != 0 || len(res.Diagnostics) != 0 && res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
 			t.Errorf("%q: %+v", doc, res)
 		}

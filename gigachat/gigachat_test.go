@@ -10,18 +10,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
-
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	streamtest.Run(t, gigachat.Format, tests)
-}
 
 // The markers as the model writes them.
 const (
@@ -39,7 +31,7 @@ var order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"
 // (testdata/templates/golden/gigachat3 and gigachat31) as the templates
 // write them, from the turn's first byte through its <|message_sep|>\n\n.
 func TestGoldenTurns(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gigachat.Format, []tc{
 		{"gigachat3: a call", head3 + orderCall + "<|message_sep|>\n\n", nil, "", []toolcall.Call{order}},
 		{"gigachat31: a call", head31 + orderCall + "<|message_sep|>\n\n", nil, "", []toolcall.Call{order}},
 		{"an answer", "Saved the note; order 42 has shipped.<|message_sep|>\n\n", nil, "Saved the note; order 42 has shipped.", nil},
@@ -53,7 +45,7 @@ func TestPeers(t *testing.T) {
 	memoryCall := call("manage_user_memory", `{"action":"create","id":"preferences"}`)
 	complexCall := call("manage_user_memory", `{"action":"create","id":"preferences","content":{"short_answers":true,"hate_emojis":true,"english_ui":false,"russian_math_explanations":true}}`)
 	special := call("special_function", `{"arg1":1}`)
-	run(t, []tc{
+	streamtest.Run(t, gigachat.Format, []tc{
 		// llama.cpp tests/test-chat.cpp, "GigaChat V3" and "GigaChat V3.1"
 		{"llama.cpp: content only", "Hello, world!\nWhat's up?", nil, "Hello, world!\nWhat's up?", nil},
 		{"llama.cpp: a 3 call", head3 + `{"name": "special_function", "arguments": {"arg1": 1}}`, nil, "", []toolcall.Call{special}},
@@ -93,7 +85,7 @@ func TestPeers(t *testing.T) {
 }
 
 func TestGigaChat(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gigachat.Format, []tc{
 		{"two 3 calls: both are read", head3 + `{"name": "f", "arguments": {}}` + head3 + `{"name": "g", "arguments": {"a": 1}}</s>`, nil, "",
 			[]toolcall.Call{call("f", `{}`), call("g", `{"a":1}`)}},
 		{"two 3.1 calls: both are read", head31 + `{"name": "f", "arguments": {}}` + head31 + `{"name": "g", "arguments": {"a": 1}}`, nil, "",
@@ -166,19 +158,19 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, gigachat.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, gigachat.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzGigaChat checks the stream's promises on any document in random
 // deltas.
 func FuzzGigaChat(f *testing.F) {
-	streamtest.Fuzz(f, gigachat.Format, toolcall.Request{Tools: tools("f")}, documents)
+	streamtest.Fuzz(f, gigachat.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents)
 }
 
 // With argument streaming, a call streams while it arrives.
 func TestStreamsArguments(t *testing.T) {
 	for _, doc := range []string{documents[0], head31 + orderCall + head31 + orderCall} {
-		streamtest.CheckStreamsArguments(t, gigachat.Format, toolcall.Request{Tools: tools("lookup_order")}, doc, 0)
+		streamtest.CheckStreamsArguments(t, gigachat.Format, toolcall.Request{Tools: streamtest.Tools("lookup_order")}, doc, 0)
 	}
 }
 

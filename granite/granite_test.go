@@ -11,18 +11,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
-
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	streamtest.Run(t, granite.Format, tests)
-}
 
 // The two calls of the goldens' "tools" conversation.
 const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
@@ -38,7 +30,7 @@ var (
 // prompt, so they are written as the model writes them: <|tool_call|>
 // and the array, then <|end_of_text|>).
 func TestGoldenTurns(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, granite.Format, []tc{
 		{"tools: two calls", "<|tool_call|>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|end_of_text|>",
 			nil, "", []toolcall.Call{note, order}},
 		{"tools_one_call: one call", "<|tool_call|>[{\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|end_of_text|>", nil, "", []toolcall.Call{order}},
@@ -49,7 +41,7 @@ func TestGoldenTurns(t *testing.T) {
 
 func TestGranite(t *testing.T) {
 	special := call("special_function", `{"arg1":1}`)
-	run(t, []tc{
+	streamtest.Run(t, granite.Format, []tc{
 		// llama.cpp tests/test-chat.cpp, ibm-granite-granite-3.3-2B-Instruct
 		// (the cases of a whole response; reasoning below).
 		{"llama.cpp: content", "Hello, world!\nWhat's up?", nil, "Hello, world!\nWhat's up?", nil},
@@ -143,19 +135,19 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, granite.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, granite.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzGranite checks the stream's promises on any document in random
 // deltas, told the prompt left reasoning closed, opened it, or nothing.
 func FuzzGranite(f *testing.F) {
-	streamtest.Fuzz(f, granite.Format, toolcall.Request{Tools: tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
+	streamtest.Fuzz(f, granite.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
 }
 
 // With argument streaming, the first call of the array streams while it
 // arrives.
 func TestStreamsArguments(t *testing.T) {
-	streamtest.CheckStreamsArguments(t, granite.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, documents[0], 2)
+	streamtest.CheckStreamsArguments(t, granite.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2)
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {

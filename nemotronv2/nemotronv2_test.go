@@ -11,10 +11,7 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
@@ -117,19 +114,19 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, nemotronv2.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, nemotronv2.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzNemotronV2 checks the stream's promises on any document in random
 // deltas, told the prompt opened reasoning, closed it, or nothing.
 func FuzzNemotronV2(f *testing.F) {
-	streamtest.Fuzz(f, nemotronv2.Format, toolcall.Request{Tools: tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
+	streamtest.Fuzz(f, nemotronv2.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
 }
 
 // With argument streaming, the first call of a block streams while it
 // arrives.
 func TestStreamsArguments(t *testing.T) {
-	streamtest.CheckStreamsArguments(t, nemotronv2.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, documents[0], 2, stream.StartOutsideReasoning())
+	streamtest.CheckStreamsArguments(t, nemotronv2.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2, stream.StartOutsideReasoning())
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/solaropen"
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -13,7 +14,7 @@ import (
 // them, whole and in 4-byte deltas: Solar Open's one section against
 // Hermes's eight blocks, the yardstick.
 func BenchmarkSmallCalls(b *testing.B) {
-	req := toolcall.Request{Tools: tools("get_weather", "write_file")} // no schemas: the parse alone
+	req := toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")} // no schemas: the parse alone
 	formatstest.BenchCalls(b, req, formatstest.WeatherCalls(), []formatstest.Writer{
 		{Format: solaropen.Format},
 		{Format: hermes.Format},

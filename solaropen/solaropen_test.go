@@ -11,18 +11,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
-
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	streamtest.Run(t, solaropen.Format, tests)
-}
 
 // block writes one call as the model does.
 func block(id, name, args string) string {
@@ -60,7 +52,7 @@ func TestGoldenTurns(t *testing.T) {
 // Cases from the peers, each named after its source.
 func TestPeers(t *testing.T) {
 	weather := block("a1b2c3d4e5", "get_weather", `{"city": "Seoul"}`)
-	run(t, []tc{
+	streamtest.Run(t, solaropen.Format, []tc{
 		// vLLM tests/tool_parsers/test_solar_open_tool_parser.py
 		// (a pull request's, oesni/vllm)
 		{"vLLM: no tool calls", "Hello, how can I help you today?", nil, "Hello, how can I help you today?", nil},
@@ -112,7 +104,7 @@ func TestIDs(t *testing.T) {
 }
 
 func TestSolarOpen(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, solaropen.Format, []tc{
 		{"content", "<|content|>Hello.<|end|>", nil, "Hello.", nil},
 		{"bare content, as the stream starts", "Hello.", nil, "Hello.", nil},
 		{"content, then calls after a new assistant message", "<|content|>Let me check.<|end|><|begin|>assistant<|tool_calls|>" + block("a", "f", "{}") + "<|calls|>", nil,
@@ -185,19 +177,19 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, solaropen.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, solaropen.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzSolarOpen checks the stream's promises on any document in random
 // deltas.
 func FuzzSolarOpen(f *testing.F) {
-	streamtest.Fuzz(f, solaropen.Format, toolcall.Request{Tools: tools("f")}, documents, stream.StartInReasoning())
+	streamtest.Fuzz(f, solaropen.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning())
 }
 
 // With argument streaming, the calls stream while they arrive (the
 // first's arguments are stable only at their end, in one fragment).
 func TestStreamsArguments(t *testing.T) {
-	streamtest.CheckStreamsArguments(t, solaropen.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, documents[0], 2)
+	streamtest.CheckStreamsArguments(t, solaropen.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2)
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {

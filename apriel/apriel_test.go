@@ -6,6 +6,7 @@ import (
 
 	"github.com/toolparse/toolparse/apriel"
 	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
@@ -197,4 +198,17 @@ func TestNotCallsSaysWhy(t *testing.T) {
 	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
 		t.Errorf("%+v", res)
 	}
+}
+
+// BenchmarkSmallCalls parses eight small calls as each format writes
+// them, whole and in 4-byte deltas: Apriel's one array (with the model's
+// IDs) against Hermes's eight blocks, the yardstick.
+// The request offers no schemas: the parse alone.
+func BenchmarkSmallCalls(b *testing.B) {
+	eight := formatstest.WeatherCalls()
+	for i := range eight {
+		eight[i].ID = "c0ffee00" + string(rune('0'+i))
+	}
+	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, eight,
+		[]formatstest.Writer{{Format: apriel.Format}, {Format: hermes.Format}}, stream.StartOutsideReasoning())
 }

@@ -47,7 +47,7 @@ var goldenTurns = []struct {
 func TestGoldenTurns(t *testing.T) {
 	for _, g := range goldenTurns {
 		t.Run(g.name, func(t *testing.T) {
-			golden, err := os.ReadFile(filepath.Join("testdata", "golden", "command_r7b", g.golden+".txt"))
+			golden, err := os.ReadFile(filepath.Join("testdata", "templates", "golden", "command_r7b", g.golden+".txt"))
 			if err != nil {
 				t.Fatal(err)
 			}

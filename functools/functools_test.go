@@ -6,6 +6,7 @@ import (
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/functools"
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
@@ -157,4 +158,13 @@ func TestNotCallsSaysWhy(t *testing.T) {
 			t.Errorf("%s: %+v", doc, res)
 		}
 	}
+}
+
+// BenchmarkSmallCalls parses eight small calls as each format writes
+// them, whole and in 4-byte deltas: one functools array against Hermes's
+// eight blocks, the yardstick.
+// The request offers no schemas: the parse alone.
+func BenchmarkSmallCalls(b *testing.B) {
+	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
+		[]formatstest.Writer{{Format: functools.Format}, {Format: hermes.Format}})
 }

@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/gigachat"
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
@@ -186,4 +188,16 @@ func TestNotCallsSaysWhy(t *testing.T) {
 	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
 		t.Errorf("%+v", res)
 	}
+}
+
+// BenchmarkSmallCalls parses eight small calls as each format writes
+// them, whole and in 4-byte deltas: GigaChat 3.1's and 3's against
+// Hermes's eight blocks, the yardstick. The request offers no schemas:
+// the parse alone.
+func BenchmarkSmallCalls(b *testing.B) {
+	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(), []formatstest.Writer{
+		{Name: "gigachat3.1", Format: gigachat.Format},
+		{Name: "gigachat3", Format: gigachat.Format, Render: gigachat.RenderCalls3},
+		{Format: hermes.Format},
+	})
 }

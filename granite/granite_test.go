@@ -6,6 +6,7 @@ import (
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/granite"
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
@@ -161,4 +162,13 @@ func TestNotCallsSaysWhy(t *testing.T) {
 	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
 		t.Errorf("%+v", res)
 	}
+}
+
+// BenchmarkEightCalls parses eight small calls as each format writes
+// them, whole and in 4-byte deltas: Granite's one array against
+// Hermes's eight blocks, the yardstick. The request offers no schemas:
+// the parse alone.
+func BenchmarkEightCalls(b *testing.B) {
+	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
+		[]formatstest.Writer{{Format: granite.Format}, {Format: hermes.Format}}, stream.StartOutsideReasoning())
 }

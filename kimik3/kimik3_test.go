@@ -62,7 +62,7 @@ func run(t *testing.T, examples []example) {
 }
 
 // TestGoldenTurns reads the assistant turns of the kimi_k3 goldens
-// (testdata/golden), each as the model writes it after its prompt: the
+// (testdata/templates/golden/kimi_k3), each as the model writes it after its prompt: the
 // think channel the prompt opened, the response channel, the tools
 // channel, the message's end.
 func TestGoldenTurns(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/solaropen"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
@@ -194,4 +195,13 @@ func TestStreamsArguments(t *testing.T) {
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
 	streamtest.CheckProseFeed(t, solaropen.Format, toolcall.Request{})
+}
+
+// BenchmarkSmallCalls parses eight small calls as each format writes
+// them, whole and in 4-byte deltas: Solar Open's one section against
+// Hermes's eight blocks, the yardstick. The request offers no schemas:
+// the parse alone.
+func BenchmarkSmallCalls(b *testing.B) {
+	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
+		[]formatstest.Writer{{Format: solaropen.Format}, {Format: hermes.Format}})
 }

@@ -8,14 +8,7 @@ import (
 // frame is how Apertus writes calls, as RenderCalls writes them: the
 // array between the markers is the section, each call an object whose
 // one key is the tool's name.
-var frame = grammar.Frame{
-	Begin:   callBegin,
-	End:     "}",
-	Sep:     ", ",
-	Open:    startText + "[",
-	Close:   "]" + endText,
-	Trigger: startText,
-}
+var frame = grammar.ArrayFrame(array, startText)
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <|tools_prefix|>, one tag from <|tools_prefix|>[ to

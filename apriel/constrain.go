@@ -7,14 +7,7 @@ import (
 
 // frame is how Apriel writes calls, as RenderCalls writes them without
 // IDs: the array between the markers is the section.
-var frame = grammar.Frame{
-	Begin:   callBegin,
-	End:     "}",
-	Sep:     ", ",
-	Open:    startText + "[",
-	Close:   "]" + endText,
-	Trigger: startText,
-}
+var frame = grammar.ArrayFrame(array, startText)
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <tool_calls>, one tag from <tool_calls>[ to ]</tool_calls>

@@ -7,14 +7,7 @@ import (
 
 // frame is how the models write calls, as RenderCalls writes them: the
 // array after functools is the section.
-var frame = grammar.Frame{
-	Begin:   callBegin,
-	End:     "}",
-	Sep:     ", ",
-	Open:    callsBegin,
-	Close:   "]",
-	Trigger: callsBegin,
-}
+var frame = grammar.ArrayFrame(array, callsBegin)
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on functools[, one tag from functools[ to ] whose content is

@@ -7,14 +7,7 @@ import (
 
 // frame is how Granite writes calls, as RenderCalls writes them: the
 // array after <|tool_call|> is the section, which its own ']' closes.
-var frame = grammar.Frame{
-	Begin:   callBegin,
-	End:     "}",
-	Sep:     ", ",
-	Open:    startText + "[",
-	Close:   "]",
-	Trigger: startText,
-}
+var frame = grammar.ArrayFrame(array, startText)
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <|tool_call|>, one tag from <|tool_call|>[ to ] whose

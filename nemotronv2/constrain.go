@@ -7,14 +7,7 @@ import (
 
 // frame is how Nemotron Nano v2 writes calls, as RenderCalls writes them:
 // the array between the markers is the section.
-var frame = grammar.Frame{
-	Begin:   callBegin,
-	End:     "}",
-	Sep:     ", ",
-	Open:    startText + "[",
-	Close:   "]" + endText,
-	Trigger: startText,
-}
+var frame = grammar.ArrayFrame(array, startText)
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <TOOLCALL>, one tag from <TOOLCALL>[ to ]</TOOLCALL> whose

@@ -48,15 +48,9 @@ const (
 // it, byte for byte (but see the package doc for the deliberate
 // differences).
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	msgs, tools, _, err := prompt.Begin("solar_open", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if _, err := prompt.Profile("solar_open", opts.Profile, Profiles); err != nil {
-		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("solar_open: %w", err)
 	}
 	date := opts.Date
 	if date.IsZero() {

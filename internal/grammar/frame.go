@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -120,4 +121,10 @@ func (f Frame) StructuralTag(req toolcall.Request) ([]byte, error) {
 		}
 	}
 	return StructuralTag(Triggered(f.Trigger, tags, c))
+}
+
+// ArrayFrame is the Frame of the calls a writes (what a's Tail writes left
+// out), triggered in free text by trigger: the array is the section.
+func ArrayFrame(a prompt.JSONArray, trigger string) Frame {
+	return Frame{Begin: a.Begin, End: "}", Sep: ", ", Open: a.Open + "[", Close: "]" + a.Close, Trigger: trigger}
 }

@@ -54,16 +54,7 @@ var table = block.Format{
 	// </invoke>, which closes a value whose </parameter> is missing); a
 	// second <minimax:tool_call> outside a value ends a block whose end
 	// is missing and opens the next.
-	Kinds: []block.Kind{kCall: {
-		End:       toolCallEnd,
-		Yields:    []block.Token{toolCall},
-		Scan:      block.ScanTagged,
-		Value:     [2]string{parameterText, parameterEndText},
-		ValueEnds: []string{invokeEndText},
-		ValueNext: []string{invokeEndText},
-		Read:      syntax.Read,
-		Follow:    syntax.Follow,
-	}},
+	Kinds: []block.Kind{kCall: syntax.Kind(toolCallEnd, toolCall)},
 }
 
 // markers are a call's tags, as tagargs reads them: the name and the keys

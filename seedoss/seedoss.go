@@ -56,16 +56,7 @@ var table = block.Format{
 	// </function>, which closes a value whose </parameter> is missing); a
 	// second <seed:tool_call> outside a value ends a block whose end is
 	// missing and opens the next.
-	Kinds: []block.Kind{kCall: {
-		End:       toolCallEnd,
-		Yields:    []block.Token{toolCall},
-		Scan:      block.ScanTagged,
-		Value:     [2]string{parameterText, parameterEndText},
-		ValueEnds: []string{functionEndText},
-		ValueNext: []string{functionEndText},
-		Read:      syntax.Read,
-		Follow:    syntax.Follow,
-	}},
+	Kinds: []block.Kind{kCall: syntax.Kind(toolCallEnd, toolCall)},
 }
 
 // markers are a call's tags, as tagargs reads them: Qwen3-Coder's.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
@@ -25,6 +26,11 @@ func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(ca
 
 // array is how Apertus writes calls.
 var array = prompt.JSONArray{Format: "apertus", Open: startText, Close: endText, Begin: callBegin}
+
+// frame is how Apertus writes calls, as RenderCalls writes them: the
+// array between the markers is the section, each call an object whose
+// one key is the tool's name.
+var frame = grammar.ArrayFrame(array, startText)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
@@ -21,6 +22,10 @@ var (
 	array = prompt.JSONArray{Format: "apriel", Open: startText, Close: endText, Begin: prompt.NameArgumentsBegin, Tail: idMember}
 	noIDs = prompt.JSONArray{Format: "apriel", Open: startText, Close: endText, Begin: prompt.NameArgumentsBegin}
 )
+
+// frame is how Apriel writes calls, as RenderCalls writes them without
+// IDs: the array between the markers is the section.
+var frame = grammar.ArrayFrame(array, startText)
 
 // idMember is a call object's "id" member, when the call has an ID.
 func idMember(c toolcall.Call) string {

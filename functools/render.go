@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
@@ -21,6 +22,10 @@ func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(ca
 
 // array is how FireFunction writes calls.
 var array = prompt.JSONArray{Format: "functools", Open: startText, Begin: prompt.NameArgumentsBegin}
+
+// frame is how the models write calls, as RenderCalls writes them: the
+// array after functools is the section.
+var frame = grammar.ArrayFrame(array, callsBegin)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

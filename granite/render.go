@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -19,6 +20,10 @@ func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(ca
 
 // array is how Granite writes calls.
 var array = prompt.JSONArray{Format: "granite", Open: startText, Begin: prompt.NameArgumentsBegin}
+
+// frame is how Granite writes calls, as RenderCalls writes them: the
+// array after <|tool_call|> is the section, which its own ']' closes.
+var frame = grammar.ArrayFrame(array, startText)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -16,6 +17,10 @@ func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(ca
 
 // array is how Nemotron Nano v2 writes calls.
 var array = prompt.JSONArray{Format: "nemotron_v2", Open: startText, Close: endText, Begin: prompt.NameArgumentsBegin}
+
+// frame is how Nemotron Nano v2 writes calls, as RenderCalls writes them:
+// the array between the markers is the section.
+var frame = grammar.ArrayFrame(array, startText)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

@@ -85,13 +85,11 @@ func init() {
 }
 
 // markers are the format's tags, as tagargs reads them.
-var markers = tagargs.Markers{
-	Call: functionText, NameEnd: ">", Param: parameterText, KeyEnd: ">",
-	Close: parameterEnd, End: functionEndText, Outer: []string{toolCallEndText},
-	JSONArgs: true, Missing: true,
-	NameMsg: "<function= has no '>'", KeyMsg: "<parameter= has no '>'",
-	BetweenMsg: "neither <parameter= nor </function> in a function",
-}
+var markers = func() tagargs.Markers {
+	m := tagargs.FunctionMarkers(toolCallEndText)
+	m.JSONArgs = true // a function's arguments may be one JSON object
+	return m
+}()
 
 // The syntaxes of the kinds of block, which read a block's body whole
 // and follow its first function while it arrives, for argument

@@ -24,7 +24,7 @@ const (
 var keys = func() block.Keys { k := block.CallKeys; k.NameKeyed = true; return k }()
 
 // table reads the JSON array of calls between the markers.
-var table = block.Marked(startText, endText, block.JSONArray(block.MarkedEnd, keys), []string{eotText})
+var table = block.Marked{Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, keys), TurnEnds: []string{eotText}}.Format()
 
 type format struct{}
 

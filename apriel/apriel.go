@@ -20,10 +20,13 @@ const (
 )
 
 // table reads the JSON array of calls between the markers.
-var table = block.Marked(startText, endText, block.JSONArray(block.MarkedEnd, block.CallKeys), []string{eotText},
-	block.Marker{Text: finalText},    // outside reasoning: dropped
-	block.Marker{Text: finalEndText}, // dropped
-)
+var table = block.Marked{
+	Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, block.CallKeys), TurnEnds: []string{eotText},
+	More: []block.Marker{
+		{Text: finalText},    // outside reasoning: dropped
+		{Text: finalEndText}, // dropped
+	},
+}.Format()
 
 type format struct{}
 

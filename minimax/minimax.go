@@ -35,8 +35,10 @@ const (
 // block is dropped. [e~[ ends the turn, and so does A role header (]~b]) the
 // model writes without [e~[ before it: the next turn, the response
 // ended.
-var table = block.Marked(toolCallText, toolCallEndText, syntax.Kind(block.MarkedEnd, block.MarkedOpen), []string{turnEnd, roleStart},
-	block.Marker{Text: invokeEndText})
+var table = block.Marked{
+	Open: toolCallText, End: toolCallEndText, Kind: syntax.Kind(block.MarkedEnd, block.MarkedOpen),
+	TurnEnds: []string{turnEnd, roleStart}, More: []block.Marker{{Text: invokeEndText}},
+}.Format()
 
 // markers are a call's tags, as tagargs reads them: the name and the keys
 // are attributes, in double quotes.

@@ -17,7 +17,7 @@ const (
 )
 
 // table reads the JSON array of calls between the markers.
-var table = block.Marked(startText, endText, block.JSONArray(block.MarkedEnd, block.CallKeys), []string{eotText})
+var table = block.Marked{Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, block.CallKeys), TurnEnds: []string{eotText}}.Format()
 
 type format struct{}
 

@@ -37,8 +37,10 @@ const (
 // block is dropped. <seed:eos> ends the turn, and so does A turn's start (<seed:bos>) the
 // model writes without <seed:eos> before it: the next turn, the response
 // ended.
-var table = block.Marked(toolCallText, toolCallEndText, syntax.Kind(block.MarkedEnd, block.MarkedOpen), []string{eos, bos},
-	block.Marker{Text: functionEndText})
+var table = block.Marked{
+	Open: toolCallText, End: toolCallEndText, Kind: syntax.Kind(block.MarkedEnd, block.MarkedOpen),
+	TurnEnds: []string{eos, bos}, More: []block.Marker{{Text: functionEndText}},
+}.Format()
 
 // markers are a call's tags, as tagargs reads them: Qwen3-Coder's.
 var markers = tagargs.FunctionMarkers(toolCallEndText)

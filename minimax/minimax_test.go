@@ -65,49 +65,25 @@ func TestGoldenTurns(t *testing.T) {
 	streamtest.Expect(t, minimax.Format, toolcall.Request{Tools: goldenTools}, goldenCalls, "", []toolcall.Call{note, order}, stream.StartOutsideReasoning())
 }
 
+// tagged spells MiniMax-M2's calls for formatstest.TaggedCases.
+var tagged = formatstest.Tagged{
+	Open: "<minimax:tool_call>", Close: "</minimax:tool_call>",
+	Call:     func(name string) string { return "<invoke name=\"" + name + "\">" },
+	CallEnd:  "</invoke>",
+	Param:    func(key string) string { return "<parameter name=\"" + key + "\">" },
+	ParamEnd: "</parameter>",
+	TurnEnd:  "[e~[", TurnStart: "]~b]",
+}
+
 func TestMiniMax(t *testing.T) {
+	streamtest.Run(t, minimax.Format, formatstest.TaggedCases(tagged), stream.StartOutsideReasoning())
 	run(t, []tc{
-		{"one call", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"no newlines", `<minimax:tool_call><invoke name="f"><parameter name="a">x</parameter><parameter name="b">y</parameter></invoke></minimax:tool_call>`, nil, "",
-			[]toolcall.Call{call("f", `{"a":"x","b":"y"}`)}},
-		{"no arguments", "<minimax:tool_call>\n<invoke name=\"get_time\">\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("get_time", `{}`)}},
 		{"two blocks", "<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>\n<minimax:tool_call>\n<invoke name=\"g\">\n</invoke>\n</minimax:tool_call>", nil, "",
 			[]toolcall.Call{call("f", `{}`), call("g", `{}`)}},
-		{"prose before, between and after blocks", "A\n<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>\nB", nil, "A\n\nB", []toolcall.Call{call("f", `{}`)}},
-		// Values are raw: the template writes them as they are, so their
-		// newlines and blanks are theirs (a file's last newline stays).
-		{"newlines around a value are the value's", "<minimax:tool_call>\n<invoke name=\"write\">\n<parameter name=\"content\">\nline\n</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("write", `{"content":"\nline\n"}`)}},
-		{"an empty value", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\"></parameter>\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":""}`)}},
-		{"a missing </minimax:tool_call> at the end", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n</invoke>\n", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"a missing </invoke> and </minimax:tool_call> at the end", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"a missing </invoke> before the block's end", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"a missing </parameter> closed by the next parameter", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x\n<parameter name=\"b\">y</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("f", `{"a":"x\n","b":"y"}`)}},
-		{"a missing </parameter> closed by </invoke>", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"</parameter> inside a value that does not close it", "<minimax:tool_call>\n<invoke name=\"write\">\n<parameter name=\"text\">use </parameter> to close</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("write", `{"text":"use </parameter> to close"}`)}},
-		{"a value holding the format's own tags", "<minimax:tool_call>\n<invoke name=\"write\">\n<parameter name=\"doc\">Use <minimax:tool_call> and <invoke name=\"f\"> then </invoke> and </minimax:tool_call>.</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("write", `{"doc":"Use <minimax:tool_call> and <invoke name=\"f\"> then </invoke> and </minimax:tool_call>."}`)}},
-		{"a value holding the end of turn", "<minimax:tool_call>\n<invoke name=\"say\">\n<parameter name=\"text\">a [e~[ b ]~b]user</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("say", `{"text":"a [e~[ b ]~b]user"}`)}},
-		// A tag for a key already set is no structure: text in the value
-		// (a file that holds the format's tags never redirects a write).
-		{"a repeated key is text in the value", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">1</parameter>\n<parameter name=\"a\">2</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("f", `{"a":"1</parameter>\n<parameter name=\"a\">2"}`)}},
-		{"hyphenated and dotted names", "<minimax:tool_call>\n<invoke name=\"sub-task.end\">\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("sub-task.end", `{}`)}},
-		{"a new block ends an unclosed one", "<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n<minimax:tool_call>\n<invoke name=\"g\">\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("f", `{}`), call("g", `{}`)}},
-		{"non-ASCII values", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"city\">Zürich 東京</parameter>\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}},
-		{"end of turn consumed", "<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>[e~[", nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"a partial marker at the end is prose", "see <minimax:tool", nil, "see <minimax:tool", nil},
-		{"an orphan </minimax:tool_call> is dropped", "Done.</minimax:tool_call>", nil, "Done.", nil},
-		{"an orphan </invoke> is dropped", "Done.</invoke>", nil, "Done.", nil},
 		// The limit the package doc names: the machine ends the block at
 		// the first </minimax:tool_call> after an </invoke> in a value.
 		{"an </invoke> in a value that the block's end follows at once ends the block", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</invoke></minimax:tool_call>y</parameter>\n</invoke>\n</minimax:tool_call>", nil,
 			"y</parameter>", []toolcall.Call{call("f", `{"a":"x"}`)}},
-
 		{"an unrendered template is no call", "<minimax:tool_call>\n<invoke name=\"{{ name }}\">\n</invoke>\n</minimax:tool_call>", nil, "<minimax:tool_call>\n<invoke name=\"{{ name }}\">\n</invoke>\n</minimax:tool_call>", nil},
 		{"a block that is not calls is content", "<minimax:tool_call>\nhello\n</minimax:tool_call>", nil, "<minimax:tool_call>\nhello\n</minimax:tool_call>", nil},
 		{"a name without quotes is no call", "<minimax:tool_call>\n<invoke name=f>\n</invoke>\n</minimax:tool_call>", nil, "<minimax:tool_call>\n<invoke name=f>\n</invoke>\n</minimax:tool_call>", nil},

@@ -84,3 +84,29 @@ func CallsNeed(t TB, f toolcall.Format, doc, marker string) {
 		t.Errorf("%q gives calls %v without %s", doc, r.Calls, marker)
 	}
 }
+
+// StreamingCase is a row of CheckStreamingCases's table: a document, the
+// tools the request offers, how many calls it gives and how many of
+// those stream while they arrive.
+type StreamingCase struct {
+	Name            string
+	Tools           []toolcall.Tool
+	Doc             string
+	Calls, Streamed int
+}
+
+// CheckStreamingCases: each case's document, in 1-, 3- and 7-byte deltas
+// with argument streaming (CompareStreaming, with opts), gives its calls,
+// as many of them streamed as it says, none withdrawn and none sent again
+// whole.
+func CheckStreamingCases(t TB, f toolcall.Format, cases []StreamingCase, opts ...stream.Option) {
+	t.Helper()
+	for _, tc := range cases {
+		for _, n := range []int{1, 3, 7} {
+			st := CompareStreaming(t, f, toolcall.Request{Tools: tc.Tools}, benchdata.Deltas(tc.Doc, n), opts...)
+			if st.Calls != tc.Calls || st.Streamed != tc.Streamed || st.Retracted != 0 || st.Resent != 0 {
+				t.Errorf("%s in %d-byte deltas: %+v, want %d calls, %d streamed", tc.Name, n, st, tc.Calls, tc.Streamed)
+			}
+		}
+	}
+}

@@ -21,7 +21,7 @@ func jsonString(s string) string {
 
 // TestValues: what a value is, by its tag and its text.
 func TestValues(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, dsml.Format, []tc{
 		{"a string is verbatim: blanks, newlines, quotes, backslashes", block(invoke("f", p("s", "true", " a \"b\" \\n\n c "))), nil, "",
 			[]toolcall.Call{call("f", `{"s":" a \"b\" \\n\n c "}`)}},
 		{"a string that looks like JSON stays a string", block(invoke("f", p("s", "true", "42"), p("t", "true", `{"a":1}`))), nil, "",
@@ -79,7 +79,7 @@ func TestLiteralTags(t *testing.T) {
 			streamtest.Expect(t, dsml.Format, req, doc, "", []toolcall.Call{want}, outside)
 		})
 	}
-	run(t, []tc{
+	streamtest.Run(t, dsml.Format, []tc{
 		// a fresh key after a close tag ends the value
 		{"the close tag, then a fresh key", block(invoke("f", p("a", "true", "1")+p("b", "true", "2"))), nil, "", []toolcall.Call{call("f", `{"a":"1","b":"2"}`)}},
 		// a parameter's tag with no close tag before it is text
@@ -92,7 +92,7 @@ func TestLiteralTags(t *testing.T) {
 func TestBlocks(t *testing.T) {
 	one := block(invoke("f", p("a", "true", "1")))
 	f1 := call("f", `{"a":"1"}`)
-	run(t, []tc{
+	streamtest.Run(t, dsml.Format, []tc{
 		{"prose, a block, prose", "Let me check.\n\n" + one + "\n\nDone.", nil, "Let me check.\n\n\n\nDone.", []toolcall.Call{f1}},
 		{"two blocks", one + "\n" + v4(one), nil, "", []toolcall.Call{f1, f1}},
 		{"a missing block end at the end", strings.TrimSuffix(one, fcEnd), nil, "", []toolcall.Call{f1}},

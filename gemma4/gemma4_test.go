@@ -16,11 +16,6 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-func run(t *testing.T, tests []tc, opts ...stream.Option) {
-	t.Helper()
-	streamtest.Run(t, gemma4.Format, tests, opts...)
-}
-
 // The assistant turns of the goldens (gemma4/tools.txt, tools_answered.txt,
 // tools_one_call.txt): what the model writes after <|turn>model\n, up to
 // the <|tool_response> that ends its turn.
@@ -37,7 +32,7 @@ var (
 
 // TestGoldenTurns reads the assistant turns the goldens hold.
 func TestGoldenTurns(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"two calls (tools.txt)", goldenTwoCalls + "<|tool_response>", nil, "", []toolcall.Call{wantWrite, wantLookup}},
 		{"one call (tools_one_call.txt)", goldenOneCall + "<|tool_response>", nil, "", []toolcall.Call{wantLookup}},
 		{"a call without the response token", goldenOneCall, nil, "", []toolcall.Call{wantLookup}},
@@ -61,7 +56,7 @@ func TestReasoning(t *testing.T) {
 
 // TestValues: the argument language, as the peers describe it.
 func TestValues(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"no arguments", `<|tool_call>call:get_time{}<tool_call|>`, nil, "", []toolcall.Call{call("get_time", `{}`)}},
 		{"bare values", `<|tool_call>call:f{a:1,b:-2.5e3,c:true,d:false,e:null}<tool_call|>`, nil, "",
 			[]toolcall.Call{call("f", `{"a":1,"b":-2.5e3,"c":true,"d":false,"e":null}`)}},
@@ -84,7 +79,7 @@ func TestValues(t *testing.T) {
 // TestOllamaCases has the cases of Ollama's gemma4 parser tests
 // (model/parsers/gemma4_test.go) this reader takes as Ollama does.
 func TestOllamaCases(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"multiple args", `<|tool_call>call:get_weather{location:<|"|>Paris<|"|>,units:<|"|>metric<|"|>}<tool_call|>`, nil, "",
 			[]toolcall.Call{call("get_weather", `{"location":"Paris","units":"metric"}`)}},
 		{"nested object", `<|tool_call>call:process{config:{enabled:true,name:<|"|>test<|"|>}}<tool_call|>`, nil, "",
@@ -115,7 +110,7 @@ func TestOllamaCases(t *testing.T) {
 // TestOllamaDifferences: where Ollama's tests expect otherwise, what this
 // reader does (see the package doc).
 func TestOllamaDifferences(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		// Ollama keeps Done. as content; <|tool_response> ends the turn here.
 		{"text after <|tool_response>", `<|tool_call>call:f{}<tool_call|><|tool_response>Done.`, nil, "", []toolcall.Call{call("f", `{}`)}},
 		// Ollama repairs a string whose closing quote is missing; the
@@ -131,7 +126,7 @@ func TestOllamaDifferences(t *testing.T) {
 
 // TestProseAndCalls: text around calls is content; calls anywhere.
 func TestProseAndCalls(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"prose then a call", "Let me check.\n" + goldenOneCall, nil, "Let me check.", []toolcall.Call{wantLookup}},
 		{"a call then prose", goldenOneCall + "Done.", nil, "Done.", []toolcall.Call{wantLookup}},
 		{"prose that mentions the syntax", "Write call:f{a:1} to call f.", nil, "Write call:f{a:1} to call f.", nil},
@@ -142,7 +137,7 @@ func TestProseAndCalls(t *testing.T) {
 // TestBroken: what does not parse is content, verbatim; a call the end
 // cuts off is no call.
 func TestBroken(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"no call: prefix", `<|tool_call>f{a:1}<tool_call|>ok`, nil, `<|tool_call>f{a:1}<tool_call|>ok`, nil},
 		{"no braces", `<|tool_call>call:f<tool_call|>`, nil, `<|tool_call>call:f<tool_call|>`, nil},
 		{"an unclosed object before the end marker", `<|tool_call>call:f{a:1<tool_call|>`, nil, `<|tool_call>call:f{a:1<tool_call|>`, nil},
@@ -170,7 +165,7 @@ func TestBrokenIsDiagnosed(t *testing.T) {
 // are complete; stray end markers are dropped, as Ollama's parser drops
 // them.
 func TestEndMarkers(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"a repeated end marker is dropped", goldenOneCall + "<tool_call|>", nil, "", []toolcall.Call{wantLookup}},
 		{"an orphan end marker in prose is dropped", "ok<tool_call|> then", nil, "ok then", nil},
 		{"a missing end marker between calls", `<|tool_call>call:f{a:1}<|tool_call>call:g{b:2}<tool_call|>`, nil, "",
@@ -182,7 +177,7 @@ func TestEndMarkers(t *testing.T) {
 
 // TestFunctionGemma: FunctionGemma's frame and <escape> strings.
 func TestFunctionGemma(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"one call", `<start_function_call>call:get_weather{city:<escape>Paris, "FR"<escape>,days:3}<end_function_call><start_function_response>`, nil, "",
 			[]toolcall.Call{call("get_weather", `{"city":"Paris, \"FR\"","days":3}`)}},
 		{"two calls and prose", `OK.<start_function_call>call:a{}<end_function_call><start_function_call>call:b{x:[<escape>y<escape>]}<end_function_call>`, nil, "OK.",

@@ -8,10 +8,7 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call, tools = streamtest.Call, streamtest.Tools
 
 func expect(t *testing.T, names []string, doc, content string, calls ...toolcall.Call) {
 	t.Helper()

@@ -18,29 +18,13 @@ const (
 	innerEnd  = "<|inner_suffix|>"
 )
 
-// The format's markers, keyed by these tokens.
-const (
-	toolCall block.Token = iota
-	toolCallEnd
-	endOfTurn
-)
-
-const kCalls = 0 // the one kind of block: a JSON array of calls
-
 // keys are the members of Apertus's call objects: the tool's name as the
 // object's only key, its arguments the value ({"f": {...}}); the
 // {"name", "arguments"} spelling is read too.
 var keys = func() block.Keys { k := block.CallKeys; k.NameKeyed = true; return k }()
 
-var table = block.Format{
-	TurnEnds: true, // an end-of-turn token ends the response
-	Markers: []block.Marker{
-		toolCall:    {Text: startText, Role: block.Opens, Kind: kCalls},
-		toolCallEnd: {Text: endText}, // an orphan: dropped
-		endOfTurn:   {Text: eotText, EndsTurn: true},
-	},
-	Kinds: []block.Kind{kCalls: block.JSONArray(toolCallEnd, keys)},
-}
+// table reads the JSON array of calls between the markers.
+var table = block.Marked{Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, keys), TurnEnds: []string{eotText}}.Format()
 
 type format struct{}
 

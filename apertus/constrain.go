@@ -1,21 +1,6 @@
 package apertus
 
-import (
-	"github.com/toolparse/toolparse/internal/grammar"
-	"github.com/toolparse/toolparse/toolcall"
-)
-
-// frame is how Apertus writes calls, as RenderCalls writes them: the
-// array between the markers is the section, each call an object whose
-// one key is the tool's name.
-var frame = grammar.Frame{
-	Begin:   callBegin,
-	End:     "}",
-	Sep:     ", ",
-	Open:    startText + "[",
-	Close:   "]" + endText,
-	Trigger: startText,
-}
+import "github.com/toolparse/toolparse/toolcall"
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <|tools_prefix|>, one tag from <|tools_prefix|>[ to

@@ -10,6 +10,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// promptCase is a row of a prompt table (a local type, so rows need no
+// keys).
+type promptCase formatstest.PromptCase[toolcall.PromptOptions]
+
 func on() *bool { t := true; return &t }
 
 // shapes is a tool whose parameters take each branch of the template's
@@ -38,13 +42,7 @@ const defaultSystem = "<s><|system_start|>You are Apertus, a helpful assistant c
 // Hugging Face's continue_final_message cuts it.
 func TestRenderPrompt(t *testing.T) {
 	f := toolcall.Call{ID: "a", Name: "f", Arguments: `{"x":1}`}
-	for _, tt := range []struct {
-		name  string
-		msgs  []toolcall.Message
-		tools []toolcall.Tool
-		opts  toolcall.PromptOptions
-		want  string
-	}{
+	formatstest.CheckPromptCases(t, apertus.RenderPrompt, formatstest.ReasoningClosed, []promptCase{
 		{"the default system text with the date; deliberation enabled", []toolcall.Message{{Role: "user", Content: "Hi"}}, nil,
 			toolcall.PromptOptions{Thinking: on(), Date: formatstest.GoldenDate},
 			defaultSystem + "<|developer_start|>Deliberation: enabled\nTool Capabilities: disabled<|developer_end|><|user_start|>Hi<|user_end|><|assistant_start|>"},
@@ -69,33 +67,13 @@ func TestRenderPrompt(t *testing.T) {
 			{Role: "tool", ToolCallID: "a", Content: "1"}, {Role: "assistant", Content: "So"},
 		}, nil, toolcall.PromptOptions{Date: formatstest.GoldenDate},
 			defaultSystem + "<|developer_start|>Deliberation: disabled\nTool Capabilities: disabled<|developer_end|><|user_start|>Go<|user_end|><|assistant_start|><|tools_prefix|>[{\"f\": {}}]<|tools_suffix|>[1]So"},
-	} {
-		got, err := apertus.RenderPrompt(tt.msgs, tt.tools, tt.opts)
-		if err != nil {
-			t.Errorf("%s: %v", tt.name, err)
-			continue
-		}
-		if got.Text != tt.want || got.InReasoning {
-			t.Errorf("%s: RenderPrompt =\n%q (in reasoning: %v)\nwant\n%q", tt.name, got.Text, got.InReasoning, tt.want)
-		}
-	}
-	for _, tt := range []struct {
-		name  string
-		msgs  []toolcall.Message
-		tools []toolcall.Tool
-		opts  toolcall.PromptOptions
-	}{
-		{"a tool result outside an assistant turn, as the template refuses", []toolcall.Message{{Role: "user", Content: "Go"}, {Role: "assistant", ToolCalls: []toolcall.Call{{ID: "a", Name: "f"}}}, {Role: "user", Content: "?"}, {Role: "tool", ToolCallID: "a"}}, nil, toolcall.PromptOptions{}},
-		{"a second system message, as the template refuses", []toolcall.Message{{Role: "user", Content: "Go"}, {Role: "system", Content: "x"}}, nil, toolcall.PromptOptions{}},
-		{"a result with no call", []toolcall.Message{{Role: "tool", ToolCallID: "x"}}, nil, toolcall.PromptOptions{}},
-		{"arguments that are no object", []toolcall.Message{{Role: "assistant", ToolCalls: []toolcall.Call{{Name: "f", Arguments: "[1]"}}}, {Role: "user", Content: "?"}}, nil, toolcall.PromptOptions{}},
-		{"parameters that are not JSON", []toolcall.Message{{Role: "user", Content: "?"}}, []toolcall.Tool{{Name: "f", Parameters: json.RawMessage(`{"type": `)}}, toolcall.PromptOptions{}},
-		{"an unknown profile", []toolcall.Message{{Role: "user", Content: "Hi"}}, nil, toolcall.PromptOptions{Profile: "apertus-2"}},
-	} {
-		if _, err := apertus.RenderPrompt(tt.msgs, tt.tools, tt.opts); err == nil {
-			t.Errorf("%s: no error", tt.name)
-		}
-	}
+	})
+	formatstest.CheckPromptErrors(t, apertus.RenderPrompt,
+		formatstest.PromptError[toolcall.PromptOptions]{Name: "a tool result outside an assistant turn, as the template refuses", Msgs: []toolcall.Message{{Role: "user", Content: "Go"}, {Role: "assistant", ToolCalls: []toolcall.Call{{ID: "a", Name: "f"}}}, {Role: "user", Content: "?"}, {Role: "tool", ToolCallID: "a"}}},
+		formatstest.PromptError[toolcall.PromptOptions]{Name: "a second system message, as the template refuses", Msgs: []toolcall.Message{{Role: "user", Content: "Go"}, {Role: "system", Content: "x"}}},
+		formatstest.PromptError[toolcall.PromptOptions]{Name: "parameters that are not JSON", Msgs: []toolcall.Message{{Role: "user", Content: "?"}}, Tools: []toolcall.Tool{{Name: "f", Parameters: json.RawMessage(`{"type": `)}}},
+		formatstest.PromptError[toolcall.PromptOptions]{Name: "an unknown profile", Msgs: []toolcall.Message{{Role: "user", Content: "Hi"}}, Opts: toolcall.PromptOptions{Profile: "apertus-2"}},
+	)
 }
 
 // A tool without a description gets no comment line (the template fails

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
@@ -21,27 +22,15 @@ func callBegin(name string) string {
 // <|tools_prefix|>[, per call {"NAME": ARGS} with the spaces Jinja's
 // tojson writes, calls separated by ", ", then ]<|tools_suffix|>. No
 // calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	b.WriteString(startText + "[")
-	for i, c := range calls {
-		args, err := prompt.SpacedArgs("apertus", c)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(callBegin(c.Name))
-		b.WriteString(args)
-		b.WriteString("}")
-	}
-	b.WriteString("]" + endText)
-	return b.String(), nil
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(calls) }
+
+// array is how Apertus writes calls.
+var array = prompt.JSONArray{Format: "apertus", Open: startText, Close: endText, Begin: callBegin}
+
+// frame is how Apertus writes calls, as RenderCalls writes them: the
+// array between the markers is the section, each call an object whose
+// one key is the tool's name.
+var frame = grammar.ArrayFrame(array, startText)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
@@ -84,15 +73,9 @@ const (
 // an assistant turn and a system message past the first are errors, as
 // they are for the template.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	if _, err := prompt.Profile("apertus", opts.Profile, Profiles); err != nil {
+	msgs, tools, _, err := prompt.Begin("apertus", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
+	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("apertus: %w", err)
 	}
 	var b strings.Builder
 	b.WriteString(bos)
@@ -100,11 +83,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		b.WriteString(systemStart + msgs[0].Content + systemEnd)
 		msgs = msgs[1:]
 	} else {
-		date := opts.Date
-		if date.IsZero() {
-			date = time.Now()
-		}
-		b.WriteString(systemStart + "You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: " + date.Format(time.DateOnly) + systemEnd)
+		b.WriteString(systemStart + "You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: " + prompt.Date(opts.Date).Format(time.DateOnly) + systemEnd)
 	}
 	b.WriteString(developerStart + "Deliberation: ")
 	if opts.Thinking != nil && *opts.Thinking {

@@ -19,28 +19,14 @@ const (
 	reasoningHead = "Here are my reasoning steps:"
 )
 
-// The format's markers, keyed by these tokens.
-const (
-	toolCalls block.Token = iota
-	toolCallsEnd
-	endOfTurn
-	final
-	finalEnd
-)
-
-const kCalls = 0 // the one kind of block: a JSON array of calls
-
-var table = block.Format{
-	TurnEnds: true, // an end-of-turn token ends the response
-	Markers: []block.Marker{
-		toolCalls:    {Text: startText, Role: block.Opens, Kind: kCalls},
-		toolCallsEnd: {Text: endText}, // an orphan: dropped
-		endOfTurn:    {Text: eotText, EndsTurn: true},
-		final:        {Text: finalText},    // outside reasoning: dropped
-		finalEnd:     {Text: finalEndText}, // dropped
+// table reads the JSON array of calls between the markers.
+var table = block.Marked{
+	Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, block.CallKeys), TurnEnds: []string{eotText},
+	More: []block.Marker{
+		{Text: finalText},    // outside reasoning: dropped
+		{Text: finalEndText}, // dropped
 	},
-	Kinds: []block.Kind{kCalls: block.JSONArray(toolCallsEnd, block.CallKeys)},
-}
+}.Format()
 
 type format struct{}
 

@@ -5,15 +5,14 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/apriel"
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
@@ -22,23 +21,13 @@ type tc streamtest.Case
 // turn from the history, or the end of the reasoning already read).
 func run(t *testing.T, tests []tc) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, apriel.Format, cases, stream.StartOutsideReasoning())
+	streamtest.Run(t, apriel.Format, tests, stream.StartOutsideReasoning())
 }
 
 // The two calls of the goldens' "tools" conversation.
-const (
-	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
-	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
-)
+const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
-var (
-	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
-	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
-)
+var note, order = formatstest.Note, formatstest.Order
 
 // TestGoldenTurns reads the assistant turns of the goldens
 // (testdata/templates/golden/apriel16) as the template writes them, from
@@ -61,7 +50,7 @@ func TestGoldenTurns(t *testing.T) {
 // The model's IDs: kept when well formed (the goldens' nine
 // alphanumerics), in the order of the calls.
 func TestModelIDs(t *testing.T) {
-	req := toolcall.Request{Tools: tools("write_note", "lookup_order")}
+	req := toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}
 	doc := "<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>"
 	res := stream.Parse(apriel.Format, doc, req, stream.StartOutsideReasoning())
 	if len(res.Calls) != 2 || res.Calls[0].ID != "a1B2c3D4e" || res.Calls[1].ID != "f5G6h7J8k" || len(res.Diagnostics) != 0 {
@@ -69,7 +58,7 @@ func TestModelIDs(t *testing.T) {
 	}
 	// An ID that is not well formed gives way to the stream's own, with a
 	// diagnostic; one that is no string is ignored.
-	res = stream.Parse(apriel.Format, `<tool_calls>[{"name": "f", "arguments": {}, "id": "call 1"}, {"name": "f", "arguments": {}, "id": 7}]</tool_calls>`, toolcall.Request{Tools: tools("f")}, stream.StartOutsideReasoning())
+	res = stream.Parse(apriel.Format, `<tool_calls>[{"name": "f", "arguments": {}, "id": "call 1"}, {"name": "f", "arguments": {}, "id": 7}]</tool_calls>`, toolcall.Request{Tools: streamtest.Tools("f")}, stream.StartOutsideReasoning())
 	if len(res.Calls) != 2 || res.Calls[0].ID == "call 1" || res.Calls[0].ID == "" || res.Calls[1].ID == "" || len(res.Diagnostics) != 1 {
 		t.Errorf("%+v", res)
 	}
@@ -110,7 +99,7 @@ func TestApriel(t *testing.T) {
 
 // The peers' cases, ported: what each expects, read by this format.
 func TestPeerCases(t *testing.T) {
-	special := toolcall.Request{Tools: tools("special_function")}
+	special := toolcall.Request{Tools: streamtest.Tools("special_function")}
 	arg1 := []toolcall.Call{call("special_function", `{"arg1":1}`)}
 	// llama.cpp tests/test-chat.cpp, "Apriel 1.6 Thinker": the reasoning
 	// the prompt opened, [BEGIN FINAL RESPONSE], the answer. llama.cpp
@@ -137,7 +126,7 @@ func TestPeerCases(t *testing.T) {
 // reasoning header, the reasoning, the answer between [BEGIN FINAL
 // RESPONSE] and [END FINAL RESPONSE], then <|end|>.
 func TestApriel15Answer(t *testing.T) {
-	req := toolcall.Request{Tools: tools("get_weather")}
+	req := toolcall.Request{Tools: streamtest.Tools("get_weather")}
 	streamtest.ExpectReasoning(t, apriel.Format, req, "Here are my reasoning steps:\nThe user wants the weather.\n[BEGIN FINAL RESPONSE]\nLet me check.\n[END FINAL RESPONSE]\n<|end|>\n",
 		"The user wants the weather.", "Let me check.", nil, stream.StartOutsideReasoning())
 	streamtest.ExpectReasoning(t, apriel.Format, req, "Here are my reasoning steps:\nParis.\n[BEGIN FINAL RESPONSE]\n<tool_calls>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]</tool_calls>\n<|end|>\n",
@@ -150,14 +139,7 @@ func TestApriel15Answer(t *testing.T) {
 // What follows <|end|> is the next turn a server that did not stop there
 // wrote: dropped, with an end_of_turn diagnostic.
 func TestEndOfTurn(t *testing.T) {
-	doc := "<tool_calls>[{\"name\": \"f\", \"arguments\": {}}]</tool_calls>\n<|end|>\n<|begin_user|>\nmore"
-	res := streamtest.Compare(t, apriel.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3), stream.StartOutsideReasoning())
-	if len(res.Calls) != 1 || res.Content != "" {
-		t.Fatalf("calls %+v, content %q", res.Calls, res.Content)
-	}
-	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-		t.Errorf("diagnostics %+v, want one end_of_turn", res.Diagnostics)
-	}
+	streamtest.CheckEndOfTurnCall(t, apriel.Format, "<tool_calls>[{\"name\": \"f\", \"arguments\": {}}]</tool_calls>\n<|end|>\n<|begin_user|>\nmore", stream.StartOutsideReasoning())
 }
 
 func TestReasoning(t *testing.T) {
@@ -190,42 +172,23 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, apriel.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, apriel.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzApriel checks the stream's promises on any document in random
 // deltas, told the prompt opened reasoning, closed it, or nothing.
 func FuzzApriel(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		req := toolcall.Request{Tools: tools("f")}
-		streamtest.Compare(t, apriel.Format, req, deltas)
-		streamtest.Compare(t, apriel.Format, req, deltas, stream.StartInReasoning())
-		streamtest.Compare(t, apriel.Format, req, deltas, stream.StartOutsideReasoning())
-	})
+	streamtest.Fuzz(f, apriel.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
 }
 
 // With argument streaming, the first call of a block streams while it
 // arrives.
 func TestStreamsArguments(t *testing.T) {
-	doc := documents[0]
-	var deltas []string
-	for i := 0; i < len(doc); i += 4 {
-		deltas = append(deltas, doc[i:min(i+4, len(doc))])
-	}
-	st := streamtest.CompareStreaming(t, apriel.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, deltas, stream.StartOutsideReasoning())
-	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
-		t.Errorf("%+v, want 2 calls, the first streamed", st)
-	}
+	streamtest.CheckStreamsArguments(t, apriel.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2, stream.StartOutsideReasoning())
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(apriel.Format, toolcall.Request{}); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %.2f times", allocs)
-	}
+	streamtest.CheckProseFeed(t, apriel.Format, toolcall.Request{})
 }
 
 // A block that is not calls comes back as content with a diagnostic.
@@ -235,4 +198,17 @@ func TestNotCallsSaysWhy(t *testing.T) {
 	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
 		t.Errorf("%+v", res)
 	}
+}
+
+// BenchmarkSmallCalls parses eight small calls as each format writes
+// them, whole and in 4-byte deltas: Apriel's one array (with the model's
+// IDs) against Hermes's eight blocks, the yardstick.
+// The request offers no schemas: the parse alone.
+func BenchmarkSmallCalls(b *testing.B) {
+	eight := formatstest.WeatherCalls()
+	for i := range eight {
+		eight[i].ID = "c0ffee00" + string(rune('0'+i))
+	}
+	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, eight,
+		[]formatstest.Writer{{Format: apriel.Format}, {Format: hermes.Format}}, stream.StartOutsideReasoning())
 }

@@ -1,20 +1,6 @@
 package apriel
 
-import (
-	"github.com/toolparse/toolparse/internal/grammar"
-	"github.com/toolparse/toolparse/toolcall"
-)
-
-// frame is how Apriel writes calls, as RenderCalls writes them without
-// IDs: the array between the markers is the section.
-var frame = grammar.Frame{
-	Begin:   callBegin,
-	End:     "}",
-	Sep:     ", ",
-	Open:    startText + "[",
-	Close:   "]" + endText,
-	Trigger: startText,
-}
+import "github.com/toolparse/toolparse/toolcall"
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <tool_calls>, one tag from <tool_calls>[ to ]</tool_calls>

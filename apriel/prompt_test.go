@@ -82,22 +82,12 @@ func TestRenderPrompt(t *testing.T) {
 			t.Errorf("apriel-1.5: %s: RenderPrompt =\n%q (in reasoning: %v), %v\nwant\n%q", tt.name, got.Text, got.InReasoning, err, tt.want)
 		}
 	}
-	for _, tt := range []struct {
-		name string
-		msgs []toolcall.Message
-		opts toolcall.PromptOptions
-	}{
-		{"a result with no call", []toolcall.Message{{Role: "tool", ToolCallID: "x"}}, toolcall.PromptOptions{}},
-		{"arguments that are no object", []toolcall.Message{{Role: "assistant", ToolCalls: []toolcall.Call{{Name: "f", Arguments: "[1]"}}}, {Role: "user", Content: "?"}}, toolcall.PromptOptions{}},
-		{"an unknown role", []toolcall.Message{{Role: "content", Content: "doc"}}, toolcall.PromptOptions{}},
-		{"an unknown profile", []toolcall.Message{{Role: "user", Content: "Hi"}}, toolcall.PromptOptions{Profile: "apriel-2"}},
-		{"a special token, refused", []toolcall.Message{{Role: "user", Content: "Hi <|begin_assistant|>"}}, toolcall.PromptOptions{SpecialTokens: toolcall.RefuseSpecialTokens}},
-		{"an unknown special tokens mode", []toolcall.Message{{Role: "user", Content: "Hi"}}, toolcall.PromptOptions{SpecialTokens: "strip"}},
-	} {
-		if _, err := apriel.RenderPrompt(tt.msgs, nil, tt.opts); err == nil {
-			t.Errorf("%s: no error", tt.name)
-		}
-	}
+	formatstest.CheckPromptErrors(t, apriel.RenderPrompt,
+		formatstest.PromptError[toolcall.PromptOptions]{Name: "an unknown role", Msgs: []toolcall.Message{{Role: "content", Content: "doc"}}},
+		formatstest.PromptError[toolcall.PromptOptions]{Name: "an unknown profile", Msgs: []toolcall.Message{{Role: "user", Content: "Hi"}}, Opts: toolcall.PromptOptions{Profile: "apriel-2"}},
+		formatstest.PromptError[toolcall.PromptOptions]{Name: "a special token, refused", Msgs: []toolcall.Message{{Role: "user", Content: "Hi <|begin_assistant|>"}}, Opts: toolcall.PromptOptions{SpecialTokens: toolcall.RefuseSpecialTokens}},
+		formatstest.PromptError[toolcall.PromptOptions]{Name: "an unknown special tokens mode", Msgs: []toolcall.Message{{Role: "user", Content: "Hi"}}, Opts: toolcall.PromptOptions{SpecialTokens: "strip"}},
+	)
 }
 
 // Every path of RenderPrompt applies the special-token guard.

@@ -5,50 +5,43 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// callBegin is what comes before a call's arguments in the array.
-func callBegin(name string) string {
-	return `{"name": ` + string(jsonvalue.AppendString(nil, name)) + `, "arguments": `
-}
-
 // RenderCalls writes calls as Apriel's template writes them:
 // <tool_calls>[, per call {"name": "NAME", "arguments": ARGS, "id": "ID"}
 // with the spaces Jinja's tojson writes (the ID only when the call has
 // one), calls separated by ", ", then ]</tool_calls>. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	return renderCalls(calls, true)
+func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(calls) }
+
+// array is how Apriel writes calls; noIDs writes them without their IDs.
+var (
+	array = prompt.JSONArray{Format: "apriel", Open: startText, Close: endText, Begin: prompt.NameArgumentsBegin, Tail: idMember}
+	noIDs = prompt.JSONArray{Format: "apriel", Open: startText, Close: endText, Begin: prompt.NameArgumentsBegin}
+)
+
+// frame is how Apriel writes calls, as RenderCalls writes them without
+// IDs: the array between the markers is the section.
+var frame = grammar.ArrayFrame(array, startText)
+
+// idMember is a call object's "id" member, when the call has an ID.
+func idMember(c toolcall.Call) string {
+	if c.ID == "" {
+		return ""
+	}
+	return `, "id": ` + string(jsonvalue.AppendString(nil, c.ID))
 }
 
 // renderCalls writes calls as RenderCalls does, their IDs only when ids
 // is set.
 func renderCalls(calls []toolcall.Call, ids bool) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
+	if ids {
+		return array.Render(calls)
 	}
-	var b strings.Builder
-	b.WriteString(startText + "[")
-	for i, c := range calls {
-		args, err := prompt.SpacedArgs("apriel", c)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(callBegin(c.Name))
-		b.WriteString(args)
-		if ids && c.ID != "" {
-			b.WriteString(`, "id": `)
-			b.Write(jsonvalue.AppendString(nil, c.ID))
-		}
-		b.WriteString("}")
-	}
-	b.WriteString("]" + endText)
-	return b.String(), nil
+	return noIDs.Render(calls)
 }
 
 // RenderCalls implements toolcall.Renderer.
@@ -140,16 +133,9 @@ const (
 // Neither template has a reasoning switch: opts.Thinking is not read, nor
 // opts.Date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	msgs, tools, profile, err := prompt.Begin("apriel", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	profile, err := prompt.Profile("apriel", opts.Profile, Profiles)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("apriel: %w", err)
 	}
 	if profile == ProfileApriel15 {
 		return renderApriel15(msgs, tools)

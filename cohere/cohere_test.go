@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/cohere"
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
@@ -15,10 +16,7 @@ import (
 func call(name, args string) toolcall.Call { return toolcall.Call{Name: name, Arguments: args} }
 
 // The arguments of the goldens' calls.
-const (
-	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
-	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
-)
+const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
 var twoTools = toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}
 
@@ -49,7 +47,7 @@ var goldenTurns = []struct {
 func TestGoldenTurns(t *testing.T) {
 	for _, g := range goldenTurns {
 		t.Run(g.name, func(t *testing.T) {
-			golden, err := os.ReadFile(filepath.Join("testdata", "golden", "command_r7b", g.golden+".txt"))
+			golden, err := os.ReadFile(filepath.Join("testdata", "templates", "golden", "command_r7b", g.golden+".txt"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -168,12 +166,8 @@ func TestProperties(t *testing.T) {
 // FuzzCohere checks the stream's promises on any document in random
 // deltas.
 func FuzzCohere(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
+	streamtest.FuzzDeltas(f, documents, func(t *testing.T, doc string, deltas []string) {
 		req := toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")}
-		deltas := streamtest.SeededSplit(doc, seed)
 		streamtest.Compare(t, cohere.Format, req, deltas)
 		streamtest.CompareQuiet(t, cohere.Format, req, deltas)
 	})
@@ -196,7 +190,5 @@ func TestArgumentsStream(t *testing.T) {
 // TestProseFeedDoesNotAllocate: in steady state a Feed of prose allocates
 // nothing.
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(cohere.Format, toolcall.Request{}); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %v times, want 0", allocs)
-	}
+	streamtest.CheckProseFeed(t, cohere.Format, toolcall.Request{})
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/cohere"
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/internal/grammar/grammartest"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -44,29 +45,8 @@ func TestGrammar(t *testing.T) {
 
 // The structural tag is one tag, the action, triggered by its start.
 func TestStructuralTag(t *testing.T) {
-	raw, err := cohere.StructuralTag(toolcall.Request{Tools: constrained})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tag struct {
-		Type   string `json:"type"`
-		Format struct {
-			Triggers []string `json:"triggers"`
-			Tags     []struct {
-				Begin, End string
-				Content    struct{ Type, Grammar string }
-			} `json:"tags"`
-			AtLeastOne bool `json:"at_least_one"`
-		} `json:"format"`
-	}
-	if err := json.Unmarshal(raw, &tag); err != nil {
-		t.Fatal(err)
-	}
-	f := tag.Format
-	if tag.Type != "structural_tag" || len(f.Triggers) != 1 || f.Triggers[0] != "<|START_ACTION|>" || len(f.Tags) != 1 ||
-		f.Tags[0].Begin != "<|START_ACTION|>" || f.Tags[0].End != "<|END_ACTION|>" || f.Tags[0].Content.Type != "grammar" || f.AtLeastOne {
-		t.Errorf("structural tag %s", raw)
-	}
+	formatstest.CheckTag(t, cohere.StructuralTag, toolcall.Request{Tools: constrained},
+		formatstest.TagWant{Trigger: "<|START_ACTION|>", Begin: "<|START_ACTION|>", End: "<|END_ACTION|>", Content: "grammar"})
 	if _, err := cohere.StructuralTag(toolcall.Request{Tools: constrained, ToolChoice: "none"}); err == nil {
 		t.Error(`tool_choice "none": no error`)
 	}

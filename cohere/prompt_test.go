@@ -2,104 +2,21 @@ package cohere_test
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/cohere"
 	"github.com/toolparse/toolparse/formats/formatstest"
-	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// conversations reads testdata/conversations.json (the conversations the
-// goldens were rendered from) as the gateway does, through package openai.
-func conversations(t *testing.T) (map[string][]toolcall.Message, []toolcall.Tool) {
-	t.Helper()
-	var file struct {
-		Tools         json.RawMessage `json:"tools"`
-		Conversations map[string]struct {
-			Messages json.RawMessage `json:"messages"`
-		} `json:"conversations"`
-	}
-	data, err := os.ReadFile(filepath.Join("testdata", "conversations.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	convs := map[string][]toolcall.Message{}
-	var tools []toolcall.Tool
-	for name, c := range file.Conversations {
-		req, err := openai.DecodeRequest(strings.NewReader(fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, file.Tools)), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		msgs, err := req.Conversation()
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, err := req.ToolRequest()
-		if err != nil {
-			t.Fatal(err)
-		}
-		convs[name], tools = msgs, tr.Tools
-	}
-	return convs, tools
-}
-
-// The prompts Command R7B's template writes (testdata/golden/command_r7b,
-// rendered from llama.cpp's
-// CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja), byte for byte.
+// The prompts Command R7B's template writes
+// (testdata/templates/golden/command_r7b, rendered from llama.cpp's
+// CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja), byte for byte,
+// with the reasoning closed.
 func TestPromptMatchesTheTemplate(t *testing.T) {
-	convs, tools := conversations(t)
-	files, err := filepath.Glob(filepath.Join("testdata", "golden", "command_r7b", "*.txt"))
-	if err != nil || len(files) < 5 {
-		t.Fatalf("%d goldens (%v), want one per conversation", len(files), err)
-	}
-	for _, file := range files {
-		name := strings.TrimSuffix(filepath.Base(file), ".txt")
-		t.Run(name, func(t *testing.T) {
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			msgs, ok := convs[name]
-			if !ok {
-				t.Fatalf("no conversation %q", name)
-			}
-			got, err := cohere.Format.(toolcall.Prompter).Prompt(msgs, tools, toolcall.PromptOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Text != string(want) {
-				t.Errorf("differs from the template's prompt from byte %d:\ngot  %q\nwant %q", diffAt(got.Text, string(want)), tail(got.Text, string(want)), tail(string(want), got.Text))
-			}
-			if got.InReasoning {
-				t.Error("the prompt leaves reasoning open")
-			}
-		})
-	}
-}
-
-func diffAt(a, b string) int {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	return i
-}
-
-// tail is a from where it differs from b, at most 200 bytes.
-func tail(a, b string) string {
-	s := a[diffAt(a, b):]
-	if len(s) > 200 {
-		s = s[:200]
-	}
-	return s
+	formatstest.CheckTemplateGoldens(t, cohere.Format, []formatstest.Golden{{Dir: "command_r7b", Reasoning: formatstest.ReasoningClosed}})
 }
 
 // What the goldens do not show, as the template writes it.
@@ -185,47 +102,14 @@ func TestPromptErrors(t *testing.T) {
 // message, calls numbered across turns with results out of order,
 // non-ASCII and control characters), byte for byte.
 func TestPromptMatchesTheTemplateMore(t *testing.T) {
-	var file map[string]struct {
-		Messages json.RawMessage `json:"messages"`
-		Tools    json.RawMessage `json:"tools"`
-		Thinking bool            `json:"thinking"`
-	}
-	data, err := os.ReadFile(filepath.Join("testdata", "more", "conversations.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	for name, c := range file {
+	for name, c := range formatstest.MoreConversations(t) {
 		t.Run(name, func(t *testing.T) {
-			want, err := os.ReadFile(filepath.Join("testdata", "more", name+".txt"))
-			if err != nil {
+			var opts struct{ Thinking bool }
+			if err := json.Unmarshal(c.Entry, &opts); err != nil {
 				t.Fatal(err)
 			}
-			body := fmt.Sprintf(`{"model": "m", "messages": %s}`, c.Messages)
-			if c.Tools != nil {
-				body = fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, c.Tools)
-			}
-			req, err := openai.DecodeRequest(strings.NewReader(body), 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			msgs, err := req.Conversation()
-			if err != nil {
-				t.Fatal(err)
-			}
-			tr, err := req.ToolRequest()
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := cohere.RenderPrompt(msgs, tr.Tools, toolcall.PromptOptions{Thinking: new(c.Thinking)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Text != string(want) {
-				t.Errorf("differs from the template's prompt from byte %d:\ngot  %q\nwant %q", diffAt(got.Text, string(want)), tail(got.Text, string(want)), tail(string(want), got.Text))
-			}
+			got, err := cohere.RenderPrompt(c.Messages, c.Tools, toolcall.PromptOptions{Thinking: new(opts.Thinking)})
+			formatstest.CheckPrompt(t, filepath.Join("testdata", "more", name+".txt"), got, err, formatstest.AnyReasoning)
 		})
 	}
 }

@@ -17,15 +17,16 @@ import (
 // comma, the arguments with the spaces Jinja's tojson writes; then ]
 // on a line of its own and <|END_ACTION|>. No calls is "".
 func RenderCalls(calls []toolcall.Call) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
-	}
 	b, err := appendCalls(nil, calls, 0)
 	return string(b), err
 }
 
-// appendCalls appends the action of calls, numbered from first.
+// appendCalls appends the action of calls, numbered from first: nothing
+// for no calls.
 func appendCalls(b []byte, calls []toolcall.Call, first int) ([]byte, error) {
+	if len(calls) == 0 {
+		return b, nil
+	}
 	b = append(b, actionText+"[\n"...)
 	for i, c := range calls {
 		args, err := prompt.SpacedArgs("cohere", c)

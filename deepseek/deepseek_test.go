@@ -59,10 +59,5 @@ func TestProperties(t *testing.T) {
 // FuzzDeepSeek checks the stream's promises on any document in random
 // deltas.
 func FuzzDeepSeek(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, deepseek.Format, toolcall.Request{}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, deepseek.Format, toolcall.Request{}, documents)
 }

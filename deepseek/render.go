@@ -1,7 +1,6 @@
 package deepseek
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -106,16 +105,9 @@ const toolsOutroR1 = "\nIMPORTANT: ALWAYS adhere to this exact format for tool u
 // with tool results. These are the template's bugs, kept because they are
 // what vLLM, SGLang and llama.cpp give the model.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("deepseek", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("deepseek", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("deepseek: %w", err)
 	}
 	var b strings.Builder
 	b.WriteString("<｜begin▁of▁sentence｜>")

@@ -1,11 +1,11 @@
 package dsml_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/dsml"
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/internal/grammar/grammartest"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -85,28 +85,10 @@ func TestStructuralTag(t *testing.T) {
 		{dsml.ProfileV4, "<｜DSML｜tool_calls>\n", "</｜DSML｜tool_calls>"},
 		{dsml.ProfileV32, "<｜DSML｜function_calls>\n", "</｜DSML｜function_calls>"},
 	} {
-		st, err := dsml.StructuralTagFor(tt.profile, toolcall.Request{Tools: goldenTools})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var v struct {
-			Type   string
-			Format struct {
-				Type     string
-				Triggers []string
-				Tags     []struct {
-					Begin, End string
-					Content    struct{ Type, Grammar string }
-				}
-			}
-		}
-		if err := json.Unmarshal(st, &v); err != nil {
-			t.Fatal(err)
-		}
-		if v.Type != "structural_tag" || v.Format.Type != "triggered_tags" || len(v.Format.Triggers) != 1 || v.Format.Triggers[0] != strings.TrimSuffix(tt.begin, "\n") ||
-			len(v.Format.Tags) != 1 || v.Format.Tags[0].Begin != tt.begin || v.Format.Tags[0].End != tt.end || v.Format.Tags[0].Content.Type != "grammar" {
-			t.Errorf("%q: structural tag %s", tt.profile, st)
-		}
+		tag := func(req toolcall.Request) ([]byte, error) { return dsml.StructuralTagFor(tt.profile, req) }
+		formatstest.CheckTag(t, tag, toolcall.Request{Tools: goldenTools}, formatstest.TagWant{
+			Trigger: strings.TrimSuffix(tt.begin, "\n"), Begin: tt.begin, End: tt.end, Content: "grammar",
+		})
 	}
 	def, err1 := dsml.StructuralTag(toolcall.Request{Tools: goldenTools})
 	v41, err2 := dsml.StructuralTagFor(dsml.ProfileV41, toolcall.Request{Tools: goldenTools})

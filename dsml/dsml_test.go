@@ -16,15 +16,6 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-func run(t *testing.T, tests []tc, opts ...stream.Option) {
-	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, dsml.Format, cases, opts...)
-}
-
 // Tags of V3.2's spelling, as the peers' tests write them.
 const (
 	fcStart  = "<｜DSML｜function_calls>"
@@ -78,7 +69,7 @@ func TestGoldenTurns(t *testing.T) {
 			t.Fatalf("%s/tools.txt does not hold the turn %q", g.dir, g.turn)
 		}
 	}
-	run(t, []tc{
+	streamtest.Run(t, dsml.Format, []tc{
 		{"V3.2, two calls", goldenTwoCalls + eos, nil, "", []toolcall.Call{wantWrite, wantLookup}},
 		{"V4, two calls", v4(goldenTwoCalls) + eos, nil, "", []toolcall.Call{wantWrite, wantLookup}},
 		{"V4.1, two calls", v41(goldenTwoCalls) + eos, nil, "", []toolcall.Call{wantWrite, wantLookup}},
@@ -170,7 +161,7 @@ func TestVLLMCases(t *testing.T) {
 		}
 		return fcStart + "\n" + invStart + name + "\">\n" + ps + "\n" + invEnd + "\n" + fcEnd
 	}
-	run(t, []tc{
+	streamtest.Run(t, dsml.Format, []tc{
 		{"no tool call", "just some text", nil, "just some text", nil},
 		{"no parameters", fcStart + "\n" + invStart + "get_time\">\n" + invEnd + "\n" + fcEnd, nil, "", []toolcall.Call{call("get_time", `{}`)}},
 		{"parameters", build("get_weather", "location", "SF", "date", "2024-01-16"), nil, "",
@@ -273,7 +264,7 @@ func TestSGLangCases(t *testing.T) {
 // TestPeerDifferences: where a peer reads otherwise, what this reader
 // does (the package doc says why).
 func TestPeerDifferences(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, dsml.Format, []tc{
 		// llama.cpp ends a string at its first close tag, and the invoke
 		// then fails; the literal-tag rule keeps the text.
 		{"a close tag inside a string (llama.cpp)", block(invoke("f", p("s", "true", "a"+parEnd+"b"))), nil, "",

@@ -83,16 +83,9 @@ const v41Effort = "Reasoning Effort: 75 (range 1-100, the higher the value, the 
 //
 // Neither writes a generation prompt after an assistant turn.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("dsml", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("dsml", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("dsml: %w", err)
 	}
 	thinking := profile == ProfileV41 || profile == ProfileV32Speciale
 	if opts.Thinking != nil {

@@ -9,7 +9,6 @@ import (
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
-	"pgregory.net/rapid"
 )
 
 var outside = stream.StartOutsideReasoning()
@@ -22,7 +21,7 @@ func jsonString(s string) string {
 
 // TestValues: what a value is, by its tag and its text.
 func TestValues(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, dsml.Format, []tc{
 		{"a string is verbatim: blanks, newlines, quotes, backslashes", block(invoke("f", p("s", "true", " a \"b\" \\n\n c "))), nil, "",
 			[]toolcall.Call{call("f", `{"s":" a \"b\" \\n\n c "}`)}},
 		{"a string that looks like JSON stays a string", block(invoke("f", p("s", "true", "42"), p("t", "true", `{"a":1}`))), nil, "",
@@ -80,7 +79,7 @@ func TestLiteralTags(t *testing.T) {
 			streamtest.Expect(t, dsml.Format, req, doc, "", []toolcall.Call{want}, outside)
 		})
 	}
-	run(t, []tc{
+	streamtest.Run(t, dsml.Format, []tc{
 		// a fresh key after a close tag ends the value
 		{"the close tag, then a fresh key", block(invoke("f", p("a", "true", "1")+p("b", "true", "2"))), nil, "", []toolcall.Call{call("f", `{"a":"1","b":"2"}`)}},
 		// a parameter's tag with no close tag before it is text
@@ -93,7 +92,7 @@ func TestLiteralTags(t *testing.T) {
 func TestBlocks(t *testing.T) {
 	one := block(invoke("f", p("a", "true", "1")))
 	f1 := call("f", `{"a":"1"}`)
-	run(t, []tc{
+	streamtest.Run(t, dsml.Format, []tc{
 		{"prose, a block, prose", "Let me check.\n\n" + one + "\n\nDone.", nil, "Let me check.\n\n\n\nDone.", []toolcall.Call{f1}},
 		{"two blocks", one + "\n" + v4(one), nil, "", []toolcall.Call{f1, f1}},
 		{"a missing block end at the end", strings.TrimSuffix(one, fcEnd), nil, "", []toolcall.Call{f1}},
@@ -189,30 +188,20 @@ var documents = []string{
 // TestSplitInvariance: any split into deltas gives what Parse gives.
 func TestSplitInvariance(t *testing.T) {
 	streamtest.CheckFormat(t, dsml.Format, documents)
-	rapid.Check(t, streamtest.Property(dsml.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")},
-		streamtest.Documents(documents...)))
+	streamtest.CheckFormatRequest(t, dsml.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")}, documents)
 }
 
 // TestProseAllocs: prose costs no allocation per Feed.
 func TestProseAllocs(t *testing.T) {
-	if n := streamtest.ProseFeedAllocs(dsml.Format, toolcall.Request{}); n != 0 {
-		t.Errorf("%v allocations per Feed of prose, want 0", n)
-	}
+	streamtest.CheckProseFeed(t, dsml.Format, toolcall.Request{})
 }
 
 // FuzzDSML checks the stream's promises on any document in random deltas.
 func FuzzDSML(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
+	streamtest.FuzzDeltas(f, documents, func(t *testing.T, doc string, deltas []string) {
 		streamtest.Compare(t, dsml.Format, toolcall.Request{Tools: streamtest.Tools("f")}, deltas)
 		streamtest.CompareStreaming(t, dsml.Format, toolcall.Request{Tools: streamtest.Tools("f")}, deltas)
-		r := stream.Parse(dsml.Format, doc, toolcall.Request{})
-		if len(r.Calls) > 0 && !strings.Contains(doc, "｜DSML｜") {
-			t.Errorf("%q gives calls %v without ｜DSML｜", doc, r.Calls)
-		}
+		streamtest.CallsNeed(t, dsml.Format, doc, "｜DSML｜")
 	})
 }
 

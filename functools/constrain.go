@@ -1,20 +1,6 @@
 package functools
 
-import (
-	"github.com/toolparse/toolparse/internal/grammar"
-	"github.com/toolparse/toolparse/toolcall"
-)
-
-// frame is how the models write calls, as RenderCalls writes them: the
-// array after functools is the section.
-var frame = grammar.Frame{
-	Begin:   callBegin,
-	End:     "}",
-	Sep:     ", ",
-	Open:    callsBegin,
-	Close:   "]",
-	Trigger: callsBegin,
-}
+import "github.com/toolparse/toolparse/toolcall"
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on functools[, one tag from functools[ to ] whose content is

@@ -4,45 +4,29 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/functools"
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, functools.Format, cases)
-}
-
 // The two calls of the goldens' "tools" conversation.
-const (
-	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
-	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
-)
+const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
-var (
-	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
-	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
-)
+var note, order = formatstest.Note, formatstest.Order
 
 // TestGoldenTurns reads the assistant turns of the firefunction_v2
 // goldens (testdata/templates/golden/firefunction_v2) as the template
 // writes them, from the turn's first byte to its <|eot_id|>.
 func TestGoldenTurns(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, functools.Format, []tc{
 		{"tools: two calls", " functools[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|eot_id|>",
 			nil, "", []toolcall.Call{note, order}},
 		{"tools_one_call: one call", " functools[{\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|eot_id|>", nil, "", []toolcall.Call{order}},
@@ -52,7 +36,7 @@ func TestGoldenTurns(t *testing.T) {
 }
 
 func TestFunctools(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, functools.Format, []tc{
 		{"no space before the word", `functools[{"name": "f", "arguments": {"a": 1}}]`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
 		{"blanks between the word and the array", "functools \n[{\"name\": \"f\", \"arguments\": {}}]", nil, "", []toolcall.Call{call("f", `{}`)}},
 		{"arguments as a JSON string", `functools[{"name": "f", "arguments": "{\"a\": 1}"}]`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
@@ -79,14 +63,14 @@ func TestFunctools(t *testing.T) {
 
 // The peers' cases, ported.
 func TestPeerCases(t *testing.T) {
-	special := toolcall.Request{Tools: tools("special_function")}
+	special := toolcall.Request{Tools: streamtest.Tools("special_function")}
 	// llama.cpp tests/test-chat.cpp, "FireFunction": prose, and one call
 	// after its space.
 	streamtest.Expect(t, functools.Format, special, "Hello, world!\nWhat's up?", "Hello, world!\nWhat's up?", nil)
 	streamtest.Expect(t, functools.Format, special, ` functools[{"name": "special_function", "arguments": {"arg1": 1}}]`, "", []toolcall.Call{call("special_function", `{"arg1":1}`)})
 
 	// vLLM tests/tool_parsers/test_phi4mini_tool_parser.py.
-	weather := toolcall.Request{Tools: tools("get_weather", "get_time", "test_function", "refresh")}
+	weather := toolcall.Request{Tools: streamtest.Tools("get_weather", "get_time", "test_function", "refresh")}
 	tokyo := call("get_weather", `{"city":"Tokyo"}`)
 	for _, tt := range []tc{
 		{"no tool calls", "This is a regular response without any tool calls.", nil, "This is a regular response without any tool calls.", nil},
@@ -119,14 +103,7 @@ func TestPeerCases(t *testing.T) {
 // stop there wrote: dropped, with an end_of_turn diagnostic.
 func TestEndOfTurn(t *testing.T) {
 	for _, eot := range []string{"<|end|>", "<|endoftext|>", "<|eot_id|>"} {
-		doc := `functools[{"name": "f", "arguments": {}}]` + eot + "<|user|>more"
-		res := streamtest.Compare(t, functools.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3))
-		if len(res.Calls) != 1 || res.Content != "" {
-			t.Fatalf("%s: calls %+v, content %q", eot, res.Calls, res.Content)
-		}
-		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-			t.Errorf("%s: diagnostics %+v, want one end_of_turn", eot, res.Diagnostics)
-		}
+		streamtest.CheckEndOfTurnCall(t, functools.Format, `functools[{"name": "f", "arguments": {}}]`+eot+"<|user|>more")
 	}
 }
 
@@ -140,45 +117,30 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, functools.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, functools.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzFunctools checks the stream's promises on any document in random
 // deltas.
 func FuzzFunctools(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, functools.Format, toolcall.Request{Tools: tools("f")}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, functools.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents)
 }
 
 // With argument streaming, the first call of an array streams while it
 // arrives.
 func TestStreamsArguments(t *testing.T) {
-	doc := documents[0]
-	var deltas []string
-	for i := 0; i < len(doc); i += 4 {
-		deltas = append(deltas, doc[i:min(i+4, len(doc))])
-	}
-	st := streamtest.CompareStreaming(t, functools.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, deltas)
-	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
-		t.Errorf("%+v, want 2 calls, the first streamed", st)
-	}
+	streamtest.CheckStreamsArguments(t, functools.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2)
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(functools.Format, toolcall.Request{}); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %.2f times", allocs)
-	}
+	streamtest.CheckProseFeed(t, functools.Format, toolcall.Request{})
 }
 
 // The word alone is prose: at the end of the response, before the end of
 // the turn, or before other text, it is content without a diagnostic.
 func TestTheWordAloneIsProse(t *testing.T) {
 	for _, doc := range []string{"I would use functools", "I would use functools\n<|end|>", "functools.reduce(f, xs)"} {
-		res := streamtest.Compare(t, functools.Format, toolcall.Request{Tools: tools("f")}, strings.Split(doc, ""))
+		res := streamtest.Compare(t, functools.Format, toolcall.Request{Tools: streamtest.Tools("f")}, strings.Split(doc, ""))
 		if strings.TrimSuffix(doc, "\n<|end|>") != res.Content || len(res.Calls) != 0 || len(res.Diagnostics) != 0 && res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
 			t.Errorf("%q: %+v", doc, res)
 		}
@@ -196,4 +158,13 @@ func TestNotCallsSaysWhy(t *testing.T) {
 			t.Errorf("%s: %+v", doc, res)
 		}
 	}
+}
+
+// BenchmarkSmallCalls parses eight small calls as each format writes
+// them, whole and in 4-byte deltas: one functools array against Hermes's
+// eight blocks, the yardstick.
+// The request offers no schemas: the parse alone.
+func BenchmarkSmallCalls(b *testing.B) {
+	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
+		[]formatstest.Writer{{Format: functools.Format}, {Format: hermes.Format}})
 }

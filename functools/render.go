@@ -8,41 +8,24 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// callBegin is what comes before a call's arguments in the array.
-func callBegin(name string) string {
-	return `{"name": ` + string(jsonvalue.AppendString(nil, name)) + `, "arguments": `
-}
-
 // RenderCalls writes calls as FireFunction's template writes them:
 // functools[, per call {"name": "NAME", "arguments": ARGS} with the spaces
 // Jinja's tojson writes, calls separated by ", ", then ]. No calls is "".
 // (The template puts a space before functools; the prompts write it.)
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	b.WriteString(callsBegin)
-	for i, c := range calls {
-		args, err := prompt.SpacedArgs("functools", c)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(callBegin(c.Name))
-		b.WriteString(args)
-		b.WriteString("}")
-	}
-	b.WriteString("]")
-	return b.String(), nil
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(calls) }
+
+// array is how FireFunction writes calls.
+var array = prompt.JSONArray{Format: "functools", Open: startText, Begin: prompt.NameArgumentsBegin}
+
+// frame is how the models write calls, as RenderCalls writes them: the
+// array after functools is the section.
+var frame = grammar.ArrayFrame(array, callsBegin)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
@@ -88,16 +71,9 @@ var Profiles = []string{ProfilePhi4Mini, ProfileFireFunctionV2}
 // Neither template opens reasoning nor has a switch: opts.Thinking is not
 // read.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	msgs, tools, profile, err := prompt.Begin("functools", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	profile, err := prompt.Profile("functools", opts.Profile, Profiles)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("functools: %w", err)
 	}
 	if profile == ProfileFireFunctionV2 {
 		return renderFireFunction(msgs, tools, opts.Date)
@@ -193,10 +169,7 @@ func renderFireFunction(msgs []toolcall.Message, tools []toolcall.Tool, date tim
 		}
 		functions = indented.String()
 	}
-	if date.IsZero() {
-		date = time.Now()
-	}
-	suffix := fireInstruction + "\n" + functions + "\nToday is " + date.UTC().Format("Jan 02 2006 15:04:05") + " GMT."
+	suffix := fireInstruction + "\n" + functions + "\nToday is " + prompt.Date(date).UTC().Format("Jan 02 2006 15:04:05") + " GMT."
 	var b strings.Builder
 	for i, m := range msgs {
 		if i == 0 {

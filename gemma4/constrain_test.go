@@ -2,9 +2,9 @@ package gemma4_test
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/gemma4"
 	"github.com/toolparse/toolparse/internal/grammar/grammartest"
 	"github.com/toolparse/toolparse/toolcall"
@@ -57,23 +57,7 @@ func TestGrammar(t *testing.T) {
 
 // TestStructuralTag: one tag per tool, triggered on <|tool_call>.
 func TestStructuralTag(t *testing.T) {
-	st, err := gemma4.StructuralTag(toolcall.Request{Tools: goldenTools})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var v struct {
-		Type   string
-		Format struct {
-			Type     string
-			Triggers []string
-			Tags     []struct{ Begin, End string }
-		}
-	}
-	if err := json.Unmarshal(st, &v); err != nil {
-		t.Fatal(err)
-	}
-	if v.Type != "structural_tag" || v.Format.Type != "triggered_tags" || strings.Join(v.Format.Triggers, ",") != "<|tool_call>" || len(v.Format.Tags) != 2 ||
-		v.Format.Tags[1].Begin != "<|tool_call>call:lookup_order" || v.Format.Tags[1].End != "<tool_call|>" {
-		t.Errorf("structural tag %s", st)
-	}
+	formatstest.CheckTag(t, gemma4.StructuralTag, toolcall.Request{Tools: goldenTools}, formatstest.TagWant{
+		Trigger: "<|tool_call>", Tags: 2, Tag: 1, Begin: "<|tool_call>call:lookup_order", End: "<tool_call|>",
+	})
 }

@@ -9,22 +9,12 @@ import (
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
-	"pgregory.net/rapid"
 )
 
 var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
-
-func run(t *testing.T, tests []tc, opts ...stream.Option) {
-	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, gemma4.Format, cases, opts...)
-}
 
 // The assistant turns of the goldens (gemma4/tools.txt, tools_answered.txt,
 // tools_one_call.txt): what the model writes after <|turn>model\n, up to
@@ -42,7 +32,7 @@ var (
 
 // TestGoldenTurns reads the assistant turns the goldens hold.
 func TestGoldenTurns(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"two calls (tools.txt)", goldenTwoCalls + "<|tool_response>", nil, "", []toolcall.Call{wantWrite, wantLookup}},
 		{"one call (tools_one_call.txt)", goldenOneCall + "<|tool_response>", nil, "", []toolcall.Call{wantLookup}},
 		{"a call without the response token", goldenOneCall, nil, "", []toolcall.Call{wantLookup}},
@@ -66,7 +56,7 @@ func TestReasoning(t *testing.T) {
 
 // TestValues: the argument language, as the peers describe it.
 func TestValues(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"no arguments", `<|tool_call>call:get_time{}<tool_call|>`, nil, "", []toolcall.Call{call("get_time", `{}`)}},
 		{"bare values", `<|tool_call>call:f{a:1,b:-2.5e3,c:true,d:false,e:null}<tool_call|>`, nil, "",
 			[]toolcall.Call{call("f", `{"a":1,"b":-2.5e3,"c":true,"d":false,"e":null}`)}},
@@ -89,7 +79,7 @@ func TestValues(t *testing.T) {
 // TestOllamaCases has the cases of Ollama's gemma4 parser tests
 // (model/parsers/gemma4_test.go) this reader takes as Ollama does.
 func TestOllamaCases(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"multiple args", `<|tool_call>call:get_weather{location:<|"|>Paris<|"|>,units:<|"|>metric<|"|>}<tool_call|>`, nil, "",
 			[]toolcall.Call{call("get_weather", `{"location":"Paris","units":"metric"}`)}},
 		{"nested object", `<|tool_call>call:process{config:{enabled:true,name:<|"|>test<|"|>}}<tool_call|>`, nil, "",
@@ -120,7 +110,7 @@ func TestOllamaCases(t *testing.T) {
 // TestOllamaDifferences: where Ollama's tests expect otherwise, what this
 // reader does (see the package doc).
 func TestOllamaDifferences(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		// Ollama keeps Done. as content; <|tool_response> ends the turn here.
 		{"text after <|tool_response>", `<|tool_call>call:f{}<tool_call|><|tool_response>Done.`, nil, "", []toolcall.Call{call("f", `{}`)}},
 		// Ollama repairs a string whose closing quote is missing; the
@@ -136,7 +126,7 @@ func TestOllamaDifferences(t *testing.T) {
 
 // TestProseAndCalls: text around calls is content; calls anywhere.
 func TestProseAndCalls(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"prose then a call", "Let me check.\n" + goldenOneCall, nil, "Let me check.", []toolcall.Call{wantLookup}},
 		{"a call then prose", goldenOneCall + "Done.", nil, "Done.", []toolcall.Call{wantLookup}},
 		{"prose that mentions the syntax", "Write call:f{a:1} to call f.", nil, "Write call:f{a:1} to call f.", nil},
@@ -147,7 +137,7 @@ func TestProseAndCalls(t *testing.T) {
 // TestBroken: what does not parse is content, verbatim; a call the end
 // cuts off is no call.
 func TestBroken(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"no call: prefix", `<|tool_call>f{a:1}<tool_call|>ok`, nil, `<|tool_call>f{a:1}<tool_call|>ok`, nil},
 		{"no braces", `<|tool_call>call:f<tool_call|>`, nil, `<|tool_call>call:f<tool_call|>`, nil},
 		{"an unclosed object before the end marker", `<|tool_call>call:f{a:1<tool_call|>`, nil, `<|tool_call>call:f{a:1<tool_call|>`, nil},
@@ -175,7 +165,7 @@ func TestBrokenIsDiagnosed(t *testing.T) {
 // are complete; stray end markers are dropped, as Ollama's parser drops
 // them.
 func TestEndMarkers(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"a repeated end marker is dropped", goldenOneCall + "<tool_call|>", nil, "", []toolcall.Call{wantLookup}},
 		{"an orphan end marker in prose is dropped", "ok<tool_call|> then", nil, "ok then", nil},
 		{"a missing end marker between calls", `<|tool_call>call:f{a:1}<|tool_call>call:g{b:2}<tool_call|>`, nil, "",
@@ -187,7 +177,7 @@ func TestEndMarkers(t *testing.T) {
 
 // TestFunctionGemma: FunctionGemma's frame and <escape> strings.
 func TestFunctionGemma(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gemma4.Format, []tc{
 		{"one call", `<start_function_call>call:get_weather{city:<escape>Paris, "FR"<escape>,days:3}<end_function_call><start_function_response>`, nil, "",
 			[]toolcall.Call{call("get_weather", `{"city":"Paris, \"FR\"","days":3}`)}},
 		{"two calls and prose", `OK.<start_function_call>call:a{}<end_function_call><start_function_call>call:b{x:[<escape>y<escape>]}<end_function_call>`, nil, "OK.",
@@ -245,29 +235,19 @@ var documents = []string{
 // TestSplitInvariance: any split into deltas gives what Parse gives.
 func TestSplitInvariance(t *testing.T) {
 	streamtest.CheckFormat(t, gemma4.Format, documents)
-	rapid.Check(t, streamtest.Property(gemma4.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")},
-		streamtest.Documents(documents...)))
+	streamtest.CheckFormatRequest(t, gemma4.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")}, documents)
 }
 
 // TestProseAllocs: prose costs no allocation per Feed.
 func TestProseAllocs(t *testing.T) {
-	if n := streamtest.ProseFeedAllocs(gemma4.Format, toolcall.Request{}); n != 0 {
-		t.Errorf("%v allocations per Feed of prose, want 0", n)
-	}
+	streamtest.CheckProseFeed(t, gemma4.Format, toolcall.Request{})
 }
 
 // FuzzGemma4 checks the stream's promises on any document in random deltas.
 func FuzzGemma4(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
+	streamtest.FuzzDeltas(f, documents, func(t *testing.T, doc string, deltas []string) {
 		streamtest.Compare(t, gemma4.Format, toolcall.Request{Tools: streamtest.Tools("f")}, deltas)
-		r := stream.Parse(gemma4.Format, doc, toolcall.Request{})
-		if len(r.Calls) > 0 && !strings.Contains(doc, "call:") {
-			t.Errorf("%q gives calls %v without call:", doc, r.Calls)
-		}
+		streamtest.CallsNeed(t, gemma4.Format, doc, "call:")
 	})
 }
 

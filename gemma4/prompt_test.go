@@ -2,56 +2,12 @@ package gemma4_test
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/gemma4"
-	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/toolcall"
 )
-
-// conversations reads testdata/templates/conversations.json (a copy of the
-// shared conversations the goldens were rendered from) and decodes each
-// conversation as the gateway does.
-func conversations(t *testing.T) (map[string][]toolcall.Message, []toolcall.Tool) {
-	t.Helper()
-	var file struct {
-		Tools         json.RawMessage `json:"tools"`
-		Conversations map[string]struct {
-			Messages json.RawMessage `json:"messages"`
-		} `json:"conversations"`
-	}
-	data, err := os.ReadFile(filepath.Join("testdata", "templates", "conversations.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	convs := map[string][]toolcall.Message{}
-	var tools []toolcall.Tool
-	for name, c := range file.Conversations {
-		body := fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, file.Tools)
-		req, err := openai.DecodeRequest(strings.NewReader(body), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		msgs, err := req.Conversation()
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, err := req.ToolRequest()
-		if err != nil {
-			t.Fatal(err)
-		}
-		convs[name], tools = msgs, tr.Tools
-	}
-	return convs, tools
-}
 
 func on() *bool  { t := true; return &t }
 func off() *bool { f := false; return &f }
@@ -60,47 +16,13 @@ func off() *bool { f := false; return &f }
 // default), gemma4@think (enable_thinking=True) and gemma4_26b (the 26B's
 // template, which writes the same), byte for byte.
 func TestPromptsMatchTheTemplates(t *testing.T) {
-	convs, tools := conversations(t)
-	for _, g := range []struct {
-		dir  string
-		opts toolcall.PromptOptions
-	}{
-		{"gemma4", toolcall.PromptOptions{}},
-		{"gemma4", toolcall.PromptOptions{Thinking: off(), Profile: gemma4.ProfileGemma4}},
-		{"gemma4@think", toolcall.PromptOptions{Thinking: on()}},
-		{"gemma4_26b", toolcall.PromptOptions{}},
-	} {
-		files, err := os.ReadDir(filepath.Join("testdata", "templates", "golden", g.dir))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(files) != 5 {
-			t.Fatalf("%s: %d goldens, want 5", g.dir, len(files))
-		}
-		for _, file := range files {
-			name := strings.TrimSuffix(file.Name(), ".txt")
-			t.Run(g.dir+"/"+name, func(t *testing.T) {
-				msgs, ok := convs[name]
-				if !ok {
-					t.Fatalf("no conversation %q", name)
-				}
-				want, err := os.ReadFile(filepath.Join("testdata", "templates", "golden", g.dir, file.Name()))
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := gemma4.Format.(toolcall.Prompter).Prompt(msgs, tools, g.opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got.Text != string(want) {
-					t.Errorf("got\n%s\nwant\n%s", got.Text, want)
-				}
-				if got.InReasoning {
-					t.Error("the prompt leaves reasoning open")
-				}
-			})
-		}
-	}
+	closed := formatstest.ReasoningClosed
+	formatstest.CheckTemplateGoldens(t, gemma4.Format, []formatstest.Golden{
+		{Dir: "gemma4", Reasoning: closed},
+		{Dir: "gemma4", Opts: toolcall.PromptOptions{Thinking: off(), Profile: gemma4.ProfileGemma4}, Reasoning: closed},
+		{Dir: "gemma4@think", Opts: toolcall.PromptOptions{Thinking: on()}, Reasoning: closed},
+		{Dir: "gemma4_26b", Reasoning: closed},
+	})
 }
 
 // TestPromptErrors: an unknown profile and a result that answers no call

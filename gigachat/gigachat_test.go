@@ -4,28 +4,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/gigachat"
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
-
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, gigachat.Format, cases)
-}
 
 // The markers as the model writes them.
 const (
@@ -43,7 +33,7 @@ var order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"
 // (testdata/templates/golden/gigachat3 and gigachat31) as the templates
 // write them, from the turn's first byte through its <|message_sep|>\n\n.
 func TestGoldenTurns(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gigachat.Format, []tc{
 		{"gigachat3: a call", head3 + orderCall + "<|message_sep|>\n\n", nil, "", []toolcall.Call{order}},
 		{"gigachat31: a call", head31 + orderCall + "<|message_sep|>\n\n", nil, "", []toolcall.Call{order}},
 		{"an answer", "Saved the note; order 42 has shipped.<|message_sep|>\n\n", nil, "Saved the note; order 42 has shipped.", nil},
@@ -57,7 +47,7 @@ func TestPeers(t *testing.T) {
 	memoryCall := call("manage_user_memory", `{"action":"create","id":"preferences"}`)
 	complexCall := call("manage_user_memory", `{"action":"create","id":"preferences","content":{"short_answers":true,"hate_emojis":true,"english_ui":false,"russian_math_explanations":true}}`)
 	special := call("special_function", `{"arg1":1}`)
-	run(t, []tc{
+	streamtest.Run(t, gigachat.Format, []tc{
 		// llama.cpp tests/test-chat.cpp, "GigaChat V3" and "GigaChat V3.1"
 		{"llama.cpp: content only", "Hello, world!\nWhat's up?", nil, "Hello, world!\nWhat's up?", nil},
 		{"llama.cpp: a 3 call", head3 + `{"name": "special_function", "arguments": {"arg1": 1}}`, nil, "", []toolcall.Call{special}},
@@ -97,7 +87,7 @@ func TestPeers(t *testing.T) {
 }
 
 func TestGigaChat(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, gigachat.Format, []tc{
 		{"two 3 calls: both are read", head3 + `{"name": "f", "arguments": {}}` + head3 + `{"name": "g", "arguments": {"a": 1}}</s>`, nil, "",
 			[]toolcall.Call{call("f", `{}`), call("g", `{"a":1}`)}},
 		{"two 3.1 calls: both are read", head31 + `{"name": "f", "arguments": {}}` + head31 + `{"name": "g", "arguments": {"a": 1}}`, nil, "",
@@ -137,11 +127,7 @@ func TestEndOfTurn(t *testing.T) {
 		// </s> after the message's end is what follows the end too
 		"Sure.<|message_sep|>\n\n</s>",
 	} {
-		res := streamtest.Compare(t, gigachat.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3))
-		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-			t.Errorf("%q: diagnostics %+v, want one end_of_turn", doc, res.Diagnostics)
-		}
-		if strings.Contains(res.Content, "<|") || strings.Contains(res.Content, "more") || len(res.Calls) > 1 {
+		if res := streamtest.EndOfTurn(t, gigachat.Format, doc, 3); strings.Contains(res.Content, "<|") || strings.Contains(res.Content, "more") || len(res.Calls) > 1 {
 			t.Errorf("%q: content %q, calls %+v", doc, res.Content, res.Calls)
 		}
 	}
@@ -174,38 +160,24 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, gigachat.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, gigachat.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzGigaChat checks the stream's promises on any document in random
 // deltas.
 func FuzzGigaChat(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, gigachat.Format, toolcall.Request{Tools: tools("f")}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, gigachat.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents)
 }
 
 // With argument streaming, a call streams while it arrives.
 func TestStreamsArguments(t *testing.T) {
 	for _, doc := range []string{documents[0], head31 + orderCall + head31 + orderCall} {
-		var deltas []string
-		for i := 0; i < len(doc); i += 4 {
-			deltas = append(deltas, doc[i:min(i+4, len(doc))])
-		}
-		st := streamtest.CompareStreaming(t, gigachat.Format, toolcall.Request{Tools: tools("lookup_order")}, deltas)
-		if st.Calls < 1 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
-			t.Errorf("%q: %+v, want the calls streamed", doc, st)
-		}
+		streamtest.CheckStreamsArguments(t, gigachat.Format, toolcall.Request{Tools: streamtest.Tools("lookup_order")}, doc, 0)
 	}
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(gigachat.Format, toolcall.Request{}); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %.2f times", allocs)
-	}
+	streamtest.CheckProseFeed(t, gigachat.Format, toolcall.Request{})
 }
 
 // A call object that is not a call comes back as content with a
@@ -216,4 +188,16 @@ func TestNotCallsSaysWhy(t *testing.T) {
 	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
 		t.Errorf("%+v", res)
 	}
+}
+
+// BenchmarkSmallCalls parses eight small calls as each format writes
+// them, whole and in 4-byte deltas: GigaChat 3.1's and 3's against
+// Hermes's eight blocks, the yardstick. The request offers no schemas:
+// the parse alone.
+func BenchmarkSmallCalls(b *testing.B) {
+	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(), []formatstest.Writer{
+		{Name: "gigachat3.1", Format: gigachat.Format},
+		{Name: "gigachat3", Format: gigachat.Format, Render: gigachat.RenderCalls3},
+		{Format: hermes.Format},
+	})
 }

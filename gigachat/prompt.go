@@ -41,16 +41,9 @@ const (
 // differences). opts.Thinking and opts.Date are ignored: the templates
 // have neither.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	msgs, tools, profile, err := prompt.Begin("gigachat", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	profile, err := prompt.Profile("gigachat", opts.Profile, Profiles)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("gigachat: %w", err)
 	}
 	b := []byte(bosText)
 	b = appendMessage(b, roleDeveloper, developerSystem)

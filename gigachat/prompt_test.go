@@ -2,15 +2,11 @@ package gigachat_test
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/gigachat"
-	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -21,71 +17,14 @@ import (
 // message with and without a call, two calls in a turn, non-ASCII and
 // control characters), byte for byte.
 func TestPromptMatchesTheTemplatesMore(t *testing.T) {
-	var file map[string]struct {
-		Messages json.RawMessage `json:"messages"`
-		Tools    json.RawMessage `json:"tools"`
-	}
-	data, err := os.ReadFile(filepath.Join("testdata", "more", "conversations.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	for name, c := range file {
-		body := fmt.Sprintf(`{"model": "m", "messages": %s}`, c.Messages)
-		if c.Tools != nil {
-			body = fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, c.Tools)
-		}
-		req, err := openai.DecodeRequest(strings.NewReader(body), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		msgs, err := req.Conversation()
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, err := req.ToolRequest()
-		if err != nil {
-			t.Fatal(err)
-		}
+	for name, c := range formatstest.MoreConversations(t) {
 		for _, profile := range gigachat.Profiles {
 			t.Run(name+"@"+profile, func(t *testing.T) {
-				want, err := os.ReadFile(filepath.Join("testdata", "more", name+"@"+profile+".txt"))
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := gigachat.RenderPrompt(msgs, tr.Tools, toolcall.PromptOptions{Profile: profile})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got.Text != string(want) {
-					i := diffAt(got.Text, string(want))
-					t.Errorf("differs from the template's prompt from byte %d:\ngot  %q\nwant %q", i, tail(got.Text, i), tail(string(want), i))
-				}
-				if got.InReasoning {
-					t.Error("the prompt leaves reasoning open")
-				}
+				got, err := gigachat.RenderPrompt(c.Messages, c.Tools, toolcall.PromptOptions{Profile: profile})
+				formatstest.CheckPrompt(t, filepath.Join("testdata", "more", name+"@"+profile+".txt"), got, err, formatstest.ReasoningClosed)
 			})
 		}
 	}
-}
-
-func diffAt(a, b string) int {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	return i
-}
-
-// tail is s from i, at most 200 bytes.
-func tail(s string, i int) string {
-	s = s[i:]
-	if len(s) > 200 {
-		s = s[:200]
-	}
-	return s
 }
 
 // A conversation that cannot be written is an error.

@@ -24,35 +24,16 @@ const (
 	valueEndText = "</arg_value>"
 )
 
-// The format's markers, keyed by these tokens.
-const (
-	toolCall block.Token = iota
-	toolCallEnd
-	user
-	observation
-	endOfText
-	roleEnd
-	assistantEnd
-)
-
-const kCall = 0 // the one kind of block
-
-var table = block.Format{
-	TurnEnds: true, // an end-of-turn token ends the response
-	Markers: []block.Marker{
-		toolCall:     {Text: startText, Role: block.Opens, Kind: kCall},
-		toolCallEnd:  {Text: endText}, // an orphan: dropped
-		user:         {Text: "<|user|>", EndsTurn: true},
-		observation:  {Text: "<|observation|>", EndsTurn: true},
-		endOfText:    {Text: "<|endoftext|>", EndsTurn: true},
-		roleEnd:      {Text: "<|role_end|>", EndsTurn: true}, // Ling 3.0's
-		assistantEnd: {Text: "</assistant>", EndsTurn: true}, // Laguna's
-	},
-	// A value's </arg_value> is followed by the next <arg_key> or the
-	// block's end; followed by anything else, it is text in the value.
-	Kinds: []block.Kind{kCall: {End: toolCallEnd, Scan: block.ScanTagged, Value: [2]string{valueText, valueEndText}, ValueNext: []string{keyText}, Read: readCall, Follow: follow}},
-	Hooks: func() block.Hooks { return new(markerless) },
-}
+// table reads a <tool_call> block of tagged arguments. A value's
+// </arg_value> is followed by the next <arg_key> or the block's end;
+// followed by anything else, it is text in the value.
+var table = block.Marked{
+	Open: startText, End: endText,
+	Kind: block.Kind{End: block.MarkedEnd, Scan: block.ScanTagged, Value: [2]string{valueText, valueEndText},
+		ValueNext: []string{keyText}, Read: readCall, Follow: follow},
+	TurnEnds: []string{"<|user|>", "<|observation|>", "<|endoftext|>", "<|role_end|>", "</assistant>"},
+	Hooks:    func() block.Hooks { return new(markerless) },
+}.Format()
 
 type format struct{}
 

@@ -81,12 +81,7 @@ func TestProperties(t *testing.T) {
 
 // FuzzGLM45 checks the stream's promises on any document in random deltas.
 func FuzzGLM45(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, glm45.Format, toolcall.Request{Tools: streamtest.Tools("f")}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, glm45.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents)
 }
 
 // Ling 3.0, which glm45 reads, ends its turn with <|role_end|>: consumed,

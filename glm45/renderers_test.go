@@ -22,11 +22,7 @@ var renderers = []formatstest.Renderer{
 
 // TestRenderers runs the shared renderer checks on every syntax the
 // package writes calls in.
-func TestRenderers(t *testing.T) {
-	for _, r := range renderers {
-		t.Run(r.Name, func(t *testing.T) { formatstest.CheckRenderer(t, r) })
-	}
-}
+func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
 
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {

@@ -1,20 +1,6 @@
 package granite
 
-import (
-	"github.com/toolparse/toolparse/internal/grammar"
-	"github.com/toolparse/toolparse/toolcall"
-)
-
-// frame is how Granite writes calls, as RenderCalls writes them: the
-// array after <|tool_call|> is the section, which its own ']' closes.
-var frame = grammar.Frame{
-	Begin:   callBegin,
-	End:     "}",
-	Sep:     ", ",
-	Open:    startText + "[",
-	Close:   "]",
-	Trigger: startText,
-}
+import "github.com/toolparse/toolparse/toolcall"
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <|tool_call|>, one tag from <|tool_call|>[ to ] whose

@@ -4,38 +4,25 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/granite"
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, granite.Format, cases)
-}
-
 // The two calls of the goldens' "tools" conversation.
-const (
-	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
-	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
-)
+const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
 var (
-	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
-	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
+	note  = formatstest.Note
+	order = formatstest.Order
 	tokyo = call("get_weather", `{"city":"Tokyo"}`)
 )
 
@@ -44,7 +31,7 @@ var (
 // prompt, so they are written as the model writes them: <|tool_call|>
 // and the array, then <|end_of_text|>).
 func TestGoldenTurns(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, granite.Format, []tc{
 		{"tools: two calls", "<|tool_call|>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|end_of_text|>",
 			nil, "", []toolcall.Call{note, order}},
 		{"tools_one_call: one call", "<|tool_call|>[{\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|end_of_text|>", nil, "", []toolcall.Call{order}},
@@ -55,7 +42,7 @@ func TestGoldenTurns(t *testing.T) {
 
 func TestGranite(t *testing.T) {
 	special := call("special_function", `{"arg1":1}`)
-	run(t, []tc{
+	streamtest.Run(t, granite.Format, []tc{
 		// llama.cpp tests/test-chat.cpp, ibm-granite-granite-3.3-2B-Instruct
 		// (the cases of a whole response; reasoning below).
 		{"llama.cpp: content", "Hello, world!\nWhat's up?", nil, "Hello, world!\nWhat's up?", nil},
@@ -136,14 +123,7 @@ func TestReasoning(t *testing.T) {
 // What follows <|end_of_text|> is the next turn a server that did not
 // stop there wrote: dropped, with an end_of_turn diagnostic.
 func TestEndOfTurn(t *testing.T) {
-	doc := `<|tool_call|>[{"name": "f", "arguments": {}}]<|end_of_text|><|start_of_role|>user<|end_of_role|>more`
-	res := streamtest.Compare(t, granite.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3))
-	if len(res.Calls) != 1 || res.Content != "" {
-		t.Fatalf("calls %+v, content %q", res.Calls, res.Content)
-	}
-	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-		t.Errorf("diagnostics %+v, want one end_of_turn", res.Diagnostics)
-	}
+	streamtest.CheckEndOfTurnCall(t, granite.Format, `<|tool_call|>[{"name": "f", "arguments": {}}]<|end_of_text|><|start_of_role|>user<|end_of_role|>more`)
 }
 
 var documents = []string{
@@ -156,42 +136,23 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, granite.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, granite.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzGranite checks the stream's promises on any document in random
 // deltas, told the prompt left reasoning closed, opened it, or nothing.
 func FuzzGranite(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		req := toolcall.Request{Tools: tools("f")}
-		streamtest.Compare(t, granite.Format, req, deltas)
-		streamtest.Compare(t, granite.Format, req, deltas, stream.StartInReasoning())
-		streamtest.Compare(t, granite.Format, req, deltas, stream.StartOutsideReasoning())
-	})
+	streamtest.Fuzz(f, granite.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
 }
 
 // With argument streaming, the first call of the array streams while it
 // arrives.
 func TestStreamsArguments(t *testing.T) {
-	doc := documents[0]
-	var deltas []string
-	for i := 0; i < len(doc); i += 4 {
-		deltas = append(deltas, doc[i:min(i+4, len(doc))])
-	}
-	st := streamtest.CompareStreaming(t, granite.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, deltas)
-	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
-		t.Errorf("%+v, want 2 calls, the first streamed", st)
-	}
+	streamtest.CheckStreamsArguments(t, granite.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2)
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(granite.Format, toolcall.Request{}); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %.2f times", allocs)
-	}
+	streamtest.CheckProseFeed(t, granite.Format, toolcall.Request{})
 }
 
 // An array that is not calls comes back as content with a diagnostic.
@@ -201,4 +162,13 @@ func TestNotCallsSaysWhy(t *testing.T) {
 	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
 		t.Errorf("%+v", res)
 	}
+}
+
+// BenchmarkEightCalls parses eight small calls as each format writes
+// them, whole and in 4-byte deltas: Granite's one array against
+// Hermes's eight blocks, the yardstick. The request offers no schemas:
+// the parse alone.
+func BenchmarkEightCalls(b *testing.B) {
+	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
+		[]formatstest.Writer{{Format: granite.Format}, {Format: hermes.Format}}, stream.StartOutsideReasoning())
 }

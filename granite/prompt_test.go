@@ -9,6 +9,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// promptCase is a row of a prompt table (a local type, so rows need no
+// keys).
+type promptCase formatstest.PromptCase[toolcall.PromptOptions]
+
 func on() *bool { t := true; return &t }
 
 const (
@@ -30,13 +34,7 @@ var (
 func TestRenderPrompt(t *testing.T) {
 	user := []toolcall.Message{{Role: "user", Content: "Hi"}}
 	date := toolcall.PromptOptions{Date: formatstest.GoldenDate}
-	for _, tt := range []struct {
-		name  string
-		msgs  []toolcall.Message
-		tools []toolcall.Tool
-		opts  toolcall.PromptOptions
-		want  string
-	}{
+	formatstest.CheckPromptCases(t, granite.RenderPrompt, formatstest.ReasoningClosed, []promptCase{
 		{"the default system text with tools; the tools indented", user, []toolcall.Tool{ping, f}, date,
 			defaultSystem + toolsSystem + "<|start_of_role|>available_tools<|end_of_role|>[\n" + pingJSON + ",\n    {\n        \"type\": \"function\",\n        \"function\": {\n            \"name\": \"f\",\n            \"parameters\": {\n                \"type\": \"object\",\n                \"properties\": {\n                    \"a\": {\n                        \"type\": \"integer\"\n                    },\n                    \"b\": {\n                        \"type\": \"array\",\n                        \"items\": {}\n                    }\n                }\n            }\n        }\n    }\n]<|end_of_text|>\n" + hi},
 		{"the default system text with thinking", user, nil, toolcall.PromptOptions{Date: formatstest.GoldenDate, Thinking: on()},
@@ -55,27 +53,8 @@ func TestRenderPrompt(t *testing.T) {
 			"<|start_of_role|>system<|end_of_role|>S<|end_of_text|>\n<|start_of_role|>user<|end_of_role|>Go<|end_of_text|>\n<|start_of_role|>assistant<|end_of_role|>Checking.<|end_of_text|>\n<|start_of_role|>tool<|end_of_role|>1<|end_of_text|>\n<|start_of_role|>system<|end_of_role|>Later<|end_of_text|>\n<|start_of_role|>user<|end_of_role|>Ok<|end_of_text|>\n<|start_of_role|>assistant<|end_of_role|>"},
 		{"a last assistant message is the answer's start", []toolcall.Message{{Role: "user", Content: "Hi"}, {Role: "assistant", Content: "Hello  "}}, nil, date,
 			defaultSystem + " You are a helpful AI assistant.<|end_of_text|>\n" + hi + "Hello"},
-	} {
-		got, err := granite.RenderPrompt(tt.msgs, tt.tools, tt.opts)
-		if err != nil {
-			t.Errorf("%s: %v", tt.name, err)
-			continue
-		}
-		if got.Text != tt.want || got.InReasoning {
-			t.Errorf("%s: RenderPrompt =\n%q (in reasoning: %v)\nwant\n%q", tt.name, got.Text, got.InReasoning, tt.want)
-		}
-	}
-	for _, tt := range []struct {
-		name string
-		msgs []toolcall.Message
-		opts toolcall.PromptOptions
-	}{
-		{"a result with no call", []toolcall.Message{{Role: "tool", ToolCallID: "x"}}, toolcall.PromptOptions{}},
-		{"arguments that are no object", []toolcall.Message{{Role: "assistant", ToolCalls: []toolcall.Call{{Name: "f", Arguments: "[1]"}}}, {Role: "user", Content: "?"}}, toolcall.PromptOptions{}},
-		{"an unknown profile", []toolcall.Message{{Role: "user", Content: "Hi"}}, toolcall.PromptOptions{Profile: "granite-4"}},
-	} {
-		if _, err := granite.RenderPrompt(tt.msgs, nil, tt.opts); err == nil {
-			t.Errorf("%s: no error", tt.name)
-		}
-	}
+	})
+	formatstest.CheckPromptErrors(t, granite.RenderPrompt,
+		formatstest.PromptError[toolcall.PromptOptions]{Name: "an unknown profile", Msgs: []toolcall.Message{{Role: "user", Content: "Hi"}}, Opts: toolcall.PromptOptions{Profile: "granite-4"}},
+	)
 }

@@ -6,43 +6,24 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
-	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
-
-// callBegin is what comes before a call's arguments in the array.
-func callBegin(name string) string {
-	return `{"name": ` + string(jsonvalue.AppendString(nil, name)) + `, "arguments": `
-}
 
 // RenderCalls writes calls as Granite 3.x writes them: <|tool_call|>[,
 // per call {"name": "NAME", "arguments": ARGS} with the spaces Jinja's
 // tojson writes, calls separated by ", ", then ] (the array's close ends
 // the calls: there is no end marker). No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	b.WriteString(startText + "[")
-	for i, c := range calls {
-		args, err := prompt.SpacedArgs("granite", c)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(callBegin(c.Name))
-		b.WriteString(args)
-		b.WriteString("}")
-	}
-	b.WriteString("]")
-	return b.String(), nil
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(calls) }
+
+// array is how Granite writes calls.
+var array = prompt.JSONArray{Format: "granite", Open: startText, Begin: prompt.NameArgumentsBegin}
+
+// frame is how Granite writes calls, as RenderCalls writes them: the
+// array after <|tool_call|> is the section, which its own ']' closes.
+var frame = grammar.ArrayFrame(array, startText)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
@@ -84,25 +65,15 @@ const (
 // assistant message is the answer's start: its text follows that header,
 // its trailing whitespace cut, and nothing follows it.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	if _, err := prompt.Profile("granite", opts.Profile, Profiles); err != nil {
+	msgs, tools, _, err := prompt.Begin("granite", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
+	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("granite: %w", err)
 	}
 	var system string
 	if len(msgs) > 0 && msgs[0].Role == "system" {
 		system, msgs = msgs[0].Content, msgs[1:]
 	} else {
-		date := opts.Date
-		if date.IsZero() {
-			date = time.Now()
-		}
-		system = fmt.Sprintf(defaultSystem, date.Format("January 02, 2006"))
+		system = fmt.Sprintf(defaultSystem, prompt.Date(opts.Date).Format("January 02, 2006"))
 		switch {
 		case len(tools) > 0:
 			system += toolsSystem

@@ -42,7 +42,5 @@ func BenchmarkHarmony(b *testing.B) {
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(harmony.Format, toolcall.Request{}); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %.2f times", allocs)
-	}
+	streamtest.CheckProseFeed(t, harmony.Format, toolcall.Request{})
 }

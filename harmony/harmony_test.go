@@ -85,13 +85,7 @@ func TestProperties(t *testing.T) {
 // FuzzHarmony checks the stream's promises on any document in random
 // deltas.
 func FuzzHarmony(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		streamtest.Compare(t, harmony.Format, toolcall.Request{}, deltas)
-	})
+	streamtest.Fuzz(f, harmony.Format, toolcall.Request{}, documents)
 }
 
 // A header that is cut off, or longer than 512 bytes, is content with the

@@ -9,28 +9,16 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call, tools = streamtest.Call, streamtest.Tools
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
-
-func run(t *testing.T, tests []tc, opts ...stream.Option) {
-	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, hermes.Format, cases, opts...)
-}
 
 // TestExamples has every example (the stream trims the whitespace that
 // borders content and reasoning) of the hermes section of FORMATS-MORE.md
 // (H1-H8; H9 and H10 need reasoning, in TestReasoning).
 func TestExamples(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, hermes.Format, []tc{
 		{"H1 one call", "<tool_call>\n{\"name\": \"final_answer\", \"arguments\": {\"trigger\": true}}\n</tool_call>", nil, "",
 			[]toolcall.Call{call("final_answer", `{"trigger":true}`)}},
 		{"H2 prose before", `Sure, let me check the weather.<tool_call>{"name": "get_weather", "arguments": {"city": "NYC"}}</tool_call>`, nil,
@@ -51,7 +39,7 @@ func TestExamples(t *testing.T) {
 }
 
 func TestHermes(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, hermes.Format, []tc{
 		{"arguments before name", `<tool_call>{"arguments": {"a": 1}, "name": "f"}</tool_call>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
 		{"parameters for arguments", `<tool_call>{"name": "f", "parameters": {"a": 1}}</tool_call>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
 		{"a requested tool with no arguments", `<tool_call>{"name": "get-time"}</tool_call>`, []string{"get-time"}, "", []toolcall.Call{call("get-time", `{}`)}},
@@ -111,11 +99,5 @@ func TestProperties(t *testing.T) {
 
 // FuzzHermes checks the stream's promises on any document in random deltas.
 func FuzzHermes(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		streamtest.Compare(t, hermes.Format, toolcall.Request{Tools: tools("f")}, deltas)
-	})
+	streamtest.Fuzz(f, hermes.Format, toolcall.Request{Tools: tools("f")}, documents)
 }

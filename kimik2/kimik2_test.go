@@ -76,10 +76,5 @@ func TestProperties(t *testing.T) {
 // FuzzKimiK2 checks the stream's promises on any document in random
 // deltas.
 func FuzzKimiK2(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, kimik2.Format, toolcall.Request{}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, kimik2.Format, toolcall.Request{}, documents)
 }

@@ -1,65 +1,33 @@
 package kimik3_test
 
 import (
-	"strconv"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/kimik3"
 	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
-
-// eightCalls renders eight small get_weather calls in f's syntax, as a
-// model answering eight cities writes them.
-func eightCalls(tb testing.TB, f toolcall.Format) string {
-	var calls []toolcall.Call
-	for i, city := range []string{"Paris", "Tokyo", "Lima", "Oslo", "Cairo", "Quito", "Hanoi", "Perth"} {
-		calls = append(calls, toolcall.Call{ID: "call" + strconv.Itoa(i), Name: "get_weather", Arguments: `{"city":"` + city + `","unit":"celsius"}`})
-	}
-	text, err := f.(toolcall.Renderer).RenderCalls(calls)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return text
-}
 
 var weather = toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather"}}}
 
 // BenchmarkEightCalls parses eight small calls, whole and in 4-byte
 // deltas, in Kimi K3's syntax and, to compare with, in Hermes'.
 func BenchmarkEightCalls(b *testing.B) {
-	for _, f := range []toolcall.Format{kimik3.Format, hermes.Format} {
-		text := eightCalls(b, f)
-		for _, mode := range []struct {
-			name string
-			size int
-		}{{"whole", len(text)}, {"4B", 4}} {
-			deltas := benchdata.Deltas(text, mode.size)
-			b.Run(f.Name()+"/"+mode.name, func(b *testing.B) {
-				b.ReportAllocs()
-				b.SetBytes(int64(len(text)))
-				for b.Loop() {
-					if n := benchdata.Calls(stream.New(f, weather), deltas); n != 8 {
-						b.Fatalf("%d calls, want 8", n)
-					}
-				}
-			})
-		}
-	}
+	formatstest.BenchCalls(b, weather, benchdata.SmallCalls(), []formatstest.Writer{
+		{Format: kimik3.Format},
+		{Format: hermes.Format},
+	})
 }
 
 // BenchmarkProse reads 100 KB of prose in the response channel, in 4-byte
 // deltas: the prose path, which allocates nothing per Feed.
 func BenchmarkProse(b *testing.B) {
 	text := "<|open|>response<|sep|>" + benchdata.Prose(100_000) + "<|close|>response<|sep|>"
-	deltas := benchdata.Deltas(text, 4)
-	b.ReportAllocs()
-	b.SetBytes(int64(len(text)))
-	for b.Loop() {
-		benchdata.Calls(stream.New(kimik3.Format, weather, stream.StartOutsideReasoning()), deltas)
-	}
+	formatstest.BenchDeltas(b, kimik3.Format, weather, text, stream.StartOutsideReasoning())
 }
 
 // TestProseFeedsAllocateNothing: a Feed of prose in the response channel,
@@ -73,14 +41,7 @@ func TestProseFeedsAllocateNothing(t *testing.T) {
 		{"response", stream.StartOutsideReasoning(), "<|open|>response<|sep|>Hello"},
 		{"think", stream.ForPrompt(toolcall.Prompt{InReasoning: true}), "Hmm"},
 	} {
-		s := stream.New(kimik3.Format, weather, start.opt)
-		s.Feed(start.first)
-		deltas := benchdata.Deltas(benchdata.Prose(4000), 4)
-		i := 0
-		if n := testing.AllocsPerRun(500, func() {
-			s.Feed(deltas[i%len(deltas)])
-			i++
-		}); n != 0 {
+		if n := streamtest.ProseFeedAllocsAfter(kimik3.Format, weather, start.first, start.opt); n != 0 {
 			t.Errorf("%s: a prose Feed allocates %v times", start.name, n)
 		}
 	}

@@ -93,7 +93,7 @@
 // Prompts: RenderPrompt, and the Prompter, write Kimi K3's template
 // (profile kimi-k3, the one profile, which opens reasoning) byte for byte
 // as the golden directory kimi_k3 has it (rendered from the template a
-// GGUF conversion embeds; the goldens are in testdata/golden): messages
+// GGUF conversion embeds; in testdata/templates/golden): messages
 // back to back as <|open|>message role="ROLE"<|sep|>TEXT<|close|>message<|sep|><|end_of_msg|>;
 // with tools, first a system message of type tool-declare listing them as
 // one line of JSON, keys sorted at every level, no spaces; then a system

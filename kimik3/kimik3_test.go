@@ -62,7 +62,7 @@ func run(t *testing.T, examples []example) {
 }
 
 // TestGoldenTurns reads the assistant turns of the kimi_k3 goldens
-// (testdata/golden), each as the model writes it after its prompt: the
+// (testdata/templates/golden/kimi_k3), each as the model writes it after its prompt: the
 // think channel the prompt opened, the response channel, the tools
 // channel, the message's end.
 func TestGoldenTurns(t *testing.T) {
@@ -296,10 +296,5 @@ func TestProperties(t *testing.T) {
 
 // FuzzKimiK3 checks the stream's promises on any document in random deltas.
 func FuzzKimiK3(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, kimik3.Format, toolcall.Request{Tools: streamtest.Tools("f")}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, kimik3.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents)
 }

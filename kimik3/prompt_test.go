@@ -1,93 +1,20 @@
 package kimik3_test
 
 import (
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/kimik3"
-	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// conversations reads testdata/conversations.json (the shared
-// conversations the goldens render) and decodes each as the gateway does.
-func conversations(t *testing.T) (map[string][]toolcall.Message, []toolcall.Tool) {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "conversations.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Tools         json.RawMessage `json:"tools"`
-		Conversations map[string]struct {
-			Messages json.RawMessage `json:"messages"`
-		} `json:"conversations"`
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	convs := map[string][]toolcall.Message{}
-	var tools []toolcall.Tool
-	for name, c := range file.Conversations {
-		body := fmt.Sprintf(`{"model": "moonshotai/Kimi-K3", "messages": %s, "tools": %s}`, c.Messages, file.Tools)
-		req, err := openai.DecodeRequest(strings.NewReader(body), 1<<20)
-		if err != nil {
-			t.Fatal(err)
-		}
-		msgs, err := req.Conversation()
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, err := req.ToolRequest()
-		if err != nil {
-			t.Fatal(err)
-		}
-		convs[name], tools = msgs, tr.Tools
-	}
-	return convs, tools
-}
-
-// TestPromptsMatchTheTemplate: every kimi_k3 golden (testdata/golden, the
-// prompts Kimi K3's own template writes for the shared conversations),
-// byte for byte, with the default options: thinking on, effort max.
+// TestPromptsMatchTheTemplate: every kimi_k3 golden
+// (testdata/templates/golden/kimi_k3, the prompts Kimi K3's own template
+// writes for the shared conversations), byte for byte, with the default
+// options: thinking on, effort max, the think channel open.
 func TestPromptsMatchTheTemplate(t *testing.T) {
-	convs, tools := conversations(t)
-	files, err := filepath.Glob(filepath.Join("testdata", "golden", "*.txt"))
-	if err != nil || len(files) != 5 {
-		t.Fatalf("%d goldens (%v), want the five conversations'", len(files), err)
-	}
-	for _, file := range files {
-		name := strings.TrimSuffix(filepath.Base(file), ".txt")
-		t.Run(name, func(t *testing.T) {
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			msgs, ok := convs[name]
-			if !ok {
-				t.Fatalf("no conversation %q", name)
-			}
-			got, err := kimik3.Format.(toolcall.Prompter).Prompt(msgs, tools, toolcall.PromptOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Text != string(want) {
-				i := 0
-				for i < len(got.Text) && i < len(want) && got.Text[i] == want[i] {
-					i++
-				}
-				t.Errorf("differs at byte %d:\n got %q\nwant %q", i, got.Text[i:min(len(got.Text), i+80)], want[i:min(len(want), i+80)])
-			}
-			if !got.InReasoning {
-				t.Error("the prompt opens the think channel, but says it does not")
-			}
-		})
-	}
+	formatstest.CheckTemplateGoldens(t, kimik3.Format, []formatstest.Golden{{Dir: "kimi_k3", Reasoning: formatstest.ReasoningOpen}})
 }
 
 func TestRenderPrompt(t *testing.T) {

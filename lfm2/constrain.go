@@ -11,17 +11,11 @@ import (
 // at the start; parallel_tool_calls false and a named tool allow one call
 // and stop after the block.
 func StructuralTag(req toolcall.Request) ([]byte, error) {
-	c, err := grammar.ChoiceOf(req)
+	c, b, list, err := grammar.PythonCalls(req)
 	if err != nil {
 		return nil, err
 	}
-	b := grammar.New(grammar.Python, "")
-	call, err := b.Call(c.Tools)
-	if err != nil {
-		return nil, err
-	}
-	inner := b.String(b.List(call, c.One))
-	tag := grammar.Tag{Begin: startText, Content: grammar.GrammarFormat(inner), End: endText}
+	tag := grammar.Tag{Begin: startText, Content: grammar.GrammarFormat(b.String(list)), End: endText}
 	return grammar.StructuralTag(grammar.Triggered(startText, []grammar.Tag{tag}, c))
 }
 
@@ -33,16 +27,11 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 // The schema features it constrains, and those that fall back to their
 // general type, are those of pythonic.Grammar.
 func Grammar(req toolcall.Request) (string, error) {
-	c, err := grammar.ChoiceOf(req)
+	_, b, list, err := grammar.PythonCalls(req)
 	if err != nil {
 		return "", err
 	}
-	b := grammar.New(grammar.Python, "")
-	call, err := b.Call(c.Tools)
-	if err != nil {
-		return "", err
-	}
-	return b.String(grammar.Lit(startText) + " " + b.List(call, c.One) + " " + grammar.Lit(endText)), nil
+	return b.String(grammar.Lit(startText) + " " + list + " " + grammar.Lit(endText)), nil
 }
 
 // Grammar implements toolcall.Constrainer.

@@ -116,7 +116,7 @@ func (e *echo) end(m *block.Machine, dst []toolcall.Event, s string, i int) ([]t
 		return dst, end
 	case res == marker.None:
 		return m.Abandon(dst, s, end)
-	case tok != toolCallEnd: // another marker: no echo after all
+	case tok != block.MarkedEnd: // another marker: no echo after all
 		return m.MarkerAt(dst, s, end, e.mark, tok), end
 	}
 	text := m.Text(s, end)

@@ -85,27 +85,17 @@ const (
 	endText   = "<|tool_call_end|>"
 )
 
-// The format's markers, keyed by these tokens.
-const (
-	toolCallStart block.Token = iota
-	toolCallEnd
-	imEnd
-	endOfText
-)
+// kBlock is the one kind of block.
+const kBlock = 0
 
-const kBlock = 0 // the one kind of block
-
-var format_ = block.Format{
-	TurnEnds: true, // an end-of-turn token ends the response
-	Markers: []block.Marker{
-		toolCallStart: {Text: startText, Role: block.Opens, Kind: kBlock},
-		toolCallEnd:   {Text: endText}, // dropped in prose (an orphan), or ends an echo
-		imEnd:         {Text: "<|im_end|>", EndsTurn: true},
-		endOfText:     {Text: "<|endoftext|>", EndsTurn: true},
-	},
-	Kinds: []block.Kind{kBlock: {End: toolCallEnd, Scan: block.ScanCode, Follow: block.FollowDecode}},
-	Hooks: func() block.Hooks { return new(echo) }, // the echo repair
-}
+// format_ reads the block between the markers as code; an end marker in
+// prose is dropped (an orphan), or ends an echo.
+var format_ = block.Marked{
+	Open: startText, End: endText,
+	Kind:     block.Kind{End: block.MarkedEnd, Scan: block.ScanCode, Follow: block.FollowDecode},
+	TurnEnds: []string{"<|im_end|>", "<|endoftext|>"},
+	Hooks:    func() block.Hooks { return new(echo) },
+}.Format()
 
 type format struct{}
 

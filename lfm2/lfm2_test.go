@@ -6,31 +6,18 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/lfm2"
-	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call, tools = streamtest.Call, streamtest.Tools
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-func run(t *testing.T, tests []tc, opts ...stream.Option) {
-	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, lfm2.Format, cases, opts...)
-}
-
 // TestFormatsSection5 has every row of FORMATS.md section 5.
 func TestFormatsSection5(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, lfm2.Format, []tc{
 		{"a block then prose", `<|tool_call_start|>[get_candidate_status(candidate_id="12345")]<|tool_call_end|>Checking the status.`, nil, "Checking the status.",
 			[]toolcall.Call{call("get_candidate_status", `{"candidate_id":"12345"}`)}},
 		{"a hyphenated name", `<|tool_call_start|>[sub-task-ending(status="Completed", data="x"), search(q=1)]<|tool_call_end|>`, nil, "",
@@ -43,7 +30,7 @@ func TestFormatsSection5(t *testing.T) {
 
 // TestIssueCases has the lfm2 cases the issue lists.
 func TestIssueCases(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, lfm2.Format, []tc{
 		{"a space before the end marker", `<|tool_call_start|>[get_current_temperature(location="Tokyo")] <|tool_call_end|>`, nil, "",
 			[]toolcall.Call{call("get_current_temperature", `{"location":"Tokyo"}`)}},
 		{"spaces around '='", `<|tool_call_start|>[close_blinds(percentage = 100), play_media(device = 'tv', source = 'netflix')]<|tool_call_end|>`, nil, "",
@@ -71,7 +58,7 @@ func TestTwelveHyphenatedTools(t *testing.T) {
 }
 
 func TestLFM2Blocks(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, lfm2.Format, []tc{
 		{"bare calls in a block", `<|tool_call_start|>f(a=1), g(b=2)<|tool_call_end|>`, nil, "", []toolcall.Call{call("f", `{"a":1}`), call("g", `{"b":2}`)}},
 		{"keyword names", `<|tool_call_start|>[import(from="x", class=1)]<|tool_call_end|>`, nil, "", []toolcall.Call{call("import", `{"from":"x","class":1}`)}},
 		{"one JSON object", `<|tool_call_start|>{"name": "f", "arguments": {"a": 1}}<|tool_call_end|>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
@@ -116,11 +103,5 @@ func TestLFM2Properties(t *testing.T) {
 
 // FuzzLFM2 checks the stream's promises on any document in random deltas.
 func FuzzLFM2(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		streamtest.Compare(t, lfm2.Format, toolcall.Request{}, deltas)
-	})
+	streamtest.Fuzz(f, lfm2.Format, toolcall.Request{}, documents)
 }

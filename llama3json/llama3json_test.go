@@ -8,10 +8,7 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call, tools = streamtest.Call, streamtest.Tools
 
 func expect(t *testing.T, names []string, doc, content string, calls ...toolcall.Call) {
 	t.Helper()
@@ -66,10 +63,5 @@ func TestProperties(t *testing.T) {
 // FuzzLlama3JSON checks the stream's promises on any document in random
 // deltas.
 func FuzzLlama3JSON(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, llama3json.Format, toolcall.Request{Tools: tools("f")}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, llama3json.Format, toolcall.Request{Tools: tools("f")}, documents)
 }

@@ -105,7 +105,5 @@ func TestMixedDocumentCalls(t *testing.T) {
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(llama4.Format, agentTools); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %.2f times", allocs)
-	}
+	streamtest.CheckProseFeed(t, llama4.Format, agentTools)
 }

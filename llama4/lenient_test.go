@@ -9,13 +9,14 @@ import (
 
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 // What real models write that a strict reader loses: each row whole and
 // split at every place.
 func TestRealOutputRules(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, llama4.Format, []tc{
 		{"a repeated keyword: the last value, at the first place", `[f(a=1, b=2, a=1)]`, []string{"f"}, "", []toolcall.Call{call("f", `{"a":1,"b":2}`)}},
 		{"markdown-escaped names", `[lawsuit\_search(company\_name='x')]`, []string{"lawsuit_search"}, "", []toolcall.Call{call("lawsuit_search", `{"company_name":"x"}`)}},
 		{"markdown-escaped dotted names", `[european\_history.get\_event\_date(event\_name="WWII")]`, []string{"european_history.get_event_date"}, "",

@@ -11,10 +11,7 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call, tools = streamtest.Call, streamtest.Tools
 
 // allPolicy returns every call, for tests of what the parser reads.
 var allPolicy = stream.WithPolicy(policy.Policy{Mode: policy.All})
@@ -22,18 +19,9 @@ var allPolicy = stream.WithPolicy(policy.Policy{Mode: policy.All})
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-func run(t *testing.T, tests []tc, opts ...stream.Option) {
-	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, llama4.Format, cases, opts...)
-}
-
 // TestFormatsSection4 has every row of FORMATS.md section 4.
 func TestFormatsSection4(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, llama4.Format, []tc{
 		{"a call list then end of turn", `[get_weather(city="San Francisco"), get_weather(city="Seattle")]<|eot|>`, nil, "",
 			[]toolcall.Call{call("get_weather", `{"city":"San Francisco"}`), call("get_weather", `{"city":"Seattle"}`)}},
 		{"a function tag", `<function=trending_songs>{"n": 10}</function><|eot|>`, nil, "", []toolcall.Call{call("trending_songs", `{"n":10}`)}},
@@ -46,7 +34,7 @@ func TestFormatsSection4(t *testing.T) {
 
 // TestIssueCases has the cases the llama4 issue lists.
 func TestIssueCases(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, llama4.Format, []tc{
 		{"a JSON object in python tags", `<|python_start|>{"name": "brave_web_search", "parameters": {"query": "latest news"}}<|python_end|>`, nil, "",
 			[]toolcall.Call{call("brave_web_search", `{"query":"latest news"}`)}},
 		{"a typed JSON object", `{"type": "function", "name": "Bash", "parameters": {"command": "ls"}}`, []string{"Bash"}, "", []toolcall.Call{call("Bash", `{"command":"ls"}`)}},
@@ -56,7 +44,7 @@ func TestIssueCases(t *testing.T) {
 }
 
 func TestLlama4Forms(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, llama4.Format, []tc{
 		{"the assistant header is consumed", "<|header_start|>assistant<|header_end|>\n\n[f(a=1)]<|eot|>", nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
 		{"every end-of-turn token is consumed", "Done.<|eom|><|eot|><|end_of_text|>", nil, "Done.", nil},
 		{"a function tag with sloppy JSON", `<function=f>{'a': 'x', 'b': True}</function>`, nil, "", []toolcall.Call{call("f", `{"a":"x","b":true}`)}},

@@ -43,12 +43,8 @@ func TestLlama4Properties(t *testing.T) {
 // FuzzLlama4 feeds a document in deltas cut at places drawn from seed and
 // checks the stream's promises. Its seed corpus replays in every go test.
 func FuzzLlama4(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
 	req := toolcall.Request{Tools: tools("read", "get_weather", "f", "code_interpreter")}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
+	streamtest.FuzzDeltas(f, documents, func(t *testing.T, doc string, deltas []string) {
 		streamtest.Compare(t, llama4.Format, toolcall.Request{}, deltas)
 		streamtest.Compare(t, llama4.Format, req, deltas, allPolicy)
 		streamtest.Compare(t, llama4.Precise, req, deltas, allPolicy)

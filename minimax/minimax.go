@@ -28,43 +28,17 @@ const (
 	promptStart      = "]~!b[" // starts the prompt
 )
 
-// The format's markers, keyed by these tokens.
-const (
-	toolCall block.Token = iota
-	toolCallEnd
-	invokeEnd
-	turnEndTok
-	roleStartTok
-)
-
-const kCall = 0 // the one kind of block: <minimax:tool_call> ... </minimax:tool_call>
-
-var table = block.Format{
-	TurnEnds: true, // an end-of-turn token ends the response
-	Markers: []block.Marker{
-		toolCall:    {Text: toolCallText, Role: block.Opens, Kind: kCall},
-		toolCallEnd: {Text: toolCallEndText}, // an orphan: dropped
-		invokeEnd:   {Text: invokeEndText},   // an orphan: dropped
-		turnEndTok:  {Text: turnEnd, EndsTurn: true},
-		// A role header the model writes without [e~[ before it is the
-		// next turn: the response ended.
-		roleStartTok: {Text: roleStart, EndsTurn: true},
-	},
-	// Inside a value no marker counts but its </parameter> (and
-	// </invoke>, which closes a value whose </parameter> is missing); a
-	// second <minimax:tool_call> outside a value ends a block whose end
-	// is missing and opens the next.
-	Kinds: []block.Kind{kCall: {
-		End:       toolCallEnd,
-		Yields:    []block.Token{toolCall},
-		Scan:      block.ScanTagged,
-		Value:     [2]string{parameterText, parameterEndText},
-		ValueEnds: []string{invokeEndText},
-		ValueNext: []string{invokeEndText},
-		Read:      syntax.Read,
-		Follow:    syntax.Follow,
-	}},
-}
+// table reads a <minimax:tool_call> block of tagged calls. Inside a value no marker
+// counts but its close tag (and the call's end tag, which closes a value
+// whose close is missing); a second <minimax:tool_call> outside a value ends a
+// block whose end is missing and opens the next. An end tag outside a
+// block is dropped. [e~[ ends the turn, and so does A role header (]~b]) the
+// model writes without [e~[ before it: the next turn, the response
+// ended.
+var table = block.Marked{
+	Open: toolCallText, End: toolCallEndText, Kind: syntax.Kind(block.MarkedEnd, block.MarkedOpen),
+	TurnEnds: []string{turnEnd, roleStart}, More: []block.Marker{{Text: invokeEndText}},
+}.Format()
 
 // markers are a call's tags, as tagargs reads them: the name and the keys
 // are attributes, in double quotes.

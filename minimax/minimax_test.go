@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/minimax"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
@@ -20,11 +21,7 @@ type tc streamtest.Case
 // turn from the history, or a server that strips the reasoning).
 func run(t *testing.T, tests []tc) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, minimax.Format, cases, stream.StartOutsideReasoning())
+	streamtest.Run(t, minimax.Format, tests, stream.StartOutsideReasoning())
 }
 
 func tool(name, schema string) toolcall.Tool {
@@ -46,8 +43,8 @@ var (
 		tool("write_note", `{"type":"object","properties":{"path":{"type":"string"},"text":{"type":"string"}},"required":["path","text"]}`),
 		tool("lookup_order", `{"type":"object","properties":{"order_id":{"type":"integer"},"status":{"type":"string","enum":["open","shipped","cancelled"]},"options":{"type":"object","properties":{"include_items":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string"}},"max_price":{"type":"number"}}}},"required":["order_id"]}`),
 	}
-	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
-	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
+	note  = formatstest.Note
+	order = formatstest.Order
 )
 
 // goldenCalls is the assistant turn of the goldens' "tools" conversation
@@ -68,49 +65,25 @@ func TestGoldenTurns(t *testing.T) {
 	streamtest.Expect(t, minimax.Format, toolcall.Request{Tools: goldenTools}, goldenCalls, "", []toolcall.Call{note, order}, stream.StartOutsideReasoning())
 }
 
+// tagged spells MiniMax-M2's calls for formatstest.TaggedCases.
+var tagged = formatstest.Tagged{
+	Open: "<minimax:tool_call>", Close: "</minimax:tool_call>",
+	Call:     func(name string) string { return "<invoke name=\"" + name + "\">" },
+	CallEnd:  "</invoke>",
+	Param:    func(key string) string { return "<parameter name=\"" + key + "\">" },
+	ParamEnd: "</parameter>",
+	TurnEnd:  "[e~[", TurnStart: "]~b]",
+}
+
 func TestMiniMax(t *testing.T) {
+	streamtest.Run(t, minimax.Format, formatstest.TaggedCases(tagged), stream.StartOutsideReasoning())
 	run(t, []tc{
-		{"one call", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"no newlines", `<minimax:tool_call><invoke name="f"><parameter name="a">x</parameter><parameter name="b">y</parameter></invoke></minimax:tool_call>`, nil, "",
-			[]toolcall.Call{call("f", `{"a":"x","b":"y"}`)}},
-		{"no arguments", "<minimax:tool_call>\n<invoke name=\"get_time\">\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("get_time", `{}`)}},
 		{"two blocks", "<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>\n<minimax:tool_call>\n<invoke name=\"g\">\n</invoke>\n</minimax:tool_call>", nil, "",
 			[]toolcall.Call{call("f", `{}`), call("g", `{}`)}},
-		{"prose before, between and after blocks", "A\n<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>\nB", nil, "A\n\nB", []toolcall.Call{call("f", `{}`)}},
-		// Values are raw: the template writes them as they are, so their
-		// newlines and blanks are theirs (a file's last newline stays).
-		{"newlines around a value are the value's", "<minimax:tool_call>\n<invoke name=\"write\">\n<parameter name=\"content\">\nline\n</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("write", `{"content":"\nline\n"}`)}},
-		{"an empty value", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\"></parameter>\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":""}`)}},
-		{"a missing </minimax:tool_call> at the end", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n</invoke>\n", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"a missing </invoke> and </minimax:tool_call> at the end", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"a missing </invoke> before the block's end", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</parameter>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"a missing </parameter> closed by the next parameter", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x\n<parameter name=\"b\">y</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("f", `{"a":"x\n","b":"y"}`)}},
-		{"a missing </parameter> closed by </invoke>", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"</parameter> inside a value that does not close it", "<minimax:tool_call>\n<invoke name=\"write\">\n<parameter name=\"text\">use </parameter> to close</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("write", `{"text":"use </parameter> to close"}`)}},
-		{"a value holding the format's own tags", "<minimax:tool_call>\n<invoke name=\"write\">\n<parameter name=\"doc\">Use <minimax:tool_call> and <invoke name=\"f\"> then </invoke> and </minimax:tool_call>.</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("write", `{"doc":"Use <minimax:tool_call> and <invoke name=\"f\"> then </invoke> and </minimax:tool_call>."}`)}},
-		{"a value holding the end of turn", "<minimax:tool_call>\n<invoke name=\"say\">\n<parameter name=\"text\">a [e~[ b ]~b]user</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("say", `{"text":"a [e~[ b ]~b]user"}`)}},
-		// A tag for a key already set is no structure: text in the value
-		// (a file that holds the format's tags never redirects a write).
-		{"a repeated key is text in the value", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">1</parameter>\n<parameter name=\"a\">2</parameter>\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("f", `{"a":"1</parameter>\n<parameter name=\"a\">2"}`)}},
-		{"hyphenated and dotted names", "<minimax:tool_call>\n<invoke name=\"sub-task.end\">\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("sub-task.end", `{}`)}},
-		{"a new block ends an unclosed one", "<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n<minimax:tool_call>\n<invoke name=\"g\">\n</invoke>\n</minimax:tool_call>", nil, "",
-			[]toolcall.Call{call("f", `{}`), call("g", `{}`)}},
-		{"non-ASCII values", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"city\">Zürich 東京</parameter>\n</invoke>\n</minimax:tool_call>", nil, "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}},
-		{"end of turn consumed", "<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>[e~[", nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"a partial marker at the end is prose", "see <minimax:tool", nil, "see <minimax:tool", nil},
-		{"an orphan </minimax:tool_call> is dropped", "Done.</minimax:tool_call>", nil, "Done.", nil},
-		{"an orphan </invoke> is dropped", "Done.</invoke>", nil, "Done.", nil},
 		// The limit the package doc names: the machine ends the block at
 		// the first </minimax:tool_call> after an </invoke> in a value.
 		{"an </invoke> in a value that the block's end follows at once ends the block", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x</invoke></minimax:tool_call>y</parameter>\n</invoke>\n</minimax:tool_call>", nil,
 			"y</parameter>", []toolcall.Call{call("f", `{"a":"x"}`)}},
-
 		{"an unrendered template is no call", "<minimax:tool_call>\n<invoke name=\"{{ name }}\">\n</invoke>\n</minimax:tool_call>", nil, "<minimax:tool_call>\n<invoke name=\"{{ name }}\">\n</invoke>\n</minimax:tool_call>", nil},
 		{"a block that is not calls is content", "<minimax:tool_call>\nhello\n</minimax:tool_call>", nil, "<minimax:tool_call>\nhello\n</minimax:tool_call>", nil},
 		{"a name without quotes is no call", "<minimax:tool_call>\n<invoke name=f>\n</invoke>\n</minimax:tool_call>", nil, "<minimax:tool_call>\n<invoke name=f>\n</invoke>\n</minimax:tool_call>", nil},
@@ -165,12 +138,8 @@ func TestEndOfTurn(t *testing.T) {
 		"<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>[e~[\n]~b]user\nmore",
 		"<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>\n]~b]user\nmore",
 	} {
-		res := streamtest.Compare(t, minimax.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3), stream.StartOutsideReasoning())
-		if len(res.Calls) != 1 || strings.TrimSpace(res.Content) != "" {
-			t.Fatalf("%q: calls %+v, content %q", doc, res.Calls, res.Content)
-		}
-		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-			t.Errorf("%q: diagnostics %+v, want one end_of_turn", doc, res.Diagnostics)
+		if res := streamtest.EndOfTurn(t, minimax.Format, doc, 3, stream.StartOutsideReasoning()); len(res.Calls) != 1 || strings.TrimSpace(res.Content) != "" {
+			t.Errorf("%q: calls %+v, content %q", doc, res.Calls, res.Content)
 		}
 	}
 }
@@ -189,10 +158,5 @@ func TestProperties(t *testing.T) {
 // FuzzMiniMax checks the stream's promises on any document in random
 // deltas.
 func FuzzMiniMax(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, minimax.Format, toolcall.Request{}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, minimax.Format, toolcall.Request{}, documents)
 }

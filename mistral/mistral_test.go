@@ -82,10 +82,5 @@ func TestProperties(t *testing.T) {
 // FuzzMistral checks the stream's promises on any document in random
 // deltas.
 func FuzzMistral(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, mistral.Format, toolcall.Request{}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, mistral.Format, toolcall.Request{}, documents)
 }

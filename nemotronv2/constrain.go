@@ -1,20 +1,6 @@
 package nemotronv2
 
-import (
-	"github.com/toolparse/toolparse/internal/grammar"
-	"github.com/toolparse/toolparse/toolcall"
-)
-
-// frame is how Nemotron Nano v2 writes calls, as RenderCalls writes them:
-// the array between the markers is the section.
-var frame = grammar.Frame{
-	Begin:   callBegin,
-	End:     "}",
-	Sep:     ", ",
-	Open:    startText + "[",
-	Close:   "]" + endText,
-	Trigger: startText,
-}
+import "github.com/toolparse/toolparse/toolcall"
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <TOOLCALL>, one tag from <TOOLCALL>[ to ]</TOOLCALL> whose

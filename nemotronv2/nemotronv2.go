@@ -16,24 +16,8 @@ const (
 	eotText   = "<SPECIAL_12>" // the end of a turn
 )
 
-// The format's markers, keyed by these tokens.
-const (
-	toolCall block.Token = iota
-	toolCallEnd
-	endOfTurn
-)
-
-const kCalls = 0 // the one kind of block: a JSON array of calls
-
-var table = block.Format{
-	TurnEnds: true, // an end-of-turn token ends the response
-	Markers: []block.Marker{
-		toolCall:    {Text: startText, Role: block.Opens, Kind: kCalls},
-		toolCallEnd: {Text: endText}, // an orphan: dropped
-		endOfTurn:   {Text: eotText, EndsTurn: true},
-	},
-	Kinds: []block.Kind{kCalls: block.JSONArray(toolCallEnd, block.CallKeys)},
-}
+// table reads the JSON array of calls between the markers.
+var table = block.Marked{Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, block.CallKeys), TurnEnds: []string{eotText}}.Format()
 
 type format struct{}
 

@@ -4,16 +4,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/nemotronv2"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
@@ -22,23 +21,13 @@ type tc streamtest.Case
 // (thinking off, or a turn from the history).
 func run(t *testing.T, tests []tc) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, nemotronv2.Format, cases, stream.StartOutsideReasoning())
+	streamtest.Run(t, nemotronv2.Format, tests, stream.StartOutsideReasoning())
 }
 
 // The two calls of the goldens' "tools" conversation.
-const (
-	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
-	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
-)
+const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
-var (
-	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
-	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
-)
+var note, order = formatstest.Note, formatstest.Order
 
 // TestGoldenTurns reads the assistant turns of the goldens
 // (testdata/templates/golden/nemotron_nano_v2) as the template writes
@@ -95,14 +84,7 @@ func TestNemotronV2(t *testing.T) {
 // What follows <SPECIAL_12> is the next turn a server that did not stop
 // there wrote: dropped, with an end_of_turn diagnostic.
 func TestEndOfTurn(t *testing.T) {
-	doc := "<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>\n<SPECIAL_12>\n<SPECIAL_11>User\nmore"
-	res := streamtest.Compare(t, nemotronv2.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3), stream.StartOutsideReasoning())
-	if len(res.Calls) != 1 || res.Content != "" {
-		t.Fatalf("calls %+v, content %q", res.Calls, res.Content)
-	}
-	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-		t.Errorf("diagnostics %+v, want one end_of_turn", res.Diagnostics)
-	}
+	streamtest.CheckEndOfTurnCall(t, nemotronv2.Format, "<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>\n<SPECIAL_12>\n<SPECIAL_11>User\nmore", stream.StartOutsideReasoning())
 }
 
 func TestReasoning(t *testing.T) {
@@ -133,42 +115,23 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, nemotronv2.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, nemotronv2.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzNemotronV2 checks the stream's promises on any document in random
 // deltas, told the prompt opened reasoning, closed it, or nothing.
 func FuzzNemotronV2(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		req := toolcall.Request{Tools: tools("f")}
-		streamtest.Compare(t, nemotronv2.Format, req, deltas)
-		streamtest.Compare(t, nemotronv2.Format, req, deltas, stream.StartInReasoning())
-		streamtest.Compare(t, nemotronv2.Format, req, deltas, stream.StartOutsideReasoning())
-	})
+	streamtest.Fuzz(f, nemotronv2.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
 }
 
 // With argument streaming, the first call of a block streams while it
 // arrives.
 func TestStreamsArguments(t *testing.T) {
-	doc := documents[0]
-	var deltas []string
-	for i := 0; i < len(doc); i += 4 {
-		deltas = append(deltas, doc[i:min(i+4, len(doc))])
-	}
-	st := streamtest.CompareStreaming(t, nemotronv2.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, deltas, stream.StartOutsideReasoning())
-	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
-		t.Errorf("%+v, want 2 calls, the first streamed", st)
-	}
+	streamtest.CheckStreamsArguments(t, nemotronv2.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2, stream.StartOutsideReasoning())
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(nemotronv2.Format, toolcall.Request{}); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %.2f times", allocs)
-	}
+	streamtest.CheckProseFeed(t, nemotronv2.Format, toolcall.Request{})
 }
 
 // A block that is not calls comes back as content with a diagnostic.
@@ -178,4 +141,13 @@ func TestNotCallsSaysWhy(t *testing.T) {
 	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
 		t.Errorf("%+v", res)
 	}
+}
+
+// BenchmarkEightCalls parses eight small calls as each format writes
+// them, whole and in 4-byte deltas: Nemotron Nano v2's one array against
+// Hermes's eight blocks, the yardstick. The request offers no schemas:
+// the parse alone.
+func BenchmarkEightCalls(b *testing.B) {
+	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
+		[]formatstest.Writer{{Format: nemotronv2.Format}, {Format: hermes.Format}}, stream.StartOutsideReasoning())
 }

@@ -1,45 +1,26 @@
 package nemotronv2
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
-
-// callBegin is what comes before a call's arguments in the array.
-func callBegin(name string) string {
-	return `{"name": ` + string(jsonvalue.AppendString(nil, name)) + `, "arguments": `
-}
 
 // RenderCalls writes calls as Nemotron Nano v2's template writes them:
 // <TOOLCALL>[, per call {"name": "NAME", "arguments": ARGS} with the
 // spaces Jinja's tojson writes, calls separated by ", ", then
 // ]</TOOLCALL>. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	b.WriteString(startText + "[")
-	for i, c := range calls {
-		args, err := prompt.SpacedArgs("nemotron_v2", c)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(callBegin(c.Name))
-		b.WriteString(args)
-		b.WriteString("}")
-	}
-	b.WriteString("]" + endText)
-	return b.String(), nil
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(calls) }
+
+// array is how Nemotron Nano v2 writes calls.
+var array = prompt.JSONArray{Format: "nemotron_v2", Open: startText, Close: endText, Begin: prompt.NameArgumentsBegin}
+
+// frame is how Nemotron Nano v2 writes calls, as RenderCalls writes them:
+// the array between the markers is the section.
+var frame = grammar.ArrayFrame(array, startText)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
@@ -95,18 +76,11 @@ const (
 // assistant message's trimmed text follows it (its calls are dropped), for
 // the model to go on with.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("nemotron_v2", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("nemotron_v2", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
 	}
 	vllm := profile == ProfileVLLM
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("nemotron_v2: %w", err)
-	}
 	thinking := true
 	for _, m := range msgs {
 		if m.Role != "user" && m.Role != "system" {

@@ -58,27 +58,16 @@ const (
 	endText   = "</function_calls>"
 )
 
-// The format's markers, keyed by these tokens.
-const (
-	functionCalls block.Token = iota
-	functionCallsEnd
-	imEnd
-	endOfText
-)
+// kBlock is the one kind of block.
+const kBlock = 0
 
-const kBlock = 0 // the one kind of block
-
-var format_ = block.Format{
-	TurnEnds: true, // an end-of-turn token ends the response
-	Markers: []block.Marker{
-		functionCalls:    {Text: startText, Role: block.Opens, Kind: kBlock},
-		functionCallsEnd: {Text: endText}, // an orphan: dropped
-		imEnd:            {Text: "<|im_end|>", EndsTurn: true},
-		endOfText:        {Text: "<|endoftext|>", EndsTurn: true},
-	},
-	Kinds: []block.Kind{kBlock: {End: functionCallsEnd, Scan: block.ScanCode, Follow: block.FollowDecode}},
-	Hooks: func() block.Hooks { return new(untagged) },
-}
+// format_ reads the block between the markers as code.
+var format_ = block.Marked{
+	Open: startText, End: endText,
+	Kind:     block.Kind{End: block.MarkedEnd, Scan: block.ScanCode, Follow: block.FollowDecode},
+	TurnEnds: []string{"<|im_end|>", "<|endoftext|>"},
+	Hooks:    func() block.Hooks { return new(untagged) },
+}.Format()
 
 type format struct{}
 

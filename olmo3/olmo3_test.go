@@ -4,31 +4,18 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/olmo3"
-	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call, tools = streamtest.Call, streamtest.Tools
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-func run(t *testing.T, tests []tc, opts ...stream.Option) {
-	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, olmo3.Format, cases, opts...)
-}
-
 // TestFormatsSection6 has every row of FORMATS.md section 6.
 func TestFormatsSection6(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, olmo3.Format, []tc{
 		{"one call in tags", `<function_calls>get_weather(location="Boston")</function_calls>`, nil, "", []toolcall.Call{call("get_weather", `{"location":"Boston"}`)}},
 		{"one call per line with JSON literals", "<function_calls>\nf(x=1)\ng(y=true, z=null)\n</function_calls>", nil, "",
 			[]toolcall.Call{call("f", `{"x":1}`), call("g", `{"y":true,"z":null}`)}},
@@ -38,14 +25,14 @@ func TestFormatsSection6(t *testing.T) {
 }
 
 func TestIssueCases(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, olmo3.Format, []tc{
 		{"a raw newline inside a string", "<function_calls>note(text=\"a\nb\")\nf(x=1)</function_calls>", nil, "",
 			[]toolcall.Call{call("note", `{"text":"a\nb"}`), call("f", `{"x":1}`)}},
 	})
 }
 
 func TestOLMo3(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, olmo3.Format, []tc{
 		{"a comma-separated run", `<function_calls>f(x=1), g(y=2)</function_calls>`, nil, "", []toolcall.Call{call("f", `{"x":1}`), call("g", `{"y":2}`)}},
 		{"a list", `<function_calls>[f(x=1), g(y=2)]</function_calls>`, nil, "", []toolcall.Call{call("f", `{"x":1}`), call("g", `{"y":2}`)}},
 		{"prose after the tags is kept", `<function_calls>f()</function_calls>Done.`, nil, "Done.", []toolcall.Call{call("f", `{}`)}},
@@ -78,11 +65,5 @@ func TestOLMo3Properties(t *testing.T) {
 
 // FuzzOLMo3 checks the stream's promises on any document in random deltas.
 func FuzzOLMo3(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		streamtest.Compare(t, olmo3.Format, toolcall.Request{}, deltas)
-	})
+	streamtest.Fuzz(f, olmo3.Format, toolcall.Request{}, documents)
 }

@@ -24,16 +24,11 @@ var ErrNoStartMarker = errors.New(`pythonic: a call list has no start marker, so
 // pattern, format, minimum and maximum, length and item-count bounds,
 // uniqueItems, not, if/then/else, dependent schemas.
 func Grammar(req toolcall.Request) (string, error) {
-	c, err := grammar.ChoiceOf(req)
+	_, b, list, err := grammar.PythonCalls(req)
 	if err != nil {
 		return "", err
 	}
-	b := grammar.New(grammar.Python, "")
-	call, err := b.Call(c.Tools)
-	if err != nil {
-		return "", err
-	}
-	return b.String(b.List(call, c.One)), nil
+	return b.String(list), nil
 }
 
 // StructuralTag returns xgrammar's structural tag for the request: for

@@ -6,13 +6,7 @@ import (
 )
 
 // frame is how Qwen3-Coder writes calls, as RenderCalls writes them.
-var frame = grammar.Frame{
-	Begin:   func(name string) string { return toolCallText + "\n" + functionText + name + ">\n" },
-	End:     functionEndText + "\n" + toolCallEndText,
-	Sep:     "\n",
-	Tagged:  grammar.QwenParameters,
-	Trigger: toolCallText,
-}
+var frame = grammar.FunctionFrame(toolCallText, toolCallEndText, grammar.QwenParameters)
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <tool_call>, one tag per tool, <tool_call>\n<function=NAME>\n,

@@ -15,15 +15,6 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-func run(t *testing.T, tests []tc, opts ...stream.Option) {
-	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, qwen3coder.Format, cases, opts...)
-}
-
 func tool(name, schema string) toolcall.Tool {
 	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
 }
@@ -63,7 +54,7 @@ func TestExamples(t *testing.T) {
 }
 
 func TestQwen3Coder(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, qwen3coder.Format, []tc{
 		{"two calls separated by a newline", "<tool_call>\n<function=f>\n<parameter=a>\nx\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=g>\n</function>\n</tool_call>", nil, "",
 			[]toolcall.Call{call("f", `{"a":"x"}`), call("g", `{}`)}},
 		{"prose between and after calls", "A\n<tool_call>\n<function=f>\n</function>\n</tool_call>\nB", nil, "A\n\nB", []toolcall.Call{call("f", `{}`)}},
@@ -144,11 +135,5 @@ func TestProperties(t *testing.T) {
 // FuzzQwen3Coder checks the stream's promises on any document in random
 // deltas.
 func FuzzQwen3Coder(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		streamtest.Compare(t, qwen3coder.Format, toolcall.Request{}, deltas)
-	})
+	streamtest.Fuzz(f, qwen3coder.Format, toolcall.Request{}, documents)
 }

@@ -5,15 +5,14 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// frame is how Seed-OSS writes calls, as RenderCalls writes them.
-var frame = grammar.Frame{
-	Begin:   func(name string) string { return toolCallText + "\n" + functionText + name + ">\n" },
-	End:     functionEndText + "\n" + toolCallEndText,
-	Sep:     "\n",
-	Tagged:  parameter,
-	Trigger: toolCallText,
-	Repr:    true,
-}
+// frame is how Seed-OSS writes calls, as RenderCalls writes them:
+// Qwen3-Coder's layout, its values that are no strings as Python's str
+// writes them.
+var frame = func() grammar.Frame {
+	f := grammar.FunctionFrame(toolCallText, toolCallEndText, parameter)
+	f.Repr = true
+	return f
+}()
 
 // parameter frames an argument as Seed-OSS writes it:
 // <parameter=KEY>VALUE</parameter>\n, with no newline around the value.

@@ -30,53 +30,20 @@ const (
 	pad              = "<seed:pad>"
 )
 
-// The format's markers, keyed by these tokens.
-const (
-	toolCall block.Token = iota
-	toolCallEnd
-	functionEnd
-	eosTok
-	bosTok
-)
-
-const kCall = 0 // the one kind of block: <seed:tool_call> ... </seed:tool_call>
-
-var table = block.Format{
-	TurnEnds: true, // an end-of-turn token ends the response
-	Markers: []block.Marker{
-		toolCall:    {Text: toolCallText, Role: block.Opens, Kind: kCall},
-		toolCallEnd: {Text: toolCallEndText}, // an orphan: dropped
-		functionEnd: {Text: functionEndText}, // an orphan: dropped
-		eosTok:      {Text: eos, EndsTurn: true},
-		// A turn's start the model writes without <seed:eos> before it is
-		// the next turn: the response ended.
-		bosTok: {Text: bos, EndsTurn: true},
-	},
-	// Inside a value no marker counts but its </parameter> (and
-	// </function>, which closes a value whose </parameter> is missing); a
-	// second <seed:tool_call> outside a value ends a block whose end is
-	// missing and opens the next.
-	Kinds: []block.Kind{kCall: {
-		End:       toolCallEnd,
-		Yields:    []block.Token{toolCall},
-		Scan:      block.ScanTagged,
-		Value:     [2]string{parameterText, parameterEndText},
-		ValueEnds: []string{functionEndText},
-		ValueNext: []string{functionEndText},
-		Read:      syntax.Read,
-		Follow:    syntax.Follow,
-	}},
-}
+// table reads a <seed:tool_call> block of tagged calls. Inside a value no marker
+// counts but its close tag (and the call's end tag, which closes a value
+// whose close is missing); a second <seed:tool_call> outside a value ends a
+// block whose end is missing and opens the next. An end tag outside a
+// block is dropped. <seed:eos> ends the turn, and so does A turn's start (<seed:bos>) the
+// model writes without <seed:eos> before it: the next turn, the response
+// ended.
+var table = block.Marked{
+	Open: toolCallText, End: toolCallEndText, Kind: syntax.Kind(block.MarkedEnd, block.MarkedOpen),
+	TurnEnds: []string{eos, bos}, More: []block.Marker{{Text: functionEndText}},
+}.Format()
 
 // markers are a call's tags, as tagargs reads them: Qwen3-Coder's.
-var markers = tagargs.Markers{
-	Call: functionText, NameEnd: ">", Param: parameterText, KeyEnd: ">",
-	Close: parameterEndText, End: functionEndText, Outer: []string{toolCallEndText},
-	Missing:    true,
-	NameMsg:    "<function= has no '>'",
-	KeyMsg:     "<parameter= has no '>'",
-	BetweenMsg: "neither <parameter= nor </function> in a function",
-}
+var markers = tagargs.FunctionMarkers(toolCallEndText)
 
 // syntax reads a block's functions: the template writes one a block.
 var syntax = tagcall.Syntax{

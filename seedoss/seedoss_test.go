@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/seedoss"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
@@ -18,11 +19,7 @@ type tc streamtest.Case
 
 func run(t *testing.T, tests []tc) {
 	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, seedoss.Format, cases)
+	streamtest.Run(t, seedoss.Format, tests)
 }
 
 func tool(name, schema string) toolcall.Tool {
@@ -43,8 +40,8 @@ var (
 		tool("write_note", `{"type":"object","properties":{"path":{"type":"string"},"text":{"type":"string"}},"required":["path","text"]}`),
 		tool("lookup_order", `{"type":"object","properties":{"order_id":{"type":"integer"},"status":{"type":"string","enum":["open","shipped","cancelled"]},"options":{"type":"object","properties":{"include_items":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string"}},"max_price":{"type":"number"}}}},"required":["order_id"]}`),
 	}
-	note  = call("write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
-	order = call("lookup_order", `{"order_id":42,"status":"shipped","options":{"include_items":true,"fields":["sku","qty"],"max_price":19.5}}`)
+	note  = formatstest.Note
+	order = formatstest.Order
 )
 
 // goldenCalls is the assistant turn of the goldens' "tools" conversation
@@ -66,44 +63,22 @@ func TestGoldenTurns(t *testing.T) {
 	streamtest.ExpectReasoning(t, seedoss.Format, toolcall.Request{Tools: goldenTools}, "\n"+goldenCalls, "", "", []toolcall.Call{note, order}, stream.StartOutsideReasoning())
 }
 
+// tagged spells Seed-OSS's calls for formatstest.TaggedCases.
+var tagged = formatstest.Tagged{
+	Open: "<seed:tool_call>", Close: "</seed:tool_call>",
+	Call:     func(name string) string { return "<function=" + name + ">" },
+	CallEnd:  "</function>",
+	Param:    func(key string) string { return "<parameter=" + key + ">" },
+	ParamEnd: "</parameter>",
+	TurnEnd:  "<seed:eos>", TurnStart: "<seed:bos>",
+}
+
 func TestSeedOSS(t *testing.T) {
+	streamtest.Run(t, seedoss.Format, formatstest.TaggedCases(tagged))
 	run(t, []tc{
-		{"one call", "<seed:tool_call>\n<function=f>\n<parameter=a>x</parameter>\n</function>\n</seed:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"no newlines", "<seed:tool_call><function=f><parameter=a>x</parameter><parameter=b>y</parameter></function></seed:tool_call>", nil, "",
-			[]toolcall.Call{call("f", `{"a":"x","b":"y"}`)}},
-		{"no arguments", "<seed:tool_call>\n<function=get_time>\n</function>\n</seed:tool_call>", nil, "", []toolcall.Call{call("get_time", `{}`)}},
 		{"two functions in one block", "<seed:tool_call>\n<function=f>\n</function>\n<function=g>\n</function>\n</seed:tool_call>", nil, "",
 			[]toolcall.Call{call("f", `{}`), call("g", `{}`)}},
-		{"prose before, between and after blocks", "A\n<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call>\nB", nil, "A\n\nB", []toolcall.Call{call("f", `{}`)}},
-		// Values are raw: the template writes them with no newline around,
-		// so their newlines are theirs (a file's last newline stays).
-		{"newlines around a value are the value's", "<seed:tool_call>\n<function=write>\n<parameter=content>\nline\n</parameter>\n</function>\n</seed:tool_call>", nil, "",
-			[]toolcall.Call{call("write", `{"content":"\nline\n"}`)}},
-		{"an empty value", "<seed:tool_call>\n<function=f>\n<parameter=a></parameter>\n</function>\n</seed:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":""}`)}},
-		{"a missing </seed:tool_call> at the end", "<seed:tool_call>\n<function=f>\n<parameter=a>x</parameter>\n</function>\n", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"a missing </function> and </seed:tool_call> at the end", "<seed:tool_call>\n<function=f>\n<parameter=a>x</parameter>\n", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"a missing </function> before the block's end", "<seed:tool_call>\n<function=f>\n<parameter=a>x</parameter>\n</seed:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"a missing </parameter> closed by the next parameter", "<seed:tool_call>\n<function=f>\n<parameter=a>x\n<parameter=b>y</parameter>\n</function>\n</seed:tool_call>", nil, "",
-			[]toolcall.Call{call("f", `{"a":"x\n","b":"y"}`)}},
-		{"a missing </parameter> closed by </function>", "<seed:tool_call>\n<function=f>\n<parameter=a>x</function>\n</seed:tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"x"}`)}},
-		{"</parameter> inside a value that does not close it", "<seed:tool_call>\n<function=write>\n<parameter=text>use </parameter> to close</parameter>\n</function>\n</seed:tool_call>", nil, "",
-			[]toolcall.Call{call("write", `{"text":"use </parameter> to close"}`)}},
-		{"a value holding the format's own tags", "<seed:tool_call>\n<function=write>\n<parameter=doc>Use <seed:tool_call> and <function=f> then </function> and </seed:tool_call>.</parameter>\n</function>\n</seed:tool_call>", nil, "",
-			[]toolcall.Call{call("write", `{"doc":"Use <seed:tool_call> and <function=f> then </function> and </seed:tool_call>."}`)}},
-		{"a value holding the end of turn", "<seed:tool_call>\n<function=say>\n<parameter=text>a <seed:eos> b <seed:bos>user</parameter>\n</function>\n</seed:tool_call>", nil, "",
-			[]toolcall.Call{call("say", `{"text":"a <seed:eos> b <seed:bos>user"}`)}},
-		// A tag for a key already set is no structure: text in the value.
-		{"a repeated key is text in the value", "<seed:tool_call>\n<function=f>\n<parameter=a>1</parameter>\n<parameter=a>2</parameter>\n</function>\n</seed:tool_call>", nil, "",
-			[]toolcall.Call{call("f", `{"a":"1</parameter>\n<parameter=a>2"}`)}},
-		{"hyphenated and dotted names", "<seed:tool_call>\n<function=sub-task.end>\n</function>\n</seed:tool_call>", nil, "", []toolcall.Call{call("sub-task.end", `{}`)}},
-		{"a new block ends an unclosed one", "<seed:tool_call>\n<function=f>\n</function>\n<seed:tool_call>\n<function=g>\n</function>\n</seed:tool_call>", nil, "",
-			[]toolcall.Call{call("f", `{}`), call("g", `{}`)}},
-		{"non-ASCII values", "<seed:tool_call>\n<function=f>\n<parameter=city>Zürich 東京</parameter>\n</function>\n</seed:tool_call>", nil, "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}},
-		{"end of turn consumed", "<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call><seed:eos>", nil, "", []toolcall.Call{call("f", `{}`)}},
 		{"end of turn ends an open block", "<seed:tool_call>\n<function=f>\n</function>\n<seed:eos>", nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"a partial marker at the end is prose", "see <seed:tool", nil, "see <seed:tool", nil},
-		{"an orphan </seed:tool_call> is dropped", "Done.</seed:tool_call>", nil, "Done.", nil},
-		{"an orphan </function> is dropped", "Done.</function>", nil, "Done.", nil},
 		// Qwen3-Coder's block marker is no Seed-OSS call (its </function>,
 		// an orphan here, is dropped).
 		{"a <tool_call> block is prose", "<tool_call>\n<function=f>\n</function>\n</tool_call>", nil, "<tool_call>\n<function=f>\n\n</tool_call>", nil},
@@ -166,12 +141,8 @@ func TestEndOfTurn(t *testing.T) {
 		"<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call><seed:eos><seed:bos>user\nmore",
 		"<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call>\n<seed:bos>user\nmore",
 	} {
-		res := streamtest.Compare(t, seedoss.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 3))
-		if len(res.Calls) != 1 || strings.TrimSpace(res.Content) != "" {
-			t.Fatalf("%q: calls %+v, content %q", doc, res.Calls, res.Content)
-		}
-		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-			t.Errorf("%q: diagnostics %+v, want one end_of_turn", doc, res.Diagnostics)
+		if res := streamtest.EndOfTurn(t, seedoss.Format, doc, 3); len(res.Calls) != 1 || strings.TrimSpace(res.Content) != "" {
+			t.Errorf("%q: calls %+v, content %q", doc, res.Calls, res.Content)
 		}
 	}
 }
@@ -190,10 +161,5 @@ func TestProperties(t *testing.T) {
 // FuzzSeedOSS checks the stream's promises on any document in random
 // deltas.
 func FuzzSeedOSS(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		streamtest.Compare(t, seedoss.Format, toolcall.Request{}, streamtest.SeededSplit(doc, seed))
-	})
+	streamtest.Fuzz(f, seedoss.Format, toolcall.Request{}, documents)
 }

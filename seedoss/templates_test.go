@@ -2,14 +2,12 @@ package seedoss_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
-	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/seedoss"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -45,17 +43,8 @@ func TestThinkingBudget(t *testing.T) {
 		t.Fatalf("%d goldens in %s, want 5", len(files), dir)
 	}
 	for _, f := range files {
-		want, err := os.ReadFile(filepath.Join(dir, f.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
 		got, err := seedoss.RenderPrompt(convs[strings.TrimSuffix(f.Name(), ".txt")], tools, toolcall.PromptOptions{ThinkingBudget: 512})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Text != string(want) {
-			t.Errorf("%s: got\n%q\nwant\n%q", f.Name(), got.Text, want)
-		}
+		formatstest.CheckPrompt(t, filepath.Join(dir, f.Name()), got, err, formatstest.AnyReasoning)
 	}
 }
 
@@ -81,39 +70,18 @@ func TestPromptEdges(t *testing.T) {
 	if err := json.Unmarshal(data, &file); err != nil {
 		t.Fatal(err)
 	}
-	body := fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, file.Conversations["plain"].Messages, file.Tools)
-	req, err := openai.DecodeRequest(strings.NewReader(body), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	msgs, err := req.Conversation()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := req.ToolRequest()
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs, tools := formatstest.DecodeConversation(t, file.Conversations["plain"].Messages, file.Tools)
 	for _, tc := range []struct {
 		golden string
 		tools  []toolcall.Tool
 		opts   toolcall.PromptOptions
 	}{
-		{"tools.txt", tr.Tools, toolcall.PromptOptions{}},
+		{"tools.txt", tools, toolcall.PromptOptions{}},
 		{"no_tools.txt", nil, toolcall.PromptOptions{}},
-		{"budget0.txt", tr.Tools, toolcall.PromptOptions{Thinking: off()}},
-		{"budget99999.txt", tr.Tools, toolcall.PromptOptions{ThinkingBudget: 99999}},
+		{"budget0.txt", tools, toolcall.PromptOptions{Thinking: off()}},
+		{"budget99999.txt", tools, toolcall.PromptOptions{ThinkingBudget: 99999}},
 	} {
-		want, err := os.ReadFile(filepath.Join(dir, tc.golden))
-		if err != nil {
-			t.Fatal(err)
-		}
 		got, err := seedoss.RenderPrompt(msgs, tc.tools, tc.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Text != string(want) {
-			t.Errorf("%s: got\n%q\nwant\n%q", tc.golden, got.Text, want)
-		}
+		formatstest.CheckPrompt(t, filepath.Join(dir, tc.golden), got, err, formatstest.AnyReasoning)
 	}
 }

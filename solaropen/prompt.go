@@ -41,15 +41,9 @@ const (
 // opts.Thinking is false, which is "low". opts.Date is the date the
 // system message gives; the zero time is today's.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	msgs, tools, _, err := prompt.Begin("solar_open", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if _, err := prompt.Profile("solar_open", opts.Profile, Profiles); err != nil {
-		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("solar_open: %w", err)
 	}
 	date := opts.Date
 	if date.IsZero() {

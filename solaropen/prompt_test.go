@@ -2,14 +2,11 @@ package solaropen_test
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
-	"github.com/toolparse/toolparse/openai"
 	"github.com/toolparse/toolparse/solaropen"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -20,71 +17,19 @@ import (
 // calls whose IDs repeat, results out of order, non-ASCII and control
 // characters), byte for byte.
 func TestPromptMatchesTheTemplateMore(t *testing.T) {
-	var file map[string]struct {
-		Messages json.RawMessage `json:"messages"`
-		Tools    json.RawMessage `json:"tools"`
-		Effort   string          `json:"reasoning_effort"`
-	}
-	data, err := os.ReadFile(filepath.Join("testdata", "more", "conversations.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	for name, c := range file {
+	for name, c := range formatstest.MoreConversations(t) {
 		t.Run(name, func(t *testing.T) {
-			body := fmt.Sprintf(`{"model": "m", "messages": %s}`, c.Messages)
-			if c.Tools != nil {
-				body = fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, c.Tools)
+			var entry struct {
+				Effort string `json:"reasoning_effort"`
 			}
-			req, err := openai.DecodeRequest(strings.NewReader(body), 0)
-			if err != nil {
+			if err := json.Unmarshal(c.Entry, &entry); err != nil {
 				t.Fatal(err)
 			}
-			msgs, err := req.Conversation()
-			if err != nil {
-				t.Fatal(err)
-			}
-			tr, err := req.ToolRequest()
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(filepath.Join("testdata", "more", name+".txt"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts := toolcall.PromptOptions{Date: formatstest.GoldenDate, ReasoningEffort: c.Effort}
-			got, err := solaropen.RenderPrompt(msgs, tr.Tools, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Text != string(want) {
-				i := diffAt(got.Text, string(want))
-				t.Errorf("differs from the template's prompt from byte %d:\ngot  %q\nwant %q", i, tail(got.Text, i), tail(string(want), i))
-			}
-			if got.InReasoning {
-				t.Error("the prompt leaves reasoning open")
-			}
+			opts := toolcall.PromptOptions{Date: formatstest.GoldenDate, ReasoningEffort: entry.Effort}
+			got, err := solaropen.RenderPrompt(c.Messages, c.Tools, opts)
+			formatstest.CheckPrompt(t, filepath.Join("testdata", "more", name+".txt"), got, err, formatstest.ReasoningClosed)
 		})
 	}
-}
-
-func diffAt(a, b string) int {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	return i
-}
-
-// tail is s from i, at most 200 bytes.
-func tail(s string, i int) string {
-	s = s[i:]
-	if len(s) > 200 {
-		s = s[:200]
-	}
-	return s
 }
 
 // Thinking false is the template's reasoning_effort "low": the prompt

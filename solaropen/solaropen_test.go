@@ -4,28 +4,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/hermes"
 	"github.com/toolparse/toolparse/solaropen"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var (
-	call  = streamtest.Call
-	tools = streamtest.Tools
-)
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
-
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	cases := make([]streamtest.Case, len(tests))
-	for i, tt := range tests {
-		cases[i] = streamtest.Case(tt)
-	}
-	streamtest.Run(t, solaropen.Format, cases)
-}
 
 // block writes one call as the model does.
 func block(id, name, args string) string {
@@ -39,10 +29,7 @@ func withID(id, name, args string) toolcall.Call {
 	return c
 }
 
-const (
-	noteArgs  = `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`
-	orderArgs = `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`
-)
+const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
 var (
 	note  = withID("a1B2c3D4e", "write_note", `{"path":"notes/todo.txt","text":"She said \"hi\"\nthen <b>left</b>"}`)
@@ -66,7 +53,7 @@ func TestGoldenTurns(t *testing.T) {
 // Cases from the peers, each named after its source.
 func TestPeers(t *testing.T) {
 	weather := block("a1b2c3d4e5", "get_weather", `{"city": "Seoul"}`)
-	run(t, []tc{
+	streamtest.Run(t, solaropen.Format, []tc{
 		// vLLM tests/tool_parsers/test_solar_open_tool_parser.py
 		// (a pull request's, oesni/vllm)
 		{"vLLM: no tool calls", "Hello, how can I help you today?", nil, "Hello, how can I help you today?", nil},
@@ -118,7 +105,7 @@ func TestIDs(t *testing.T) {
 }
 
 func TestSolarOpen(t *testing.T) {
-	run(t, []tc{
+	streamtest.Run(t, solaropen.Format, []tc{
 		{"content", "<|content|>Hello.<|end|>", nil, "Hello.", nil},
 		{"bare content, as the stream starts", "Hello.", nil, "Hello.", nil},
 		{"content, then calls after a new assistant message", "<|content|>Let me check.<|end|><|begin|>assistant<|tool_calls|>" + block("a", "f", "{}") + "<|calls|>", nil,
@@ -175,11 +162,7 @@ func TestEndOfTurn(t *testing.T) {
 		"<|content|>Sure.<|end|><|begin|>user<|content|>more<|end|>",
 		"<|content|>Sure.<|end|><|begin|>system<|content|>" + block("x2", "g", "{}"),
 	} {
-		res := streamtest.Compare(t, solaropen.Format, toolcall.Request{}, streamtest.SeededSplit(doc, 5))
-		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
-			t.Errorf("%q: diagnostics %+v, want one end_of_turn", doc, res.Diagnostics)
-		}
-		if strings.Contains(res.Content, "<|") || strings.Contains(res.Content, "more") || len(res.Calls) > 1 {
+		if res := streamtest.EndOfTurn(t, solaropen.Format, doc, 5); strings.Contains(res.Content, "<|") || strings.Contains(res.Content, "more") || len(res.Calls) > 1 {
 			t.Errorf("%q: content %q, calls %+v", doc, res.Content, res.Calls)
 		}
 	}
@@ -195,39 +178,30 @@ var documents = []string{
 // Split invariance, argument streaming and quiet deltas hold for any mix
 // of the format's text in any split.
 func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, solaropen.Format, toolcall.Request{Tools: tools("f", "g")}, documents)
+	streamtest.CheckFormatRequest(t, solaropen.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
 }
 
 // FuzzSolarOpen checks the stream's promises on any document in random
 // deltas.
 func FuzzSolarOpen(f *testing.F) {
-	for i, d := range documents {
-		f.Add(d, uint64(i))
-	}
-	f.Fuzz(func(t *testing.T, doc string, seed uint64) {
-		deltas := streamtest.SeededSplit(doc, seed)
-		req := toolcall.Request{Tools: tools("f")}
-		streamtest.Compare(t, solaropen.Format, req, deltas)
-		streamtest.Compare(t, solaropen.Format, req, deltas, stream.StartInReasoning())
-	})
+	streamtest.Fuzz(f, solaropen.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning())
 }
 
 // With argument streaming, the calls stream while they arrive (the
 // first's arguments are stable only at their end, in one fragment).
 func TestStreamsArguments(t *testing.T) {
-	doc := documents[0]
-	var deltas []string
-	for i := 0; i < len(doc); i += 4 {
-		deltas = append(deltas, doc[i:min(i+4, len(doc))])
-	}
-	st := streamtest.CompareStreaming(t, solaropen.Format, toolcall.Request{Tools: tools("write_note", "lookup_order")}, deltas)
-	if st.Calls != 2 || st.Streamed < 1 || st.Retracted != 0 || st.Resent != 0 {
-		t.Errorf("%+v, want 2 calls, streamed", st)
-	}
+	streamtest.CheckStreamsArguments(t, solaropen.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2)
 }
 
 func TestProseFeedDoesNotAllocate(t *testing.T) {
-	if allocs := streamtest.ProseFeedAllocs(solaropen.Format, toolcall.Request{}); allocs != 0 {
-		t.Errorf("a Feed of prose allocates %.2f times", allocs)
-	}
+	streamtest.CheckProseFeed(t, solaropen.Format, toolcall.Request{})
+}
+
+// BenchmarkSmallCalls parses eight small calls as each format writes
+// them, whole and in 4-byte deltas: Solar Open's one section against
+// Hermes's eight blocks, the yardstick. The request offers no schemas:
+// the parse alone.
+func BenchmarkSmallCalls(b *testing.B) {
+	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
+		[]formatstest.Writer{{Format: solaropen.Format}, {Format: hermes.Format}})
 }

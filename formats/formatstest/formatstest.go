@@ -21,6 +21,14 @@
 // corpus round trip, argument streaming, cut-off calls, its grammar),
 // CheckTemplateGoldens on its chat templates' goldens, CheckShapes on the
 // real-output shapes it reads, and CheckLimitKeepsTheOpeningMarker.
+//
+// The package also holds what the format packages' tests share instead of
+// copying: the runners of their tables (CheckGrammarCases and
+// CheckJSONGrammar, CheckTag, CheckPromptCases and CheckPromptErrors,
+// TaggedCases for the formats of tagged blocks), the conversations'
+// readers (Conversations, MoreConversations, DecodeConversation,
+// CheckPrompt), the golden conversation's two calls (Note, Order), and the
+// benchmarks of small calls and prose (BenchCalls, BenchDeltas).
 package formatstest
 
 import (

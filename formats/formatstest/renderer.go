@@ -51,6 +51,34 @@ type Renderer struct {
 	// EndsTurn are end-of-turn tokens after which a runaway continuation
 	// is dropped with one end_of_turn diagnostic.
 	EndsTurn []string
+	// Writes are rows of what Render writes: calls and their text. With
+	// them, CheckRenderer checks each row, and that Render refuses
+	// arguments that are not an object.
+	Writes []Write
+	// Grammar, when set, writes with render (Render's, failing the test
+	// on an error) the rows the format's grammar keeps beside
+	// JSONGrammarCases' (its layout's: the end marker missing, say), and
+	// CheckRenderer runs both (CheckJSONGrammar).
+	Grammar func(render func(...toolcall.Call) string) []GrammarCase
+	// Tag, when set, is what the format's structural tag for the tools of
+	// GrammarTools is (CheckTag).
+	Tag *TagWant
+}
+
+// Write is one row of Renderer.Writes: calls, and the text Render writes
+// for them.
+type Write struct {
+	Name  string
+	Calls []toolcall.Call
+	Want  string
+}
+
+// CheckRenderers runs CheckRenderer on each renderer, a subtest each.
+func CheckRenderers(t *testing.T, renderers ...Renderer) {
+	t.Helper()
+	for _, r := range renderers {
+		t.Run(r.Name, func(t *testing.T) { CheckRenderer(t, r) })
+	}
 }
 
 // CheckRenderer runs the renderer checks on r: the BFCL corpus's calls
@@ -60,6 +88,13 @@ type Renderer struct {
 // a schema forbids, and an end-of-turn token ends the response.
 func CheckRenderer(t *testing.T, r Renderer) {
 	t.Helper()
+	if r.Writes != nil {
+		t.Run("writes", func(t *testing.T) { checkWrites(t, r) })
+	}
+	if !r.Typed {
+		t.Run("generated calls round trip", func(t *testing.T) { streamtest.CheckRenderer(t, r.Format, r.Render) })
+	}
+	t.Run("generated calls round trip typed", func(t *testing.T) { streamtest.CheckTypedRenderer(t, r.Format, r.Render) })
 	t.Run("corpus round trip", func(t *testing.T) { checkCorpusRoundTrip(t, r) })
 	t.Run("corpus argument streaming", func(t *testing.T) { checkCorpusArgumentStreaming(t, r) })
 	t.Run("corpus argument streaming splits", func(t *testing.T) { checkCorpusArgumentStreamingSplits(t, r) })
@@ -73,8 +108,32 @@ func CheckRenderer(t *testing.T, r Renderer) {
 			t.Run("grammar text values hold tags", func(t *testing.T) { checkGrammarTextValues(t, r) })
 		}
 	}
+	if r.Grammar != nil {
+		t.Run("grammar rows", func(t *testing.T) {
+			render := Renders(t, r.Render)
+			CheckJSONGrammar(t, r.Format.(toolcall.Constrainer).Grammar, render, r.Grammar(render))
+		})
+	}
+	if r.Tag != nil {
+		t.Run("structural tag", func(t *testing.T) {
+			CheckTag(t, r.Format.(toolcall.Constrainer).StructuralTag, toolcall.Request{Tools: GrammarTools()}, *r.Tag)
+		})
+	}
 	if len(r.EndsTurn) > 0 {
 		t.Run("end of turn ends the response", func(t *testing.T) { checkEndOfTurnEndsResponse(t, r) })
+	}
+}
+
+// checkWrites: Render writes each row's calls as the row's text, and
+// refuses arguments that are not an object.
+func checkWrites(t *testing.T, r Renderer) {
+	for _, w := range r.Writes {
+		if got, err := r.Render(w.Calls); err != nil || got != w.Want {
+			t.Errorf("%s: %q, %v; want %q", w.Name, got, err, w.Want)
+		}
+	}
+	if _, err := r.Render([]toolcall.Call{{Name: "f", Arguments: "[1]"}}); err == nil {
+		t.Error("arguments that are not an object: no error")
 	}
 }
 

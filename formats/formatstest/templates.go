@@ -83,28 +83,109 @@ func conversations(t testing.TB) (map[string][]toolcall.Message, []toolcall.Tool
 		if c.Tools != nil {
 			offered = c.Tools
 		}
-		body := fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, c.Messages, offered)
-		req, err := openai.DecodeRequest(strings.NewReader(body), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		msgs, err := req.Conversation()
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, err := req.ToolRequest()
-		if err != nil {
-			t.Fatal(err)
-		}
+		msgs, tr := DecodeConversation(t, c.Messages, offered)
 		convs[name] = msgs
 		if c.Tools != nil {
-			own[name] = tr.Tools
+			own[name] = tr
 		} else {
-			tools = tr.Tools
+			tools = tr
 		}
 	}
 	return convs, tools, own
 }
+
+// DecodeConversation decodes messages and tools (JSON arrays; tools may
+// be nil) as the gateway decodes a request that holds them.
+func DecodeConversation(t testing.TB, messages, tools json.RawMessage) ([]toolcall.Message, []toolcall.Tool) {
+	t.Helper()
+	body := fmt.Sprintf(`{"model": "m", "messages": %s}`, messages)
+	if tools != nil {
+		body = fmt.Sprintf(`{"model": "m", "messages": %s, "tools": %s}`, messages, tools)
+	}
+	req, err := openai.DecodeRequest(strings.NewReader(body), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := req.Conversation()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := req.ToolRequest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return msgs, tr.Tools
+}
+
+// More is one conversation of a format package's
+// testdata/more/conversations.json (more prompts of its template than
+// the shared conversations': a map of names to {"messages": [...],
+// "tools": [...]}, tools optional): the conversation decoded as the
+// gateway decodes a request, and the entry as written, for the options a
+// format keeps beside it (thinking, reasoning_effort).
+type More struct {
+	Messages []toolcall.Message
+	Tools    []toolcall.Tool
+	Entry    json.RawMessage
+}
+
+// MoreConversations reads testdata/more/conversations.json, run from a
+// format package's directory (as its tests are).
+func MoreConversations(t testing.TB) map[string]More {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "more", "conversations.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file map[string]json.RawMessage
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	convs := map[string]More{}
+	for name, entry := range file {
+		var c struct{ Messages, Tools json.RawMessage }
+		if err := json.Unmarshal(entry, &c); err != nil {
+			t.Fatal(err)
+		}
+		msgs, tools := DecodeConversation(t, c.Messages, c.Tools)
+		convs[name] = More{Messages: msgs, Tools: tools, Entry: entry}
+	}
+	return convs
+}
+
+// CheckPrompt: got, written without err, is the file golden (a path)
+// byte for byte, and leaves the reasoning as r says.
+func CheckPrompt(t testing.TB, golden string, got toolcall.Prompt, err error, r Reasoning) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Text != string(want) {
+		t.Errorf("differs from the template's prompt at line %s", firstDiff(got.Text, string(want)))
+	}
+	if r != AnyReasoning && got.InReasoning != (r == ReasoningOpen) {
+		t.Errorf("the prompt leaves reasoning open: %v", got.InReasoning)
+	}
+}
+
+// Reasoning is what a Golden says of where its prompts leave the
+// reasoning.
+type Reasoning int
+
+// The values of Reasoning.
+const (
+	// AnyReasoning: not checked.
+	AnyReasoning Reasoning = iota
+	// ReasoningClosed: the prompts leave reasoning closed.
+	ReasoningClosed
+	// ReasoningOpen: the prompts leave reasoning open (the template
+	// opens the model's reasoning).
+	ReasoningOpen
+)
 
 // Golden is one golden directory of a format package's
 // testdata/templates/golden (the prompts a model's own chat template
@@ -123,6 +204,8 @@ type Golden struct {
 	// drops what its model expects in the others, and the format's
 	// package doc says so, naming the golden directory.
 	Only []string
+	// Reasoning says where the prompts leave the reasoning.
+	Reasoning Reasoning
 }
 
 // CheckTemplateGoldens checks every golden of goldens, byte for byte,
@@ -164,10 +247,6 @@ func CheckTemplateGoldens(t *testing.T, f toolcall.Format, goldens []Golden, bro
 					}
 					return
 				}
-				want, err := os.ReadFile(filepath.Join(root, g.Dir, file.Name()))
-				if err != nil {
-					t.Fatal(err)
-				}
 				p, ok := f.(toolcall.Prompter)
 				if !ok {
 					t.Fatalf("%s is not a toolcall.Prompter", f.Name())
@@ -183,9 +262,7 @@ func CheckTemplateGoldens(t *testing.T, f toolcall.Format, goldens []Golden, bro
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got.Text != string(want) {
-					t.Errorf("differs from the template's prompt at line %s", firstDiff(got.Text, string(want)))
-				}
+				CheckPrompt(t, filepath.Join(root, g.Dir, file.Name()), got, nil, g.Reasoning)
 			})
 		}
 	}

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -124,4 +125,41 @@ func (f Frame) StructuralTag(req toolcall.Request) ([]byte, error) {
 		}
 	}
 	return StructuralTag(Triggered(f.Trigger, tags, c))
+}
+
+// ArrayFrame is the Frame of the calls a writes (what a's Tail writes left
+// out), triggered in free text by trigger: the array is the section.
+func ArrayFrame(a prompt.JSONArray, trigger string) Frame {
+	return Frame{Begin: a.Begin, End: "}", Sep: ", ", Open: a.Open + "[", Close: "]" + a.Close, Trigger: trigger}
+}
+
+// PythonCalls returns the choice of req, a Builder of Python literals, and
+// the expression of the call list it allows ([f(a=1), g()], pythonic's
+// syntax): one call or more, with the request's tools and arguments that
+// follow their schemas.
+func PythonCalls(req toolcall.Request) (Choice, *Builder, string, error) {
+	c, err := ChoiceOf(req)
+	if err != nil {
+		return c, nil, "", err
+	}
+	b := New(Python, "")
+	call, err := b.Call(c.Tools)
+	if err != nil {
+		return c, nil, "", err
+	}
+	return c, b, b.List(call, c.One), nil
+}
+
+// FunctionFrame is the Frame of calls each written in a block of its own,
+// as Qwen3-Coder writes them: open, a newline, <function=NAME>, a newline,
+// the arguments as tagged frames them, </function>, a newline and close;
+// the calls separated by a newline, open their trigger.
+func FunctionFrame(open, close string, tagged Tagged) Frame {
+	return Frame{
+		Begin:   func(name string) string { return open + "\n<function=" + name + ">\n" },
+		End:     "</function>\n" + close,
+		Sep:     "\n",
+		Tagged:  tagged,
+		Trigger: open,
+	}
 }

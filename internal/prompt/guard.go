@@ -88,3 +88,22 @@ func (g *guard) text(s, where string) string {
 	}
 	return s
 }
+
+// Begin does what a format's RenderPrompt does first: it guards client
+// text against the format's special tokens as mode says (Guard), finds
+// the prompt profile named profile among the format's profiles (Profile),
+// and checks the conversation (Check, the error naming format). It
+// returns the guarded messages and tools, and the profile.
+func Begin(format string, profiles, tokens []string, msgs []toolcall.Message, tools []toolcall.Tool, profile, mode string) ([]toolcall.Message, []toolcall.Tool, string, error) {
+	msgs, tools, err := Guard(msgs, tools, tokens, mode)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	if profile, err = Profile(format, profile, profiles); err != nil {
+		return nil, nil, "", err
+	}
+	if err := Check(msgs); err != nil {
+		return nil, nil, "", fmt.Errorf("%s: %w", format, err)
+	}
+	return msgs, tools, profile, nil
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -281,4 +282,13 @@ func (r Reply) Write(reasoning, content string, calls []toolcall.Call) (string, 
 	}
 	b.WriteString(r.End)
 	return b.String(), nil
+}
+
+// Date is the date a prompt writes: d (PromptOptions.Date), or now when d
+// is zero.
+func Date(d time.Time) time.Time {
+	if d.IsZero() {
+		return time.Now()
+	}
+	return d
 }

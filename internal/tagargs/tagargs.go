@@ -1047,3 +1047,18 @@ func plain(c byte) bool { return c < 0x80 && c > ' ' }
 func hasSuffix(b []byte, s string) bool {
 	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
 }
+
+// FunctionMarkers are the tags of a call as Qwen3-Coder writes it,
+// <function=NAME> then <parameter=KEY>VALUE</parameter> for each argument
+// and </function>, in a block that outer closes; a missing close tag is
+// tolerated (Missing).
+func FunctionMarkers(outer string) Markers {
+	return Markers{
+		Call: "<function=", NameEnd: ">", Param: "<parameter=", KeyEnd: ">",
+		Close: "</parameter>", End: "</function>", Outer: []string{outer},
+		Missing:    true,
+		NameMsg:    "<function= has no '>'",
+		KeyMsg:     "<parameter= has no '>'",
+		BetweenMsg: "neither <parameter= nor </function> in a function",
+	}
+}

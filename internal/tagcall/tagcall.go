@@ -284,3 +284,22 @@ func (f *follower) Unsure() { f.dead = true }
 func (f *follower) Fresh(key string) bool { return f.w.Fresh(key) }
 
 func (f *follower) Known(key string) bool { return f.w.Known(key) }
+
+// Kind is a kind of block that s reads, its calls standing in one block
+// that end closes: a second opening of one of yields ends a block whose
+// end is missing; inside a value no marker counts but the value's close
+// (Markers.Close) and the call's end tag (Markers.End), which closes a
+// value whose close is missing.
+func (s *Syntax) Kind(end block.Token, yields ...block.Token) block.Kind {
+	m := s.Markers
+	return block.Kind{
+		End:       end,
+		Yields:    yields,
+		Scan:      block.ScanTagged,
+		Value:     [2]string{m.Param, m.Close},
+		ValueEnds: []string{m.End},
+		ValueNext: []string{m.End},
+		Read:      s.Read,
+		Follow:    s.Follow,
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -30,10 +31,24 @@ func Tools(names ...string) []toolcall.Tool {
 	return ts
 }
 
+// Row is a format's own row type for a behaviour table: a type whose
+// underlying type is Case's, defined in the format's tests so that their
+// rows need no keys (type tc streamtest.Case).
+type Row interface {
+	~struct {
+		Name    string
+		Input   string
+		Tools   []string
+		Content string
+		Calls   []toolcall.Call
+	}
+}
+
 // Run runs each case as a subtest with Expect.
-func Run(t *testing.T, f toolcall.Format, cases []Case, opts ...stream.Option) {
+func Run[C Row](t *testing.T, f toolcall.Format, cases []C, opts ...stream.Option) {
 	t.Helper()
-	for _, c := range cases {
+	for _, row := range cases {
+		c := Case(row)
 		t.Run(c.Name, func(t *testing.T) {
 			Expect(t, f, toolcall.Request{Tools: Tools(c.Tools...)}, c.Input, c.Content, c.Calls, opts...)
 		})
@@ -71,6 +86,22 @@ func ProseFeedAllocs(f toolcall.Format, req toolcall.Request) float64 {
 	i := 20
 	return testing.AllocsPerRun(len(ds)-21, func() {
 		s.Feed(ds[i])
+		i++
+	})
+}
+
+// ProseFeedAllocsAfter feeds first to a new stream of f (made with opts),
+// then prose in 4-byte deltas, and returns the allocations per Feed of
+// the prose in steady state: with first opening a channel (reasoning,
+// say), what a Feed of prose in that channel allocates; the library
+// promises 0.
+func ProseFeedAllocsAfter(f toolcall.Format, req toolcall.Request, first string, opts ...stream.Option) float64 {
+	s := stream.New(f, req, opts...)
+	s.Feed(first)
+	deltas := benchdata.Deltas(benchdata.Prose(4000), 4)
+	i := 0
+	return testing.AllocsPerRun(500, func() {
+		s.Feed(deltas[i%len(deltas)])
 		i++
 	})
 }

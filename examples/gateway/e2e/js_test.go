@@ -5,7 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/toolparse/toolparse/examples/gateway/server"
 
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
@@ -109,6 +112,48 @@ func TestJSClientSeesALongCallInPieces(t *testing.T) {
 			}
 			if got.ToolChunks < 100 {
 				t.Errorf("the call came in %d tool_calls chunks: its arguments did not stream", got.ToolChunks)
+			}
+		})
+	}
+}
+
+// TestJSClientReadsEveryTemplatesReply: the JS client, through the
+// gateway with -format auto, rebuilds from each model's own template
+// reply (templateReplies) exactly its calls, with no content.
+func TestJSClientReadsEveryTemplatesReply(t *testing.T) {
+	node := nodeWithClient(t)
+	str := map[string]any{"type": "string"}
+	tools := []map[string]any{
+		{"type": "function", "function": map[string]any{"name": "write_note", "parameters": map[string]any{
+			"type": "object", "properties": map[string]any{"path": str, "text": str}, "required": []string{"path", "text"}}}},
+		{"type": "function", "function": map[string]any{"name": "lookup_order", "parameters": map[string]any{
+			"type": "object", "properties": map[string]any{
+				"order_id": map[string]any{"type": "integer"},
+				"status":   map[string]any{"type": "string", "enum": []string{"open", "shipped", "cancelled"}},
+				"options": map[string]any{"type": "object", "properties": map[string]any{
+					"include_items": map[string]any{"type": "boolean"}, "fields": map[string]any{"type": "array", "items": str}, "max_price": map[string]any{"type": "number"}}},
+			}, "required": []string{"order_id"}}}},
+	}
+	for _, r := range templateReplies {
+		t.Run(r.golden+"/"+r.model, func(t *testing.T) {
+			reply, err := os.ReadFile(filepath.Join("testdata", "twocalls", r.golden+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			request, _ := json.Marshal(map[string]any{
+				"model":    r.model,
+				"messages": []map[string]string{{"role": "system", "content": "You are a careful assistant."}, {"role": "user", "content": "Save a note and check order 42."}},
+				"tools":    tools,
+			})
+			gw, _ := gatewayFor(t, server.Auto, &upstream{text: string(reply)}, completionsMode)
+			got := runJSClient(t, node, gw.URL, string(request))
+			if strings.TrimSpace(got.Content) != "" || len(got.Calls) != r.calls || got.FinishReason != "tool_calls" {
+				t.Fatalf("content %q, %d calls, finish %q; want none, %d, tool_calls", got.Content, len(got.Calls), got.FinishReason, r.calls)
+			}
+			for i, c := range got.Calls {
+				if c.Name != goldenCalls[i].name || !sameJSON(c.Arguments, goldenCalls[i].args) || c.ID == "" {
+					t.Errorf("call %d is %+v, want %s %s", i, c, goldenCalls[i].name, goldenCalls[i].args)
+				}
 			}
 		})
 	}

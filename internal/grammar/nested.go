@@ -24,8 +24,9 @@ type Nested struct {
 // NestedArguments returns the body of a rule for the arguments of a call
 // to tool as a format that nests them as elements writes them, framed as
 // nest says, keys in declared order: a value whose schema allows a string
-// (or names no type) as raw text that never holds nest.Without; a value of
-// another type as JSON (an object or array too, as JSON text); an object
+// (or names no type) as raw text that never holds nest.Without, and only
+// so (the reader types text that is null or JSON of another allowed type);
+// a value of another type as JSON (an object or array too, as JSON text); an object
 // whose schema lists its properties also as their elements, in declared
 // order, and an array also as its items' elements.
 func (b *Builder) NestedArguments(tool toolcall.Tool, nest Nested) (string, error) {
@@ -70,6 +71,12 @@ func (b *Builder) nestValue(ps *jsonvalue.Value) string {
 		return b.R(name)
 	}
 	text, js := b.xmlParts(ps)
+	if text != "" && b.doc.Get(sm, "enum") == nil && b.doc.Get(sm, "const") == nil {
+		// Where a string may stand, the raw text covers every value the
+		// reader types from text (null, numbers, JSON of another allowed
+		// type); a JSON string alternative could hold the token.
+		js = ""
+	}
 	parts := []string{}
 	if text != "" {
 		parts = append(parts, text)

@@ -62,6 +62,10 @@ var finishers = map[string][]finisher{
 	// DSML's text values end at their close tag; after an invoke, the
 	// next invoke and the block's end both begin "<": the nudge takes
 	// the block's end.
+	// MiniMax-M3's text values end at their own element's close tag,
+	// behind the namespace token.
+	"minimax_m3": {{"<path>", "]<]minimax[>[</path>"}, {"<content>", "]<]minimax[>[</content>"}, {"<note>", "]<]minimax[>[</note>"},
+		{"<city>", "]<]minimax[>[</city>"}, {"<item>", "]<]minimax[>[</item>"}},
 	"dsml": {{`string="true">`, "</｜DSML｜ parameter>"}, {"</｜DSML｜ invoke>\n", "</｜DSML｜ calls>"}},
 }
 

@@ -26,8 +26,10 @@
 // <|channel|> inside a body starts a new message. A response that does not
 // begin with a header (no special tokens at all, as when a server skips
 // them) is content, verbatim; so is a header cut off by the end of the
-// response, or one longer than 512 bytes, with the token that began it and
-// a diagnostic. Once a header or a call's body passes a size limit, its
+// response, or one longer than 512 bytes (its <|start|> counted, when the
+// header is where a message may begin; <|message|> not), with the token
+// that began it and a diagnostic: however deltas cut it, <|message|>
+// too. Once a header or a call's body passes a size limit, its
 // message's end is lost: the rest of the response is content.
 //
 // Tool names: Harmony names are TypeScript identifiers, so RenderCalls

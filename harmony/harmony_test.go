@@ -163,3 +163,37 @@ func split(text string, n int) []string {
 	}
 	return out
 }
+
+// A header near the 512-byte limit is read the same however deltas cut
+// its <|message|>: the limit counts the marker, held bytes and all. A
+// header of 512 bytes, <|start|> included, is read; one of 513 is content
+// (issue 49: a delta that ended inside <|message|> lost the call).
+func TestLongHeaderCutInItsEnd(t *testing.T) {
+	call := call("get_weather", `{"city":"Paris"}`)
+	for _, lead := range []string{"", "<|start|>", "<|channel|>analysis<|message|>hm<|end|><|start|>"} {
+		start := strings.HasSuffix(lead, "<|start|>")
+		for n := 500; n <= 525; n++ {
+			head := "assistant<|channel|>commentary to=functions.get_weather <|constrain|>json"
+			if start {
+				head = "<|start|>" + head
+			}
+			head += strings.Repeat(" ", n-len(head))
+			doc := strings.TrimSuffix(lead, "<|start|>") + head + `<|message|>{"city":"Paris"}<|call|>`
+			res := stream.Parse(harmony.Format, doc, toolcall.Request{})
+			if got, want := len(res.Calls) == 1, n <= 512; got != want {
+				t.Errorf("a %d-byte header after %q: calls %v", n, lead, res.Calls)
+			}
+			if n == 512 || n == 513 || n%5 == 0 {
+				if n <= 512 {
+					streamtest.Expect(t, harmony.Format, toolcall.Request{}, doc, "", []toolcall.Call{call})
+				} else {
+					streamtest.Expect(t, harmony.Format, toolcall.Request{}, doc, res.Content, nil)
+				}
+			}
+			m := strings.Index(doc, "<|message|>{")
+			for i := m + 1; i < m+len("<|message|>"); i++ { // every cut inside the marker
+				streamtest.Compare(t, harmony.Format, toolcall.Request{}, []string{doc[:i], doc[i:]})
+			}
+		}
+	}
+}

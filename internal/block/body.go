@@ -171,6 +171,7 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 		room = min(room, b.maxLen-base.Len(s, i))
 	}
 	lim := min(len(s), i+room)
+	stop := base.Len(s, i) + room // the pending length the limits allow
 	for i < lim {
 		if b.settling && !b.matching { // after a value's close tag: whitespace, then a tag that follows values
 			for i < lim && jsonvalue.IsSpace(s[i]) {
@@ -214,6 +215,10 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 				b.settling, b.matching = false, false
 				i = end
 				continue
+			case res == marker.Full && base.Len(s, end) > stop:
+				// The limit counts the end marker, whether it comes
+				// whole or cut by deltas (its held bytes count).
+				return Limit, i, -1, 0
 			case res == marker.Full:
 				return Ended, end, idx, b.at
 			case b.settling: // no tag that follows values: the close tag was the value's

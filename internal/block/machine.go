@@ -115,7 +115,9 @@ type Kind struct {
 	// without it the kind's calls are handed on whole.
 	Follow func(m *Machine) Follower
 	// MaxLen, when set, bounds the block's text (markers included) below
-	// the pending limit: a header that does not end soon is not one.
+	// the pending limit: a header that does not end soon is not one. An
+	// end marker must end within it, as the pending limit's must, however
+	// deltas cut it.
 	MaxLen int
 	// TooLong is the diagnostic of a block that passed a size limit; by
 	// default, "a block passed the size limit".

@@ -83,9 +83,10 @@ func TestProperties(t *testing.T) {
 }
 
 // FuzzHarmony checks the stream's promises on any document in random
-// deltas.
+// deltas, as the response's start and as reasoning's (the prompt opened
+// <think>).
 func FuzzHarmony(f *testing.F) {
-	streamtest.Fuzz(f, harmony.Format, toolcall.Request{}, documents)
+	streamtest.Fuzz(f, harmony.Format, toolcall.Request{}, documents, stream.StartInReasoning())
 }
 
 // A header that is cut off, or longer than 512 bytes, is content with the
@@ -194,6 +195,35 @@ func TestLongHeaderCutInItsEnd(t *testing.T) {
 			for i := m + 1; i < m+len("<|message|>"); i++ { // every cut inside the marker
 				streamtest.Compare(t, harmony.Format, toolcall.Request{}, []string{doc[:i], doc[i:]})
 			}
+		}
+	}
+}
+
+// Started in reasoning (the prompt opened <think>), the reasoning that a
+// <think> opens after </think> and the start of a header (to=) streams as
+// it comes, as it does elsewhere, not at the response's end; Parse and
+// every split agree (issue 49).
+func TestReasoningAfterAHeaderStart(t *testing.T) {
+	in := stream.StartInReasoning()
+	for _, c := range []struct {
+		doc, reasoning, content string
+		calls                   []toolcall.Call
+	}{
+		{"thinking...</think>to=x<think>more reasoning</think>done", "thinking...more reasoning", "to=xdone", nil},
+		{"thinking...</think>to=<think>more reasoning", "thinking...more reasoning", "to=", nil},
+		{"thinking...</think> to=functions.f<think>more</think><|message|>{}", "thinking...more", "", []toolcall.Call{call("f", "{}")}},
+	} {
+		streamtest.ExpectReasoning(t, harmony.Format, toolcall.Request{}, c.doc, c.reasoning, c.content, c.calls, in)
+	}
+	// The reasoning comes out in the Feed that brings it.
+	s := stream.New(harmony.Format, toolcall.Request{}, in)
+	for _, d := range []string{"a</think>to=x", "<think>b", "c"} {
+		var got strings.Builder
+		for _, e := range s.Feed(d) {
+			got.WriteString(e.Reasoning)
+		}
+		if want := d[len(d)-1:]; got.String() != want && d != "a</think>to=x" {
+			t.Errorf("Feed(%q) gave reasoning %q, want %q", d, got.String(), want)
 		}
 	}
 }

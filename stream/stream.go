@@ -61,7 +61,8 @@
 // A decoder may say, after each Feed, which of the next bytes it reads
 // without a trace (protocol.Quiet: inside a string argument, any byte but
 // its unescaped quote). While the think tags leave text to the decoder and
-// no call streams its arguments, the stream then keeps such deltas of up
+// no call streams its arguments, the stream then keeps such deltas (but
+// outside a call, none that completes the tag that opens reasoning) of up
 // to 128 bytes, in buffers of up to 16 KiB, and hands them to the decoder
 // with the first delta that is not one (or at Close, or when a buffer is
 // full), in one Feed; where the decoder reads what follows an end apart
@@ -211,6 +212,7 @@ type Stream struct {
 	none       bool   // tool_choice "none": everything is content
 	closed     bool
 	escaped    bool  // the last byte kept is an unpaired Escape
+	watch      bool  // the bytes kept are handed on where they complete the think open tag
 	skip       uint8 // with a Prefix quiet: how many bytes of its ends the think splitter holds
 	seen       int32 // decoder diagnostics copied into diags
 
@@ -409,6 +411,9 @@ func (s *Stream) keep(delta string) int {
 			if !stop[c] {
 				continue
 			}
+			if s.watch && s.opensThink(s.kept[s.handed:n+i+1]) { // reasoning opens: the splitter reads it now
+				return len(delta)
+			}
 			if end := s.mayEnd(s.kept[s.handed : n+i+1]); end == endWhole && s.quiet.Apart {
 				return i + 1 // through the end's last byte
 			} else if end != 0 {
@@ -533,7 +538,7 @@ func (s *Stream) listen() {
 		s.quiet.Room = 0
 		return
 	}
-	s.room, s.escaped, s.skip = 0, false, 0
+	s.room, s.escaped, s.skip, s.watch = 0, false, 0, false
 	if s.quiet.Room <= 0 {
 		return
 	}
@@ -543,11 +548,39 @@ func (s *Stream) listen() {
 	if s.quiet.Stop == nil || s.cfg.streamArgs || t.on && (t.in || t.maybe || len(t.held) > 0 && !s.heldQuiet() && !s.heldPrefix()) {
 		return
 	}
+	// Outside a call candidate, the think open tag opens reasoning, which
+	// goes on in the Feed that brings it: the bytes kept are handed on
+	// where they complete the tag, so the decoder's rule must notice it.
+	// (After a Prefix's end, the rule of the block it opens: where it
+	// watches Ends, the tag is watched too; in a candidate it is data.)
+	if t.on && !s.rep.InCandidate() {
+		if s.watch = true; !s.quiet.Prefix && !s.noticesThink() {
+			return
+		}
+	}
 	// The start of a tag the splitter holds reaches the decoder before
 	// the bytes kept.
 	if room -= t.heldLen; room > 0 {
 		s.room = int32(min(room, 1<<30)) + 1 // above 0 while up to room bytes are kept
 	}
+}
+
+// noticesThink reports whether the decoder's rule for the bytes kept
+// hands them on at a think open tag they hold: without Ends, at its first
+// byte; with them, where its last byte completes it (opensThink).
+func (s *Stream) noticesThink() bool {
+	open, q := s.think.open, &s.quiet
+	if q.Ends != nil {
+		return q.Stop[open[len(open)-1]]
+	}
+	return q.Stop[open[0]] && open[0] != q.Escape
+}
+
+// opensThink reports whether kept, the bytes kept so far, end with the
+// think open tag.
+func (s *Stream) opensThink(kept []byte) bool {
+	open := s.think.open
+	return len(kept) >= len(open) && string(kept[len(kept)-len(open):]) == open
 }
 
 // heldPrefix reports whether the start of a think tag that the splitter

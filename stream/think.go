@@ -21,6 +21,7 @@ type thinkSplitter struct {
 	// and partial is a marker's start at its end.
 	maybe   bool
 	tags    [2]*marker.Set
+	open    string // the tag that opens reasoning
 	held    []string
 	heldLen int
 
@@ -53,6 +54,7 @@ func (t *thinkSplitter) init(f toolcall.Format, c *config) {
 	}
 	sets := thinkSetsFor(open, close, endedBy)
 	t.tags = [2]*marker.Set{sets.open, sets.closers}
+	t.open = open
 	if r.OpenedByPrompt && !c.inReasoning && !c.outside && !c.hasThink {
 		t.maybe = true
 		t.maybeSet = sets.maybe

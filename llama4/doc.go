@@ -46,7 +46,10 @@
 //     response; a name cut by the end of a delta is held while it can still
 //     become a tool's name, and a name that went out as prose does not start
 //     a new one in the next delta; markdown's \_ is read in lists,
-//     objects and bare calls in prose alike;
+//     objects and bare calls in prose alike, and a backslash that no '_'
+//     follows escapes nothing: it ends the name before it, and a name
+//     after it (x\get_weather(...)) is one of its own, however the deltas
+//     cut them;
 //   - a <|python_start|> block is read with any name allowed; it "is not
 //     calls" when no call comes out of it; one call in it that does not parse
 //     cleanly is read once more with its last string running to the last

@@ -69,6 +69,10 @@ type heads struct {
 	// (-1: none did).
 	prevName bool
 	tailFrom int
+	// cutEsc says the last delta ended with a backslash, which the next
+	// byte makes markdown's \_ in a name, or not: then the name before it
+	// ended there, and a name after it is one of its own.
+	cutEsc bool
 	// folded are the tools' names (and with "functions.") folded as
 	// tool-name matching folds them, and firsts their first bytes.
 	folded []string
@@ -113,7 +117,7 @@ func (h *heads) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 // at '(' a bare call, whose name is the run of name bytes before it; at
 // the end of the delta, a name a '(' may follow.
 func (h *heads) At(m *block.Machine, s string, from, i int) (start, next int, took bool) {
-	continued := from == 0 && h.prevName // s starts in the middle of a name
+	continued := from == 0 && h.prevName && !h.escapedNothing(s) // s starts in the middle of a name
 	if i == len(s) {
 		h.tailFrom = from
 		r, k := nameRun(s, from, i)
@@ -155,6 +159,8 @@ func (h *heads) DeltaEnd(m *block.Machine, s string) {
 	if s == "" {
 		return
 	}
+	broken := h.escapedNothing(s) // the last delta's run ended before its backslash
+	h.cutEsc = s[len(s)-1] == '\\'
 	if from < 0 {
 		from = len(s)
 	}
@@ -162,7 +168,7 @@ func (h *heads) DeltaEnd(m *block.Machine, s string) {
 	switch {
 	case !m.InProse() || r == len(s):
 		h.prevName = false
-	case r == 0: // the whole delta continues the prose run of the last one
+	case r == 0 && !broken: // the whole delta continues the prose run of the last one
 		h.prevName = h.prevName || k < len(s)
 	default:
 		h.prevName = k < len(s)
@@ -183,6 +189,12 @@ func (h *heads) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([
 		return h.tailStep(m, dst, s, i)
 	}
 	return h.candidate(m, dst, s, i)
+}
+
+// escapedNothing reports whether s, the delta after one that ended with a
+// backslash, does not begin with the '_' that would make it an escape.
+func (h *heads) escapedNothing(s string) bool {
+	return h.cutEsc && (s == "" || s[0] != '_')
 }
 
 // escapeAt reports whether s[i] is the backslash of Markdown's \_ in a
@@ -350,6 +362,9 @@ func (h *heads) stepHead(m *block.Machine, dst []toolcall.Event, s string, i int
 
 // word continues a name held from an earlier delta.
 func (h *heads) word(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if i == 0 && h.escapedNothing(s) { // the word ended before the backslash that ends it
+		return m.Abandon(dst, s, 0)
+	}
 	j := i
 	for j < len(s) && (pythonic.IsNameByte(s[j]) || s[j] >= 0x80 || escapeAt(s, j, len(s))) {
 		j++

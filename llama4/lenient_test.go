@@ -114,3 +114,18 @@ func TestDeformedCallsComeBack(t *testing.T) {
 		}
 	})
 }
+
+// A backslash that no '_' follows is no markdown escape: it ends the name
+// before it, and a name after it is a name of its own, however the deltas
+// cut them (issue 49: x\ then get_weather(...) streamed no call).
+func TestABackslashThatEscapesNothingEndsAName(t *testing.T) {
+	rows := []tc{
+		{"a name after a backslash", `x\get_weather(city="Paris")`, []string{"get_weather"}, `x\`, []toolcall.Call{call("get_weather", `{"city":"Paris"}`)}},
+		{"with no tools", `x\get_weather(city="Paris")`, nil, `x\`, []toolcall.Call{call("get_weather", `{"city":"Paris"}`)}},
+		{"after two backslashes", `x\\get_weather(city="Paris")`, []string{"get_weather"}, `x\\`, []toolcall.Call{call("get_weather", `{"city":"Paris"}`)}},
+		{"an escape goes on with the name", `x\_get_weather(city="Paris")`, []string{"get_weather"}, `x\_get_weather(city="Paris")`, nil},
+		{"an escape in a tool's name", `get\_weather(city="Paris")`, []string{"get_weather"}, "", []toolcall.Call{call("get_weather", `{"city":"Paris"}`)}},
+	}
+	streamtest.Run(t, llama4.Format, rows, allPolicy)
+	streamtest.Run(t, llama4.Precise, rows, allPolicy)
+}

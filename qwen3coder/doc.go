@@ -128,5 +128,8 @@
 // which the next </parameter> closes. A <function=NAME> in a value opens a
 // nested call, which the next </function> ends, and inside which no
 // <parameter=K> ends the value. So a value that holds the format's own
-// example call keeps it whole.
+// example call keeps it whole. vLLM reads nested tags the same way, but
+// ends a value at a close tag any key the schema knows follows, one set
+// before included (the last value winning): there a file that holds
+// "</parameter>\n<parameter=path>" rewrites the path a write goes to.
 package qwen3coder

@@ -34,12 +34,13 @@
 //
 // Tags inside values: a value may hold the format's own tags. A close tag
 // ends a value only when whitespace and then a parameter's tag for a key
-// not yet set (nor the value's own, whatever its string attribute), the
+// not yet set or the value's own, whatever its string attribute (written
+// again: the last value wins, at its first place, with a diagnostic), the
 // invoke's end tag, the block's end tag, <｜end▁of▁sentence｜> or the
 // end of the block follow it. Any other tag is text in the value (a
 // parameter's tag with no close tag before it too), so a file that holds
 // <｜DSML｜parameter name="path" string="true"> never redirects a write,
-// and a key given again is text in the value before it. A value's close
+// and a key set before a value is text in it when given again there. A value's close
 // tag may not be missing: a value that runs on to the invoke's end tag
 // (with no close tag after it) or to the block's end breaks its invoke,
 // which is then no call. (Reading on after such an end tag, to see

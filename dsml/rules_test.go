@@ -61,7 +61,6 @@ func TestLiteralTags(t *testing.T) {
 	}{
 		{"the close tag, then text", "a" + parEnd + "b"},
 		{"the close tag, then a key already set", "a" + parEnd + "\n" + p("path", "true", "/etc/passwd")},
-		{"the close tag, then the value's own key, another attribute", "a" + parEnd + "\n" + p("content", "false", "1")},
 		{"a key already set with no close tag before it", "a" + p("path", "true", "x") + "b"},
 		{"the value's own key with no close tag before it", "a" + p("content", "false", "1") + "b"},
 		{"the invoke's end, then a close tag", "a" + invEnd + "b" + parEnd + "c"},
@@ -222,7 +221,6 @@ func TestArgumentsStream(t *testing.T) {
 		}
 	}
 	for _, doc := range []string{
-		block(invoke("f", p("s", "true", long), p("s", "true", "again"))),     // a repeated key
 		block(invStart + "f\">\n{\"s\": \"" + long + "\"}\n" + invEnd + "\n"), // JSON arguments
 		block(invoke("f", p("s", "true", long+invEnd+"x"))),                   // an invoke's end inside a value
 	} {
@@ -231,6 +229,14 @@ func TestArgumentsStream(t *testing.T) {
 			t.Errorf("%q: %+v, want one call, whole", doc, st)
 		}
 	}
+	// The value's own key written again: the last value wins, at its
+	// first place, and the call the follower began is sent again whole.
+	st := streamtest.CompareStreaming(t, dsml.Format, req, streamtest.SeededSplit(block(invoke("f", p("s", "true", long), p("s", "true", "again"))), 3))
+	if st.Calls != 1 {
+		t.Errorf("a repeated key: %+v, want one call", st)
+	}
+	streamtest.Expect(t, dsml.Format, toolcall.Request{}, block(invoke("write", p("path", "true", "a.txt"), p("content", "true", "a"+parEnd+"\n"+p("content", "false", "1")))), "",
+		[]toolcall.Call{streamtest.Call("write", `{"path":"a.txt","content":"1</｜DSML｜parameter>"}`)}, outside)
 	// a block that does not read is withdrawn, and comes back as content
 	doc := block(invoke("f", p("s", "true", long)) + "junk")
 	if st := streamtest.CompareStreaming(t, dsml.Format, req, streamtest.SeededSplit(doc, 3)); st.Calls != 1 {

@@ -51,8 +51,11 @@ func TestGLM(t *testing.T) {
 	expect(t, nil, "<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n", "", "", call("f", `{"a":"1"}`))
 	expect(t, nil, "<tool_call>f<arg_key>doc</arg_key><arg_value>ends with </tool_call> and <tool_call>g</tool_call></arg_value></tool_call>", "", "",
 		call("f", `{"doc":"ends with </tool_call> and <tool_call>g</tool_call>"}`))
-	// A tag for a key already set is no structure: text in the value.
-	expect(t, nil, "<tool_call>f<arg_key> a </arg_key><arg_value>x</arg_value><arg_key>a</arg_key><arg_value>y</arg_value></tool_call>", "", "", call("f", `{"a":"x</arg_value><arg_key>a</arg_key><arg_value>y"}`))
+	// A tag for a key set before the value is no structure: text in the
+	// value; the value's own key written again is: the last value wins.
+	expect(t, nil, "<tool_call>f<arg_key> a </arg_key><arg_value>x</arg_value><arg_key>a</arg_key><arg_value>y</arg_value></tool_call>", "", "", call("f", `{"a":"y"}`))
+	expect(t, nil, "<tool_call>f<arg_key>b</arg_key><arg_value>1</arg_value><arg_key>a</arg_key><arg_value>x</arg_value><arg_key>b</arg_key><arg_value>y</arg_value></tool_call>", "", "",
+		call("f", `{"b":"1","a":"x</arg_value><arg_key>b</arg_key><arg_value>y"}`))
 	expect(t, nil, "<tool_call>not a call here</tool_call>", "", "<tool_call>not a call here</tool_call>")
 	expect(t, nil, "<tool_call>f</tool_call><|user|>", "", "", call("f", `{}`))
 	expect(t, nil, "Hi</tool_call>", "", "Hi")

@@ -27,16 +27,20 @@
 //
 // Tags inside values: a file's content may hold this format's own tags.
 // A </parameter> ends a value only when whitespace and then a
-// <parameter name="K"> for a key not yet set (nor the value's own),
+// <parameter name="K"> for a key not yet set or the value's own (written
+// again: the last value wins),
 // </invoke>, </minimax:tool_call> or the end of the block follow it;
 // otherwise it is text in the value. A <parameter name="K"> with no
 // </parameter> before it ends a value only for such a key that the tool's
 // schema knows (one of its properties, when it lists them), and an
 // </invoke> with no </parameter> before it only when no </parameter>
 // follows it. Any other tag is text in the value, so a value may hold
-// <minimax:tool_call>, <invoke name="f"> or [e~[ as text, and a key given
-// twice is text in its first value. One limit: an </invoke> inside a
-// value that </minimax:tool_call> follows at once ends the block there.
+// <minimax:tool_call>, <invoke name="f"> or [e~[ as text, and a key set
+// before a value is text in it when given again there. A <parameter
+// name="K"> that does not end a value opens a nested parameter, which the
+// next </parameter> closes, and an <invoke name="NAME"> a nested call,
+// which the next </invoke> ends: a value keeps the format's own example
+// call whole.
 //
 // Missing ends: a missing </parameter> is closed as above; a missing
 // </invoke> or </minimax:tool_call> at the end of the response, or a

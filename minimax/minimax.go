@@ -46,6 +46,7 @@ var markers = tagargs.Markers{
 	Call: invokeText, NameEnd: nameEndText, Param: parameterText, KeyEnd: nameEndText,
 	Close: parameterEndText, End: invokeEndText, Outer: []string{toolCallEndText},
 	Missing:    true,
+	Nest:       true,
 	NameMsg:    `<invoke name=" has no closing ">`,
 	KeyMsg:     `<parameter name=" has no closing ">`,
 	BetweenMsg: "neither <parameter name= nor </invoke> in an invoke",

@@ -21,8 +21,9 @@
 // array values are read as JSON, then as Python literals; one that still
 // does not fit stays a string, with a "schema" diagnostic). "null" (any
 // case) is null where the property's schema allows null, and a string
-// otherwise. A repeated key: the last value wins, at the key's first place,
-// with a syntax diagnostic. <function=NAME>{json}
+// otherwise. A key written again right after its own value (see "Tags
+// inside values"): the last value wins, at the key's first place, with a
+// syntax diagnostic. <function=NAME>{json}
 // (JSON arguments in place of parameters) is read too.
 //
 // Names hold no whitespace and none of {}<>"' (so an unrendered template's
@@ -32,7 +33,7 @@
 // it is dropped. A block that is not calls is content, verbatim, markers
 // included, with a diagnostic. Prose before, between and after calls is
 // content. <|im_end|> and <|endoftext|> are consumed and end an open block.
-// Inside a value no tag counts but </parameter> (and </function>, which
+// Inside a value no tag ends it but </parameter> (and </function>, which
 // closes a value whose </parameter> is missing), so a value may hold
 // <tool_call>, </tool_call> or <function= as text; outside values the
 // block ends at </tool_call> (</function> for a call without the opening
@@ -114,12 +115,21 @@
 // not content. <|im_end|> and <|endoftext|> end the response: what follows
 // them is dropped, with one end_of_turn diagnostic.
 //
-// Tags inside values: a file's content may hold this format's own tags. A
+// Tags inside values, one rule for the whole read, the stream and argument
+// streaming: a file's content may hold this format's own tags. A
 // </parameter> ends a value only when whitespace and then a <parameter=K>
-// for a key not yet set (nor the value's own), </function>, </tool_call> or
-// the end of the block follow it; a <parameter=K> with no </parameter>
-// before it ends a value only for such a key that the tool's schema knows
-// (one of its properties, when it lists them). Any other tag is text in the
-// value, so a file that holds <parameter=path> never redirects a write; a
-// key given twice is text in its first value.
+// for a key not yet set or the value's own (written again: the last value
+// wins), </function>, </tool_call> or the end of the block follow it; a
+// key set before the value is text in it, so a file that holds
+// <parameter=path> never redirects a write. A <parameter=K> with no
+// </parameter> before it ends a value only for a key not yet set, not the
+// value's own, that the tool's schema knows (one of its properties, when
+// it lists them); any other opens a nested parameter, text in the value,
+// which the next </parameter> closes. A <function=NAME> in a value opens a
+// nested call, which the next </function> ends, and inside which no
+// <parameter=K> ends the value. So a value that holds the format's own
+// example call keeps it whole. vLLM reads nested tags the same way, but
+// ends a value at a close tag any key the schema knows follows, one set
+// before included (the last value winning): there a file that holds
+// "</parameter>\n<parameter=path>" rewrites the path a write goes to.
 package qwen3coder

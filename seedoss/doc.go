@@ -32,16 +32,19 @@
 //
 // Tags inside values: a file's content may hold this format's own tags.
 // A </parameter> ends a value only when whitespace and then a <parameter=K>
-// for a key not yet set (nor the value's own), </function>,
+// for a key not yet set or the value's own (written again: the last value
+// wins), </function>,
 // </seed:tool_call> or the end of the block follow it; otherwise it is
 // text in the value. A <parameter=K> with no </parameter> before it ends a
 // value only for such a key that the tool's schema knows (one of its
 // properties, when it lists them), and a </function> with no </parameter>
 // before it only when no </parameter> follows it. Any other tag is text
 // in the value, so a value may hold <seed:tool_call>, <function=f> or
-// <seed:eos> as text, and a key given twice is text in its first value.
-// One limit: a </function> inside a value that </seed:tool_call> follows
-// at once ends the block there.
+// <seed:eos> as text, and a key set before a value is text in it when
+// given again there. A <parameter=K> that does not end a value opens a
+// nested parameter, which the next </parameter> closes, and a
+// <function=NAME> a nested call, which the next </function> ends: a value
+// keeps the format's own example call whole.
 //
 // Missing ends: a missing </parameter> is closed as above; a missing
 // </function> or </seed:tool_call> at the end of the response, or a

@@ -50,6 +50,7 @@
 package block
 
 import (
+	"math"
 	"strings"
 	"unsafe"
 
@@ -84,6 +85,11 @@ type Body struct {
 	// the head holds more than whitespace.
 	value, head, seen bool
 	inValue           bool // in a tagged body, between an open and a close tag
+	// nestAt is the index in close of the tags that open a nested value
+	// and a nested call inside a value (Kind.ValueNests); depth and calls
+	// count those open (up to 65,535: past it, they stay there).
+	nestAt       int32
+	depth, calls uint16
 	// settling says a close tag was read and what follows it, past
 	// whitespace, is still to show whether it closed the value.
 	settling bool
@@ -107,9 +113,10 @@ type Body struct {
 }
 
 // Tagged makes the body, begun by Reset with ScanPlain, a tagged one.
-func (b *Body) Tagged(open, close *marker.Set, openIdx int) {
+func (b *Body) Tagged(open, close *marker.Set, openIdx, nestAt int) {
 	b.open, b.close, b.openIdx, b.inValue = open, close, openIdx, false
 	b.next, b.settling = nil, false
+	b.nestAt, b.depth, b.calls = int32(nestAt), 0, 0
 }
 
 // Reset prepares b for a new body that ends at one of ends, as scan says.
@@ -201,13 +208,28 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 			switch {
 			case res == marker.Partial:
 				return More, len(s), -1, 0
+			case res == marker.Full && b.inValue && (idx >= int(b.nestAt) || idx == 0 && b.depth > 0 || idx > 0 && b.calls > 0):
+				// A nested value or call opens, or one closes.
+				switch {
+				case idx == int(b.nestAt):
+					b.depth = min(b.depth+1, math.MaxUint16-1)
+				case idx > int(b.nestAt):
+					b.calls = min(b.calls+1, math.MaxUint16-1)
+				case idx == 0:
+					b.depth--
+				default:
+					b.calls--
+				}
+				b.matching = false
+				i = end
+				continue
 			case res == marker.Full && b.inValue:
 				b.inValue, b.settling = false, b.next != nil // a value closes, unless what follows says not
 				b.matching = false
 				i = end
 				continue
 			case res == marker.Full && b.open != nil && idx == b.openIdx:
-				b.inValue, b.settling = true, false // a value opens
+				b.inValue, b.settling, b.depth, b.calls = true, false, 0, 0 // a value opens
 				b.matching = false
 				i = end
 				continue

@@ -104,6 +104,12 @@ type Kind struct {
 	// ValueEnds are other tags that end a value whose close tag is missing.
 	Value     [2]string
 	ValueEnds []string
+	// ValueNests, when set, are the value's open tag and the call's:
+	// inside a value, the first opens a nested value, which the next close
+	// tag closes, and the second a nested call, which the next ValueEnd
+	// ends, so that a value that holds the format's own example call keeps
+	// it whole, its close and end tags included.
+	ValueNests []string
 	// ValueNext, when set, are the tags that may follow a value's close
 	// tag (or a ValueEnd) after whitespace, besides the value's open tag
 	// and the block's ends: a close tag that anything else follows is
@@ -273,7 +279,9 @@ func (f *Format) compile() {
 			var v [3]*marker.Set
 			if k.Scan == ScanTagged {
 				open := append(slices.Clip(ends), k.Value[0])
-				v = [3]*marker.Set{marker.NewSet(open...), marker.NewSet(append([]string{k.Value[1]}, k.ValueEnds...)...)}
+				closes := append([]string{k.Value[1]}, k.ValueEnds...)
+				closes = append(closes, k.ValueNests...)
+				v = [3]*marker.Set{marker.NewSet(open...), marker.NewSet(closes...)}
 				if k.ValueNext != nil {
 					v[2] = marker.NewSet(append(open, k.ValueNext...)...)
 				}
@@ -1109,7 +1117,7 @@ func (m *Machine) open(k, at int, lead, name string) {
 		m.body.Head(kind.Head, kind.MaxHead)
 	}
 	if v := &m.f.values[k]; v[0] != nil {
-		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1)
+		m.body.Tagged(v[0], v[1], len(v[0].Markers())-1, 1+len(kind.ValueEnds))
 		m.body.next = v[2]
 	}
 	switch {

@@ -37,6 +37,11 @@ type Markers struct {
 	// Missing: a parameter's open tag with no close tag before it may end
 	// a value (when its key is fresh and Handler.Known accepts it).
 	Missing bool
+	// Nest: inside a value, a parameter's open tag that does not end it
+	// opens a nested parameter, which the next close tag closes, and the
+	// call's open tag a nested call, which the next end tag ends (see
+	// Reader). It needs Missing and a Call, and no ValueOpen.
+	Nest bool
 	// AnyKey: a key may hold any byte (else a newline or a '<' makes it
 	// none, textargs.ValidKey); Trim: names and keys are trimmed.
 	AnyKey, Trim bool
@@ -50,6 +55,35 @@ type Markers struct {
 	// stands where a parameter or the end should, and where ValueOpen
 	// should.
 	NameMsg, KeyMsg, BetweenMsg, OpenMsg string
+}
+
+// Nests reports whether a parameter's open tag inside a value opens a
+// nested one, which the next close tag closes, and the call's open tag a
+// nested call, which the next end tag ends (the open tag is the value's
+// own, and Missing makes it a tag a value is read for).
+func (m *Markers) Nests() bool { return m.Nest && m.Missing && m.ValueOpen == "" && m.Call != "" }
+
+// NestTags are the tags that open a nested element inside a value, where
+// Nests: Param and Call.
+func (m *Markers) NestTags() []string {
+	if !m.Nests() {
+		return nil
+	}
+	return []string{m.Param, m.Call}
+}
+
+// valueTags are the tags a '<' in a value may start, as match numbers
+// them: Close, Param (where Missing), End, the outer tags, and Call
+// (where Nests).
+func (m *Markers) valueTags() uint16 {
+	alive := uint16(1)<<(3+len(m.Outer)) - 1
+	if !m.Missing {
+		alive &^= 2
+	}
+	if m.Nests() {
+		alive |= 1 << (3 + len(m.Outer))
+	}
+	return alive
 }
 
 // A Handler is told what a Reader reads. Offsets count the bytes fed
@@ -123,14 +157,21 @@ const MaxKey = 256
 // A Reader reads the tagged arguments of one block, pushed in pieces.
 //
 // Inside a value no tag counts but these. A close tag ends the value when
-// whitespace and then the open tag of a parameter whose key is fresh (not
-// the value's own, not set yet), the call's end tag, an outer tag or the
-// end of the text follow it; otherwise it is text in the value. A
+// whitespace and then the open tag of a parameter whose key is not set yet
+// or is the value's own, the call's end tag, an outer tag or the end of
+// the text follow it; otherwise it is text
+// in the value. The key may be the value's own, written again (the
+// Handler keeps the last value at the key's first place), but not one set
+// before the value: a value never rewrites an argument already read. A
 // parameter's open tag with no close tag before it ends the value when its
-// key is fresh and known (Handler.Known). With neither, the value ends at
-// the first end tag after its last close tag, or at the end of the text
-// (so only Close decides it: Handler.Unsure says so, and Close returns
-// where the reading resumes).
+// key is fresh (not the value's own, not set yet) and known, outside a
+// nested call; otherwise, where Markers.Nests, it opens a nested
+// parameter, text in the value, whose close tag the next close tag is.
+// There, too, the call's open tag opens a nested call, which the next end
+// tag ends: a value may hold the format's own example call, close and end
+// tags and all. With neither, the value ends at the first end tag after its last
+// close tag, or at the end of the text (so only Close decides it:
+// Handler.Unsure says so, and Close returns where the reading resumes).
 type Reader struct {
 	m     *Markers
 	h     Handler
@@ -159,6 +200,8 @@ type Reader struct {
 	paramAt int    // where the current parameter's open tag starts
 	tail    []byte // after text: the held bytes to read again
 	closed  bool   // the last value ended at its close tag
+	depth   int    // nested parameters open in the value (Markers.Nests)
+	calls   int    // nested calls open in the value (Markers.Nests)
 
 	// No other tag is a proper prefix of Close (of Param, but Close): a
 	// '<' in a value (after a close tag) that starts it is it.
@@ -174,7 +217,7 @@ func (r *Reader) Reset(m *Markers, h Handler, st State, limit int) {
 	r.off, r.held, r.heldAt, r.fromS = 0, r.held[:0], 0, 0
 	r.cur, r.curOK, r.curAt, r.tail = "", false, 0, nil
 	r.alive, r.tagAt, r.keyAt, r.vstart, r.key, r.tent = 0, 0, 0, 0, "", -1
-	r.params, r.json, r.jsonAt, r.paramAt, r.closed = 0, false, 0, 0, false
+	r.params, r.json, r.jsonAt, r.paramAt, r.closed, r.depth, r.calls = 0, false, 0, 0, false, 0, 0
 	r.closeFirst, r.paramFirst = true, true
 	for k := 1; k < 3+len(m.Outer); k++ {
 		t := r.tag(k)
@@ -254,10 +297,7 @@ func (r *Reader) run(s string, ok bool) {
 				r.off += j + 1
 				i += j + 1
 				r.startHold(hTag, '<')
-				r.alive = 1<<(3+len(r.m.Outer)) - 1
-				if !r.m.Missing {
-					r.alive &^= 2
-				}
+				r.alive = r.m.valueTags()
 				continue
 			case JSON:
 				j := strings.IndexByte(s[i:], '<')
@@ -343,7 +383,7 @@ func (r *Reader) skip(s string, i int) int {
 		if len(r.held) != 1 && (r.hold == hTag || len(r.held)-r.tagAt != 1) {
 			return 0
 		}
-		for k := 0; k < 3+len(m.Outer); k++ {
+		for k := 0; k < 4+len(m.Outer); k++ {
 			if t := r.tag(k); r.alive&(1<<k) != 0 && len(t) > 1 && strings.HasPrefix(s[i:], t[1:]) {
 				r.alive = 1 << k
 				return len(t) - 2
@@ -478,7 +518,7 @@ func (r *Reader) endName(end string) {
 // setKey starts the value of key, whose parameter's open tag starts at
 // offset at and whose key's end was just read.
 func (r *Reader) setKey(key string, at int) {
-	r.key = key
+	r.key, r.depth, r.calls = key, 0, 0
 	r.params++
 	r.h.Key(key, at)
 	r.st, r.vstart = Value, r.off
@@ -579,10 +619,7 @@ func (r *Reader) fast(s string, i int) int {
 // reading goes on, or -1 when s ends before it is decided.
 func (r *Reader) valueTag(s string, p int) int {
 	m := r.m
-	alive := uint16(1)<<(3+len(m.Outer)) - 1
-	if !m.Missing {
-		alive &^= 2
-	}
+	alive := m.valueTags()
 	at := r.curAt + p
 	k := 0
 	if !r.closeFirst || !strings.HasPrefix(s[p:], m.Close) {
@@ -594,6 +631,10 @@ func (r *Reader) valueTag(s string, p int) int {
 	case -2:
 		return r.textFrom(s, p, false)
 	case 0: // a close tag: blanks and what follows decide it
+		if r.depth > 0 { // a nested parameter's
+			r.depth--
+			return r.textFrom(s, p, true)
+		}
 		q := p + len(m.Close)
 		for q < len(s) && jsonvalue.IsSpace(s[q]) {
 			q++
@@ -620,8 +661,14 @@ func (r *Reader) valueTag(s string, p int) int {
 			if e == -1 {
 				return -1
 			}
-			if e < 0 || key == "" || r.own(key) || !r.h.Fresh(key) {
+			if e == -2 {
 				return r.textFrom(s, p, true)
+			}
+			if !r.next(key) { // the close tag and the key's tag are text
+				r.tent = -1
+				r.h.Text(s[p:e])
+				r.off = r.curAt + e
+				return e
 			}
 			r.off = r.curAt + e
 			r.endValue(at, true)
@@ -644,7 +691,10 @@ func (r *Reader) valueTag(s string, p int) int {
 		if e == -1 {
 			return -1
 		}
-		if e < 0 || key == "" || r.own(key) || !r.h.Fresh(key) || !r.h.Known(key) {
+		if r.calls > 0 || e < 0 || key == "" || r.own(key) || !r.h.Fresh(key) || !r.h.Known(key) {
+			if e >= 0 && m.Nests() {
+				r.depth++
+			}
 			return r.textFrom(s, p, false)
 		}
 		r.off = r.curAt + e
@@ -652,13 +702,22 @@ func (r *Reader) valueTag(s string, p int) int {
 		r.setKey(key, at)
 		return e
 	case 2: // the end tag
+		if r.calls > 0 { // a nested call's
+			r.calls--
+			return r.textFrom(s, p, false)
+		}
 		if r.tent < 0 {
 			r.tent = at
 		}
 		r.h.Unsure()
 		return r.textFrom(s, p, false)
+	case 3 + len(m.Outer): // a call's open tag: a nested call
+		r.calls++
+		return r.textFrom(s, p, false)
 	default:
-		r.h.Unsure()
+		if r.calls == 0 {
+			r.h.Unsure()
+		}
 		return r.textFrom(s, p, false)
 	}
 }
@@ -667,23 +726,12 @@ func (r *Reader) valueTag(s string, p int) int {
 // numbers them) and its length; -1 when rest is too short to tell, -2
 // when none.
 func (r *Reader) tagIn(rest string, alive uint16) (int, int) {
-	m := r.m
 	best, n, wait := -2, 0, false
 	for k := 0; alive>>k != 0; k++ {
 		if alive&(1<<k) == 0 {
 			continue
 		}
-		var t string
-		switch k {
-		case 0:
-			t = m.Close
-		case 1:
-			t = m.Param
-		case 2:
-			t = m.End
-		default:
-			t = m.Outer[k-3]
-		}
+		t := r.tag(k)
 		if t == "" || differ(rest, t, 1) || differ(rest, t, 2) {
 			continue
 		}
@@ -735,6 +783,15 @@ func (r *Reader) own(key string) bool {
 		return r.m.KeyName(key) == r.m.KeyName(r.key)
 	}
 	return key == r.key
+}
+
+// next reports whether key, whose parameter's open tag follows a close tag
+// and whitespace in a value, begins the next parameter: the value's own
+// (written again: the Handler keeps the last value) or a key not set yet
+// (Handler.Fresh). A key set before the value is text in it, so that a
+// value never rewrites an argument already read.
+func (r *Reader) next(key string) bool {
+	return key != "" && (r.own(key) || r.h.Fresh(key))
 }
 
 // differ reports whether a and b both hold byte i and it differs.
@@ -825,17 +882,30 @@ func (r *Reader) step(c byte) int {
 		case -2:
 			return r.text(false)
 		case 0: // a close tag
+			if r.depth > 0 { // a nested parameter's
+				r.depth--
+				return r.text(true)
+			}
 			r.hold = hAfter
 		case 1: // a parameter's open tag, no close tag before it
 			r.hold, r.keyAt = hKey, len(r.held)
 		case 2: // the end tag
+			if r.calls > 0 { // a nested call's
+				r.calls--
+				return r.text(false)
+			}
 			if r.tent < 0 {
 				r.tent = r.heldAt
 			}
 			r.h.Unsure()
 			return r.text(false)
+		case 3 + len(m.Outer): // a call's open tag: a nested call
+			r.calls++
+			return r.text(false)
 		default:
-			r.h.Unsure()
+			if r.calls == 0 {
+				r.h.Unsure()
+			}
 			return r.text(false)
 		}
 	case hKey, hNextKey:
@@ -850,8 +920,18 @@ func (r *Reader) step(c byte) int {
 		if m.Trim {
 			key = strings.TrimSpace(key)
 		}
-		if key == "" || r.own(key) || !r.h.Fresh(key) || r.hold == hKey && !r.h.Known(key) {
-			return r.text(r.hold == hNextKey)
+		next := r.hold == hNextKey // after a close tag
+		if next && !r.next(key) {  // the close tag and the key's tag are text
+			r.tent = -1
+			r.h.Text(unsafe.String(&r.held[0], len(r.held)))
+			r.hold, r.held = hNone, r.held[:0]
+			return 0
+		}
+		if !next && (key == "" || r.calls > 0 || r.own(key) || !r.h.Fresh(key) || !r.h.Known(key)) {
+			if m.Nests() {
+				r.depth++
+			}
+			return r.text(false)
 		}
 		at, to, closed := r.heldAt, r.heldAt, r.hold == hNextKey
 		if closed {
@@ -897,7 +977,7 @@ func (r *Reader) step(c byte) int {
 // Outer), -1 while undecided, -2 when none.
 func (r *Reader) match(n, from int) int {
 	c := r.held[from+n-1]
-	for k := 0; k < 3+len(r.m.Outer); k++ {
+	for k := 0; k < 4+len(r.m.Outer); k++ {
 		if r.alive&(1<<k) == 0 {
 			continue
 		}
@@ -924,6 +1004,9 @@ func (r *Reader) tag(k int) string {
 		return r.m.Param
 	case 2:
 		return r.m.End
+	}
+	if k-3 == len(r.m.Outer) {
+		return r.m.Call
 	}
 	return r.m.Outer[k-3]
 }
@@ -1057,6 +1140,7 @@ func FunctionMarkers(outer string) Markers {
 		Call: "<function=", NameEnd: ">", Param: "<parameter=", KeyEnd: ">",
 		Close: "</parameter>", End: "</function>", Outer: []string{outer},
 		Missing:    true,
+		Nest:       true,
 		NameMsg:    "<function= has no '>'",
 		KeyMsg:     "<parameter= has no '>'",
 		BetweenMsg: "neither <parameter= nor </function> in a function",

@@ -182,8 +182,9 @@ func TestReader(t *testing.T) {
 		{&glm, " read_file ", `name read_file@1;state 2`},
 		{&glm, "  ", `state 0`},
 		// a close tag that a repeated key follows is text
+		// the value's own key written again ends it (the last value wins)
 		{&glm, "f<arg_key>a</arg_key><arg_value>1</arg_value><arg_key>a</arg_key><arg_value>2</arg_value>",
-			`name f@0;key a@1;value "1</arg_value><arg_key>a</arg_key><arg_value>2" [32,77) true;state 2`},
+			`name f@0;key a@1;value "1" [32,33) true;key a@45;value "2" [76,77) true;state 2`},
 		// no missing-close rule: a key's tag in a value is text
 		{&glm, "f<arg_key>a</arg_key><arg_value>1<arg_key>b</arg_key><arg_value>2",
 			`name f@0;key a@1;value "1<arg_key>b</arg_key><arg_value>2" [32,65) false;state 2`},
@@ -290,8 +291,9 @@ func TestReaderKeyName(t *testing.T) {
 		text, want string
 	}{
 		{&dsml, inv + "\n" + p("a", "true") + "x" + cl + "\n" + p("b", "false") + "1" + cl + "\n" + end, `name f@24;key a" string="true@28;value "x" [72,73) true;key b" string="false@96;value "1" [141,142) true;end@184;state 0`},
-		// a close tag, then the value's own key with another attribute: text
-		{&dsml, inv + p("a", "true") + "1" + cl + p("a", "false") + "2" + cl + end, `name f@24;key a" string="true@27;value "1</｜DSML｜parameter><｜DSML｜parameter name=\"a\" string=\"false\">2" [71,140) true;end@181;state 0`},
+		// a close tag, then the value's own key with another attribute: the
+		// key written again
+		{&dsml, inv + p("a", "true") + "1" + cl + p("a", "false") + "2" + cl + end, `name f@24;key a" string="true@27;value "1" [71,72) true;key a" string="false@94;value "2" [139,140) true;end@181;state 0`},
 		{&dsmlNoName, inv + p("a", "true") + "1" + cl + p("a", "false") + "2" + cl + end, `name f@24;key a" string="true@27;value "1" [71,72) true;key a" string="false@94;value "2" [139,140) true;end@181;state 0`},
 		// no close tag, then the value's own key: text
 		{&dsml, inv + p("a", "true") + "1" + p("a", "false") + "2" + cl + end, `name f@24;key a" string="true@27;value "1<｜DSML｜parameter name=\"a\" string=\"false\">2" [71,118) true;end@159;state 0`},

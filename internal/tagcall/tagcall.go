@@ -293,13 +293,14 @@ func (f *follower) Known(key string) bool { return f.w.Known(key) }
 func (s *Syntax) Kind(end block.Token, yields ...block.Token) block.Kind {
 	m := s.Markers
 	return block.Kind{
-		End:       end,
-		Yields:    yields,
-		Scan:      block.ScanTagged,
-		Value:     [2]string{m.Param, m.Close},
-		ValueEnds: []string{m.End},
-		ValueNext: []string{m.End},
-		Read:      s.Read,
-		Follow:    s.Follow,
+		End:        end,
+		Yields:     yields,
+		Scan:       block.ScanTagged,
+		Value:      [2]string{m.Param, m.Close},
+		ValueEnds:  []string{m.End},
+		ValueNext:  []string{m.End},
+		ValueNests: m.NestTags(),
+		Read:       s.Read,
+		Follow:     s.Follow,
 	}
 }

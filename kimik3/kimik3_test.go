@@ -18,7 +18,7 @@ func tool(name, schema string) toolcall.Tool {
 	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
 }
 
-// goldenTools are the tools of the shared conversations (testdata/conversations.json).
+// goldenTools are the tools of the shared conversations (formatstest.Conversations).
 var goldenTools = []toolcall.Tool{
 	tool("write_note", `{"type":"object","properties":{"path":{"type":"string"},"text":{"type":"string"}},"required":["path","text"]}`),
 	tool("lookup_order", `{"type":"object","properties":{"order_id":{"type":"integer"},"status":{"type":"string","enum":["open","shipped","cancelled"]},"options":{"type":"object","properties":{"include_items":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string"}},"max_price":{"type":"number"}}}},"required":["order_id"]}`),

@@ -558,13 +558,13 @@ func (h *heads) decide(m *block.Machine, dst []toolcall.Event, text string, star
 		return h.afterCall(m, m.Call(dst, el.Call, cstart+el.Start))
 	}
 	raw, err := h.value.Stable(), h.value.Close() // read as it arrived
-	// A tool listing or definition is prose.
-	if err == nil && jsoncall.Describes(raw) {
-		return m.Content(m.Settle(dst, nil), text)
-	}
 	var calls []toolcall.Call
 	if err == nil {
-		calls, err = jsoncall.FromJSON(raw, p, m.Requested)
+		var described bool
+		calls, described, err = jsoncall.CallsOrDescription(raw, p, m.Requested)
+		if described { // a tool listing or definition is prose
+			return m.Content(m.Settle(dst, nil), text)
+		}
 	}
 	if err != nil {
 		m.Diag(toolcall.KindSyntax, cstart, "", "not a call object: "+err.Error())

@@ -48,39 +48,55 @@ func Describes(raw []byte) bool {
 // describesObject is Describes for one object; wrapped says it was the
 // "function" of OpenAI's wrapper.
 func describesObject(obj string, wrapped bool) bool {
-	var name, desc, args, fn string
-	others := 0
+	var f facts
 	for it := jsonkeys.Walk(obj); ; {
 		k, v, ok := it.Next()
 		if !ok {
 			break
 		}
-		switch k {
-		case "name":
-			name = v
-		case "description":
-			desc = v
-		case "parameters", "arguments", "params", "args", "input":
-			if args == "" || schema(v) {
-				args = v
-			}
-		case "function":
-			fn = v
-		case "type":
-		default:
-			others++
+		f.add(k, v)
+	}
+	return f.describes(wrapped)
+}
+
+// facts are what Describes reads of an object's members.
+type facts struct {
+	name, desc, args, fn string
+	others               int
+}
+
+// add reads the member k with the value v (its JSON text).
+func (f *facts) add(k, v string) {
+	switch k {
+	case "name":
+		f.name = v
+	case "description":
+		f.desc = v
+	case "parameters", "arguments", "params", "args", "input":
+		if f.args == "" || schema(v) {
+			f.args = v
 		}
+	case "function":
+		f.fn = v
+	case "type":
+	default:
+		f.others++
 	}
-	if name == "" && !wrapped && strings.HasPrefix(fn, "{") {
-		return describesObject(fn, true)
+}
+
+// describes reports whether the object f read describes a tool; wrapped
+// says it was the "function" of OpenAI's wrapper.
+func (f *facts) describes(wrapped bool) bool {
+	if f.name == "" && !wrapped && strings.HasPrefix(f.fn, "{") {
+		return describesObject(f.fn, true)
 	}
-	if !strings.HasPrefix(name, `"`) {
+	if !strings.HasPrefix(f.name, `"`) {
 		return false
 	}
-	if strings.HasPrefix(desc, `"`) && (args != "" || wrapped || others == 0) {
+	if strings.HasPrefix(f.desc, `"`) && (f.args != "" || wrapped || f.others == 0) {
 		return true
 	}
-	return schema(args)
+	return schema(f.args)
 }
 
 // schema reports whether v, a call's arguments, is a schema: a JSON
@@ -152,10 +168,30 @@ func typeName(v string) bool {
 		return false
 	}
 	v = v[1 : len(v)-1]
+	// The shortest name has 3 bytes, the longest 7 (14 with every letter
+	// one that folds from two bytes, as ſ does to s); each begins with one
+	// of a few letters.
+	if len(v) < 3 || len(v) > 14 || !typeInitial(v[0]) {
+		return false
+	}
 	for _, t := range typeNames {
 		if strings.EqualFold(v, t) {
 			return true
 		}
+	}
+	return false
+}
+
+// typeInitial reports whether c may begin a type's name (typeNames), in
+// any case: one of their first letters, or a byte of a rune that
+// strings.EqualFold may fold to one (ſ to s).
+func typeInitial(c byte) bool {
+	if c >= 0x80 {
+		return true
+	}
+	switch c | 0x20 {
+	case 's', 'i', 'n', 'b', 'o', 'a', 'f', 'd', 'l':
+		return true
 	}
 	return false
 }

@@ -1,6 +1,7 @@
 package jsoncall
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/internal/pylit"
@@ -49,5 +50,21 @@ func TestDescribes(t *testing.T) {
 	raw := []byte(`{"type":"function","function":{"name":"f","parameters":{"type":"object","properties":{"a":{"type":"string"}}}}}`)
 	if n := testing.AllocsPerRun(10, func() { Describes(raw) }); n != 0 {
 		t.Errorf("%v allocations, want 0", n)
+	}
+}
+
+// typeName's quick checks turn away no name strings.EqualFold accepts.
+func TestTypeNameInAnyCase(t *testing.T) {
+	for _, n := range typeNames {
+		for _, v := range []string{n, strings.ToUpper(n), strings.ToUpper(n[:1]) + n[1:], strings.ReplaceAll(n, "s", "ſ")} {
+			if !typeName(`"` + v + `"`) {
+				t.Errorf("%q is no type's name", v)
+			}
+		}
+	}
+	for _, v := range []string{`"Paris"`, `"celsius"`, `"st"`, `"strings"`, `""`, `"x"`} {
+		if typeName(v) {
+			t.Errorf("%s is a type's name", v)
+		}
 	}
 }

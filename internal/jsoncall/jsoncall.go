@@ -79,6 +79,39 @@ func FromJSON(raw []byte, p *pylit.Parser, known func(name string) bool) ([]tool
 	return []toolcall.Call{c}, nil
 }
 
+// CallsOrDescription is FromJSON for raw that may describe tools instead
+// of calling them (Describes): described says it does, and then no calls
+// come. A call object's members are read once for both.
+func CallsOrDescription(raw []byte, p *pylit.Parser, known func(name string) bool) (calls []toolcall.Call, described bool, err error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' {
+		if Describes(raw) {
+			return nil, true, nil
+		}
+		calls, err = FromJSON(raw, p, known)
+		return calls, false, err
+	}
+	s := unsafe.String(unsafe.SliceData(raw), len(raw))
+	var buf [8]jsonkeys.Member // a call object's few members, on the stack
+	members, ok := jsonkeys.AppendMembers(buf[:0], s)
+	if !ok {
+		return nil, false, errors.New("not a call object")
+	}
+	var f facts
+	for _, m := range members {
+		f.add(m.Key, m.Raw)
+	}
+	if f.describes(false) {
+		return nil, true, nil
+	}
+	c, err := fromMembers(members, p, known)
+	if err != nil {
+		return nil, false, err
+	}
+	c.Arguments = strings.Clone(c.Arguments) // raw is the caller's
+	return []toolcall.Call{c}, false, nil
+}
+
 // FromObjectJSON is FromJSON for raw that holds one call object, without
 // a slice around the call.
 func FromObjectJSON(raw []byte, p *pylit.Parser, known func(name string) bool) (toolcall.Call, error) {
@@ -212,6 +245,11 @@ func fromObject(raw string, p *pylit.Parser, known func(string) bool) (toolcall.
 	if !ok {
 		return toolcall.Call{}, errors.New("not a call object")
 	}
+	return fromMembers(members, p, known)
+}
+
+// fromMembers is fromObject for the object's members, read.
+func fromMembers(members []jsonkeys.Member, p *pylit.Parser, known func(string) bool) (toolcall.Call, error) {
 	var name, typ, fn, args *jsonkeys.Member
 	for i := range members {
 		switch m := &members[i]; m.Key {

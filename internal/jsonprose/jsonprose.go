@@ -120,10 +120,11 @@ func (o *objects) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event
 	if closers, ok := missingClosers(text[o.at:]); ok {
 		var calls []toolcall.Call
 		raw, err := jsoncall.Value(text[o.at:]+closers, m.Parser())
-		if err == nil && !jsoncall.Describes(raw) {
-			calls, err = jsoncall.FromJSON(raw, m.Parser(), m.Requested)
+		described := false
+		if err == nil {
+			calls, described, err = jsoncall.CallsOrDescription(raw, m.Parser(), m.Requested)
 		}
-		if err == nil && o.allKnown(m, calls) && !o.example(m, start+o.at, calls[0].Name) && !m.RefuseCalls(len(calls), start+o.at) {
+		if err == nil && !described && o.allKnown(m, calls) && !o.example(m, start+o.at, calls[0].Name) && !m.RefuseCalls(len(calls), start+o.at) {
 			dst = m.Settle(dst, &calls[0])
 			m.Diag(toolcall.KindSyntax, start+o.at, calls[0].Name, "the response ended "+strconv.Itoa(len(closers))+" closing brackets short of its call object: they are added")
 			for _, c := range calls {
@@ -306,10 +307,11 @@ func (o *objects) decide(m *block.Machine, dst []toolcall.Event, s string, i int
 	text := m.Text(s, i)
 	raw, err := o.value.Stable(), o.value.Close() // read as it arrived
 	var calls []toolcall.Call
-	ok := err == nil && !jsoncall.Describes(raw) // a tool's description is prose
+	ok := err == nil
 	if ok {
-		calls, err = jsoncall.FromJSON(raw, m.Parser(), m.Requested)
-		ok = err == nil && o.allKnown(m, calls) && !o.example(m, start+o.at, calls[0].Name) && !m.RefuseCalls(len(calls), start+o.at)
+		var described bool // a tool's description is prose
+		calls, described, err = jsoncall.CallsOrDescription(raw, m.Parser(), m.Requested)
+		ok = err == nil && !described && o.allKnown(m, calls) && !o.example(m, start+o.at, calls[0].Name) && !m.RefuseCalls(len(calls), start+o.at)
 	}
 	if !ok {
 		m.Leave()

@@ -1,7 +1,6 @@
 package glm45
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -96,16 +95,9 @@ const toolsOutro47 = "</tools>\n\nFor each function call, output the function na
 // effort, written with its first letter upper-cased ("" is "Max"). The
 // templates write no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("glm45", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("glm45", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("glm45: %w", err)
 	}
 	noThinking := opts.Thinking != nil && !*opts.Thinking
 	if profile == ProfileLaguna {

@@ -85,16 +85,9 @@ var Profiles = []string{ProfileGPTOSS, ProfileAllCalls}
 // template's model_identity. The template has no reasoning switch: it
 // ignores opts.Thinking.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("harmony", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("harmony", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("harmony: %w", err)
 	}
 	allCalls := profile == ProfileAllCalls
 	effort := cmp.Or(opts.ReasoningEffort, "medium")

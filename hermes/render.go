@@ -87,16 +87,9 @@ const qwen25System = "You are Qwen, created by Alibaba Cloud. You are a helpful 
 // SmolLM3's reads opts.Thinking too (its /no_think mode); other profiles
 // ignore it; the templates write no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("hermes", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("hermes", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("hermes: %w", err)
 	}
 	switch profile {
 	case ProfileHermes:

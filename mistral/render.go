@@ -1,7 +1,6 @@
 package mistral
 
 import (
-	"fmt"
 	"hash/fnv"
 	"slices"
 	"strings"
@@ -161,16 +160,9 @@ const small32System = "You are Mistral Small 3, a Large Language Model (LLM) cre
 // opts.ReasoningEffort is Mistral Medium 3.5's reasoning_effort ("" is
 // "none"); the other templates have no reasoning switch.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("mistral", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("mistral", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("mistral: %w", err)
 	}
 	toolsJSON := ""
 	if len(tools) > 0 {

@@ -1,7 +1,6 @@
 package olmo3
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -78,16 +77,9 @@ const ThinkSystem = "You are OLMo, a helpful function-calling AI assistant built
 // assistant turn. The templates have no reasoning switch and write no
 // date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("olmo3", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("olmo3", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("olmo3: %w", err)
 	}
 	if profile == ProfileOLMo3Think {
 		return renderThink(msgs, tools)

@@ -135,15 +135,9 @@ func budgetText(n int) string {
 // the model is told to skip its thinking, and the prompt writes the empty
 // reasoning it starts with. The template writes no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	msgs, tools, _, err := prompt.Begin("seed_oss", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if _, err := prompt.Profile("seed_oss", opts.Profile, Profiles); err != nil {
-		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("seed_oss: %w", err)
 	}
 	budget := -1
 	switch {

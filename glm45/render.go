@@ -119,18 +119,15 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		b.WriteString("<|system|>Reasoning Effort: " + effort(opts.ReasoningEffort))
 	}
 	if len(tools) > 0 {
-		b.WriteString(toolsIntro)
-		for _, t := range tools {
-			toolJSON := prompt.OpenAIToolJSON
-			if v52 {
-				toolJSON = prompt.ToolJSON
-			}
-			line, err := toolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			b.WriteString(line + "\n")
+		toolJSON := prompt.OpenAIToolJSON
+		if v52 {
+			toolJSON = prompt.ToolJSON
 		}
+		list, err := prompt.EachTool(tools, toolJSON, "", "", "\n")
+		if err != nil {
+			return toolcall.Prompt{}, err
+		}
+		b.WriteString(toolsIntro + list)
 		if v46 {
 			b.WriteString(toolsOutro)
 		} else {
@@ -249,15 +246,11 @@ func renderLaguna(msgs []toolcall.Message, tools []toolcall.Tool, noThinking boo
 			}
 		}
 		if len(tools) > 0 {
-			b.WriteString(lagunaTools)
-			for _, t := range tools {
-				line, err := prompt.OpenAIToolJSON(t)
-				if err != nil {
-					return toolcall.Prompt{}, err
-				}
-				b.WriteString(line + "\n")
+			list, err := prompt.EachTool(tools, prompt.OpenAIToolJSON, "", "", "\n")
+			if err != nil {
+				return toolcall.Prompt{}, err
 			}
-			b.WriteString("</available_tools>")
+			b.WriteString(lagunaTools + list + "</available_tools>")
 		}
 		b.WriteString("</system>\n")
 	}

@@ -115,13 +115,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 			b.WriteString(system + "\n\n")
 		}
 		b.WriteString("# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>")
-		for _, t := range tools {
-			line, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			b.WriteString("\n" + line)
+		list, err := prompt.EachTool(tools, prompt.OpenAIToolJSON, "", "\n", "")
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
+		b.WriteString(list)
 		b.WriteString("\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call><|im_end|>\n")
 	case hasSystem:
 		b.WriteString("<|im_start|>system\n" + system + "<|im_end|>\n")

@@ -80,15 +80,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	}
 	var b strings.Builder
 	if len(tools) > 0 {
-		items := make([]string, len(tools))
-		for i, t := range tools {
-			s, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			items[i] = s
+		list, err := prompt.OpenAIToolsJSON(tools)
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		b.WriteString("<|im_system|>tool_declare<|im_middle|>[" + strings.Join(items, ", ") + "]<|im_end|>")
+		b.WriteString("<|im_system|>tool_declare<|im_middle|>" + list + "<|im_end|>")
 	}
 	if len(msgs) == 0 || msgs[0].Role != "system" {
 		b.WriteString("<|im_system|>system<|im_middle|>" + DefaultSystem + "<|im_end|>")

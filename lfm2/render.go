@@ -91,15 +91,10 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		system, rest = msgs[0].Content, msgs[1:]
 	}
 	if len(tools) > 0 {
-		items := make([]string, len(tools))
-		for i, t := range tools {
-			s, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			items[i] = s
+		list, err := prompt.OpenAIToolsJSON(tools)
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		list := "[" + strings.Join(items, ", ") + "]"
 		sep := "\n"
 		switch profile {
 		case ProfileLFM2:

@@ -84,15 +84,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	}
 	b.WriteString(promptStart + roleStart + "system\n" + system)
 	if len(tools) > 0 {
-		b.WriteString(toolsIntro)
-		for _, t := range tools {
-			js, err := prompt.ToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, fmt.Errorf("minimax: %w", err)
-			}
-			b.WriteString("<tool>" + js + "</tool>\n")
+		list, err := prompt.EachTool(tools, prompt.ToolJSON, "", "<tool>", "</tool>\n")
+		if err != nil {
+			return toolcall.Prompt{}, fmt.Errorf("minimax: %w", err)
 		}
-		b.WriteString(toolsExample)
+		b.WriteString(toolsIntro + list + toolsExample)
 	}
 	b.WriteString(turnEnd + "\n")
 	lastUser := -1

@@ -112,15 +112,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	}
 	b.WriteString(roleStart + "developer\n" + developer)
 	if len(tools) > 0 {
-		b.WriteString(toolsIntro)
-		for _, t := range tools {
-			js, err := prompt.ToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, fmt.Errorf("minimax_m3: %w", err)
-			}
-			b.WriteString("<tool>" + js + "</tool>\n")
+		list, err := prompt.EachTool(tools, prompt.ToolJSON, "", "<tool>", "</tool>\n")
+		if err != nil {
+			return toolcall.Prompt{}, fmt.Errorf("minimax_m3: %w", err)
 		}
-		b.WriteString(toolsExample)
+		b.WriteString(toolsIntro + list + toolsExample)
 	}
 	b.WriteString(turnEnd + "\n")
 	for i, m := range rest {

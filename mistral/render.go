@@ -166,15 +166,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	}
 	toolsJSON := ""
 	if len(tools) > 0 {
-		items := make([]string, len(tools))
-		for k, t := range tools {
-			s, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			items[k] = s
+		list, err := prompt.OpenAIToolsJSON(tools)
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		toolsJSON = "[AVAILABLE_TOOLS][" + strings.Join(items, ", ") + "][/AVAILABLE_TOOLS]"
+		toolsJSON = "[AVAILABLE_TOOLS]" + list + "[/AVAILABLE_TOOLS]"
 	}
 	if profile == ProfileSmall32 {
 		return renderSmall32(msgs, toolsJSON, opts.Date)

@@ -86,15 +86,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	}
 	functions := ""
 	if len(tools) > 0 {
-		items := make([]string, len(tools))
-		for i, t := range tools {
-			s, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			items[i] = s
+		list, err := prompt.OpenAIToolsJSON(tools)
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		functions = "<functions>[" + strings.Join(items, ", ") + "]</functions>"
+		functions = "<functions>" + list + "</functions>"
 	}
 	var b strings.Builder
 	if !slices.ContainsFunc(msgs, func(m toolcall.Message) bool { return m.Role == "system" }) {
@@ -166,15 +162,11 @@ func renderThink(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Promp
 	none := " " + noFunctions
 	functions := none
 	if len(tools) > 0 {
-		items := make([]string, len(tools))
-		for i, t := range tools {
-			s, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			items[i] = s
+		list, err := prompt.OpenAIToolsJSON(tools)
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		functions = " <functions>[" + strings.Join(items, ", ") + "]</functions>"
+		functions = " <functions>" + list + "</functions>"
 	}
 	if len(msgs) == 0 || msgs[0].Role != "system" {
 		b.WriteString("<|im_start|>system\n" + ThinkSystem + functions + "<|im_end|>\n")

@@ -63,15 +63,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		}
 	}
 	if len(tools) > 0 {
-		b = append(b, "\n\n"+toolsHead...)
-		for _, t := range tools {
-			js, err := prompt.ToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, fmt.Errorf("solar_open: %w", err)
-			}
-			b = append(append(append(b, toolBegin...), js...), toolEnd...)
+		list, err := prompt.EachTool(tools, prompt.ToolJSON, "", toolBegin, toolEnd)
+		if err != nil {
+			return toolcall.Prompt{}, fmt.Errorf("solar_open: %w", err)
 		}
-		b = append(b, toolsTail...)
+		b = append(b, "\n\n"+toolsHead+list+toolsTail...)
 	}
 	b = append(b, endText...)
 	for i, m := range msgs {

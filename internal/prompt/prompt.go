@@ -59,15 +59,42 @@ func isObject(args string) bool {
 // "parameters"} objects, with the spaces after ':' and ',' that chat
 // templates' tojson writes.
 func ToolsJSON(tools []toolcall.Tool) (string, error) {
-	var items []string
-	for _, t := range tools {
-		s, err := ToolJSON(t)
+	return toolArray(tools, ToolJSON)
+}
+
+// OpenAIToolsJSON writes tools as a JSON array of OpenAIToolJSON's
+// objects, with the spaces ToolsJSON writes.
+func OpenAIToolsJSON(tools []toolcall.Tool) (string, error) {
+	return toolArray(tools, OpenAIToolJSON)
+}
+
+// toolArray writes tools as a JSON array of toolJSON's objects separated
+// by ", ".
+func toolArray(tools []toolcall.Tool, toolJSON func(toolcall.Tool) (string, error)) (string, error) {
+	list, err := EachTool(tools, toolJSON, ", ", "", "")
+	if err != nil {
+		return "", err
+	}
+	return "[" + list + "]", nil
+}
+
+// EachTool writes each tool as toolJSON writes it (ToolJSON or
+// OpenAIToolJSON, say) between before and after, the tools separated by
+// sep: the tool lists of templates that loop over the tools. No tools is
+// "". The error is toolJSON's first.
+func EachTool(tools []toolcall.Tool, toolJSON func(toolcall.Tool) (string, error), sep, before, after string) (string, error) {
+	var b strings.Builder
+	for i, t := range tools {
+		s, err := toolJSON(t)
 		if err != nil {
 			return "", err
 		}
-		items = append(items, s)
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(before + s + after)
 	}
-	return "[" + strings.Join(items, ", ") + "]", nil
+	return b.String(), nil
 }
 
 // ToolJSON writes one tool as ToolsJSON does.

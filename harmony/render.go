@@ -24,20 +24,10 @@ func callHeader(name string) string {
 // <|constrain|>json<|message|>ARGS<|call|>, the calls after the first each
 // in a new <|start|>assistant message. Names are written as TSName writes
 // them. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	var b strings.Builder
-	for i, c := range calls {
-		args, err := prompt.CompactArgs("harmony", c)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteString(startText + "assistant")
-		}
-		b.WriteString(callHeader(c.Name) + args + callText)
-	}
-	return b.String(), nil
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
+
+// callWriter writes calls as frame says.
+var callWriter = frame.JSONCalls("harmony", true)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

@@ -14,24 +14,10 @@ import (
 // <tool_call>, a newline, {"name": "NAME", "arguments": ARGS} with the
 // spaces Jinja's tojson writes, a newline, </tool_call>; calls joined by a
 // newline. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	var b []byte
-	for i, c := range calls {
-		if i > 0 {
-			b = append(b, '\n')
-		}
-		args, err := prompt.SpacedArgs("hermes", c)
-		if err != nil {
-			return "", err
-		}
-		b = append(b, startText+"\n{\"name\": "...)
-		b = jsonvalue.AppendString(b, c.Name)
-		b = append(b, ", \"arguments\": "...)
-		b = append(b, args...)
-		b = append(b, "}\n"+endText...)
-	}
-	return string(b), nil
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
+
+// callWriter writes calls as frame says.
+var callWriter = frame.JSONCalls("hermes", false)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

@@ -18,22 +18,10 @@ func callBegin(name string) string {
 // RenderCalls writes calls as Llama 3.x writes them: per call
 // {"name": "NAME", "parameters": ARGS} with the spaces Jinja's tojson
 // writes; calls separated by "; ". No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	var b strings.Builder
-	for i, c := range calls {
-		args, err := prompt.SpacedArgs("llama3json", c)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		b.WriteString(callBegin(c.Name))
-		b.WriteString(args)
-		b.WriteString("}")
-	}
-	return b.String(), nil
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
+
+// callWriter writes calls as frame says.
+var callWriter = frame.JSONCalls("llama3json", false)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

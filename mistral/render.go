@@ -14,44 +14,23 @@ import (
 // RenderCalls writes calls in the v13 form: per call
 // [TOOL_CALLS]NAME[ARGS]ARGS, the arguments as json.dumps writes them (a
 // space after ':' and ','). No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	var b strings.Builder
-	for _, c := range calls {
-		args, err := prompt.SpacedArgs("mistral", c)
-		if err != nil {
-			return "", err
-		}
-		b.WriteString(toolCallsText + c.Name + argsText + args)
-	}
-	return b.String(), nil
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
+
+// callWriter writes calls as frame says.
+var callWriter = frame.JSONCalls("mistral", false)
 
 // RenderCallsV3 writes calls in the pre-v11 form: [TOOL_CALLS] and a JSON
 // array of {"name", "arguments", "id"} objects (the id when the call has
 // one).
-func RenderCallsV3(calls []toolcall.Call) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
+func RenderCallsV3(calls []toolcall.Call) (string, error) { return arrayV3.Render(calls) }
+
+// arrayV3 is how the pre-v11 form writes calls.
+var arrayV3 = prompt.JSONArray{Format: "mistral", Open: toolCallsText + " ", Begin: prompt.NameArgumentsBegin, Tail: func(c toolcall.Call) string {
+	if c.ID == "" {
+		return ""
 	}
-	var b strings.Builder
-	b.WriteString(toolCallsText + " [")
-	for i, c := range calls {
-		args, err := prompt.SpacedArgs("mistral", c)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(`{"name": ` + string(jsonvalue.AppendString(nil, c.Name)) + `, "arguments": ` + args)
-		if c.ID != "" {
-			b.WriteString(`, "id": ` + string(jsonvalue.AppendString(nil, c.ID)))
-		}
-		b.WriteString("}")
-	}
-	b.WriteString("]")
-	return b.String(), nil
-}
+	return `, "id": ` + string(jsonvalue.AppendString(nil, c.ID))
+}}
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

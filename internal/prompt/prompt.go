@@ -1,5 +1,7 @@
-// Package prompt holds what the formats' prompt renderers share: checking a
-// conversation before it is written, and writing tool definitions.
+// Package prompt holds what the formats' prompt renderers share: beginning
+// a prompt (guarding client text, finding the profile, checking the
+// conversation), writing tool definitions and tool lists, and writing
+// calls whose arguments are JSON (JSONCalls, JSONArray).
 package prompt
 
 import (

@@ -83,14 +83,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		}
 	}
 	b.WriteString(promptStart + roleStart + "system\n" + system)
-	if len(tools) > 0 {
-		list, err := prompt.EachTool(tools, prompt.ToolJSON, "", "<tool>", "</tool>\n")
-		if err != nil {
-			return toolcall.Prompt{}, fmt.Errorf("minimax: %w", err)
-		}
-		b.WriteString(toolsIntro + list + toolsExample)
+	section, err := prompt.ToolSection(tools, prompt.ToolJSON, toolsIntro, "<tool>", "</tool>\n", toolsExample)
+	if err != nil {
+		return toolcall.Prompt{}, fmt.Errorf("minimax: %w", err)
 	}
-	b.WriteString(turnEnd + "\n")
+	b.WriteString(section + turnEnd + "\n")
 	lastUser := -1
 	for i, m := range rest {
 		if m.Role == "user" {

@@ -111,14 +111,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		}
 	}
 	b.WriteString(roleStart + "developer\n" + developer)
-	if len(tools) > 0 {
-		list, err := prompt.EachTool(tools, prompt.ToolJSON, "", "<tool>", "</tool>\n")
-		if err != nil {
-			return toolcall.Prompt{}, fmt.Errorf("minimax_m3: %w", err)
-		}
-		b.WriteString(toolsIntro + list + toolsExample)
+	section, err := prompt.ToolSection(tools, prompt.ToolJSON, toolsIntro, "<tool>", "</tool>\n", toolsExample)
+	if err != nil {
+		return toolcall.Prompt{}, fmt.Errorf("minimax_m3: %w", err)
 	}
-	b.WriteString(turnEnd + "\n")
+	b.WriteString(section + turnEnd + "\n")
 	for i, m := range rest {
 		switch m.Role {
 		case "user":

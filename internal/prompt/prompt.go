@@ -80,6 +80,20 @@ func toolArray(tools []toolcall.Tool, toolJSON func(toolcall.Tool) (string, erro
 	return "[" + list + "]", nil
 }
 
+// ToolSection is a prompt's tool section when there are tools: intro, each
+// tool as toolJSON writes it between before and after (EachTool), then
+// outro. No tools is "" (the templates write no section then).
+func ToolSection(tools []toolcall.Tool, toolJSON func(toolcall.Tool) (string, error), intro, before, after, outro string) (string, error) {
+	if len(tools) == 0 {
+		return "", nil
+	}
+	list, err := EachTool(tools, toolJSON, "", before, after)
+	if err != nil {
+		return "", err
+	}
+	return intro + list + outro, nil
+}
+
 // EachTool writes each tool as toolJSON writes it (ToolJSON or
 // OpenAIToolJSON, say) between before and after, the tools separated by
 // sep: the tool lists of templates that loop over the tools. No tools is

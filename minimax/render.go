@@ -112,14 +112,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 			}
 			b.WriteString(turnEnd + "\n")
 		case "tool":
-			first, last := prompt.ToolRun(rest, i)
-			if first {
-				b.WriteString(roleStart + "tool")
-			}
-			b.WriteString("\n<response>" + m.Content + "</response>")
-			if last {
-				b.WriteString(turnEnd + "\n")
-			}
+			prompt.WriteResult(&b, rest, i, roleStart+"tool", "\n<response>"+m.Content+"</response>", turnEnd+"\n")
 		case "user":
 			b.WriteString(roleStart + "user\n" + m.Content + turnEnd + "\n")
 		}

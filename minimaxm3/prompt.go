@@ -135,14 +135,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 			}
 			b.WriteString(calls + turnEnd + "\n")
 		case "tool":
-			first, last := prompt.ToolRun(rest, i)
-			if first {
-				b.WriteString(roleStart + "tool")
-			}
-			b.WriteString("\n<response>" + m.Content + "</response>")
-			if last {
-				b.WriteString(turnEnd + "\n")
-			}
+			prompt.WriteResult(&b, rest, i, roleStart+"tool", "\n<response>"+m.Content+"</response>", turnEnd+"\n")
 		}
 	}
 	b.WriteString(roleStart + "ai\n")

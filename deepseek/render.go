@@ -11,39 +11,25 @@ import (
 // RenderCalls writes calls in V3.1's form: <｜tool▁calls▁begin｜>, per call
 // <｜tool▁call▁begin｜>NAME<｜tool▁sep｜>ARGS<｜tool▁call▁end｜> with no
 // separator, <｜tool▁calls▁end｜>. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	return render(calls, "", func(c toolcall.Call, args string) string {
-		return c.Name + sepText + args
-	})
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
+
+// callWriter writes calls as frame says.
+var callWriter = frame.JSONCalls("deepseek", true)
 
 // RenderCallsR1 writes calls in V3's and R1's form: per call
 // <｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME, the JSON in a ```json
 // fence, <｜tool▁call▁end｜>; calls separated by a newline.
-func RenderCallsR1(calls []toolcall.Call) (string, error) {
-	return render(calls, "\n", func(c toolcall.Call, args string) string {
-		return "function" + sepText + c.Name + "\n```json\n" + args + "\n```"
-	})
-}
+func RenderCallsR1(calls []toolcall.Call) (string, error) { return callWriterR1.Render(calls) }
 
-func render(calls []toolcall.Call, sep string, call func(toolcall.Call, string) string) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	b.WriteString(callsBeginText)
-	for i, c := range calls {
-		args, err := prompt.CompactArgs("deepseek", c)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteString(sep)
-		}
-		b.WriteString(callBeginText + call(c, args) + callEndText)
-	}
-	b.WriteString(callsEndText)
-	return b.String(), nil
+// callWriterR1 writes calls as RenderCallsR1 says.
+var callWriterR1 = prompt.JSONCalls{
+	Format:  "deepseek",
+	Open:    callsBeginText,
+	Close:   callsEndText,
+	Begin:   func(name string) string { return callBeginText + "function" + sepText + name + "\n```json\n" },
+	End:     "\n```" + callEndText,
+	Sep:     "\n",
+	Compact: true,
 }
 
 // RenderCalls implements toolcall.Renderer.

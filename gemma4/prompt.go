@@ -55,11 +55,7 @@ var (
 // its default); FunctionGemma's template has none. The templates write no
 // date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
-	profile, err := prompt.Profile("gemma4", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("gemma4", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
 	}
@@ -68,9 +64,6 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	if profile == ProfileFunctionGemma {
 		d = functionGemmaDialect
 		thinking = false
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("gemma4: %w", err)
 	}
 	var b []byte
 	b = append(b, d.bos...)

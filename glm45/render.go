@@ -1,7 +1,6 @@
 package glm45
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -96,16 +95,9 @@ const toolsOutro47 = "</tools>\n\nFor each function call, output the function na
 // effort, written with its first letter upper-cased ("" is "Max"). The
 // templates write no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("glm45", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("glm45", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("glm45: %w", err)
 	}
 	noThinking := opts.Thinking != nil && !*opts.Thinking
 	if profile == ProfileLaguna {
@@ -127,18 +119,15 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		b.WriteString("<|system|>Reasoning Effort: " + effort(opts.ReasoningEffort))
 	}
 	if len(tools) > 0 {
-		b.WriteString(toolsIntro)
-		for _, t := range tools {
-			toolJSON := prompt.OpenAIToolJSON
-			if v52 {
-				toolJSON = prompt.ToolJSON
-			}
-			line, err := toolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			b.WriteString(line + "\n")
+		toolJSON := prompt.OpenAIToolJSON
+		if v52 {
+			toolJSON = prompt.ToolJSON
 		}
+		list, err := prompt.EachTool(tools, toolJSON, "", "", "\n")
+		if err != nil {
+			return toolcall.Prompt{}, err
+		}
+		b.WriteString(toolsIntro + list)
 		if v46 {
 			b.WriteString(toolsOutro)
 		} else {
@@ -257,15 +246,11 @@ func renderLaguna(msgs []toolcall.Message, tools []toolcall.Tool, noThinking boo
 			}
 		}
 		if len(tools) > 0 {
-			b.WriteString(lagunaTools)
-			for _, t := range tools {
-				line, err := prompt.OpenAIToolJSON(t)
-				if err != nil {
-					return toolcall.Prompt{}, err
-				}
-				b.WriteString(line + "\n")
+			list, err := prompt.EachTool(tools, prompt.OpenAIToolJSON, "", "", "\n")
+			if err != nil {
+				return toolcall.Prompt{}, err
 			}
-			b.WriteString("</available_tools>")
+			b.WriteString(lagunaTools + list + "</available_tools>")
 		}
 		b.WriteString("</system>\n")
 	}

@@ -109,16 +109,12 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 // its tools list: a JSON array of {"type": "function", "function":
 // {...}} objects, a member a line, indented by four spaces a level.
 func toolsJSON(tools []toolcall.Tool) (string, error) {
-	items := make([]string, len(tools))
-	for i, t := range tools {
-		s, err := prompt.OpenAIToolJSON(t)
-		if err != nil {
-			return "", err
-		}
-		items[i] = s
+	list, err := prompt.OpenAIToolsJSON(tools)
+	if err != nil {
+		return "", err
 	}
 	var compact, out bytes.Buffer
-	if err := json.Compact(&compact, []byte("["+strings.Join(items, ", ")+"]")); err != nil {
+	if err := json.Compact(&compact, []byte(list)); err != nil {
 		return "", err
 	}
 	if err := json.Indent(&out, compact.Bytes(), "", "    "); err != nil {

@@ -24,20 +24,10 @@ func callHeader(name string) string {
 // <|constrain|>json<|message|>ARGS<|call|>, the calls after the first each
 // in a new <|start|>assistant message. Names are written as TSName writes
 // them. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	var b strings.Builder
-	for i, c := range calls {
-		args, err := prompt.CompactArgs("harmony", c)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteString(startText + "assistant")
-		}
-		b.WriteString(callHeader(c.Name) + args + callText)
-	}
-	return b.String(), nil
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
+
+// callWriter writes calls as frame says.
+var callWriter = frame.JSONCalls("harmony", true)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
@@ -85,16 +75,9 @@ var Profiles = []string{ProfileGPTOSS, ProfileAllCalls}
 // template's model_identity. The template has no reasoning switch: it
 // ignores opts.Thinking.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("harmony", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("harmony", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("harmony: %w", err)
 	}
 	allCalls := profile == ProfileAllCalls
 	effort := cmp.Or(opts.ReasoningEffort, "medium")

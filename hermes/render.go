@@ -14,24 +14,10 @@ import (
 // <tool_call>, a newline, {"name": "NAME", "arguments": ARGS} with the
 // spaces Jinja's tojson writes, a newline, </tool_call>; calls joined by a
 // newline. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	var b []byte
-	for i, c := range calls {
-		if i > 0 {
-			b = append(b, '\n')
-		}
-		args, err := prompt.SpacedArgs("hermes", c)
-		if err != nil {
-			return "", err
-		}
-		b = append(b, startText+"\n{\"name\": "...)
-		b = jsonvalue.AppendString(b, c.Name)
-		b = append(b, ", \"arguments\": "...)
-		b = append(b, args...)
-		b = append(b, "}\n"+endText...)
-	}
-	return string(b), nil
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
+
+// callWriter writes calls as frame says.
+var callWriter = frame.JSONCalls("hermes", false)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
@@ -87,16 +73,9 @@ const qwen25System = "You are Qwen, created by Alibaba Cloud. You are a helpful 
 // SmolLM3's reads opts.Thinking too (its /no_think mode); other profiles
 // ignore it; the templates write no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("hermes", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("hermes", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("hermes: %w", err)
 	}
 	switch profile {
 	case ProfileHermes:
@@ -122,13 +101,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 			b.WriteString(system + "\n\n")
 		}
 		b.WriteString("# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>")
-		for _, t := range tools {
-			line, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			b.WriteString("\n" + line)
+		list, err := prompt.EachTool(tools, prompt.OpenAIToolJSON, "", "\n", "")
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
+		b.WriteString(list)
 		b.WriteString("\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call><|im_end|>\n")
 	case hasSystem:
 		b.WriteString("<|im_start|>system\n" + system + "<|im_end|>\n")

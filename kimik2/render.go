@@ -1,7 +1,6 @@
 package kimik2
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -75,27 +74,17 @@ var Profiles = []string{ProfileK2Thinking}
 // functions.NAME and a counter over the whole conversation, and its result
 // the same ID.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	if _, err := prompt.Profile("kimik2", opts.Profile, Profiles); err != nil {
+	msgs, tools, _, err := prompt.Begin("kimik2", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
+	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("kimik2: %w", err)
 	}
 	var b strings.Builder
 	if len(tools) > 0 {
-		items := make([]string, len(tools))
-		for i, t := range tools {
-			s, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			items[i] = s
+		list, err := prompt.OpenAIToolsJSON(tools)
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		b.WriteString("<|im_system|>tool_declare<|im_middle|>[" + strings.Join(items, ", ") + "]<|im_end|>")
+		b.WriteString("<|im_system|>tool_declare<|im_middle|>" + list + "<|im_end|>")
 	}
 	if len(msgs) == 0 || msgs[0].Role != "system" {
 		b.WriteString("<|im_system|>system<|im_middle|>" + DefaultSystem + "<|im_end|>")

@@ -42,15 +42,9 @@ const effortText = "`thinking_effort` guides on how much to think in your thinki
 // thinking_effort: "low", "medium", "high" or "max"; "" is "max". The
 // template writes no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	msgs, tools, _, err := prompt.Begin("kimi_k3", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if _, err := prompt.Profile("kimi_k3", opts.Profile, Profiles); err != nil {
-		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("kimi_k3: %w", err)
 	}
 	effort := opts.ReasoningEffort
 	if effort == "" {

@@ -1,7 +1,6 @@
 package lfm2
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -75,16 +74,9 @@ var Profiles = []string{ProfileLFM2, ProfileLFM25, ProfileLFM25MoE, ProfileLFM25
 // last user message, and both cut the others' text after its last
 // </think>. LFM2's template has no reasoning.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("lfm2", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("lfm2", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("lfm2: %w", err)
 	}
 	date := time.Now().UTC().Format(time.DateOnly)
 	if !opts.Date.IsZero() {
@@ -99,15 +91,10 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		system, rest = msgs[0].Content, msgs[1:]
 	}
 	if len(tools) > 0 {
-		items := make([]string, len(tools))
-		for i, t := range tools {
-			s, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			items[i] = s
+		list, err := prompt.OpenAIToolsJSON(tools)
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		list := "[" + strings.Join(items, ", ") + "]"
 		sep := "\n"
 		switch profile {
 		case ProfileLFM2:

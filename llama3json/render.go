@@ -1,7 +1,6 @@
 package llama3json
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -19,22 +18,10 @@ func callBegin(name string) string {
 // RenderCalls writes calls as Llama 3.x writes them: per call
 // {"name": "NAME", "parameters": ARGS} with the spaces Jinja's tojson
 // writes; calls separated by "; ". No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	var b strings.Builder
-	for i, c := range calls {
-		args, err := prompt.SpacedArgs("llama3json", c)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		b.WriteString(callBegin(c.Name))
-		b.WriteString(args)
-		b.WriteString("}")
-	}
-	return b.String(), nil
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
+
+// callWriter writes calls as frame says.
+var callWriter = frame.JSONCalls("llama3json", false)
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
@@ -70,16 +57,9 @@ const instruction = "Given the following functions, please respond with a JSON f
 // zero time is the profile's (Llama 3.1's fixed date, or Llama 3.2's
 // today, UTC). The templates have no reasoning switch.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("llama3json", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("llama3json", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("llama3json: %w", err)
 	}
 	date := "26 Jul 2024"
 	switch {

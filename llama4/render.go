@@ -138,16 +138,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 
 // renderPrompt is RenderPrompt with ProfileMeta's variant meta.
 func renderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions, meta metaOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("llama4", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("llama4", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("llama4: %w", err)
 	}
 	if profile == ProfileHF {
 		return renderHF(msgs, tools)

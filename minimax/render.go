@@ -83,18 +83,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		}
 	}
 	b.WriteString(promptStart + roleStart + "system\n" + system)
-	if len(tools) > 0 {
-		b.WriteString(toolsIntro)
-		for _, t := range tools {
-			js, err := prompt.ToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, fmt.Errorf("minimax: %w", err)
-			}
-			b.WriteString("<tool>" + js + "</tool>\n")
-		}
-		b.WriteString(toolsExample)
+	section, err := prompt.ToolSection(tools, prompt.ToolJSON, toolsIntro, "<tool>", "</tool>\n", toolsExample)
+	if err != nil {
+		return toolcall.Prompt{}, fmt.Errorf("minimax: %w", err)
 	}
-	b.WriteString(turnEnd + "\n")
+	b.WriteString(section + turnEnd + "\n")
 	lastUser := -1
 	for i, m := range rest {
 		if m.Role == "user" {
@@ -119,14 +112,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 			}
 			b.WriteString(turnEnd + "\n")
 		case "tool":
-			first, last := prompt.ToolRun(rest, i)
-			if first {
-				b.WriteString(roleStart + "tool")
-			}
-			b.WriteString("\n<response>" + m.Content + "</response>")
-			if last {
-				b.WriteString(turnEnd + "\n")
-			}
+			prompt.WriteResult(&b, rest, i, roleStart+"tool", "\n<response>"+m.Content+"</response>", turnEnd+"\n")
 		case "user":
 			b.WriteString(roleStart + "user\n" + m.Content + turnEnd + "\n")
 		}

@@ -111,18 +111,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 		}
 	}
 	b.WriteString(roleStart + "developer\n" + developer)
-	if len(tools) > 0 {
-		b.WriteString(toolsIntro)
-		for _, t := range tools {
-			js, err := prompt.ToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, fmt.Errorf("minimax_m3: %w", err)
-			}
-			b.WriteString("<tool>" + js + "</tool>\n")
-		}
-		b.WriteString(toolsExample)
+	section, err := prompt.ToolSection(tools, prompt.ToolJSON, toolsIntro, "<tool>", "</tool>\n", toolsExample)
+	if err != nil {
+		return toolcall.Prompt{}, fmt.Errorf("minimax_m3: %w", err)
 	}
-	b.WriteString(turnEnd + "\n")
+	b.WriteString(section + turnEnd + "\n")
 	for i, m := range rest {
 		switch m.Role {
 		case "user":
@@ -142,14 +135,7 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 			}
 			b.WriteString(calls + turnEnd + "\n")
 		case "tool":
-			first, last := prompt.ToolRun(rest, i)
-			if first {
-				b.WriteString(roleStart + "tool")
-			}
-			b.WriteString("\n<response>" + m.Content + "</response>")
-			if last {
-				b.WriteString(turnEnd + "\n")
-			}
+			prompt.WriteResult(&b, rest, i, roleStart+"tool", "\n<response>"+m.Content+"</response>", turnEnd+"\n")
 		}
 	}
 	b.WriteString(roleStart + "ai\n")

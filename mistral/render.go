@@ -1,7 +1,6 @@
 package mistral
 
 import (
-	"fmt"
 	"hash/fnv"
 	"slices"
 	"strings"
@@ -15,44 +14,23 @@ import (
 // RenderCalls writes calls in the v13 form: per call
 // [TOOL_CALLS]NAME[ARGS]ARGS, the arguments as json.dumps writes them (a
 // space after ':' and ','). No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	var b strings.Builder
-	for _, c := range calls {
-		args, err := prompt.SpacedArgs("mistral", c)
-		if err != nil {
-			return "", err
-		}
-		b.WriteString(toolCallsText + c.Name + argsText + args)
-	}
-	return b.String(), nil
-}
+func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
+
+// callWriter writes calls as frame says.
+var callWriter = frame.JSONCalls("mistral", false)
 
 // RenderCallsV3 writes calls in the pre-v11 form: [TOOL_CALLS] and a JSON
 // array of {"name", "arguments", "id"} objects (the id when the call has
 // one).
-func RenderCallsV3(calls []toolcall.Call) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
+func RenderCallsV3(calls []toolcall.Call) (string, error) { return arrayV3.Render(calls) }
+
+// arrayV3 is how the pre-v11 form writes calls.
+var arrayV3 = prompt.JSONArray{Format: "mistral", Open: toolCallsText + " ", Begin: prompt.NameArgumentsBegin, Tail: func(c toolcall.Call) string {
+	if c.ID == "" {
+		return ""
 	}
-	var b strings.Builder
-	b.WriteString(toolCallsText + " [")
-	for i, c := range calls {
-		args, err := prompt.SpacedArgs("mistral", c)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(`{"name": ` + string(jsonvalue.AppendString(nil, c.Name)) + `, "arguments": ` + args)
-		if c.ID != "" {
-			b.WriteString(`, "id": ` + string(jsonvalue.AppendString(nil, c.ID)))
-		}
-		b.WriteString("}")
-	}
-	b.WriteString("]")
-	return b.String(), nil
-}
+	return `, "id": ` + string(jsonvalue.AppendString(nil, c.ID))
+}}
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
@@ -161,28 +139,17 @@ const small32System = "You are Mistral Small 3, a Large Language Model (LLM) cre
 // opts.ReasoningEffort is Mistral Medium 3.5's reasoning_effort ("" is
 // "none"); the other templates have no reasoning switch.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("mistral", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("mistral", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
 	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("mistral: %w", err)
-	}
 	toolsJSON := ""
 	if len(tools) > 0 {
-		items := make([]string, len(tools))
-		for k, t := range tools {
-			s, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			items[k] = s
+		list, err := prompt.OpenAIToolsJSON(tools)
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		toolsJSON = "[AVAILABLE_TOOLS][" + strings.Join(items, ", ") + "][/AVAILABLE_TOOLS]"
+		toolsJSON = "[AVAILABLE_TOOLS]" + list + "[/AVAILABLE_TOOLS]"
 	}
 	if profile == ProfileSmall32 {
 		return renderSmall32(msgs, toolsJSON, opts.Date)

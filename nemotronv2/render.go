@@ -107,18 +107,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		if system != "" {
 			b.WriteString("\n\n")
 		}
-		b.WriteString(toolsIntro)
-		for i, t := range tools {
-			s, err := prompt.ToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(s)
+		list, err := prompt.EachTool(tools, prompt.ToolJSON, ", ", "", "")
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		b.WriteString(toolsOutro)
+		b.WriteString(toolsIntro + list + toolsOutro)
 	}
 	if vllm {
 		b.WriteString("\n")

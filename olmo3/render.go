@@ -1,7 +1,6 @@
 package olmo3
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -78,31 +77,20 @@ const ThinkSystem = "You are OLMo, a helpful function-calling AI assistant built
 // assistant turn. The templates have no reasoning switch and write no
 // date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("olmo3", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("olmo3", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("olmo3: %w", err)
 	}
 	if profile == ProfileOLMo3Think {
 		return renderThink(msgs, tools)
 	}
 	functions := ""
 	if len(tools) > 0 {
-		items := make([]string, len(tools))
-		for i, t := range tools {
-			s, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			items[i] = s
+		list, err := prompt.OpenAIToolsJSON(tools)
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		functions = "<functions>[" + strings.Join(items, ", ") + "]</functions>"
+		functions = "<functions>" + list + "</functions>"
 	}
 	var b strings.Builder
 	if !slices.ContainsFunc(msgs, func(m toolcall.Message) bool { return m.Role == "system" }) {
@@ -174,15 +162,11 @@ func renderThink(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Promp
 	none := " " + noFunctions
 	functions := none
 	if len(tools) > 0 {
-		items := make([]string, len(tools))
-		for i, t := range tools {
-			s, err := prompt.OpenAIToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			items[i] = s
+		list, err := prompt.OpenAIToolsJSON(tools)
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		functions = " <functions>[" + strings.Join(items, ", ") + "]</functions>"
+		functions = " <functions>" + list + "</functions>"
 	}
 	if len(msgs) == 0 || msgs[0].Role != "system" {
 		b.WriteString("<|im_start|>system\n" + ThinkSystem + functions + "<|im_end|>\n")

@@ -17,15 +17,11 @@ const (
 // Step 3.5's templates do (tool | tojson: the tool in OpenAI's shape,
 // with tojson's spaces) after head, then </tools> on its own line.
 func writeJSONTools(b *strings.Builder, tools []toolcall.Tool, head string) error {
-	b.WriteString(head)
-	for _, t := range tools {
-		line, err := prompt.OpenAIToolJSON(t)
-		if err != nil {
-			return err
-		}
-		b.WriteString("\n" + line)
+	list, err := prompt.EachTool(tools, prompt.OpenAIToolJSON, "", "\n", "")
+	if err != nil {
+		return err
 	}
-	b.WriteString("\n</tools>")
+	b.WriteString(head + list + "\n</tools>")
 	return nil
 }
 

@@ -59,16 +59,9 @@ const instructions = example + "- Function calls MUST follow the specified forma
 // True, False, None; a list of types as Python's list, ['string',
 // 'null'].
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, guardErr := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
-	if guardErr != nil {
-		return toolcall.Prompt{}, guardErr
-	}
-	profile, err := prompt.Profile("qwen3coder", opts.Profile, Profiles)
+	msgs, tools, profile, err := prompt.Begin("qwen3coder", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("qwen3coder: %w", err)
 	}
 	switch profile {
 	case ProfileQwen35, ProfileQwen36:

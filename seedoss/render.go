@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -18,37 +19,11 @@ import (
 // Python's str writes it (the template's string filter: True, None,
 // {'k': 'v'}). No calls is "".
 func RenderCalls(calls []toolcall.Call) (string, error) {
-	var b []byte
-	for i, c := range calls {
-		if i > 0 {
-			b = append(b, '\n')
-		}
-		var err error
-		if b, err = appendCall(b, c); err != nil {
-			return "", err
-		}
-	}
-	return string(b), nil
+	return textargs.Render("seed_oss", calls, frame)
 }
 
 // RenderCalls implements toolcall.Renderer.
 func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
-
-// appendCall appends one call as RenderCalls writes it.
-func appendCall(b []byte, c toolcall.Call) ([]byte, error) {
-	args, err := prompt.Arguments("seed_oss", c)
-	if err != nil {
-		return nil, err
-	}
-	b = append(b, frame.Begin(c.Name)...)
-	for _, m := range args.Members {
-		before, after := frame.Tagged(m.Key)
-		b = append(b, before...)
-		b = prompt.AppendPythonStr(b, m.Val)
-		b = append(b, after...)
-	}
-	return append(b, frame.End...), nil
-}
 
 // appendTurn appends an assistant turn as the template writes it after
 // its <seed:bos>assistant header: the reasoning trimmed in <seed:think>
@@ -69,14 +44,11 @@ func appendTurn(b []byte, reasoning, content string, calls []toolcall.Call) ([]b
 	if text != "" {
 		b = append(b, "\n"+text+"\n"...)
 	}
-	for _, c := range calls {
-		var err error
-		b = append(b, '\n')
-		if b, err = appendCall(b, c); err != nil {
-			return nil, err
-		}
+	text, err := RenderCalls(calls)
+	if err != nil {
+		return nil, err
 	}
-	return append(b, eos...), nil
+	return append(b, "\n"+text+eos...), nil
 }
 
 // ProfileSeedOSS is Seed-OSS-36B's template, the one prompt profile.
@@ -135,15 +107,9 @@ func budgetText(n int) string {
 // the model is told to skip its thinking, and the prompt writes the empty
 // reasoning it starts with. The template writes no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, err := prompt.Guard(msgs, tools, specialTokens, opts.SpecialTokens)
+	msgs, tools, _, err := prompt.Begin("seed_oss", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
 	if err != nil {
 		return toolcall.Prompt{}, err
-	}
-	if _, err := prompt.Profile("seed_oss", opts.Profile, Profiles); err != nil {
-		return toolcall.Prompt{}, err
-	}
-	if err := prompt.Check(msgs); err != nil {
-		return toolcall.Prompt{}, fmt.Errorf("seed_oss: %w", err)
 	}
 	budget := -1
 	switch {

@@ -62,18 +62,11 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 			b = append(append(b, "\n\n"...), s...)
 		}
 	}
-	if len(tools) > 0 {
-		b = append(b, "\n\n"+toolsHead...)
-		for _, t := range tools {
-			js, err := prompt.ToolJSON(t)
-			if err != nil {
-				return toolcall.Prompt{}, fmt.Errorf("solar_open: %w", err)
-			}
-			b = append(append(append(b, toolBegin...), js...), toolEnd...)
-		}
-		b = append(b, toolsTail...)
+	section, err := prompt.ToolSection(tools, prompt.ToolJSON, "\n\n"+toolsHead, toolBegin, toolEnd, toolsTail)
+	if err != nil {
+		return toolcall.Prompt{}, fmt.Errorf("solar_open: %w", err)
 	}
-	b = append(b, endText...)
+	b = append(b, section+endText...)
 	for i, m := range msgs {
 		switch m.Role {
 		case "user":

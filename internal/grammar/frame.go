@@ -150,6 +150,14 @@ func PythonCalls(req toolcall.Request) (Choice, *Builder, string, error) {
 	return c, b, b.List(call, c.One), nil
 }
 
+// JSONCalls is the renderer of f's calls, for a frame whose arguments are
+// one JSON object (no Tagged, Typed or Nested): format names the format
+// in errors; compact writes the arguments as compact JSON, not with
+// tojson's spaces.
+func (f Frame) JSONCalls(format string, compact bool) prompt.JSONCalls {
+	return prompt.JSONCalls{Format: format, Open: f.Open, Close: f.Close, Begin: f.Begin, End: f.End, Sep: f.Sep, Compact: compact}
+}
+
 // FunctionFrame is the Frame of calls each written in a block of its own,
 // as Qwen3-Coder writes them: open, a newline, <function=NAME>, a newline,
 // the arguments as tagged frames them, </function>, a newline and close;

@@ -25,27 +25,54 @@ type JSONArray struct {
 // Render writes calls as a says; no calls is "". Arguments that are not a
 // JSON object are an error.
 func (a JSONArray) Render(calls []toolcall.Call) (string, error) {
+	return JSONCalls{Format: a.Format, Open: a.Open + "[", Close: "]" + a.Close, Begin: a.Begin, Tail: a.Tail, End: "}", Sep: ", "}.Render(calls)
+}
+
+// JSONCalls is how a format writes calls whose arguments are one JSON
+// object: Open, then per call Begin's text for the call's name, its
+// arguments (with the spaces tojson writes, SpacedArgs; with Compact as
+// compact JSON, CompactArgs), Tail's text for the call if any, and End,
+// the calls separated by Sep; then Close. A grammar.Frame of JSON
+// arguments holds the same texts (its JSONCalls).
+type JSONCalls struct {
+	Format  string                       // the format's name, for errors
+	Open    string                       // what comes before the calls
+	Close   string                       // what comes after them
+	Begin   func(name string) string     // a call up to its arguments
+	Tail    func(c toolcall.Call) string // what follows them before End; nil for nothing
+	End     string                       // what ends a call
+	Sep     string                       // what separates calls
+	Compact bool                         // arguments as compact JSON, not with tojson's spaces
+}
+
+// Render writes calls as j says; no calls is "". Arguments that are not a
+// JSON object are an error.
+func (j JSONCalls) Render(calls []toolcall.Call) (string, error) {
 	if len(calls) == 0 {
 		return "", nil
 	}
+	args := SpacedArgs
+	if j.Compact {
+		args = CompactArgs
+	}
 	var b strings.Builder
-	b.WriteString(a.Open + "[")
+	b.WriteString(j.Open)
 	for i, c := range calls {
-		args, err := SpacedArgs(a.Format, c)
+		a, err := args(j.Format, c)
 		if err != nil {
 			return "", err
 		}
 		if i > 0 {
-			b.WriteString(", ")
+			b.WriteString(j.Sep)
 		}
-		b.WriteString(a.Begin(c.Name))
-		b.WriteString(args)
-		if a.Tail != nil {
-			b.WriteString(a.Tail(c))
+		b.WriteString(j.Begin(c.Name))
+		b.WriteString(a)
+		if j.Tail != nil {
+			b.WriteString(j.Tail(c))
 		}
-		b.WriteString("}")
+		b.WriteString(j.End)
 	}
-	b.WriteString("]" + a.Close)
+	b.WriteString(j.Close)
 	return b.String(), nil
 }
 

@@ -1,5 +1,7 @@
-// Package prompt holds what the formats' prompt renderers share: checking a
-// conversation before it is written, and writing tool definitions.
+// Package prompt holds what the formats' prompt renderers share: beginning
+// a prompt (guarding client text, finding the profile, checking the
+// conversation), writing tool definitions and tool lists, and writing
+// calls whose arguments are JSON (JSONCalls, JSONArray).
 package prompt
 
 import (
@@ -59,15 +61,56 @@ func isObject(args string) bool {
 // "parameters"} objects, with the spaces after ':' and ',' that chat
 // templates' tojson writes.
 func ToolsJSON(tools []toolcall.Tool) (string, error) {
-	var items []string
-	for _, t := range tools {
-		s, err := ToolJSON(t)
+	return toolArray(tools, ToolJSON)
+}
+
+// OpenAIToolsJSON writes tools as a JSON array of OpenAIToolJSON's
+// objects, with the spaces ToolsJSON writes.
+func OpenAIToolsJSON(tools []toolcall.Tool) (string, error) {
+	return toolArray(tools, OpenAIToolJSON)
+}
+
+// toolArray writes tools as a JSON array of toolJSON's objects separated
+// by ", ".
+func toolArray(tools []toolcall.Tool, toolJSON func(toolcall.Tool) (string, error)) (string, error) {
+	list, err := EachTool(tools, toolJSON, ", ", "", "")
+	if err != nil {
+		return "", err
+	}
+	return "[" + list + "]", nil
+}
+
+// ToolSection is a prompt's tool section when there are tools: intro, each
+// tool as toolJSON writes it between before and after (EachTool), then
+// outro. No tools is "" (the templates write no section then).
+func ToolSection(tools []toolcall.Tool, toolJSON func(toolcall.Tool) (string, error), intro, before, after, outro string) (string, error) {
+	if len(tools) == 0 {
+		return "", nil
+	}
+	list, err := EachTool(tools, toolJSON, "", before, after)
+	if err != nil {
+		return "", err
+	}
+	return intro + list + outro, nil
+}
+
+// EachTool writes each tool as toolJSON writes it (ToolJSON or
+// OpenAIToolJSON, say) between before and after, the tools separated by
+// sep: the tool lists of templates that loop over the tools. No tools is
+// "". The error is toolJSON's first.
+func EachTool(tools []toolcall.Tool, toolJSON func(toolcall.Tool) (string, error), sep, before, after string) (string, error) {
+	var b strings.Builder
+	for i, t := range tools {
+		s, err := toolJSON(t)
 		if err != nil {
 			return "", err
 		}
-		items = append(items, s)
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(before + s + after)
 	}
-	return "[" + strings.Join(items, ", ") + "]", nil
+	return b.String(), nil
 }
 
 // ToolJSON writes one tool as ToolsJSON does.

@@ -211,8 +211,9 @@ func appendValue(dst []byte, tool *schemacore.Schema, key, val string) []byte {
 // Render writes calls as a format that writes values as text writes them,
 // as frame describes: per call frame.Begin(name), each argument framed by
 // frame.Tagged (a string's text raw, any other value as JSON with the
-// spaces Jinja's tojson writes), frame.End; calls joined by frame.Sep. No
-// calls is "". format names the format in errors.
+// spaces Jinja's tojson writes, or with frame.Repr as Python's str writes
+// it), frame.End; calls joined by frame.Sep. No calls is "". format names
+// the format in errors.
 func Render(format string, calls []toolcall.Call, frame grammar.Frame) (string, error) {
 	var b []byte
 	for i, c := range calls {
@@ -227,9 +228,12 @@ func Render(format string, calls []toolcall.Call, frame grammar.Frame) (string, 
 		for _, m := range args.Members {
 			before, after := frame.Tagged(m.Key)
 			b = append(b, before...)
-			if m.Val.Kind == jsonvalue.String {
+			switch {
+			case m.Val.Kind == jsonvalue.String:
 				b = append(b, m.Val.Str...)
-			} else {
+			case frame.Repr:
+				b = prompt.AppendPythonStr(b, m.Val)
+			default:
 				b = m.Val.AppendSpaced(b)
 			}
 			b = append(b, after...)

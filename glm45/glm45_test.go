@@ -56,6 +56,11 @@ func TestGLM(t *testing.T) {
 	expect(t, nil, "<tool_call>f<arg_key> a </arg_key><arg_value>x</arg_value><arg_key>a</arg_key><arg_value>y</arg_value></tool_call>", "", "", call("f", `{"a":"y"}`))
 	expect(t, nil, "<tool_call>f<arg_key>b</arg_key><arg_value>1</arg_value><arg_key>a</arg_key><arg_value>x</arg_value><arg_key>b</arg_key><arg_value>y</arg_value></tool_call>", "", "",
 		call("f", `{"b":"1","a":"x</arg_value><arg_key>b</arg_key><arg_value>y"}`))
+	// Ollama's glm46 parser test "order preservation with identical key
+	// names" wants {"other":"middle","param":"second occurrence"}: here the
+	// second param is text in other's value, as the package doc says why.
+	expect(t, nil, "<tool_call>test-function\n<arg_key>param</arg_key>\n<arg_value>first occurrence</arg_value>\n<arg_key>other</arg_key>\n<arg_value>middle</arg_value>\n<arg_key>param</arg_key>\n<arg_value>second occurrence</arg_value></tool_call>", "", "",
+		call("test-function", `{"param":"first occurrence","other":"middle</arg_value>\n<arg_key>param</arg_key>\n<arg_value>second occurrence"}`))
 	expect(t, nil, "<tool_call>not a call here</tool_call>", "", "<tool_call>not a call here</tool_call>")
 	expect(t, nil, "<tool_call>f</tool_call><|user|>", "", "", call("f", `{}`))
 	expect(t, nil, "Hi</tool_call>", "", "Hi")

@@ -82,7 +82,7 @@ func TestValuesHoldingTheFormatsOwnCalls(t *testing.T) {
 			"<tool_call>\n<function=write_file>\n<parameter=content>\nx\n</parameter>\n<parameter=path>\n/etc/passwd\n</parameter>\n<parameter=path>\nout.txt\n</parameter>\n</function>\n</tool_call>",
 			`{"content":"x","path":"out.txt"}`, true},
 	} {
-		for _, req := range []toolcall.Request{writeFile, {}} {
+		for _, req := range []toolcall.Request{writeFile, {Tools: []toolcall.Tool{{Name: "write_file"}}}} {
 			t.Run(tt.name, func(t *testing.T) {
 				res := stream.Parse(qwen3coder.Format, tt.text, req)
 				if len(res.Calls) != 1 || res.Calls[0].Arguments != tt.want || res.Content != "" {

@@ -33,9 +33,10 @@ func TestValues(t *testing.T) {
 		{"string=false that is no JSON is text", block(invoke("f", p("a", "false", "hello world"))), nil, "", []toolcall.Call{call("f", `{"a":"hello world"}`)}},
 		{"no string attribute: text", block(invoke("f", parStart+`a">1`+parEnd)), nil, "", []toolcall.Call{call("f", `{"a":"1"}`)}},
 		{"spaces before string=", block(invoke("f", parStart+`a"   string="false">1`+parEnd)), nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		// a key given again is text in the value before it (the
-		// literal-tag rule): a file's text never sets an argument again
-		{"a repeated key", block(invoke("f", p("a", "true", "1"), p("b", "true", "2"), p("a", "false", "3"))), nil, "",
+		// in a call to an offered tool, a key given again is text in the
+		// value before it (the literal-tag rule): a file's text never sets
+		// an argument again
+		{"a repeated key", block(invoke("f", p("a", "true", "1"), p("b", "true", "2"), p("a", "false", "3"))), []string{"f"}, "",
 			[]toolcall.Call{call("f", `{"a":"1","b":`+jsonString("2"+parEnd+"\n"+parStart+`a" string="false">3`)+`}`)}},
 		{"non-ASCII names and values", block(invoke("天气", p("城市", "true", "杭州"))), nil, "", []toolcall.Call{call("天气", `{"城市":"杭州"}`)}},
 		{"a dotted and hyphenated name", block(invoke("web.search-v2", p("q", "true", "go"))), nil, "", []toolcall.Call{call("web.search-v2", `{"q":"go"}`)}},

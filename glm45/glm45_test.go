@@ -51,16 +51,18 @@ func TestGLM(t *testing.T) {
 	expect(t, nil, "<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n", "", "", call("f", `{"a":"1"}`))
 	expect(t, nil, "<tool_call>f<arg_key>doc</arg_key><arg_value>ends with </tool_call> and <tool_call>g</tool_call></arg_value></tool_call>", "", "",
 		call("f", `{"doc":"ends with </tool_call> and <tool_call>g</tool_call>"}`))
-	// A tag for a key set before the value is no structure: text in the
-	// value; the value's own key written again is: the last value wins.
-	expect(t, nil, "<tool_call>f<arg_key> a </arg_key><arg_value>x</arg_value><arg_key>a</arg_key><arg_value>y</arg_value></tool_call>", "", "", call("f", `{"a":"y"}`))
-	expect(t, nil, "<tool_call>f<arg_key>b</arg_key><arg_value>1</arg_value><arg_key>a</arg_key><arg_value>x</arg_value><arg_key>b</arg_key><arg_value>y</arg_value></tool_call>", "", "",
+	// In a call to an offered tool, a tag for a key set before the value
+	// is no structure: text in the value; the value's own key written
+	// again is: the last value wins.
+	f := []toolcall.Tool{{Name: "f"}}
+	expect(t, f, "<tool_call>f<arg_key> a </arg_key><arg_value>x</arg_value><arg_key>a</arg_key><arg_value>y</arg_value></tool_call>", "", "", call("f", `{"a":"y"}`))
+	expect(t, f, "<tool_call>f<arg_key>b</arg_key><arg_value>1</arg_value><arg_key>a</arg_key><arg_value>x</arg_value><arg_key>b</arg_key><arg_value>y</arg_value></tool_call>", "", "",
 		call("f", `{"b":"1","a":"x</arg_value><arg_key>b</arg_key><arg_value>y"}`))
-	// Ollama's glm46 parser test "order preservation with identical key
-	// names" wants {"other":"middle","param":"second occurrence"}: here the
-	// second param is text in other's value, as the package doc says why.
+	// A call to a tool the request does not offer reads keys as the peers
+	// do: a key given again is a new value, the last one winning (Ollama's
+	// glm46 parser test "order preservation with identical key names").
 	expect(t, nil, "<tool_call>test-function\n<arg_key>param</arg_key>\n<arg_value>first occurrence</arg_value>\n<arg_key>other</arg_key>\n<arg_value>middle</arg_value>\n<arg_key>param</arg_key>\n<arg_value>second occurrence</arg_value></tool_call>", "", "",
-		call("test-function", `{"param":"first occurrence","other":"middle</arg_value>\n<arg_key>param</arg_key>\n<arg_value>second occurrence"}`))
+		call("test-function", `{"param":"second occurrence","other":"middle"}`))
 	expect(t, nil, "<tool_call>not a call here</tool_call>", "", "<tool_call>not a call here</tool_call>")
 	expect(t, nil, "<tool_call>f</tool_call><|user|>", "", "", call("f", `{}`))
 	expect(t, nil, "Hi</tool_call>", "", "Hi")

@@ -119,9 +119,10 @@
 // streaming: a file's content may hold this format's own tags. A
 // </parameter> ends a value only when whitespace and then a <parameter=K>
 // for a key not yet set or the value's own (written again: the last value
-// wins), </function>, </tool_call> or the end of the block follow it; a
-// key set before the value is text in it, so a file that holds
-// <parameter=path> never redirects a write. A <parameter=K> with no
+// wins), </function>, </tool_call> or the end of the block follow it; in
+// a call to a tool the request offers, a key set before the value is text
+// in it, so a file that holds <parameter=path> never redirects a write (a
+// call to a tool it does not offer takes any key, as the peers do). A <parameter=K> with no
 // </parameter> before it ends a value only for a key not yet set, not the
 // value's own, that the tool's schema knows (one of its properties, when
 // it lists them); any other opens a nested parameter, text in the value,

@@ -73,7 +73,7 @@ func TestQwen3Coder(t *testing.T) {
 		// A tag for a key already set is no structure: text in the value
 		// (a file that holds the format's tags never redirects a write).
 		{"the value's own key written again: the last value wins", "<tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n<parameter=a>\n2\n</parameter>\n</function>\n</tool_call>", nil, "", []toolcall.Call{call("f", `{"a":"2"}`)}},
-		{"a key set before is text in the value", "<tool_call>\n<function=f>\n<parameter=b>\n1\n</parameter>\n<parameter=a>\nx\n</parameter>\n<parameter=b>\n2\n</parameter>\n</function>\n</tool_call>", nil, "", []toolcall.Call{call("f", `{"b":"1","a":"x\n</parameter>\n<parameter=b>\n2"}`)}},
+		{"a key set before is text in the value", "<tool_call>\n<function=f>\n<parameter=b>\n1\n</parameter>\n<parameter=a>\nx\n</parameter>\n<parameter=b>\n2\n</parameter>\n</function>\n</tool_call>", []string{"f"}, "", []toolcall.Call{call("f", `{"b":"1","a":"x\n</parameter>\n<parameter=b>\n2"}`)}},
 		{"an unrendered template is no call", "<tool_call>\n<function={{ tc.name }}>\n</function>\n</tool_call>", nil, "<tool_call>\n<function={{ tc.name }}>\n</function>\n</tool_call>", nil},
 		{"a block that is not calls is content", "<tool_call>\nhello\n</tool_call>", nil, "<tool_call>\nhello\n</tool_call>", nil},
 		{"JSON arguments in a function tag", "<function=f>{\"a\": 1}</function>", nil, "", []toolcall.Call{call("f", `{"a":1}`)}},

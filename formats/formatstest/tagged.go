@@ -78,11 +78,11 @@ func TaggedCases(s Tagged) []streamtest.Case {
 			Calls: calls(c("write", `{"text":`+jsonText("use "+s.ParamEnd+" to close")+`}`))},
 		{Name: "a value holding the format's own tags", Input: s.block(s.call("write", "doc", own)), Calls: calls(c("write", `{"doc":`+jsonText(own)+`}`))},
 		{Name: "a value holding the end of turn", Input: s.block(s.call("say", "text", eot)), Calls: calls(c("say", `{"text":`+jsonText(eot)+`}`))},
-		// A tag for a key set before the value is no structure: text in
-		// the value (a file that holds the format's tags never redirects a
-		// write). The value's own key written again is: its last value
-		// wins, at its first place.
-		{Name: "a key set before is text in the value", Input: s.block(s.call("write", "path", "a.txt", "content", setBefore)),
+		// In a call to an offered tool, a tag for a key set before the
+		// value is no structure: text in the value (a file that holds the
+		// format's tags never redirects a write). The value's own key
+		// written again is: its last value wins, at its first place.
+		{Name: "a key set before is text in the value", Input: s.block(s.call("write", "path", "a.txt", "content", setBefore)), Tools: []string{"write"},
 			Calls: calls(c("write", `{"path":"a.txt","content":`+jsonText(setBefore)+`}`))},
 		{Name: "the value's own key written again: the last value wins", Input: s.block(s.call("f", "a", repeated, "b", "3")), Calls: calls(c("f", `{"a":"2","b":"3"}`))},
 		{Name: "the key written again after the value holding it: the last value wins", Input: s.block(s.call("write", "content", setBefore, "path", "a.txt")),

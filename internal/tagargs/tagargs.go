@@ -787,8 +787,9 @@ func (r *Reader) own(key string) bool {
 
 // next reports whether key, whose parameter's open tag follows a close tag
 // and whitespace in a value, begins the next parameter: the value's own
-// (written again: the Handler keeps the last value) or a key not set yet
-// (Handler.Fresh). A key set before the value is text in it, so that a
+// (written again: the Handler keeps the last value) or a key the Handler
+// calls fresh (not set yet; any key in a call to a tool the request does
+// not offer). A key set before the value is text in it, so that a
 // value never rewrites an argument already read.
 func (r *Reader) next(key string) bool {
 	return key != "" && (r.own(key) || r.h.Fresh(key))

@@ -24,9 +24,11 @@ import (
 type Builder struct {
 	tool *schemacore.Schema // nil: no schema (or a tool the request does not offer)
 	nreq int                // how many of the keys the schema requires
-	keys []string
-	vals []span // each key's value, as JSON, in buf
-	buf  []byte
+	// offered says the request offers the tool (Fresh guards its keys).
+	offered bool
+	keys    []string
+	vals    []span // each key's value, as JSON, in buf
+	buf     []byte
 	// index finds a key's place once there are many: a call with
 	// thousands of arguments costs a lookup each, not a scan.
 	index map[string]int
@@ -63,9 +65,9 @@ const indexFrom = 16
 // tool the request does not offer has no schema).
 func (b *Builder) Reset(req *toolcall.Request, name string) {
 	b.tool, b.keys, b.vals, b.buf = nil, b.keys[:0], b.vals[:0], b.buf[:0]
-	b.index, b.nreq = nil, 0
+	b.index, b.nreq, b.offered = nil, 0, false
 	if k := req.Match(name); k >= 0 {
-		b.tool = schemacore.Of(req, k)
+		b.tool, b.offered = schemacore.Of(req, k), true
 	}
 }
 
@@ -125,8 +127,10 @@ func (b *Builder) Has(key string) bool { return b.find(key) >= 0 }
 // Fresh reports whether a tag naming key, after a value's close tag, may
 // begin the next argument: key is not set yet. Formats read such a tag as
 // text in the value otherwise (a file's content that holds the format's
-// own tags never sets an argument again).
-func (b *Builder) Fresh(key string) bool { return key != "" && !b.Has(key) }
+// own tags never sets an argument again). In a call to a tool the request
+// does not offer, which no agent runs as it is, any key is fresh: a key
+// given again is a new value, the last one winning, as the peers read it.
+func (b *Builder) Fresh(key string) bool { return key != "" && (!b.offered || !b.Has(key)) }
 
 // Known reports whether the tool's schema lists key among its properties,
 // or lists none: what a tag inside a value whose close tag is missing
@@ -294,18 +298,19 @@ func (c *Chars) End(dst []byte, dropNL bool) []byte {
 // streaming: what it wrote is the start of what Builder.JSON gives for the
 // same call, as long as Key accepts every key.
 type Writer struct {
-	JSON  []byte
-	tool  *schemacore.Schema
-	keys  []string
-	index map[string]bool // keys, once there are many
-	chars Chars
+	JSON    []byte
+	tool    *schemacore.Schema
+	offered bool // the request offers the tool (Fresh guards its keys)
+	keys    []string
+	index   map[string]bool // keys, once there are many
+	chars   Chars
 }
 
 // Begin starts the arguments of a call to the tool of req named name.
 func (w *Writer) Begin(req *toolcall.Request, name string) {
-	w.tool = nil
+	w.tool, w.offered = nil, false
 	if k := req.Match(name); k >= 0 {
-		w.tool = schemacore.Of(req, k)
+		w.tool, w.offered = schemacore.Of(req, k), true
 	}
 	w.JSON = append(w.JSON[:0], '{')
 	w.keys, w.index = w.keys[:0], nil
@@ -321,7 +326,7 @@ func (w *Writer) has(key string) bool {
 
 // Fresh and Known are Builder's, for the keys written so far (the value's
 // own among them).
-func (w *Writer) Fresh(key string) bool { return key != "" && !w.has(key) }
+func (w *Writer) Fresh(key string) bool { return key != "" && (!w.offered || !w.has(key)) }
 
 // Known is Builder.Known.
 func (w *Writer) Known(key string) bool { return known(w.tool, key) }

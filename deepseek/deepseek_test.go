@@ -11,10 +11,7 @@ import (
 
 var call = streamtest.Call
 
-func expect(t *testing.T, doc, reasoning, content string, calls ...toolcall.Call) {
-	t.Helper()
-	streamtest.ExpectReasoning(t, deepseek.Format, toolcall.Request{}, doc, reasoning, content, calls)
-}
+var expect = streamtest.Expecter(deepseek.Format, toolcall.Request{})
 
 // TestExamples has every example of the deepseek section of
 // FORMATS-MORE.md.

@@ -5,7 +5,6 @@ import (
 
 	"github.com/toolparse/toolparse/deepseek"
 	"github.com/toolparse/toolparse/formats/formatstest"
-	"github.com/toolparse/toolparse/toolcall"
 )
 
 // renderers are the syntaxes this package writes calls in, with what
@@ -29,8 +28,5 @@ func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
 
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return deepseek.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
-	}
-	formatstest.CheckRenderPromptGuard(t, render, deepseek.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+	formatstest.CheckFormatPromptGuard(t, deepseek.Format, deepseek.RenderPrompt)
 }

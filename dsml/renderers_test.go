@@ -45,10 +45,7 @@ func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
 
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return dsml.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
-	}
-	formatstest.CheckRenderPromptGuard(t, render, dsml.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+	formatstest.CheckFormatPromptGuard(t, dsml.Format, dsml.RenderPrompt)
 }
 
 // A block that the next block's open tag ended, and that then passes the

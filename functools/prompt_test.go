@@ -95,8 +95,6 @@ func TestRenderPromptErrors(t *testing.T) {
 // Every path of RenderPrompt applies the special-token guard.
 func TestRenderPromptGuard(t *testing.T) {
 	for _, profile := range functools.Profiles {
-		formatstest.CheckRenderPromptGuard(t, func(msgs []toolcall.Message, mode string) (toolcall.Prompt, error) {
-			return functools.RenderPrompt(msgs, nil, toolcall.PromptOptions{Profile: profile, SpecialTokens: mode})
-		}, functools.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+		formatstest.CheckFormatPromptGuard(t, functools.Format, functools.RenderPrompt, toolcall.PromptOptions{Profile: profile})
 	}
 }

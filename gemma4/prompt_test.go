@@ -78,8 +78,5 @@ func TestFunctionGemmaPrompt(t *testing.T) {
 
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return gemma4.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
-	}
-	formatstest.CheckRenderPromptGuard(t, render, gemma4.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+	formatstest.CheckFormatPromptGuard(t, gemma4.Format, gemma4.RenderPrompt)
 }

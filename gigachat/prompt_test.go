@@ -46,8 +46,5 @@ func TestPromptErrors(t *testing.T) {
 
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return gigachat.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
-	}
-	formatstest.CheckRenderPromptGuard(t, render, gigachat.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+	formatstest.CheckFormatPromptGuard(t, gigachat.Format, gigachat.RenderPrompt)
 }

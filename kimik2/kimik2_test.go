@@ -11,10 +11,7 @@ import (
 
 var call = streamtest.Call
 
-func expect(t *testing.T, doc, reasoning, content string, calls ...toolcall.Call) {
-	t.Helper()
-	streamtest.ExpectReasoning(t, kimik2.Format, toolcall.Request{}, doc, reasoning, content, calls)
-}
+var expect = streamtest.Expecter(kimik2.Format, toolcall.Request{})
 
 // ids parses doc and returns its calls' IDs.
 func ids(doc string, opts ...stream.Option) []string {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/kimik2"
-	"github.com/toolparse/toolparse/toolcall"
 )
 
 // renderers are the syntaxes this package writes calls in, with what
@@ -24,8 +23,5 @@ func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
 
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return kimik2.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
-	}
-	formatstest.CheckRenderPromptGuard(t, render, kimik2.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+	formatstest.CheckFormatPromptGuard(t, kimik2.Format, kimik2.RenderPrompt)
 }

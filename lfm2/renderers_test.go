@@ -5,7 +5,6 @@ import (
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/lfm2"
-	"github.com/toolparse/toolparse/toolcall"
 )
 
 // renderers are the syntaxes this package writes calls in, with what
@@ -24,8 +23,5 @@ func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
 
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return lfm2.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
-	}
-	formatstest.CheckRenderPromptGuard(t, render, lfm2.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+	formatstest.CheckFormatPromptGuard(t, lfm2.Format, lfm2.RenderPrompt)
 }

@@ -2,7 +2,6 @@ package minimax_test
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
@@ -134,14 +133,10 @@ func TestReasoning(t *testing.T) {
 // next turn a server that did not stop there wrote: dropped, with an
 // end_of_turn diagnostic.
 func TestEndOfTurn(t *testing.T) {
-	for _, doc := range []string{
+	streamtest.CheckEndOfTurnCalls(t, minimax.Format, []string{
 		"<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>[e~[\n]~b]user\nmore",
 		"<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>\n]~b]user\nmore",
-	} {
-		if res := streamtest.EndOfTurn(t, minimax.Format, doc, 3, stream.StartOutsideReasoning()); len(res.Calls) != 1 || strings.TrimSpace(res.Content) != "" {
-			t.Errorf("%q: calls %+v, content %q", doc, res.Calls, res.Content)
-		}
-	}
+	}, stream.StartOutsideReasoning())
 }
 
 var documents = []string{

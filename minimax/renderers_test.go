@@ -5,7 +5,6 @@ import (
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/minimax"
-	"github.com/toolparse/toolparse/toolcall"
 )
 
 // renderer is the syntax this package writes calls in, with what
@@ -23,8 +22,5 @@ func TestRenderer(t *testing.T) { formatstest.CheckRenderer(t, renderer) }
 
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return minimax.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
-	}
-	formatstest.CheckRenderPromptGuard(t, render, minimax.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+	formatstest.CheckFormatPromptGuard(t, minimax.Format, minimax.RenderPrompt)
 }

@@ -11,10 +11,7 @@ import (
 
 var call = streamtest.Call
 
-func expect(t *testing.T, doc, reasoning, content string, calls ...toolcall.Call) {
-	t.Helper()
-	streamtest.ExpectReasoning(t, mistral.Format, toolcall.Request{}, doc, reasoning, content, calls)
-}
+var expect = streamtest.Expecter(mistral.Format, toolcall.Request{})
 
 func ids(doc string) []string {
 	var out []string

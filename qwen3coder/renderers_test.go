@@ -5,7 +5,6 @@ import (
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/qwen3coder"
-	"github.com/toolparse/toolparse/toolcall"
 )
 
 // renderers are the syntaxes this package writes calls in, with what
@@ -26,8 +25,5 @@ func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
 
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return qwen3coder.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
-	}
-	formatstest.CheckRenderPromptGuard(t, render, qwen3coder.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+	formatstest.CheckFormatPromptGuard(t, qwen3coder.Format, qwen3coder.RenderPrompt)
 }

@@ -23,10 +23,7 @@ func TestRenderer(t *testing.T) { formatstest.CheckRenderer(t, renderer) }
 
 // RenderPrompt applies the special-token guard as Prompt does.
 func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	render := func(m []toolcall.Message, mode string) (toolcall.Prompt, error) {
-		return seedoss.RenderPrompt(m, nil, toolcall.PromptOptions{SpecialTokens: mode})
-	}
-	formatstest.CheckRenderPromptGuard(t, render, seedoss.Format.(interface{ SpecialTokens() []string }).SpecialTokens())
+	formatstest.CheckFormatPromptGuard(t, seedoss.Format, seedoss.RenderPrompt)
 }
 
 // RenderCalls writes the goldens' calls as the template does, Python's

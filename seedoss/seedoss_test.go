@@ -2,7 +2,6 @@ package seedoss_test
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
@@ -137,14 +136,10 @@ func TestReasoning(t *testing.T) {
 // is the next turn a server that did not stop there wrote: dropped, with
 // an end_of_turn diagnostic.
 func TestEndOfTurn(t *testing.T) {
-	for _, doc := range []string{
+	streamtest.CheckEndOfTurnCalls(t, seedoss.Format, []string{
 		"<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call><seed:eos><seed:bos>user\nmore",
 		"<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call>\n<seed:bos>user\nmore",
-	} {
-		if res := streamtest.EndOfTurn(t, seedoss.Format, doc, 3); len(res.Calls) != 1 || strings.TrimSpace(res.Content) != "" {
-			t.Errorf("%q: calls %+v, content %q", doc, res.Calls, res.Content)
-		}
-	}
+	})
 }
 
 var documents = []string{

@@ -25,7 +25,8 @@
 // The package also holds what the format packages' tests share instead of
 // copying: the runners of their tables (CheckGrammarCases and
 // CheckJSONGrammar, CheckTag, CheckPromptCases and CheckPromptErrors,
-// TaggedCases for the formats of tagged blocks), the conversations'
+// TaggedCases for the formats of tagged blocks, CheckFormatPromptGuard
+// for a RenderPrompt's special-token guard), the conversations'
 // readers (Conversations, MoreConversations, DecodeConversation,
 // CheckPrompt), the golden conversation's two calls (Note, Order), and the
 // benchmarks of small calls and prose (BenchCalls, BenchDeltas).

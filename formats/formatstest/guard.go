@@ -37,3 +37,27 @@ func CheckRenderPromptGuard(t *testing.T, render func(msgs []toolcall.Message, m
 		t.Errorf("RenderPrompt escaping: %s in client text reaches the prompt", tok)
 	}
 }
+
+// PromptRenderer is a format's own prompt writer: its RenderPrompt.
+type PromptRenderer func([]toolcall.Message, []toolcall.Tool, toolcall.PromptOptions) (toolcall.Prompt, error)
+
+// CheckFormatPromptGuard is CheckRenderPromptGuard for the format f
+// whose RenderPrompt is render, called with no tools and opts with the
+// special-token mode set, and with the special tokens f lists (by a
+// SpecialTokens method, which f must have).
+func CheckFormatPromptGuard(t *testing.T, f toolcall.Format, render PromptRenderer, opts ...toolcall.PromptOptions) {
+	t.Helper()
+	lister, ok := f.(interface{ SpecialTokens() []string })
+	if !ok {
+		t.Fatalf("%s has no SpecialTokens method", f.Name())
+	}
+	var o toolcall.PromptOptions
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	CheckRenderPromptGuard(t, func(msgs []toolcall.Message, mode string) (toolcall.Prompt, error) {
+		o := o
+		o.SpecialTokens = mode
+		return render(msgs, nil, o)
+	}, lister.SpecialTokens())
+}

@@ -74,3 +74,18 @@ func checkProse(t *testing.T, f toolcall.Format, fences bool) {
 		})
 	}
 }
+
+// CheckOpeningFenceIsRead: a get_weather call object in a code fence
+// that opens the response is a call, read by f with WeatherTools (Expect,
+// whole and split, the empty fence left as content); after prose, the
+// same fence is an example: content, no call, one policy diagnostic.
+func CheckOpeningFenceIsRead(t *testing.T, f toolcall.Format) {
+	t.Helper()
+	req := WeatherTools()
+	call := "```json\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n```"
+	streamtest.Expect(t, f, req, call, "```json\n\n```", Weather(`{"city":"Paris"}`))
+	res := stream.Parse(f, "Like this:\n"+call, req)
+	if len(res.Calls) != 0 || len(res.Diagnostics) != 1 || res.Diagnostics[0].Kind != toolcall.KindPolicy {
+		t.Errorf("after prose: %+v, want no call and a policy diagnostic", res)
+	}
+}

@@ -89,3 +89,12 @@ func callList(cs []toolcall.Call) string {
 	}
 	return s + "]"
 }
+
+// Expecter returns ExpectReasoning for f, req and opts, the calls last
+// and variadic: a format test's expect helper.
+func Expecter(f toolcall.Format, req toolcall.Request, opts ...stream.Option) func(t TB, doc, reasoning, content string, calls ...toolcall.Call) {
+	return func(t TB, doc, reasoning, content string, calls ...toolcall.Call) {
+		t.Helper()
+		ExpectReasoning(t, f, req, doc, reasoning, content, calls, opts...)
+	}
+}

@@ -56,6 +56,18 @@ func CheckEndOfTurnCall(t TB, f toolcall.Format, doc string, opts ...stream.Opti
 	}
 }
 
+// CheckEndOfTurnCalls is CheckEndOfTurnCall on each of docs, save that
+// the content may be whitespace (the line breaks a format leaves around
+// its block): one call, blank content, one end_of_turn diagnostic.
+func CheckEndOfTurnCalls(t TB, f toolcall.Format, docs []string, opts ...stream.Option) {
+	t.Helper()
+	for _, doc := range docs {
+		if res := EndOfTurn(t, f, doc, 3, opts...); len(res.Calls) != 1 || strings.TrimSpace(res.Content) != "" {
+			t.Errorf("%q: calls %+v, content %q", doc, res.Calls, res.Content)
+		}
+	}
+}
+
 // CheckStreamsArguments reads doc in 4-byte deltas with argument
 // streaming (CompareStreaming, with opts) and checks that it gives calls
 // calls (one at least, when calls is 0), at least one of them streamed

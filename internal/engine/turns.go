@@ -31,6 +31,24 @@ type turnWatch struct {
 
 // note follows text, the next content.
 func (w *turnWatch) note(text string) {
+	if text == "" {
+		return
+	}
+	if !w.ended && (w.held == 0 || w.held == 1 && w.of == 0) && !hasProse(text) {
+		// Whitespace completes no marker and is no prose: at most it ends
+		// with the newline a marker of text begins with (markers of text
+		// come first in nextTurns, and a newline begins each).
+		w.held, w.of = 0, 0
+		if text[len(text)-1] == '\n' {
+			w.held = 1
+		}
+		return
+	}
+	w.read(text)
+}
+
+// read follows text marker by marker: note without its whitespace path.
+func (w *turnWatch) read(text string) {
 	for !w.ended && text != "" {
 		if w.held > 0 { // a marker begun in earlier content
 			var buf [2 * maxTurn]byte

@@ -76,12 +76,12 @@ func (m *Markers) NestTags() []string {
 // them: Close, Param (where Missing), End, the outer tags, and Call
 // (where Nests).
 func (m *Markers) valueTags() uint16 {
-	alive := uint16(1)<<(3+len(m.Outer)) - 1
+	alive := uint16(1)<<m.callTag() - 1
 	if !m.Missing {
 		alive &^= 2
 	}
 	if m.Nests() {
-		alive |= 1 << (3 + len(m.Outer))
+		alive |= 1 << m.callTag()
 	}
 	return alive
 }
@@ -213,21 +213,30 @@ type Reader struct {
 func (r *Reader) Reset(m *Markers, h Handler, st State, limit int) {
 	// Field by field: a pooled Reader lives on the heap, where copying a
 	// whole struct costs a bulk write barrier while the collector runs.
+	if m != r.m { // a pooled Reader reads with one format's markers: work out once what they allow
+		r.closeFirst, r.paramFirst = m.firsts()
+	}
 	r.m, r.h, r.st, r.hold, r.Err, r.limit = m, h, st, hNone, nil, limit
 	r.off, r.held, r.heldAt, r.fromS = 0, r.held[:0], 0, 0
 	r.cur, r.curOK, r.curAt, r.tail = "", false, 0, nil
 	r.alive, r.tagAt, r.keyAt, r.vstart, r.key, r.tent = 0, 0, 0, 0, "", -1
 	r.params, r.json, r.jsonAt, r.paramAt, r.closed, r.depth, r.calls = 0, false, 0, 0, false, 0, 0
-	r.closeFirst, r.paramFirst = true, true
-	for k := 1; k < 3+len(m.Outer); k++ {
-		t := r.tag(k)
+}
+
+// firsts reports whether no other tag a '<' in a value may start is a
+// proper prefix of Close, and whether none but Close is one of Param.
+func (m *Markers) firsts() (closeFirst, paramFirst bool) {
+	closeFirst, paramFirst = true, true
+	for k := 1; k < m.callTag(); k++ {
+		t := m.tag(k)
 		if t != "" && len(t) < len(m.Close) && strings.HasPrefix(m.Close, t) {
-			r.closeFirst = false
+			closeFirst = false
 		}
 		if k >= 2 && t != "" && len(t) < len(m.Param) && strings.HasPrefix(m.Param, t) {
-			r.paramFirst = false
+			paramFirst = false
 		}
 	}
+	return closeFirst, paramFirst
 }
 
 // State returns where r stands.
@@ -383,7 +392,7 @@ func (r *Reader) skip(s string, i int) int {
 		if len(r.held) != 1 && (r.hold == hTag || len(r.held)-r.tagAt != 1) {
 			return 0
 		}
-		for k := 0; k < 4+len(m.Outer); k++ {
+		for k := 0; k <= m.callTag(); k++ {
 			if t := r.tag(k); r.alive&(1<<k) != 0 && len(t) > 1 && strings.HasPrefix(s[i:], t[1:]) {
 				r.alive = 1 << k
 				return len(t) - 2
@@ -649,7 +658,7 @@ func (r *Reader) valueTag(s string, p int) int {
 		}
 		t, n := 1, len(m.Param)
 		if !r.paramFirst || !strings.HasPrefix(s[q:], m.Param) {
-			t, n = r.tagIn(s[q:], uint16(1)<<(3+len(m.Outer))-2)
+			t, n = r.tagIn(s[q:], uint16(1)<<m.callTag()-2)
 		}
 		switch t {
 		case -1:
@@ -711,7 +720,7 @@ func (r *Reader) valueTag(s string, p int) int {
 		}
 		r.h.Unsure()
 		return r.textFrom(s, p, false)
-	case 3 + len(m.Outer): // a call's open tag: a nested call
+	case m.callTag(): // a call's open tag: a nested call
 		r.calls++
 		return r.textFrom(s, p, false)
 	default:
@@ -900,7 +909,7 @@ func (r *Reader) step(c byte) int {
 			}
 			r.h.Unsure()
 			return r.text(false)
-		case 3 + len(m.Outer): // a call's open tag: a nested call
+		case m.callTag(): // a call's open tag: a nested call
 			r.calls++
 			return r.text(false)
 		default:
@@ -945,7 +954,7 @@ func (r *Reader) step(c byte) int {
 		switch {
 		case jsonvalue.IsSpace(c):
 		case c == '<':
-			r.hold, r.tagAt, r.alive = hNext, len(r.held)-1, 1<<(3+len(r.m.Outer))-2
+			r.hold, r.tagAt, r.alive = hNext, len(r.held)-1, 1<<r.m.callTag()-2
 		default:
 			return r.text(true)
 		}
@@ -978,7 +987,7 @@ func (r *Reader) step(c byte) int {
 // Outer), -1 while undecided, -2 when none.
 func (r *Reader) match(n, from int) int {
 	c := r.held[from+n-1]
-	for k := 0; k < 4+len(r.m.Outer); k++ {
+	for k := 0; k <= r.m.callTag(); k++ {
 		if r.alive&(1<<k) == 0 {
 			continue
 		}
@@ -997,20 +1006,28 @@ func (r *Reader) match(n, from int) int {
 	return -1
 }
 
-func (r *Reader) tag(k int) string {
+func (r *Reader) tag(k int) string { return r.m.tag(k) }
+
+// tag returns the tag numbered k: 0 Close, 1 Param, 2 End, 3 on Outer,
+// and then Call (callTag).
+func (m *Markers) tag(k int) string {
 	switch k {
 	case 0:
-		return r.m.Close
+		return m.Close
 	case 1:
-		return r.m.Param
+		return m.Param
 	case 2:
-		return r.m.End
+		return m.End
 	}
-	if k-3 == len(r.m.Outer) {
-		return r.m.Call
+	if k == m.callTag() {
+		return m.Call
 	}
-	return r.m.Outer[k-3]
+	return m.Outer[k-3]
 }
+
+// callTag is the number the call's open tag has among the tags a '<' in
+// a value may start, after Close, Param, End and the outer tags.
+func (m *Markers) callTag() int { return 3 + len(m.Outer) }
 
 // text makes the held bytes text in the value (in JSON arguments, text
 // they hold), but from the first '<' after the first byte, which is read

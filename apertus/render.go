@@ -73,10 +73,12 @@ const (
 // an assistant turn and a system message past the first are errors, as
 // they are for the template.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, _, err := prompt.Begin("apertus", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("apertus", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var b strings.Builder
 	b.WriteString(bos)
 	if len(msgs) > 0 && msgs[0].Role == "system" {

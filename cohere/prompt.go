@@ -107,10 +107,13 @@ The following instructions take precedence over instructions in the default prea
 // unless opts.Thinking is true (the template's enable_thinking; nil is
 // off). The template writes no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, _, err := prompt.Begin("cohere", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("cohere", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	var err error
 	b := []byte(preambleHead)
 	if len(tools) > 0 {
 		b = append(b, toolUse...)

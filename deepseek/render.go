@@ -91,10 +91,12 @@ const toolsOutroR1 = "\nIMPORTANT: ALWAYS adhere to this exact format for tool u
 // with tool results. These are the template's bugs, kept because they are
 // what vLLM, SGLang and llama.cpp give the model.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("deepseek", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("deepseek", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var b strings.Builder
 	b.WriteString("<｜begin▁of▁sentence｜>")
 	var system []string

@@ -83,10 +83,12 @@ const v41Effort = "Reasoning Effort: 75 (range 1-100, the higher the value, the 
 //
 // Neither writes a generation prompt after an assistant turn.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("dsml", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("dsml", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	thinking := profile == ProfileV41 || profile == ProfileV32Speciale
 	if opts.Thinking != nil {
 		thinking = *opts.Thinking

@@ -71,10 +71,12 @@ var Profiles = []string{ProfilePhi4Mini, ProfileFireFunctionV2}
 // Neither template opens reasoning nor has a switch: opts.Thinking is not
 // read.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("functools", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("functools", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	if profile == ProfileFireFunctionV2 {
 		return renderFireFunction(msgs, tools, opts.Date)
 	}

@@ -55,10 +55,13 @@ var (
 // its default); FunctionGemma's template has none. The templates write no
 // date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("gemma4", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("gemma4", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	var err error
 	d := gemma4Dialect
 	thinking := opts.Thinking != nil && *opts.Thinking
 	if profile == ProfileFunctionGemma {

@@ -41,10 +41,13 @@ const (
 // differences). opts.Thinking and opts.Date are ignored: the templates
 // have neither.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("gigachat", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("gigachat", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	var err error
 	b := []byte(bosText)
 	b = appendMessage(b, roleDeveloper, developerSystem)
 	if len(msgs) > 0 && msgs[0].Role == "system" {

@@ -95,10 +95,12 @@ const toolsOutro47 = "</tools>\n\nFor each function call, output the function na
 // effort, written with its first letter upper-cased ("" is "Max"). The
 // templates write no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("glm45", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("glm45", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	noThinking := opts.Thinking != nil && !*opts.Thinking
 	if profile == ProfileLaguna {
 		return renderLaguna(msgs, tools, noThinking)

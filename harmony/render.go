@@ -75,10 +75,12 @@ var Profiles = []string{ProfileGPTOSS, ProfileAllCalls}
 // template's model_identity. The template has no reasoning switch: it
 // ignores opts.Thinking.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("harmony", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("harmony", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	allCalls := profile == ProfileAllCalls
 	effort := cmp.Or(opts.ReasoningEffort, "medium")
 	date := time.Now().UTC().Format(time.DateOnly)

@@ -73,10 +73,12 @@ const qwen25System = "You are Qwen, created by Alibaba Cloud. You are a helpful 
 // SmolLM3's reads opts.Thinking too (its /no_think mode); other profiles
 // ignore it; the templates write no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("hermes", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("hermes", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	switch profile {
 	case ProfileHermes:
 		return renderHermes(msgs, tools)

@@ -42,10 +42,12 @@ const effortText = "`thinking_effort` guides on how much to think in your thinki
 // thinking_effort: "low", "medium", "high" or "max"; "" is "max". The
 // template writes no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, _, err := prompt.Begin("kimi_k3", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("kimi_k3", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	effort := opts.ReasoningEffort
 	if effort == "" {
 		effort = "max"

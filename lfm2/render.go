@@ -74,10 +74,12 @@ var Profiles = []string{ProfileLFM2, ProfileLFM25, ProfileLFM25MoE, ProfileLFM25
 // last user message, and both cut the others' text after its last
 // </think>. LFM2's template has no reasoning.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("lfm2", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("lfm2", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	date := time.Now().UTC().Format(time.DateOnly)
 	if !opts.Date.IsZero() {
 		date = opts.Date.Format(time.DateOnly)

@@ -57,10 +57,12 @@ const instruction = "Given the following functions, please respond with a JSON f
 // zero time is the profile's (Llama 3.1's fixed date, or Llama 3.2's
 // today, UTC). The templates have no reasoning switch.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("llama3json", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("llama3json", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	date := "26 Jul 2024"
 	switch {
 	case !opts.Date.IsZero():

@@ -139,10 +139,12 @@ const small32System = "You are Mistral Small 3, a Large Language Model (LLM) cre
 // opts.ReasoningEffort is Mistral Medium 3.5's reasoning_effort ("" is
 // "none"); the other templates have no reasoning switch.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("mistral", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("mistral", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	toolsJSON := ""
 	if len(tools) > 0 {
 		list, err := prompt.OpenAIToolsJSON(tools)

@@ -77,10 +77,12 @@ const ThinkSystem = "You are OLMo, a helpful function-calling AI assistant built
 // assistant turn. The templates have no reasoning switch and write no
 // date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("olmo3", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("olmo3", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	if profile == ProfileOLMo3Think {
 		return renderThink(msgs, tools)
 	}

@@ -107,10 +107,13 @@ func budgetText(n int) string {
 // the model is told to skip its thinking, and the prompt writes the empty
 // reasoning it starts with. The template writes no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, _, err := prompt.Begin("seed_oss", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+	return prompt.Render("seed_oss", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
+
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	var err error
 	budget := -1
 	switch {
 	case opts.Thinking != nil && !*opts.Thinking:

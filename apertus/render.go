@@ -54,29 +54,9 @@ const (
 	assistantStart = "<|assistant_start|>"
 )
 
-// RenderPrompt writes a conversation as Apertus's chat template does,
-// byte for byte: <s>; the first message's text between <|system_start|>
-// and <|system_end|> when it is a system message, else the template's own
-// system text with the date (opts.Date, today when zero); a developer
-// turn saying whether deliberation (reasoning) is enabled (opts.Thinking;
-// off unless set) and listing the tools as TypeScript declarations; then
-// the turns. A user's text stands between <|user_start|> and
-// <|user_end|>. An assistant turn opens with <|assistant_start|> and
-// holds its text, its calls as RenderCalls writes them and the results
-// of those calls, [R1, R2, ...], as they are; it ends with
-// <|assistant_end|> when the next user turn begins. Reasoning is dropped.
-// It ends with <|assistant_start|>, the answer's start, outside
-// reasoning (the model writes <|inner_prefix|> itself when deliberation
-// is enabled). A last assistant message is the answer's start: it is
-// written as the template writes it, its calls dropped and its text's
-// trailing whitespace cut, and nothing follows it. A tool result outside
-// an assistant turn and a system message past the first are errors, as
-// they are for the template.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, _, err := prompt.Begin("apertus", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var b strings.Builder
 	b.WriteString(bos)
 	if len(msgs) > 0 && msgs[0].Role == "system" {
@@ -152,6 +132,28 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	}
 	b.WriteString(assistantStart)
 	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// RenderPrompt writes a conversation as Apertus's chat template does,
+// byte for byte: <s>; the first message's text between <|system_start|>
+// and <|system_end|> when it is a system message, else the template's own
+// system text with the date (opts.Date, today when zero); a developer
+// turn saying whether deliberation (reasoning) is enabled (opts.Thinking;
+// off unless set) and listing the tools as TypeScript declarations; then
+// the turns. A user's text stands between <|user_start|> and
+// <|user_end|>. An assistant turn opens with <|assistant_start|> and
+// holds its text, its calls as RenderCalls writes them and the results
+// of those calls, [R1, R2, ...], as they are; it ends with
+// <|assistant_end|> when the next user turn begins. Reasoning is dropped.
+// It ends with <|assistant_start|>, the answer's start, outside
+// reasoning (the model writes <|inner_prefix|> itself when deliberation
+// is enabled). A last assistant message is the answer's start: it is
+// written as the template writes it, its calls dropped and its text's
+// trailing whitespace cut, and nothing follows it. A tool result outside
+// an assistant turn and a system message past the first are errors, as
+// they are for the template.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("apertus", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -91,52 +91,9 @@ const (
 		"        ]</tool_calls>"
 )
 
-// RenderPrompt writes a conversation as the profile's chat template does,
-// byte for byte: Apriel 1.6's by default, Apriel 1.5's with
-// ProfileApriel15.
-//
-// Apriel 1.6's: a system turn opens with <s><|begin_system|>, the
-// template's instruction to reason then answer after
-// [BEGIN FINAL RESPONSE], the system message's text, and with tools the
-// instruction to call them, each tool as Python prints the OpenAI tool
-// object, and the template's example of a call; when the first message is
-// not a system message, such a turn without its text comes first, and a
-// later system message is a turn of its own where it stands. A user turn
-// is <|begin_user|>\n and the text; a tool result <|begin_tool_result|>\n,
-// the result and three newlines; an assistant turn \n<|begin_assistant|>\n,
-// its text (only what follows its last [BEGIN FINAL RESPONSE], trimmed,
-// when it holds one), its calls on a new line as RenderCalls writes them,
-// then \n<|end|>\n. Reasoning is dropped. The prompt ends
-// \n<|begin_assistant|>\nHere are my reasoning steps:\n, so the answer
-// begins as reasoning. A last assistant message is the start of the
-// answer: after its header come its reasoning and [BEGIN FINAL RESPONSE]
-// on lines of their own (when it has reasoning), its text and its calls
-// without their IDs, and nothing after; the answer goes on outside
-// reasoning.
-//
-// Apriel 1.5's (Unsloth's copy of it): <s>; when the first message is not
-// a system message and there are tools, a <|system|> turn with the
-// template's instruction to reason and answer between [BEGIN FINAL
-// RESPONSE] and [END FINAL RESPONSE], the tools (each as Python prints the
-// OpenAI tool object, on a line of its own, in <available_tools>) and the
-// template's example of a call; when no message is a system message, a
-// <|system|> turn with the instruction alone. Each system message is a
-// <|system|> turn with the instruction, its text right after it, and the
-// tools (without the example); each user message a <|user|> turn; each
-// tool result a <|tool_result|> turn; each turn is ROLE\nTEXT\n<|end|>\n.
-// An assistant turn is <|assistant|>\n, its text, its calls on a new line
-// as RenderCalls writes them (without their IDs in the last message), then
-// \n<|end|>\n</s>; reasoning is dropped. Unless the last message is an
-// assistant's, the prompt ends <|assistant|>\n, outside reasoning: the
-// model writes "Here are my reasoning steps:" itself.
-//
-// Neither template has a reasoning switch: opts.Thinking is not read, nor
-// opts.Date.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("apriel", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	if profile == ProfileApriel15 {
 		return renderApriel15(msgs, tools)
 	}
@@ -284,6 +241,51 @@ func renderApriel15(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Pr
 		}
 	}
 	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// RenderPrompt writes a conversation as the profile's chat template does,
+// byte for byte: Apriel 1.6's by default, Apriel 1.5's with
+// ProfileApriel15.
+//
+// Apriel 1.6's: a system turn opens with <s><|begin_system|>, the
+// template's instruction to reason then answer after
+// [BEGIN FINAL RESPONSE], the system message's text, and with tools the
+// instruction to call them, each tool as Python prints the OpenAI tool
+// object, and the template's example of a call; when the first message is
+// not a system message, such a turn without its text comes first, and a
+// later system message is a turn of its own where it stands. A user turn
+// is <|begin_user|>\n and the text; a tool result <|begin_tool_result|>\n,
+// the result and three newlines; an assistant turn \n<|begin_assistant|>\n,
+// its text (only what follows its last [BEGIN FINAL RESPONSE], trimmed,
+// when it holds one), its calls on a new line as RenderCalls writes them,
+// then \n<|end|>\n. Reasoning is dropped. The prompt ends
+// \n<|begin_assistant|>\nHere are my reasoning steps:\n, so the answer
+// begins as reasoning. A last assistant message is the start of the
+// answer: after its header come its reasoning and [BEGIN FINAL RESPONSE]
+// on lines of their own (when it has reasoning), its text and its calls
+// without their IDs, and nothing after; the answer goes on outside
+// reasoning.
+//
+// Apriel 1.5's (Unsloth's copy of it): <s>; when the first message is not
+// a system message and there are tools, a <|system|> turn with the
+// template's instruction to reason and answer between [BEGIN FINAL
+// RESPONSE] and [END FINAL RESPONSE], the tools (each as Python prints the
+// OpenAI tool object, on a line of its own, in <available_tools>) and the
+// template's example of a call; when no message is a system message, a
+// <|system|> turn with the instruction alone. Each system message is a
+// <|system|> turn with the instruction, its text right after it, and the
+// tools (without the example); each user message a <|user|> turn; each
+// tool result a <|tool_result|> turn; each turn is ROLE\nTEXT\n<|end|>\n.
+// An assistant turn is <|assistant|>\n, its text, its calls on a new line
+// as RenderCalls writes them (without their IDs in the last message), then
+// \n<|end|>\n</s>; reasoning is dropped. Unless the last message is an
+// assistant's, the prompt ends <|assistant|>\n, outside reasoning: the
+// model writes "Here are my reasoning steps:" itself.
+//
+// Neither template has a reasoning switch: opts.Thinking is not read, nor
+// opts.Date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("apriel", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

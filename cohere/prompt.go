@@ -86,31 +86,10 @@ The following instructions take precedence over instructions in the default prea
 `
 )
 
-// RenderPrompt writes a conversation as Command R7B's tool_use template
-// writes it, byte for byte (but see the package doc for the deliberate
-// differences).
-//
-// One system turn holds the template's system preamble; with tools, its
-// tool-use instructions and the tools, one JSON line each ({"name",
-// "description", "parameters", "responses": null}, the name and the
-// description written into the quotes as they are, as the template does);
-// the default preamble; and a first system message, when it has text, as
-// the developer preamble. Then each message in its turn: an assistant
-// turn with calls holds its reasoning between <|START_THINKING|> and
-// <|END_THINKING|> and its calls (RenderCalls' action, the calls numbered
-// across the conversation), its text dropped; one without calls holds its
-// text between <|START_RESPONSE|> and <|END_RESPONSE|>, its reasoning
-// dropped. Consecutive tool results share one system turn, a JSON list
-// between <|START_TOOL_RESULT|> and <|END_TOOL_RESULT|>, each result
-// naming the number of the call it answers. It ends with the header of the
-// next assistant turn, and an empty <|START_THINKING|><|END_THINKING|>
-// unless opts.Thinking is true (the template's enable_thinking; nil is
-// off). The template writes no date.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, _, err := prompt.Begin("cohere", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	var err error
 	b := []byte(preambleHead)
 	if len(tools) > 0 {
 		b = append(b, toolUse...)
@@ -200,6 +179,30 @@ func appendTool(b []byte, t toolcall.Tool) ([]byte, error) {
 	b = append(b, `    {"name": "`+t.Name+`", "description": "`+t.Description+`", "parameters": `...)
 	b = append(b, params...)
 	return append(b, `, "responses": null}`...), nil
+}
+
+// RenderPrompt writes a conversation as Command R7B's tool_use template
+// writes it, byte for byte (but see the package doc for the deliberate
+// differences).
+//
+// One system turn holds the template's system preamble; with tools, its
+// tool-use instructions and the tools, one JSON line each ({"name",
+// "description", "parameters", "responses": null}, the name and the
+// description written into the quotes as they are, as the template does);
+// the default preamble; and a first system message, when it has text, as
+// the developer preamble. Then each message in its turn: an assistant
+// turn with calls holds its reasoning between <|START_THINKING|> and
+// <|END_THINKING|> and its calls (RenderCalls' action, the calls numbered
+// across the conversation), its text dropped; one without calls holds its
+// text between <|START_RESPONSE|> and <|END_RESPONSE|>, its reasoning
+// dropped. Consecutive tool results share one system turn, a JSON list
+// between <|START_TOOL_RESULT|> and <|END_TOOL_RESULT|>, each result
+// naming the number of the call it answers. It ends with the header of the
+// next assistant turn, and an empty <|START_THINKING|><|END_THINKING|>
+// unless opts.Thinking is true (the template's enable_thinking; nil is
+// off). The template writes no date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("cohere", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

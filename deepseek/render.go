@@ -66,35 +66,9 @@ const toolsOutroR1 = "\nIMPORTANT: ALWAYS adhere to this exact format for tool u
 	"- `tool_call_arguments` must be valid JSON that strictly follows the tool's Parameters Schema\n" +
 	"- For multiple tool calls, separate them with a newline\n"
 
-// RenderPrompt writes a conversation as the profile's template does, byte
-// for byte, with one addition: neither template writes the tools, so the
-// tool section DeepSeek's model card gives (each tool's name, description
-// and parameters, then the call format) follows the system text.
-//
-// V3.1: <｜begin▁of▁sentence｜>, every system message (joined by a blank
-// line), then the turns: <｜User｜>TEXT; an assistant's turn after a user
-// turn opens with <｜Assistant｜></think>, one after tool results with
-// nothing; its calls follow its text as RenderCalls writes them, with the
-// arguments as the request gave them, then <｜end▁of▁sentence｜>; text
-// before a </think> and reasoning are dropped; each tool result in
-// <｜tool▁output▁begin｜> ... <｜tool▁output▁end｜>. After a user turn it
-// ends with <｜Assistant｜> and </think> (or <think> with opts.Thinking
-// true; nil is off), after tool results with nothing.
-//
-// R1: the last system message, then the turns as R1's template writes
-// them, faithfully: only the first call of the whole conversation opens
-// with <｜Assistant｜><｜tool▁calls▁begin｜> (later ones begin with a
-// newline), the tool results of the whole conversation share one
-// <｜tool▁outputs▁begin｜>, an assistant turn with calls is followed by an
-// empty <｜Assistant｜><｜end▁of▁sentence｜> turn, and the prompt ends with
-// <｜Assistant｜><think>\n (the answer begins as reasoning) unless it ends
-// with tool results. These are the template's bugs, kept because they are
-// what vLLM, SGLang and llama.cpp give the model.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("deepseek", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var b strings.Builder
 	b.WriteString("<｜begin▁of▁sentence｜>")
 	var system []string
@@ -228,6 +202,34 @@ func requestArgs(c toolcall.Call) string {
 		return "{}"
 	}
 	return c.Arguments
+}
+
+// RenderPrompt writes a conversation as the profile's template does, byte
+// for byte, with one addition: neither template writes the tools, so the
+// tool section DeepSeek's model card gives (each tool's name, description
+// and parameters, then the call format) follows the system text.
+//
+// V3.1: <｜begin▁of▁sentence｜>, every system message (joined by a blank
+// line), then the turns: <｜User｜>TEXT; an assistant's turn after a user
+// turn opens with <｜Assistant｜></think>, one after tool results with
+// nothing; its calls follow its text as RenderCalls writes them, with the
+// arguments as the request gave them, then <｜end▁of▁sentence｜>; text
+// before a </think> and reasoning are dropped; each tool result in
+// <｜tool▁output▁begin｜> ... <｜tool▁output▁end｜>. After a user turn it
+// ends with <｜Assistant｜> and </think> (or <think> with opts.Thinking
+// true; nil is off), after tool results with nothing.
+//
+// R1: the last system message, then the turns as R1's template writes
+// them, faithfully: only the first call of the whole conversation opens
+// with <｜Assistant｜><｜tool▁calls▁begin｜> (later ones begin with a
+// newline), the tool results of the whole conversation share one
+// <｜tool▁outputs▁begin｜>, an assistant turn with calls is followed by an
+// empty <｜Assistant｜><｜end▁of▁sentence｜> turn, and the prompt ends with
+// <｜Assistant｜><think>\n (the answer begins as reasoning) unless it ends
+// with tool results. These are the template's bugs, kept because they are
+// what vLLM, SGLang and llama.cpp give the model.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("deepseek", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -40,53 +40,9 @@ const v4ToolsEnd = "\n\nYou MUST strictly follow the above defined tool name and
 // turn with: its default effort, 75.
 const v41Effort = "Reasoning Effort: 75 (range 1-100, the higher the value, the more thorough the reasoning)"
 
-// RenderPrompt writes a conversation as the profile's chat template
-// writes it (opts.Profile, "" for ProfileV41), byte for byte for the
-// goldens' conversations, with thinking on or off as opts.Thinking says
-// (nil: the profile's default). Every profile writes
-// <｜begin▁of▁sentence｜>, then the system messages joined by a blank line
-// and, with tools, the tools section: how to call in the profile's
-// spelling, then each tool's function object as JSON (the spaces Python's
-// json.dumps writes), one a line. Calls are written as RenderCallsFor
-// writes them, after the turn's text and a blank line.
-//
-// V3.2 (ProfileV32, ProfileV32Speciale; DeepSeek-V3.2 has no template of
-// its own: this is llama.cpp's, golden directories deepseek_v32 and
-// deepseek_v32@think): the tools section ends with </functions> and a
-// newline. A user turn is <｜User｜>TEXT. An assistant turn after a user
-// turn opens with <｜Assistant｜>; with thinking on and after the last
-// user message, <think>REASONING</think> follows, and otherwise </think>
-// (the reasoning is dropped); its text, its calls, <｜end▁of▁sentence｜>.
-// The tool results of an assistant's calls follow in the order of its
-// calls, each <result>TEXT</result> on a new line between
-// \n\n<function_results> and \n</function_results>; the assistant turn
-// after them opens with \n\n and the same thinking marks, without
-// <｜Assistant｜>. The prompt ends with <｜Assistant｜> (after results,
-// \n\n) and <think> (thinking on: the answer begins as reasoning) or
-// <think></think>.
-//
-// V4 and V4.1 (ProfileV4, ProfileV41; their templates were read from
-// their goldens deepseek_v4 and deepseek_v41, which show thinking off
-// for V4 and on for V4.1; the other way for each is inferred from the
-// other's): V4.1 opens the system turn with <｜System｜> and its
-// reasoning-effort line (effort 75, the template's default), a blank line
-// before what follows. The tools section ends with a blank line and the
-// instruction to follow the schemas, and a newline. User messages and
-// tool results that follow one another are one user turn,
-// <｜User｜>TEXT, their texts joined by a blank line, each result as
-// <tool_result>TEXT</tool_result>. An assistant turn is <｜Assistant｜>,
-// then with thinking on <think>REASONING</think> (kept on every turn,
-// empty when there is none) and with thinking off </think> (the reasoning
-// dropped), its text, its calls, <｜end▁of▁sentence｜>. The prompt ends
-// with <｜Assistant｜> and <think> (thinking on: the answer begins as
-// reasoning) or </think>.
-//
-// Neither writes a generation prompt after an assistant turn.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("dsml", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	thinking := profile == ProfileV41 || profile == ProfileV32Speciale
 	if opts.Thinking != nil {
 		thinking = *opts.Thinking
@@ -249,6 +205,52 @@ func renderV4(b []byte, s *spelling, msgs []toolcall.Message, thinking bool) (to
 		return toolcall.Prompt{Text: string(append(b, thinkOpen...)), InReasoning: true}, nil
 	}
 	return toolcall.Prompt{Text: string(append(b, thinkClose...))}, nil
+}
+
+// RenderPrompt writes a conversation as the profile's chat template
+// writes it (opts.Profile, "" for ProfileV41), byte for byte for the
+// goldens' conversations, with thinking on or off as opts.Thinking says
+// (nil: the profile's default). Every profile writes
+// <｜begin▁of▁sentence｜>, then the system messages joined by a blank line
+// and, with tools, the tools section: how to call in the profile's
+// spelling, then each tool's function object as JSON (the spaces Python's
+// json.dumps writes), one a line. Calls are written as RenderCallsFor
+// writes them, after the turn's text and a blank line.
+//
+// V3.2 (ProfileV32, ProfileV32Speciale; DeepSeek-V3.2 has no template of
+// its own: this is llama.cpp's, golden directories deepseek_v32 and
+// deepseek_v32@think): the tools section ends with </functions> and a
+// newline. A user turn is <｜User｜>TEXT. An assistant turn after a user
+// turn opens with <｜Assistant｜>; with thinking on and after the last
+// user message, <think>REASONING</think> follows, and otherwise </think>
+// (the reasoning is dropped); its text, its calls, <｜end▁of▁sentence｜>.
+// The tool results of an assistant's calls follow in the order of its
+// calls, each <result>TEXT</result> on a new line between
+// \n\n<function_results> and \n</function_results>; the assistant turn
+// after them opens with \n\n and the same thinking marks, without
+// <｜Assistant｜>. The prompt ends with <｜Assistant｜> (after results,
+// \n\n) and <think> (thinking on: the answer begins as reasoning) or
+// <think></think>.
+//
+// V4 and V4.1 (ProfileV4, ProfileV41; their templates were read from
+// their goldens deepseek_v4 and deepseek_v41, which show thinking off
+// for V4 and on for V4.1; the other way for each is inferred from the
+// other's): V4.1 opens the system turn with <｜System｜> and its
+// reasoning-effort line (effort 75, the template's default), a blank line
+// before what follows. The tools section ends with a blank line and the
+// instruction to follow the schemas, and a newline. User messages and
+// tool results that follow one another are one user turn,
+// <｜User｜>TEXT, their texts joined by a blank line, each result as
+// <tool_result>TEXT</tool_result>. An assistant turn is <｜Assistant｜>,
+// then with thinking on <think>REASONING</think> (kept on every turn,
+// empty when there is none) and with thinking off </think> (the reasoning
+// dropped), its text, its calls, <｜end▁of▁sentence｜>. The prompt ends
+// with <｜Assistant｜> and <think> (thinking on: the answer begins as
+// reasoning) or </think>.
+//
+// Neither writes a generation prompt after an assistant turn.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("dsml", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -43,38 +43,9 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfilePhi4Mini, ProfileFireFunctionV2}
 
-// RenderPrompt writes a conversation as the profile's chat template does.
-//
-// Phi-4-mini's (the default): each message is <|ROLE|>, its text and
-// <|end|>, nothing between the turns; the first message, when it is a
-// system message, holds the tools after its text as the model's card
-// says (<|tool|>, the tools as one JSON array of {"name", "description",
-// "parameters"} objects as json.dumps writes it, <|/tool|>); with tools
-// and no system message first, a system turn holding only them comes
-// first. An assistant's calls follow its text after a space, as
-// RenderCalls writes them (the template drops them: the model would not
-// see its own calls in the history). Tool results are <|tool|> turns, as
-// the template writes them. Reasoning is dropped. The prompt ends
-// <|assistant|>, after a last assistant message too.
-//
-// FireFunction v2's: <|begin_of_text|>, then a system turn
-// (<|start_header_id|>system<|end_header_id|>\n\n) with the first
-// message's text, trimmed, when it is a system message, or "You are a
-// helpful assistant with access to functions.", then the template's
-// instructions for calling functions, the tools as a JSON array of OpenAI
-// tool objects indented by two spaces (as llama.cpp gives them), and
-// "Today is DATE." (opts.Date, or now, as "Jun 28 2025 00:00:00 GMT");
-// then a turn per message with its role, its text trimmed and, for an
-// assistant's calls, a space and RenderCalls' text; each turn ends
-// <|eot_id|>. The prompt ends with the assistant's header.
-//
-// Neither template opens reasoning nor has a switch: opts.Thinking is not
-// read.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("functools", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	if profile == ProfileFireFunctionV2 {
 		return renderFireFunction(msgs, tools, opts.Date)
 	}
@@ -192,6 +163,37 @@ func renderFireFunction(msgs []toolcall.Message, tools []toolcall.Tool, date tim
 	}
 	b.WriteString(headerStart + "assistant" + headerEnd)
 	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// RenderPrompt writes a conversation as the profile's chat template does.
+//
+// Phi-4-mini's (the default): each message is <|ROLE|>, its text and
+// <|end|>, nothing between the turns; the first message, when it is a
+// system message, holds the tools after its text as the model's card
+// says (<|tool|>, the tools as one JSON array of {"name", "description",
+// "parameters"} objects as json.dumps writes it, <|/tool|>); with tools
+// and no system message first, a system turn holding only them comes
+// first. An assistant's calls follow its text after a space, as
+// RenderCalls writes them (the template drops them: the model would not
+// see its own calls in the history). Tool results are <|tool|> turns, as
+// the template writes them. Reasoning is dropped. The prompt ends
+// <|assistant|>, after a last assistant message too.
+//
+// FireFunction v2's: <|begin_of_text|>, then a system turn
+// (<|start_header_id|>system<|end_header_id|>\n\n) with the first
+// message's text, trimmed, when it is a system message, or "You are a
+// helpful assistant with access to functions.", then the template's
+// instructions for calling functions, the tools as a JSON array of OpenAI
+// tool objects indented by two spaces (as llama.cpp gives them), and
+// "Today is DATE." (opts.Date, or now, as "Jun 28 2025 00:00:00 GMT");
+// then a turn per message with its role, its text trimmed and, for an
+// assistant's calls, a space and RenderCalls' text; each turn ends
+// <|eot_id|>. The prompt ends with the assistant's header.
+//
+// Neither template opens reasoning nor has a switch: opts.Thinking is not
+// read.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("functools", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -29,36 +29,10 @@ var (
 		defaultSys: "You are a model that can do function calling with the following functions"}
 )
 
-// RenderPrompt writes a conversation as Gemma 4's chat template writes it
-// (google/gemma-4-31B-it's, which 26B-A4B shares; goldens gemma4,
-// gemma4@think and gemma4_26b), byte for byte:
-//
-//   - <bos>, then a system turn <|turn>system\n...<turn|>\n when there is a
-//     system message, tools or thinking: <|think|>\n with thinking on, the
-//     system message, then each tool as <|tool>declaration:NAME{...}<tool|>
-//     (its description and its parameters' schema in the call's literal
-//     language, keys sorted, type names in capitals);
-//   - a user turn <|turn>user\n...<turn|>\n;
-//   - an assistant turn <|turn>model\n, its reasoning as
-//     <|channel>thought\nREASONING\n<channel|> when it comes after the last
-//     user message (dropped before it), its text, its calls as RenderCalls
-//     writes them; a turn with calls stays open: the tool results follow in
-//     it as <|tool_response>response:NAME{value:<|"|>TEXT<|"|>}<tool_response|>
-//     (NAME the call's the result answers, by its ID, else in order), then
-//     the next assistant text, and <turn|>\n closes it; a user turn after
-//     the results begins without one.
-//   - the generation prompt <|turn>model\n, with thinking off followed by
-//     <|channel>thought\n<channel|>; none after tool results, where the
-//     model's turn goes on.
-//
-// Thinking is opts.Thinking, the template's enable_thinking (nil is off,
-// its default); FunctionGemma's template has none. The templates write no
-// date.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("gemma4", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	var err error
 	d := gemma4Dialect
 	thinking := opts.Thinking != nil && *opts.Thinking
 	if profile == ProfileFunctionGemma {
@@ -203,6 +177,35 @@ func upperTypes(v *jsonvalue.Value) {
 			upperTypes(&m.Val)
 		}
 	}
+}
+
+// RenderPrompt writes a conversation as Gemma 4's chat template writes it
+// (google/gemma-4-31B-it's, which 26B-A4B shares; goldens gemma4,
+// gemma4@think and gemma4_26b), byte for byte:
+//
+//   - <bos>, then a system turn <|turn>system\n...<turn|>\n when there is a
+//     system message, tools or thinking: <|think|>\n with thinking on, the
+//     system message, then each tool as <|tool>declaration:NAME{...}<tool|>
+//     (its description and its parameters' schema in the call's literal
+//     language, keys sorted, type names in capitals);
+//   - a user turn <|turn>user\n...<turn|>\n;
+//   - an assistant turn <|turn>model\n, its reasoning as
+//     <|channel>thought\nREASONING\n<channel|> when it comes after the last
+//     user message (dropped before it), its text, its calls as RenderCalls
+//     writes them; a turn with calls stays open: the tool results follow in
+//     it as <|tool_response>response:NAME{value:<|"|>TEXT<|"|>}<tool_response|>
+//     (NAME the call's the result answers, by its ID, else in order), then
+//     the next assistant text, and <turn|>\n closes it; a user turn after
+//     the results begins without one.
+//   - the generation prompt <|turn>model\n, with thinking off followed by
+//     <|channel>thought\n<channel|>; none after tool results, where the
+//     model's turn goes on.
+//
+// Thinking is opts.Thinking, the template's enable_thinking (nil is off,
+// its default); FunctionGemma's template has none. The templates write no
+// date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("gemma4", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

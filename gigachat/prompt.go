@@ -36,15 +36,10 @@ const (
 	roleAssistant = "assistant"
 )
 
-// RenderPrompt writes a conversation as the profile's chat template
-// writes it, byte for byte (but see the package doc for the deliberate
-// differences). opts.Thinking and opts.Date are ignored: the templates
-// have neither.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("gigachat", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	var err error
 	b := []byte(bosText)
 	b = appendMessage(b, roleDeveloper, developerSystem)
 	if len(msgs) > 0 && msgs[0].Role == "system" {
@@ -260,6 +255,14 @@ func typeOf(s *jsonvalue.Value) string {
 // str.strip reads it (which takes \x1c to \x1f for whitespace too).
 func blank(line string) bool {
 	return strings.TrimFunc(line, func(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }) == ""
+}
+
+// RenderPrompt writes a conversation as the profile's chat template
+// writes it, byte for byte (but see the package doc for the deliberate
+// differences). opts.Thinking and opts.Date are ignored: the templates
+// have neither.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("gigachat", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

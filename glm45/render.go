@@ -71,34 +71,9 @@ const toolsOutro = "</tools>\n\nFor each function call, output the function name
 
 const toolsOutro47 = "</tools>\n\nFor each function call, output the function name and arguments within the following XML format:\n<tool_call>{function-name}<arg_key>{arg-key-1}</arg_key><arg_value>{arg-value-1}</arg_value><arg_key>{arg-key-2}</arg_key><arg_value>{arg-value-2}</arg_value>...</tool_call>"
 
-// RenderPrompt writes a conversation as the profile's GLM template does
-// (with HF's trim_blocks): [gMASK]<sop>; with tools, a system turn listing
-// each tool as one JSON line between <tools> and </tools> and the
-// instruction to call in the XML form; then turns <|system|>, <|user|>,
-// <|assistant|> (GLM-4.6: each marker followed by a newline); an
-// assistant's reasoning as <think>REASONING</think> when the turn comes
-// after the last user message (GLM-4.6: else <think></think>; GLM-4.7:
-// else </think>), its trimmed text, then its calls; a run of tool results
-// one <|observation|> turn, each in <tool_response> tags. It ends with
-// <|assistant|>: GLM-4.7 then opens <think> (the answer begins as
-// reasoning) or, with thinking off, writes </think>; GLM-4.6 with
-// thinking off writes <think></think> and "/nothink" after each user
-// turn. GLM-5.2 writes GLM-4.7's turns with a system turn "Reasoning
-// Effort: Max" first, the tools as bare functions, and <think></think>
-// where GLM-4.7 writes </think>. Laguna writes the same calls and
-// reasoning in its own role tags (see ProfileLaguna).
-//
-// opts.Thinking false turns thinking off (enable_thinking=false);
-// opts.KeepReasoning keeps the reasoning of every assistant turn
-// (GLM-4.7's and GLM-5.2's clear_thinking=false; GLM-4.6 ignores it, and
-// Laguna always keeps it); opts.ReasoningEffort is GLM-5.2's reasoning
-// effort, written with its first letter upper-cased ("" is "Max"). The
-// templates write no date.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("glm45", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	noThinking := opts.Thinking != nil && !*opts.Thinking
 	if profile == ProfileLaguna {
 		return renderLaguna(msgs, tools, noThinking)
@@ -280,6 +255,33 @@ func renderLaguna(msgs []toolcall.Message, tools []toolcall.Tool, noThinking boo
 	}
 	b.WriteString("<assistant><think>")
 	return toolcall.Prompt{Text: b.String(), InReasoning: true}, nil
+}
+
+// RenderPrompt writes a conversation as the profile's GLM template does
+// (with HF's trim_blocks): [gMASK]<sop>; with tools, a system turn listing
+// each tool as one JSON line between <tools> and </tools> and the
+// instruction to call in the XML form; then turns <|system|>, <|user|>,
+// <|assistant|> (GLM-4.6: each marker followed by a newline); an
+// assistant's reasoning as <think>REASONING</think> when the turn comes
+// after the last user message (GLM-4.6: else <think></think>; GLM-4.7:
+// else </think>), its trimmed text, then its calls; a run of tool results
+// one <|observation|> turn, each in <tool_response> tags. It ends with
+// <|assistant|>: GLM-4.7 then opens <think> (the answer begins as
+// reasoning) or, with thinking off, writes </think>; GLM-4.6 with
+// thinking off writes <think></think> and "/nothink" after each user
+// turn. GLM-5.2 writes GLM-4.7's turns with a system turn "Reasoning
+// Effort: Max" first, the tools as bare functions, and <think></think>
+// where GLM-4.7 writes </think>. Laguna writes the same calls and
+// reasoning in its own role tags (see ProfileLaguna).
+//
+// opts.Thinking false turns thinking off (enable_thinking=false);
+// opts.KeepReasoning keeps the reasoning of every assistant turn
+// (GLM-4.7's and GLM-5.2's clear_thinking=false; GLM-4.6 ignores it, and
+// Laguna always keeps it); opts.ReasoningEffort is GLM-5.2's reasoning
+// effort, written with its first letter upper-cased ("" is "Max"). The
+// templates write no date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("glm45", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

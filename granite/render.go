@@ -50,25 +50,9 @@ const (
 	plainSystem   = " You are a helpful AI assistant."
 )
 
-// RenderPrompt writes a conversation as Granite 3.3's chat template does,
-// byte for byte: a system turn holding the first message's text when it
-// is a system message, else the template's own system text (with the
-// date, opts.Date or today; with tools, the instruction to answer with
-// <|tool_call|> and a JSON list; else, with opts.Thinking set, the
-// instruction to think in <think></think> and answer in
-// <response></response>); with tools, an available_tools turn holding
-// them as one JSON array indented by four spaces; then each message as
-// <|start_of_role|>ROLE<|end_of_role|>TEXT<|end_of_text|> and a newline,
-// roles and texts as they are (an assistant's calls and reasoning are
-// dropped: the template writes only the text). It ends with
-// <|start_of_role|>assistant<|end_of_role|>, outside reasoning. A last
-// assistant message is the answer's start: its text follows that header,
-// its trailing whitespace cut, and nothing follows it.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, _, err := prompt.Begin("granite", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var system string
 	if len(msgs) > 0 && msgs[0].Role == "system" {
 		system, msgs = msgs[0].Content, msgs[1:]
@@ -121,6 +105,24 @@ func toolsJSON(tools []toolcall.Tool) (string, error) {
 		return "", err
 	}
 	return out.String(), nil
+}
+
+// RenderPrompt writes a conversation as Granite 3.3's chat template does,
+// byte for byte: a system turn holding the first message's text when it
+// is a system message, else the template's own system text (with the
+// date, opts.Date or today; with tools, the instruction to answer with
+// <|tool_call|> and a JSON list; else, with opts.Thinking set, the
+// instruction to think in <think></think> and answer in
+// <response></response>); with tools, an available_tools turn holding
+// them as one JSON array indented by four spaces; then each message as
+// <|start_of_role|>ROLE<|end_of_role|>TEXT<|end_of_text|> and a newline,
+// roles and texts as they are (an assistant's calls and reasoning are
+// dropped: the template writes only the text). It ends with
+// <|start_of_role|>assistant<|end_of_role|>, outside reasoning. A last
+// assistant message is the answer's start: its text follows that header,
+// its trailing whitespace cut, and nothing follows it.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("granite", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -49,36 +49,9 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileGPTOSS, ProfileAllCalls}
 
-// RenderPrompt writes a conversation as gpt-oss's chat template does,
-// byte for byte: a system message (model identity, knowledge cutoff, the
-// current date, reasoning effort, valid channels, and with tools that
-// calls go to the commentary channel); a developer message holding the
-// conversation's first system message under "# Instructions" and the
-// tools as the TypeScript namespace functions (each tool a type with its
-// description, its parameters' descriptions, types, defaults and, in
-// nested objects, '?' on the members their own required list leaves
-// out, all laid out as the template lays them out); then the turns: user
-// messages; an assistant's text on the final channel; an assistant turn
-// with calls as its reasoning (or, with none, its text) on the analysis
-// channel, unless a later assistant turn without calls ends the task (the
-// template drops the reasoning of finished tasks), then its first call as
-// a commentary message to=functions.NAME whose arguments are JSON with
-// tojson's spaces, ending <|call|>; each tool result a message from the
-// last call's tool to=assistant, as a JSON string. Later system messages
-// are not written. It ends with <|start|>assistant. ProfileAllCalls
-// writes every call, and names each result by its call.
-//
-// opts.ReasoningEffort is the system message's reasoning effort, the
-// template's reasoning_effort: "low", "medium" (the default) or "high".
-// opts.Date is its current date; the zero time is today's (UTC), as the
-// template writes it. opts.ModelIdentity replaces its first line, the
-// template's model_identity. The template has no reasoning switch: it
-// ignores opts.Thinking.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("harmony", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	allCalls := profile == ProfileAllCalls
 	effort := cmp.Or(opts.ReasoningEffort, "medium")
 	date := time.Now().UTC().Format(time.DateOnly)
@@ -161,6 +134,35 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	}
 	b.WriteString(startText + "assistant")
 	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// RenderPrompt writes a conversation as gpt-oss's chat template does,
+// byte for byte: a system message (model identity, knowledge cutoff, the
+// current date, reasoning effort, valid channels, and with tools that
+// calls go to the commentary channel); a developer message holding the
+// conversation's first system message under "# Instructions" and the
+// tools as the TypeScript namespace functions (each tool a type with its
+// description, its parameters' descriptions, types, defaults and, in
+// nested objects, '?' on the members their own required list leaves
+// out, all laid out as the template lays them out); then the turns: user
+// messages; an assistant's text on the final channel; an assistant turn
+// with calls as its reasoning (or, with none, its text) on the analysis
+// channel, unless a later assistant turn without calls ends the task (the
+// template drops the reasoning of finished tasks), then its first call as
+// a commentary message to=functions.NAME whose arguments are JSON with
+// tojson's spaces, ending <|call|>; each tool result a message from the
+// last call's tool to=assistant, as a JSON string. Later system messages
+// are not written. It ends with <|start|>assistant. ProfileAllCalls
+// writes every call, and names each result by its call.
+//
+// opts.ReasoningEffort is the system message's reasoning effort, the
+// template's reasoning_effort: "low", "medium" (the default) or "high".
+// opts.Date is its current date; the zero time is today's (UTC), as the
+// template writes it. opts.ModelIdentity replaces its first line, the
+// template's model_identity. The template has no reasoning switch: it
+// ignores opts.Thinking.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("harmony", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -55,28 +55,9 @@ var Profiles = []string{ProfileQwen3, ProfileQwen3Thinking, ProfileQwen25, Profi
 // has none.
 const qwen25System = "You are Qwen, created by Alibaba Cloud. You are a helpful assistant."
 
-// RenderPrompt writes a conversation as the profile's template writes it,
-// byte for byte (but see the package doc for the deliberate differences).
-//
-// Qwen3's: ChatML turns <|im_start|>ROLE\n...<|im_end|>\n; with tools, the
-// system turn holds the system message, then a "# Tools" section listing
-// each tool as one JSON line between <tools> and </tools> and the
-// instruction to answer in <tool_call> blocks; an assistant's calls follow
-// its text, each on a new line; consecutive tool results share one user
-// turn, each in <tool_response> tags. An assistant turn after the last
-// user query (a user message that is not itself a <tool_response>) keeps
-// its reasoning as <think>\nREASONING\n</think>\n\n before its text, and
-// so does the last message when it is an assistant's; reasoning given in
-// the text (before a </think>) counts as reasoning. It ends with the
-// header of the next assistant turn; with opts.Thinking false (Qwen3's
-// enable_thinking=false), with an empty reasoning block after it.
-// SmolLM3's reads opts.Thinking too (its /no_think mode); other profiles
-// ignore it; the templates write no date.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("hermes", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	switch profile {
 	case ProfileHermes:
 		return renderHermes(msgs, tools)
@@ -217,6 +198,27 @@ func renderHermes(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prom
 	}
 	b.WriteString("<|im_start|>assistant\n")
 	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// RenderPrompt writes a conversation as the profile's template writes it,
+// byte for byte (but see the package doc for the deliberate differences).
+//
+// Qwen3's: ChatML turns <|im_start|>ROLE\n...<|im_end|>\n; with tools, the
+// system turn holds the system message, then a "# Tools" section listing
+// each tool as one JSON line between <tools> and </tools> and the
+// instruction to answer in <tool_call> blocks; an assistant's calls follow
+// its text, each on a new line; consecutive tool results share one user
+// turn, each in <tool_response> tags. An assistant turn after the last
+// user query (a user message that is not itself a <tool_response>) keeps
+// its reasoning as <think>\nREASONING\n</think>\n\n before its text, and
+// so does the last message when it is an assistant's; reasoning given in
+// the text (before a </think>) counts as reasoning. It ends with the
+// header of the next assistant turn; with opts.Thinking false (Qwen3's
+// enable_thinking=false), with an empty reasoning block after it.
+// SmolLM3's reads opts.Thinking too (its /no_think mode); other profiles
+// ignore it; the templates write no date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("hermes", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

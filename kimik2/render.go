@@ -60,24 +60,9 @@ const ProfileK2Thinking = "k2-thinking"
 // Profiles lists the prompt profiles.
 var Profiles = []string{ProfileK2Thinking}
 
-// RenderPrompt writes a conversation as the Kimi K2 Thinking template
-// does, byte for byte: the tools as JSON in a tool_declare system turn; a
-// system turn (DefaultSystem when the conversation does not begin with
-// one); turns <|im_user|>user<|im_middle|>...<|im_end|>; an assistant's
-// turn <think>REASONING</think> when it comes after the last assistant
-// turn without calls (the calls of the current task), else an empty
-// <think></think>, then its text and its calls in a section, each under
-// the ID the request gave it (Kimi's own IDs, functions.NAME:IDX, come
-// back as they went out) with its arguments as JSON with tojson's spaces;
-// each tool result a system turn "## Return of ID", verbatim. It ends
-// with the header of the next assistant turn. A call with no ID gets
-// functions.NAME and a counter over the whole conversation, and its result
-// the same ID.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, _, err := prompt.Begin("kimik2", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var b strings.Builder
 	if len(tools) > 0 {
 		list, err := prompt.OpenAIToolsJSON(tools)
@@ -138,6 +123,23 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	}
 	b.WriteString("<|im_assistant|>assistant<|im_middle|>")
 	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// RenderPrompt writes a conversation as the Kimi K2 Thinking template
+// does, byte for byte: the tools as JSON in a tool_declare system turn; a
+// system turn (DefaultSystem when the conversation does not begin with
+// one); turns <|im_user|>user<|im_middle|>...<|im_end|>; an assistant's
+// turn <think>REASONING</think> when it comes after the last assistant
+// turn without calls (the calls of the current task), else an empty
+// <think></think>, then its text and its calls in a section, each under
+// the ID the request gave it (Kimi's own IDs, functions.NAME:IDX, come
+// back as they went out) with its arguments as JSON with tojson's spaces;
+// each tool result a system turn "## Return of ID", verbatim. It ends
+// with the header of the next assistant turn. A call with no ID gets
+// functions.NAME and a counter over the whole conversation, and its result
+// the same ID.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("kimik2", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -23,29 +23,9 @@ const toolsIntro = "# Tools\nHere are the available tools, described in JSONSche
 
 const effortText = "`thinking_effort` guides on how much to think in your thinking channel (not including the response channel), supported values include `low`, `medium`, `high`, and `max`.\nNow the system is invoked with `thinking_effort="
 
-// RenderPrompt writes a conversation as Kimi K3's template does. Every
-// message is <|open|>message role="ROLE"<|sep|>TEXT<|close|>message<|sep|><|end_of_msg|>,
-// back to back. With tools, a system message of type tool-declare comes
-// first, listing them as one line of JSON (OpenAI's shape, keys sorted at
-// every level, no spaces); with thinking on, a system message of type
-// thinking-effort. An assistant turn is its think channel (its reasoning,
-// kept on every turn; none with thinking off), its response channel (its
-// content) and, with calls, the tools channel as RenderCalls writes it.
-// A tool result is a message of role tool with the tool="NAME"
-// index="N" of the call it answers (by its ID; else by its place in the
-// run of results). The prompt ends with the assistant's message opened
-// and its think channel (thinking off: its response channel) opened.
-//
-// opts.Thinking false turns thinking off: no thinking-effort message, no
-// think channel on assistant turns, and the prompt ends by opening the
-// response channel. opts.ReasoningEffort is the template's
-// thinking_effort: "low", "medium", "high" or "max"; "" is "max". The
-// template writes no date.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, _, err := prompt.Begin("kimi_k3", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	effort := opts.ReasoningEffort
 	if effort == "" {
 		effort = "max"
@@ -174,6 +154,28 @@ func toolsJSON(tools []toolcall.Tool) (string, error) {
 		return "", fmt.Errorf("kimi_k3: the tools: %w", err)
 	}
 	return string(bytes.TrimSpace(buf.Bytes())), nil
+}
+
+// RenderPrompt writes a conversation as Kimi K3's template does. Every
+// message is <|open|>message role="ROLE"<|sep|>TEXT<|close|>message<|sep|><|end_of_msg|>,
+// back to back. With tools, a system message of type tool-declare comes
+// first, listing them as one line of JSON (OpenAI's shape, keys sorted at
+// every level, no spaces); with thinking on, a system message of type
+// thinking-effort. An assistant turn is its think channel (its reasoning,
+// kept on every turn; none with thinking off), its response channel (its
+// content) and, with calls, the tools channel as RenderCalls writes it.
+// A tool result is a message of role tool with the tool="NAME"
+// index="N" of the call it answers (by its ID; else by its place in the
+// run of results). The prompt ends with the assistant's message opened
+// and its think channel (thinking off: its response channel) opened.
+//
+// opts.Thinking false turns thinking off: no thinking-effort message, no
+// think channel on assistant turns, and the prompt ends by opening the
+// response channel. opts.ReasoningEffort is the template's
+// thinking_effort: "low", "medium", "high" or "max"; "" is "max". The
+// template writes no date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("kimi_k3", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -57,27 +57,9 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileLFM2, ProfileLFM25, ProfileLFM25MoE, ProfileLFM25Instruct}
 
-// RenderPrompt writes a conversation as the profile's template does, byte
-// for byte, with two differences the package doc explains (LFM2's calls
-// are written; string values are always escaped): <|startoftext|>, then
-// <|im_start|>ROLE\n...<|im_end|>\n turns, the system turn holding the
-// system text and, with tools, the tool list (see the profiles); an
-// assistant turn's reasoning (LFM2.5), its calls, then its text, as LFM2
-// writes them (LFM2.5-8B-A1B: its text, then its calls); tool results in
-// tool turns. It ends with the header of the next assistant turn.
-//
-// opts.Date is LFM2.5's "Today's date:", as "2025-06-28"; the zero time
-// is today's (UTC), as the templates write it. LFM2 writes none.
-// opts.KeepReasoning keeps every assistant turn's reasoning (LFM2.5's
-// keep_past_thinking, LFM2.5-8B-A1B's preserve_thinking); without it
-// LFM2.5 keeps the last assistant turn's, LFM2.5-8B-A1B those after the
-// last user message, and both cut the others' text after its last
-// </think>. LFM2's template has no reasoning.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("lfm2", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	date := time.Now().UTC().Format(time.DateOnly)
 	if !opts.Date.IsZero() {
 		date = opts.Date.Format(time.DateOnly)
@@ -206,6 +188,26 @@ func templateCalls(calls []toolcall.Call, python bool) (string, error) {
 	}
 	b = append(b, "]"+endText...)
 	return string(b), nil
+}
+
+// RenderPrompt writes a conversation as the profile's template does, byte
+// for byte, with two differences the package doc explains (LFM2's calls
+// are written; string values are always escaped): <|startoftext|>, then
+// <|im_start|>ROLE\n...<|im_end|>\n turns, the system turn holding the
+// system text and, with tools, the tool list (see the profiles); an
+// assistant turn's reasoning (LFM2.5), its calls, then its text, as LFM2
+// writes them (LFM2.5-8B-A1B: its text, then its calls); tool results in
+// tool turns. It ends with the header of the next assistant turn.
+//
+// opts.Date is LFM2.5's "Today's date:", as "2025-06-28"; the zero time
+// is today's (UTC), as the templates write it. LFM2 writes none.
+// opts.KeepReasoning keeps every assistant turn's reasoning (LFM2.5's
+// keep_past_thinking, LFM2.5-8B-A1B's preserve_thinking); without it
+// LFM2.5 keeps the last assistant turn's, LFM2.5-8B-A1B those after the
+// last user message, and both cut the others' text after its last
+// </think>. LFM2's template has no reasoning.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("lfm2", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

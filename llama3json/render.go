@@ -41,26 +41,9 @@ var Profiles = []string{ProfileLlama31, ProfileLlama32}
 const instruction = "Given the following functions, please respond with a JSON for a function call with its proper arguments that best answers the given prompt.\n\n" +
 	"Respond in the format {\"name\": function name, \"parameters\": dictionary of argument name and its value}.Do not use variables.\n\n"
 
-// RenderPrompt writes a conversation as Meta's Llama 3.x templates do,
-// byte for byte, with the tools in the first user message:
-// <|begin_of_text|>; a system turn with "Environment: ipython" (when there
-// are tools), the knowledge cutoff and date, and the trimmed system text;
-// the first user turn begins with the instruction to answer with a JSON
-// call and each tool as JSON indented by 4; turns' text trimmed; an
-// assistant's calls as RenderCalls writes them (and not its text); tool
-// results as JSON strings in ipython turns; reasoning dropped. It ends
-// with the header of the next assistant turn. The templates refuse a turn
-// with more than one call; the renderer writes them separated by "; ", as
-// RenderCalls does.
-//
-// opts.Date is the system turn's "Today Date:", as "26 Jul 2024"; the
-// zero time is the profile's (Llama 3.1's fixed date, or Llama 3.2's
-// today, UTC). The templates have no reasoning switch.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("llama3json", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	date := "26 Jul 2024"
 	switch {
 	case !opts.Date.IsZero():
@@ -119,6 +102,25 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	}
 	b.WriteString("<|start_header_id|>assistant<|end_header_id|>\n\n")
 	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// RenderPrompt writes a conversation as Meta's Llama 3.x templates do,
+// byte for byte, with the tools in the first user message:
+// <|begin_of_text|>; a system turn with "Environment: ipython" (when there
+// are tools), the knowledge cutoff and date, and the trimmed system text;
+// the first user turn begins with the instruction to answer with a JSON
+// call and each tool as JSON indented by 4; turns' text trimmed; an
+// assistant's calls as RenderCalls writes them (and not its text); tool
+// results as JSON strings in ipython turns; reasoning dropped. It ends
+// with the header of the next assistant turn. The templates refuse a turn
+// with more than one call; the renderer writes them separated by "; ", as
+// RenderCalls does.
+//
+// opts.Date is the system turn's "Today Date:", as "26 Jul 2024"; the
+// zero time is the profile's (Llama 3.1's fixed date, or Llama 3.2's
+// today, UTC). The templates have no reasoning switch.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("llama3json", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -138,15 +138,13 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 
 // renderPrompt is RenderPrompt with ProfileMeta's variant meta.
 func renderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions, meta metaOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("llama4", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
-	if profile == ProfileHF {
-		return renderHF(msgs, tools)
-	}
-	text, err := renderMeta(msgs, tools, meta)
-	return toolcall.Prompt{Text: text}, err
+	return prompt.Render("llama4", Profiles, specialTokens, msgs, tools, opts, func(msgs []toolcall.Message, tools []toolcall.Tool, profile string, _ toolcall.PromptOptions) (toolcall.Prompt, error) {
+		if profile == ProfileHF {
+			return renderHF(msgs, tools)
+		}
+		text, err := renderMeta(msgs, tools, meta)
+		return toolcall.Prompt{Text: text}, err
+	})
 }
 
 // hfInstruction is what the checkpoints' template writes before the tools.

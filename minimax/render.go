@@ -59,21 +59,9 @@ const (
 		invokeEndText + "\n" + toolCallEndText
 )
 
-// RenderPrompt writes a conversation as MiniMax-M2's template does: the
-// system turn (the system message, or DefaultSystem) with, when there are
-// tools, each tool's JSON in <tool> tags and the call syntax; then the
-// turns, each ]~b]ROLE\n ... [e~[\n: an assistant's text (the reasoning
-// it carries written back in <think> tags only after the last user
-// message) and its calls as RenderCalls writes them after a newline;
-// consecutive tool results in one tool turn, each in <response> tags. A
-// system message after the first is dropped, as the template drops it. It
-// ends with the assistant's header and <think>\n: the answer begins as
-// reasoning.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, _, err := prompt.Begin("minimax", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var b strings.Builder
 	rest, system := msgs, DefaultSystem
 	if len(msgs) > 0 && msgs[0].Role == "system" {
@@ -131,6 +119,20 @@ func splitReasoning(m toolcall.Message) (content, reasoning string) {
 	}
 	content, reasoning = prompt.SplitReasoning(m, thinkOpen, thinkClose)
 	return strings.TrimRight(content, "\n"), reasoning
+}
+
+// RenderPrompt writes a conversation as MiniMax-M2's template does: the
+// system turn (the system message, or DefaultSystem) with, when there are
+// tools, each tool's JSON in <tool> tags and the call syntax; then the
+// turns, each ]~b]ROLE\n ... [e~[\n: an assistant's text (the reasoning
+// it carries written back in <think> tags only after the last user
+// message) and its calls as RenderCalls writes them after a newline;
+// consecutive tool results in one tool turn, each in <response> tags. A
+// system message after the first is dropped, as the template drops it. It
+// ends with the assistant's header and <think>\n: the answer begins as
+// reasoning.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("minimax", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -110,39 +110,9 @@ const small32System = "You are Mistral Small 3, a Large Language Model (LLM) cre
 	"You are always very attentive to dates, and when asked about information at specific dates, you discard information that is at another date.\n" +
 	mistralCapabilities
 
-// RenderPrompt writes a conversation as the profile's template does.
-//
-// v13 (and the profiles built on it): <s>, the system text in
-// [SYSTEM_PROMPT] ... [/SYSTEM_PROMPT] (Magistral's, Ministral 3's and
-// Ministral 3 Reasoning's default one when the conversation has none),
-// the tools as a JSON array in [AVAILABLE_TOOLS] ... [/AVAILABLE_TOOLS]
-// right after it (or first, with no system prompt), Mistral Medium 3.5's
-// [MODEL_SETTINGS] after them, user turns [INST] ... [/INST], an
-// assistant's reasoning (Magistral, Mistral Medium 3.5: [THINK] ...
-// [/THINK]), its text, then its calls as RenderCalls writes them, then
-// </s>, and each tool result verbatim in [TOOL_RESULTS] ...
-// [/TOOL_RESULTS]. The model writes next.
-//
-// Mistral-Small-3.2 (v11): as its template, byte for byte; a call ID that
-// is not 9 letters and digits (the template refuses those) is written as
-// one that is, made from it, and so is its result's.
-//
-// The templates refuse conversations whose user and assistant turns do not
-// alternate (two calls' turns between two user messages, say); the
-// renderer writes them all the same.
-//
-// opts.Date is the date Mistral-Small-3.2's default system prompt gives,
-// as "2025-06-28"; the zero time is today's (UTC), as the template writes
-// it. Ministral 3's default system prompt holds {today} and {yesterday},
-// which its template writes as they are: with opts.Date they are that
-// date and the day before, as mistral-common fills them.
-// opts.ReasoningEffort is Mistral Medium 3.5's reasoning_effort ("" is
-// "none"); the other templates have no reasoning switch.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("mistral", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	toolsJSON := ""
 	if len(tools) > 0 {
 		list, err := prompt.OpenAIToolsJSON(tools)
@@ -272,6 +242,38 @@ func nineID(id string) string {
 
 func isAlnum(r rune) bool {
 	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+}
+
+// RenderPrompt writes a conversation as the profile's template does.
+//
+// v13 (and the profiles built on it): <s>, the system text in
+// [SYSTEM_PROMPT] ... [/SYSTEM_PROMPT] (Magistral's, Ministral 3's and
+// Ministral 3 Reasoning's default one when the conversation has none),
+// the tools as a JSON array in [AVAILABLE_TOOLS] ... [/AVAILABLE_TOOLS]
+// right after it (or first, with no system prompt), Mistral Medium 3.5's
+// [MODEL_SETTINGS] after them, user turns [INST] ... [/INST], an
+// assistant's reasoning (Magistral, Mistral Medium 3.5: [THINK] ...
+// [/THINK]), its text, then its calls as RenderCalls writes them, then
+// </s>, and each tool result verbatim in [TOOL_RESULTS] ...
+// [/TOOL_RESULTS]. The model writes next.
+//
+// Mistral-Small-3.2 (v11): as its template, byte for byte; a call ID that
+// is not 9 letters and digits (the template refuses those) is written as
+// one that is, made from it, and so is its result's.
+//
+// The templates refuse conversations whose user and assistant turns do not
+// alternate (two calls' turns between two user messages, say); the
+// renderer writes them all the same.
+//
+// opts.Date is the date Mistral-Small-3.2's default system prompt gives,
+// as "2025-06-28"; the zero time is today's (UTC), as the template writes
+// it. Ministral 3's default system prompt holds {today} and {yesterday},
+// which its template writes as they are: with opts.Date they are that
+// date and the day before, as mistral-common fills them.
+// opts.ReasoningEffort is Mistral Medium 3.5's reasoning_effort ("" is
+// "none"); the other templates have no reasoning switch.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("mistral", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

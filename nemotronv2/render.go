@@ -59,27 +59,9 @@ const (
 	assistantTurn = "<SPECIAL_11>Assistant\n"
 )
 
-// RenderPrompt writes a conversation as Nemotron Nano v2's chat template
-// does, byte for byte: <SPECIAL_10>System and the first message's text
-// when it is a system message; with tools, the instruction to use them,
-// each tool as one JSON object in <AVAILABLE_TOOLS>[...], and the
-// template's examples of a call and of results; then turns
-// <SPECIAL_11>User and <SPECIAL_11>Assistant, each text trimmed, a user's
-// and the system's with "/think" and "/no_think" taken out. An
-// assistant's text is what follows its first </think>, when it holds
-// one; its calls follow it on a new line as RenderCalls writes them; the
-// turn ends "\n<SPECIAL_12>\n". Reasoning is dropped. A run of tool
-// results is one user turn, <TOOL_RESPONSE>[...] with the results
-// separated by ", ", as they are. System messages after the first are
-// dropped. It ends with <SPECIAL_11>Assistant and <think>\n (the answer
-// begins as reasoning) or, with thinking off, <think></think>; a last
-// assistant message's trimmed text follows it (its calls are dropped), for
-// the model to go on with.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("nemotron_v2", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	vllm := profile == ProfileVLLM
 	thinking := true
 	for _, m := range msgs {
@@ -178,6 +160,26 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 // writes it: without its "/think" and "/no_think", trimmed.
 func switchless(s string) string {
 	return strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(s, "/think", ""), "/no_think", ""))
+}
+
+// RenderPrompt writes a conversation as Nemotron Nano v2's chat template
+// does, byte for byte: <SPECIAL_10>System and the first message's text
+// when it is a system message; with tools, the instruction to use them,
+// each tool as one JSON object in <AVAILABLE_TOOLS>[...], and the
+// template's examples of a call and of results; then turns
+// <SPECIAL_11>User and <SPECIAL_11>Assistant, each text trimmed, a user's
+// and the system's with "/think" and "/no_think" taken out. An
+// assistant's text is what follows its first </think>, when it holds
+// one; its calls follow it on a new line as RenderCalls writes them; the
+// turn ends "\n<SPECIAL_12>\n". Reasoning is dropped. A run of tool
+// results is one user turn, <TOOL_RESPONSE>[...] with the results
+// separated by ", ", as they are. System messages after the first are
+// dropped. It ends with <SPECIAL_11>Assistant and <think>\n (the answer
+// begins as reasoning) or, with thinking off, <think></think>; a last
+// assistant message's trimmed text follows it (its calls are dropped), for
+// the model to go on with.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("nemotron_v2", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -62,25 +62,9 @@ var Profiles = []string{ProfileOLMo31, ProfileOLMo3Think}
 // conversation has none.
 const ThinkSystem = "You are OLMo, a helpful function-calling AI assistant built by Ai2. Your date cutoff is November 2024, and your model weights are available at https://huggingface.co/allenai."
 
-// RenderPrompt writes a conversation as Olmo 3.1's template does, byte for
-// byte: ChatML without BOS, <|im_start|>ROLE\n...<|im_end|>\n turns. A
-// conversation without a system message gets the template's own system
-// turn first: Olmo's introduction, then with tools DefaultSystem's
-// instructions and the tools, in OpenAI's shape, as one JSON array inside
-// <functions></functions>, without tools "You do not currently have
-// access to any functions. <functions></functions>". Every system message
-// is followed by the tools' array, when there are tools. An assistant's
-// text, then its calls inside <function_calls></function_calls>, one a
-// line, each argument written as JSON (k="v", n=3, b=true); reasoning
-// dropped; a last assistant turn ends with <|endoftext|>; tool results
-// verbatim in the environment role. It ends with the header of the next
-// assistant turn. The templates have no reasoning switch and write no
-// date.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("olmo3", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	if profile == ProfileOLMo3Think {
 		return renderThink(msgs, tools)
 	}
@@ -199,6 +183,24 @@ func renderThink(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Promp
 	}
 	b.WriteString("<|im_start|>assistant\n<think>")
 	return toolcall.Prompt{Text: b.String(), InReasoning: true}, nil
+}
+
+// RenderPrompt writes a conversation as Olmo 3.1's template does, byte for
+// byte: ChatML without BOS, <|im_start|>ROLE\n...<|im_end|>\n turns. A
+// conversation without a system message gets the template's own system
+// turn first: Olmo's introduction, then with tools DefaultSystem's
+// instructions and the tools, in OpenAI's shape, as one JSON array inside
+// <functions></functions>, without tools "You do not currently have
+// access to any functions. <functions></functions>". Every system message
+// is followed by the tools' array, when there are tools. An assistant's
+// text, then its calls inside <function_calls></function_calls>, one a
+// line, each argument written as JSON (k="v", n=3, b=true); reasoning
+// dropped; a last assistant turn ends with <|endoftext|>; tool results
+// verbatim in the environment role. It ends with the header of the next
+// assistant turn. The templates have no reasoning switch and write no
+// date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("olmo3", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -40,29 +40,9 @@ const instructions = example + "- Function calls MUST follow the specified forma
 	"- You may provide optional reasoning for your function call in natural language BEFORE the function call, but NOT after\n" +
 	"- If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls\n</IMPORTANT>"
 
-// RenderPrompt writes a conversation as the profile's chat template does
-// (see the package doc for each; "" is qwen3-coder).
-//
-// Qwen3-Coder's: ChatML turns; with tools, the system turn holds the
-// system message (or DefaultSystem), a "# Tools" section with each tool
-// in XML (<function>, <name>, <description>, <parameters> with one
-// <parameter> per property: <name>, <type>, <description>, other keys;
-// then the schema's other keys, such as <required>) and the instruction
-// to call in the format above. An assistant's trimmed text comes before
-// its calls; each call starts on a new line; consecutive tool results
-// share one user turn, each verbatim in <tool_response> tags. It ends with
-// the header of the next assistant turn.
-//
-// In tools and in the calls of the history, a string is written as it
-// is, an object or array as JSON with the spaces Jinja's tojson writes,
-// and anything else as Jinja's string filter (Python's str) writes it:
-// True, False, None; a list of types as Python's list, ['string',
-// 'null'].
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, profile, err := prompt.Begin("qwen3coder", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	switch profile {
 	case ProfileQwen35, ProfileQwen36:
 		return renderQwen35(msgs, tools, opts)
@@ -185,6 +165,28 @@ const (
 
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileQwen3Coder, ProfileQwen35, ProfileQwen36, ProfileNemotron3Nano, ProfileNemotron3Super, ProfileStep35}
+
+// RenderPrompt writes a conversation as the profile's chat template does
+// (see the package doc for each; "" is qwen3-coder).
+//
+// Qwen3-Coder's: ChatML turns; with tools, the system turn holds the
+// system message (or DefaultSystem), a "# Tools" section with each tool
+// in XML (<function>, <name>, <description>, <parameters> with one
+// <parameter> per property: <name>, <type>, <description>, other keys;
+// then the schema's other keys, such as <required>) and the instruction
+// to call in the format above. An assistant's trimmed text comes before
+// its calls; each call starts on a new line; consecutive tool results
+// share one user turn, each verbatim in <tool_response> tags. It ends with
+// the header of the next assistant turn.
+//
+// In tools and in the calls of the history, a string is written as it
+// is, an object or array as JSON with the spaces Jinja's tojson writes,
+// and anything else as Jinja's string filter (Python's str) writes it:
+// True, False, None; a list of types as Python's list, ['string',
+// 'null'].
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("qwen3coder", Profiles, specialTokens, msgs, tools, opts, writePrompt)
+}
 
 // PromptProfiles implements toolcall.Prompter.
 func (format) PromptProfiles() []string { return slices.Clone(Profiles) }

@@ -90,27 +90,10 @@ func budgetText(n int) string {
 		strconv.Itoa(interval) + " tokens, stating how many tokens have been used and how many are left."
 }
 
-// RenderPrompt writes a conversation as Seed-OSS's template does: a system
-// turn with the system message (or, with tools and none, DefaultSystem)
-// and each tool as a Python function's signature and docstring, then the
-// call syntax; a system turn for a thinking budget; then the turns, each
-// <seed:bos>ROLE\n ... <seed:eos>: an assistant's reasoning (kept on
-// every turn) in <seed:think> tags, its text and its calls as RenderCalls
-// writes them; every tool result a turn of its own. It ends with the next
-// assistant header (and, with thinking off, the empty reasoning the
-// template writes): the prompt leaves reasoning closed.
-//
-// opts.ThinkingBudget is the template's thinking_budget: the tokens the
-// model may think for, which a system turn tells it (and how often to
-// reflect on what is left); 0 (or less) sets none, the template's
-// default. opts.Thinking false is a budget of 0 in the template's sense:
-// the model is told to skip its thinking, and the prompt writes the empty
-// reasoning it starts with. The template writes no date.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, _, err := prompt.Begin("seed_oss", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	var err error
 	budget := -1
 	switch {
 	case opts.Thinking != nil && !*opts.Thinking:
@@ -228,6 +211,26 @@ func pyType(spec jsonvalue.Value) string {
 		return "list"
 	}
 	return "Any"
+}
+
+// RenderPrompt writes a conversation as Seed-OSS's template does: a system
+// turn with the system message (or, with tools and none, DefaultSystem)
+// and each tool as a Python function's signature and docstring, then the
+// call syntax; a system turn for a thinking budget; then the turns, each
+// <seed:bos>ROLE\n ... <seed:eos>: an assistant's reasoning (kept on
+// every turn) in <seed:think> tags, its text and its calls as RenderCalls
+// writes them; every tool result a turn of its own. It ends with the next
+// assistant header (and, with thinking off, the empty reasoning the
+// template writes): the prompt leaves reasoning closed.
+//
+// opts.ThinkingBudget is the template's thinking_budget: the tokens the
+// model may think for, which a system turn tells it (and how often to
+// reflect on what is left); 0 (or less) sets none, the template's
+// default. opts.Thinking false is a budget of 0 in the template's sense:
+// the model is told to skip its thinking, and the prompt writes the empty
+// reasoning it starts with. The template writes no date.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("seed_oss", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -33,18 +33,9 @@ const (
 	responseEnd    = "<|tool_response:end|>"
 )
 
-// RenderPrompt writes a conversation as Solar Open's chat template writes
-// it, byte for byte (but see the package doc for the deliberate
-// differences). opts.ReasoningEffort is the template's reasoning_effort:
-// "low" and "minimal" end the prompt with an empty reasoning, any other
-// lets the model reason; "" is "high", the template's default, unless
-// opts.Thinking is false, which is "low". opts.Date is the date the
-// system message gives; the zero time is today's.
-func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	msgs, tools, _, err := prompt.Begin("solar_open", Profiles, specialTokens, msgs, tools, opts.Profile, opts.SpecialTokens)
-	if err != nil {
-		return toolcall.Prompt{}, err
-	}
+// writePrompt writes the prompt RenderPrompt writes, once prompt.Render
+// has guarded and checked the conversation and found the profile.
+func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	date := opts.Date
 	if date.IsZero() {
 		date = time.Now().UTC()
@@ -130,6 +121,17 @@ func appendToolName(b []byte, msgs []toolcall.Message, id string) []byte {
 		}
 	}
 	return b
+}
+
+// RenderPrompt writes a conversation as Solar Open's chat template writes
+// it, byte for byte (but see the package doc for the deliberate
+// differences). opts.ReasoningEffort is the template's reasoning_effort:
+// "low" and "minimal" end the prompt with an empty reasoning, any other
+// lets the model reason; "" is "high", the template's default, unless
+// opts.Thinking is false, which is "low". opts.Date is the date the
+// system message gives; the zero time is today's.
+func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+	return prompt.Render("solar_open", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
 // PromptProfiles implements toolcall.Prompter.

@@ -6,9 +6,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the Apertus format.
-var Format toolcall.Format = format{}
-
 // The markers' texts.
 const (
 	startText = "<|tools_prefix|>"
@@ -26,21 +23,16 @@ var keys = func() block.Keys { k := block.CallKeys; k.NameKeyed = true; return k
 // table reads the JSON array of calls between the markers.
 var table = block.Marked{Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, keys), TurnEnds: []string{eotText}}.Format()
 
-type format struct{}
+// Format is the Apertus format.
+var Format toolcall.Format = format{table.Named("apertus")}
+
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner: the model opens
 // <|inner_prefix|> itself (the prompt never does), and a
 // <|tools_prefix|> written before <|inner_suffix|> ends the reasoning.
 func (format) Reasoning() toolcall.Reasoning {
 	return toolcall.Reasoning{Open: innerOpen, Close: innerEnd, EndedBy: []string{startText}}
-}
-
-// Name implements toolcall.Format.
-func (format) Name() string { return "apertus" }
-
-// NewDecoder implements toolcall.Format.
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
 }
 
 func init() {

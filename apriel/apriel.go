@@ -6,9 +6,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the Apriel format (Apriel 1.5 and 1.6 Thinker).
-var Format toolcall.Format = format{}
-
 // The markers' texts.
 const (
 	startText     = "<tool_calls>"
@@ -28,15 +25,10 @@ var table = block.Marked{
 	},
 }.Format()
 
-type format struct{}
+// Format is the Apriel format (Apriel 1.5 and 1.6 Thinker).
+var Format toolcall.Format = format{table.Named("apriel")}
 
-// Name implements toolcall.Format.
-func (format) Name() string { return "apriel" }
-
-// NewDecoder implements toolcall.Format.
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner: the reasoning runs from "Here
 // are my reasoning steps:" (which Apriel 1.6's prompt writes for the

@@ -5,9 +5,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is Cohere Command's format (Command R7B, Command A).
-var Format toolcall.Format = format{}
-
 // The markers the model writes.
 const (
 	actionText        = "<|START_ACTION|>"
@@ -65,15 +62,10 @@ var table = block.Format{
 // arguments and id).
 var keys = block.CallKeys
 
-type format struct{}
+// Format is Cohere Command's format (Command R7B, Command A).
+var Format toolcall.Format = format{table.Named("cohere")}
 
-// Name implements toolcall.Format.
-func (format) Name() string { return "cohere" }
-
-// NewDecoder implements toolcall.Format.
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner: <|START_THINKING|> ...
 // <|END_THINKING|>, which an action or a response also ends.

@@ -10,9 +10,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the DeepSeek V3 / R1 / V3.1 format.
-var Format toolcall.Format = format{}
-
 // The markers' texts.
 const (
 	callsBeginText = "<｜tool▁calls▁begin｜>"
@@ -53,17 +50,14 @@ var table = block.Format{
 	},
 }
 
-type format struct{}
+// Format is the DeepSeek V3 / R1 / V3.1 format.
+var Format toolcall.Format = format{table.Named("deepseek")}
+
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {
 	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{callsBeginText, callBeginText}, OpenedByPrompt: true}
-}
-
-func (format) Name() string { return "deepseek" }
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
 }
 
 func init() {

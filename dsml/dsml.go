@@ -7,9 +7,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the DeepSeek DSML format: V3.2's, V4's and V4.1's spellings.
-var Format toolcall.Format = format{}
-
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
 	// ProfileV41 is DeepSeek-V4.1's template: V4.1's spelling, a
@@ -132,15 +129,10 @@ var table = block.Format{
 	},
 }
 
-type format struct{}
+// Format is the DeepSeek DSML format: V3.2's, V4's and V4.1's spellings.
+var Format toolcall.Format = format{table.Named("dsml")}
 
-// Name implements toolcall.Format.
-func (format) Name() string { return "dsml" }
-
-// NewDecoder implements toolcall.Format.
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner: <think> ... </think>. A prompt
 // with thinking on ends with <think> open (V4.1's by default), so a

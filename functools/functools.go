@@ -6,9 +6,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the functools format (Phi-4-mini-instruct, FireFunction v2).
-var Format toolcall.Format = format{}
-
 // The markers' texts.
 const (
 	startText  = "functools"
@@ -44,15 +41,10 @@ var table = block.Format{
 	Kinds: []block.Kind{kCalls: block.JSONArray(block.NoToken, keys)},
 }
 
-type format struct{}
+// Format is the functools format (Phi-4-mini-instruct, FireFunction v2).
+var Format toolcall.Format = format{table.Named("functools")}
 
-// Name implements toolcall.Format.
-func (format) Name() string { return "functools" }
-
-// NewDecoder implements toolcall.Format.
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -6,9 +6,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the Gemma 4 / FunctionGemma format.
-var Format toolcall.Format = format{}
-
 // Gemma 4's tokens.
 const (
 	startText  = "<|tool_call>"
@@ -70,17 +67,14 @@ var table = block.Format{
 	},
 }
 
-type format struct{}
+// Format is the Gemma 4 / FunctionGemma format.
+var Format toolcall.Format = format{table.Named("gemma4")}
+
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner: Gemma 4's thought channel.
 func (format) Reasoning() toolcall.Reasoning {
 	return toolcall.Reasoning{Open: thinkOpen, Close: thinkClose}
-}
-
-func (format) Name() string { return "gemma4" }
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
 }
 
 func init() {

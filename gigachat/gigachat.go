@@ -5,9 +5,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is GigaChat's format (GigaChat 3 and 3.1).
-var Format toolcall.Format = format{}
-
 // The markers' texts.
 const (
 	// call3Text opens a GigaChat 3 call: the assistant's message ends and
@@ -43,15 +40,10 @@ var table = block.Format{
 	Kinds: []block.Kind{block.JSONArray(block.NoToken, block.CallKeys)},
 }
 
-type format struct{}
+// Format is GigaChat's format (GigaChat 3 and 3.1).
+var Format toolcall.Format = format{table.Named("gigachat")}
 
-// Name implements toolcall.Format.
-func (format) Name() string { return "gigachat" }
-
-// NewDecoder implements toolcall.Format.
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 // Reply writes a whole reply as GigaChat 3.1 writes one after its
 // prompt: the content, the calls as RenderCalls writes them, then </s>.

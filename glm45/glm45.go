@@ -11,9 +11,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the GLM-4.5 / 4.6 / 4.7 format.
-var Format toolcall.Format = format{}
-
 // The tags of the format.
 const (
 	startText    = "<tool_call>"
@@ -35,17 +32,14 @@ var table = block.Marked{
 	Hooks:    func() block.Hooks { return new(markerless) },
 }.Format()
 
-type format struct{}
+// Format is the GLM-4.5 / 4.6 / 4.7 format.
+var Format toolcall.Format = format{table.Named("glm45")}
+
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {
 	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true}
-}
-
-func (format) Name() string { return "glm45" }
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
 }
 
 func init() {

@@ -5,9 +5,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the Granite 3.x format.
-var Format toolcall.Format = format{}
-
 // The markers' texts.
 const (
 	startText    = "<|tool_call|>"
@@ -49,21 +46,16 @@ var table = block.Format{
 	Kinds: []block.Kind{kCalls: block.JSONArray(block.NoToken, block.CallKeys)},
 }
 
-type format struct{}
+// Format is the Granite 3.x format.
+var Format toolcall.Format = format{table.Named("granite")}
+
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner: with thinking on the model
 // writes <think>...</think> itself (the prompt never opens it), and a
 // <|tool_call|> before </think> ends the reasoning.
 func (format) Reasoning() toolcall.Reasoning {
 	return toolcall.Reasoning{Open: thinkOpen, Close: thinkClose, EndedBy: []string{startText}}
-}
-
-// Name implements toolcall.Format.
-func (format) Name() string { return "granite" }
-
-// NewDecoder implements toolcall.Format.
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
 }
 
 // Reply writes a whole reply as Granite 3.3 writes one: the reasoning

@@ -13,15 +13,9 @@ import (
 )
 
 // Format is the Harmony format of gpt-oss.
-var Format toolcall.Format = format{}
+var Format toolcall.Format = format{table.Named("harmony")}
 
-type format struct{}
-
-func (format) Name() string { return "harmony" }
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

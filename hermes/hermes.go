@@ -9,9 +9,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the Hermes / Qwen JSON format.
-var Format toolcall.Format = format{}
-
 // The block markers.
 const (
 	startText = "<tool_call>"
@@ -77,17 +74,14 @@ func readImStart(m *block.Machine, body string) ([]block.Item, error) {
 	return items, nil
 }
 
-type format struct{}
+// Format is the Hermes / Qwen JSON format.
+var Format toolcall.Format = format{table.Named("hermes")}
+
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {
 	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}}
-}
-
-func (format) Name() string { return "hermes" }
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
 }
 
 func init() {

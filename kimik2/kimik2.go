@@ -14,9 +14,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the Kimi K2 format.
-var Format toolcall.Format = format{}
-
 // The markers' texts.
 const (
 	sectionBeginText  = "<|tool_calls_section_begin|>"
@@ -65,14 +62,15 @@ var table = block.Format{
 	},
 }
 
-type format struct{}
+// Format is the Kimi K2 format.
+var Format toolcall.Format = format{table.Named("kimi_k2")}
+
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {
 	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{sectionBeginText, sectionBegin1Text, callBeginText}}
 }
-
-func (format) Name() string { return "kimi_k2" }
 
 // NewCallID is the ID the stream gives a call (the stream asks a format
 // that has this method): a call whose ID the text did not give (or gave
@@ -80,10 +78,6 @@ func (format) Name() string { return "kimi_k2" }
 // template writes back as it is.
 func (format) NewCallID(c toolcall.Call) string {
 	return "functions." + c.Name + ":" + strconv.Itoa(c.Index)
-}
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
 }
 
 func init() {

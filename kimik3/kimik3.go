@@ -5,9 +5,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the Kimi K3 format.
-var Format toolcall.Format = format{}
-
 // The channels' markers. Each is one or more of the model's special
 // tokens: <|open|>, <|close|> and <|sep|> around a channel's name.
 const (
@@ -81,15 +78,10 @@ var table = block.Format{
 	}},
 }
 
-type format struct{}
+// Format is the Kimi K3 format.
+var Format toolcall.Format = format{table.Named("kimi_k3")}
 
-// Name implements toolcall.Format.
-func (format) Name() string { return "kimi_k3" }
-
-// NewDecoder implements toolcall.Format.
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner: the think channel. Its template
 // opens it at the end of the prompt; the response channel, the tools

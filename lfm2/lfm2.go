@@ -76,9 +76,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the LFM2 / LFM2.5 format.
-var Format toolcall.Format = format{}
-
 // The block markers.
 const (
 	startText = "<|tool_call_start|>"
@@ -88,26 +85,23 @@ const (
 // kBlock is the one kind of block.
 const kBlock = 0
 
-// format_ reads the block between the markers as code; an end marker in
+// table reads the block between the markers as code; an end marker in
 // prose is dropped (an orphan), or ends an echo.
-var format_ = block.Marked{
+var table = block.Marked{
 	Open: startText, End: endText,
 	Kind:     block.Kind{End: block.MarkedEnd, Scan: block.ScanCode, Follow: block.FollowDecode},
 	TurnEnds: []string{"<|im_end|>", "<|endoftext|>"},
 	Hooks:    func() block.Hooks { return new(echo) },
 }.Format()
 
-type format struct{}
+// Format is the LFM2 / LFM2.5 format.
+var Format toolcall.Format = format{table.Named("lfm2")}
+
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {
 	return toolcall.Reasoning{Open: "<think>", Close: "</think>"}
-}
-
-func (format) Name() string { return "lfm2" }
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&format_, req)
 }
 
 func init() {

@@ -12,9 +12,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the Llama 3.x JSON format.
-var Format toolcall.Format = format{}
-
 // The markers' texts.
 const (
 	pythonTagText   = "<|python_tag|>"
@@ -54,13 +51,10 @@ var table = block.Format{
 	Triggers: "{",
 }
 
-type format struct{}
+// Format is the Llama 3.x JSON format.
+var Format toolcall.Format = format{table.Named("llama3_json")}
 
-func (format) Name() string { return "llama3_json" }
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -9,7 +9,7 @@ import (
 
 // Format is Llama 4 Scout and Maverick's tool-call format, read leniently:
 // every syntax the model writes, anywhere in the response, in any mix.
-var Format toolcall.Format = format{}
+var Format toolcall.Format = format{table.Named("llama4")}
 
 // Precise is Format with the precision option on: outside
 // <|python_start|>, calls in a Markdown code fence opened after prose
@@ -20,18 +20,9 @@ var Format toolcall.Format = format{}
 // response, before any prose, is read as calls; so is a bare call that
 // ends its line (or the response), with only spaces and sentence
 // punctuation after it. The gateway example serves it by default.
-var Precise toolcall.Format = format{precise: true}
+var Precise toolcall.Format = format{preciseTable.Named("llama4")}
 
-type format struct{ precise bool }
-
-func (format) Name() string { return "llama4" }
-
-func (f format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	if f.precise {
-		return block.NewDecoder(&preciseTable, req)
-	}
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 // DefaultPolicy implements policy.Defaulter: Llama 4 plans whole
 // tasks as one parallel list, so by default only calls that cannot depend

@@ -9,9 +9,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the MiniMax-M2 XML format.
-var Format toolcall.Format = format{}
-
 // The format's tags and tokens.
 const (
 	toolCallText     = "<minimax:tool_call>"
@@ -61,15 +58,10 @@ var syntax = tagcall.Syntax{
 	MaxHeld: 256,
 }
 
-type format struct{}
+// Format is the MiniMax-M2 XML format.
+var Format toolcall.Format = format{table.Named("minimax")}
 
-// Name implements toolcall.Format.
-func (format) Name() string { return "minimax" }
-
-// NewDecoder implements toolcall.Format.
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner: the prompt opens <think>, the
 // model closes it before it answers; a <minimax:tool_call> while it is

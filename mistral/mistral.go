@@ -13,9 +13,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the Mistral format.
-var Format toolcall.Format = format{}
-
 // The control tokens.
 const (
 	toolCallsText = "[TOOL_CALLS]"
@@ -41,17 +38,14 @@ var table = block.Format{
 	Kinds: []block.Kind{kCalls: {End: block.NoToken, Scan: block.ScanValue, Read: readCalls, Follow: block.FollowArgs(head)}},
 }
 
-type format struct{}
+// Format is the Mistral format.
+var Format toolcall.Format = format{table.Named("mistral")}
+
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {
 	return toolcall.Reasoning{Open: "[THINK]", Close: "[/THINK]"}
-}
-
-func (format) Name() string { return "mistral" }
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
 }
 
 // NewCallID is the ID the stream gives a call the text gave none (the

@@ -6,9 +6,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the Nemotron Nano v2 format.
-var Format toolcall.Format = format{}
-
 // The markers' texts.
 const (
 	startText = "<TOOLCALL>"
@@ -19,19 +16,16 @@ const (
 // table reads the JSON array of calls between the markers.
 var table = block.Marked{Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, block.CallKeys), TurnEnds: []string{eotText}}.Format()
 
-type format struct{}
+// Format is the Nemotron Nano v2 format.
+var Format toolcall.Format = format{table.Named("nemotron_v2")}
+
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner: the template's generation
 // prompt opens <think> unless thinking is off, and a <TOOLCALL> written
 // before </think> ends the reasoning.
 func (format) Reasoning() toolcall.Reasoning {
 	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true}
-}
-
-func (format) Name() string { return "nemotron_v2" }
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
 }
 
 func init() {

@@ -49,9 +49,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the OLMo 3 format.
-var Format toolcall.Format = format{}
-
 // The block markers.
 const (
 	startText = "<function_calls>"
@@ -61,25 +58,22 @@ const (
 // kBlock is the one kind of block.
 const kBlock = 0
 
-// format_ reads the block between the markers as code.
-var format_ = block.Marked{
+// table reads the block between the markers as code.
+var table = block.Marked{
 	Open: startText, End: endText,
 	Kind:     block.Kind{End: block.MarkedEnd, Scan: block.ScanCode, Follow: block.FollowDecode},
 	TurnEnds: []string{"<|im_end|>", "<|endoftext|>"},
 	Hooks:    func() block.Hooks { return new(untagged) },
 }.Format()
 
-type format struct{}
+// Format is the OLMo 3 format.
+var Format toolcall.Format = format{table.Named("olmo3")}
+
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {
 	return toolcall.Reasoning{Open: "<think>", Close: "</think>"}
-}
-
-func (format) Name() string { return "olmo3" }
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&format_, req)
 }
 
 func init() {

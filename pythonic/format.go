@@ -9,18 +9,9 @@ import (
 // Format is the generic pythonic format, compatible with vLLM's "pythonic"
 // parser: a call list that opens the response, and call lists later in the
 // text whose every name is a requested tool.
-var Format toolcall.Format = format{}
+var Format toolcall.Format = format{table.Named("pythonic")}
 
-type format struct{}
-
-func (format) Name() string { return "pythonic" }
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	if req == nil {
-		req = &toolcall.Request{}
-	}
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -10,9 +10,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is the Qwen3-Coder XML format.
-var Format toolcall.Format = format{}
-
 // The tags of the format.
 const (
 	toolCallText    = "<tool_call>"
@@ -60,17 +57,14 @@ var table = block.Format{
 	},
 }
 
-type format struct{}
+// Format is the Qwen3-Coder XML format.
+var Format toolcall.Format = format{table.Named("qwen3_coder")}
+
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {
 	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{toolCallText, functionText}}
-}
-
-func (format) Name() string { return "qwen3_coder" }
-
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
 }
 
 func init() {

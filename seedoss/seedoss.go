@@ -10,9 +10,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is Seed-OSS's format.
-var Format toolcall.Format = format{}
-
 // The format's tags and tokens.
 const (
 	toolCallText     = "<seed:tool_call>"
@@ -54,15 +51,10 @@ var syntax = tagcall.Syntax{
 	MaxHeld: 256,
 }
 
-type format struct{}
+// Format is Seed-OSS's format.
+var Format toolcall.Format = format{table.Named("seed_oss")}
 
-// Name implements toolcall.Format.
-func (format) Name() string { return "seed_oss" }
-
-// NewDecoder implements toolcall.Format.
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner: the model opens <seed:think>
 // itself (the prompt leaves it closed) and closes it before it answers.

@@ -8,9 +8,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Format is Solar Open's format.
-var Format toolcall.Format = format{}
-
 // The markers' texts.
 const (
 	callsText     = "<|tool_calls|>"      // the calls' section opens
@@ -67,15 +64,10 @@ var table = block.Format{
 	Kinds: []block.Kind{{End: callEnd, Yields: []block.Token{call}, Scan: block.ScanPlain, Read: readCall, Follow: followCall}},
 }
 
-type format struct{}
+// Format is Solar Open's format.
+var Format toolcall.Format = format{table.Named("solar_open")}
 
-// Name implements toolcall.Format.
-func (format) Name() string { return "solar_open" }
-
-// NewDecoder implements toolcall.Format.
-func (format) NewDecoder(req *toolcall.Request) toolcall.Decoder {
-	return block.NewDecoder(&table, req)
-}
+type format struct{ block.Named }
 
 // Reasoning implements toolcall.Reasoner: <|think|> ... <|end|>, which
 // the text's or the calls' marker also ends.

@@ -9,14 +9,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// TestPromptsMatchTheTemplate: every golden of nemotron_nano_v2 (what
-// the model's own template, llama.cpp's copy of
-// NVIDIA-Nemotron-Nano-9B-v2's, renders for the shared conversations, with
-// jinja2 as Hugging Face's apply_chat_template does), byte for byte, the
-// reasoning left open; and RenderPrompt writes what the Prompter a
-// gateway calls writes.
-func TestPromptsMatchTheTemplate(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, nemotronv2.Format, []formatstest.Golden{{Dir: "nemotron_nano_v2", Reasoning: formatstest.ReasoningOpen}})
+// TestPromptIsRenderPrompt: RenderPrompt writes what the Prompter a
+// gateway calls writes, for every shared conversation (TestWriters
+// checks those against the template's goldens).
+func TestPromptIsRenderPrompt(t *testing.T) {
 	convs, tools := formatstest.Conversations(t)
 	for name, msgs := range convs {
 		got, err := nemotronv2.RenderPrompt(msgs, tools, toolcall.PromptOptions{})

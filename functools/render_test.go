@@ -36,4 +36,3 @@ var writers = formatstest.Writers{
 
 // TestWriters: the renderer checks and every golden, byte for byte.
 func TestWriters(t *testing.T) { writers.Check(t) }
-

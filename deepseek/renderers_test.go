@@ -5,28 +5,33 @@ import (
 
 	"github.com/toolparse/toolparse/deepseek"
 	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/toolcall"
 )
 
-// renderers are the syntaxes this package writes calls in, with what
-// formatstest.CheckRenderer needs to know of each.
-var renderers = []formatstest.Renderer{
-	{
-		Name: "deepseek", Format: deepseek.Format, Render: deepseek.RenderCalls,
-		Tolerated: "<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
-		EndsTurn:  []string{"<｜end▁of▁sentence｜>"},
+// writers are what the shared checks need to know of what this package
+// writes: its two syntaxes of calls; RenderPrompt; and the golden
+// directories of testdata/templates/golden (the prompts the models' own
+// chat templates render; formats/formatstest/testdata/README.md says
+// where each template came from) with the options with which the format
+// must write the same bytes.
+var writers = formatstest.Writers{
+	Format: deepseek.Format, Prompt: deepseek.RenderPrompt,
+	Renderers: []formatstest.Renderer{
+		{Tolerated: "<｜tool▁call▁end｜><｜tool▁calls▁end｜>", EndsTurn: []string{"<｜end▁of▁sentence｜>"}},
+		{
+			Name: "deepseek R1", Render: deepseek.RenderCallsR1,
+			Unconstrained: true, // the Grammar writes the main syntax
+			Tolerated:     "\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+		},
 	},
-	{
-		Name: "deepseek R1", Format: deepseek.Format, Render: deepseek.RenderCallsR1,
-		Unconstrained: true, // the Grammar writes the main syntax
-		Tolerated:     "\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+	Goldens: []formatstest.Golden{
+		{Dir: "deepseek_v31", NoTools: true},
+		{Dir: "deepseek_v31@think", Opts: toolcall.PromptOptions{Thinking: new(true)}, NoTools: true},
+		{Dir: "deepseek_r1", Opts: toolcall.PromptOptions{Profile: deepseek.ProfileR1}, NoTools: true},
 	},
 }
 
-// TestRenderers runs the shared renderer checks on every syntax the
-// package writes calls in.
-func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, deepseek.Format, deepseek.RenderPrompt)
-}
+// TestWriters: the renderer checks on every syntax the package writes
+// calls in, RenderPrompt's special-token guard and every golden, byte
+// for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }

@@ -7,23 +7,17 @@ import (
 	"github.com/toolparse/toolparse/glm45"
 )
 
-// renderers are the syntaxes this package writes calls in, with what
-// formatstest.CheckRenderer needs to know of each.
-var renderers = []formatstest.Renderer{
-	{
-		Name: "glm45", Format: glm45.Format, Render: glm45.RenderCalls,
-		Typed: true, Textual: true,
-		Tolerated:  "\n</tool_call>",
-		ValueClose: "</arg_value>",
-		EndsTurn:   []string{"<|user|>", "<|observation|>", "<|endoftext|>", "<|role_end|>", "</assistant>"},
-	},
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: glm45.Format, Prompt: glm45.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{
+		Tolerated: "\n</tool_call>", ValueClose: "</arg_value>",
+		EndsTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>", "<|role_end|>", "</assistant>"},
+	}},
 }
 
-// TestRenderers runs the shared renderer checks on every syntax the
-// package writes calls in.
-func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, glm45.Format, glm45.RenderPrompt)
-}
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }

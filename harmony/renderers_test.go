@@ -7,22 +7,14 @@ import (
 	"github.com/toolparse/toolparse/harmony"
 )
 
-// renderers are the syntaxes this package writes calls in, with what
-// formatstest.CheckRenderer needs to know of each.
-var renderers = []formatstest.Renderer{
-	{
-		Name: "harmony", Format: harmony.Format, Render: harmony.RenderCalls,
-		Typed:     true,
-		Tolerated: "<|call|>",
-		EndsTurn:  []string{"<|return|>"},
-	},
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: harmony.Format, Prompt: harmony.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{Typed: true, Tolerated: "<|call|>", EndsTurn: []string{"<|return|>"}}},
 }
 
-// TestRenderers runs the shared renderer checks on every syntax the
-// package writes calls in.
-func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, harmony.Format, harmony.RenderPrompt)
-}
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }

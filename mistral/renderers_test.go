@@ -7,24 +7,20 @@ import (
 	"github.com/toolparse/toolparse/mistral"
 )
 
-// renderers are the syntaxes this package writes calls in, with what
-// formatstest.CheckRenderer needs to know of each.
-var renderers = []formatstest.Renderer{
-	{
-		Name: "mistral", Format: mistral.Format, Render: mistral.RenderCalls,
-		EndsTurn: []string{"</s>"},
-	},
-	{
-		Name: "mistral v3", Format: mistral.Format, Render: mistral.RenderCallsV3,
-		Unconstrained: true, // the Grammar writes the main syntax
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: mistral.Format, Prompt: mistral.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{
+		{EndsTurn: []string{"</s>"}},
+		{
+			Name: "mistral v3", Render: mistral.RenderCallsV3,
+			Unconstrained: true, // the Grammar writes the main syntax
+		},
 	},
 }
 
-// TestRenderers runs the shared renderer checks on every syntax the
-// package writes calls in.
-func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, mistral.Format, mistral.RenderPrompt)
-}
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }

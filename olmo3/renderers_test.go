@@ -7,21 +7,14 @@ import (
 	"github.com/toolparse/toolparse/olmo3"
 )
 
-// renderers are the syntaxes this package writes calls in, with what
-// formatstest.CheckRenderer needs to know of each.
-var renderers = []formatstest.Renderer{
-	{
-		Name: "olmo3", Format: olmo3.Format, Render: olmo3.RenderCalls,
-		Tolerated: "\n</function_calls>",
-		EndsTurn:  []string{"<|im_end|>", "<|endoftext|>"},
-	},
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: olmo3.Format, Prompt: olmo3.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{Tolerated: "\n</function_calls>", EndsTurn: []string{"<|im_end|>", "<|endoftext|>"}}},
 }
 
-// TestRenderers runs the shared renderer checks on every syntax the
-// package writes calls in.
-func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, olmo3.Format, olmo3.RenderPrompt)
-}
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }

@@ -7,23 +7,20 @@ import (
 	"github.com/toolparse/toolparse/qwen3coder"
 )
 
-// renderers are the syntaxes this package writes calls in, with what
-// formatstest.CheckRenderer needs to know of each.
-var renderers = []formatstest.Renderer{
-	{
-		Name: "qwen3_coder", Format: qwen3coder.Format, Render: qwen3coder.RenderCalls,
-		Typed: true, Textual: true,
-		Tolerated:  "\n</function>\n</tool_call>",
-		ValueClose: "</parameter>",
-		EndsTurn:   []string{"<|im_end|>", "<|endoftext|>"},
-	},
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: qwen3coder.Format, Prompt: qwen3coder.RenderPrompt, Goldens: templateGoldens,
+	Models: goldenModels,
+	Renderers: []formatstest.Renderer{{
+		Tolerated: "\n</function>\n</tool_call>", ValueClose: "</parameter>",
+		EndsTurn: []string{"<|im_end|>", "<|endoftext|>"},
+	}},
 }
 
-// TestRenderers runs the shared renderer checks on every syntax the
-// package writes calls in.
-func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, qwen3coder.Format, qwen3coder.RenderPrompt)
-}
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard, every golden, byte for byte and models.Lookup giving each
+// golden's model this format and the profile its goldens are checked
+// with.
+func TestWriters(t *testing.T) { writers.Check(t) }

@@ -24,11 +24,6 @@ var templateGoldens = []formatstest.Golden{
 	{Dir: "seed_oss@budget0", Opts: toolcall.PromptOptions{Thinking: off()}},
 }
 
-// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
-func TestPromptsMatchTheModelsTemplates(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, seedoss.Format, templateGoldens)
-}
-
 // TestThinkingBudget: the template with thinking_budget=512 (rendered as
 // the goldens are, testdata/templates/budget512) writes a system turn
 // with the budget and the interval of its reflections.

@@ -75,8 +75,3 @@ func TestPromptErrors(t *testing.T) {
 		t.Error("arguments that are no object: no error")
 	}
 }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, solaropen.Format, solaropen.RenderPrompt)
-}

@@ -14,7 +14,8 @@ import (
 type Writers struct {
 	// Format is the format. A renderer of Renderers that names no
 	// Format reads with it; one with no Render writes with Format's
-	// RenderCalls; one with no Name is named Format.Name().
+	// RenderCalls; one with no Name is named Format.Name(). One with a
+	// ValueClose writes its values as text: Typed and Textual.
 	Format toolcall.Format
 	// Renderers are the syntaxes the format writes calls in
 	// (CheckRenderer on each).
@@ -46,6 +47,9 @@ func (w Writers) Check(t *testing.T) {
 		}
 		if r.Name == "" {
 			r.Name = w.Format.Name()
+		}
+		if r.ValueClose != "" {
+			r.Typed, r.Textual = true, true
 		}
 		t.Run(r.Name, func(t *testing.T) { CheckRenderer(t, r) })
 	}

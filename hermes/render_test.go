@@ -4,22 +4,49 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/hermes"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func TestRenderCalls(t *testing.T) {
-	got, err := hermes.RenderCalls([]toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris","days":[1,2]}`}, {Name: "f", Arguments: ""}})
-	want := "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\", \"days\": [1, 2]}}\n</tool_call>\n<tool_call>\n{\"name\": \"f\", \"arguments\": {}}\n</tool_call>"
-	if err != nil || got != want {
-		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
-	}
-	if _, err := hermes.RenderCalls([]toolcall.Call{{Name: "f", Arguments: "[1]"}}); err == nil {
-		t.Error("arguments that are not an object: no error")
-	}
-	streamtest.CheckRenderer(t, hermes.Format, hermes.RenderCalls)
+// writers are what the shared checks need to know of what this package
+// writes: its syntax of calls; RenderPrompt; the golden directories of
+// testdata/templates/golden (the prompts the models' own chat templates
+// render; formats/formatstest/testdata/README.md says where each
+// template came from) with the options with which the format must write
+// the same bytes, and for each directory (before its '@') the model
+// whose template wrote it. smollm3@nothink (enable_thinking=false) was
+// rendered here from smollm3's template, the llama.cpp fork's
+// HuggingFaceTB-SmolLM3-3B.jinja.
+var writers = formatstest.Writers{
+	Format: hermes.Format, Prompt: hermes.RenderPrompt,
+	Renderers: []formatstest.Renderer{{
+		Tolerated: "\n</tool_call>",
+		Writes: []formatstest.Write{{Name: "two calls, the second without arguments", Calls: []toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris","days":[1,2]}`}, {Name: "f", Arguments: ""}},
+			Want: "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\", \"days\": [1, 2]}}\n</tool_call>\n<tool_call>\n{\"name\": \"f\", \"arguments\": {}}\n</tool_call>"}},
+	}},
+	Goldens: []formatstest.Golden{
+		{Dir: "qwen3"},
+		{Dir: "qwen3@nothink", Opts: toolcall.PromptOptions{Thinking: new(false)}},
+		{Dir: "qwen25", Opts: toolcall.PromptOptions{Profile: hermes.ProfileQwen25}},
+		{Dir: "hermes3", Opts: toolcall.PromptOptions{Profile: hermes.ProfileHermes}},
+		{Dir: "granite40", Opts: toolcall.PromptOptions{Profile: hermes.ProfileGranite40}},
+		{Dir: "smollm3", Opts: toolcall.PromptOptions{Profile: hermes.ProfileSmolLM3}},
+		{Dir: "smollm3@nothink", Opts: toolcall.PromptOptions{Profile: hermes.ProfileSmolLM3, Thinking: new(false)}},
+	},
+	Models: map[string]string{
+		"qwen3":     "Qwen/Qwen3-8B",
+		"qwen25":    "Qwen/Qwen2.5-7B-Instruct",
+		"hermes3":   "NousResearch/Hermes-3-Llama-3.1-8B",
+		"granite40": "ibm-granite/granite-4.0-h-small",
+		"smollm3":   "HuggingFaceTB/SmolLM3-3B",
+	},
 }
+
+// TestWriters: the renderer checks, RenderPrompt's special-token guard,
+// every golden, byte for byte, and models.Lookup giving each golden's
+// model this format and the profile its goldens are checked with.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 // TestRenderPrompt checks the Qwen3 template's rendering: the example of
 // one call and its result, and the system turn with tools.

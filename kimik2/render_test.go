@@ -4,20 +4,27 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/kimik2"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func TestRenderCalls(t *testing.T) {
-	got, err := kimik2.RenderCalls([]toolcall.Call{{Name: "get_weather", Arguments: `{"city": "Paris"}`}, {ID: "functions.f:7", Name: "f"}})
-	want := `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|>` +
-		`<|tool_call_begin|>functions.f:7<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>`
-	if err != nil || got != want {
-		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
-	}
-	streamtest.CheckRenderer(t, kimik2.Format, kimik2.RenderCalls)
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: kimik2.Format, Prompt: kimik2.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{
+		Tolerated: "<|tool_call_end|><|tool_calls_section_end|>", EndsTurn: []string{"<|im_end|>"},
+		Writes: []formatstest.Write{{Name: "a call without an ID gets its index, one with an ID keeps it", Calls: []toolcall.Call{{Name: "get_weather", Arguments: `{"city": "Paris"}`}, {ID: "functions.f:7", Name: "f"}},
+			Want: `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|>` +
+				`<|tool_call_begin|>functions.f:7<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>`}},
+	}},
 }
+
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object"}`)}}

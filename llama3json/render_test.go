@@ -4,18 +4,29 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/llama3json"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func TestRenderCalls(t *testing.T) {
-	got, err := llama3json.RenderCalls([]toolcall.Call{{Name: "f", Arguments: `{"a":1}`}, {Name: "g"}})
-	if want := `{"name": "f", "parameters": {"a": 1}}; {"name": "g", "parameters": {}}`; err != nil || got != want {
-		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
-	}
-	streamtest.CheckRenderer(t, llama3json.Format, llama3json.RenderCalls)
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: llama3json.Format, Prompt: llama3json.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{
+		// a call object one brace short at the end is closed (Llama 3.2
+		// under vLLM ends its calls so): its arguments are complete
+		Tolerated: "}",
+		EndsTurn:  []string{"<|eot_id|>", "<|eom_id|>"},
+		Writes: []formatstest.Write{{Name: "two calls", Calls: []toolcall.Call{{Name: "f", Arguments: `{"a":1}`}, {Name: "g"}},
+			Want: `{"name": "f", "parameters": {"a": 1}}; {"name": "g", "parameters": {}}`}},
+	}},
 }
+
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{{Name: "get_weather", Description: "Weather.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}}}`)}}

@@ -21,7 +21,7 @@ var writers = formatstest.Writers{
 	Renderers: []formatstest.Renderer{formatstest.JSONArray{
 		Open: "<|tools_prefix|>[", Close: "]<|tools_suffix|>",
 		Item: func(c toolcall.Call) string { return "{" + formatstest.JSONString(c.Name) + ": " + c.Arguments + "}" },
-	}.Renderer(formatstest.Renderer{EndsTurn: []string{"<|assistant_end|>"}})},
+	}.Renderer(formatstest.Renderer{})},
 	Goldens: []formatstest.Golden{{Dir: "apertus", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}}},
 }
 

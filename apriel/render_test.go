@@ -22,7 +22,6 @@ import (
 var writers = formatstest.Writers{
 	Format: apriel.Format,
 	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "<tool_calls>[", Close: "]</tool_calls>"}.Renderer(formatstest.Renderer{
-		EndsTurn: []string{"<|end|>"},
 		Writes: []formatstest.Write{
 			{Name: "the golden's two calls with the model's IDs, as the template writes them", Calls: []toolcall.Call{withID(note, "a1B2c3D4e"), withID(order, "f5G6h7J8k")},
 				Want: "<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>"},

@@ -19,7 +19,7 @@ var writers = formatstest.Writers{
 	Format: deepseek.Format, Prompt: deepseek.RenderPrompt,
 	Renderers: []formatstest.Renderer{
 		{
-			Tolerated: "<｜tool▁call▁end｜><｜tool▁calls▁end｜>", EndsTurn: []string{"<｜end▁of▁sentence｜>"},
+			Tolerated: "<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
 			Writes: []formatstest.Write{{Name: "two calls", Calls: []toolcall.Call{{Name: "get_time", Arguments: `{"city": "Paris"}`}, {Name: "f"}},
 				Want: `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_time<｜tool▁sep｜>{"city":"Paris"}<｜tool▁call▁end｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`}},
 		},

@@ -25,19 +25,16 @@ var writers = formatstest.Writers{
 			Name:       "dsml V4.1",
 			Tolerated:  "\n</｜DSML｜ calls>",
 			ValueClose: "</｜DSML｜ parameter>",
-			EndsTurn:   []string{"<｜end▁of▁sentence｜>"},
 		},
 		{
 			Name: "dsml V4", Render: renderFor(dsml.ProfileV4),
 			Typed: true, Textual: true, Unconstrained: true,
 			Tolerated: "\n</｜DSML｜tool_calls>",
-			EndsTurn:  []string{"<｜end▁of▁sentence｜>"},
 		},
 		{
 			Name: "dsml V3.2", Render: renderFor(dsml.ProfileV32),
 			Typed: true, Textual: true, Unconstrained: true,
 			Tolerated: "\n</｜DSML｜function_calls>",
-			EndsTurn:  []string{"<｜end▁of▁sentence｜>"},
 		},
 	},
 }

@@ -20,8 +20,7 @@ import (
 var writers = formatstest.Writers{
 	Format: functools.Format,
 	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "functools[", Close: "]", Trigger: "functools[", Source: "FireFunction's template"}.Renderer(formatstest.Renderer{
-		EndsTurn: []string{"<|end|>", "<|endoftext|>", "<|eot_id|>"},
-		Writes:   []formatstest.Write{{Name: "empty arguments are {}; no IDs", Calls: []toolcall.Call{{Name: "f", ID: "x"}}, Want: `functools[{"name": "f", "arguments": {}}]`}},
+		Writes: []formatstest.Write{{Name: "empty arguments are {}; no IDs", Calls: []toolcall.Call{{Name: "f", ID: "x"}}, Want: `functools[{"name": "f", "arguments": {}}]`}},
 		Grammar: func(render func(...toolcall.Call) string) []formatstest.GrammarCase {
 			return []formatstest.GrammarCase{
 				{Name: "the space before the word, as FireFunction writes it, is free text's", Text: " " + render(formatstest.Paris), Want: false},

@@ -14,7 +14,7 @@ import (
 var writers = formatstest.Writers{
 	Format: gigachat.Format, Prompt: gigachat.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{
-		{Name: "gigachat 3.1", Render: gigachat.RenderCalls, EndsTurn: []string{"</s>", "<|message_sep|>"},
+		{Name: "gigachat 3.1", Render: gigachat.RenderCalls,
 			Writes: []formatstest.Write{
 				{Name: "no calls", Want: ""},
 				{Name: "the golden's call, as GigaChat 3.1's template writes it", Calls: []toolcall.Call{order}, Want: head31 + orderCall},

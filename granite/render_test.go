@@ -18,10 +18,8 @@ import (
 // as formats/formatstest/testdata/README.md says).
 var writers = formatstest.Writers{
 	Format: granite.Format, Prompt: granite.RenderPrompt,
-	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "<|tool_call|>[", Close: "]", Source: "the model"}.Renderer(formatstest.Renderer{
-		EndsTurn: []string{"<|end_of_text|>"},
-	})},
-	Goldens: []formatstest.Golden{{Dir: "granite33", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}}},
+	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "<|tool_call|>[", Close: "]", Source: "the model"}.Renderer(formatstest.Renderer{})},
+	Goldens:   []formatstest.Golden{{Dir: "granite33", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}}},
 }
 
 // TestWriters: the renderer checks, RenderPrompt's special-token guard

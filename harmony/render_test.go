@@ -6,21 +6,28 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/harmony"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func TestRenderCalls(t *testing.T) {
-	got, err := harmony.RenderCalls([]toolcall.Call{{Name: "get-weather", Arguments: `{"city": "Paris"}`}, {Name: "f"}})
-	want := `<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>` +
-		`<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>json<|message|>{}<|call|>`
-	if err != nil || got != want {
-		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
-	}
-	// Names come back through the tools the request offers.
-	streamtest.CheckTypedRenderer(t, harmony.Format, harmony.RenderCalls)
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: harmony.Format, Prompt: harmony.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{
+		Typed: true, Tolerated: "<|call|>",
+		// Names come back through the tools the request offers.
+		Writes: []formatstest.Write{{Name: "two calls, a name as the tools' namespace spells it", Calls: []toolcall.Call{{Name: "get-weather", Arguments: `{"city": "Paris"}`}, {Name: "f"}},
+			Want: `<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>` +
+				`<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>json<|message|>{}<|call|>`}},
+	}},
 }
+
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{

@@ -15,7 +15,7 @@ import (
 var writers = formatstest.Writers{
 	Format: lfm2.Format, Prompt: lfm2.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{{
-		Tolerated: "<|tool_call_end|>", EndsTurn: []string{"<|im_end|>", "<|endoftext|>"},
+		Tolerated: "<|tool_call_end|>",
 		Writes: []formatstest.Write{{Name: "a name with dashes", Calls: []toolcall.Call{{Name: "sub-task-ending", Arguments: `{"status":"Completed","from":1}`}},
 			Want: `<|tool_call_start|>[sub-task-ending(status="Completed", from=1)]<|tool_call_end|>`}},
 	}},

@@ -18,7 +18,6 @@ var writers = formatstest.Writers{
 		// a call object one brace short at the end is closed (Llama 3.2
 		// under vLLM ends its calls so): its arguments are complete
 		Tolerated: "}",
-		EndsTurn:  []string{"<|eot_id|>", "<|eom_id|>"},
 		Writes: []formatstest.Write{{Name: "two calls", Calls: []toolcall.Call{{Name: "f", Arguments: `{"a":1}`}, {Name: "g"}},
 			Want: `{"name": "f", "parameters": {"a": 1}}; {"name": "g", "parameters": {}}`}},
 	}},

@@ -20,7 +20,6 @@ var writers = formatstest.Writers{
 	Renderers: []formatstest.Renderer{
 		{
 			Name: "llama4 list", Render: llama4.RenderCalls,
-			EndsTurn: []string{"<|eot|>", "<|eom|>", "<|end_of_text|>"},
 		},
 		{
 			Name: "llama4 function tags", Render: llama4.RenderFunctionTags,

@@ -12,10 +12,7 @@ import (
 // template goldens, templateGoldens.
 var writers = formatstest.Writers{
 	Format: minimax.Format, Prompt: minimax.RenderPrompt, Goldens: templateGoldens,
-	Renderers: []formatstest.Renderer{{
-		Tolerated: "\n</invoke>\n</minimax:tool_call>", ValueClose: "</parameter>",
-		EndsTurn: []string{"[e~[", "]~b]"},
-	}},
+	Renderers: []formatstest.Renderer{{Tolerated: "\n</invoke>\n</minimax:tool_call>", ValueClose: "</parameter>"}},
 }
 
 // TestWriters: the renderer checks, RenderPrompt's special-token

@@ -18,7 +18,6 @@ var writers = formatstest.Writers{
 	Format: mistral.Format, Prompt: mistral.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{
 		{
-			EndsTurn: []string{"</s>"},
 			Writes: []formatstest.Write{{Name: "two calls", Calls: mistralCalls,
 				Want: `[TOOL_CALLS]f[ARGS]{"a": 1, "b": [1, 2]}[TOOL_CALLS]g[ARGS]{}`}},
 		},

@@ -14,11 +14,9 @@ import (
 // renders for the shared conversations, with jinja2 as Hugging Face's
 // apply_chat_template does), the reasoning left open.
 var writers = formatstest.Writers{
-	Format: nemotronv2.Format,
-	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "<TOOLCALL>[", Close: "]</TOOLCALL>"}.Renderer(formatstest.Renderer{
-		EndsTurn: []string{"<SPECIAL_12>"},
-	})},
-	Goldens: []formatstest.Golden{{Dir: "nemotron_nano_v2", Reasoning: formatstest.ReasoningOpen}},
+	Format:    nemotronv2.Format,
+	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "<TOOLCALL>[", Close: "]</TOOLCALL>"}.Renderer(formatstest.Renderer{})},
+	Goldens:   []formatstest.Golden{{Dir: "nemotron_nano_v2", Reasoning: formatstest.ReasoningOpen}},
 }
 
 // TestWriters: the renderer checks and every golden, byte for byte.

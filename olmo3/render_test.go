@@ -14,7 +14,7 @@ import (
 var writers = formatstest.Writers{
 	Format: olmo3.Format, Prompt: olmo3.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{{
-		Tolerated: "\n</function_calls>", EndsTurn: []string{"<|im_end|>", "<|endoftext|>"},
+		Tolerated: "\n</function_calls>",
 		Writes: []formatstest.Write{{Name: "two calls", Calls: []toolcall.Call{{Name: "f", Arguments: `{"x":1}`}, {Name: "g", Arguments: `{"y":true,"z":null,"s":"a\"b"}`}},
 			Want: "<function_calls>\nf(x=1)\ng(y=true, z=null, s=\"a\\\"b\")\n</function_calls>"}},
 	}},

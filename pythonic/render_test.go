@@ -13,7 +13,6 @@ import (
 var writers = formatstest.Writers{
 	Format: pythonic.Format,
 	Renderers: []formatstest.Renderer{{
-		EndsTurn: []string{"<|eot_id|>", "<|eom_id|>", "<|eot|>", "<|eom|>", "<|im_end|>", "<|endoftext|>", "</s>", "<end_of_turn>", "<|role_end|>"},
 		Writes: []formatstest.Write{
 			{Name: "no calls", Want: ""},
 			{Name: "values as Python literals", Calls: []toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris","days":3,"metric":true,"extra":null}`}},

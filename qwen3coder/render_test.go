@@ -5,22 +5,36 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/qwen3coder"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func TestRenderCalls(t *testing.T) {
-	got, err := qwen3coder.RenderCalls([]toolcall.Call{{Name: "f", Arguments: `{"code":"a < b\n","n":2,"o":{"k":[1,true]}}`}, {Name: "g"}})
-	want := "<tool_call>\n<function=f>\n<parameter=code>\na < b\n\n</parameter>\n<parameter=n>\n2\n</parameter>\n<parameter=o>\n{\"k\": [1, true]}\n</parameter>\n</function>\n</tool_call>\n" +
-		"<tool_call>\n<function=g>\n</function>\n</tool_call>"
-	if err != nil || got != want {
-		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
-	}
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: qwen3coder.Format, Prompt: qwen3coder.RenderPrompt, Goldens: templateGoldens,
+	Models: goldenModels,
+	Renderers: []formatstest.Renderer{{
+		Tolerated: "\n</function>\n</tool_call>", ValueClose: "</parameter>",
+		Writes: []formatstest.Write{{Name: "two calls, values as text", Calls: []toolcall.Call{{Name: "f", Arguments: `{"code":"a < b\n","n":2,"o":{"k":[1,true]}}`}, {Name: "g"}},
+			Want: "<tool_call>\n<function=f>\n<parameter=code>\na < b\n\n</parameter>\n<parameter=n>\n2\n</parameter>\n<parameter=o>\n{\"k\": [1, true]}\n</parameter>\n</function>\n</tool_call>\n" +
+				"<tool_call>\n<function=g>\n</function>\n</tool_call>"}},
+	}},
+}
+
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard, every golden, byte for byte and models.Lookup giving each
+// golden's model this format and the profile its goldens are checked
+// with.
+func TestWriters(t *testing.T) { writers.Check(t) }
+
+// RenderCalls refuses arguments that are a JSON scalar.
+func TestRenderCallsRefusesScalarArguments(t *testing.T) {
 	if _, err := qwen3coder.RenderCalls([]toolcall.Call{{Name: "f", Arguments: "1"}}); err == nil {
 		t.Error("arguments that are not an object: no error")
 	}
-	streamtest.CheckTypedRenderer(t, qwen3coder.Format, qwen3coder.RenderCalls)
 }
 
 func TestRenderPrompt(t *testing.T) {

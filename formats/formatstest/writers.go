@@ -15,7 +15,8 @@ type Writers struct {
 	// Format is the format. A renderer of Renderers that names no
 	// Format reads with it; one with no Render writes with Format's
 	// RenderCalls; one with no Name is named Format.Name(). One with a
-	// ValueClose writes its values as text: Typed and Textual.
+	// ValueClose writes its values as text: Typed and Textual. One with
+	// no EndsTurn ends its turn at the format's registered EndOfTurn.
 	Format toolcall.Format
 	// Renderers are the syntaxes the format writes calls in
 	// (CheckRenderer on each).
@@ -51,6 +52,9 @@ func (w Writers) Check(t *testing.T) {
 		if r.ValueClose != "" {
 			r.Typed, r.Textual = true, true
 		}
+		if r.EndsTurn == nil {
+			r.EndsTurn = endOfTurn(w.Format)
+		}
 		t.Run(r.Name, func(t *testing.T) { CheckRenderer(t, r) })
 	}
 	if w.Prompt != nil {
@@ -62,6 +66,16 @@ func (w Writers) Check(t *testing.T) {
 	if w.Models != nil {
 		t.Run("golden models", func(t *testing.T) { CheckGoldenModels(t, w.Format, w.Goldens, w.Models) })
 	}
+}
+
+// endOfTurn returns the EndOfTurn of f's descriptor, if f is registered.
+func endOfTurn(f toolcall.Format) []string {
+	for _, d := range toolcall.Descriptors() {
+		if d.Format.Name() == f.Name() {
+			return d.EndOfTurn
+		}
+	}
+	return nil
 }
 
 // JSONArray is a syntax that writes a turn's calls as one JSON array

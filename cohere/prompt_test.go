@@ -2,7 +2,6 @@ package cohere_test
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -108,19 +107,11 @@ func TestPromptErrors(t *testing.T) {
 // message, calls numbered across turns with results out of order,
 // non-ASCII and control characters), byte for byte.
 func TestPromptMatchesTheTemplateMore(t *testing.T) {
-	for name, c := range formatstest.MoreConversations(t) {
-		t.Run(name, func(t *testing.T) {
-			var opts struct{ Thinking bool }
-			if err := json.Unmarshal(c.Entry, &opts); err != nil {
-				t.Fatal(err)
-			}
-			got, err := cohere.RenderPrompt(c.Messages, c.Tools, toolcall.PromptOptions{Thinking: new(opts.Thinking)})
-			formatstest.CheckPrompt(t, filepath.Join("testdata", "more", name+".txt"), got, err, formatstest.AnyReasoning)
-		})
-	}
-}
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, cohere.Format, cohere.RenderPrompt)
+	formatstest.CheckMorePrompts(t, cohere.RenderPrompt, formatstest.AnyReasoning, func(t *testing.T, c formatstest.More) map[string]toolcall.PromptOptions {
+		var opts struct{ Thinking bool }
+		if err := json.Unmarshal(c.Entry, &opts); err != nil {
+			t.Fatal(err)
+		}
+		return map[string]toolcall.PromptOptions{"": {Thinking: new(opts.Thinking)}}
+	})
 }

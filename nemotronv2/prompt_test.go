@@ -23,9 +23,6 @@ func TestPromptIsRenderPrompt(t *testing.T) {
 	}
 }
 
-func on() *bool  { t := true; return &t }
-func off() *bool { f := false; return &f }
-
 // TestRenderPrompt: what the goldens do not show, as the template writes
 // it (each prompt checked against the template rendered with jinja2 as
 // the goldens were: thinking switched off and on by /no_think and
@@ -50,9 +47,9 @@ func TestRenderPrompt(t *testing.T) {
 			"<SPECIAL_10>System\nBe brief.\n\n<SPECIAL_11>User\nHi\n<SPECIAL_11>Assistant\n<think></think>", false},
 		{"the last switch wins", []toolcall.Message{{Role: "system", Content: "/no_think"}, {Role: "user", Content: "/think Hi"}}, nil, toolcall.PromptOptions{},
 			"<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nHi\n<SPECIAL_11>Assistant\n<think>\n", true},
-		{"Thinking overrides the conversation", []toolcall.Message{{Role: "user", Content: "/think Hi"}}, nil, toolcall.PromptOptions{Thinking: off()},
+		{"Thinking overrides the conversation", []toolcall.Message{{Role: "user", Content: "/think Hi"}}, nil, toolcall.PromptOptions{Thinking: new(false)},
 			"<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nHi\n<SPECIAL_11>Assistant\n<think></think>", false},
-		{"Thinking on", []toolcall.Message{{Role: "user", Content: "/no_think Hi"}}, nil, toolcall.PromptOptions{Thinking: on()},
+		{"Thinking on", []toolcall.Message{{Role: "user", Content: "/no_think Hi"}}, nil, toolcall.PromptOptions{Thinking: new(true)},
 			"<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nHi\n<SPECIAL_11>Assistant\n<think>\n", true},
 		{"an assistant's text after </think>, then its calls; results in one turn", []toolcall.Message{
 			{Role: "user", Content: "Go"},
@@ -73,7 +70,7 @@ func TestRenderPrompt(t *testing.T) {
 		}, nil, toolcall.PromptOptions{Profile: nemotronv2.ProfileVLLM},
 			"<SPECIAL_10>System\nBe brief.\n<SPECIAL_11>User\nGo\n<SPECIAL_11>Assistant\nChecking.\n\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {\"x\": 1}}]</TOOLCALL>\n<SPECIAL_12>\n" +
 				"<SPECIAL_11>User\n<TOOL_RESPONSE>[1]</TOOL_RESPONSE>\n<SPECIAL_11>User\nOk\n<SPECIAL_11>Assistant\n<think>\n", true},
-		{"a last assistant message is the answer's start", []toolcall.Message{{Role: "user", Content: "Hi"}, {Role: "assistant", Content: " Hello ", ToolCalls: []toolcall.Call{f}}}, nil, toolcall.PromptOptions{Thinking: off()},
+		{"a last assistant message is the answer's start", []toolcall.Message{{Role: "user", Content: "Hi"}, {Role: "assistant", Content: " Hello ", ToolCalls: []toolcall.Call{f}}}, nil, toolcall.PromptOptions{Thinking: new(false)},
 			"<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nHi\n<SPECIAL_11>Assistant\n<think></think>Hello", false},
 	} {
 		got, err := nemotronv2.RenderPrompt(tt.msgs, tt.tools, tt.opts)

@@ -2,39 +2,26 @@ package lfm2_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/toolparse/toolparse/lfm2"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// LFM2.5 reasons first, then calls, then echoes its block. Streamed in
-// deltas, the reasoning and the content arrive as they are read, the call
-// once its block closes; the echo is dropped.
+// RenderCalls writes calls as LFM2 writes them: a Python list between
+// markers. LFM2.5 reasons first, then calls, then echoes its list; the
+// stream reads the call once and drops the echo.
 func Example() {
-	s := stream.New(lfm2.Format, toolcall.Request{})
-	show := func(evs []toolcall.Event) {
-		for _, e := range evs {
-			switch {
-			case e.Reasoning != "":
-				fmt.Printf("reasoning %q\n", e.Reasoning)
-			case e.Content != "":
-				fmt.Printf("content %q\n", e.Content)
-			case e.Call != nil:
-				fmt.Println("call", e.Call.Name, e.Call.Arguments)
-			}
-		}
+	block, err := lfm2.RenderCalls([]toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Tokyo"}`}})
+	if err != nil {
+		panic(err)
 	}
-	for _, delta := range []string{
-		"<think>The user wants Tokyo.</think>On it.",
-		"<|tool_call_start|>[get_weather(city=", "\"Tokyo\")]<|tool_call_end|>",
-		"[get_weather(city=\"Tokyo\")]<|tool_call_end|>",
-	} {
-		show(s.Feed(delta))
-	}
-	show(s.Close())
+	fmt.Println(block)
+	reply := "<think>The user wants Tokyo.</think>On it." + block + strings.TrimPrefix(block, "<|tool_call_start|>")
+	res := stream.Parse(lfm2.Format, reply, toolcall.Request{})
+	fmt.Printf("reasoning %q, content %q, %d call: %s %s\n", res.Reasoning, res.Content, len(res.Calls), res.Calls[0].Name, res.Calls[0].Arguments)
 	// Output:
-	// reasoning "The user wants Tokyo."
-	// content "On it."
-	// call get_weather {"city":"Tokyo"}
+	// <|tool_call_start|>[get_weather(city="Tokyo")]<|tool_call_end|>
+	// reasoning "The user wants Tokyo.", content "On it.", 1 call: get_weather {"city":"Tokyo"}
 }

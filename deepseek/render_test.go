@@ -51,14 +51,12 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "a", Name: "get_time", Arguments: `{}`}}},
 		{Role: "tool", ToolCallID: "a", Content: "noon"},
 	}
-	gotPrompt, err := deepseek.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
-	got := gotPrompt.Text
-	want := "<｜begin▁of▁sentence｜>Be brief.\n\n## Tools\nYou have access to the following tools:\n\n### get_time\nDescription: Time.\n\nParameters: {\"type\":\"object\"}\n" +
-		"\nIMPORTANT: ALWAYS adhere to this exact format for tool use:\n<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>tool_call_name<｜tool▁sep｜>tool_call_arguments<｜tool▁call▁end｜>{{additional_tool_calls}}<｜tool▁calls▁end｜>\n\n" +
-		"Where:\n- `tool_call_name` must be an exact match to one of the available tools\n- `tool_call_arguments` must be valid JSON that strictly follows the tool's Parameters Schema\n- For multiple tool calls, chain them directly without separators or spaces\n" +
-		"<｜User｜>Time?<｜Assistant｜></think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_time<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>" +
-		"<｜tool▁output▁begin｜>noon<｜tool▁output▁end｜>"
-	if err != nil || got != want {
-		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
-	}
+	formatstest.CheckPromptCases(t, deepseek.RenderPrompt, formatstest.AnyReasoning, []formatstest.PromptCase[toolcall.PromptOptions]{{
+		Name: "a system message, tools, a call and its result", Msgs: msgs, Tools: tools,
+		Want: "<｜begin▁of▁sentence｜>Be brief.\n\n## Tools\nYou have access to the following tools:\n\n### get_time\nDescription: Time.\n\nParameters: {\"type\":\"object\"}\n" +
+			"\nIMPORTANT: ALWAYS adhere to this exact format for tool use:\n<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>tool_call_name<｜tool▁sep｜>tool_call_arguments<｜tool▁call▁end｜>{{additional_tool_calls}}<｜tool▁calls▁end｜>\n\n" +
+			"Where:\n- `tool_call_name` must be an exact match to one of the available tools\n- `tool_call_arguments` must be valid JSON that strictly follows the tool's Parameters Schema\n- For multiple tool calls, chain them directly without separators or spaces\n" +
+			"<｜User｜>Time?<｜Assistant｜></think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_time<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>" +
+			"<｜tool▁output▁begin｜>noon<｜tool▁output▁end｜>",
+	}})
 }

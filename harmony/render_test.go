@@ -47,25 +47,23 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "tool", ToolCallID: "c1", Content: `{"sunny": true, "temperature": 20}`},
 		{Role: "assistant", Content: "It is sunny."},
 	}
-	gotPrompt, err := harmony.RenderPrompt(msgs, tools, toolcall.PromptOptions{Date: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC)})
-	got := gotPrompt.Text
-	want := "<|start|>system<|message|>You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\nCurrent date: 2025-06-28\n\nReasoning: medium\n\n" +
-		"# Valid channels: analysis, commentary, final. Channel must be included for every message.\nCalls to these tools must go to the commentary channel: 'functions'.<|end|>" +
-		"<|start|>developer<|message|># Instructions\n\nUse a friendly tone.\n\n# Tools\n\n## functions\n\nnamespace functions {\n\n" +
-		"// Gets the location of the user.\ntype get_location = () => any;\n\n" +
-		"// Gets the current weather in the provided location.\ntype get_current_weather = (_: {\n// The city and state, e.g. San Francisco, CA\nlocation: string,\nformat?: \"celsius\" | \"fahrenheit\", // default: celsius,\n}) => any;\n\n" +
-		"} // namespace functions<|end|>" +
-		"<|start|>user<|message|>What is the weather like in SF?<|end|>" +
-		// The task is finished (a final message follows): its analysis is dropped.
-		"<|start|>assistant to=functions.get_current_weather<|channel|>commentary json<|message|>{\"location\": \"San Francisco, CA\"}<|call|>" +
-		"<|start|>functions.get_current_weather to=assistant<|channel|>commentary<|message|>\"{\\\"sunny\\\": true, \\\"temperature\\\": 20}\"<|end|>" +
-		"<|start|>assistant<|channel|>final<|message|>It is sunny.<|end|>" +
-		"<|start|>assistant"
-	if err != nil || got != want {
-		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
-	}
+	formatstest.CheckPromptCases(t, harmony.RenderPrompt, formatstest.AnyReasoning, []formatstest.PromptCase[toolcall.PromptOptions]{{
+		Name: "a finished task: its analysis dropped", Msgs: msgs, Tools: tools, Opts: toolcall.PromptOptions{Date: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC)},
+		Want: "<|start|>system<|message|>You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\nCurrent date: 2025-06-28\n\nReasoning: medium\n\n" +
+			"# Valid channels: analysis, commentary, final. Channel must be included for every message.\nCalls to these tools must go to the commentary channel: 'functions'.<|end|>" +
+			"<|start|>developer<|message|># Instructions\n\nUse a friendly tone.\n\n# Tools\n\n## functions\n\nnamespace functions {\n\n" +
+			"// Gets the location of the user.\ntype get_location = () => any;\n\n" +
+			"// Gets the current weather in the provided location.\ntype get_current_weather = (_: {\n// The city and state, e.g. San Francisco, CA\nlocation: string,\nformat?: \"celsius\" | \"fahrenheit\", // default: celsius,\n}) => any;\n\n" +
+			"} // namespace functions<|end|>" +
+			"<|start|>user<|message|>What is the weather like in SF?<|end|>" +
+			// The task is finished (a final message follows): its analysis is dropped.
+			"<|start|>assistant to=functions.get_current_weather<|channel|>commentary json<|message|>{\"location\": \"San Francisco, CA\"}<|call|>" +
+			"<|start|>functions.get_current_weather to=assistant<|channel|>commentary<|message|>\"{\\\"sunny\\\": true, \\\"temperature\\\": 20}\"<|end|>" +
+			"<|start|>assistant<|channel|>final<|message|>It is sunny.<|end|>" +
+			"<|start|>assistant",
+	}})
 	// The current task's analysis is kept.
-	gotPrompt, err = harmony.RenderPrompt(msgs[:4], tools, toolcall.PromptOptions{Date: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC)})
+	gotPrompt, err := harmony.RenderPrompt(msgs[:4], tools, toolcall.PromptOptions{Date: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC)})
 	if err != nil || !strings.Contains(gotPrompt.Text, "<|start|>assistant<|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant to=functions.get_current_weather") {
 		t.Errorf("the analysis of the call of an unfinished task is not kept:\n%q", gotPrompt.Text)
 	}

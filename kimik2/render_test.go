@@ -43,19 +43,17 @@ func TestRenderPrompt(t *testing.T) {
 	}
 	// The template writes each call under the ID the request gives it, and
 	// the arguments with tojson's spaces.
-	gotPrompt, err := kimik2.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
-	got := gotPrompt.Text
-	want := `<|im_system|>tool_declare<|im_middle|>[{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]<|im_end|>` +
-		"<|im_system|>system<|im_middle|>" + kimik2.DefaultSystem + "<|im_end|>" +
-		"<|im_user|>user<|im_middle|>Weather?<|im_end|>" +
-		`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>call_x<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
-		"<|im_system|>tool<|im_middle|>## Return of call_x\nsunny<|im_end|>" +
-		"<|im_assistant|>assistant<|im_middle|><think></think>Sunny.<|im_end|>" +
-		"<|im_user|>user<|im_middle|>And Rome?<|im_end|>" +
-		`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Rome"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
-		"<|im_system|>tool<|im_middle|>## Return of functions.get_weather:1\nrain<|im_end|>" +
-		"<|im_assistant|>assistant<|im_middle|>"
-	if err != nil || got != want {
-		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
-	}
+	formatstest.CheckPromptCases(t, kimik2.RenderPrompt, formatstest.AnyReasoning, []formatstest.PromptCase[toolcall.PromptOptions]{{
+		Name: "two rounds of calls, IDs as the request gives them", Msgs: msgs, Tools: tools,
+		Want: `<|im_system|>tool_declare<|im_middle|>[{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]<|im_end|>` +
+			"<|im_system|>system<|im_middle|>" + kimik2.DefaultSystem + "<|im_end|>" +
+			"<|im_user|>user<|im_middle|>Weather?<|im_end|>" +
+			`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>call_x<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
+			"<|im_system|>tool<|im_middle|>## Return of call_x\nsunny<|im_end|>" +
+			"<|im_assistant|>assistant<|im_middle|><think></think>Sunny.<|im_end|>" +
+			"<|im_user|>user<|im_middle|>And Rome?<|im_end|>" +
+			`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Rome"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
+			"<|im_system|>tool<|im_middle|>## Return of functions.get_weather:1\nrain<|im_end|>" +
+			"<|im_assistant|>assistant<|im_middle|>",
+	}})
 }

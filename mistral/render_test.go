@@ -56,13 +56,11 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "a", Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
 		{Role: "tool", ToolCallID: "a", Content: "sunny"},
 	}
-	gotPrompt, err := mistral.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
-	got := gotPrompt.Text
-	want := `<s>[SYSTEM_PROMPT]Be brief.[/SYSTEM_PROMPT][AVAILABLE_TOOLS][{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}][/AVAILABLE_TOOLS]` +
-		`[INST]Weather?[/INST][TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}</s>[TOOL_RESULTS]sunny[/TOOL_RESULTS]`
-	if err != nil || got != want {
-		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
-	}
+	formatstest.CheckPromptCases(t, mistral.RenderPrompt, formatstest.AnyReasoning, []formatstest.PromptCase[toolcall.PromptOptions]{{
+		Name: "a system message, tools, a call and its result", Msgs: msgs, Tools: tools,
+		Want: `<s>[SYSTEM_PROMPT]Be brief.[/SYSTEM_PROMPT][AVAILABLE_TOOLS][{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}][/AVAILABLE_TOOLS]` +
+			`[INST]Weather?[/INST][TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}</s>[TOOL_RESULTS]sunny[/TOOL_RESULTS]`,
+	}})
 }
 
 // TestDefaultSystemPrompts: the profiles whose templates write a default

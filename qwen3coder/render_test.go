@@ -74,22 +74,20 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "tool", ToolCallID: "c1", Content: `{"temp": 21}`},
 		{Role: "assistant", Content: "21 degrees."},
 	}
-	gotPrompt, err := qwen3coder.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
-	got := gotPrompt.Text
-	want := "<|im_start|>system\n" + qwen3coder.DefaultSystem + "\n\n# Tools\n\nYou have access to the following functions:\n\n<tools>\n" +
-		"<function>\n<name>get_weather</name>\n<description>Weather.</description>\n<parameters>\n" +
-		"<parameter>\n<name>city</name>\n<type>string</type>\n<description>The city</description>\n</parameter>\n" +
-		"<parameter>\n<name>days</name>\n<type>integer</type>\n<minimum>1</minimum>\n</parameter>\n" +
-		"<required>[\"city\"]</required>\n</parameters>\n</function>\n</tools>" +
-		"\n\nIf you choose to call a function ONLY reply in the following format with NO suffix:\n\n<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n<parameter=example_parameter_2>\nThis is the value for the second parameter\nthat can span\nmultiple lines\n</parameter>\n</function>\n</tool_call>\n\n<IMPORTANT>\nReminder:\n- Function calls MUST follow the specified format: an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags\n- Required parameters MUST be specified\n- You may provide optional reasoning for your function call in natural language BEFORE the function call, but NOT after\n- If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls\n</IMPORTANT><|im_end|>\n" +
-		"<|im_start|>user\nWeather in Paris?<|im_end|>\n" +
-		"<|im_start|>assistant\nChecking.\n\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n2\n</parameter>\n</function>\n</tool_call><|im_end|>\n" +
-		"<|im_start|>user\n<tool_response>\n{\"temp\": 21}\n</tool_response>\n<|im_end|>\n" +
-		"<|im_start|>assistant\n21 degrees.<|im_end|>\n" +
-		"<|im_start|>assistant\n"
-	if err != nil || got != want {
-		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
-	}
+	formatstest.CheckPromptCases(t, qwen3coder.RenderPrompt, formatstest.AnyReasoning, []formatstest.PromptCase[toolcall.PromptOptions]{{
+		Name: "a call and its result", Msgs: msgs, Tools: tools,
+		Want: "<|im_start|>system\n" + qwen3coder.DefaultSystem + "\n\n# Tools\n\nYou have access to the following functions:\n\n<tools>\n" +
+			"<function>\n<name>get_weather</name>\n<description>Weather.</description>\n<parameters>\n" +
+			"<parameter>\n<name>city</name>\n<type>string</type>\n<description>The city</description>\n</parameter>\n" +
+			"<parameter>\n<name>days</name>\n<type>integer</type>\n<minimum>1</minimum>\n</parameter>\n" +
+			"<required>[\"city\"]</required>\n</parameters>\n</function>\n</tools>" +
+			"\n\nIf you choose to call a function ONLY reply in the following format with NO suffix:\n\n<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n<parameter=example_parameter_2>\nThis is the value for the second parameter\nthat can span\nmultiple lines\n</parameter>\n</function>\n</tool_call>\n\n<IMPORTANT>\nReminder:\n- Function calls MUST follow the specified format: an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags\n- Required parameters MUST be specified\n- You may provide optional reasoning for your function call in natural language BEFORE the function call, but NOT after\n- If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls\n</IMPORTANT><|im_end|>\n" +
+			"<|im_start|>user\nWeather in Paris?<|im_end|>\n" +
+			"<|im_start|>assistant\nChecking.\n\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n2\n</parameter>\n</function>\n</tool_call><|im_end|>\n" +
+			"<|im_start|>user\n<tool_response>\n{\"temp\": 21}\n</tool_response>\n<|im_end|>\n" +
+			"<|im_start|>assistant\n21 degrees.<|im_end|>\n" +
+			"<|im_start|>assistant\n",
+	}})
 	if _, err := qwen3coder.RenderPrompt([]toolcall.Message{{Role: "robot"}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("an unknown role: no error")
 	}

@@ -136,8 +136,3 @@ func TestToolResults(t *testing.T) {
 		t.Error("three results for two calls is no error")
 	}
 }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, kimik3.Format, kimik3.RenderPrompt)
-}

@@ -92,8 +92,3 @@ func TestRenderPrompt(t *testing.T) {
 		t.Errorf("escaped: %q, %v", escaped.Text, err)
 	}
 }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, nemotronv2.Format, nemotronv2.RenderPrompt)
-}

@@ -9,17 +9,10 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the golden
-// directories of testdata/templates/golden (what llama.cpp's copies of
-// GigaChat 3's and 3.1's chat templates render for the shared
-// conversations), with the options with which the format must write the
-// same bytes.
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
 var writers = formatstest.Writers{
-	Format: gigachat.Format, Prompt: gigachat.RenderPrompt,
-	Goldens: []formatstest.Golden{
-		{Dir: "gigachat31"},
-		{Dir: "gigachat3", Opts: toolcall.PromptOptions{Profile: gigachat.Profile3}},
-	},
+	Format: gigachat.Format, Prompt: gigachat.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{
 		{Name: "gigachat 3.1", Render: gigachat.RenderCalls,
 			Writes: []formatstest.Write{

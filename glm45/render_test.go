@@ -10,22 +10,10 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the golden
-// directories of testdata/templates/golden (the prompts the models' own
-// chat templates render; formats/formatstest/testdata/README.md says
-// where each template came from), with the options with which the
-// format must write the same bytes.
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
 var writers = formatstest.Writers{
-	Format: glm45.Format, Prompt: glm45.RenderPrompt,
-	Goldens: []formatstest.Golden{
-		{Dir: "glm47"},
-		{Dir: "glm47_flash"},
-		{Dir: "glm47@nothink", Opts: toolcall.PromptOptions{Thinking: new(false)}},
-		{Dir: "glm52", Opts: toolcall.PromptOptions{Profile: glm45.ProfileGLM52}},
-		{Dir: "laguna", Opts: toolcall.PromptOptions{Profile: glm45.ProfileLaguna}},
-		{Dir: "glm46", Opts: toolcall.PromptOptions{Profile: glm45.ProfileGLM46}},
-		{Dir: "glm46@nothink", Opts: toolcall.PromptOptions{Profile: glm45.ProfileGLM46, Thinking: new(false)}},
-	},
+	Format: glm45.Format, Prompt: glm45.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{{
 		Tolerated: "\n</tool_call>", ValueClose: "</arg_value>",
 		Writes: []formatstest.Write{{Name: "two calls, values as text", Calls: []toolcall.Call{{Name: "f", Arguments: `{"city":"上海","n":2,"l":[1,"a"]}`}, {Name: "g"}},

@@ -12,14 +12,10 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the golden
-// directories of testdata/templates/golden (the prompts the models' own
-// chat templates render; formats/formatstest/testdata/README.md says
-// where each template came from), with the options with which the
-// format must write the same bytes.
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
 var writers = formatstest.Writers{
-	Format: harmony.Format, Prompt: harmony.RenderPrompt,
-	Goldens: []formatstest.Golden{{Dir: "gpt_oss", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}}},
+	Format: harmony.Format, Prompt: harmony.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{{
 		Typed: true, Tolerated: "<|call|>",
 		// Names come back through the tools the request offers.

@@ -10,14 +10,10 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the golden
-// directories of testdata/templates/golden (the prompts the models' own
-// chat templates render; formats/formatstest/testdata/README.md says
-// where each template came from), with the options with which the
-// format must write the same bytes.
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
 var writers = formatstest.Writers{
-	Format: kimik2.Format, Prompt: kimik2.RenderPrompt,
-	Goldens: []formatstest.Golden{{Dir: "kimi_k2_thinking"}},
+	Format: kimik2.Format, Prompt: kimik2.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{{
 		Tolerated: "<|tool_call_end|><|tool_calls_section_end|>",
 		Writes: []formatstest.Write{{Name: "a call without an ID gets its index, one with an ID keeps it", Calls: []toolcall.Call{{Name: "get_weather", Arguments: `{"city": "Paris"}`}, {ID: "functions.f:7", Name: "f"}},

@@ -10,17 +10,10 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the golden
-// directories of testdata/templates/golden (the prompts the models' own
-// chat templates render; formats/formatstest/testdata/README.md says
-// where each template came from), with the options with which the
-// format must write the same bytes.
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
 var writers = formatstest.Writers{
-	Format: llama3json.Format, Prompt: llama3json.RenderPrompt,
-	Goldens: []formatstest.Golden{
-		{Dir: "llama33"},
-		{Dir: "llama32", Opts: toolcall.PromptOptions{Profile: llama3json.ProfileLlama32, Date: formatstest.GoldenDate}},
-	},
+	Format: llama3json.Format, Prompt: llama3json.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{{
 		// a call object one brace short at the end is closed (Llama 3.2
 		// under vLLM ends its calls so): its arguments are complete

@@ -10,19 +10,17 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the golden
-// directories of testdata/templates/golden (the prompts the models' own
-// chat templates render; formats/formatstest/testdata/README.md says
-// where each template came from), with the options with which the
-// format must write the same bytes.
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
 var writers = formatstest.Writers{
-	Format: llama4.Format, Prompt: llama4.RenderPrompt,
-	Goldens: []formatstest.Golden{{Dir: "llama4_hf", Opts: toolcall.PromptOptions{Profile: llama4.ProfileHF}}},
+	Format: llama4.Format, Prompt: llama4.RenderPrompt, Goldens: templateGoldens,
 	// llama4_pythonic_vllm is broken (vLLM's llama4 pythonic template
 	// lists no tools): no options follow it, and the package doc says why.
 	Broken: []string{"llama4_pythonic_vllm"},
 	Renderers: []formatstest.Renderer{
-		{Name: "llama4 list", Render: llama4.RenderCalls},
+		{
+			Name: "llama4 list", Render: llama4.RenderCalls,
+		},
 		{
 			Name: "llama4 function tags", Render: llama4.RenderFunctionTags,
 			Tolerated: "</function>",

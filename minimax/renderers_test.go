@@ -8,14 +8,10 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the golden
-// directories of testdata/templates/golden (the prompts MiniMax-M2's
-// own chat template renders, llama.cpp's copy
-// models/templates/MiniMax-M2.jinja), with the options with which the
-// format must write the same bytes.
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
 var writers = formatstest.Writers{
-	Format: minimax.Format, Prompt: minimax.RenderPrompt,
-	Goldens:   []formatstest.Golden{{Dir: "minimax_m2"}},
+	Format: minimax.Format, Prompt: minimax.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{{Tolerated: "\n</invoke>\n</minimax:tool_call>", ValueClose: "</parameter>"}},
 }
 

@@ -12,21 +12,10 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the golden
-// directories of testdata/templates/golden (the prompts the models' own
-// chat templates render; formats/formatstest/testdata/README.md says
-// where each template came from), with the options with which the
-// format must write the same bytes.
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
 var writers = formatstest.Writers{
-	Format: mistral.Format, Prompt: mistral.RenderPrompt,
-	Goldens: []formatstest.Golden{
-		{Dir: "magistral_v13", Opts: toolcall.PromptOptions{Profile: mistral.ProfileMagistral}},
-		// The MLX conversion's template writes no tools (see mistral's doc).
-		{Dir: "ministral3_mlx", Opts: toolcall.PromptOptions{Profile: mistral.ProfileMinistral3}, NoTools: true},
-		{Dir: "ministral3_reasoning", Opts: toolcall.PromptOptions{Profile: mistral.ProfileMinistral3Reasoning}},
-		{Dir: "mistral_medium35", Opts: toolcall.PromptOptions{Profile: mistral.ProfileMedium35}},
-		{Dir: "mistral_small32", Opts: toolcall.PromptOptions{Profile: mistral.ProfileSmall32, Date: formatstest.GoldenDate}},
-	},
+	Format: mistral.Format, Prompt: mistral.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{
 		{
 			Writes: []formatstest.Write{{Name: "two calls", Calls: mistralCalls,

@@ -9,17 +9,10 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the golden
-// directories of testdata/templates/golden (the prompts the models' own
-// chat templates render; formats/formatstest/testdata/README.md says
-// where each template came from), with the options with which the
-// format must write the same bytes.
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
 var writers = formatstest.Writers{
-	Format: olmo3.Format, Prompt: olmo3.RenderPrompt,
-	Goldens: []formatstest.Golden{
-		{Dir: "olmo31"},
-		{Dir: "olmo3_think", Opts: toolcall.PromptOptions{Profile: olmo3.ProfileOLMo3Think}},
-	},
+	Format: olmo3.Format, Prompt: olmo3.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{{
 		Tolerated: "\n</function_calls>",
 		Writes: []formatstest.Write{{Name: "two calls", Calls: []toolcall.Call{{Name: "f", Arguments: `{"x":1}`}, {Name: "g", Arguments: `{"y":true,"z":null,"s":"a\"b"}`}},

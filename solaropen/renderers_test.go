@@ -9,14 +9,10 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the golden
-// directories of testdata/templates/golden (what llama.cpp's copy of
-// Solar-Open-100B's chat template renders for the shared
-// conversations), with the options with which the format must write the
-// same bytes.
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
 var writers = formatstest.Writers{
-	Format: solaropen.Format, Prompt: solaropen.RenderPrompt,
-	Goldens: []formatstest.Golden{{Dir: "solar_open", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}}},
+	Format: solaropen.Format, Prompt: solaropen.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{
 		{Name: "solar open", Render: solaropen.RenderCalls, Tolerated: "<|tool_call:end|><|calls|>",
 			EndsTurn: []string{"<|calls|>", "<|begin|>user", "<|begin|>tool", "<|begin|>system"},

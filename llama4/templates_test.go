@@ -1,0 +1,15 @@
+package llama4_test
+
+import (
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/llama4"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// templateGoldens are the golden directories of testdata/templates/golden
+// (the prompts the models' own chat templates render;
+// formats/formatstest/testdata/README.md says where each template came
+// from) and the options with which the format must write the same bytes.
+var templateGoldens = []formatstest.Golden{
+	{Dir: "llama4_hf", Opts: toolcall.PromptOptions{Profile: llama4.ProfileHF}},
+}

@@ -1,0 +1,16 @@
+package olmo3_test
+
+import (
+	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/olmo3"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// templateGoldens are the golden directories of testdata/templates/golden
+// (the prompts the models' own chat templates render;
+// formats/formatstest/testdata/README.md says where each template came
+// from) and the options with which the format must write the same bytes.
+var templateGoldens = []formatstest.Golden{
+	{Dir: "olmo31"},
+	{Dir: "olmo3_think", Opts: toolcall.PromptOptions{Profile: olmo3.ProfileOLMo3Think}},
+}

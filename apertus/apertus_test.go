@@ -88,7 +88,7 @@ func TestReasoning(t *testing.T) {
 	streamtest.ExpectReasoning(t, apertus.Format, req, `<|inner_prefix|>I need the order.<|tools_prefix|>[{"f": {}}]<|tools_suffix|>`,
 		"I need the order.", "", []toolcall.Call{call("f", `{}`)})
 	// A prompt with deliberation enabled leaves the reasoning closed.
-	p, err := apertus.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi"}}, nil, toolcall.PromptOptions{Thinking: on()})
+	p, err := apertus.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi"}}, nil, toolcall.PromptOptions{Thinking: new(true)})
 	if err != nil || p.InReasoning {
 		t.Fatalf("%+v, %v", p, err)
 	}

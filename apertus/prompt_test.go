@@ -14,8 +14,6 @@ import (
 // keys).
 type promptCase formatstest.PromptCase[toolcall.PromptOptions]
 
-func on() *bool { t := true; return &t }
-
 // shapes is a tool whose parameters take each branch of the template's
 // TypeScript types.
 var shapes = toolcall.Tool{Name: "shapes", Description: "Many shapes.", Parameters: json.RawMessage(`{"type": "object", "properties": {
@@ -44,7 +42,7 @@ func TestRenderPrompt(t *testing.T) {
 	f := toolcall.Call{ID: "a", Name: "f", Arguments: `{"x":1}`}
 	formatstest.CheckPromptCases(t, apertus.RenderPrompt, formatstest.ReasoningClosed, []promptCase{
 		{"the default system text with the date; deliberation enabled", []toolcall.Message{{Role: "user", Content: "Hi"}}, nil,
-			toolcall.PromptOptions{Thinking: on(), Date: formatstest.GoldenDate},
+			toolcall.PromptOptions{Thinking: new(true), Date: formatstest.GoldenDate},
 			defaultSystem + "<|developer_start|>Deliberation: enabled\nTool Capabilities: disabled<|developer_end|><|user_start|>Hi<|user_end|><|assistant_start|>"},
 		{"every TypeScript type the template writes", []toolcall.Message{{Role: "system", Content: "S"}, {Role: "user", Content: "Hi"}},
 			[]toolcall.Tool{{Name: "ping", Description: "Ping."}, shapes}, toolcall.PromptOptions{},

@@ -1,7 +1,6 @@
 package apertus_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/apertus"
@@ -9,31 +8,23 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// renderer is the syntax this package writes calls in, with what
-// formatstest.CheckRenderer needs to know of it.
-var renderer = formatstest.Renderer{
-	Name: "apertus", Format: apertus.Format, Render: apertus.RenderCalls,
-	Tolerated: "<|tools_suffix|>",
-	EndsTurn:  []string{"<|assistant_end|>"},
-	Writes: []formatstest.Write{
-		{Name: "no calls", Want: ""},
-		{Name: "the golden's two calls, as the template writes them", Calls: []toolcall.Call{note, order},
-			Want: "<|tools_prefix|>[{\"write_note\": " + noteArgs + "}, {\"lookup_order\": " + orderArgs + "}]<|tools_suffix|>"},
-		{Name: "empty arguments are {}", Calls: []toolcall.Call{{Name: "f"}}, Want: `<|tools_prefix|>[{"f": {}}]<|tools_suffix|>`},
-		{Name: "a name is a JSON string", Calls: []toolcall.Call{{Name: `a"b`, Arguments: `{}`}}, Want: `<|tools_prefix|>[{"a\"b": {}}]<|tools_suffix|>`},
-	},
-	Grammar: func(render func(...toolcall.Call) string) []formatstest.GrammarCase {
-		return []formatstest.GrammarCase{
-			{Name: "no end marker", Text: strings.TrimSuffix(render(formatstest.Paris), "<|tools_suffix|>"), Want: false},
-		}
-	},
-	Tag: &formatstest.TagWant{Trigger: "<|tools_prefix|>", Begin: "<|tools_prefix|>[", End: "]<|tools_suffix|>"},
+// writers are what the shared checks need to know of what this package
+// writes: its syntax of calls, a JSON array of {NAME: ARGUMENTS}
+// objects; RenderPrompt; and the golden directory of
+// testdata/templates/golden (what llama.cpp's copy of
+// Apertus-8B-Instruct-2509's chat template renders for the shared
+// conversations) with the options with which the format must write the
+// same bytes (the *_no_system ones rendered here from the same template,
+// as formats/formatstest/testdata/README.md says).
+var writers = formatstest.Writers{
+	Format: apertus.Format, Prompt: apertus.RenderPrompt,
+	Renderers: []formatstest.Renderer{formatstest.JSONArray{
+		Open: "<|tools_prefix|>[", Close: "]<|tools_suffix|>",
+		Item: func(c toolcall.Call) string { return "{" + formatstest.JSONString(c.Name) + ": " + c.Arguments + "}" },
+	}.Renderer(formatstest.Renderer{})},
+	Goldens: []formatstest.Golden{{Dir: "apertus", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}}},
 }
 
-// TestRenderers runs the shared renderer checks on it.
-func TestRenderers(t *testing.T) { formatstest.CheckRenderer(t, renderer) }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, apertus.Format, apertus.RenderPrompt)
-}
+// TestWriters: the renderer checks, RenderPrompt's special-token guard
+// and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }

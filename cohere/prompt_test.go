@@ -2,7 +2,6 @@ package cohere_test
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,13 +10,19 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// The prompts Command R7B's template writes
+// writers are what the shared checks need to know of what this package
+// writes: RenderPrompt, and the prompts Command R7B's template writes
 // (testdata/templates/golden/command_r7b, rendered from llama.cpp's
-// CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja), byte for byte,
-// with the reasoning closed.
-func TestPromptMatchesTheTemplate(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, cohere.Format, []formatstest.Golden{{Dir: "command_r7b", Reasoning: formatstest.ReasoningClosed}})
+// CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja), with the
+// reasoning closed.
+var writers = formatstest.Writers{
+	Format: cohere.Format, Prompt: cohere.RenderPrompt,
+	Goldens: []formatstest.Golden{{Dir: "command_r7b", Reasoning: formatstest.ReasoningClosed}},
 }
+
+// TestWriters: RenderPrompt's special-token guard and every golden,
+// byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 // What the goldens do not show, as the template writes it.
 func TestPromptCases(t *testing.T) {
@@ -102,19 +107,11 @@ func TestPromptErrors(t *testing.T) {
 // message, calls numbered across turns with results out of order,
 // non-ASCII and control characters), byte for byte.
 func TestPromptMatchesTheTemplateMore(t *testing.T) {
-	for name, c := range formatstest.MoreConversations(t) {
-		t.Run(name, func(t *testing.T) {
-			var opts struct{ Thinking bool }
-			if err := json.Unmarshal(c.Entry, &opts); err != nil {
-				t.Fatal(err)
-			}
-			got, err := cohere.RenderPrompt(c.Messages, c.Tools, toolcall.PromptOptions{Thinking: new(opts.Thinking)})
-			formatstest.CheckPrompt(t, filepath.Join("testdata", "more", name+".txt"), got, err, formatstest.AnyReasoning)
-		})
-	}
-}
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, cohere.Format, cohere.RenderPrompt)
+	formatstest.CheckMorePrompts(t, cohere.RenderPrompt, formatstest.AnyReasoning, func(t *testing.T, c formatstest.More) map[string]toolcall.PromptOptions {
+		var opts struct{ Thinking bool }
+		if err := json.Unmarshal(c.Entry, &opts); err != nil {
+			t.Fatal(err)
+		}
+		return map[string]toolcall.PromptOptions{"": {Thinking: new(opts.Thinking)}}
+	})
 }

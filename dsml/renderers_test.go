@@ -14,39 +14,35 @@ func renderFor(profile string) func([]toolcall.Call) (string, error) {
 	return func(calls []toolcall.Call) (string, error) { return dsml.RenderCallsFor(profile, calls) }
 }
 
-// renderers are the spellings this package writes calls in, with what
-// formatstest.CheckRenderer needs to know of each. The format's Grammar
-// writes V4.1's; GrammarFor the others' (TestGrammarFor).
-var renderers = []formatstest.Renderer{
-	{
-		Name: "dsml V4.1", Format: dsml.Format, Render: dsml.RenderCalls,
-		Typed: true, Textual: true,
-		Tolerated:  "\n</｜DSML｜ calls>",
-		ValueClose: "</｜DSML｜ parameter>",
-		EndsTurn:   []string{"<｜end▁of▁sentence｜>"},
-	},
-	{
-		Name: "dsml V4", Format: dsml.Format, Render: renderFor(dsml.ProfileV4),
-		Typed: true, Textual: true, Unconstrained: true,
-		Tolerated: "\n</｜DSML｜tool_calls>",
-		EndsTurn:  []string{"<｜end▁of▁sentence｜>"},
-	},
-	{
-		Name: "dsml V3.2", Format: dsml.Format, Render: renderFor(dsml.ProfileV32),
-		Typed: true, Textual: true, Unconstrained: true,
-		Tolerated: "\n</｜DSML｜function_calls>",
-		EndsTurn:  []string{"<｜end▁of▁sentence｜>"},
+// writers are what the shared checks need to know of what this package
+// writes: the spellings it writes calls in (the format's Grammar writes
+// V4.1's; GrammarFor the others', TestGrammarFor); RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: dsml.Format, Prompt: dsml.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{
+		{
+			Name:       "dsml V4.1",
+			Tolerated:  "\n</｜DSML｜ calls>",
+			ValueClose: "</｜DSML｜ parameter>",
+		},
+		{
+			Name: "dsml V4", Render: renderFor(dsml.ProfileV4),
+			Typed: true, Textual: true, Unconstrained: true,
+			Tolerated: "\n</｜DSML｜tool_calls>",
+		},
+		{
+			Name: "dsml V3.2", Render: renderFor(dsml.ProfileV32),
+			Typed: true, Textual: true, Unconstrained: true,
+			Tolerated: "\n</｜DSML｜function_calls>",
+		},
 	},
 }
 
-// TestRenderers runs the shared renderer checks on every spelling the
-// package writes calls in.
-func TestRenderers(t *testing.T) { formatstest.CheckRenderers(t, renderers...) }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, dsml.Format, dsml.RenderPrompt)
-}
+// TestWriters: the renderer checks on every spelling the package writes
+// calls in, RenderPrompt's special-token guard and every golden, byte for
+// byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 // A block that the next block's open tag ended, and that then passes the
 // size limit, goes out as content with that open tag.

@@ -1,8 +1,6 @@
 package dsml_test
 
 import (
-	"testing"
-
 	"github.com/toolparse/toolparse/dsml"
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/toolcall"
@@ -19,9 +17,4 @@ var templateGoldens = []formatstest.Golden{
 	{Dir: "deepseek_v32@think", Opts: toolcall.PromptOptions{Profile: dsml.ProfileV32, Thinking: &on}},
 	{Dir: "deepseek_v4", Opts: toolcall.PromptOptions{Profile: dsml.ProfileV4}},
 	{Dir: "deepseek_v41", Opts: toolcall.PromptOptions{Profile: dsml.ProfileV41}},
-}
-
-// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
-func TestPromptsMatchTheModelsTemplates(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, dsml.Format, templateGoldens)
 }

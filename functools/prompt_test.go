@@ -11,6 +11,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// promptCase is a row of a prompt table (a local type, so rows need no
+// keys).
+type promptCase formatstest.PromptCase[toolcall.PromptOptions]
+
 // TestRenderPromptPhi4Mini: what RenderPrompt writes where Phi-4-mini's
 // template has no place for it (the package doc says why), and what the
 // template writes in the other cases.
@@ -18,17 +22,13 @@ func TestRenderPromptPhi4Mini(t *testing.T) {
 	tool := toolcall.Tool{Name: "f", Description: "Do it.", Parameters: json.RawMessage(`{"type":"object","properties":{"x":{"type":"integer"}}}`)}
 	const tools = `<|tool|>[{"name": "f", "description": "Do it.", "parameters": {"type": "object", "properties": {"x": {"type": "integer"}}}}]<|/tool|>`
 	f := toolcall.Call{ID: "c1", Name: "f", Arguments: `{"x":1}`}
-	for _, tt := range []struct {
-		name  string
-		msgs  []toolcall.Message
-		tools []toolcall.Tool
-		want  string
-	}{
-		{"no system, no tools: as the template writes", []toolcall.Message{{Role: "user", Content: "Hi"}}, nil,
+	thinking := toolcall.PromptOptions{Thinking: new(true)}
+	formatstest.CheckPromptCases(t, functools.RenderPrompt, formatstest.ReasoningClosed, []promptCase{
+		{"no system, no tools: as the template writes", []toolcall.Message{{Role: "user", Content: "Hi"}}, nil, thinking,
 			"<|user|>Hi<|end|><|assistant|>"},
-		{"the tools in the first system message, as the model's card says", []toolcall.Message{{Role: "system", Content: "Be brief."}, {Role: "user", Content: "Hi"}}, []toolcall.Tool{tool},
+		{"the tools in the first system message, as the model's card says", []toolcall.Message{{Role: "system", Content: "Be brief."}, {Role: "user", Content: "Hi"}}, []toolcall.Tool{tool}, thinking,
 			"<|system|>Be brief." + tools + "<|end|><|user|>Hi<|end|><|assistant|>"},
-		{"no system message first: a system turn of the tools alone", []toolcall.Message{{Role: "user", Content: "Hi"}, {Role: "system", Content: "Late."}}, []toolcall.Tool{tool},
+		{"no system message first: a system turn of the tools alone", []toolcall.Message{{Role: "user", Content: "Hi"}, {Role: "system", Content: "Late."}}, []toolcall.Tool{tool}, thinking,
 			"<|system|>" + tools + "<|end|><|user|>Hi<|end|><|system|>Late.<|end|><|assistant|>"},
 		{"an assistant's calls after its text and a space; results as <|tool|> turns; reasoning dropped", []toolcall.Message{
 			{Role: "user", Content: "Go"},
@@ -36,16 +36,11 @@ func TestRenderPromptPhi4Mini(t *testing.T) {
 			{Role: "tool", ToolCallID: "c1", Content: "1"},
 			{Role: "assistant", ToolCalls: []toolcall.Call{{Name: "g"}}},
 			{Role: "tool", Content: "2"},
-		}, nil,
+		}, nil, thinking,
 			`<|user|>Go<|end|><|assistant|>Checking. functools[{"name": "f", "arguments": {"x": 1}}]<|end|><|tool|>1<|end|><|assistant|> functools[{"name": "g", "arguments": {}}]<|end|><|tool|>2<|end|><|assistant|>`},
-		{"a last assistant message is a turn like any other", []toolcall.Message{{Role: "user", Content: "Hi"}, {Role: "assistant", Content: "Hello"}}, nil,
+		{"a last assistant message is a turn like any other", []toolcall.Message{{Role: "user", Content: "Hi"}, {Role: "assistant", Content: "Hello"}}, nil, thinking,
 			"<|user|>Hi<|end|><|assistant|>Hello<|end|><|assistant|>"},
-	} {
-		got, err := functools.RenderPrompt(tt.msgs, tt.tools, toolcall.PromptOptions{Thinking: new(true)})
-		if err != nil || got.Text != tt.want || got.InReasoning {
-			t.Errorf("%s: RenderPrompt =\n%q (in reasoning: %v), %v\nwant\n%q", tt.name, got.Text, got.InReasoning, err, tt.want)
-		}
-	}
+	})
 }
 
 // TestRenderPromptFireFunction: what the goldens do not show, as the

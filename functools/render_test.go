@@ -1,7 +1,6 @@
 package functools_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
@@ -9,26 +8,30 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// renderer is the syntax this package writes calls in, with what
-// formatstest.CheckRenderer needs to know of it.
-var renderer = formatstest.Renderer{
-	Name: "functools", Format: functools.Format, Render: functools.RenderCalls,
-	EndsTurn: []string{"<|end|>", "<|endoftext|>", "<|eot_id|>"},
-	Writes: []formatstest.Write{
-		{Name: "no calls", Want: ""},
-		{Name: "the golden's two calls, as FireFunction's template writes them", Calls: []toolcall.Call{note, order},
-			Want: "functools[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]"},
-		{Name: "empty arguments are {}; no IDs", Calls: []toolcall.Call{{Name: "f", ID: "x"}}, Want: `functools[{"name": "f", "arguments": {}}]`},
-		{Name: "a name is a JSON string", Calls: []toolcall.Call{{Name: `a"b`, Arguments: `{}`}}, Want: `functools[{"name": "a\"b", "arguments": {}}]`},
+// writers are what the shared checks need to know of what this package
+// writes: its syntax of calls, a JSON array after the word functools;
+// and the golden directories of testdata/templates/golden
+// (testdata/README.md says how each was rendered) with the options with
+// which the format must write the same bytes: phi4_mini only for the
+// conversation whose history holds no call and whose first message is a
+// system message (the template drops calls and writes no tools without
+// one; the package doc says what RenderPrompt writes instead).
+// TestRenderPromptGuard checks RenderPrompt's special-token guard.
+var writers = formatstest.Writers{
+	Format: functools.Format,
+	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "functools[", Close: "]", Trigger: "functools[", Source: "FireFunction's template"}.Renderer(formatstest.Renderer{
+		Writes: []formatstest.Write{{Name: "empty arguments are {}; no IDs", Calls: []toolcall.Call{{Name: "f", ID: "x"}}, Want: `functools[{"name": "f", "arguments": {}}]`}},
+		Grammar: func(render func(...toolcall.Call) string) []formatstest.GrammarCase {
+			return []formatstest.GrammarCase{
+				{Name: "the space before the word, as FireFunction writes it, is free text's", Text: " " + render(formatstest.Paris), Want: false},
+			}
+		},
+	})},
+	Goldens: []formatstest.Golden{
+		{Dir: "phi4_mini", Only: []string{"reasoning"}},
+		{Dir: "firefunction_v2", Opts: toolcall.PromptOptions{Profile: functools.ProfileFireFunctionV2, Date: formatstest.GoldenDate}},
 	},
-	Grammar: func(render func(...toolcall.Call) string) []formatstest.GrammarCase {
-		return []formatstest.GrammarCase{
-			{Name: "the array not closed", Text: strings.TrimSuffix(render(formatstest.Paris), "]"), Want: false},
-			{Name: "the space before the word, as FireFunction writes it, is free text's", Text: " " + render(formatstest.Paris), Want: false},
-		}
-	},
-	Tag: &formatstest.TagWant{Trigger: "functools[", Begin: "functools[", End: "]"},
 }
 
-// TestRenderers runs the shared renderer checks on it.
-func TestRenderers(t *testing.T) { formatstest.CheckRenderer(t, renderer) }
+// TestWriters: the renderer checks and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }

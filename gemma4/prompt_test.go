@@ -9,21 +9,23 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func on() *bool  { t := true; return &t }
-func off() *bool { f := false; return &f }
-
-// TestPromptsMatchTheTemplates: every golden of gemma4 (thinking off, the
+// writers are what the shared checks need to know of what this package
+// writes: RenderPrompt, and the goldens of gemma4 (thinking off, the
 // default), gemma4@think (enable_thinking=True) and gemma4_26b (the 26B's
-// template, which writes the same), byte for byte.
-func TestPromptsMatchTheTemplates(t *testing.T) {
-	closed := formatstest.ReasoningClosed
-	formatstest.CheckTemplateGoldens(t, gemma4.Format, []formatstest.Golden{
-		{Dir: "gemma4", Reasoning: closed},
-		{Dir: "gemma4", Opts: toolcall.PromptOptions{Thinking: off(), Profile: gemma4.ProfileGemma4}, Reasoning: closed},
-		{Dir: "gemma4@think", Opts: toolcall.PromptOptions{Thinking: on()}, Reasoning: closed},
-		{Dir: "gemma4_26b", Reasoning: closed},
-	})
+// template, which writes the same), the reasoning closed.
+var writers = formatstest.Writers{
+	Format: gemma4.Format, Prompt: gemma4.RenderPrompt,
+	Goldens: []formatstest.Golden{
+		{Dir: "gemma4", Reasoning: formatstest.ReasoningClosed},
+		{Dir: "gemma4", Opts: toolcall.PromptOptions{Thinking: new(false), Profile: gemma4.ProfileGemma4}, Reasoning: formatstest.ReasoningClosed},
+		{Dir: "gemma4@think", Opts: toolcall.PromptOptions{Thinking: new(true)}, Reasoning: formatstest.ReasoningClosed},
+		{Dir: "gemma4_26b", Reasoning: formatstest.ReasoningClosed},
+	},
 }
+
+// TestWriters: RenderPrompt's special-token guard and every golden,
+// byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 // TestPromptErrors: an unknown profile and a result that answers no call
 // are errors.
@@ -54,7 +56,7 @@ func TestFunctionGemmaPrompt(t *testing.T) {
 		`{"type":"object","properties":{"location":{"type":"string","description":"The city and state, e.g. \"San Francisco, CA\" or \"Tokyo, JP\""},` +
 			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to return the temperature in."}},"required":["location"]}`)}
 	msgs := []toolcall.Message{{Role: "user", Content: "Hey, what's the weather in Tokyo right now?"}}
-	got, err := gemma4.Format.(toolcall.Prompter).Prompt(msgs, []toolcall.Tool{tool}, toolcall.PromptOptions{Profile: gemma4.ProfileFunctionGemma, Thinking: on()})
+	got, err := gemma4.Format.(toolcall.Prompter).Prompt(msgs, []toolcall.Tool{tool}, toolcall.PromptOptions{Profile: gemma4.ProfileFunctionGemma, Thinking: new(true)})
 	want := "<bos><start_of_turn>developer\nYou are a model that can do function calling with the following functions" +
 		"<start_function_declaration>declaration:get_current_weather{description:<escape>Gets the current weather in a given location.<escape>," +
 		`parameters:{properties:{location:{description:<escape>The city and state, e.g. "San Francisco, CA" or "Tokyo, JP"<escape>,type:<escape>STRING<escape>},` +
@@ -74,9 +76,4 @@ func TestFunctionGemmaPrompt(t *testing.T) {
 	if err != nil || got.Text != want {
 		t.Errorf("RenderPrompt = %q, %v\nwant %q", got.Text, err, want)
 	}
-}
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, gemma4.Format, gemma4.RenderPrompt)
 }

@@ -2,7 +2,6 @@ package gigachat_test
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
@@ -17,14 +16,13 @@ import (
 // message with and without a call, two calls in a turn, non-ASCII and
 // control characters), byte for byte.
 func TestPromptMatchesTheTemplatesMore(t *testing.T) {
-	for name, c := range formatstest.MoreConversations(t) {
+	formatstest.CheckMorePrompts(t, gigachat.RenderPrompt, formatstest.ReasoningClosed, func(*testing.T, formatstest.More) map[string]toolcall.PromptOptions {
+		byProfile := map[string]toolcall.PromptOptions{}
 		for _, profile := range gigachat.Profiles {
-			t.Run(name+"@"+profile, func(t *testing.T) {
-				got, err := gigachat.RenderPrompt(c.Messages, c.Tools, toolcall.PromptOptions{Profile: profile})
-				formatstest.CheckPrompt(t, filepath.Join("testdata", "more", name+"@"+profile+".txt"), got, err, formatstest.ReasoningClosed)
-			})
+			byProfile["@"+profile] = toolcall.PromptOptions{Profile: profile}
 		}
-	}
+		return byProfile
+	})
 }
 
 // A conversation that cannot be written is an error.
@@ -42,9 +40,4 @@ func TestPromptErrors(t *testing.T) {
 	if _, err := gigachat.RenderPrompt([]toolcall.Message{{Role: "assistant", ToolCalls: []toolcall.Call{{Name: "f", Arguments: "[1]"}}}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("arguments that are no object: no error")
 	}
-}
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, gigachat.Format, gigachat.RenderPrompt)
 }

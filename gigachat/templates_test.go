@@ -1,8 +1,6 @@
 package gigachat_test
 
 import (
-	"testing"
-
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/gigachat"
 	"github.com/toolparse/toolparse/toolcall"
@@ -15,9 +13,4 @@ import (
 var templateGoldens = []formatstest.Golden{
 	{Dir: "gigachat31"},
 	{Dir: "gigachat3", Opts: toolcall.PromptOptions{Profile: gigachat.Profile3}},
-}
-
-// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
-func TestPromptsMatchTheModelsTemplates(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, gigachat.Format, templateGoldens)
 }

@@ -9,18 +9,44 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// GLM-4.7's prompt opens reasoning: the text before </think> is reasoning.
-// Its compact calls type their values by the tool's schema.
+// GLM-4.7's prompt opens reasoning: the text before </think> is
+// reasoning. With argument streaming, a call is announced once its first
+// argument is read, and its arguments, typed by the tool's schema, are
+// the call's compact arguments.
 func Example() {
-	text := "The user wants two days.</think><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>days</arg_key><arg_value>2</arg_value></tool_call>"
 	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather", Parameters: json.RawMessage(
 		`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer"}}}`)}}}
-	res := stream.Parse(glm45.Format, text, req)
-	fmt.Printf("reasoning: %q\n", res.Reasoning)
-	for _, c := range res.Calls {
-		fmt.Println(c.Name, c.Arguments)
+	s := stream.New(glm45.Format, req, stream.WithArgumentStreaming())
+	show := func(evs []toolcall.Event) { // valid until the next Feed
+		for _, e := range evs {
+			switch {
+			case e.Reasoning != "":
+				fmt.Printf("reasoning: %q\n", e.Reasoning)
+			case e.Delta != nil && e.Delta.Kind == toolcall.CallStarted:
+				fmt.Println("call started:", e.Delta.Name)
+			case e.Delta != nil && e.Delta.Kind == toolcall.ArgumentsFragment:
+				fmt.Println("arguments:", e.Delta.Arguments)
+			case e.Call != nil:
+				fmt.Println("call:", e.Call.Name, e.Call.Arguments)
+			}
+		}
 	}
+	for _, delta := range []string{
+		"The user wants two days.</think><tool_call>get_weather\n",
+		"<arg_key>city</arg_key>\n<arg_value>Par", "is</arg_value>\n",
+		"<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>",
+	} {
+		fmt.Printf("feed %q\n", delta)
+		show(s.Feed(delta))
+	}
+	show(s.Close())
 	// Output:
+	// feed "The user wants two days.</think><tool_call>get_weather\n"
 	// reasoning: "The user wants two days."
-	// get_weather {"city":"Paris","days":2}
+	// feed "<arg_key>city</arg_key>\n<arg_value>Par"
+	// feed "is</arg_value>\n"
+	// call started: get_weather
+	// feed "<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>"
+	// arguments: {"city":"Paris","days":2}
+	// call: get_weather {"city":"Paris","days":2}
 }

@@ -4,19 +4,26 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/glm45"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func TestRenderCalls(t *testing.T) {
-	got, err := glm45.RenderCalls([]toolcall.Call{{Name: "f", Arguments: `{"city":"上海","n":2,"l":[1,"a"]}`}, {Name: "g"}})
-	want := "<tool_call>f\n<arg_key>city</arg_key>\n<arg_value>上海</arg_value>\n<arg_key>n</arg_key>\n<arg_value>2</arg_value>\n<arg_key>l</arg_key>\n<arg_value>[1, \"a\"]</arg_value>\n</tool_call>\n<tool_call>g\n</tool_call>"
-	if err != nil || got != want {
-		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
-	}
-	streamtest.CheckTypedRenderer(t, glm45.Format, glm45.RenderCalls)
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: glm45.Format, Prompt: glm45.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{
+		Tolerated: "\n</tool_call>", ValueClose: "</arg_value>",
+		Writes: []formatstest.Write{{Name: "two calls, values as text", Calls: []toolcall.Call{{Name: "f", Arguments: `{"city":"上海","n":2,"l":[1,"a"]}`}, {Name: "g"}},
+			Want: "<tool_call>f\n<arg_key>city</arg_key>\n<arg_value>上海</arg_value>\n<arg_key>n</arg_key>\n<arg_value>2</arg_value>\n<arg_key>l</arg_key>\n<arg_value>[1, \"a\"]</arg_value>\n</tool_call>\n<tool_call>g\n</tool_call>"}},
+	}},
 }
+
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}}}`)}}

@@ -1,8 +1,6 @@
 package glm45_test
 
 import (
-	"testing"
-
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/glm45"
 	"github.com/toolparse/toolparse/toolcall"
@@ -20,9 +18,4 @@ var templateGoldens = []formatstest.Golden{
 	{Dir: "laguna", Opts: toolcall.PromptOptions{Profile: glm45.ProfileLaguna}},
 	{Dir: "glm46", Opts: toolcall.PromptOptions{Profile: glm45.ProfileGLM46}},
 	{Dir: "glm46@nothink", Opts: toolcall.PromptOptions{Profile: glm45.ProfileGLM46, Thinking: new(false)}},
-}
-
-// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
-func TestPromptsMatchTheModelsTemplates(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, glm45.Format, templateGoldens)
 }

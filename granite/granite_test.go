@@ -110,7 +110,7 @@ func TestReasoning(t *testing.T) {
 	// A call while the reasoning is open ends it.
 	streamtest.ExpectReasoning(t, granite.Format, req, `<think>I need the order.<|tool_call|>[{"name": "f"}]`, "I need the order.", "", []toolcall.Call{call("f", `{}`)})
 	// A prompt with thinking on leaves the reasoning closed.
-	p, err := granite.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi"}}, nil, toolcall.PromptOptions{Thinking: on()})
+	p, err := granite.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi"}}, nil, toolcall.PromptOptions{Thinking: new(true)})
 	if err != nil || p.InReasoning {
 		t.Fatalf("%+v, %v", p, err)
 	}

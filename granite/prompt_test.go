@@ -13,8 +13,6 @@ import (
 // keys).
 type promptCase formatstest.PromptCase[toolcall.PromptOptions]
 
-func on() *bool { t := true; return &t }
-
 const (
 	defaultSystem = "<|start_of_role|>system<|end_of_role|>Knowledge Cutoff Date: April 2024. Today's Date: June 28, 2025. You are Granite, developed by IBM."
 	toolsSystem   = " You are a helpful assistant with access to the following tools. When a tool is required to answer the user's query, respond only with <|tool_call|> followed by a JSON list of tools used. If a tool does not exist in the provided list of tools, notify the user that you do not have the ability to fulfill the request.<|end_of_text|>\n"
@@ -37,9 +35,9 @@ func TestRenderPrompt(t *testing.T) {
 	formatstest.CheckPromptCases(t, granite.RenderPrompt, formatstest.ReasoningClosed, []promptCase{
 		{"the default system text with tools; the tools indented", user, []toolcall.Tool{ping, f}, date,
 			defaultSystem + toolsSystem + "<|start_of_role|>available_tools<|end_of_role|>[\n" + pingJSON + ",\n    {\n        \"type\": \"function\",\n        \"function\": {\n            \"name\": \"f\",\n            \"parameters\": {\n                \"type\": \"object\",\n                \"properties\": {\n                    \"a\": {\n                        \"type\": \"integer\"\n                    },\n                    \"b\": {\n                        \"type\": \"array\",\n                        \"items\": {}\n                    }\n                }\n            }\n        }\n    }\n]<|end_of_text|>\n" + hi},
-		{"the default system text with thinking", user, nil, toolcall.PromptOptions{Date: formatstest.GoldenDate, Thinking: on()},
+		{"the default system text with thinking", user, nil, toolcall.PromptOptions{Date: formatstest.GoldenDate, Thinking: new(true)},
 			defaultSystem + " You are a helpful AI assistant.\nRespond to every user query in a comprehensive and detailed way. You can write down your thoughts and reasoning process before responding. In the thought process, engage in a comprehensive cycle of analysis, summarization, exploration, reassessment, reflection, backtracing, and iteration to develop well-considered thinking process. In the response section, based on various attempts, explorations, and reflections from the thoughts section, systematically present the final solution that you deem correct. The response should summarize the thought process. Write your thoughts between <think></think> and write your response between <response></response> for each user query.<|end_of_text|>\n" + hi},
-		{"tools win over thinking", user, []toolcall.Tool{ping}, toolcall.PromptOptions{Date: formatstest.GoldenDate, Thinking: on()},
+		{"tools win over thinking", user, []toolcall.Tool{ping}, toolcall.PromptOptions{Date: formatstest.GoldenDate, Thinking: new(true)},
 			defaultSystem + toolsSystem + "<|start_of_role|>available_tools<|end_of_role|>[\n" + pingJSON + "\n]<|end_of_text|>\n" + hi},
 		{"the plain default system text", user, nil, date,
 			defaultSystem + " You are a helpful AI assistant.<|end_of_text|>\n" + hi},

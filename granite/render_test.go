@@ -1,7 +1,6 @@
 package granite_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
@@ -9,31 +8,20 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// renderer is the syntax this package writes calls in (no end marker, so
-// none is tolerated missing), with what
-// formatstest.CheckRenderer needs to know of it.
-var renderer = formatstest.Renderer{
-	Name: "granite", Format: granite.Format, Render: granite.RenderCalls,
-	EndsTurn: []string{"<|end_of_text|>"},
-	Writes: []formatstest.Write{
-		{Name: "no calls", Want: ""},
-		{Name: "the golden's two calls, as the model writes them", Calls: []toolcall.Call{note, order},
-			Want: "<|tool_call|>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]"},
-		{Name: "empty arguments are {}", Calls: []toolcall.Call{{Name: "f"}}, Want: `<|tool_call|>[{"name": "f", "arguments": {}}]`},
-		{Name: "a name is a JSON string", Calls: []toolcall.Call{{Name: `a"b`, Arguments: `{}`}}, Want: `<|tool_call|>[{"name": "a\"b", "arguments": {}}]`},
-	},
-	Grammar: func(render func(...toolcall.Call) string) []formatstest.GrammarCase {
-		return []formatstest.GrammarCase{
-			{Name: "the array not closed", Text: strings.TrimSuffix(render(formatstest.Paris), "]"), Want: false},
-		}
-	},
-	Tag: &formatstest.TagWant{Trigger: "<|tool_call|>", Begin: "<|tool_call|>[", End: "]"},
+// writers are what the shared checks need to know of what this package
+// writes: its syntax of calls, a JSON array after <|tool_call|> (no end
+// marker, so none is tolerated missing); RenderPrompt; and the golden
+// directory of testdata/templates/golden (what llama.cpp's copy of
+// granite-3.3-2b-instruct's chat template renders for the shared
+// conversations) with the options with which the format must write the
+// same bytes (the *_no_system ones rendered here from the same template,
+// as formats/formatstest/testdata/README.md says).
+var writers = formatstest.Writers{
+	Format: granite.Format, Prompt: granite.RenderPrompt,
+	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "<|tool_call|>[", Close: "]", Source: "the model"}.Renderer(formatstest.Renderer{})},
+	Goldens:   []formatstest.Golden{{Dir: "granite33", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}}},
 }
 
-// TestRenderers runs the shared renderer checks on it.
-func TestRenderers(t *testing.T) { formatstest.CheckRenderer(t, renderer) }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, granite.Format, granite.RenderPrompt)
-}
+// TestWriters: the renderer checks, RenderPrompt's special-token guard
+// and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }

@@ -6,21 +6,28 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/harmony"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func TestRenderCalls(t *testing.T) {
-	got, err := harmony.RenderCalls([]toolcall.Call{{Name: "get-weather", Arguments: `{"city": "Paris"}`}, {Name: "f"}})
-	want := `<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>` +
-		`<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>json<|message|>{}<|call|>`
-	if err != nil || got != want {
-		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
-	}
-	// Names come back through the tools the request offers.
-	streamtest.CheckTypedRenderer(t, harmony.Format, harmony.RenderCalls)
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: harmony.Format, Prompt: harmony.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{
+		Typed: true, Tolerated: "<|call|>",
+		// Names come back through the tools the request offers.
+		Writes: []formatstest.Write{{Name: "two calls, a name as the tools' namespace spells it", Calls: []toolcall.Call{{Name: "get-weather", Arguments: `{"city": "Paris"}`}, {Name: "f"}},
+			Want: `<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>` +
+				`<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>json<|message|>{}<|call|>`}},
+	}},
 }
+
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{
@@ -36,25 +43,23 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "tool", ToolCallID: "c1", Content: `{"sunny": true, "temperature": 20}`},
 		{Role: "assistant", Content: "It is sunny."},
 	}
-	gotPrompt, err := harmony.RenderPrompt(msgs, tools, toolcall.PromptOptions{Date: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC)})
-	got := gotPrompt.Text
-	want := "<|start|>system<|message|>You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\nCurrent date: 2025-06-28\n\nReasoning: medium\n\n" +
-		"# Valid channels: analysis, commentary, final. Channel must be included for every message.\nCalls to these tools must go to the commentary channel: 'functions'.<|end|>" +
-		"<|start|>developer<|message|># Instructions\n\nUse a friendly tone.\n\n# Tools\n\n## functions\n\nnamespace functions {\n\n" +
-		"// Gets the location of the user.\ntype get_location = () => any;\n\n" +
-		"// Gets the current weather in the provided location.\ntype get_current_weather = (_: {\n// The city and state, e.g. San Francisco, CA\nlocation: string,\nformat?: \"celsius\" | \"fahrenheit\", // default: celsius,\n}) => any;\n\n" +
-		"} // namespace functions<|end|>" +
-		"<|start|>user<|message|>What is the weather like in SF?<|end|>" +
-		// The task is finished (a final message follows): its analysis is dropped.
-		"<|start|>assistant to=functions.get_current_weather<|channel|>commentary json<|message|>{\"location\": \"San Francisco, CA\"}<|call|>" +
-		"<|start|>functions.get_current_weather to=assistant<|channel|>commentary<|message|>\"{\\\"sunny\\\": true, \\\"temperature\\\": 20}\"<|end|>" +
-		"<|start|>assistant<|channel|>final<|message|>It is sunny.<|end|>" +
-		"<|start|>assistant"
-	if err != nil || got != want {
-		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
-	}
+	formatstest.CheckPromptCases(t, harmony.RenderPrompt, formatstest.AnyReasoning, []formatstest.PromptCase[toolcall.PromptOptions]{{
+		Name: "a finished task: its analysis dropped", Msgs: msgs, Tools: tools, Opts: toolcall.PromptOptions{Date: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC)},
+		Want: "<|start|>system<|message|>You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\nCurrent date: 2025-06-28\n\nReasoning: medium\n\n" +
+			"# Valid channels: analysis, commentary, final. Channel must be included for every message.\nCalls to these tools must go to the commentary channel: 'functions'.<|end|>" +
+			"<|start|>developer<|message|># Instructions\n\nUse a friendly tone.\n\n# Tools\n\n## functions\n\nnamespace functions {\n\n" +
+			"// Gets the location of the user.\ntype get_location = () => any;\n\n" +
+			"// Gets the current weather in the provided location.\ntype get_current_weather = (_: {\n// The city and state, e.g. San Francisco, CA\nlocation: string,\nformat?: \"celsius\" | \"fahrenheit\", // default: celsius,\n}) => any;\n\n" +
+			"} // namespace functions<|end|>" +
+			"<|start|>user<|message|>What is the weather like in SF?<|end|>" +
+			// The task is finished (a final message follows): its analysis is dropped.
+			"<|start|>assistant to=functions.get_current_weather<|channel|>commentary json<|message|>{\"location\": \"San Francisco, CA\"}<|call|>" +
+			"<|start|>functions.get_current_weather to=assistant<|channel|>commentary<|message|>\"{\\\"sunny\\\": true, \\\"temperature\\\": 20}\"<|end|>" +
+			"<|start|>assistant<|channel|>final<|message|>It is sunny.<|end|>" +
+			"<|start|>assistant",
+	}})
 	// The current task's analysis is kept.
-	gotPrompt, err = harmony.RenderPrompt(msgs[:4], tools, toolcall.PromptOptions{Date: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC)})
+	gotPrompt, err := harmony.RenderPrompt(msgs[:4], tools, toolcall.PromptOptions{Date: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC)})
 	if err != nil || !strings.Contains(gotPrompt.Text, "<|start|>assistant<|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant to=functions.get_current_weather") {
 		t.Errorf("the analysis of the call of an unfinished task is not kept:\n%q", gotPrompt.Text)
 	}

@@ -1,10 +1,7 @@
 package harmony_test
 
 import (
-	"testing"
-
 	"github.com/toolparse/toolparse/formats/formatstest"
-	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -14,9 +11,4 @@ import (
 // from) and the options with which the format must write the same bytes.
 var templateGoldens = []formatstest.Golden{
 	{Dir: "gpt_oss", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}},
-}
-
-// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
-func TestPromptsMatchTheModelsTemplates(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, harmony.Format, templateGoldens)
 }

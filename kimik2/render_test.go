@@ -4,20 +4,27 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/kimik2"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func TestRenderCalls(t *testing.T) {
-	got, err := kimik2.RenderCalls([]toolcall.Call{{Name: "get_weather", Arguments: `{"city": "Paris"}`}, {ID: "functions.f:7", Name: "f"}})
-	want := `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|>` +
-		`<|tool_call_begin|>functions.f:7<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>`
-	if err != nil || got != want {
-		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
-	}
-	streamtest.CheckRenderer(t, kimik2.Format, kimik2.RenderCalls)
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: kimik2.Format, Prompt: kimik2.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{
+		Tolerated: "<|tool_call_end|><|tool_calls_section_end|>",
+		Writes: []formatstest.Write{{Name: "a call without an ID gets its index, one with an ID keeps it", Calls: []toolcall.Call{{Name: "get_weather", Arguments: `{"city": "Paris"}`}, {ID: "functions.f:7", Name: "f"}},
+			Want: `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|>` +
+				`<|tool_call_begin|>functions.f:7<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>`}},
+	}},
 }
+
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object"}`)}}
@@ -32,19 +39,17 @@ func TestRenderPrompt(t *testing.T) {
 	}
 	// The template writes each call under the ID the request gives it, and
 	// the arguments with tojson's spaces.
-	gotPrompt, err := kimik2.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
-	got := gotPrompt.Text
-	want := `<|im_system|>tool_declare<|im_middle|>[{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]<|im_end|>` +
-		"<|im_system|>system<|im_middle|>" + kimik2.DefaultSystem + "<|im_end|>" +
-		"<|im_user|>user<|im_middle|>Weather?<|im_end|>" +
-		`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>call_x<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
-		"<|im_system|>tool<|im_middle|>## Return of call_x\nsunny<|im_end|>" +
-		"<|im_assistant|>assistant<|im_middle|><think></think>Sunny.<|im_end|>" +
-		"<|im_user|>user<|im_middle|>And Rome?<|im_end|>" +
-		`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Rome"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
-		"<|im_system|>tool<|im_middle|>## Return of functions.get_weather:1\nrain<|im_end|>" +
-		"<|im_assistant|>assistant<|im_middle|>"
-	if err != nil || got != want {
-		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
-	}
+	formatstest.CheckPromptCases(t, kimik2.RenderPrompt, formatstest.AnyReasoning, []formatstest.PromptCase[toolcall.PromptOptions]{{
+		Name: "two rounds of calls, IDs as the request gives them", Msgs: msgs, Tools: tools,
+		Want: `<|im_system|>tool_declare<|im_middle|>[{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]<|im_end|>` +
+			"<|im_system|>system<|im_middle|>" + kimik2.DefaultSystem + "<|im_end|>" +
+			"<|im_user|>user<|im_middle|>Weather?<|im_end|>" +
+			`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>call_x<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
+			"<|im_system|>tool<|im_middle|>## Return of call_x\nsunny<|im_end|>" +
+			"<|im_assistant|>assistant<|im_middle|><think></think>Sunny.<|im_end|>" +
+			"<|im_user|>user<|im_middle|>And Rome?<|im_end|>" +
+			`<|im_assistant|>assistant<|im_middle|><think></think><|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Rome"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>` +
+			"<|im_system|>tool<|im_middle|>## Return of functions.get_weather:1\nrain<|im_end|>" +
+			"<|im_assistant|>assistant<|im_middle|>",
+	}})
 }

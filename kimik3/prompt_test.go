@@ -9,13 +9,19 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// TestPromptsMatchTheTemplate: every kimi_k3 golden
+// writers are what the shared checks need to know of what this package
+// writes: RenderPrompt, and every kimi_k3 golden
 // (testdata/templates/golden/kimi_k3, the prompts Kimi K3's own template
-// writes for the shared conversations), byte for byte, with the default
-// options: thinking on, effort max, the think channel open.
-func TestPromptsMatchTheTemplate(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, kimik3.Format, []formatstest.Golden{{Dir: "kimi_k3", Reasoning: formatstest.ReasoningOpen}})
+// writes for the shared conversations) with the default options:
+// thinking on, effort max, the think channel open.
+var writers = formatstest.Writers{
+	Format: kimik3.Format, Prompt: kimik3.RenderPrompt,
+	Goldens: []formatstest.Golden{{Dir: "kimi_k3", Reasoning: formatstest.ReasoningOpen}},
 }
+
+// TestWriters: RenderPrompt's special-token guard and every golden,
+// byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	msgs := []toolcall.Message{
@@ -129,9 +135,4 @@ func TestToolResults(t *testing.T) {
 	if _, err := kimik3.RenderPrompt(three, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("three results for two calls is no error")
 	}
-}
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, kimik3.Format, kimik3.RenderPrompt)
 }

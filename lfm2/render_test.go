@@ -4,10 +4,26 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/lfm2"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
+
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: lfm2.Format, Prompt: lfm2.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{
+		Tolerated: "<|tool_call_end|>",
+		Writes: []formatstest.Write{{Name: "a name with dashes", Calls: []toolcall.Call{{Name: "sub-task-ending", Arguments: `{"status":"Completed","from":1}`}},
+			Want: `<|tool_call_start|>[sub-task-ending(status="Completed", from=1)]<|tool_call_end|>`}},
+	}},
+}
+
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 var (
 	weather      = []toolcall.Tool{{Name: "get_weather", Description: "Weather by city", Parameters: []byte(`{"type":"object","properties":{"city":{"type":"string"}}}`)}}
@@ -64,12 +80,4 @@ func TestRenderPromptErrors(t *testing.T) {
 	if _, err := lfm2.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "x"}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("a result with no call: no error")
 	}
-}
-
-func TestRenderCalls(t *testing.T) {
-	got, err := lfm2.RenderCalls([]toolcall.Call{{Name: "sub-task-ending", Arguments: `{"status":"Completed","from":1}`}})
-	if want := `<|tool_call_start|>[sub-task-ending(status="Completed", from=1)]<|tool_call_end|>`; err != nil || got != want {
-		t.Errorf("RenderCalls = %s, %v; want %s", got, err, want)
-	}
-	streamtest.CheckRenderer(t, lfm2.Format, lfm2.RenderCalls)
 }

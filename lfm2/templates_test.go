@@ -35,11 +35,6 @@ var noCalls = []string{"reasoning", "alternation"}
 // escape.
 var lfm25Only = []string{"reasoning", "reasoning_call", "tools_one_call", "tools_one_call_no_system", "two_rounds", "reasoning_every_round", "alternation", "other_tools", "think_in_content"}
 
-// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
-func TestPromptsMatchTheModelsTemplates(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, lfm2.Format, templateGoldens)
-}
-
 // TestPromptsMatchBesideTheCalls: the templates that drop past calls
 // write every golden byte for byte as the prompt does once the calls it
 // writes are taken out.

@@ -4,18 +4,28 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/llama3json"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func TestRenderCalls(t *testing.T) {
-	got, err := llama3json.RenderCalls([]toolcall.Call{{Name: "f", Arguments: `{"a":1}`}, {Name: "g"}})
-	if want := `{"name": "f", "parameters": {"a": 1}}; {"name": "g", "parameters": {}}`; err != nil || got != want {
-		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
-	}
-	streamtest.CheckRenderer(t, llama3json.Format, llama3json.RenderCalls)
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: llama3json.Format, Prompt: llama3json.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{
+		// a call object one brace short at the end is closed (Llama 3.2
+		// under vLLM ends its calls so): its arguments are complete
+		Tolerated: "}",
+		Writes: []formatstest.Write{{Name: "two calls", Calls: []toolcall.Call{{Name: "f", Arguments: `{"a":1}`}, {Name: "g"}},
+			Want: `{"name": "f", "parameters": {"a": 1}}; {"name": "g", "parameters": {}}`}},
+	}},
 }
+
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{{Name: "get_weather", Description: "Weather.", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}}}`)}}
@@ -24,17 +34,15 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "a", Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
 		{Role: "tool", ToolCallID: "a", Content: `{"temp": 21}`},
 	}
-	gotPrompt, err := llama3json.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
-	got := gotPrompt.Text
-	want := "<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nEnvironment: ipython\nCutting Knowledge Date: December 2023\nToday Date: 26 Jul 2024\n\n<|eot_id|>" +
-		"<|start_header_id|>user<|end_header_id|>\n\nGiven the following functions, please respond with a JSON for a function call with its proper arguments that best answers the given prompt.\n\n" +
-		"Respond in the format {\"name\": function name, \"parameters\": dictionary of argument name and its value}.Do not use variables.\n\n" +
-		"{\n    \"type\": \"function\",\n    \"function\": {\n        \"name\": \"get_weather\",\n        \"description\": \"Weather.\",\n        \"parameters\": {\n            \"type\": \"object\",\n            \"properties\": {\n                \"city\": {\n                    \"type\": \"string\"\n                }\n            }\n        }\n    }\n}\n\n" +
-		"Weather in Paris?<|eot_id|>" +
-		"<|start_header_id|>assistant<|end_header_id|>\n\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}<|eot_id|>" +
-		"<|start_header_id|>ipython<|end_header_id|>\n\n\"{\\\"temp\\\": 21}\"<|eot_id|>" + // the template writes results as JSON strings
-		"<|start_header_id|>assistant<|end_header_id|>\n\n"
-	if err != nil || got != want {
-		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
-	}
+	formatstest.CheckPromptCases(t, llama3json.RenderPrompt, formatstest.AnyReasoning, []formatstest.PromptCase[toolcall.PromptOptions]{{
+		Name: "a call and its result, the result as a JSON string", Msgs: msgs, Tools: tools,
+		Want: "<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nEnvironment: ipython\nCutting Knowledge Date: December 2023\nToday Date: 26 Jul 2024\n\n<|eot_id|>" +
+			"<|start_header_id|>user<|end_header_id|>\n\nGiven the following functions, please respond with a JSON for a function call with its proper arguments that best answers the given prompt.\n\n" +
+			"Respond in the format {\"name\": function name, \"parameters\": dictionary of argument name and its value}.Do not use variables.\n\n" +
+			"{\n    \"type\": \"function\",\n    \"function\": {\n        \"name\": \"get_weather\",\n        \"description\": \"Weather.\",\n        \"parameters\": {\n            \"type\": \"object\",\n            \"properties\": {\n                \"city\": {\n                    \"type\": \"string\"\n                }\n            }\n        }\n    }\n}\n\n" +
+			"Weather in Paris?<|eot_id|>" +
+			"<|start_header_id|>assistant<|end_header_id|>\n\n{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Paris\"}}<|eot_id|>" +
+			"<|start_header_id|>ipython<|end_header_id|>\n\n\"{\\\"temp\\\": 21}\"<|eot_id|>" + // the template writes results as JSON strings
+			"<|start_header_id|>assistant<|end_header_id|>\n\n",
+	}})
 }

@@ -1,8 +1,6 @@
 package llama3json_test
 
 import (
-	"testing"
-
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/llama3json"
 	"github.com/toolparse/toolparse/toolcall"
@@ -15,9 +13,4 @@ import (
 var templateGoldens = []formatstest.Golden{
 	{Dir: "llama33"},
 	{Dir: "llama32", Opts: toolcall.PromptOptions{Profile: llama3json.ProfileLlama32, Date: formatstest.GoldenDate}},
-}
-
-// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
-func TestPromptsMatchTheModelsTemplates(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, llama3json.Format, templateGoldens)
 }

@@ -1,8 +1,6 @@
 package llama4_test
 
 import (
-	"testing"
-
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/llama4"
 	"github.com/toolparse/toolparse/toolcall"
@@ -14,11 +12,4 @@ import (
 // from) and the options with which the format must write the same bytes.
 var templateGoldens = []formatstest.Golden{
 	{Dir: "llama4_hf", Opts: toolcall.PromptOptions{Profile: llama4.ProfileHF}},
-}
-
-// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
-// llama4_pythonic_vllm is broken (vLLM's llama4 pythonic template lists
-// no tools): no options follow it, and the package doc says why.
-func TestPromptsMatchTheModelsTemplates(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, llama4.Format, templateGoldens, "llama4_pythonic_vllm")
 }

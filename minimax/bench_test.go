@@ -5,37 +5,25 @@ import (
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/hermes"
-	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/minimax"
 	"github.com/toolparse/toolparse/stream"
-	"github.com/toolparse/toolparse/stream/streamtest"
-	"github.com/toolparse/toolparse/toolcall"
 )
-
-var weather = toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather"}}}
 
 // BenchmarkSmallCalls parses eight small calls, whole and in 4-byte
 // deltas, in MiniMax-M2's syntax and, to compare with, in Hermes'.
 func BenchmarkSmallCalls(b *testing.B) {
-	formatstest.BenchCalls(b, weather, benchdata.SmallCalls(), []formatstest.Writer{
-		{Format: minimax.Format},
-		{Format: hermes.Format},
-	}, stream.StartOutsideReasoning())
+	formatstest.BenchSmallCalls(b, minimax.Format, hermes.Format, stream.StartOutsideReasoning())
 }
 
 // BenchmarkProse reads 100 KB of prose in 4-byte deltas: the prose path,
 // which allocates nothing per Feed.
 func BenchmarkProse(b *testing.B) {
-	formatstest.BenchDeltas(b, minimax.Format, weather, benchdata.Prose(100_000), stream.StartOutsideReasoning())
+	formatstest.BenchProse(b, minimax.Format, "", "", stream.StartOutsideReasoning())
 }
 
 // TestProseFeedsAllocateNothing: a Feed of prose, or of reasoning, in
 // steady state allocates nothing.
 func TestProseFeedsAllocateNothing(t *testing.T) {
-	if n := streamtest.ProseFeedAllocs(minimax.Format, weather); n != 0 {
-		t.Errorf("a prose Feed allocates %v times", n)
-	}
-	if n := streamtest.ProseFeedAllocsAfter(minimax.Format, weather, "Hmm", stream.StartInReasoning()); n != 0 {
-		t.Errorf("a reasoning Feed allocates %v times", n)
-	}
+	formatstest.CheckProseFeeds(t, minimax.Format, formatstest.ProseStart{Name: "prose"},
+		formatstest.ProseStart{Name: "reasoning", First: "Hmm", Opts: []stream.Option{stream.StartInReasoning()}})
 }

@@ -7,20 +7,14 @@ import (
 	"github.com/toolparse/toolparse/minimax"
 )
 
-// renderer is the syntax this package writes calls in, with what
-// formatstest.CheckRenderer needs to know of it.
-var renderer = formatstest.Renderer{
-	Name: "minimax", Format: minimax.Format, Render: minimax.RenderCalls,
-	Typed: true, Textual: true,
-	Tolerated:  "\n</invoke>\n</minimax:tool_call>",
-	ValueClose: "</parameter>",
-	EndsTurn:   []string{"[e~[", "]~b]"},
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: minimax.Format, Prompt: minimax.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{Tolerated: "\n</invoke>\n</minimax:tool_call>", ValueClose: "</parameter>"}},
 }
 
-// TestRenderer runs the shared renderer checks.
-func TestRenderer(t *testing.T) { formatstest.CheckRenderer(t, renderer) }
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, minimax.Format, minimax.RenderPrompt)
-}
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }

@@ -1,11 +1,6 @@
 package minimax_test
 
-import (
-	"testing"
-
-	"github.com/toolparse/toolparse/formats/formatstest"
-	"github.com/toolparse/toolparse/minimax"
-)
+import "github.com/toolparse/toolparse/formats/formatstest"
 
 // templateGoldens are the golden directories of testdata/templates/golden
 // (the prompts MiniMax-M2's own chat template renders, llama.cpp's copy
@@ -13,9 +8,4 @@ import (
 // format must write the same bytes.
 var templateGoldens = []formatstest.Golden{
 	{Dir: "minimax_m2"},
-}
-
-// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
-func TestPromptsMatchTheModelsTemplates(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, minimax.Format, templateGoldens)
 }

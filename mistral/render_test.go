@@ -6,24 +6,36 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/mistral"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func TestRenderCalls(t *testing.T) {
-	calls := []toolcall.Call{{Name: "f", Arguments: `{"a":1,"b":[1,2]}`}, {ID: "123456789", Name: "g"}}
-	got, err := mistral.RenderCalls(calls)
-	if want := `[TOOL_CALLS]f[ARGS]{"a": 1, "b": [1, 2]}[TOOL_CALLS]g[ARGS]{}`; err != nil || got != want {
-		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
-	}
-	got, err = mistral.RenderCallsV3(calls)
-	if want := `[TOOL_CALLS] [{"name": "f", "arguments": {"a": 1, "b": [1, 2]}}, {"name": "g", "arguments": {}, "id": "123456789"}]`; err != nil || got != want {
-		t.Errorf("RenderCallsV3 = %q, %v; want %q", got, err, want)
-	}
-	streamtest.CheckRenderer(t, mistral.Format, mistral.RenderCalls)
-	streamtest.CheckRenderer(t, mistral.Format, mistral.RenderCallsV3)
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: mistral.Format, Prompt: mistral.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{
+		{
+			Writes: []formatstest.Write{{Name: "two calls", Calls: mistralCalls,
+				Want: `[TOOL_CALLS]f[ARGS]{"a": 1, "b": [1, 2]}[TOOL_CALLS]g[ARGS]{}`}},
+		},
+		{
+			Name: "mistral v3", Render: mistral.RenderCallsV3,
+			Unconstrained: true, // the Grammar writes the main syntax
+			Writes: []formatstest.Write{{Name: "two calls, the second's ID kept", Calls: mistralCalls,
+				Want: `[TOOL_CALLS] [{"name": "f", "arguments": {"a": 1, "b": [1, 2]}}, {"name": "g", "arguments": {}, "id": "123456789"}]`}},
+		},
+	},
 }
+
+// mistralCalls are two calls, the second with an ID and no arguments.
+var mistralCalls = []toolcall.Call{{Name: "f", Arguments: `{"a":1,"b":[1,2]}`}, {ID: "123456789", Name: "g"}}
+
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object"}`)}}
@@ -33,13 +45,11 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "a", Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
 		{Role: "tool", ToolCallID: "a", Content: "sunny"},
 	}
-	gotPrompt, err := mistral.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
-	got := gotPrompt.Text
-	want := `<s>[SYSTEM_PROMPT]Be brief.[/SYSTEM_PROMPT][AVAILABLE_TOOLS][{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}][/AVAILABLE_TOOLS]` +
-		`[INST]Weather?[/INST][TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}</s>[TOOL_RESULTS]sunny[/TOOL_RESULTS]`
-	if err != nil || got != want {
-		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
-	}
+	formatstest.CheckPromptCases(t, mistral.RenderPrompt, formatstest.AnyReasoning, []formatstest.PromptCase[toolcall.PromptOptions]{{
+		Name: "a system message, tools, a call and its result", Msgs: msgs, Tools: tools,
+		Want: `<s>[SYSTEM_PROMPT]Be brief.[/SYSTEM_PROMPT][AVAILABLE_TOOLS][{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}][/AVAILABLE_TOOLS]` +
+			`[INST]Weather?[/INST][TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}</s>[TOOL_RESULTS]sunny[/TOOL_RESULTS]`,
+	}})
 }
 
 // TestDefaultSystemPrompts: the profiles whose templates write a default

@@ -1,8 +1,6 @@
 package mistral_test
 
 import (
-	"testing"
-
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/mistral"
 	"github.com/toolparse/toolparse/toolcall"
@@ -19,9 +17,4 @@ var templateGoldens = []formatstest.Golden{
 	{Dir: "ministral3_reasoning", Opts: toolcall.PromptOptions{Profile: mistral.ProfileMinistral3Reasoning}},
 	{Dir: "mistral_medium35", Opts: toolcall.PromptOptions{Profile: mistral.ProfileMedium35}},
 	{Dir: "mistral_small32", Opts: toolcall.PromptOptions{Profile: mistral.ProfileSmall32, Date: formatstest.GoldenDate}},
-}
-
-// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
-func TestPromptsMatchTheModelsTemplates(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, mistral.Format, templateGoldens)
 }

@@ -9,14 +9,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// TestPromptsMatchTheTemplate: every golden of nemotron_nano_v2 (what
-// the model's own template, llama.cpp's copy of
-// NVIDIA-Nemotron-Nano-9B-v2's, renders for the shared conversations, with
-// jinja2 as Hugging Face's apply_chat_template does), byte for byte, the
-// reasoning left open; and RenderPrompt writes what the Prompter a
-// gateway calls writes.
-func TestPromptsMatchTheTemplate(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, nemotronv2.Format, []formatstest.Golden{{Dir: "nemotron_nano_v2", Reasoning: formatstest.ReasoningOpen}})
+// TestPromptIsRenderPrompt: RenderPrompt writes what the Prompter a
+// gateway calls writes, for every shared conversation (TestWriters
+// checks those against the template's goldens).
+func TestPromptIsRenderPrompt(t *testing.T) {
 	convs, tools := formatstest.Conversations(t)
 	for name, msgs := range convs {
 		got, err := nemotronv2.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
@@ -26,9 +22,6 @@ func TestPromptsMatchTheTemplate(t *testing.T) {
 		}
 	}
 }
-
-func on() *bool  { t := true; return &t }
-func off() *bool { f := false; return &f }
 
 // TestRenderPrompt: what the goldens do not show, as the template writes
 // it (each prompt checked against the template rendered with jinja2 as
@@ -54,9 +47,9 @@ func TestRenderPrompt(t *testing.T) {
 			"<SPECIAL_10>System\nBe brief.\n\n<SPECIAL_11>User\nHi\n<SPECIAL_11>Assistant\n<think></think>", false},
 		{"the last switch wins", []toolcall.Message{{Role: "system", Content: "/no_think"}, {Role: "user", Content: "/think Hi"}}, nil, toolcall.PromptOptions{},
 			"<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nHi\n<SPECIAL_11>Assistant\n<think>\n", true},
-		{"Thinking overrides the conversation", []toolcall.Message{{Role: "user", Content: "/think Hi"}}, nil, toolcall.PromptOptions{Thinking: off()},
+		{"Thinking overrides the conversation", []toolcall.Message{{Role: "user", Content: "/think Hi"}}, nil, toolcall.PromptOptions{Thinking: new(false)},
 			"<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nHi\n<SPECIAL_11>Assistant\n<think></think>", false},
-		{"Thinking on", []toolcall.Message{{Role: "user", Content: "/no_think Hi"}}, nil, toolcall.PromptOptions{Thinking: on()},
+		{"Thinking on", []toolcall.Message{{Role: "user", Content: "/no_think Hi"}}, nil, toolcall.PromptOptions{Thinking: new(true)},
 			"<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nHi\n<SPECIAL_11>Assistant\n<think>\n", true},
 		{"an assistant's text after </think>, then its calls; results in one turn", []toolcall.Message{
 			{Role: "user", Content: "Go"},
@@ -77,7 +70,7 @@ func TestRenderPrompt(t *testing.T) {
 		}, nil, toolcall.PromptOptions{Profile: nemotronv2.ProfileVLLM},
 			"<SPECIAL_10>System\nBe brief.\n<SPECIAL_11>User\nGo\n<SPECIAL_11>Assistant\nChecking.\n\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {\"x\": 1}}]</TOOLCALL>\n<SPECIAL_12>\n" +
 				"<SPECIAL_11>User\n<TOOL_RESPONSE>[1]</TOOL_RESPONSE>\n<SPECIAL_11>User\nOk\n<SPECIAL_11>Assistant\n<think>\n", true},
-		{"a last assistant message is the answer's start", []toolcall.Message{{Role: "user", Content: "Hi"}, {Role: "assistant", Content: " Hello ", ToolCalls: []toolcall.Call{f}}}, nil, toolcall.PromptOptions{Thinking: off()},
+		{"a last assistant message is the answer's start", []toolcall.Message{{Role: "user", Content: "Hi"}, {Role: "assistant", Content: " Hello ", ToolCalls: []toolcall.Call{f}}}, nil, toolcall.PromptOptions{Thinking: new(false)},
 			"<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nHi\n<SPECIAL_11>Assistant\n<think></think>Hello", false},
 	} {
 		got, err := nemotronv2.RenderPrompt(tt.msgs, tt.tools, tt.opts)
@@ -98,9 +91,4 @@ func TestRenderPrompt(t *testing.T) {
 	if err != nil || strings.Count(escaped.Text, "<SPECIAL_11>") != 2 || strings.Contains(escaped.Text, "<SPECIAL_12>") {
 		t.Errorf("escaped: %q, %v", escaped.Text, err)
 	}
-}
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, nemotronv2.Format, nemotronv2.RenderPrompt)
 }

@@ -1,34 +1,24 @@
 package nemotronv2_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/nemotronv2"
-	"github.com/toolparse/toolparse/toolcall"
 )
 
-// renderer is the syntax this package writes calls in, with what
-// formatstest.CheckRenderer needs to know of it.
-var renderer = formatstest.Renderer{
-	Name: "nemotronv2", Format: nemotronv2.Format, Render: nemotronv2.RenderCalls,
-	Tolerated: "</TOOLCALL>",
-	EndsTurn:  []string{"<SPECIAL_12>"},
-	Writes: []formatstest.Write{
-		{Name: "no calls", Want: ""},
-		{Name: "the golden's two calls, as the template writes them", Calls: []toolcall.Call{note, order},
-			Want: "<TOOLCALL>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]</TOOLCALL>"},
-		{Name: "empty arguments are {}", Calls: []toolcall.Call{{Name: "f"}}, Want: `<TOOLCALL>[{"name": "f", "arguments": {}}]</TOOLCALL>`},
-		{Name: "a name is a JSON string", Calls: []toolcall.Call{{Name: `a"b`, Arguments: `{}`}}, Want: `<TOOLCALL>[{"name": "a\"b", "arguments": {}}]</TOOLCALL>`},
-	},
-	Grammar: func(render func(...toolcall.Call) string) []formatstest.GrammarCase {
-		return []formatstest.GrammarCase{
-			{Name: "no end marker", Text: strings.TrimSuffix(render(formatstest.Paris), "</TOOLCALL>"), Want: false},
-		}
-	},
-	Tag: &formatstest.TagWant{Trigger: "<TOOLCALL>", Begin: "<TOOLCALL>[", End: "]</TOOLCALL>"},
+// writers are what the shared checks need to know of what this package
+// writes: its syntax of calls, a JSON array between <TOOLCALL> and
+// </TOOLCALL>; RenderPrompt; and the golden directory nemotron_nano_v2 (what the
+// model's own template, llama.cpp's copy of NVIDIA-Nemotron-Nano-9B-v2's,
+// renders for the shared conversations, with jinja2 as Hugging Face's
+// apply_chat_template does), the reasoning left open.
+var writers = formatstest.Writers{
+	Format:    nemotronv2.Format,
+	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "<TOOLCALL>[", Close: "]</TOOLCALL>"}.Renderer(formatstest.Renderer{})},
+	Goldens:   []formatstest.Golden{{Dir: "nemotron_nano_v2", Reasoning: formatstest.ReasoningOpen}},
 }
 
-// TestRenderers runs the shared renderer checks on it.
-func TestRenderers(t *testing.T) { formatstest.CheckRenderer(t, renderer) }
+// TestWriters: the renderer checks, RenderPrompt's special-token guard
+// and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }

@@ -3,10 +3,26 @@ package olmo3_test
 import (
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/olmo3"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
+
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: olmo3.Format, Prompt: olmo3.RenderPrompt, Goldens: templateGoldens,
+	Renderers: []formatstest.Renderer{{
+		Tolerated: "\n</function_calls>",
+		Writes: []formatstest.Write{{Name: "two calls", Calls: []toolcall.Call{{Name: "f", Arguments: `{"x":1}`}, {Name: "g", Arguments: `{"y":true,"z":null,"s":"a\"b"}`}},
+			Want: "<function_calls>\nf(x=1)\ng(y=true, z=null, s=\"a\\\"b\")\n</function_calls>"}},
+	}},
+}
+
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard and every golden, byte for byte.
+func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{{Name: "get_weather", Parameters: []byte(`{"type":"object","properties":{"location":{"type":"string"}}}`)}}
@@ -37,12 +53,4 @@ func TestRenderPrompt(t *testing.T) {
 	if _, err := olmo3.RenderPrompt([]toolcall.Message{{Role: "narrator"}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("unknown role: no error")
 	}
-}
-
-func TestRenderCalls(t *testing.T) {
-	got, err := olmo3.RenderCalls([]toolcall.Call{{Name: "f", Arguments: `{"x":1}`}, {Name: "g", Arguments: `{"y":true,"z":null,"s":"a\"b"}`}})
-	if want := "<function_calls>\nf(x=1)\ng(y=true, z=null, s=\"a\\\"b\")\n</function_calls>"; err != nil || got != want {
-		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
-	}
-	streamtest.CheckRenderer(t, olmo3.Format, olmo3.RenderCalls)
 }

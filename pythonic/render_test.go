@@ -3,23 +3,31 @@ package pythonic_test
 import (
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/pythonic"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// writers are what the shared checks need to know of the syntax this
+// package writes calls in (it writes no prompts).
+var writers = formatstest.Writers{
+	Format: pythonic.Format,
+	Renderers: []formatstest.Renderer{{
+		Writes: []formatstest.Write{
+			{Name: "no calls", Want: ""},
+			{Name: "values as Python literals", Calls: []toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris","days":3,"metric":true,"extra":null}`}},
+				Want: `[get_weather(city="Paris", days=3, metric=True, extra=None)]`},
+			{Name: "escapes, nested values, no arguments", Calls: []toolcall.Call{{Name: "f", Arguments: `{"s":"a\"b'c\\d\ne","o":{"k":[1,false]}}`}, {Name: "g", Arguments: ""}},
+				Want: `[f(s="a\"b'c\\d\ne", o={"k": [1, False]}), g()]`},
+		},
+	}},
+}
+
+// TestWriters: the renderer checks.
+func TestWriters(t *testing.T) { writers.Check(t) }
+
+// TestRenderCalls: RenderCalls refuses what Python cannot call.
 func TestRenderCalls(t *testing.T) {
-	got, err := pythonic.RenderCalls([]toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris","days":3,"metric":true,"extra":null}`}})
-	if err != nil || got != `[get_weather(city="Paris", days=3, metric=True, extra=None)]` {
-		t.Errorf("RenderCalls = %s, %v", got, err)
-	}
-	got, _ = pythonic.RenderCalls([]toolcall.Call{{Name: "f", Arguments: `{"s":"a\"b'c\\d\ne","o":{"k":[1,false]}}`}, {Name: "g", Arguments: ""}})
-	if want := `[f(s="a\"b'c\\d\ne", o={"k": [1, False]}), g()]`; got != want {
-		t.Errorf("RenderCalls = %s, want %s", got, want)
-	}
-	if got, err := pythonic.RenderCalls(nil); got != "" || err != nil {
-		t.Errorf("no calls: %q, %v", got, err)
-	}
 	for _, bad := range []toolcall.Call{{Name: "f", Arguments: `[1]`}, {Name: "f", Arguments: `{"a b":1}`}, {Name: "5f", Arguments: `{}`}, {Name: "f", Arguments: `{`}} {
 		if _, err := pythonic.RenderCalls([]toolcall.Call{bad}); err == nil {
 			t.Errorf("RenderCalls(%+v) gave no error", bad)
@@ -28,8 +36,4 @@ func TestRenderCalls(t *testing.T) {
 	if _, ok := pythonic.Format.(toolcall.Renderer); !ok {
 		t.Error("pythonic.Format is not a toolcall.Renderer")
 	}
-}
-
-func TestRenderRoundTrip(t *testing.T) {
-	streamtest.CheckRenderer(t, pythonic.Format, pythonic.RenderCalls)
 }

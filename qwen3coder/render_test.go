@@ -5,22 +5,36 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/qwen3coder"
-	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-func TestRenderCalls(t *testing.T) {
-	got, err := qwen3coder.RenderCalls([]toolcall.Call{{Name: "f", Arguments: `{"code":"a < b\n","n":2,"o":{"k":[1,true]}}`}, {Name: "g"}})
-	want := "<tool_call>\n<function=f>\n<parameter=code>\na < b\n\n</parameter>\n<parameter=n>\n2\n</parameter>\n<parameter=o>\n{\"k\": [1, true]}\n</parameter>\n</function>\n</tool_call>\n" +
-		"<tool_call>\n<function=g>\n</function>\n</tool_call>"
-	if err != nil || got != want {
-		t.Errorf("RenderCalls = %q, %v; want %q", got, err, want)
-	}
+// writers are what the shared checks need to know of what this package
+// writes: the syntaxes it writes calls in; RenderPrompt; and the
+// template goldens, templateGoldens.
+var writers = formatstest.Writers{
+	Format: qwen3coder.Format, Prompt: qwen3coder.RenderPrompt, Goldens: templateGoldens,
+	Models: goldenModels,
+	Renderers: []formatstest.Renderer{{
+		Tolerated: "\n</function>\n</tool_call>", ValueClose: "</parameter>",
+		Writes: []formatstest.Write{{Name: "two calls, values as text", Calls: []toolcall.Call{{Name: "f", Arguments: `{"code":"a < b\n","n":2,"o":{"k":[1,true]}}`}, {Name: "g"}},
+			Want: "<tool_call>\n<function=f>\n<parameter=code>\na < b\n\n</parameter>\n<parameter=n>\n2\n</parameter>\n<parameter=o>\n{\"k\": [1, true]}\n</parameter>\n</function>\n</tool_call>\n" +
+				"<tool_call>\n<function=g>\n</function>\n</tool_call>"}},
+	}},
+}
+
+// TestWriters: the renderer checks, RenderPrompt's special-token
+// guard, every golden, byte for byte and models.Lookup giving each
+// golden's model this format and the profile its goldens are checked
+// with.
+func TestWriters(t *testing.T) { writers.Check(t) }
+
+// RenderCalls refuses arguments that are a JSON scalar.
+func TestRenderCallsRefusesScalarArguments(t *testing.T) {
 	if _, err := qwen3coder.RenderCalls([]toolcall.Call{{Name: "f", Arguments: "1"}}); err == nil {
 		t.Error("arguments that are not an object: no error")
 	}
-	streamtest.CheckTypedRenderer(t, qwen3coder.Format, qwen3coder.RenderCalls)
 }
 
 func TestRenderPrompt(t *testing.T) {
@@ -31,22 +45,20 @@ func TestRenderPrompt(t *testing.T) {
 		{Role: "tool", ToolCallID: "c1", Content: `{"temp": 21}`},
 		{Role: "assistant", Content: "21 degrees."},
 	}
-	gotPrompt, err := qwen3coder.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
-	got := gotPrompt.Text
-	want := "<|im_start|>system\n" + qwen3coder.DefaultSystem + "\n\n# Tools\n\nYou have access to the following functions:\n\n<tools>\n" +
-		"<function>\n<name>get_weather</name>\n<description>Weather.</description>\n<parameters>\n" +
-		"<parameter>\n<name>city</name>\n<type>string</type>\n<description>The city</description>\n</parameter>\n" +
-		"<parameter>\n<name>days</name>\n<type>integer</type>\n<minimum>1</minimum>\n</parameter>\n" +
-		"<required>[\"city\"]</required>\n</parameters>\n</function>\n</tools>" +
-		"\n\nIf you choose to call a function ONLY reply in the following format with NO suffix:\n\n<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n<parameter=example_parameter_2>\nThis is the value for the second parameter\nthat can span\nmultiple lines\n</parameter>\n</function>\n</tool_call>\n\n<IMPORTANT>\nReminder:\n- Function calls MUST follow the specified format: an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags\n- Required parameters MUST be specified\n- You may provide optional reasoning for your function call in natural language BEFORE the function call, but NOT after\n- If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls\n</IMPORTANT><|im_end|>\n" +
-		"<|im_start|>user\nWeather in Paris?<|im_end|>\n" +
-		"<|im_start|>assistant\nChecking.\n\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n2\n</parameter>\n</function>\n</tool_call><|im_end|>\n" +
-		"<|im_start|>user\n<tool_response>\n{\"temp\": 21}\n</tool_response>\n<|im_end|>\n" +
-		"<|im_start|>assistant\n21 degrees.<|im_end|>\n" +
-		"<|im_start|>assistant\n"
-	if err != nil || got != want {
-		t.Errorf("RenderPrompt =\n%q\n%v; want\n%q", got, err, want)
-	}
+	formatstest.CheckPromptCases(t, qwen3coder.RenderPrompt, formatstest.AnyReasoning, []formatstest.PromptCase[toolcall.PromptOptions]{{
+		Name: "a call and its result", Msgs: msgs, Tools: tools,
+		Want: "<|im_start|>system\n" + qwen3coder.DefaultSystem + "\n\n# Tools\n\nYou have access to the following functions:\n\n<tools>\n" +
+			"<function>\n<name>get_weather</name>\n<description>Weather.</description>\n<parameters>\n" +
+			"<parameter>\n<name>city</name>\n<type>string</type>\n<description>The city</description>\n</parameter>\n" +
+			"<parameter>\n<name>days</name>\n<type>integer</type>\n<minimum>1</minimum>\n</parameter>\n" +
+			"<required>[\"city\"]</required>\n</parameters>\n</function>\n</tools>" +
+			"\n\nIf you choose to call a function ONLY reply in the following format with NO suffix:\n\n<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n<parameter=example_parameter_2>\nThis is the value for the second parameter\nthat can span\nmultiple lines\n</parameter>\n</function>\n</tool_call>\n\n<IMPORTANT>\nReminder:\n- Function calls MUST follow the specified format: an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags\n- Required parameters MUST be specified\n- You may provide optional reasoning for your function call in natural language BEFORE the function call, but NOT after\n- If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls\n</IMPORTANT><|im_end|>\n" +
+			"<|im_start|>user\nWeather in Paris?<|im_end|>\n" +
+			"<|im_start|>assistant\nChecking.\n\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n2\n</parameter>\n</function>\n</tool_call><|im_end|>\n" +
+			"<|im_start|>user\n<tool_response>\n{\"temp\": 21}\n</tool_response>\n<|im_end|>\n" +
+			"<|im_start|>assistant\n21 degrees.<|im_end|>\n" +
+			"<|im_start|>assistant\n",
+	}})
 	if _, err := qwen3coder.RenderPrompt([]toolcall.Message{{Role: "robot"}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("an unknown role: no error")
 	}

@@ -1,8 +1,6 @@
 package qwen3coder_test
 
 import (
-	"testing"
-
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/qwen3coder"
 	"github.com/toolparse/toolparse/toolcall"
@@ -30,11 +28,6 @@ var templateGoldens = []formatstest.Golden{
 	{Dir: "step35", Opts: toolcall.PromptOptions{Profile: qwen3coder.ProfileStep35}},
 }
 
-// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
-func TestPromptsMatchTheModelsTemplates(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, qwen3coder.Format, templateGoldens)
-}
-
 // goldenModels name, for each golden directory (before its '@'), the
 // model whose template wrote it.
 var goldenModels = map[string]string{
@@ -44,10 +37,4 @@ var goldenModels = map[string]string{
 	"nemotron3_nano":  "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16",
 	"nemotron3_super": "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B",
 	"step35":          "stepfun-ai/Step-3.5-Flash",
-}
-
-// TestLookupPicksTheGoldensProfile: models.Lookup gives each golden's
-// model this format and the profile its goldens are checked with.
-func TestLookupPicksTheGoldensProfile(t *testing.T) {
-	formatstest.CheckGoldenModels(t, qwen3coder.Format, templateGoldens, goldenModels)
 }

@@ -2,7 +2,6 @@ package solaropen_test
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,19 +16,15 @@ import (
 // calls whose IDs repeat, results out of order, non-ASCII and control
 // characters), byte for byte.
 func TestPromptMatchesTheTemplateMore(t *testing.T) {
-	for name, c := range formatstest.MoreConversations(t) {
-		t.Run(name, func(t *testing.T) {
-			var entry struct {
-				Effort string `json:"reasoning_effort"`
-			}
-			if err := json.Unmarshal(c.Entry, &entry); err != nil {
-				t.Fatal(err)
-			}
-			opts := toolcall.PromptOptions{Date: formatstest.GoldenDate, ReasoningEffort: entry.Effort}
-			got, err := solaropen.RenderPrompt(c.Messages, c.Tools, opts)
-			formatstest.CheckPrompt(t, filepath.Join("testdata", "more", name+".txt"), got, err, formatstest.ReasoningClosed)
-		})
-	}
+	formatstest.CheckMorePrompts(t, solaropen.RenderPrompt, formatstest.ReasoningClosed, func(t *testing.T, c formatstest.More) map[string]toolcall.PromptOptions {
+		var entry struct {
+			Effort string `json:"reasoning_effort"`
+		}
+		if err := json.Unmarshal(c.Entry, &entry); err != nil {
+			t.Fatal(err)
+		}
+		return map[string]toolcall.PromptOptions{"": {Date: formatstest.GoldenDate, ReasoningEffort: entry.Effort}}
+	})
 }
 
 // Thinking false is the template's reasoning_effort "low": the prompt
@@ -74,9 +69,4 @@ func TestPromptErrors(t *testing.T) {
 	if _, err := solaropen.RenderPrompt([]toolcall.Message{{Role: "assistant", ToolCalls: []toolcall.Call{{Name: "f", Arguments: "[1]"}}}}, nil, toolcall.PromptOptions{}); err == nil {
 		t.Error("arguments that are no object: no error")
 	}
-}
-
-// RenderPrompt applies the special-token guard as Prompt does.
-func TestRenderPromptGuardsSpecialTokens(t *testing.T) {
-	formatstest.CheckFormatPromptGuard(t, solaropen.Format, solaropen.RenderPrompt)
 }

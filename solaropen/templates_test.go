@@ -1,10 +1,7 @@
 package solaropen_test
 
 import (
-	"testing"
-
 	"github.com/toolparse/toolparse/formats/formatstest"
-	"github.com/toolparse/toolparse/solaropen"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -14,9 +11,4 @@ import (
 // write the same bytes.
 var templateGoldens = []formatstest.Golden{
 	{Dir: "solar_open", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}},
-}
-
-// TestPromptsMatchTheModelsTemplates: every golden, byte for byte.
-func TestPromptsMatchTheModelsTemplates(t *testing.T) {
-	formatstest.CheckTemplateGoldens(t, solaropen.Format, templateGoldens)
 }

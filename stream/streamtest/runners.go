@@ -1,0 +1,88 @@
+package streamtest
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/toolparse/toolparse/stream"
+	"github.com/toolparse/toolparse/toolcall"
+)
+
+// JSONString is s as a JSON string, as the stream writes it: no HTML
+// escapes, so an expected argument reads as the text it holds.
+func JSONString(s string) string {
+	var b strings.Builder
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	_ = e.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// Tool is a tool of the given name whose parameters are the JSON schema
+// schema.
+func Tool(name, schema string) toolcall.Tool {
+	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
+}
+
+// ValueCase is a row of CheckValues's table: the text a call gives the
+// parameter Key, and the call's arguments it must read as.
+type ValueCase struct {
+	Key, Value, Want string
+}
+
+// CheckValues expects (Expect, with opts) the document doc writes for
+// each row, a call of the tool named f whose Key is Value, to read as one
+// call of f with Want, the request offering tool: how a format types the
+// text of a value by the tool's schema.
+func CheckValues(t TB, f toolcall.Format, tool toolcall.Tool, doc func(key, value string) string, rows []ValueCase, opts ...stream.Option) {
+	t.Helper()
+	req := toolcall.Request{Tools: []toolcall.Tool{tool}}
+	for _, r := range rows {
+		Expect(t, f, req, doc(r.Key, r.Value), "", []toolcall.Call{Call(tool.Name, r.Want)}, opts...)
+	}
+}
+
+// Promises are the documents a format's tests hand to CheckPromises.
+type Promises struct {
+	// Documents mix the format's text: the properties hold for any mix
+	// of them, split anyhow, with tools f and g offered.
+	Documents []string
+	// Streams are documents of Calls calls (0: one at least) to the tools
+	// of StreamsRequest that stream while they arrive.
+	Streams        []string
+	StreamsRequest toolcall.Request
+	Calls          int
+	// NotCalls maps a block that is not calls to a word the diagnostic
+	// that says why holds.
+	NotCalls map[string]string
+	// Options apply to Streams and NotCalls (where the prompt left the
+	// reasoning, say).
+	Options []stream.Option
+}
+
+// CheckPromises runs, as subtests, what a format owes on its own
+// documents: the stream's properties (CheckFormatRequest), argument
+// streaming (CheckStreamsArguments), a Feed of prose that allocates
+// nothing (CheckProseFeed), and blocks that are not calls coming back
+// whole as content with a diagnostic that says why.
+func CheckPromises(t *testing.T, f toolcall.Format, p Promises) {
+	t.Helper()
+	t.Run("Properties", func(t *testing.T) {
+		CheckFormatRequest(t, f, toolcall.Request{Tools: Tools("f", "g")}, p.Documents)
+	})
+	t.Run("StreamsArguments", func(t *testing.T) {
+		for _, doc := range p.Streams {
+			CheckStreamsArguments(t, f, p.StreamsRequest, doc, p.Calls, p.Options...)
+		}
+	})
+	t.Run("ProseFeedDoesNotAllocate", func(t *testing.T) { CheckProseFeed(t, f, toolcall.Request{}) })
+	t.Run("NotCallsSaysWhy", func(t *testing.T) {
+		for doc, why := range p.NotCalls {
+			res := stream.Parse(f, doc, toolcall.Request{}, p.Options...)
+			if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, why) {
+				t.Errorf("%s: %+v", doc, res)
+			}
+		}
+	})
+}

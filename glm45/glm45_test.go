@@ -1,7 +1,6 @@
 package glm45_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/toolparse/toolparse/glm45"
@@ -12,9 +11,7 @@ import (
 
 var call = streamtest.Call
 
-func tool(name, schema string) toolcall.Tool {
-	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
-}
+var tool = streamtest.Tool
 
 func expect(t *testing.T, tools []toolcall.Tool, doc, reasoning, content string, calls ...toolcall.Call) {
 	t.Helper()

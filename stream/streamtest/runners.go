@@ -25,21 +25,16 @@ func Tool(name, schema string) toolcall.Tool {
 	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
 }
 
-// ValueCase is a row of CheckValues's table: the text a call gives the
-// parameter Key, and the call's arguments it must read as.
-type ValueCase struct {
-	Key, Value, Want string
-}
-
-// CheckValues expects (Expect, with opts) the document doc writes for
-// each row, a call of the tool named f whose Key is Value, to read as one
-// call of f with Want, the request offering tool: how a format types the
-// text of a value by the tool's schema.
-func CheckValues(t TB, f toolcall.Format, tool toolcall.Tool, doc func(key, value string) string, rows []ValueCase, opts ...stream.Option) {
+// CheckValues: for each row {key, value, want}, the document doc writes
+// (a call of tool whose parameter key holds the text value) reads, with
+// Expect and opts and the request offering tool, as one call of tool
+// with the arguments want: how a format types a value's text by the
+// tool's schema.
+func CheckValues(t TB, f toolcall.Format, tool toolcall.Tool, doc func(key, value string) string, rows [][3]string, opts ...stream.Option) {
 	t.Helper()
 	req := toolcall.Request{Tools: []toolcall.Tool{tool}}
 	for _, r := range rows {
-		Expect(t, f, req, doc(r.Key, r.Value), "", []toolcall.Call{Call(tool.Name, r.Want)}, opts...)
+		Expect(t, f, req, doc(r[0], r[1]), "", []toolcall.Call{Call(tool.Name, r[2])}, opts...)
 	}
 }
 
@@ -85,4 +80,37 @@ func CheckPromises(t *testing.T, f toolcall.Format, p Promises) {
 			}
 		}
 	})
+}
+
+// PeerCase is a case of another parser's tests (llama.cpp's, vLLM's,
+// SGLang's), as a format reads it: the tools offered, the text, and the
+// reasoning, content and calls it must give.
+type PeerCase struct {
+	Name               string
+	Tools              []toolcall.Tool
+	Doc                string
+	Reasoning, Content string
+	Calls              []toolcall.Call
+	// Start, if set, tells the stream where the prompt left the
+	// reasoning for this case (stream.StartInReasoning, say), in place of
+	// RunPeers's start.
+	Start stream.Option
+}
+
+// RunPeers runs each case as a subtest with ExpectReasoning on f, on a
+// stream told the case's Start, else start (told nothing when both are
+// nil).
+func RunPeers(t *testing.T, f toolcall.Format, start stream.Option, cases []PeerCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			var opts []stream.Option
+			if c.Start != nil {
+				opts = append(opts, c.Start)
+			} else if start != nil {
+				opts = append(opts, start)
+			}
+			ExpectReasoning(t, f, toolcall.Request{Tools: c.Tools}, c.Doc, c.Reasoning, c.Content, c.Calls, opts...)
+		})
+	}
 }

@@ -16,13 +16,6 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// run runs the rows on a stream told the prompt left reasoning closed (a
-// turn from the history, or the end of the reasoning already read).
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	streamtest.Run(t, apriel.Format, tests, stream.StartOutsideReasoning())
-}
-
 // The two calls of the goldens' "tools" conversation.
 const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
@@ -63,15 +56,17 @@ func TestModelIDs(t *testing.T) {
 }
 
 func TestApriel(t *testing.T) {
+	// The rows read on a stream told the prompt left reasoning closed (a
+	// turn from the history, or the end of the reasoning already read).
 	streamtest.Run(t, apriel.Format, formatstest.ArrayCases(array), stream.StartOutsideReasoning())
-	run(t, []tc{
+	streamtest.Run(t, apriel.Format, []tc{
 		{"keys in any order, the ID first", `<tool_calls>[{"id": "x1", "arguments": {"a": 1}, "name": "f"}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
 		{"pretty-printed, as the prompt's example", "<tool_calls>[\n    {\"name\": \"f\", \"arguments\": {\"a\": [1, 2]}},\n    {\"name\": \"g\", \"arguments\": {}}\n]</tool_calls>", nil, "", []toolcall.Call{call("f", `{"a":[1,2]}`), call("g", `{}`)}},
 		{"the marker's words in prose are prose", "The tool_calls field is a list.", nil, "The tool_calls field is a list.", nil},
 		{"Apriel 1.5's end of answer is dropped", "Paris.\n[END FINAL RESPONSE]\n<|end|>", nil, "Paris.", nil},
 		{"the final-response marker outside reasoning is dropped", "Sure.\n[BEGIN FINAL RESPONSE]\nParis.", nil, "Sure.\n\nParis.", nil},
 		{"the prompt's own example is no call", "<tool_calls>[\n    {\"name\": <function-name-1>, \"arguments\": <args-dict-1>}\n]</tool_calls>", nil, "<tool_calls>[\n    {\"name\": <function-name-1>, \"arguments\": <args-dict-1>}\n]</tool_calls>", nil},
-	})
+	}, stream.StartOutsideReasoning())
 }
 
 // The peers' cases, ported: what each expects, read by this format.

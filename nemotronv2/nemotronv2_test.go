@@ -16,13 +16,6 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// run runs the rows on a stream told the prompt left reasoning closed
-// (thinking off, or a turn from the history).
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	streamtest.Run(t, nemotronv2.Format, tests, stream.StartOutsideReasoning())
-}
-
 // The two calls of the goldens' "tools" conversation.
 const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
@@ -43,8 +36,10 @@ func TestGoldenTurns(t *testing.T) {
 }
 
 func TestNemotronV2(t *testing.T) {
+	// The rows read on a stream told the prompt left reasoning closed
+	// (thinking off, or a turn from the history).
 	streamtest.Run(t, nemotronv2.Format, formatstest.ArrayCases(array), stream.StartOutsideReasoning())
-	run(t, []tc{
+	streamtest.Run(t, nemotronv2.Format, []tc{
 		{"keys in any order", `<TOOLCALL>[{"arguments": {"a": 1}, "name": "f"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
 		{"newlines inside the markers", "<TOOLCALL>\n[{\"name\": \"f\"}]\n</TOOLCALL>", nil, "", []toolcall.Call{call("f", `{}`)}},
 		{"pretty-printed", "<TOOLCALL>[\n  {\n    \"name\": \"f\",\n    \"arguments\": {\"a\": [1, 2]}\n  }\n]</TOOLCALL>", nil, "", []toolcall.Call{call("f", `{"a":[1,2]}`)}},
@@ -52,7 +47,7 @@ func TestNemotronV2(t *testing.T) {
 		{"the marker's words in prose are prose", "Write TOOLCALL in capitals.", nil, "Write TOOLCALL in capitals.", nil},
 		{"a fenced array is content", "<TOOLCALL>```json\n[{\"name\": \"f\"}]\n```</TOOLCALL>", nil, "<TOOLCALL>```json\n[{\"name\": \"f\"}]\n```</TOOLCALL>", nil},
 		{"the template's own placeholder is no call", `<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}]</TOOLCALL>`, nil, `<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}]</TOOLCALL>`, nil},
-	})
+	}, stream.StartOutsideReasoning())
 }
 
 // What follows <SPECIAL_12> is the next turn a server that did not stop

@@ -179,15 +179,13 @@ var documents = []string{
 	block(invoke("f", parStart+`a" string="maybe">1`+parEnd)),
 }
 
-// TestSplitInvariance: any split into deltas gives what Parse gives.
-func TestSplitInvariance(t *testing.T) {
-	streamtest.CheckFormat(t, dsml.Format, documents)
-	streamtest.CheckFormatRequest(t, dsml.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")}, documents)
-}
-
-// TestProseAllocs: prose costs no allocation per Feed.
-func TestProseAllocs(t *testing.T) {
-	streamtest.CheckProseFeed(t, dsml.Format, toolcall.Request{})
+// TestPromises: any split into deltas gives what Parse gives, with no
+// tools offered and with two; prose costs no allocation per Feed.
+func TestPromises(t *testing.T) {
+	streamtest.CheckPromises(t, dsml.Format, streamtest.Promises{
+		Documents: documents,
+		Requests:  []toolcall.Request{{}, {Tools: streamtest.Tools("f", "lookup_order")}},
+	})
 }
 
 // FuzzDSML checks the stream's promises on any document in random deltas.

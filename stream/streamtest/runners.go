@@ -41,8 +41,10 @@ func CheckValues(t TB, f toolcall.Format, tool toolcall.Tool, doc func(key, valu
 // Promises are the documents a format's tests hand to CheckPromises.
 type Promises struct {
 	// Documents mix the format's text: the properties hold for any mix
-	// of them, split anyhow, with tools f and g offered.
+	// of them, split anyhow, for each of Requests (tools f and g offered
+	// when there are none).
 	Documents []string
+	Requests  []toolcall.Request
 	// Streams are documents of Calls calls (0: one at least) to the tools
 	// of StreamsRequest that stream while they arrive.
 	Streams        []string
@@ -64,7 +66,13 @@ type Promises struct {
 func CheckPromises(t *testing.T, f toolcall.Format, p Promises) {
 	t.Helper()
 	t.Run("Properties", func(t *testing.T) {
-		CheckFormatRequest(t, f, toolcall.Request{Tools: Tools("f", "g")}, p.Documents)
+		reqs := p.Requests
+		if len(reqs) == 0 {
+			reqs = []toolcall.Request{{Tools: Tools("f", "g")}}
+		}
+		for _, req := range reqs {
+			CheckFormatRequest(t, f, req, p.Documents)
+		}
 	})
 	t.Run("StreamsArguments", func(t *testing.T) {
 		for _, doc := range p.Streams {

@@ -28,7 +28,7 @@ var note, order = formatstest.Note, formatstest.Order
 var array = formatstest.Array{
 	Open: "<tool_calls>", Close: "</tool_calls>", TurnEnd: "<|end|>",
 	OpenCut: "<tool_c", CloseCut: "</tool_ca", TurnEndCut: "<|en",
-	Newline: true, IDs: true,
+	Newline: true, IDs: true, ReasoningEnd: "\n[BEGIN FINAL RESPONSE]\n",
 }
 
 // TestGoldenTurns reads the assistant turns of the goldens as the
@@ -114,23 +114,11 @@ func TestEndOfTurn(t *testing.T) {
 	streamtest.CheckEndOfTurnCall(t, apriel.Format, "<tool_calls>[{\"name\": \"f\", \"arguments\": {}}]</tool_calls>\n<|end|>\n<|begin_user|>\nmore", stream.StartOutsideReasoning())
 }
 
+// The prompt opens the reasoning, which the model ends with
+// [BEGIN FINAL RESPONSE]; a prompt whose last message is the answer's
+// start leaves it closed.
 func TestReasoning(t *testing.T) {
-	req := toolcall.Request{}
-	// The prompt opened the reasoning; the model ends it, answers and calls.
-	streamtest.ExpectReasoning(t, apriel.Format, req, "The user wants order 42.\n[BEGIN FINAL RESPONSE]\nLet me check.\n<tool_calls>[{\"name\": \"lookup_order\", \"arguments\": {\"order_id\": 42}}]</tool_calls>\n<|end|>\n",
-		"The user wants order 42.", "Let me check.", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}, stream.StartInReasoning())
-	// A stream told nothing of the prompt reads it alike: the template
-	// opens the reasoning.
-	streamtest.ExpectReasoning(t, apriel.Format, req, "Easy.\n[BEGIN FINAL RESPONSE]\n4.\n<|end|>", "Easy.", "4.", nil)
-	// A call before [BEGIN FINAL RESPONSE] ends the reasoning.
-	streamtest.ExpectReasoning(t, apriel.Format, req, "I need the order.\n<tool_calls>[{\"name\": \"f\", \"arguments\": {}}]</tool_calls>",
-		"I need the order.", "", []toolcall.Call{call("f", `{}`)}, stream.StartInReasoning())
-	// A prompt whose last message is the answer's start leaves reasoning
-	// closed: the answer is content.
-	streamtest.ExpectReasoning(t, apriel.Format, req, "4.\n<|end|>", "", "4.", nil, stream.ForPrompt(toolcall.Prompt{}))
-	// The marker in a call's string is data.
-	streamtest.ExpectReasoning(t, apriel.Format, req, `<tool_calls>[{"name": "say", "arguments": {"text": "[BEGIN FINAL RESPONSE]"}}]</tool_calls>`,
-		"", "", []toolcall.Call{call("say", `{"text":"[BEGIN FINAL RESPONSE]"}`)}, stream.StartOutsideReasoning())
+	streamtest.RunReasoning(t, apriel.Format, nil, formatstest.ArrayReasoningCases(array))
 }
 
 var documents = []string{

@@ -9,14 +9,14 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// peerCase is a case of another parser's tests (streamtest.PeerCase).
-type peerCase = streamtest.PeerCase
+// peerCase is a case of another parser's tests (streamtest.ReasoningCase).
+type peerCase = streamtest.ReasoningCase
 
 // runPeers runs the cases on a stream told the prompt opened reasoning,
 // or told the case's own Start.
 func runPeers(t *testing.T, cases []peerCase) {
 	t.Helper()
-	streamtest.RunPeers(t, minimax.Format, stream.StartInReasoning(), cases)
+	streamtest.RunReasoning(t, minimax.Format, stream.StartInReasoning(), cases)
 }
 
 // outside is the Start of a case whose text is a turn's content only

@@ -28,14 +28,14 @@ var tool = streamtest.Tool
 
 func call(name, args string) toolcall.Call { return toolcall.Call{Name: name, Arguments: args} }
 
-// peerCase is a case of another parser's tests (streamtest.PeerCase).
-type peerCase = streamtest.PeerCase
+// peerCase is a case of another parser's tests (streamtest.ReasoningCase).
+type peerCase = streamtest.ReasoningCase
 
 // runPeers runs the cases on a stream told the prompt left reasoning
 // closed, or told the case's own Start.
 func runPeers(t *testing.T, cases []peerCase) {
 	t.Helper()
-	streamtest.RunPeers(t, minimaxm3.Format, stream.StartOutsideReasoning(), cases)
+	streamtest.RunReasoning(t, minimaxm3.Format, stream.StartOutsideReasoning(), cases)
 }
 
 // inReasoning is the Start of a case whose prompt opened reasoning

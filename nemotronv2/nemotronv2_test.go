@@ -26,6 +26,7 @@ var note, order = formatstest.Note, formatstest.Order
 var array = formatstest.Array{
 	Open: "<TOOLCALL>", Close: "</TOOLCALL>", TurnEnd: "<SPECIAL_12>",
 	OpenCut: "<TOOLC", CloseCut: "</TOOL", TurnEndCut: "<SPECI",
+	ReasoningEnd: "\n</think>\n\n",
 }
 
 // TestGoldenTurns reads the assistant turns of the goldens as the
@@ -56,22 +57,10 @@ func TestEndOfTurn(t *testing.T) {
 	streamtest.CheckEndOfTurnCall(t, nemotronv2.Format, "<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>\n<SPECIAL_12>\n<SPECIAL_11>User\nmore", stream.StartOutsideReasoning())
 }
 
+// The prompt opens <think>, which the model closes; with thinking off
+// the prompt ends <think></think>.
 func TestReasoning(t *testing.T) {
-	req := toolcall.Request{}
-	// The prompt opened <think>; the model closes it, answers and calls.
-	streamtest.ExpectReasoning(t, nemotronv2.Format, req, "The user wants order 42.\n</think>\n\nLet me check.\n<TOOLCALL>[{\"name\": \"lookup_order\", \"arguments\": {\"order_id\": 42}}]</TOOLCALL>\n<SPECIAL_12>\n",
-		"The user wants order 42.", "Let me check.", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}, stream.StartInReasoning())
-	// A stream told nothing of the prompt reads it alike: the template
-	// opens reasoning unless thinking is off.
-	streamtest.ExpectReasoning(t, nemotronv2.Format, req, "Easy.\n</think>\n\n4.\n<SPECIAL_12>", "Easy.", "4.", nil)
-	// A call before </think> ends the reasoning.
-	streamtest.ExpectReasoning(t, nemotronv2.Format, req, "I need the order.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>",
-		"I need the order.", "", []toolcall.Call{call("f", `{}`)}, stream.StartInReasoning())
-	// Thinking off: the prompt ends <think></think>, the answer is content.
-	streamtest.ExpectReasoning(t, nemotronv2.Format, req, "4.\n<SPECIAL_12>", "", "4.", nil, stream.ForPrompt(toolcall.Prompt{}))
-	// A think tag in a call's string is data.
-	streamtest.ExpectReasoning(t, nemotronv2.Format, req, `<TOOLCALL>[{"name": "say", "arguments": {"text": "</think>"}}]</TOOLCALL>`,
-		"", "", []toolcall.Call{call("say", `{"text":"</think>"}`)}, stream.StartOutsideReasoning())
+	streamtest.RunReasoning(t, nemotronv2.Format, nil, formatstest.ArrayReasoningCases(array))
 }
 
 var documents = []string{

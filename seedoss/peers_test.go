@@ -8,13 +8,13 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// peerCase is a case of another parser's tests (streamtest.PeerCase).
-type peerCase = streamtest.PeerCase
+// peerCase is a case of another parser's tests (streamtest.ReasoningCase).
+type peerCase = streamtest.ReasoningCase
 
 // runPeers runs the cases on a stream told nothing of the prompt.
 func runPeers(t *testing.T, cases []peerCase) {
 	t.Helper()
-	streamtest.RunPeers(t, seedoss.Format, nil, cases)
+	streamtest.RunReasoning(t, seedoss.Format, nil, cases)
 }
 
 // TestLlamaCppCases are the Seed-OSS cases of llama.cpp's

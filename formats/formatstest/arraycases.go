@@ -3,6 +3,7 @@ package formatstest
 import (
 	"strings"
 
+	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -22,6 +23,10 @@ type Array struct {
 	// IDs is true where the template writes each call's ID after its
 	// arguments (the goldens' a1B2c3D4e and f5G6h7J8k).
 	IDs bool
+	// ReasoningEnd ends the reasoning the prompt opened, as the model
+	// writes it, the blanks around it included: the rows of
+	// ArrayReasoningCases.
+	ReasoningEnd string
 }
 
 // turn writes an assistant turn as the template does: content, the
@@ -64,6 +69,31 @@ func ArrayGoldenTurns(s Array) []streamtest.Case {
 		{Name: "reasoning: an answer", Input: s.turn("4."), Content: "4."},
 		{Name: "content then calls, as the template joins them", Input: s.turn("Checking.", s.call("f", "{}", ""), s.call("g", `{"a": 1}`, "")),
 			Content: "Checking.", Calls: []toolcall.Call{c("f", `{}`), c("g", `{"a":1}`)}},
+	}
+}
+
+// ArrayReasoningCases are the reasoning rows every format that s
+// spells keeps: after the prompt opened the reasoning, the model ends it,
+// answers and calls; a stream told nothing of the prompt reads it alike
+// (the template opens the reasoning); a call before the reasoning's end
+// ends it; a prompt that leaves reasoning closed makes the answer
+// content; the reasoning's end marker in a call's string is data.
+func ArrayReasoningCases(s Array) []streamtest.ReasoningCase {
+	c := streamtest.Call
+	in, out := stream.StartInReasoning(), stream.StartOutsideReasoning()
+	marker := strings.TrimSpace(s.ReasoningEnd)
+	return []streamtest.ReasoningCase{
+		{Name: "the model ends the reasoning, answers and calls", Start: in,
+			Doc:       "The user wants order 42." + s.ReasoningEnd + s.turn("Let me check.", s.call("lookup_order", `{"order_id": 42}`, "")),
+			Reasoning: "The user wants order 42.", Content: "Let me check.", Calls: []toolcall.Call{c("lookup_order", `{"order_id":42}`)}},
+		{Name: "a stream told nothing of the prompt reads it alike",
+			Doc: "Easy." + s.ReasoningEnd + "4.\n" + s.TurnEnd, Reasoning: "Easy.", Content: "4."},
+		{Name: "a call before the reasoning's end ends it", Start: in,
+			Doc: "I need the order.\n" + s.Open + `[{"name": "f", "arguments": {}}]` + s.Close, Reasoning: "I need the order.", Calls: []toolcall.Call{c("f", `{}`)}},
+		{Name: "a prompt that leaves reasoning closed makes the answer content", Start: stream.ForPrompt(toolcall.Prompt{}),
+			Doc: "4.\n" + s.TurnEnd, Content: "4."},
+		{Name: "the reasoning's end in a call's string is data", Start: out,
+			Doc: s.Open + `[{"name": "say", "arguments": {"text": "` + marker + `"}}]` + s.Close, Calls: []toolcall.Call{c("say", `{"text":`+streamtest.JSONString(marker)+`}`)}},
 	}
 }
 

@@ -90,10 +90,10 @@ func CheckPromises(t *testing.T, f toolcall.Format, p Promises) {
 	})
 }
 
-// PeerCase is a case of another parser's tests (llama.cpp's, vLLM's,
-// SGLang's), as a format reads it: the tools offered, the text, and the
-// reasoning, content and calls it must give.
-type PeerCase struct {
+// ReasoningCase is a row of RunReasoning's table (a case of another
+// parser's tests, say): the tools offered, the text, and the reasoning,
+// content and calls it must give.
+type ReasoningCase struct {
 	Name               string
 	Tools              []toolcall.Tool
 	Doc                string
@@ -101,14 +101,14 @@ type PeerCase struct {
 	Calls              []toolcall.Call
 	// Start, if set, tells the stream where the prompt left the
 	// reasoning for this case (stream.StartInReasoning, say), in place of
-	// RunPeers's start.
+	// RunReasoning's start.
 	Start stream.Option
 }
 
-// RunPeers runs each case as a subtest with ExpectReasoning on f, on a
+// RunReasoning runs each case as a subtest with ExpectReasoning on f, on a
 // stream told the case's Start, else start (told nothing when both are
 // nil).
-func RunPeers(t *testing.T, f toolcall.Format, start stream.Option, cases []PeerCase) {
+func RunReasoning(t *testing.T, f toolcall.Format, start stream.Option, cases []ReasoningCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {

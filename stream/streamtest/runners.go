@@ -122,3 +122,14 @@ func RunReasoning(t *testing.T, f toolcall.Format, start stream.Option, cases []
 		})
 	}
 }
+
+// CountDiagnostics returns how many of diags are of kind.
+func CountDiagnostics(diags []toolcall.Diagnostic, kind string) int {
+	n := 0
+	for _, d := range diags {
+		if d.Kind == kind {
+			n++
+		}
+	}
+	return n
+}

@@ -12,9 +12,7 @@ import (
 // TestArgumentStreaming: a block's first call streams while it arrives,
 // in small deltas, and what streamed is what the call ends up holding:
 // none is withdrawn or sent again whole. The block's later calls come
-// whole.
+// whole: of the golden's two calls, one streams.
 func TestArgumentStreaming(t *testing.T) {
-	streamtest.CheckStreamingCases(t, minimax.Format, append([]streamtest.StreamingCase{
-		{Name: "the golden's two calls", Tools: goldenTools, Calls: 2, Streamed: 1, Doc: goldenCalls},
-	}, formatstest.TaggedStreamingCases(tagged, "null")...), stream.StartOutsideReasoning())
+	streamtest.CheckStreamingCases(t, minimax.Format, formatstest.TaggedStreamingCases(tagged, "null", goldenCalls, 1), stream.StartOutsideReasoning())
 }

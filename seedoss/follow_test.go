@@ -10,11 +10,9 @@ import (
 
 // TestArgumentStreaming: each call streams while it arrives, in small
 // deltas, and what streamed is what the call ends up holding: none is
-// withdrawn or sent again whole.
+// withdrawn or sent again whole. The golden writes one block a call:
+// both stream (the second's object argument, a Python literal, is typed
+// by the schema once whole).
 func TestArgumentStreaming(t *testing.T) {
-	streamtest.CheckStreamingCases(t, seedoss.Format, append([]streamtest.StreamingCase{
-		// One block a call: both stream (the second's object argument,
-		// a Python literal, is typed by the schema once whole).
-		{Name: "the golden's two calls", Tools: goldenTools, Calls: 2, Streamed: 2, Doc: goldenCalls},
-	}, formatstest.TaggedStreamingCases(tagged, "None")...))
+	streamtest.CheckStreamingCases(t, seedoss.Format, formatstest.TaggedStreamingCases(tagged, "None", goldenCalls, 2))
 }

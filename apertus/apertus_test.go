@@ -1,7 +1,6 @@
 package apertus_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/apertus"
@@ -111,35 +110,21 @@ var documents = []string{
 	"<|tools_prefix|>", "<|tools_suffix|>", "<|assistant_end|>", "<|inner_prefix|>", "<|inner_suffix|>", `[{"f": {}}]`, `{"f": {}, "g": {}}`,
 }
 
-// Split invariance, argument streaming and quiet deltas hold for any mix
-// of the format's text in any split.
-func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, apertus.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
+// TestPromises: split invariance, argument streaming and quiet deltas
+// hold for any mix of the format's text in any split; the first call of a block streams while it arrives, its name taken from its key; a Feed of prose
+// allocates nothing; a block that is not calls comes back as content with a diagnostic.
+func TestPromises(t *testing.T) {
+	streamtest.CheckPromises(t, apertus.Format, streamtest.Promises{
+		Documents: documents,
+		Streams:   documents[:1], StreamsRequest: toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, Calls: 2,
+		NotCalls: map[string]string{`<|tools_prefix|>[{"f": {}, "g": {}}]<|tools_suffix|>`: "call"},
+	})
 }
 
 // FuzzApertus checks the stream's promises on any document in random
 // deltas, told the prompt left reasoning closed, opened it, or nothing.
 func FuzzApertus(f *testing.F) {
 	streamtest.Fuzz(f, apertus.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
-}
-
-// With argument streaming, the first call of a block streams while it
-// arrives, its name taken from its key.
-func TestStreamsArguments(t *testing.T) {
-	streamtest.CheckStreamsArguments(t, apertus.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2)
-}
-
-func TestProseFeedDoesNotAllocate(t *testing.T) {
-	streamtest.CheckProseFeed(t, apertus.Format, toolcall.Request{})
-}
-
-// A block that is not calls comes back as content with a diagnostic.
-func TestNotCallsSaysWhy(t *testing.T) {
-	doc := `<|tools_prefix|>[{"f": {}, "g": {}}]<|tools_suffix|>`
-	res := stream.Parse(apertus.Format, doc, toolcall.Request{})
-	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "call") {
-		t.Errorf("%+v", res)
-	}
 }
 
 // BenchmarkEightCalls parses eight small calls as each format writes

@@ -1,7 +1,6 @@
 package apriel_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/apriel"
@@ -17,34 +16,26 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// run runs the rows on a stream told the prompt left reasoning closed (a
-// turn from the history, or the end of the reasoning already read).
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	streamtest.Run(t, apriel.Format, tests, stream.StartOutsideReasoning())
-}
-
 // The two calls of the goldens' "tools" conversation.
 const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
 var note, order = formatstest.Note, formatstest.Order
 
-// TestGoldenTurns reads the assistant turns of the goldens
-// (testdata/templates/golden/apriel16) as the template writes them, from
-// the turn's first byte after its header to the newline after <|end|>.
+// array spells Apriel's blocks for formatstest.ArrayCases and
+// ArrayGoldenTurns: the goldens (testdata/templates/golden/apriel16)
+// write a newline before the block and the model's IDs after the
+// arguments.
+var array = formatstest.Array{
+	Open: "<tool_calls>", Close: "</tool_calls>", TurnEnd: "<|end|>",
+	OpenCut: "<tool_c", CloseCut: "</tool_ca", TurnEndCut: "<|en",
+	Newline: true, IDs: true, ReasoningEnd: "\n[BEGIN FINAL RESPONSE]\n",
+}
+
+// TestGoldenTurns reads the assistant turns of the goldens as the
+// template writes them, from the turn's first byte after its header to
+// the newline after <|end|>.
 func TestGoldenTurns(t *testing.T) {
-	run(t, []tc{
-		{"tools: two calls", "\n<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>\n<|end|>\n",
-			nil, "", []toolcall.Call{note, order}},
-		{"tools_one_call: one call", "\n<tool_calls>[{\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>\n<|end|>\n",
-			nil, "", []toolcall.Call{order}},
-		{"reasoning_call: one small call", "\n<tool_calls>[{\"name\": \"lookup_order\", \"arguments\": {\"order_id\": 42}, \"id\": \"f5G6h7J8k\"}]</tool_calls>\n<|end|>\n",
-			nil, "", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}},
-		{"tools_answered: an answer", "Saved the note; order 42 has shipped.\n<|end|>\n", nil, "Saved the note; order 42 has shipped.", nil},
-		{"reasoning: an answer", "4.\n<|end|>\n", nil, "4.", nil},
-		{"content then calls, as the template joins them", "Checking.\n<tool_calls>[{\"name\": \"f\", \"arguments\": {}}, {\"name\": \"g\", \"arguments\": {\"a\": 1}}]</tool_calls>\n<|end|>\n",
-			nil, "Checking.", []toolcall.Call{call("f", `{}`), call("g", `{"a":1}`)}},
-	})
+	streamtest.Run(t, apriel.Format, formatstest.ArrayGoldenTurns(array), stream.StartOutsideReasoning())
 }
 
 // The model's IDs: kept when well formed (the goldens' nine
@@ -65,36 +56,17 @@ func TestModelIDs(t *testing.T) {
 }
 
 func TestApriel(t *testing.T) {
-	run(t, []tc{
-		{"one call object, no array", `<tool_calls>{"name": "f", "arguments": {"a": 1}}</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"arguments as a JSON string", `<tool_calls>[{"name": "f", "arguments": "{\"a\": 1}"}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"no arguments", `<tool_calls>[{"name": "get_time"}]</tool_calls>`, nil, "", []toolcall.Call{call("get_time", `{}`)}},
+	// The rows read on a stream told the prompt left reasoning closed (a
+	// turn from the history, or the end of the reasoning already read).
+	streamtest.Run(t, apriel.Format, formatstest.ArrayCases(array), stream.StartOutsideReasoning())
+	streamtest.Run(t, apriel.Format, []tc{
 		{"keys in any order, the ID first", `<tool_calls>[{"id": "x1", "arguments": {"a": 1}, "name": "f"}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"parameters for arguments", `<tool_calls>[{"name": "f", "parameters": {"a": 1}}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
 		{"pretty-printed, as the prompt's example", "<tool_calls>[\n    {\"name\": \"f\", \"arguments\": {\"a\": [1, 2]}},\n    {\"name\": \"g\", \"arguments\": {}}\n]</tool_calls>", nil, "", []toolcall.Call{call("f", `{"a":[1,2]}`), call("g", `{}`)}},
-		{"two blocks", `<tool_calls>[{"name": "f"}]</tool_calls><tool_calls>[{"name": "g"}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{}`), call("g", `{}`)}},
-		{"the end marker in a string", `<tool_calls>[{"name": "say", "arguments": {"text": "</tool_calls>]"}}]</tool_calls>`, nil, "", []toolcall.Call{call("say", `{"text":"</tool_calls>]"}`)}},
-		{"non-ASCII arguments", `<tool_calls>[{"name": "f", "arguments": {"city": "Zürich 東京"}}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}},
-		{"Python literals", `<tool_calls>[{'name': 'f', 'arguments': {'ok': True}}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"ok":true}`)}},
-		{"the end marker missing at the end of the turn", `<tool_calls>[{"name": "f", "arguments": {}}]<|end|>`, nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"the end marker missing at the end", `<tool_calls>[{"name": "f", "arguments": {}}]`, nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"the end marker cut at the end is dropped", `<tool_calls>[{"name": "f", "arguments": {}}]</tool_ca`, nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"the end of turn cut at the end is dropped", `<tool_calls>[{"name": "f", "arguments": {}}]</tool_calls><|en`, nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"an empty array", "<tool_calls>[]</tool_calls>Hi", nil, "Hi", nil},
-		{"a stray end marker is dropped", "Done.</tool_calls>", nil, "Done.", nil},
-		{"a partial marker at the end is prose", "Hi <tool_c", nil, "Hi <tool_c", nil},
 		{"the marker's words in prose are prose", "The tool_calls field is a list.", nil, "The tool_calls field is a list.", nil},
 		{"Apriel 1.5's end of answer is dropped", "Paris.\n[END FINAL RESPONSE]\n<|end|>", nil, "Paris.", nil},
 		{"the final-response marker outside reasoning is dropped", "Sure.\n[BEGIN FINAL RESPONSE]\nParis.", nil, "Sure.\n\nParis.", nil},
-
-		{"broken JSON is content", `<tool_calls>[{"name": "f", "arguments": {"a": }]</tool_calls>`, nil, `<tool_calls>[{"name": "f", "arguments": {"a": }]</tool_calls>`, nil},
-		{"a cut-off call is content", `<tool_calls>[{"name": "f", "arguments": {"a": 1}}, {"name": "g"`, nil, `<tool_calls>[{"name": "f", "arguments": {"a": 1}}, {"name": "g"`, nil},
-		{"a name that is no string is content", `<tool_calls>[{"name": 5, "arguments": {}}]</tool_calls>`, nil, `<tool_calls>[{"name": 5, "arguments": {}}]</tool_calls>`, nil},
-		{"text after the array is content", `<tool_calls>[{"name": "f"}] and more</tool_calls>`, nil, `<tool_calls>[{"name": "f"}] and more</tool_calls>`, nil},
-		{"a missing end marker, then prose, is content", "<tool_calls>[{\"name\": \"f\"}]\nDone.", nil, "<tool_calls>[{\"name\": \"f\"}]\nDone.", nil},
-		{"not JSON is content", "<tool_calls>call f now</tool_calls>", nil, "<tool_calls>call f now</tool_calls>", nil},
 		{"the prompt's own example is no call", "<tool_calls>[\n    {\"name\": <function-name-1>, \"arguments\": <args-dict-1>}\n]</tool_calls>", nil, "<tool_calls>[\n    {\"name\": <function-name-1>, \"arguments\": <args-dict-1>}\n]</tool_calls>", nil},
-	})
+	}, stream.StartOutsideReasoning())
 }
 
 // The peers' cases, ported: what each expects, read by this format.
@@ -142,23 +114,11 @@ func TestEndOfTurn(t *testing.T) {
 	streamtest.CheckEndOfTurnCall(t, apriel.Format, "<tool_calls>[{\"name\": \"f\", \"arguments\": {}}]</tool_calls>\n<|end|>\n<|begin_user|>\nmore", stream.StartOutsideReasoning())
 }
 
+// The prompt opens the reasoning, which the model ends with
+// [BEGIN FINAL RESPONSE]; a prompt whose last message is the answer's
+// start leaves it closed.
 func TestReasoning(t *testing.T) {
-	req := toolcall.Request{}
-	// The prompt opened the reasoning; the model ends it, answers and calls.
-	streamtest.ExpectReasoning(t, apriel.Format, req, "The user wants order 42.\n[BEGIN FINAL RESPONSE]\nLet me check.\n<tool_calls>[{\"name\": \"lookup_order\", \"arguments\": {\"order_id\": 42}}]</tool_calls>\n<|end|>\n",
-		"The user wants order 42.", "Let me check.", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}, stream.StartInReasoning())
-	// A stream told nothing of the prompt reads it alike: the template
-	// opens the reasoning.
-	streamtest.ExpectReasoning(t, apriel.Format, req, "Easy.\n[BEGIN FINAL RESPONSE]\n4.\n<|end|>", "Easy.", "4.", nil)
-	// A call before [BEGIN FINAL RESPONSE] ends the reasoning.
-	streamtest.ExpectReasoning(t, apriel.Format, req, "I need the order.\n<tool_calls>[{\"name\": \"f\", \"arguments\": {}}]</tool_calls>",
-		"I need the order.", "", []toolcall.Call{call("f", `{}`)}, stream.StartInReasoning())
-	// A prompt whose last message is the answer's start leaves reasoning
-	// closed: the answer is content.
-	streamtest.ExpectReasoning(t, apriel.Format, req, "4.\n<|end|>", "", "4.", nil, stream.ForPrompt(toolcall.Prompt{}))
-	// The marker in a call's string is data.
-	streamtest.ExpectReasoning(t, apriel.Format, req, `<tool_calls>[{"name": "say", "arguments": {"text": "[BEGIN FINAL RESPONSE]"}}]</tool_calls>`,
-		"", "", []toolcall.Call{call("say", `{"text":"[BEGIN FINAL RESPONSE]"}`)}, stream.StartOutsideReasoning())
+	streamtest.RunReasoning(t, apriel.Format, nil, formatstest.ArrayReasoningCases(array))
 }
 
 var documents = []string{
@@ -169,35 +129,23 @@ var documents = []string{
 	"<tool_calls>", "</tool_calls>", "<|end|>", "[BEGIN FINAL RESPONSE]", "[END FINAL RESPONSE]", "Here are my reasoning steps:", `[{"name": "f"}]`, `{"name": "f", "arguments": {}}`,
 }
 
-// Split invariance, argument streaming and quiet deltas hold for any mix
-// of the format's text in any split.
-func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, apriel.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
+// TestPromises: split invariance, argument streaming and quiet deltas
+// hold for any mix of the format's text in any split; the first call of a
+// block streams while it arrives; a Feed of prose allocates nothing; a
+// block that is not calls comes back as content with a diagnostic.
+func TestPromises(t *testing.T) {
+	streamtest.CheckPromises(t, apriel.Format, streamtest.Promises{
+		Documents: documents,
+		Streams:   documents[:1], StreamsRequest: toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, Calls: 2,
+		NotCalls: map[string]string{`<tool_calls>[{"name": "f", "arguments": [1]}]</tool_calls>`: "arguments"},
+		Options:  []stream.Option{stream.StartOutsideReasoning()},
+	})
 }
 
 // FuzzApriel checks the stream's promises on any document in random
 // deltas, told the prompt opened reasoning, closed it, or nothing.
 func FuzzApriel(f *testing.F) {
 	streamtest.Fuzz(f, apriel.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
-}
-
-// With argument streaming, the first call of a block streams while it
-// arrives.
-func TestStreamsArguments(t *testing.T) {
-	streamtest.CheckStreamsArguments(t, apriel.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2, stream.StartOutsideReasoning())
-}
-
-func TestProseFeedDoesNotAllocate(t *testing.T) {
-	streamtest.CheckProseFeed(t, apriel.Format, toolcall.Request{})
-}
-
-// A block that is not calls comes back as content with a diagnostic.
-func TestNotCallsSaysWhy(t *testing.T) {
-	doc := `<tool_calls>[{"name": "f", "arguments": [1]}]</tool_calls>`
-	res := stream.Parse(apriel.Format, doc, toolcall.Request{}, stream.StartOutsideReasoning())
-	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
-		t.Errorf("%+v", res)
-	}
 }
 
 // BenchmarkSmallCalls parses eight small calls as each format writes

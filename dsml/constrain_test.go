@@ -11,11 +11,7 @@ import (
 )
 
 // goldenTools are the tools of the goldens' conversations.
-var goldenTools = []toolcall.Tool{
-	tool("write_note", `{"type":"object","properties":{"path":{"type":"string"},"text":{"type":"string"}},"required":["path","text"]}`),
-	tool("lookup_order", `{"type":"object","properties":{"order_id":{"type":"integer"},"status":{"type":"string","enum":["open","shipped","cancelled"]},`+
-		`"options":{"type":"object","properties":{"include_items":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string"}},"max_price":{"type":"number"}}}},"required":["order_id"]}`),
-}
+var goldenTools = formatstest.GoldenTools()
 
 // grammarFor returns GrammarFor(profile, ...), as Of wants it.
 func grammarFor(profile string) func(toolcall.Request) (string, error) {

@@ -144,10 +144,8 @@ func TestLlamaCppCases(t *testing.T) {
 	}
 }
 
-// tool is a tool named name whose parameters' schema is params.
-func tool(name, params string) toolcall.Tool {
-	return toolcall.Tool{Name: name, Parameters: json.RawMessage(params)}
-}
+// tool is a tool with its parameters' schema.
+var tool = streamtest.Tool
 
 // TestVLLMCases has the cases of vLLM's
 // tests/tool_parsers/test_deepseekv32_tool_parser.py (extraction and

@@ -13,12 +13,6 @@ import (
 
 var outside = stream.StartOutsideReasoning()
 
-// jsonString writes s as a JSON string.
-func jsonString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}
-
 // TestValues: what a value is, by its tag and its text.
 func TestValues(t *testing.T) {
 	streamtest.Run(t, dsml.Format, []tc{
@@ -37,7 +31,7 @@ func TestValues(t *testing.T) {
 		// value before it (the literal-tag rule): a file's text never sets
 		// an argument again
 		{"a repeated key", block(invoke("f", p("a", "true", "1"), p("b", "true", "2"), p("a", "false", "3"))), []string{"f"}, "",
-			[]toolcall.Call{call("f", `{"a":"1","b":`+jsonString("2"+parEnd+"\n"+parStart+`a" string="false">3`)+`}`)}},
+			[]toolcall.Call{call("f", `{"a":"1","b":`+streamtest.JSONString("2"+parEnd+"\n"+parStart+`a" string="false">3`)+`}`)}},
 		{"non-ASCII names and values", block(invoke("天气", p("城市", "true", "杭州"))), nil, "", []toolcall.Call{call("天气", `{"城市":"杭州"}`)}},
 		{"a dotted and hyphenated name", block(invoke("web.search-v2", p("q", "true", "go"))), nil, "", []toolcall.Call{call("web.search-v2", `{"q":"go"}`)}},
 	}, outside)
@@ -84,7 +78,7 @@ func TestLiteralTags(t *testing.T) {
 		{"the close tag, then a fresh key", block(invoke("f", p("a", "true", "1")+p("b", "true", "2"))), nil, "", []toolcall.Call{call("f", `{"a":"1","b":"2"}`)}},
 		// a parameter's tag with no close tag before it is text
 		{"a parameter's tag with no close tag before it", block(invoke("f", parStart+`a" string="true">1`+"\n"+p("b", "true", "2"))), nil, "",
-			[]toolcall.Call{call("f", `{"a":`+jsonString("1\n"+p("b", "true", "2")[:len(p("b", "true", "2"))-len(parEnd)])+`}`)}},
+			[]toolcall.Call{call("f", `{"a":`+streamtest.JSONString("1\n"+p("b", "true", "2")[:len(p("b", "true", "2"))-len(parEnd)])+`}`)}},
 	}, outside)
 }
 
@@ -185,15 +179,13 @@ var documents = []string{
 	block(invoke("f", parStart+`a" string="maybe">1`+parEnd)),
 }
 
-// TestSplitInvariance: any split into deltas gives what Parse gives.
-func TestSplitInvariance(t *testing.T) {
-	streamtest.CheckFormat(t, dsml.Format, documents)
-	streamtest.CheckFormatRequest(t, dsml.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")}, documents)
-}
-
-// TestProseAllocs: prose costs no allocation per Feed.
-func TestProseAllocs(t *testing.T) {
-	streamtest.CheckProseFeed(t, dsml.Format, toolcall.Request{})
+// TestPromises: any split into deltas gives what Parse gives, with no
+// tools offered and with two; prose costs no allocation per Feed.
+func TestPromises(t *testing.T) {
+	streamtest.CheckPromises(t, dsml.Format, streamtest.Promises{
+		Documents: documents,
+		Requests:  []toolcall.Request{{}, {Tools: streamtest.Tools("f", "lookup_order")}},
+	})
 }
 
 // FuzzDSML checks the stream's promises on any document in random deltas.

@@ -7,7 +7,6 @@ import (
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/functools"
 	"github.com/toolparse/toolparse/hermes"
-	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -114,26 +113,24 @@ var documents = []string{
 	"functools", "functools.reduce", "<|end|>", "<|eot_id|>", "<|endoftext|>", `[{"name": "f"}]`, `{"name": "f", "arguments": {}}`,
 }
 
-// Split invariance, argument streaming and quiet deltas hold for any mix
-// of the format's text in any split.
-func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, functools.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
+// TestPromises: split invariance, argument streaming and quiet deltas
+// hold for any mix of the format's text in any split; the first call of an array streams while it arrives; a Feed of prose
+// allocates nothing; an array that is not calls comes back as content with a diagnostic.
+func TestPromises(t *testing.T) {
+	streamtest.CheckPromises(t, functools.Format, streamtest.Promises{
+		Documents: documents,
+		Streams:   documents[:1], StreamsRequest: toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, Calls: 2,
+		NotCalls: map[string]string{
+			`functools[{"name": "f", "arguments": [1]}]`: "arguments",
+			`functools{"name": "f"}`:                     "not an array",
+		},
+	})
 }
 
 // FuzzFunctools checks the stream's promises on any document in random
 // deltas.
 func FuzzFunctools(f *testing.F) {
 	streamtest.Fuzz(f, functools.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents)
-}
-
-// With argument streaming, the first call of an array streams while it
-// arrives.
-func TestStreamsArguments(t *testing.T) {
-	streamtest.CheckStreamsArguments(t, functools.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2)
-}
-
-func TestProseFeedDoesNotAllocate(t *testing.T) {
-	streamtest.CheckProseFeed(t, functools.Format, toolcall.Request{})
 }
 
 // The word alone is prose: at the end of the response, before the end of
@@ -143,19 +140,6 @@ func TestTheWordAloneIsProse(t *testing.T) {
 		res := streamtest.Compare(t, functools.Format, toolcall.Request{Tools: streamtest.Tools("f")}, strings.Split(doc, ""))
 		if strings.TrimSuffix(doc, "\n<|end|>") != res.Content || len(res.Calls) != 0 || len(res.Diagnostics) != 0 && res.Diagnostics[0].Kind != toolcall.KindEndOfTurn {
 			t.Errorf("%q: %+v", doc, res)
-		}
-	}
-}
-
-// An array that is not calls comes back as content with a diagnostic.
-func TestNotCallsSaysWhy(t *testing.T) {
-	for doc, why := range map[string]string{
-		`functools[{"name": "f", "arguments": [1]}]`: "arguments",
-		`functools{"name": "f"}`:                     "not an array",
-	} {
-		res := stream.Parse(functools.Format, doc, toolcall.Request{})
-		if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, why) {
-			t.Errorf("%s: %+v", doc, res)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package gemma4_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
@@ -11,11 +10,7 @@ import (
 )
 
 // goldenTools are the tools of the goldens' conversations.
-var goldenTools = []toolcall.Tool{
-	{Name: "write_note", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"text":{"type":"string"}},"required":["path","text"]}`)},
-	{Name: "lookup_order", Parameters: json.RawMessage(`{"type":"object","properties":{"order_id":{"type":"integer"},"status":{"type":"string","enum":["open","shipped","cancelled"]},` +
-		`"options":{"type":"object","properties":{"include_items":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string"}},"max_price":{"type":"number"}}}},"required":["order_id"]}`)},
-}
+var goldenTools = formatstest.GoldenTools()
 
 // TestGrammar: the grammar takes the goldens' calls and what RenderCalls
 // writes, and refuses what the schemas do not allow.

@@ -232,15 +232,13 @@ var documents = []string{
 	`a <|"|> b <|tool <|tool_cal`,
 }
 
-// TestSplitInvariance: any split into deltas gives what Parse gives.
-func TestSplitInvariance(t *testing.T) {
-	streamtest.CheckFormat(t, gemma4.Format, documents)
-	streamtest.CheckFormatRequest(t, gemma4.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")}, documents)
-}
-
-// TestProseAllocs: prose costs no allocation per Feed.
-func TestProseAllocs(t *testing.T) {
-	streamtest.CheckProseFeed(t, gemma4.Format, toolcall.Request{})
+// TestPromises: any split into deltas gives what Parse gives, with no
+// tools offered and with two; prose costs no allocation per Feed.
+func TestPromises(t *testing.T) {
+	streamtest.CheckPromises(t, gemma4.Format, streamtest.Promises{
+		Documents: documents,
+		Requests:  []toolcall.Request{{}, {Tools: streamtest.Tools("f", "lookup_order")}},
+	})
 }
 
 // FuzzGemma4 checks the stream's promises on any document in random deltas.

@@ -7,7 +7,6 @@ import (
 	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/gigachat"
 	"github.com/toolparse/toolparse/hermes"
-	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -157,37 +156,21 @@ var documents = []string{
 	head3, head31, "<|message_sep|>", "</s>", "<|role_sep|>", "function call", `{"name": "f", "arguments": {}}`, "\n\n",
 }
 
-// Split invariance, argument streaming and quiet deltas hold for any mix
-// of the format's text in any split.
-func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, gigachat.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
+// TestPromises: split invariance, argument streaming and quiet deltas
+// hold for any mix of the format's text in any split; a call streams while it arrives; a Feed of prose
+// allocates nothing; a call object that is not a call comes back as content with a diagnostic saying why.
+func TestPromises(t *testing.T) {
+	streamtest.CheckPromises(t, gigachat.Format, streamtest.Promises{
+		Documents: documents,
+		Streams:   []string{documents[0], head31 + orderCall + head31 + orderCall}, StreamsRequest: toolcall.Request{Tools: streamtest.Tools("lookup_order")},
+		NotCalls: map[string]string{head31 + `{"name": "f", "arguments": [1]}`: "arguments"},
+	})
 }
 
 // FuzzGigaChat checks the stream's promises on any document in random
 // deltas.
 func FuzzGigaChat(f *testing.F) {
 	streamtest.Fuzz(f, gigachat.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents)
-}
-
-// With argument streaming, a call streams while it arrives.
-func TestStreamsArguments(t *testing.T) {
-	for _, doc := range []string{documents[0], head31 + orderCall + head31 + orderCall} {
-		streamtest.CheckStreamsArguments(t, gigachat.Format, toolcall.Request{Tools: streamtest.Tools("lookup_order")}, doc, 0)
-	}
-}
-
-func TestProseFeedDoesNotAllocate(t *testing.T) {
-	streamtest.CheckProseFeed(t, gigachat.Format, toolcall.Request{})
-}
-
-// A call object that is not a call comes back as content with a
-// diagnostic saying why.
-func TestNotCallsSaysWhy(t *testing.T) {
-	doc := head31 + `{"name": "f", "arguments": [1]}`
-	res := stream.Parse(gigachat.Format, doc, toolcall.Request{})
-	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
-		t.Errorf("%+v", res)
-	}
 }
 
 // BenchmarkSmallCalls parses eight small calls as each format writes

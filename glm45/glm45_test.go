@@ -1,7 +1,6 @@
 package glm45_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/toolparse/toolparse/glm45"
@@ -12,9 +11,7 @@ import (
 
 var call = streamtest.Call
 
-func tool(name, schema string) toolcall.Tool {
-	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
-}
+var tool = streamtest.Tool
 
 func expect(t *testing.T, tools []toolcall.Tool, doc, reasoning, content string, calls ...toolcall.Call) {
 	t.Helper()
@@ -103,13 +100,7 @@ func TestLingRoleEnd(t *testing.T) {
 	doc := "Checking.<tool_call>f</tool_call><|role_end|><role>HUMAN</role>and now?<tool_call>f</tool_call>"
 	expect(t, nil, doc, "", "Checking.", call("f", `{}`))
 	res := stream.Parse(glm45.Format, doc, toolcall.Request{}, stream.StartOutsideReasoning())
-	ends := 0
-	for _, d := range res.Diagnostics {
-		if d.Kind == toolcall.KindEndOfTurn {
-			ends++
-		}
-	}
-	if ends != 1 {
+	if ends := streamtest.CountDiagnostics(res.Diagnostics, toolcall.KindEndOfTurn); ends != 1 {
 		t.Errorf("%d end_of_turn diagnostics, want 1: %+v", ends, res.Diagnostics)
 	}
 }

@@ -1,7 +1,6 @@
 package granite_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
@@ -133,35 +132,21 @@ var documents = []string{
 	"<|tool_call|>", "<tool_call>", "</tool_call>", "<|end_of_text|>", "<think>", "</think>", "<response>", "</response>", `[{"name": "f"}]`,
 }
 
-// Split invariance, argument streaming and quiet deltas hold for any mix
-// of the format's text in any split.
-func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, granite.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
+// TestPromises: split invariance, argument streaming and quiet deltas
+// hold for any mix of the format's text in any split; the first call of the array streams while it arrives; a Feed of prose
+// allocates nothing; an array that is not calls comes back as content with a diagnostic.
+func TestPromises(t *testing.T) {
+	streamtest.CheckPromises(t, granite.Format, streamtest.Promises{
+		Documents: documents,
+		Streams:   documents[:1], StreamsRequest: toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, Calls: 2,
+		NotCalls: map[string]string{`<|tool_call|>[{"name": "f", "arguments": [1]}]`: "arguments"},
+	})
 }
 
 // FuzzGranite checks the stream's promises on any document in random
 // deltas, told the prompt left reasoning closed, opened it, or nothing.
 func FuzzGranite(f *testing.F) {
 	streamtest.Fuzz(f, granite.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
-}
-
-// With argument streaming, the first call of the array streams while it
-// arrives.
-func TestStreamsArguments(t *testing.T) {
-	streamtest.CheckStreamsArguments(t, granite.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2)
-}
-
-func TestProseFeedDoesNotAllocate(t *testing.T) {
-	streamtest.CheckProseFeed(t, granite.Format, toolcall.Request{})
-}
-
-// An array that is not calls comes back as content with a diagnostic.
-func TestNotCallsSaysWhy(t *testing.T) {
-	doc := `<|tool_call|>[{"name": "f", "arguments": [1]}]`
-	res := stream.Parse(granite.Format, doc, toolcall.Request{})
-	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
-		t.Errorf("%+v", res)
-	}
 }
 
 // BenchmarkEightCalls parses eight small calls as each format writes

@@ -1,11 +1,11 @@
 package kimik3_test
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/kimik3"
 	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
@@ -14,15 +14,10 @@ import (
 
 var call = streamtest.Call
 
-func tool(name, schema string) toolcall.Tool {
-	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
-}
+var tool = streamtest.Tool
 
 // goldenTools are the tools of the shared conversations (formatstest.Conversations).
-var goldenTools = []toolcall.Tool{
-	tool("write_note", `{"type":"object","properties":{"path":{"type":"string"},"text":{"type":"string"}},"required":["path","text"]}`),
-	tool("lookup_order", `{"type":"object","properties":{"order_id":{"type":"integer"},"status":{"type":"string","enum":["open","shipped","cancelled"]},"options":{"type":"object","properties":{"include_items":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string"}},"max_price":{"type":"number"}}}},"required":["order_id"]}`),
-}
+var goldenTools = formatstest.GoldenTools()
 
 // inThink reads a reply after the prompt, which opened the think channel.
 var inThink = stream.ForPrompt(toolcall.Prompt{InReasoning: true})

@@ -94,13 +94,7 @@ func TestDefaultPolicyIsIndependent(t *testing.T) {
 	if len(res.Calls) != 2 || res.Calls[0].Name != "read_file" || res.Calls[1].Name != "grep" {
 		t.Errorf("calls = %+v, want the two reads", res.Calls)
 	}
-	dropped := 0
-	for _, d := range res.Diagnostics {
-		if d.Kind == toolcall.KindPolicy {
-			dropped++
-		}
-	}
-	if dropped != 2 {
+	if dropped := streamtest.CountDiagnostics(res.Diagnostics, toolcall.KindPolicy); dropped != 2 {
 		t.Errorf("%d policy diagnostics, want 2: %+v", dropped, res.Diagnostics)
 	}
 }

@@ -9,17 +9,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// TestProseStaysProse: links, tool listings and definitions, and calls
-// shown after prose are content (formatstest.CheckProse).
-func TestProseStaysProse(t *testing.T) {
-	formatstest.CheckProseLenient(t, llama4.Format)
-}
-
-// TestPreciseProseStaysProse: the same with Precise.
-func TestPreciseProseStaysProse(t *testing.T) {
-	formatstest.CheckProse(t, llama4.Precise)
-}
-
 // TestListBeforeParensIsNoLink: a call list followed by a parenthesis that
 // opens no link's destination ("(a, b)": a space, then no title) stays
 // calls, in both readings.

@@ -1,7 +1,6 @@
 package minimax_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
@@ -16,34 +15,22 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// run runs the rows on a stream told the prompt left reasoning closed (a
-// turn from the history, or a server that strips the reasoning).
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	streamtest.Run(t, minimax.Format, tests, stream.StartOutsideReasoning())
-}
+var tool = streamtest.Tool
 
-func tool(name, schema string) toolcall.Tool {
-	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
-}
-
-// expect parses doc with tools on a stream told the prompt opened
-// reasoning, whole and split every way, and checks reasoning, content
-// and calls.
-func expect(t *testing.T, tools []toolcall.Tool, doc, reasoning, content string, calls ...toolcall.Call) {
-	t.Helper()
-	streamtest.ExpectReasoning(t, minimax.Format, toolcall.Request{Tools: tools}, doc, reasoning, content, calls, stream.StartInReasoning())
-}
+// expect and expectGolden parse a document, with no tools or with the
+// goldens' tools, on a stream told the prompt opened reasoning, whole
+// and split every way, and check reasoning, content and calls.
+var (
+	expect       = streamtest.Expecter(minimax.Format, toolcall.Request{}, stream.StartInReasoning())
+	expectGolden = streamtest.Expecter(minimax.Format, toolcall.Request{Tools: goldenTools}, stream.StartInReasoning())
+)
 
 // The goldens' tools (testdata/templates/golden/minimax_m2), with their
 // schemas, and the two calls of their "tools" conversation.
 var (
-	goldenTools = []toolcall.Tool{
-		tool("write_note", `{"type":"object","properties":{"path":{"type":"string"},"text":{"type":"string"}},"required":["path","text"]}`),
-		tool("lookup_order", `{"type":"object","properties":{"order_id":{"type":"integer"},"status":{"type":"string","enum":["open","shipped","cancelled"]},"options":{"type":"object","properties":{"include_items":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string"}},"max_price":{"type":"number"}}}},"required":["order_id"]}`),
-	}
-	note  = formatstest.Note
-	order = formatstest.Order
+	goldenTools = formatstest.GoldenTools()
+	note        = formatstest.Note
+	order       = formatstest.Order
 )
 
 // goldenCalls is the assistant turn of the goldens' "tools" conversation
@@ -56,10 +43,10 @@ const goldenCalls = "\n<minimax:tool_call>\n<invoke name=\"write_note\">\n<param
 // template writes them: after the reasoning the prompt opened, its close
 // and the turn's text, the calls, then [e~[.
 func TestGoldenTurns(t *testing.T) {
-	expect(t, goldenTools, "The user wants both.\n</think>\n\n"+goldenCalls, "The user wants both.", "", note, order)
-	expect(t, goldenTools, "I should look the order up.\n</think>\n\n\n<minimax:tool_call>\n<invoke name=\"lookup_order\">\n<parameter name=\"order_id\">42</parameter>\n</invoke>\n</minimax:tool_call>[e~[",
+	expectGolden(t, "The user wants both.\n</think>\n\n"+goldenCalls, "The user wants both.", "", note, order)
+	expectGolden(t, "I should look the order up.\n</think>\n\n\n<minimax:tool_call>\n<invoke name=\"lookup_order\">\n<parameter name=\"order_id\">42</parameter>\n</invoke>\n</minimax:tool_call>[e~[",
 		"I should look the order up.", "", call("lookup_order", `{"order_id":42}`))
-	expect(t, goldenTools, "Summing.\n</think>\n\nSaved the note; order 42 has shipped.[e~[", "Summing.", "Saved the note; order 42 has shipped.")
+	expectGolden(t, "Summing.\n</think>\n\nSaved the note; order 42 has shipped.[e~[", "Summing.", "Saved the note; order 42 has shipped.")
 	// A turn of the history, whose reasoning the template dropped.
 	streamtest.Expect(t, minimax.Format, toolcall.Request{Tools: goldenTools}, goldenCalls, "", []toolcall.Call{note, order}, stream.StartOutsideReasoning())
 }
@@ -75,8 +62,10 @@ var tagged = formatstest.Tagged{
 }
 
 func TestMiniMax(t *testing.T) {
+	// The rows read on a stream told the prompt left reasoning closed (a
+	// turn from the history, or a server that strips the reasoning).
 	streamtest.Run(t, minimax.Format, formatstest.TaggedCases(tagged), stream.StartOutsideReasoning())
-	run(t, []tc{
+	streamtest.Run(t, minimax.Format, []tc{
 		{"two blocks", "<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>\n<minimax:tool_call>\n<invoke name=\"g\">\n</invoke>\n</minimax:tool_call>", nil, "",
 			[]toolcall.Call{call("f", `{}`), call("g", `{}`)}},
 		// The limit the package doc names: the machine ends the block at
@@ -89,7 +78,7 @@ func TestMiniMax(t *testing.T) {
 		{"a key that never ends is no call", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\nx</parameter>\n</invoke>\n</minimax:tool_call>", nil,
 			"<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\nx</parameter>\n</invoke>\n</minimax:tool_call>", nil},
 		{"a cut-off call is content", "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x", nil, "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"a\">x", nil},
-	})
+	}, stream.StartOutsideReasoning())
 }
 
 // TestTyping: values are typed by the tool's schema, as the template
@@ -101,7 +90,7 @@ func TestTyping(t *testing.T) {
 	doc := func(key, val string) string {
 		return "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"" + key + "\">" + val + "</parameter>\n</invoke>\n</minimax:tool_call>"
 	}
-	for _, tt := range []struct{ key, val, want string }{
+	streamtest.CheckValues(t, minimax.Format, tl, doc, [][3]string{
 		{"n", "42", `{"n":42}`},
 		{"x", "3.5", `{"x":3.5}`},
 		{"b", "true", `{"b":true}`},
@@ -111,19 +100,17 @@ func TestTyping(t *testing.T) {
 		{"o", `{"k": "v", "n": [1, 2]}`, `{"o":{"k":"v","n":[1,2]}}`},
 		{"l", `["a", "b"]`, `{"l":["a","b"]}`},
 		{"unknown", "7", `{"unknown":"7"}`},
-	} {
-		streamtest.Expect(t, minimax.Format, toolcall.Request{Tools: []toolcall.Tool{tl}}, doc(tt.key, tt.val), "", []toolcall.Call{call("f", tt.want)}, stream.StartOutsideReasoning())
-	}
+	}, stream.StartOutsideReasoning())
 }
 
 func TestReasoning(t *testing.T) {
 	// The prompt opened <think>; the model closes it, answers and calls.
-	expect(t, nil, "Let me think.\n</think>\n\nChecking.\n<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>[e~[", "Let me think.", "Checking.", call("f", `{}`))
+	expect(t, "Let me think.\n</think>\n\nChecking.\n<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>[e~[", "Let me think.", "Checking.", call("f", `{}`))
 	// A call before </think> ends the reasoning.
-	expect(t, nil, "I need f.\n<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>", "I need f.", "", call("f", `{}`))
+	expect(t, "I need f.\n<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>", "I need f.", "", call("f", `{}`))
 	// Tags of a call in the reasoning, without the block's marker, are
 	// reasoning.
-	expect(t, nil, "Maybe <invoke name=\"g\"></invoke>?\n</think>\n\nNo.", "Maybe <invoke name=\"g\"></invoke>?", "No.")
+	expect(t, "Maybe <invoke name=\"g\"></invoke>?\n</think>\n\nNo.", "Maybe <invoke name=\"g\"></invoke>?", "No.")
 	// A stream told nothing of the prompt reads the answer alike: the
 	// template always opens <think>.
 	streamtest.ExpectReasoning(t, minimax.Format, toolcall.Request{}, "Easy.\n</think>\n\n4.[e~[", "Easy.", "4.", nil)

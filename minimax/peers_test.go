@@ -9,29 +9,19 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// peerCase is one case of another parser's tests, as this package reads
-// it: the tools offered, the text, and the reasoning, content and calls.
-type peerCase struct {
-	name               string
-	tools              []toolcall.Tool
-	doc                string
-	reasoning, content string
-	calls              []toolcall.Call
-	outsideOfReasoning bool // the text is a turn's content only (the peer's reasoning parser took the rest)
-}
+// peerCase is a case of another parser's tests (streamtest.ReasoningCase).
+type peerCase = streamtest.ReasoningCase
 
+// runPeers runs the cases on a stream told the prompt opened reasoning,
+// or told the case's own Start.
 func runPeers(t *testing.T, cases []peerCase) {
 	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			opt := stream.StartInReasoning()
-			if c.outsideOfReasoning {
-				opt = stream.StartOutsideReasoning()
-			}
-			streamtest.ExpectReasoning(t, minimax.Format, toolcall.Request{Tools: c.tools}, c.doc, c.reasoning, c.content, c.calls, opt)
-		})
-	}
+	streamtest.RunReasoning(t, minimax.Format, stream.StartInReasoning(), cases)
 }
+
+// outside is the Start of a case whose text is a turn's content only
+// (the peer's reasoning parser took the rest).
+var outside = stream.StartOutsideReasoning()
 
 // TestLlamaCppCases are the MiniMax-M2 cases of llama.cpp's
 // tests/test-chat.cpp (the fork Raudbjorn/ggml-llama.cpp): the prompt
@@ -41,14 +31,14 @@ func TestLlamaCppCases(t *testing.T) {
 	special := tool("special_function", `{"type":"object","properties":{"arg1":{"type":"integer"}},"required":["arg1"]}`)
 	emptyArgs := tool("empty_args", `{"type":"object","properties":{}}`)
 	runPeers(t, []peerCase{
-		{name: "content after empty reasoning", doc: "\n</think>\n\nHello, world!\nWhat's up?", content: "Hello, world!\nWhat's up?"},
-		{name: "reasoning then content", doc: "I'm\nthinking\n</think>\n\nHello, world!\nWhat's up?", reasoning: "I'm\nthinking", content: "Hello, world!\nWhat's up?"},
-		{name: "reasoning then a call without arguments", tools: []toolcall.Tool{emptyArgs},
-			doc:       "Let's call a tool:\n</think>\n\n<minimax:tool_call>\n<invoke name=\"empty_args\">\n</invoke>\n</minimax:tool_call>",
-			reasoning: "Let's call a tool:", calls: []toolcall.Call{call("empty_args", `{}`)}},
-		{name: "a call typed by the schema", tools: []toolcall.Tool{special},
-			doc:   "\n</think>\n\n<minimax:tool_call>\n<invoke name=\"special_function\">\n<parameter name=\"arg1\">1</parameter>\n</invoke>\n</minimax:tool_call>",
-			calls: []toolcall.Call{call("special_function", `{"arg1":1}`)}},
+		{Name: "content after empty reasoning", Doc: "\n</think>\n\nHello, world!\nWhat's up?", Content: "Hello, world!\nWhat's up?"},
+		{Name: "reasoning then content", Doc: "I'm\nthinking\n</think>\n\nHello, world!\nWhat's up?", Reasoning: "I'm\nthinking", Content: "Hello, world!\nWhat's up?"},
+		{Name: "reasoning then a call without arguments", Tools: []toolcall.Tool{emptyArgs},
+			Doc:       "Let's call a tool:\n</think>\n\n<minimax:tool_call>\n<invoke name=\"empty_args\">\n</invoke>\n</minimax:tool_call>",
+			Reasoning: "Let's call a tool:", Calls: []toolcall.Call{call("empty_args", `{}`)}},
+		{Name: "a call typed by the schema", Tools: []toolcall.Tool{special},
+			Doc:   "\n</think>\n\n<minimax:tool_call>\n<invoke name=\"special_function\">\n<parameter name=\"arg1\">1</parameter>\n</invoke>\n</minimax:tool_call>",
+			Calls: []toolcall.Call{call("special_function", `{"arg1":1}`)}},
 	})
 }
 
@@ -60,31 +50,31 @@ func TestVLLMCases(t *testing.T) {
 	nullable := tool("update_profile", `{"type":"object","properties":{"nickname":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`)
 	settings := tool("update_settings", `{"type":"object","properties":{"config":{"anyOf":[{"type":"object"},{"type":"null"}]}}}`)
 	runPeers(t, []peerCase{
-		{name: "plain content", doc: "Hello world", content: "Hello world", outsideOfReasoning: true},
-		{name: "content before a call", outsideOfReasoning: true,
-			doc:     `Let me check. <minimax:tool_call><invoke name="get_weather"><parameter name="city">Seattle</parameter></invoke></minimax:tool_call>`,
-			content: "Let me check.", calls: []toolcall.Call{call("get_weather", `{"city":"Seattle"}`)}},
+		{Name: "plain content", Doc: "Hello world", Content: "Hello world", Start: outside},
+		{Name: "content before a call", Start: outside,
+			Doc:     `Let me check. <minimax:tool_call><invoke name="get_weather"><parameter name="city">Seattle</parameter></invoke></minimax:tool_call>`,
+			Content: "Let me check.", Calls: []toolcall.Call{call("get_weather", `{"city":"Seattle"}`)}},
 		// No schema: every value is a string, as vLLM reads it.
-		{name: "two parameters, no schema", outsideOfReasoning: true,
-			doc:   `<minimax:tool_call><invoke name="get_weather"><parameter name="city">Seattle</parameter><parameter name="days">5</parameter></invoke></minimax:tool_call>`,
-			calls: []toolcall.Call{call("get_weather", `{"city":"Seattle","days":"5"}`)}},
-		{name: "two invokes of one function", outsideOfReasoning: true,
-			doc: `<minimax:tool_call><invoke name="search_web"><parameter name="query">OpenAI</parameter></invoke>` +
+		{Name: "two parameters, no schema", Start: outside,
+			Doc:   `<minimax:tool_call><invoke name="get_weather"><parameter name="city">Seattle</parameter><parameter name="days">5</parameter></invoke></minimax:tool_call>`,
+			Calls: []toolcall.Call{call("get_weather", `{"city":"Seattle","days":"5"}`)}},
+		{Name: "two invokes of one function", Start: outside,
+			Doc: `<minimax:tool_call><invoke name="search_web"><parameter name="query">OpenAI</parameter></invoke>` +
 				`<invoke name="search_web"><parameter name="query">Gemini</parameter></invoke></minimax:tool_call>`,
-			calls: []toolcall.Call{call("search_web", `{"query":"OpenAI"}`), call("search_web", `{"query":"Gemini"}`)}},
-		{name: "two functions", outsideOfReasoning: true,
-			doc: `<minimax:tool_call><invoke name="get_weather"><parameter name="city">NYC</parameter></invoke>` +
+			Calls: []toolcall.Call{call("search_web", `{"query":"OpenAI"}`), call("search_web", `{"query":"Gemini"}`)}},
+		{Name: "two functions", Start: outside,
+			Doc: `<minimax:tool_call><invoke name="get_weather"><parameter name="city">NYC</parameter></invoke>` +
 				`<invoke name="get_stock"><parameter name="ticker">AAPL</parameter></invoke></minimax:tool_call>`,
-			calls: []toolcall.Call{call("get_weather", `{"city":"NYC"}`), call("get_stock", `{"ticker":"AAPL"}`)}},
-		{name: "a nullable string given", tools: []toolcall.Tool{nullable}, outsideOfReasoning: true,
-			doc:   `<minimax:tool_call><invoke name="update_profile"><parameter name="nickname">Alice</parameter></invoke></minimax:tool_call>`,
-			calls: []toolcall.Call{call("update_profile", `{"nickname":"Alice"}`)}},
-		{name: "a nullable string given null", tools: []toolcall.Tool{nullable}, outsideOfReasoning: true,
-			doc:   `<minimax:tool_call><invoke name="update_profile"><parameter name="nickname">null</parameter></invoke></minimax:tool_call>`,
-			calls: []toolcall.Call{call("update_profile", `{"nickname":null}`)}},
-		{name: "a nullable object given", tools: []toolcall.Tool{settings}, outsideOfReasoning: true,
-			doc:   `<minimax:tool_call><invoke name="update_settings"><parameter name="config">{"theme": "dark", "fontSize": 14}</parameter></invoke></minimax:tool_call>`,
-			calls: []toolcall.Call{call("update_settings", `{"config":{"theme":"dark","fontSize":14}}`)}},
+			Calls: []toolcall.Call{call("get_weather", `{"city":"NYC"}`), call("get_stock", `{"ticker":"AAPL"}`)}},
+		{Name: "a nullable string given", Tools: []toolcall.Tool{nullable}, Start: outside,
+			Doc:   `<minimax:tool_call><invoke name="update_profile"><parameter name="nickname">Alice</parameter></invoke></minimax:tool_call>`,
+			Calls: []toolcall.Call{call("update_profile", `{"nickname":"Alice"}`)}},
+		{Name: "a nullable string given null", Tools: []toolcall.Tool{nullable}, Start: outside,
+			Doc:   `<minimax:tool_call><invoke name="update_profile"><parameter name="nickname">null</parameter></invoke></minimax:tool_call>`,
+			Calls: []toolcall.Call{call("update_profile", `{"nickname":null}`)}},
+		{Name: "a nullable object given", Tools: []toolcall.Tool{settings}, Start: outside,
+			Doc:   `<minimax:tool_call><invoke name="update_settings"><parameter name="config">{"theme": "dark", "fontSize": 14}</parameter></invoke></minimax:tool_call>`,
+			Calls: []toolcall.Call{call("update_settings", `{"config":{"theme":"dark","fontSize":14}}`)}},
 	})
 }
 
@@ -96,28 +86,28 @@ func TestSGLangCases(t *testing.T) {
 	tools := []toolcall.Tool{weather, search}
 	beijing := "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Beijing</parameter>\n</invoke>\n</minimax:tool_call>"
 	runPeers(t, []peerCase{
-		{name: "one call", tools: tools, outsideOfReasoning: true, doc: beijing, calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
-		{name: "text before a call", tools: tools, outsideOfReasoning: true, doc: "Let me check the weather.\n" + beijing,
-			content: "Let me check the weather.", calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
-		{name: "no call", tools: tools, outsideOfReasoning: true, doc: "The weather is nice today.", content: "The weather is nice today."},
-		{name: "two calls", tools: tools, outsideOfReasoning: true,
-			doc:   "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Beijing</parameter>\n</invoke>\n<invoke name=\"search\">\n<parameter name=\"query\">restaurants</parameter>\n</invoke>\n</minimax:tool_call>",
-			calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`), call("search", `{"query":"restaurants"}`)}},
-		{name: "text after a call", tools: tools, outsideOfReasoning: true, doc: beijing + "\nThat is all.",
-			content: "That is all.", calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
-		{name: "two arguments", tools: tools, outsideOfReasoning: true,
-			doc:   "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">London</parameter>\n<parameter name=\"unit\">celsius</parameter>\n</invoke>\n</minimax:tool_call>",
-			calls: []toolcall.Call{call("get_weather", `{"city":"London","unit":"celsius"}`)}},
+		{Name: "one call", Tools: tools, Start: outside, Doc: beijing, Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
+		{Name: "text before a call", Tools: tools, Start: outside, Doc: "Let me check the weather.\n" + beijing,
+			Content: "Let me check the weather.", Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
+		{Name: "no call", Tools: tools, Start: outside, Doc: "The weather is nice today.", Content: "The weather is nice today."},
+		{Name: "two calls", Tools: tools, Start: outside,
+			Doc:   "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Beijing</parameter>\n</invoke>\n<invoke name=\"search\">\n<parameter name=\"query\">restaurants</parameter>\n</invoke>\n</minimax:tool_call>",
+			Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`), call("search", `{"query":"restaurants"}`)}},
+		{Name: "text after a call", Tools: tools, Start: outside, Doc: beijing + "\nThat is all.",
+			Content: "That is all.", Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
+		{Name: "two arguments", Tools: tools, Start: outside,
+			Doc:   "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">London</parameter>\n<parameter name=\"unit\">celsius</parameter>\n</invoke>\n</minimax:tool_call>",
+			Calls: []toolcall.Call{call("get_weather", `{"city":"London","unit":"celsius"}`)}},
 		// SGLang strips every newline around a value; the template writes
 		// values as they are, so the newlines are the value's here (see
 		// the package doc).
-		{name: "newlines around a value are kept", tools: tools, outsideOfReasoning: true,
-			doc:   "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">\n\nBeijing\n\n</parameter>\n</invoke>\n</minimax:tool_call>",
-			calls: []toolcall.Call{call("get_weather", `{"city":"\n\nBeijing\n\n"}`)}},
+		{Name: "newlines around a value are kept", Tools: tools, Start: outside,
+			Doc:   "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">\n\nBeijing\n\n</parameter>\n</invoke>\n</minimax:tool_call>",
+			Calls: []toolcall.Call{call("get_weather", `{"city":"\n\nBeijing\n\n"}`)}},
 		// SGLang drops a call to a tool the request does not offer; the
 		// stream returns it, with an unknown_tool diagnostic.
-		{name: "a tool not offered", tools: tools, outsideOfReasoning: true,
-			doc:   "<minimax:tool_call>\n<invoke name=\"unknown_tool\">\n<parameter name=\"city\">Beijing</parameter>\n</invoke>\n</minimax:tool_call>",
-			calls: []toolcall.Call{call("unknown_tool", `{"city":"Beijing"}`)}},
+		{Name: "a tool not offered", Tools: tools, Start: outside,
+			Doc:   "<minimax:tool_call>\n<invoke name=\"unknown_tool\">\n<parameter name=\"city\">Beijing</parameter>\n</invoke>\n</minimax:tool_call>",
+			Calls: []toolcall.Call{call("unknown_tool", `{"city":"Beijing"}`)}},
 	})
 }

@@ -24,35 +24,23 @@ func wire(lines ...string) string {
 	return b.String()
 }
 
-func tool(name, schema string) toolcall.Tool {
-	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
-}
+var tool = streamtest.Tool
 
 func call(name, args string) toolcall.Call { return toolcall.Call{Name: name, Arguments: args} }
 
-// peerCase is one case of another parser's tests, as this package reads
-// it: the tools offered, the text, and the reasoning, content and calls.
-type peerCase struct {
-	name               string
-	tools              []toolcall.Tool
-	doc                string
-	reasoning, content string
-	calls              []toolcall.Call
-	inReasoning        bool // the prompt opened reasoning (thinking mode enabled)
-}
+// peerCase is a case of another parser's tests (streamtest.ReasoningCase).
+type peerCase = streamtest.ReasoningCase
 
+// runPeers runs the cases on a stream told the prompt left reasoning
+// closed, or told the case's own Start.
 func runPeers(t *testing.T, cases []peerCase) {
 	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			opt := stream.StartOutsideReasoning()
-			if c.inReasoning {
-				opt = stream.StartInReasoning()
-			}
-			streamtest.ExpectReasoning(t, minimaxm3.Format, toolcall.Request{Tools: c.tools}, c.doc, c.reasoning, c.content, c.calls, opt)
-		})
-	}
+	streamtest.RunReasoning(t, minimaxm3.Format, stream.StartOutsideReasoning(), cases)
 }
+
+// inReasoning is the Start of a case whose prompt opened reasoning
+// (thinking mode enabled).
+var inReasoning = stream.StartInReasoning()
 
 // sglangTools are the tools of SGLang's MiniMax-M3 detector tests.
 var sglangTools = []toolcall.Tool{
@@ -84,68 +72,68 @@ func TestSGLangCases(t *testing.T) {
 		return wire("<tool_call>", open, "<city>Beijing", "</city>", "</invoke>", "</tool_call>")
 	}
 	cases := []peerCase{
-		{name: "no tool call", doc: "This is a plain response with no tool call.", content: "This is a plain response with no tool call."},
-		{name: "single tool call", doc: beijing, calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
-		{name: "zero-argument call", doc: wire("<tool_call>", `<invoke name="get_current_date">`, "</invoke>", "</tool_call>"),
-			calls: []toolcall.Call{call("get_current_date", `{}`)}},
-		{name: "two calls in separate blocks", doc: beijing + tokyo,
-			calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`), call("get_weather", `{"city":"Tokyo"}`)}},
-		{name: "two invokes in one block", doc: wire("<tool_call>", `<invoke name="get_weather">`, "<city>Beijing", "</city>", "</invoke>",
+		{Name: "no tool call", Doc: "This is a plain response with no tool call.", Content: "This is a plain response with no tool call."},
+		{Name: "single tool call", Doc: beijing, Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
+		{Name: "zero-argument call", Doc: wire("<tool_call>", `<invoke name="get_current_date">`, "</invoke>", "</tool_call>"),
+			Calls: []toolcall.Call{call("get_current_date", `{}`)}},
+		{Name: "two calls in separate blocks", Doc: beijing + tokyo,
+			Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`), call("get_weather", `{"city":"Tokyo"}`)}},
+		{Name: "two invokes in one block", Doc: wire("<tool_call>", `<invoke name="get_weather">`, "<city>Beijing", "</city>", "</invoke>",
 			`<invoke name="get_weather">`, "<city>Tokyo", "</city>", "</invoke>", "</tool_call>"),
-			calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`), call("get_weather", `{"city":"Tokyo"}`)}},
-		{name: "content before a call", doc: "Let me check the weather." + wire("<tool_call>", `<invoke name="get_weather">`, "<city>Paris", "</city>", "</invoke>", "</tool_call>"),
-			content: "Let me check the weather.", calls: []toolcall.Call{call("get_weather", `{"city":"Paris"}`)}},
-		{name: "scalars typed by the schema", doc: wire("<tool_call>", `<invoke name="search">`, "<query>pizza", "</query>", "<count>7", "</count>",
+			Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`), call("get_weather", `{"city":"Tokyo"}`)}},
+		{Name: "content before a call", Doc: "Let me check the weather." + wire("<tool_call>", `<invoke name="get_weather">`, "<city>Paris", "</city>", "</invoke>", "</tool_call>"),
+			Content: "Let me check the weather.", Calls: []toolcall.Call{call("get_weather", `{"city":"Paris"}`)}},
+		{Name: "scalars typed by the schema", Doc: wire("<tool_call>", `<invoke name="search">`, "<query>pizza", "</query>", "<count>7", "</count>",
 			"<ratio>0.5", "</ratio>", "<verbose>true", "</verbose>", "</invoke>", "</tool_call>"),
-			calls: []toolcall.Call{call("search", `{"query":"pizza","count":7,"ratio":0.5,"verbose":true}`)}},
-		{name: "a nested object and array", doc: wire("<tool_call>", `<invoke name="create_event">`, "<title>Standup", "</title>",
+			Calls: []toolcall.Call{call("search", `{"query":"pizza","count":7,"ratio":0.5,"verbose":true}`)}},
+		{Name: "a nested object and array", Doc: wire("<tool_call>", `<invoke name="create_event">`, "<title>Standup", "</title>",
 			"<location>", "<city>NYC", "</city>", "<zip>10001", "</zip>", "</location>",
 			"<tags>", "<item>red", "</item>", "<item>blue", "</item>", "</tags>", "</invoke>", "</tool_call>"),
-			calls: []toolcall.Call{call("create_event", `{"title":"Standup","location":{"city":"NYC","zip":10001},"tags":["red","blue"]}`)}},
-		{name: "a string with quotes, a backslash and a newline", doc: wire("<tool_call>", `<invoke name="add_note">`, "<note>"+note, "</note>", "</invoke>", "</tool_call>"),
-			calls: []toolcall.Call{call("add_note", `{"note":`+quote(note)+`}`)}},
+			Calls: []toolcall.Call{call("create_event", `{"title":"Standup","location":{"city":"NYC","zip":10001},"tags":["red","blue"]}`)}},
+		{Name: "a string with quotes, a backslash and a newline", Doc: wire("<tool_call>", `<invoke name="add_note">`, "<note>"+note, "</note>", "</invoke>", "</tool_call>"),
+			Calls: []toolcall.Call{call("add_note", `{"note":`+quote(note)+`}`)}},
 		// TestMinimaxM3NoneNullRegression: none, nil and null are a plain
 		// string enum's values; null is null only where null may stand.
-		{name: "an enum's none stays a string", doc: configure("mode", "none"), calls: []toolcall.Call{call("configure", `{"mode":"none"}`)}},
-		{name: "an enum's nil stays a string", doc: configure("mode", "nil"), calls: []toolcall.Call{call("configure", `{"mode":"nil"}`)}},
-		{name: "null where no null may stand stays a string", doc: configure("mode", "null"), calls: []toolcall.Call{call("configure", `{"mode":"null"}`)}},
-		{name: "null where null may stand is null", doc: configure("optional", "null"), calls: []toolcall.Call{call("configure", `{"optional":null}`)}},
-		{name: "none where null may stand stays a string", doc: configure("optional", "none"), calls: []toolcall.Call{call("configure", `{"optional":"none"}`)}},
+		{Name: "an enum's none stays a string", Doc: configure("mode", "none"), Calls: []toolcall.Call{call("configure", `{"mode":"none"}`)}},
+		{Name: "an enum's nil stays a string", Doc: configure("mode", "nil"), Calls: []toolcall.Call{call("configure", `{"mode":"nil"}`)}},
+		{Name: "null where no null may stand stays a string", Doc: configure("mode", "null"), Calls: []toolcall.Call{call("configure", `{"mode":"null"}`)}},
+		{Name: "null where null may stand is null", Doc: configure("optional", "null"), Calls: []toolcall.Call{call("configure", `{"optional":null}`)}},
+		{Name: "none where null may stand stays a string", Doc: configure("optional", "none"), Calls: []toolcall.Call{call("configure", `{"optional":"none"}`)}},
 		// TestMinimaxM3Malformed: no call, the text is content.
-		{name: "cut, no closing tags", doc: wire("<tool_call>", `<invoke name="get_weather">`, "<city>Beijing"),
-			content: wire("<tool_call>", `<invoke name="get_weather">`, "<city>Beijing")},
+		{Name: "cut, no closing tags", Doc: wire("<tool_call>", `<invoke name="get_weather">`, "<city>Beijing"),
+			Content: wire("<tool_call>", `<invoke name="get_weather">`, "<city>Beijing")},
 		// TestMinimaxM3LenientClosingTags: the shapes of close tags
 		// MiniMax's provider checks ask to read as the well-formed ones
 		// (an earlier version of the test had the first as content).
-		{name: "a close tag of another name closes the innermost", doc: weather("<city>Beijing", "</wrong>"),
-			calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
-		{name: "a wrong close tag, then the right one", doc: weather("<city>Beijing", "</wrong>", "</city>"),
-			calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
-		{name: "a stray close tag after the element", doc: weather("<city>Beijing", "</city>", "</wrong>"),
-			calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
+		{Name: "a close tag of another name closes the innermost", Doc: weather("<city>Beijing", "</wrong>"),
+			Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
+		{Name: "a wrong close tag, then the right one", Doc: weather("<city>Beijing", "</wrong>", "</city>"),
+			Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
+		{Name: "a stray close tag after the element", Doc: weather("<city>Beijing", "</city>", "</wrong>"),
+			Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
 		// <zip> left open is closed with <location>: an empty element,
 		// where an integer stands (coercion reports it).
-		{name: "an element left open closes with its parent", doc: wire("<tool_call>", `<invoke name="create_event">`,
+		{Name: "an element left open closes with its parent", Doc: wire("<tool_call>", `<invoke name="create_event">`,
 			"<location>", "<city>Beijing", "</city>", "<zip>", "</location>", "</invoke>", "</tool_call>"),
-			calls: []toolcall.Call{call("create_event", `{"location":{"city":"Beijing","zip":""}}`)}},
+			Calls: []toolcall.Call{call("create_event", `{"location":{"city":"Beijing","zip":""}}`)}},
 		// TestMinimaxM3LenientInvokeOpen: the invoke tags long generations
 		// write with the name= glue dropped or doubled. (Its form with a
 		// namespace token spliced into the tag is not read: a token in a
 		// tag breaks it.)
-		{name: "an invoke tag without =", doc: weather2(`<invoke name get_weather">`), calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
-		{name: "an invoke tag without =\"", doc: weather2(`<invoke nameget_weather">`), calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
-		{name: "an invoke tag with name twice", doc: weather2(`<invoke name name="get_weather">`), calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
+		{Name: "an invoke tag without =", Doc: weather2(`<invoke name get_weather">`), Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
+		{Name: "an invoke tag without =\"", Doc: weather2(`<invoke nameget_weather">`), Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
+		{Name: "an invoke tag with name twice", Doc: weather2(`<invoke name name="get_weather">`), Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
 		// The stream matches a name to the tool's spelling.
-		{name: "a name in other case", doc: weather2(`<invoke name="Get_Weather">`), calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
+		{Name: "a name in other case", Doc: weather2(`<invoke name="Get_Weather">`), Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
 		// TestMinimaxM3MalformedStillContent: a marker's start the end cut
 		// goes out as text ("[SILENCE]" whole); SGLang drops an
 		// unfinished call at the end, here it is content.
-		{name: "a bracket at the end is text", doc: "[SILENCE]", content: "[SILENCE]"},
-		{name: "an unfinished call is content", doc: wire("<tool_call>", `<invoke name="get_weather">`),
-			content: wire("<tool_call>", `<invoke name="get_weather">`)},
+		{Name: "a bracket at the end is text", Doc: "[SILENCE]", Content: "[SILENCE]"},
+		{Name: "an unfinished call is content", Doc: wire("<tool_call>", `<invoke name="get_weather">`),
+			Content: wire("<tool_call>", `<invoke name="get_weather">`)},
 	}
 	for i := range cases {
-		cases[i].tools = sglangTools
+		cases[i].Tools = sglangTools
 	}
 	runPeers(t, cases)
 }
@@ -165,14 +153,14 @@ func TestSGLangComposedSchemas(t *testing.T) {
 		return wire(append(append([]string{"<tool_call>", `<invoke name="` + name + `">`}, params...), "</invoke>", "</tool_call>")...)
 	}
 	runPeers(t, []peerCase{
-		{name: "a number of the first alternative", tools: []toolcall.Tool{example}, doc: invoke("ExampleFunction", "<number>42", "</number>"),
-			calls: []toolcall.Call{call("ExampleFunction", `{"number":42}`)}},
-		{name: "string items", tools: []toolcall.Tool{example}, doc: invoke("ExampleFunction", "<stringList>", "<item>12", "</item>", "<item>34", "</item>", "</stringList>"),
-			calls: []toolcall.Call{call("ExampleFunction", `{"stringList":["12","34"]}`)}},
-		{name: "number items", tools: []toolcall.Tool{example}, doc: invoke("ExampleFunction", "<numberList>", "<item>12", "</item>", "<item>34", "</item>", "</numberList>"),
-			calls: []toolcall.Call{call("ExampleFunction", `{"numberList":[12,34]}`)}},
-		{name: "a top-level oneOf", tools: []toolcall.Tool{acme}, doc: invoke("acme", "<count>7", "</count>", "<verbose>true", "</verbose>"),
-			calls: []toolcall.Call{call("acme", `{"count":7,"verbose":true}`)}},
+		{Name: "a number of the first alternative", Tools: []toolcall.Tool{example}, Doc: invoke("ExampleFunction", "<number>42", "</number>"),
+			Calls: []toolcall.Call{call("ExampleFunction", `{"number":42}`)}},
+		{Name: "string items", Tools: []toolcall.Tool{example}, Doc: invoke("ExampleFunction", "<stringList>", "<item>12", "</item>", "<item>34", "</item>", "</stringList>"),
+			Calls: []toolcall.Call{call("ExampleFunction", `{"stringList":["12","34"]}`)}},
+		{Name: "number items", Tools: []toolcall.Tool{example}, Doc: invoke("ExampleFunction", "<numberList>", "<item>12", "</item>", "<item>34", "</item>", "</numberList>"),
+			Calls: []toolcall.Call{call("ExampleFunction", `{"numberList":[12,34]}`)}},
+		{Name: "a top-level oneOf", Tools: []toolcall.Tool{acme}, Doc: invoke("acme", "<count>7", "</count>", "<verbose>true", "</verbose>"),
+			Calls: []toolcall.Call{call("acme", `{"count":7,"verbose":true}`)}},
 	})
 }
 
@@ -216,25 +204,25 @@ func TestVLLMCases(t *testing.T) {
 		// test_non_streaming_nested_tool_call, test_streaming_nested_tool_call.
 		// vLLM keeps the content's last newline; the stream drops
 		// whitespace at the content's end.
-		{name: "a nested call after content", doc: "I will create it.\n" + order,
-			content: "I will create it.", calls: []toolcall.Call{call("create_order", orderArgs)}},
-		{name: "no call", doc: "plain response", content: "plain response"},
-		{name: "two invokes in one block", doc: NS + "<tool_call>\n" + invocation("1") + "\n" + invocation("2") + "\n" + NS + "</tool_call>",
-			calls: []toolcall.Call{call("create_order", `{"user_id":1}`), call("create_order", `{"user_id":2}`)}},
+		{Name: "a nested call after content", Doc: "I will create it.\n" + order,
+			Content: "I will create it.", Calls: []toolcall.Call{call("create_order", orderArgs)}},
+		{Name: "no call", Doc: "plain response", Content: "plain response"},
+		{Name: "two invokes in one block", Doc: NS + "<tool_call>\n" + invocation("1") + "\n" + invocation("2") + "\n" + NS + "</tool_call>",
+			Calls: []toolcall.Call{call("create_order", `{"user_id":1}`), call("create_order", `{"user_id":2}`)}},
 		// test_streaming_flushes_partial_tool_start_as_text.
-		{name: "a cut opener is text", doc: "plain " + NS + "<tool_ca", content: "plain " + NS + "<tool_ca"},
+		{Name: "a cut opener is text", Doc: "plain " + NS + "<tool_ca", Content: "plain " + NS + "<tool_ca"},
 		// test_streaming_error_recovery_keeps_committed_tool_call_structured:
 		// the call that ended stays a call; the cut one is content.
-		{name: "a call, then one cut", doc: "plain " + NS + "<tool_call>\n" + invocation("1") + secondSuffix,
-			content: "plain " + secondSuffix, calls: []toolcall.Call{call("create_order", `{"user_id":1}`)}},
+		{Name: "a call, then one cut", Doc: "plain " + NS + "<tool_call>\n" + invocation("1") + secondSuffix,
+			Content: "plain " + secondSuffix, Calls: []toolcall.Call{call("create_order", `{"user_id":1}`)}},
 		// test_streaming_parse_error_emits_buffer_and_later_deltas: vLLM
 		// hands on what follows the opener; here a block that is no call
 		// is content whole, its opener too.
-		{name: "a block that is no call", doc: NS + "<tool_call>\n" + NS + "</user_id> after error",
-			content: NS + "<tool_call>\n" + NS + "</user_id> after error"},
+		{Name: "a block that is no call", Doc: NS + "<tool_call>\n" + NS + "</user_id> after error",
+			Content: NS + "<tool_call>\n" + NS + "</user_id> after error"},
 	}
 	for i := range cases {
-		cases[i].tools = vllmTools
+		cases[i].Tools = vllmTools
 	}
 	runPeers(t, cases)
 }
@@ -248,13 +236,13 @@ func TestVLLMCases(t *testing.T) {
 // </mm:think>, which is dropped.
 func TestReasoningPeers(t *testing.T) {
 	runPeers(t, []peerCase{
-		{name: "reasoning, then content", doc: "<mm:think>reasoning text</mm:think>assistant content", reasoning: "reasoning text", content: "assistant content"},
-		{name: "no reasoning", doc: "just an answer", content: "just an answer"},
-		{name: "a stray closer first", doc: "</mm:think>Hello", content: "Hello"},
-		{name: "a stray closer after whitespace", doc: "\n</mm:think>Hello", content: "Hello"},
-		{name: "the prompt opened reasoning", doc: "reasoning text</mm:think>assistant content", reasoning: "reasoning text", content: "assistant content", inReasoning: true},
-		{name: "reasoning never closed", doc: "<mm:think>still thinking", reasoning: "still thinking"},
-		{name: "a call block ends reasoning", tools: sglangTools, doc: "<mm:think>I will look" + wire("<tool_call>", `<invoke name="get_weather">`, "<city>Oslo", "</city>", "</invoke>", "</tool_call>"),
-			reasoning: "I will look", calls: []toolcall.Call{call("get_weather", `{"city":"Oslo"}`)}},
+		{Name: "reasoning, then content", Doc: "<mm:think>reasoning text</mm:think>assistant content", Reasoning: "reasoning text", Content: "assistant content"},
+		{Name: "no reasoning", Doc: "just an answer", Content: "just an answer"},
+		{Name: "a stray closer first", Doc: "</mm:think>Hello", Content: "Hello"},
+		{Name: "a stray closer after whitespace", Doc: "\n</mm:think>Hello", Content: "Hello"},
+		{Name: "the prompt opened reasoning", Doc: "reasoning text</mm:think>assistant content", Reasoning: "reasoning text", Content: "assistant content", Start: inReasoning},
+		{Name: "reasoning never closed", Doc: "<mm:think>still thinking", Reasoning: "still thinking"},
+		{Name: "a call block ends reasoning", Tools: sglangTools, Doc: "<mm:think>I will look" + wire("<tool_call>", `<invoke name="get_weather">`, "<city>Oslo", "</city>", "</invoke>", "</tool_call>"),
+			Reasoning: "I will look", Calls: []toolcall.Call{call("get_weather", `{"city":"Oslo"}`)}},
 	})
 }

@@ -1,7 +1,6 @@
 package nemotronv2_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
@@ -17,68 +16,39 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// run runs the rows on a stream told the prompt left reasoning closed
-// (thinking off, or a turn from the history).
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	streamtest.Run(t, nemotronv2.Format, tests, stream.StartOutsideReasoning())
-}
-
 // The two calls of the goldens' "tools" conversation.
 const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
 
 var note, order = formatstest.Note, formatstest.Order
 
-// TestGoldenTurns reads the assistant turns of the goldens
-// (testdata/templates/golden/nemotron_nano_v2) as the template writes
-// them, from the turn's first byte to the newline after <SPECIAL_12>.
+// array spells Nemotron Nano v2's blocks for formatstest.ArrayCases and
+// ArrayGoldenTurns (testdata/templates/golden/nemotron_nano_v2).
+var array = formatstest.Array{
+	Open: "<TOOLCALL>", Close: "</TOOLCALL>", TurnEnd: "<SPECIAL_12>",
+	OpenCut: "<TOOLC", CloseCut: "</TOOL", TurnEndCut: "<SPECI",
+	ReasoningEnd: "\n</think>\n\n",
+}
+
+// TestGoldenTurns reads the assistant turns of the goldens as the
+// template writes them, from the turn's first byte to the newline after
+// <SPECIAL_12>.
 func TestGoldenTurns(t *testing.T) {
-	run(t, []tc{
-		{"tools: two calls", "<TOOLCALL>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]</TOOLCALL>\n<SPECIAL_12>\n",
-			nil, "", []toolcall.Call{note, order}},
-		{"tools_one_call: one call", "<TOOLCALL>[{\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]</TOOLCALL>\n<SPECIAL_12>\n",
-			nil, "", []toolcall.Call{order}},
-		{"reasoning_call: one small call", "<TOOLCALL>[{\"name\": \"lookup_order\", \"arguments\": {\"order_id\": 42}}]</TOOLCALL>\n<SPECIAL_12>\n",
-			nil, "", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}},
-		{"tools_answered: an answer", "Saved the note; order 42 has shipped.\n<SPECIAL_12>\n", nil, "Saved the note; order 42 has shipped.", nil},
-		{"reasoning: an answer", "4.\n<SPECIAL_12>\n", nil, "4.", nil},
-		{"content then calls, as the template joins them", "Checking.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}, {\"name\": \"g\", \"arguments\": {\"a\": 1}}]</TOOLCALL>\n<SPECIAL_12>\n",
-			nil, "Checking.", []toolcall.Call{call("f", `{}`), call("g", `{"a":1}`)}},
-	})
+	streamtest.Run(t, nemotronv2.Format, formatstest.ArrayGoldenTurns(array), stream.StartOutsideReasoning())
 }
 
 func TestNemotronV2(t *testing.T) {
-	run(t, []tc{
-		{"one call object, no array", `<TOOLCALL>{"name": "f", "arguments": {"a": 1}}</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"arguments as a JSON string", `<TOOLCALL>[{"name": "f", "arguments": "{\"a\": 1}"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"no arguments", `<TOOLCALL>[{"name": "get_time"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("get_time", `{}`)}},
+	// The rows read on a stream told the prompt left reasoning closed
+	// (thinking off, or a turn from the history).
+	streamtest.Run(t, nemotronv2.Format, formatstest.ArrayCases(array), stream.StartOutsideReasoning())
+	streamtest.Run(t, nemotronv2.Format, []tc{
 		{"keys in any order", `<TOOLCALL>[{"arguments": {"a": 1}, "name": "f"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"parameters for arguments", `<TOOLCALL>[{"name": "f", "parameters": {"a": 1}}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
 		{"newlines inside the markers", "<TOOLCALL>\n[{\"name\": \"f\"}]\n</TOOLCALL>", nil, "", []toolcall.Call{call("f", `{}`)}},
 		{"pretty-printed", "<TOOLCALL>[\n  {\n    \"name\": \"f\",\n    \"arguments\": {\"a\": [1, 2]}\n  }\n]</TOOLCALL>", nil, "", []toolcall.Call{call("f", `{"a":[1,2]}`)}},
 		{"prose around", "Let me look.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>\nDone.", nil, "Let me look.\n\nDone.", []toolcall.Call{call("f", `{}`)}},
-		{"two blocks", `<TOOLCALL>[{"name": "f"}]</TOOLCALL><TOOLCALL>[{"name": "g"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{}`), call("g", `{}`)}},
-		{"the end marker in a string", `<TOOLCALL>[{"name": "say", "arguments": {"text": "</TOOLCALL>]"}}]</TOOLCALL>`, nil, "", []toolcall.Call{call("say", `{"text":"</TOOLCALL>]"}`)}},
-		{"non-ASCII arguments", `<TOOLCALL>[{"name": "f", "arguments": {"city": "Zürich 東京"}}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}},
-		{"Python literals", `<TOOLCALL>[{'name': 'f', 'arguments': {'ok': True}}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"ok":true}`)}},
-		{"the end marker missing at the end of the turn", `<TOOLCALL>[{"name": "f", "arguments": {}}]<SPECIAL_12>`, nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"the end marker missing at the end", `<TOOLCALL>[{"name": "f", "arguments": {}}]`, nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"the end marker cut at the end is dropped", `<TOOLCALL>[{"name": "f", "arguments": {}}]</TOOL`, nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"the end of turn cut at the end is dropped", `<TOOLCALL>[{"name": "f", "arguments": {}}]</TOOLCALL><SPECI`, nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"an empty array", "<TOOLCALL>[]</TOOLCALL>Hi", nil, "Hi", nil},
-		{"a stray end marker is dropped", "Done.</TOOLCALL>", nil, "Done.", nil},
-		{"a partial marker at the end is prose", "Hi <TOOLC", nil, "Hi <TOOLC", nil},
 		{"the marker's words in prose are prose", "Write TOOLCALL in capitals.", nil, "Write TOOLCALL in capitals.", nil},
-
-		{"broken JSON is content", `<TOOLCALL>[{"name": "f", "arguments": {"a": }]</TOOLCALL>`, nil, `<TOOLCALL>[{"name": "f", "arguments": {"a": }]</TOOLCALL>`, nil},
-		{"a cut-off call is content", `<TOOLCALL>[{"name": "f", "arguments": {"a": 1}}, {"name": "g"`, nil, `<TOOLCALL>[{"name": "f", "arguments": {"a": 1}}, {"name": "g"`, nil},
-		{"a name that is no string is content", `<TOOLCALL>[{"name": 5, "arguments": {}}]</TOOLCALL>`, nil, `<TOOLCALL>[{"name": 5, "arguments": {}}]</TOOLCALL>`, nil},
-		{"text after the array is content", `<TOOLCALL>[{"name": "f"}] and more</TOOLCALL>`, nil, `<TOOLCALL>[{"name": "f"}] and more</TOOLCALL>`, nil},
-		{"a missing end marker, then prose, is content", "<TOOLCALL>[{\"name\": \"f\"}]\nDone.", nil, "<TOOLCALL>[{\"name\": \"f\"}]\nDone.", nil},
 		{"a fenced array is content", "<TOOLCALL>```json\n[{\"name\": \"f\"}]\n```</TOOLCALL>", nil, "<TOOLCALL>```json\n[{\"name\": \"f\"}]\n```</TOOLCALL>", nil},
-		{"not JSON is content", "<TOOLCALL>call f now</TOOLCALL>", nil, "<TOOLCALL>call f now</TOOLCALL>", nil},
 		{"the template's own placeholder is no call", `<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}]</TOOLCALL>`, nil, `<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}]</TOOLCALL>`, nil},
-	})
+	}, stream.StartOutsideReasoning())
 }
 
 // What follows <SPECIAL_12> is the next turn a server that did not stop
@@ -87,22 +57,10 @@ func TestEndOfTurn(t *testing.T) {
 	streamtest.CheckEndOfTurnCall(t, nemotronv2.Format, "<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>\n<SPECIAL_12>\n<SPECIAL_11>User\nmore", stream.StartOutsideReasoning())
 }
 
+// The prompt opens <think>, which the model closes; with thinking off
+// the prompt ends <think></think>.
 func TestReasoning(t *testing.T) {
-	req := toolcall.Request{}
-	// The prompt opened <think>; the model closes it, answers and calls.
-	streamtest.ExpectReasoning(t, nemotronv2.Format, req, "The user wants order 42.\n</think>\n\nLet me check.\n<TOOLCALL>[{\"name\": \"lookup_order\", \"arguments\": {\"order_id\": 42}}]</TOOLCALL>\n<SPECIAL_12>\n",
-		"The user wants order 42.", "Let me check.", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}, stream.StartInReasoning())
-	// A stream told nothing of the prompt reads it alike: the template
-	// opens reasoning unless thinking is off.
-	streamtest.ExpectReasoning(t, nemotronv2.Format, req, "Easy.\n</think>\n\n4.\n<SPECIAL_12>", "Easy.", "4.", nil)
-	// A call before </think> ends the reasoning.
-	streamtest.ExpectReasoning(t, nemotronv2.Format, req, "I need the order.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>",
-		"I need the order.", "", []toolcall.Call{call("f", `{}`)}, stream.StartInReasoning())
-	// Thinking off: the prompt ends <think></think>, the answer is content.
-	streamtest.ExpectReasoning(t, nemotronv2.Format, req, "4.\n<SPECIAL_12>", "", "4.", nil, stream.ForPrompt(toolcall.Prompt{}))
-	// A think tag in a call's string is data.
-	streamtest.ExpectReasoning(t, nemotronv2.Format, req, `<TOOLCALL>[{"name": "say", "arguments": {"text": "</think>"}}]</TOOLCALL>`,
-		"", "", []toolcall.Call{call("say", `{"text":"</think>"}`)}, stream.StartOutsideReasoning())
+	streamtest.RunReasoning(t, nemotronv2.Format, nil, formatstest.ArrayReasoningCases(array))
 }
 
 var documents = []string{
@@ -112,35 +70,22 @@ var documents = []string{
 	"<TOOLCALL>", "</TOOLCALL>", "<SPECIAL_12>", "<SPECIAL_11>", "<think>", "</think>", `[{"name": "f"}]`, `{"name": "f", "arguments": {}}`,
 }
 
-// Split invariance, argument streaming and quiet deltas hold for any mix
-// of the format's text in any split.
-func TestProperties(t *testing.T) {
-	streamtest.CheckFormatRequest(t, nemotronv2.Format, toolcall.Request{Tools: streamtest.Tools("f", "g")}, documents)
+// TestPromises: split invariance, argument streaming and quiet deltas
+// hold for any mix of the format's text in any split; the first call of a block streams while it arrives; a Feed of prose
+// allocates nothing; a block that is not calls comes back as content with a diagnostic.
+func TestPromises(t *testing.T) {
+	streamtest.CheckPromises(t, nemotronv2.Format, streamtest.Promises{
+		Documents: documents,
+		Streams:   documents[:1], StreamsRequest: toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, Calls: 2,
+		NotCalls: map[string]string{`<TOOLCALL>[{"name": "f", "arguments": [1]}]</TOOLCALL>`: "arguments"},
+		Options:  []stream.Option{stream.StartOutsideReasoning()},
+	})
 }
 
 // FuzzNemotronV2 checks the stream's promises on any document in random
 // deltas, told the prompt opened reasoning, closed it, or nothing.
 func FuzzNemotronV2(f *testing.F) {
 	streamtest.Fuzz(f, nemotronv2.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
-}
-
-// With argument streaming, the first call of a block streams while it
-// arrives.
-func TestStreamsArguments(t *testing.T) {
-	streamtest.CheckStreamsArguments(t, nemotronv2.Format, toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, documents[0], 2, stream.StartOutsideReasoning())
-}
-
-func TestProseFeedDoesNotAllocate(t *testing.T) {
-	streamtest.CheckProseFeed(t, nemotronv2.Format, toolcall.Request{})
-}
-
-// A block that is not calls comes back as content with a diagnostic.
-func TestNotCallsSaysWhy(t *testing.T) {
-	doc := `<TOOLCALL>[{"name": "f", "arguments": [1]}]</TOOLCALL>`
-	res := stream.Parse(nemotronv2.Format, doc, toolcall.Request{}, stream.StartOutsideReasoning())
-	if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "arguments") {
-		t.Errorf("%+v", res)
-	}
 }
 
 // BenchmarkEightCalls parses eight small calls as each format writes

@@ -8,12 +8,6 @@ import (
 	"github.com/toolparse/toolparse/stream/streamtest"
 )
 
-// TestProseStaysProse: links, tool listings and definitions, and calls
-// shown after prose are content (formatstest.CheckProse).
-func TestProseStaysProse(t *testing.T) {
-	formatstest.CheckProse(t, pythonic.Format)
-}
-
 // TestListAtLineStartIsDecidedAtItsBracket: a list at a line's start is
 // decided when its ']' closes, a link's tail after it or not (waiting for
 // the next byte would hold the call until the next delta); inside a line

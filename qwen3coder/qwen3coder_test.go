@@ -1,7 +1,6 @@
 package qwen3coder_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/toolparse/toolparse/qwen3coder"
@@ -15,9 +14,7 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-func tool(name, schema string) toolcall.Tool {
-	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
-}
+var tool = streamtest.Tool
 
 // expect parses doc with tools, whole and split every way, and checks
 // content and calls.

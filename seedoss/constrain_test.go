@@ -14,19 +14,11 @@ var goldenBlocks = strings.TrimSuffix(goldenCalls, "<seed:eos>")
 
 func TestGrammar(t *testing.T) {
 	block := func(body string) string { return "<seed:tool_call>\n" + body + "</function>\n</seed:tool_call>" }
-	formatstest.CheckGrammarCases(t, seedoss.Grammar, toolcall.Request{Tools: goldenTools, ToolChoice: "required"}, []formatstest.GrammarCase{
+	formatstest.CheckGrammarCases(t, seedoss.Grammar, toolcall.Request{Tools: goldenTools, ToolChoice: "required"}, append([]formatstest.GrammarCase{
 		{Name: "the golden's blocks", Text: goldenBlocks, Want: true},
-		{Name: "one call with the required argument only", Text: block("<function=lookup_order>\n<parameter=order_id>7</parameter>\n"), Want: true},
 		{Name: "an object as JSON", Text: block("<function=lookup_order>\n<parameter=order_id>7</parameter>\n<parameter=options>{\"include_items\": True}</parameter>\n"), Want: true},
 		{Name: "JSON's true in an object", Text: block("<function=lookup_order>\n<parameter=order_id>7</parameter>\n<parameter=options>{'include_items': true}</parameter>\n"), Want: false},
-		{Name: "a value holding tags but no </parameter>", Text: block("<function=write_note>\n<parameter=path>a<</function></seed:tool_call></param</parameter>\n<parameter=text>t</parameter>\n"), Want: true},
-		{Name: "a value holding </parameter>", Text: block("<function=write_note>\n<parameter=path>a</parameter>b</parameter>\n<parameter=text>t</parameter>\n"), Want: false},
-		{Name: "a tool the request does not offer", Text: block("<function=rm>\n"), Want: false},
-		{Name: "a required argument missing", Text: block("<function=lookup_order>\n"), Want: false},
-		{Name: "an integer that is not one", Text: block("<function=lookup_order>\n<parameter=order_id>seven</parameter>\n"), Want: false},
-		{Name: "a value outside the enum", Text: block("<function=lookup_order>\n<parameter=order_id>7</parameter>\n<parameter=status>lost</parameter>\n"), Want: false},
-		{Name: "two calls, parallel_tool_calls false", Req: toolcall.Request{Tools: goldenTools, ToolChoice: "required", ParallelToolCalls: new(bool)}, Text: goldenBlocks, Want: false},
-	})
+	}, formatstest.TaggedGrammarCases(tagged, goldenBlocks)...))
 }
 
 func TestStructuralTag(t *testing.T) {

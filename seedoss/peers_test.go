@@ -3,24 +3,18 @@ package seedoss_test
 import (
 	"testing"
 
+	"github.com/toolparse/toolparse/seedoss"
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// peerCase is one case of another parser's tests, as this package reads
-// it: the tools offered, the text, and the reasoning, content and calls.
-type peerCase struct {
-	name               string
-	tools              []toolcall.Tool
-	doc                string
-	reasoning, content string
-	calls              []toolcall.Call
-}
+// peerCase is a case of another parser's tests (streamtest.ReasoningCase).
+type peerCase = streamtest.ReasoningCase
 
+// runPeers runs the cases on a stream told nothing of the prompt.
 func runPeers(t *testing.T, cases []peerCase) {
 	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { expect(t, c.tools, c.doc, c.reasoning, c.content, c.calls...) })
-	}
+	streamtest.RunReasoning(t, seedoss.Format, nil, cases)
 }
 
 // TestLlamaCppCases are the Seed-OSS cases of llama.cpp's
@@ -33,26 +27,26 @@ func TestLlamaCppCases(t *testing.T) {
 	todo := tool("todo_list", `{"type":"object","properties":{"todos":{"type":"array","items":{"type":"object","properties":{"item":{"type":"string"},"selected":{"type":"boolean"}}}}}}`)
 	edit := tool("edit", `{"type":"object","properties":{"filename":{"type":"string"},"oldString":{"type":"string"},"newString":{"type":"string"}}}`)
 	runPeers(t, []peerCase{
-		{name: "content", doc: "Hello, world!\nWhat's up?", content: "Hello, world!\nWhat's up?"},
-		{name: "reasoning then content", doc: "<seed:think>I'm thinking about the answer</seed:think>\nHello, world!", reasoning: "I'm thinking about the answer", content: "Hello, world!"},
-		{name: "one call", tools: []toolcall.Tool{special},
-			doc:   "<seed:tool_call>\n<function=special_function>\n<parameter=arg1>1</parameter>\n</function>\n</seed:tool_call>",
-			calls: []toolcall.Call{call("special_function", `{"arg1":1}`)}},
-		{name: "two calls", tools: []toolcall.Tool{special, withOpt},
-			doc: "<seed:tool_call>\n<function=special_function>\n<parameter=arg1>1</parameter>\n</function>\n</seed:tool_call>\n" +
+		{Name: "content", Doc: "Hello, world!\nWhat's up?", Content: "Hello, world!\nWhat's up?"},
+		{Name: "reasoning then content", Doc: "<seed:think>I'm thinking about the answer</seed:think>\nHello, world!", Reasoning: "I'm thinking about the answer", Content: "Hello, world!"},
+		{Name: "one call", Tools: []toolcall.Tool{special},
+			Doc:   "<seed:tool_call>\n<function=special_function>\n<parameter=arg1>1</parameter>\n</function>\n</seed:tool_call>",
+			Calls: []toolcall.Call{call("special_function", `{"arg1":1}`)}},
+		{Name: "two calls", Tools: []toolcall.Tool{special, withOpt},
+			Doc: "<seed:tool_call>\n<function=special_function>\n<parameter=arg1>1</parameter>\n</function>\n</seed:tool_call>\n" +
 				"<seed:tool_call>\n<function=special_function_with_opt>\n<parameter=arg1>1</parameter>\n<parameter=arg2>2</parameter>\n</function>\n</seed:tool_call>",
-			calls: []toolcall.Call{call("special_function", `{"arg1":1}`), call("special_function_with_opt", `{"arg1":1,"arg2":2}`)}},
-		{name: "a JSON array of objects", tools: []toolcall.Tool{todo},
-			doc:   "<seed:tool_call>\n<function=todo_list>\n<parameter=todos>[{\"item\": \"Check stuff\", \"selected\": false}, {\"item\": \"Prepare stuff\", \"selected\": true}]</parameter>\n</function>\n</seed:tool_call>",
-			calls: []toolcall.Call{call("todo_list", `{"todos":[{"item":"Check stuff","selected":false},{"item":"Prepare stuff","selected":true}]}`)}},
+			Calls: []toolcall.Call{call("special_function", `{"arg1":1}`), call("special_function_with_opt", `{"arg1":1,"arg2":2}`)}},
+		{Name: "a JSON array of objects", Tools: []toolcall.Tool{todo},
+			Doc:   "<seed:tool_call>\n<function=todo_list>\n<parameter=todos>[{\"item\": \"Check stuff\", \"selected\": false}, {\"item\": \"Prepare stuff\", \"selected\": true}]</parameter>\n</function>\n</seed:tool_call>",
+			Calls: []toolcall.Call{call("todo_list", `{"todos":[{"item":"Check stuff","selected":false},{"item":"Prepare stuff","selected":true}]}`)}},
 		// llama.cpp drops a newline at each end of a value, as for
 		// Qwen3-Coder; Seed-OSS's template writes values with none, so the
 		// newlines are the values' (see the package doc).
-		{name: "values with quotes and newlines", tools: []toolcall.Tool{edit},
-			doc: "<seed:tool_call>\n<function=edit>\n<parameter=filename>\nfoo.cpp\n</parameter>\n" +
+		{Name: "values with quotes and newlines", Tools: []toolcall.Tool{edit},
+			Doc: "<seed:tool_call>\n<function=edit>\n<parameter=filename>\nfoo.cpp\n</parameter>\n" +
 				"<parameter=oldString>def foo(arg = \"14\"):\n    return arg + \"bar\"\n\n</parameter>\n" +
 				"<parameter=newString>def foo(arg = \"15\"):\n    pass\n\n</parameter>\n</function>\n</seed:tool_call>",
-			calls: []toolcall.Call{call("edit", `{"filename":"\nfoo.cpp\n","oldString":"def foo(arg = \"14\"):\n    return arg + \"bar\"\n\n","newString":"def foo(arg = \"15\"):\n    pass\n\n"}`)}},
+			Calls: []toolcall.Call{call("edit", `{"filename":"\nfoo.cpp\n","oldString":"def foo(arg = \"14\"):\n    return arg + \"bar\"\n\n","newString":"def foo(arg = \"15\"):\n    pass\n\n"}`)}},
 	})
 }
 
@@ -67,26 +61,26 @@ func TestVLLMCases(t *testing.T) {
 	tools := []toolcall.Tool{weather}
 	barcelona := call("get_weather", `{"location":"Barcelona, Spain"}`)
 	runPeers(t, []peerCase{
-		{name: "no call", doc: "This is a test response without any tool calls", content: "This is a test response without any tool calls"},
-		{name: "a call, thinking budget 0", tools: tools,
-			doc:   "<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",
-			calls: []toolcall.Call{barcelona}},
-		{name: "the budget-0 reasoning, then a call", tools: tools,
-			doc: "<seed:think>\n</seed:cot_budget_reflect>\n</seed:cot_budget_reflect>\nThe current thinking budget is 0, so I will directly start answering the question.\n</seed:think>\n" +
+		{Name: "no call", Doc: "This is a test response without any tool calls", Content: "This is a test response without any tool calls"},
+		{Name: "a call, thinking budget 0", Tools: tools,
+			Doc:   "<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",
+			Calls: []toolcall.Call{barcelona}},
+		{Name: "the budget-0 reasoning, then a call", Tools: tools,
+			Doc: "<seed:think>\n</seed:cot_budget_reflect>\n</seed:cot_budget_reflect>\nThe current thinking budget is 0, so I will directly start answering the question.\n</seed:think>\n" +
 				"<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",
-			reasoning: "</seed:cot_budget_reflect>\n</seed:cot_budget_reflect>\nThe current thinking budget is 0, so I will directly start answering the question.",
-			calls:     []toolcall.Call{barcelona}},
-		{name: "thinking budget 512: reflections, then a call", tools: tools,
-			doc: "<seed:think>The user's current thinking budget is 512.</seed:cot_budget_reflect>\nLet me analyze the question. \n" +
+			Reasoning: "</seed:cot_budget_reflect>\n</seed:cot_budget_reflect>\nThe current thinking budget is 0, so I will directly start answering the question.",
+			Calls:     []toolcall.Call{barcelona}},
+		{Name: "thinking budget 512: reflections, then a call", Tools: tools,
+			Doc: "<seed:think>The user's current thinking budget is 512.</seed:cot_budget_reflect>\nLet me analyze the question. \n" +
 				"<seed:cot_budget_reflect>I have used 131 tokens, and there are 381 tokens remaining for use.</seed:cot_budget_reflect>\n The unit parameter can be omitted since it's optional.</seed:think>\n" +
 				"<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",
-			reasoning: "The user's current thinking budget is 512.</seed:cot_budget_reflect>\nLet me analyze the question. \n" +
+			Reasoning: "The user's current thinking budget is 512.</seed:cot_budget_reflect>\nLet me analyze the question. \n" +
 				"<seed:cot_budget_reflect>I have used 131 tokens, and there are 381 tokens remaining for use.</seed:cot_budget_reflect>\n The unit parameter can be omitted since it's optional.",
-			calls: []toolcall.Call{barcelona}},
-		{name: "unlimited budget: a call written in the reasoning is reasoning", tools: tools,
-			doc: "<seed:think>\nGot it. The format is <seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n<parameter=unit>celsius</parameter>\n</function>\n</seed:tool_call>. " +
+			Calls: []toolcall.Call{barcelona}},
+		{Name: "unlimited budget: a call written in the reasoning is reasoning", Tools: tools,
+			Doc: "<seed:think>\nGot it. The format is <seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n<parameter=unit>celsius</parameter>\n</function>\n</seed:tool_call>. " +
 				"Let me go with that.</seed:think><seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n<parameter=unit>celsius</parameter>\n</function>\n</seed:tool_call>",
-			reasoning: "Got it. The format is <seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n<parameter=unit>celsius</parameter>\n</function>\n</seed:tool_call>. Let me go with that.",
-			calls:     []toolcall.Call{call("get_weather", `{"location":"Barcelona, Spain","unit":"celsius"}`)}},
+			Reasoning: "Got it. The format is <seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n<parameter=unit>celsius</parameter>\n</function>\n</seed:tool_call>. Let me go with that.",
+			Calls:     []toolcall.Call{call("get_weather", `{"location":"Barcelona, Spain","unit":"celsius"}`)}},
 	})
 }

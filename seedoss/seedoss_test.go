@@ -1,7 +1,6 @@
 package seedoss_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/toolparse/toolparse/formats/formatstest"
@@ -16,31 +15,22 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-func run(t *testing.T, tests []tc) {
-	t.Helper()
-	streamtest.Run(t, seedoss.Format, tests)
-}
+var tool = streamtest.Tool
 
-func tool(name, schema string) toolcall.Tool {
-	return toolcall.Tool{Name: name, Parameters: json.RawMessage(schema)}
-}
-
-// expect parses doc with tools, whole and split every way, and checks
-// reasoning, content and calls.
-func expect(t *testing.T, tools []toolcall.Tool, doc, reasoning, content string, calls ...toolcall.Call) {
-	t.Helper()
-	streamtest.ExpectReasoning(t, seedoss.Format, toolcall.Request{Tools: tools}, doc, reasoning, content, calls)
-}
+// expect and expectGolden parse a document, with no tools or with the
+// goldens' tools, whole and split every way, and check reasoning,
+// content and calls.
+var (
+	expect       = streamtest.Expecter(seedoss.Format, toolcall.Request{})
+	expectGolden = streamtest.Expecter(seedoss.Format, toolcall.Request{Tools: goldenTools})
+)
 
 // The goldens' tools (testdata/templates/golden/seed_oss), with their
 // schemas, and the two calls of their "tools" conversation.
 var (
-	goldenTools = []toolcall.Tool{
-		tool("write_note", `{"type":"object","properties":{"path":{"type":"string"},"text":{"type":"string"}},"required":["path","text"]}`),
-		tool("lookup_order", `{"type":"object","properties":{"order_id":{"type":"integer"},"status":{"type":"string","enum":["open","shipped","cancelled"]},"options":{"type":"object","properties":{"include_items":{"type":"boolean"},"fields":{"type":"array","items":{"type":"string"}},"max_price":{"type":"number"}}}},"required":["order_id"]}`),
-	}
-	note  = formatstest.Note
-	order = formatstest.Order
+	goldenTools = formatstest.GoldenTools()
+	note        = formatstest.Note
+	order       = formatstest.Order
 )
 
 // goldenCalls is the assistant turn of the goldens' "tools" conversation
@@ -52,11 +42,11 @@ const goldenCalls = "<seed:tool_call>\n<function=write_note>\n<parameter=path>no
 // TestGoldenTurns reads the assistant turns of the goldens as the
 // template writes them, from the turn's first byte to its <seed:eos>.
 func TestGoldenTurns(t *testing.T) {
-	expect(t, goldenTools, goldenCalls, "", "", note, order)
-	expect(t, goldenTools, "<seed:think>I should look the order up.</seed:think>\n<seed:tool_call>\n<function=lookup_order>\n<parameter=order_id>42</parameter>\n</function>\n</seed:tool_call><seed:eos>",
+	expectGolden(t, goldenCalls, "", "", note, order)
+	expectGolden(t, "<seed:think>I should look the order up.</seed:think>\n<seed:tool_call>\n<function=lookup_order>\n<parameter=order_id>42</parameter>\n</function>\n</seed:tool_call><seed:eos>",
 		"I should look the order up.", "", call("lookup_order", `{"order_id":42}`))
-	expect(t, goldenTools, "<seed:think>The user asks for a sum. 2+2=4.</seed:think>\n4.<seed:eos>", "The user asks for a sum. 2+2=4.", "4.")
-	expect(t, goldenTools, "Saved the note; order 42 has shipped.<seed:eos>", "", "Saved the note; order 42 has shipped.")
+	expectGolden(t, "<seed:think>The user asks for a sum. 2+2=4.</seed:think>\n4.<seed:eos>", "The user asks for a sum. 2+2=4.", "4.")
+	expectGolden(t, "Saved the note; order 42 has shipped.<seed:eos>", "", "Saved the note; order 42 has shipped.")
 	// With thinking off (seed_oss@budget0) the prompt wrote the closed
 	// reasoning: the answer is content.
 	streamtest.ExpectReasoning(t, seedoss.Format, toolcall.Request{Tools: goldenTools}, "\n"+goldenCalls, "", "", []toolcall.Call{note, order}, stream.StartOutsideReasoning())
@@ -74,7 +64,7 @@ var tagged = formatstest.Tagged{
 
 func TestSeedOSS(t *testing.T) {
 	streamtest.Run(t, seedoss.Format, formatstest.TaggedCases(tagged))
-	run(t, []tc{
+	streamtest.Run(t, seedoss.Format, []tc{
 		{"two functions in one block", "<seed:tool_call>\n<function=f>\n</function>\n<function=g>\n</function>\n</seed:tool_call>", nil, "",
 			[]toolcall.Call{call("f", `{}`), call("g", `{}`)}},
 		{"end of turn ends an open block", "<seed:tool_call>\n<function=f>\n</function>\n<seed:eos>", nil, "", []toolcall.Call{call("f", `{}`)}},
@@ -98,7 +88,7 @@ func TestTyping(t *testing.T) {
 	doc := func(key, val string) string {
 		return "<seed:tool_call>\n<function=f>\n<parameter=" + key + ">" + val + "</parameter>\n</function>\n</seed:tool_call>"
 	}
-	for _, tt := range []struct{ key, val, want string }{
+	streamtest.CheckValues(t, seedoss.Format, tl, doc, [][3]string{
 		{"n", "42", `{"n":42}`},
 		{"x", "19.5", `{"x":19.5}`},
 		{"b", "True", `{"b":true}`},
@@ -113,20 +103,18 @@ func TestTyping(t *testing.T) {
 		{"l", `['a', 1, False]`, `{"l":["a",1,false]}`},
 		{"o", `{'q': 'id = ''E123''', 'r': 'a' "b"}`, `{"o":{"q":"id = E123","r":"ab"}}`},
 		{"unknown", "True", `{"unknown":"True"}`},
-	} {
-		streamtest.Expect(t, seedoss.Format, toolcall.Request{Tools: []toolcall.Tool{tl}}, doc(tt.key, tt.val), "", []toolcall.Call{call("f", tt.want)})
-	}
+	})
 }
 
 func TestReasoning(t *testing.T) {
 	// The model opens <seed:think> itself and closes it before it calls.
-	expect(t, nil, "<seed:think>Let me think.</seed:think>\nChecking.\n<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call><seed:eos>", "Let me think.", "Checking.", call("f", `{}`))
+	expect(t, "<seed:think>Let me think.</seed:think>\nChecking.\n<seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call><seed:eos>", "Let me think.", "Checking.", call("f", `{}`))
 	// Budget reflections are reasoning.
-	expect(t, nil, "<seed:think>Step one.\n<seed:cot_budget_reflect>I have used 131 tokens, and there are 381 tokens remaining for use.</seed:cot_budget_reflect>\nStep two.</seed:think>\n4.<seed:eos>",
+	expect(t, "<seed:think>Step one.\n<seed:cot_budget_reflect>I have used 131 tokens, and there are 381 tokens remaining for use.</seed:cot_budget_reflect>\nStep two.</seed:think>\n4.<seed:eos>",
 		"Step one.\n<seed:cot_budget_reflect>I have used 131 tokens, and there are 381 tokens remaining for use.</seed:cot_budget_reflect>\nStep two.", "4.")
 	// A call written inside the reasoning is reasoning: the model
 	// thinking of the syntax.
-	expect(t, nil, "<seed:think>The format is <seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call>. OK.</seed:think>\nNo call.", "The format is <seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call>. OK.", "No call.")
+	expect(t, "<seed:think>The format is <seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call>. OK.</seed:think>\nNo call.", "The format is <seed:tool_call>\n<function=f>\n</function>\n</seed:tool_call>. OK.", "No call.")
 	// Thinking off: the prompt wrote the empty reasoning; the answer is
 	// content from its first byte.
 	streamtest.ExpectReasoning(t, seedoss.Format, toolcall.Request{}, "4.<seed:eos>", "", "4.", nil, stream.ForPrompt(toolcall.Prompt{}))

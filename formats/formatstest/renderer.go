@@ -349,9 +349,9 @@ func checkGrammarTextValues(t *testing.T, r Renderer) {
 	g := constrained(t, r.Format, req)
 	for _, html := range []string{"<p>x</p>", "a </b> < / <</", "</tool_call></function>", "</arg_value", "</parameter"} {
 		for _, note := range []string{`"hello"`, `null`, `plain words`} {
-			text, err := r.Render([]toolcall.Call{{Name: "put", Arguments: `{"html":` + jsonText(html) + `,"note":` + note + `}`}})
+			text, err := r.Render([]toolcall.Call{{Name: "put", Arguments: `{"html":` + streamtest.JSONString(html) + `,"note":` + note + `}`}})
 			if note == "plain words" {
-				text, err = r.Render([]toolcall.Call{{Name: "put", Arguments: `{"html":` + jsonText(html) + `,"note":"plain words"}`}})
+				text, err = r.Render([]toolcall.Call{{Name: "put", Arguments: `{"html":` + streamtest.JSONString(html) + `,"note":"plain words"}`}})
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -361,13 +361,11 @@ func checkGrammarTextValues(t *testing.T, r Renderer) {
 			}
 		}
 	}
-	text, _ := r.Render([]toolcall.Call{{Name: "put", Arguments: `{"html":` + jsonText("x"+r.ValueClose+"y") + `}`}})
+	text, _ := r.Render([]toolcall.Call{{Name: "put", Arguments: `{"html":` + streamtest.JSONString("x"+r.ValueClose+"y") + `}`}})
 	if g.Match(text) {
 		t.Errorf("%s: the grammar lets a value hold its own close tag: %q", r.Name, text)
 	}
 }
-
-func jsonText(s string) string { b, _ := json.Marshal(s); return string(b) }
 
 // checkEndOfTurnEndsResponse: a server that did not stop at the model's
 // end-of-turn token sends a runaway continuation (a next turn, the same

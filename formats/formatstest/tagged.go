@@ -75,20 +75,20 @@ func TaggedCases(s Tagged) []streamtest.Case {
 		{Name: "a missing " + s.ParamEnd + " closed by " + s.CallEnd, Input: s.block(s.Call("f") + "\n" + s.Param("a") + "x" + s.CallEnd + "\n"),
 			Calls: calls(c("f", `{"a":"x"}`))},
 		{Name: s.ParamEnd + " inside a value that does not close it", Input: s.block(s.call("write", "text", "use "+s.ParamEnd+" to close")),
-			Calls: calls(c("write", `{"text":`+jsonText("use "+s.ParamEnd+" to close")+`}`))},
-		{Name: "a value holding the format's own tags", Input: s.block(s.call("write", "doc", own)), Calls: calls(c("write", `{"doc":`+jsonText(own)+`}`))},
-		{Name: "a value holding the end of turn", Input: s.block(s.call("say", "text", eot)), Calls: calls(c("say", `{"text":`+jsonText(eot)+`}`))},
+			Calls: calls(c("write", `{"text":`+streamtest.JSONString("use "+s.ParamEnd+" to close")+`}`))},
+		{Name: "a value holding the format's own tags", Input: s.block(s.call("write", "doc", own)), Calls: calls(c("write", `{"doc":`+streamtest.JSONString(own)+`}`))},
+		{Name: "a value holding the end of turn", Input: s.block(s.call("say", "text", eot)), Calls: calls(c("say", `{"text":`+streamtest.JSONString(eot)+`}`))},
 		// In a call to an offered tool, a tag for a key set before the
 		// value is no structure: text in the value (a file that holds the
 		// format's tags never redirects a write). The value's own key
 		// written again is: its last value wins, at its first place.
 		{Name: "a key set before is text in the value", Input: s.block(s.call("write", "path", "a.txt", "content", setBefore)), Tools: []string{"write"},
-			Calls: calls(c("write", `{"path":"a.txt","content":`+jsonText(setBefore)+`}`))},
+			Calls: calls(c("write", `{"path":"a.txt","content":`+streamtest.JSONString(setBefore)+`}`))},
 		{Name: "the value's own key written again: the last value wins", Input: s.block(s.call("f", "a", repeated, "b", "3")), Calls: calls(c("f", `{"a":"2","b":"3"}`))},
 		{Name: "the key written again after the value holding it: the last value wins", Input: s.block(s.call("write", "content", setBefore, "path", "a.txt")),
 			Calls: calls(c("write", `{"content":"x","path":"a.txt"}`))},
 		{Name: "a value holding the format's own example call", Input: s.block(s.call("write", "path", "a.md", "content", example)),
-			Calls: calls(c("write", `{"path":"a.md","content":`+jsonText(example)+`}`))},
+			Calls: calls(c("write", `{"path":"a.md","content":`+streamtest.JSONString(example)+`}`))},
 		{Name: "hyphenated and dotted names", Input: s.block(s.call("sub-task.end")), Calls: calls(c("sub-task.end", `{}`))},
 		{Name: "a new block ends an unclosed one", Input: s.Open + "\n" + s.call("f") + s.block(s.call("g")), Calls: calls(c("f", `{}`), c("g", `{}`))},
 		{Name: "non-ASCII values", Input: s.block(s.call("f", "city", "Zürich 東京")), Calls: calls(c("f", `{"city":"Zürich 東京"}`))},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolparse/toolparse/apertus"
 	"github.com/toolparse/toolparse/formats/formatstest"
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -20,7 +21,7 @@ var writers = formatstest.Writers{
 	Format: apertus.Format, Prompt: apertus.RenderPrompt,
 	Renderers: []formatstest.Renderer{formatstest.JSONArray{
 		Open: "<|tools_prefix|>[", Close: "]<|tools_suffix|>",
-		Item: func(c toolcall.Call) string { return "{" + formatstest.JSONString(c.Name) + ": " + c.Arguments + "}" },
+		Item: func(c toolcall.Call) string { return "{" + streamtest.JSONString(c.Name) + ": " + c.Arguments + "}" },
 	}.Renderer(formatstest.Renderer{})},
 	Goldens: []formatstest.Golden{{Dir: "apertus", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}}},
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -143,8 +144,5 @@ func (a JSONArray) Renderer(r Renderer) Renderer {
 // NameArgumentsObject writes c as {"name": NAME, "arguments": ARGUMENTS},
 // the name a JSON string, the arguments as they are.
 func NameArgumentsObject(c toolcall.Call) string {
-	return `{"name": ` + jsonText(c.Name) + `, "arguments": ` + c.Arguments + `}`
+	return `{"name": ` + streamtest.JSONString(c.Name) + `, "arguments": ` + c.Arguments + `}`
 }
-
-// JSONString is s as a JSON string.
-func JSONString(s string) string { return jsonText(s) }

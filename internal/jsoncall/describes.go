@@ -107,6 +107,9 @@ func schema(v string) bool {
 	}
 	n, typed := 0, true
 	var typ, props, required string
+	// Keys come as written, so a "type" member shows as "type" in v; with
+	// none, the first untyped member settles it (most calls' arguments).
+	typeKey := strings.Contains(v, `"type"`)
 	for it := jsonkeys.Walk(v); ; {
 		k, val, ok := it.Next()
 		if !ok {
@@ -122,6 +125,9 @@ func schema(v string) bool {
 			required = val
 		}
 		typed = typed && (typeName(val) || typedValue(val))
+		if !typed && !typeKey {
+			return false
+		}
 	}
 	if typ == `"object"` && (strings.HasPrefix(props, "{") || strings.HasPrefix(required, "[")) {
 		return true

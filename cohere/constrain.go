@@ -17,20 +17,15 @@ const callSep = ",\n    "
 // inside the action's list that c allows: one, or one or more.
 func calls(c grammar.Choice) (*grammar.Builder, string, error) {
 	b := grammar.New(grammar.JSON, "")
-	var alts []string
-	for _, t := range c.Tools {
-		args, err := b.Arguments(t, false)
-		if err != nil {
-			return nil, "", err
-		}
-		alts = append(alts, grammar.Lit(`{"tool_call_id": "`)+` [0-9]+ `+
-			grammar.Lit(`", "tool_name": `+grammar.JSONText(t.Name)+`, "parameters": `)+" "+args+" "+grammar.Lit("}"))
+	alts, err := b.Alternatives(c.Tools, nil, func(name, args string) string {
+		return grammar.Lit(`{"tool_call_id": "`) + ` [0-9]+ ` +
+			grammar.Lit(`", "tool_name": `+grammar.JSONText(name)+`, "parameters": `) + " " + args + " " + grammar.Lit("}")
+	})
+	if err != nil {
+		return nil, "", err
 	}
 	b.Rule("call", grammar.Alts(alts))
-	if c.One {
-		return b, b.R("call"), nil
-	}
-	return b, b.R("call") + " (" + grammar.Lit(callSep) + " " + b.R("call") + ")*", nil
+	return b, b.Repeat("call", c.One, grammar.Lit(callSep)), nil
 }
 
 // Grammar returns an xgrammar EBNF grammar for an action as RenderCalls

@@ -40,23 +40,21 @@ var channel = grammar.Section{Open: toolsOpenText, Close: toolsCloseText, Calls:
 func calls(c grammar.Choice) (*grammar.Builder, string, error) {
 	b := grammar.New(grammar.JSON, "")
 	b.Rule("xml-text", valueText) // before TaggedArguments, whose own rule it replaces
-	var alts []string
-	for _, t := range c.Tools {
+	args := func(t toolcall.Tool) (string, error) {
 		s := schemacore.For(t)
-		args, err := b.TaggedArguments(t, func(key string) (string, string) {
+		return b.TaggedArguments(t, func(key string) (string, string) {
 			return argOpenText + ` key="` + escape(key) + `" type="` + argType(s, key) + `"` + sepText, argCloseText
 		})
-		if err != nil {
-			return nil, "", err
-		}
-		begin := callOpenText + ` tool="` + escape(t.Name) + `" index="`
-		alts = append(alts, grammar.Lit(begin)+` [1-9] [0-9]* `+grammar.Lit(`"`+sepText)+" "+args+" "+grammar.Lit(callCloseText))
+	}
+	alts, err := b.Alternatives(c.Tools, args, func(name, args string) string {
+		begin := callOpenText + ` tool="` + escape(name) + `" index="`
+		return grammar.Lit(begin) + ` [1-9] [0-9]* ` + grammar.Lit(`"`+sepText) + " " + args + " " + grammar.Lit(callCloseText)
+	})
+	if err != nil {
+		return nil, "", err
 	}
 	b.Rule("call", grammar.Alts(alts))
-	if c.One {
-		return b, b.R("call"), nil
-	}
-	return b, b.R("call") + "+", nil
+	return b, b.Repeat("call", c.One, ""), nil
 }
 
 // argType is the type attribute the grammar writes for the argument key:

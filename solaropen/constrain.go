@@ -20,20 +20,13 @@ var section = grammar.Section{Open: callsText, Close: callsEndText, Calls: calls
 // the section that c allows: one, or one or more.
 func callsRule(c grammar.Choice) (*grammar.Builder, string, error) {
 	b := grammar.New(grammar.JSON, "")
-	var alts []string
-	for _, t := range c.Tools {
-		args, err := b.Arguments(t, false)
-		if err != nil {
-			return nil, "", err
-		}
-		alts = append(alts, grammar.Lit(t.Name+argsText)+" "+args)
+	alts, err := b.Alternatives(c.Tools, nil, func(name, args string) string { return grammar.Lit(name+argsText) + " " + args })
+	if err != nil {
+		return nil, "", err
 	}
 	b.Rule("call-id", callID)
 	b.Rule("call", grammar.Lit(callText)+" "+b.R("call-id")+" "+grammar.Lit(nameText)+" ("+grammar.Alts(alts)+") "+grammar.Lit(callEndText))
-	if c.One {
-		return b, b.R("call"), nil
-	}
-	return b, b.R("call") + "+", nil
+	return b, b.Repeat("call", c.One, ""), nil
 }
 
 // Grammar returns an xgrammar EBNF grammar for Solar Open's calls as

@@ -38,26 +38,23 @@ func (f Frame) syntax() Syntax {
 // the expression for the calls c allows: one, or one or more separated by
 // Sep.
 func (f Frame) Calls(b *Builder, c Choice) (string, error) {
-	var alts []string
-	for _, t := range c.Tools {
-		args, err := f.arguments(b, t)
-		if err != nil {
-			return "", err
-		}
-		begin := Lit(f.Begin(t.Name))
+	args := func(t toolcall.Tool) (string, error) { return f.arguments(b, t) }
+	alts, err := b.Alternatives(c.Tools, args, func(name, args string) string {
+		begin := Lit(f.Begin(name))
 		if f.Infix != "" {
 			begin += " " + f.Infix
 		}
-		alts = append(alts, begin+" "+args+" "+Lit(f.End))
+		return begin + " " + args + " " + Lit(f.End)
+	})
+	if err != nil {
+		return "", err
 	}
 	b.Rule("call", Alts(alts))
-	switch {
-	case c.One:
-		return b.R("call"), nil
-	case f.Sep == "":
-		return b.R("call") + "+", nil
+	sep := ""
+	if f.Sep != "" {
+		sep = Lit(f.Sep)
 	}
-	return b.R("call") + " (" + Lit(f.Sep) + " " + b.R("call") + ")*", nil
+	return b.Repeat("call", c.One, sep), nil
 }
 
 func (f Frame) arguments(b *Builder, t toolcall.Tool) (string, error) {

@@ -9,25 +9,8 @@ import (
 )
 
 // valueText is the rule of a value written as text: any text without
-// <|close|>, the token every channel's end begins with (as the grammar
-// package writes text without a tag: runs of '<' and partial prefixes of
-// the rest of the tag, broken by a byte that does not continue it).
-var valueText = func() string {
-	const rest = "|close|>"
-	var broken, prefixes []string
-	for k := 0; k < len(rest); k++ {
-		class := "[^" + rest[k:k+1] + "<]"
-		if k == 0 {
-			broken = append(broken, class)
-			continue
-		}
-		broken = append(broken, grammar.Lit(rest[:k])+" "+class)
-		prefixes = append(prefixes, grammar.Lit(rest[:k]))
-	}
-	alts := "(" + strings.Join(prefixes, " | ") + ")"
-	run := `"<"+ (` + alts + ` "<"+)*`
-	return `([^<] | ` + run + ` (` + strings.Join(broken, " | ") + `))* (` + run + " " + alts + `?)?`
-}()
+// <|close|>, the token every channel's end begins with.
+var valueText = grammar.TextWithout("<|close|>")
 
 // channel is the tools channel, as RenderCalls writes it: the calls
 // between <|open|>tools<|sep|> and <|close|>tools<|sep|>.

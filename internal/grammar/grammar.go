@@ -234,7 +234,7 @@ func (b *Builder) TaggedArguments(tool toolcall.Tool, frame Tagged) (string, err
 		return "", err
 	}
 	_, after := frame("k")
-	b.Rule("xml-text", textWithout(strings.TrimSpace(after)))
+	b.Rule("xml-text", TextWithout(strings.TrimSpace(after)))
 	b.frame, b.typed, b.nest = frame, nil, nil
 	out := b.members(&b.doc.Root, styleXML)
 	if b.steps > maxSteps {
@@ -258,7 +258,7 @@ func (b *Builder) TypedTaggedArguments(tool toolcall.Tool, frame TypedTagged) (s
 		return "", err
 	}
 	_, after := frame("k", true)
-	b.Rule("xml-text", textWithout(strings.TrimSpace(after)))
+	b.Rule("xml-text", TextWithout(strings.TrimSpace(after)))
 	b.frame, b.typed, b.nest = nil, frame, nil
 	out := b.members(&b.doc.Root, styleXML)
 	if b.steps > maxSteps {
@@ -347,12 +347,13 @@ func (b *Builder) members(sm *jsonvalue.Value, style int) string {
 	return "(" + b.R(names[0]) + `)?`
 }
 
-// textWithout returns a rule body for any text that does not hold tag, a
-// tag that starts with '<' and holds no other '<': runs of '<' followed
+// TextWithout returns a rule body for any text that does not hold tag, a
+// tag that starts with '<' and holds no other '<' (any text without '<'
+// for another tag): runs of '<' followed
 // by a proper prefix of the rest of tag and then a character that does
 // not continue it, or, at the end, by a prefix alone. Characters, not
 // bytes: the engines read classes and text as characters.
-func textWithout(tag string) string {
+func TextWithout(tag string) string {
 	if len(tag) < 2 || tag[0] != '<' || strings.IndexByte(tag[1:], '<') >= 0 || !utf8.ValidString(tag) {
 		return `[^<]*`
 	}

@@ -19,7 +19,7 @@ type Frame struct {
 	Nested  *Nested                  // arguments nested as elements (instead of Tagged)
 	Open    string                   // the section's start, for formats whose calls stand in one
 	Close   string                   // the section's end
-	Trigger string                   // what starts a call, or the section (Open where empty), in free text
+	Trigger string                   // what starts a call, or the section (as Section says where empty), in free text
 	// Repr says a value that is no string is written as Python's str
 	// writes it (Repr), not as JSON: a template that prints values with
 	// its string filter (Seed-OSS's).

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"cmp"
+	"strings"
 
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -17,7 +18,9 @@ type Section struct {
 	// calls: the grammar writes each in one literal with Open or Close,
 	// the structural tag in its tag's content (Cohere's list brackets).
 	Lead, Trail string
-	Trigger     string // what starts the section in free text; Open where empty
+	// Trigger is what starts the section in free text; where empty,
+	// Open less a newline at its end.
+	Trigger string
 	// Calls returns a builder that holds the rules of the calls c allows,
 	// and the expression for them.
 	Calls func(c Choice) (*Builder, string, error)
@@ -57,5 +60,5 @@ func (s Section) StructuralTag(req toolcall.Request) ([]byte, error) {
 		calls = Lit(s.Lead) + " " + calls + " " + Lit(s.Trail)
 	}
 	tag := Tag{Begin: s.Open, Content: GrammarFormat(b.String(calls)), End: s.Close}
-	return StructuralTag(Triggered(cmp.Or(s.Trigger, s.Open), []Tag{tag}, c))
+	return StructuralTag(Triggered(cmp.Or(s.Trigger, strings.TrimSuffix(s.Open, "\n")), []Tag{tag}, c))
 }

@@ -230,12 +230,19 @@ func GLMArgs(key string) (string, string) {
 // own close tag (any other tag may stand in it), others as JSON, as
 // schema.TextValue reads them back.
 func (b *Builder) TaggedArguments(tool toolcall.Tool, frame Tagged) (string, error) {
+	_, after := frame("k")
+	b.frame, b.typed, b.nest = frame, nil, nil
+	return b.textArguments(tool, func() string { return TextWithout(strings.TrimSpace(after)) })
+}
+
+// textArguments returns the body of a rule for the arguments of a call to
+// tool, written as text as the builder's frame, typed frame or nest says,
+// the rule "xml-text" (whose body text writes) their raw text.
+func (b *Builder) textArguments(tool toolcall.Tool, text func() string) (string, error) {
 	if err := b.load(tool); err != nil {
 		return "", err
 	}
-	_, after := frame("k")
-	b.Rule("xml-text", TextWithout(strings.TrimSpace(after)))
-	b.frame, b.typed, b.nest = frame, nil, nil
+	b.Rule("xml-text", text())
 	out := b.members(&b.doc.Root, styleXML)
 	if b.steps > maxSteps {
 		return "", errTooMuch
@@ -254,17 +261,9 @@ type TypedTagged func(key string, text bool) (before, after string)
 // written, raw text or JSON, as TaggedArguments writes it (a value whose
 // schema allows a string and other types may be either).
 func (b *Builder) TypedTaggedArguments(tool toolcall.Tool, frame TypedTagged) (string, error) {
-	if err := b.load(tool); err != nil {
-		return "", err
-	}
 	_, after := frame("k", true)
-	b.Rule("xml-text", TextWithout(strings.TrimSpace(after)))
 	b.frame, b.typed, b.nest = nil, frame, nil
-	out := b.members(&b.doc.Root, styleXML)
-	if b.steps > maxSteps {
-		return "", errTooMuch
-	}
-	return out, nil
+	return b.textArguments(tool, func() string { return TextWithout(strings.TrimSpace(after)) })
 }
 
 // The ways members are written.

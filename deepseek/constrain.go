@@ -7,11 +7,10 @@ import (
 
 // frame is how DeepSeek V3.1 writes calls, as RenderCalls writes them.
 var frame = grammar.Frame{
-	Begin:   func(name string) string { return callBeginText + name + sepText },
-	End:     callEndText,
-	Open:    callsBeginText,
-	Close:   callsEndText,
-	Trigger: callsBeginText,
+	Begin: func(name string) string { return callBeginText + name + sepText },
+	End:   callEndText,
+	Open:  callsBeginText,
+	Close: callsEndText,
 }
 
 // StructuralTag returns xgrammar's structural tag for the request:

@@ -17,9 +17,8 @@ func (s *spelling) frame() grammar.Frame {
 			}
 			return s.param + key + `" string="false">`, s.paramEnd + "\n"
 		},
-		Open:    s.block + "\n",
-		Close:   s.blockEnd,
-		Trigger: s.block,
+		Open:  s.block + "\n",
+		Close: s.blockEnd,
 	}
 }
 

@@ -2,7 +2,6 @@ package gemma4
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -95,7 +94,7 @@ type builder struct {
 func newBuilder() *builder {
 	g := &builder{refs: map[*jsonvalue.Value]string{}}
 	q := grammar.Lit(quoteText)
-	g.rule("str", q+" ("+textWithout(quoteText)+") "+q)
+	g.rule("str", q+" ("+grammar.TextWithout(quoteText)+") "+q)
 	digits := func(n int) string { return strings.Repeat(" [0-9]?", n) }
 	g.rule("integer", `"-"? ("0" | [1-9]`+digits(18)+`)`)
 	g.rule("number", `"-"? ("0" | [1-9]`+digits(20)+`) ("." [0-9]+)? ([eE] ("-" [0-9]+ | "+"? [0-9] [0-9]?))?`)
@@ -297,49 +296,4 @@ func (g *builder) literals(vals []jsonvalue.Value) string {
 		return `""`
 	}
 	return "(" + strings.Join(parts, " | ") + ")"
-}
-
-// errBadTag says textWithout was given a tag it does not handle.
-var errBadTag = errors.New("gemma4: a tag must start with '<' and hold no other")
-
-// textWithout returns a rule body for any text that does not hold tag, a
-// tag that starts with '<' and holds no other '<' (as internal/grammar
-// writes its own, unexported): runs of '<' followed by a proper prefix of
-// the rest of tag and then a byte that does not continue it, or, at the
-// end, by a prefix alone.
-func textWithout(tag string) string {
-	if len(tag) < 2 || tag[0] != '<' || strings.IndexByte(tag[1:], '<') >= 0 {
-		panic(errBadTag) // the package's own tags only
-	}
-	rest := tag[1:]
-	var broken, prefixes []string
-	for k := 0; k < len(rest); k++ {
-		class := "[^" + classByte(rest[k]) + "<]"
-		if k == 0 {
-			broken = append(broken, class)
-			continue
-		}
-		broken = append(broken, grammar.Lit(rest[:k])+" "+class)
-		prefixes = append(prefixes, grammar.Lit(rest[:k]))
-	}
-	run := `"<"+`
-	end := `"<"+`
-	if len(prefixes) > 0 {
-		alts := "(" + strings.Join(prefixes, " | ") + ")"
-		run += " (" + alts + ` "<"+)*`
-		end = run + " " + alts + "?"
-	}
-	return `([^<] | ` + run + ` (` + strings.Join(broken, " | ") + `))* (` + end + `)?`
-}
-
-// classByte writes c for use inside a character class.
-func classByte(c byte) string {
-	switch c {
-	case '\\', ']', '^', '-', '[':
-		return `\` + string(c)
-	}
-	if c < 0x20 || c >= 0x7f {
-		return fmt.Sprintf(`\x%02x`, c)
-	}
-	return string(c)
 }

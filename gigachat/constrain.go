@@ -28,20 +28,15 @@ func Grammar(req toolcall.Request) (string, error) {
 		return "", err
 	}
 	b := grammar.New(grammar.JSON, "")
-	var alts []string
-	for _, t := range c.Tools {
-		args, err := b.Arguments(t, false)
-		if err != nil {
-			return "", err
-		}
-		alts = append(alts, grammar.Lit(begin(t.Name))+" "+args+" "+grammar.Lit("}"))
+	alts, err := b.Alternatives(c.Tools, nil, func(name, args string) string {
+		return grammar.Lit(begin(name)) + " " + args + " " + grammar.Lit("}")
+	})
+	if err != nil {
+		return "", err
 	}
 	b.Rule("call-head", grammar.Lit(heads[0])+" | "+grammar.Lit(heads[1]))
 	b.Rule("call", b.R("call-head")+" ("+grammar.Alts(alts)+")")
-	if c.One {
-		return b.String(b.R("call")), nil
-	}
-	return b.String(b.R("call") + "+"), nil
+	return b.String(b.Repeat("call", c.One, "")), nil
 }
 
 // StructuralTag returns xgrammar's structural tag for the request:

@@ -8,12 +8,11 @@ import (
 // frame is how Kimi K2 writes calls, as RenderCalls writes them (any
 // index in the ID).
 var frame = grammar.Frame{
-	Begin:   func(name string) string { return callBeginText + "functions." + name + ":" },
-	Infix:   `[0-9]+ ` + grammar.Lit(argBeginText),
-	End:     callEndText,
-	Open:    sectionBeginText,
-	Close:   sectionEndText,
-	Trigger: sectionBeginText,
+	Begin: func(name string) string { return callBeginText + "functions." + name + ":" },
+	Infix: `[0-9]+ ` + grammar.Lit(argBeginText),
+	End:   callEndText,
+	Open:  sectionBeginText,
+	Close: sectionEndText,
 }
 
 // StructuralTag returns xgrammar's structural tag for the request:

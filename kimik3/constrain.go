@@ -9,49 +9,35 @@ import (
 )
 
 // valueText is the rule of a value written as text: any text without
-// <|close|>, the token every channel's end begins with (as the grammar
-// package writes text without a tag: runs of '<' and partial prefixes of
-// the rest of the tag, broken by a byte that does not continue it).
-var valueText = func() string {
-	const rest = "|close|>"
-	var broken, prefixes []string
-	for k := 0; k < len(rest); k++ {
-		class := "[^" + rest[k:k+1] + "<]"
-		if k == 0 {
-			broken = append(broken, class)
-			continue
-		}
-		broken = append(broken, grammar.Lit(rest[:k])+" "+class)
-		prefixes = append(prefixes, grammar.Lit(rest[:k]))
-	}
-	alts := "(" + strings.Join(prefixes, " | ") + ")"
-	run := `"<"+ (` + alts + ` "<"+)*`
-	return `([^<] | ` + run + ` (` + strings.Join(broken, " | ") + `))* (` + run + " " + alts + `?)?`
-}()
+// <|close|>, the token every channel's end begins with.
+var valueText = grammar.TextWithout("<|close|>")
 
-// calls adds to b the rule "call", one alternative per tool of c, and
-// returns the expression for the calls c allows, in the tools channel:
-// one call, or one or more back to back. Each argument's type attribute
-// is the one its schema names (see argType).
-func calls(b *grammar.Builder, c grammar.Choice) (string, error) {
+// channel is the tools channel, as RenderCalls writes it: the calls
+// between <|open|>tools<|sep|> and <|close|>tools<|sep|>.
+var channel = grammar.Section{Open: toolsOpenText, Close: toolsCloseText, Calls: calls}
+
+// calls returns a builder holding the rule "call", one alternative per
+// tool of c, and the expression for the calls c allows, in the tools
+// channel: one call, or one or more back to back. Each argument's type
+// attribute is the one its schema names (see argType).
+func calls(c grammar.Choice) (*grammar.Builder, string, error) {
+	b := grammar.New(grammar.JSON, "")
 	b.Rule("xml-text", valueText) // before TaggedArguments, whose own rule it replaces
-	var alts []string
-	for _, t := range c.Tools {
+	args := func(t toolcall.Tool) (string, error) {
 		s := schemacore.For(t)
-		args, err := b.TaggedArguments(t, func(key string) (string, string) {
+		return b.TaggedArguments(t, func(key string) (string, string) {
 			return argOpenText + ` key="` + escape(key) + `" type="` + argType(s, key) + `"` + sepText, argCloseText
 		})
-		if err != nil {
-			return "", err
-		}
-		begin := callOpenText + ` tool="` + escape(t.Name) + `" index="`
-		alts = append(alts, grammar.Lit(begin)+` [1-9] [0-9]* `+grammar.Lit(`"`+sepText)+" "+args+" "+grammar.Lit(callCloseText))
+	}
+	alts, err := b.Alternatives(c.Tools, args, func(name, args string) string {
+		begin := callOpenText + ` tool="` + escape(name) + `" index="`
+		return grammar.Lit(begin) + ` [1-9] [0-9]* ` + grammar.Lit(`"`+sepText) + " " + args + " " + grammar.Lit(callCloseText)
+	})
+	if err != nil {
+		return nil, "", err
 	}
 	b.Rule("call", grammar.Alts(alts))
-	if c.One {
-		return b.R("call"), nil
-	}
-	return b.R("call") + "+", nil
+	return b, b.Repeat("call", c.One, ""), nil
 }
 
 // argType is the type attribute the grammar writes for the argument key:
@@ -80,18 +66,7 @@ func argType(s *schemacore.Schema, key string) string {
 // schema (as glm45.Grammar writes values: text, or JSON), keys in
 // declared order, required ones present; then <|close|>tools<|sep|>. A
 // value written as text never holds <|close|>.
-func Grammar(req toolcall.Request) (string, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return "", err
-	}
-	b := grammar.New(grammar.JSON, "")
-	body, err := calls(b, c)
-	if err != nil {
-		return "", err
-	}
-	return b.String(grammar.Lit(toolsOpenText) + " " + body + " " + grammar.Lit(toolsCloseText)), nil
-}
+func Grammar(req toolcall.Request) (string, error) { return channel.Grammar(req) }
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <|open|>tools<|sep|>, one tag for the tools channel whose
@@ -99,19 +74,7 @@ func Grammar(req toolcall.Request) (string, error) {
 // <|close|>tools<|sep|>. "auto" lets free text come first; "required" and
 // a named tool put the channel at the start; parallel_tool_calls false and
 // a named tool allow one call.
-func StructuralTag(req toolcall.Request) ([]byte, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return nil, err
-	}
-	b := grammar.New(grammar.JSON, "")
-	body, err := calls(b, c)
-	if err != nil {
-		return nil, err
-	}
-	tags := []grammar.Tag{{Begin: toolsOpenText, Content: grammar.GrammarFormat(b.String(body)), End: toolsCloseText}}
-	return grammar.StructuralTag(grammar.Triggered(toolsOpenText, tags, c))
-}
+func StructuralTag(req toolcall.Request) ([]byte, error) { return channel.StructuralTag(req) }
 
 // Grammar implements toolcall.Constrainer.
 func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }

@@ -5,19 +5,16 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// section is how LFM2 writes calls, as RenderCalls writes them: a Python
+// call list between <|tool_call_start|> and <|tool_call_end|>.
+var section = grammar.Section{Open: startText, Close: endText, Calls: grammar.PythonList}
+
 // StructuralTag returns xgrammar's structural tag for the request: triggered
 // on <|tool_call_start|>, a block whose inside is the call list of Grammar.
 // "auto" lets free text come first; "required" and a named tool put a block
 // at the start; parallel_tool_calls false and a named tool allow one call
 // and stop after the block.
-func StructuralTag(req toolcall.Request) ([]byte, error) {
-	c, b, list, err := grammar.PythonCalls(req)
-	if err != nil {
-		return nil, err
-	}
-	tag := grammar.Tag{Begin: startText, Content: grammar.GrammarFormat(b.String(list)), End: endText}
-	return grammar.StructuralTag(grammar.Triggered(startText, []grammar.Tag{tag}, c))
-}
+func StructuralTag(req toolcall.Request) ([]byte, error) { return section.StructuralTag(req) }
 
 // Grammar returns an xgrammar EBNF grammar for an LFM2 block,
 // <|tool_call_start|>[call, ...]<|tool_call_end|>, whose calls name the
@@ -26,13 +23,7 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 //
 // The schema features it constrains, and those that fall back to their
 // general type, are those of pythonic.Grammar.
-func Grammar(req toolcall.Request) (string, error) {
-	_, b, list, err := grammar.PythonCalls(req)
-	if err != nil {
-		return "", err
-	}
-	return b.String(grammar.Lit(startText) + " " + list + " " + grammar.Lit(endText)), nil
-}
+func Grammar(req toolcall.Request) (string, error) { return section.Grammar(req) }
 
 // Grammar implements toolcall.Constrainer.
 func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }

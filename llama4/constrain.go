@@ -41,19 +41,14 @@ func Grammar(req toolcall.Request) (string, error) {
 		return "", err
 	}
 	js := grammar.New(grammar.JSON, "j-")
-	var tags []string
-	for _, t := range c.Tools {
-		args, err := js.Arguments(t, false)
-		if err != nil {
-			return "", err
-		}
-		tags = append(tags, grammar.Lit(functionTag+t.Name+">")+" "+js.R("ws")+" "+args+" "+js.R("ws")+" "+grammar.Lit(functionEnd))
+	tags, err := js.Alternatives(c.Tools, nil, func(name, args string) string {
+		return grammar.Lit(functionTag+name+">") + " " + js.R("ws") + " " + args + " " + js.R("ws") + " " + grammar.Lit(functionEnd)
+	})
+	if err != nil {
+		return "", err
 	}
 	py.Rule("function-tag", grammar.Alts(tags))
-	tagged := "function-tag (ws function-tag)*"
-	if c.One {
-		tagged = "function-tag"
-	}
+	tagged := py.Repeat("function-tag", c.One, py.R("ws"))
 	return py.String(py.List(call, c.One)+" | "+tagged) + js.Rules(), nil
 }
 

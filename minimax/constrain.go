@@ -8,12 +8,11 @@ import (
 // frame is how MiniMax-M2 writes calls, as RenderCalls writes them: one
 // block around them, back to back.
 var frame = grammar.Frame{
-	Begin:   func(name string) string { return invokeText + name + nameEndText + "\n" },
-	End:     invokeEndText + "\n",
-	Tagged:  parameter,
-	Open:    toolCallText + "\n",
-	Close:   toolCallEndText,
-	Trigger: toolCallText,
+	Begin:  func(name string) string { return invokeText + name + nameEndText + "\n" },
+	End:    invokeEndText + "\n",
+	Tagged: parameter,
+	Open:   toolCallText + "\n",
+	Close:  toolCallEndText,
 }
 
 // StructuralTag returns xgrammar's structural tag for the request:

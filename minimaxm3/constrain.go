@@ -8,12 +8,11 @@ import (
 // frame is how MiniMax-M3 writes calls, as RenderCalls writes them: one
 // block around them, back to back, each argument an element.
 var frame = grammar.Frame{
-	Begin:   func(name string) string { return invokeOpener + name + `">` },
-	End:     invokeClose + "\n",
-	Nested:  &grammar.Nested{Tag: element, Item: itemKey, Without: ns},
-	Open:    blockOpen + "\n",
-	Close:   blockClose,
-	Trigger: blockOpen,
+	Begin:  func(name string) string { return invokeOpener + name + `">` },
+	End:    invokeClose + "\n",
+	Nested: &grammar.Nested{Tag: element, Item: itemKey, Without: ns},
+	Open:   blockOpen + "\n",
+	Close:  blockClose,
 }
 
 // element frames an element named key: ]<]minimax[>[<KEY> and

@@ -5,8 +5,13 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// body returns the grammar of what stands between <function_calls> and
-// </function_calls>: one call per line, with JSON literals.
+// section is how OLMo 3 writes calls, as RenderCalls writes them: one
+// per line between <function_calls> and </function_calls>.
+var section = grammar.Section{Open: startText, Close: endText, Calls: body}
+
+// body returns a builder holding the rules of what stands between
+// <function_calls> and </function_calls>, and its expression: one call
+// per line, with JSON literals.
 func body(c grammar.Choice) (*grammar.Builder, string, error) {
 	b := grammar.New(grammar.JSON, "")
 	call, err := b.Call(c.Tools)
@@ -24,18 +29,7 @@ func body(c grammar.Choice) (*grammar.Builder, string, error) {
 // (see Grammar). "auto" lets free text come first; "required" and a named
 // tool put the block at the start; parallel_tool_calls false and a named
 // tool allow one call.
-func StructuralTag(req toolcall.Request) ([]byte, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return nil, err
-	}
-	b, inner, err := body(c)
-	if err != nil {
-		return nil, err
-	}
-	tag := grammar.Tag{Begin: startText, Content: grammar.GrammarFormat(b.String(inner)), End: endText}
-	return grammar.StructuralTag(grammar.Triggered(startText, []grammar.Tag{tag}, c))
-}
+func StructuralTag(req toolcall.Request) ([]byte, error) { return section.StructuralTag(req) }
 
 // Grammar returns an xgrammar EBNF grammar for an OLMo 3 block:
 // <function_calls>, one call per line whose name is one of the request's
@@ -44,17 +38,7 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 //
 // The schema features it constrains, and those that fall back to their
 // general type, are those of pythonic.Grammar.
-func Grammar(req toolcall.Request) (string, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return "", err
-	}
-	b, inner, err := body(c)
-	if err != nil {
-		return "", err
-	}
-	return b.String(grammar.Lit(startText) + " " + inner + " " + grammar.Lit(endText)), nil
-}
+func Grammar(req toolcall.Request) (string, error) { return section.Grammar(req) }
 
 // Grammar implements toolcall.Constrainer.
 func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }

@@ -24,7 +24,7 @@ var ErrNoStartMarker = errors.New(`pythonic: a call list has no start marker, so
 // pattern, format, minimum and maximum, length and item-count bounds,
 // uniqueItems, not, if/then/else, dependent schemas.
 func Grammar(req toolcall.Request) (string, error) {
-	_, b, list, err := grammar.PythonCalls(req)
+	b, list, err := grammar.PythonCalls(req)
 	if err != nil {
 		return "", err
 	}

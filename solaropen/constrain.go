@@ -11,24 +11,22 @@ import (
 // digits, as the template asks of the model.
 var callID = strings.TrimSpace(strings.Repeat("[a-z0-9] ", 10))
 
-// callsRule adds the rules "call-id" and "call" to b, one alternative of
-// "call" per tool, and returns the expression for the calls inside the
-// section that c allows: one, or one or more.
-func callsRule(b *grammar.Builder, c grammar.Choice) (string, error) {
-	var alts []string
-	for _, t := range c.Tools {
-		args, err := b.Arguments(t, false)
-		if err != nil {
-			return "", err
-		}
-		alts = append(alts, grammar.Lit(t.Name+argsText)+" "+args)
+// section is how Solar Open writes calls, as RenderCalls writes them:
+// between <|tool_calls|> and <|calls|>.
+var section = grammar.Section{Open: callsText, Close: callsEndText, Calls: callsRule}
+
+// callsRule returns a builder holding the rules "call-id" and "call", one
+// alternative of "call" per tool, and the expression for the calls inside
+// the section that c allows: one, or one or more.
+func callsRule(c grammar.Choice) (*grammar.Builder, string, error) {
+	b := grammar.New(grammar.JSON, "")
+	alts, err := b.Alternatives(c.Tools, nil, func(name, args string) string { return grammar.Lit(name+argsText) + " " + args })
+	if err != nil {
+		return nil, "", err
 	}
 	b.Rule("call-id", callID)
 	b.Rule("call", grammar.Lit(callText)+" "+b.R("call-id")+" "+grammar.Lit(nameText)+" ("+grammar.Alts(alts)+") "+grammar.Lit(callEndText))
-	if c.One {
-		return b.R("call"), nil
-	}
-	return b.R("call") + "+", nil
+	return b, b.Repeat("call", c.One, ""), nil
 }
 
 // Grammar returns an xgrammar EBNF grammar for Solar Open's calls as
@@ -40,37 +38,14 @@ func callsRule(b *grammar.Builder, c grammar.Choice) (string, error) {
 //
 // The schema features it constrains, and those that fall back to their
 // general type, are those of pythonic.Grammar.
-func Grammar(req toolcall.Request) (string, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return "", err
-	}
-	b := grammar.New(grammar.JSON, "")
-	list, err := callsRule(b, c)
-	if err != nil {
-		return "", err
-	}
-	return b.String(grammar.Lit(callsText) + " " + list + " " + grammar.Lit(callsEndText)), nil
-}
+func Grammar(req toolcall.Request) (string, error) { return section.Grammar(req) }
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <|tool_calls|>, one tag from it to <|calls|> whose content
 // is the calls of Grammar. "auto" lets free text come first; "required"
 // and a named tool put the calls at the start; parallel_tool_calls false
 // and a named tool allow one call.
-func StructuralTag(req toolcall.Request) ([]byte, error) {
-	c, err := grammar.ChoiceOf(req)
-	if err != nil {
-		return nil, err
-	}
-	b := grammar.New(grammar.JSON, "")
-	list, err := callsRule(b, c)
-	if err != nil {
-		return nil, err
-	}
-	tag := grammar.Tag{Begin: callsText, Content: grammar.GrammarFormat(b.String(list)), End: callsEndText}
-	return grammar.StructuralTag(grammar.Triggered(callsText, []grammar.Tag{tag}, c))
-}
+func StructuralTag(req toolcall.Request) ([]byte, error) { return section.StructuralTag(req) }
 
 // Grammar implements toolcall.Constrainer.
 func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }

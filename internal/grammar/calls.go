@@ -155,3 +155,35 @@ func Alts(alts []string) string {
 // JSONText writes s as a JSON string, as a model writes it: no HTML
 // escapes.
 func JSONText(s string) string { return string(jsonvalue.AppendString(nil, s)) }
+
+// Alternatives returns one alternative per tool: what frame writes of the
+// tool's name around the expression of its arguments, which args writes
+// (a JSON object, as Arguments writes it, where args is nil).
+func (b *Builder) Alternatives(tools []toolcall.Tool, args func(toolcall.Tool) (string, error), frame func(name, args string) string) ([]string, error) {
+	if args == nil {
+		args = func(t toolcall.Tool) (string, error) { return b.Arguments(t, false) }
+	}
+	var alts []string
+	for _, t := range tools {
+		a, err := args(t)
+		if err != nil {
+			return nil, err
+		}
+		alts = append(alts, frame(t.Name, a))
+	}
+	return alts, nil
+}
+
+// Repeat returns the expression for one of rule, or, unless one, for one
+// or more: separated by sep (an expression), or back to back where sep is
+// empty.
+func (b *Builder) Repeat(rule string, one bool, sep string) string {
+	r := b.R(rule)
+	switch {
+	case one:
+		return r
+	case sep == "":
+		return r + "+"
+	}
+	return r + " (" + sep + " " + r + ")*"
+}

@@ -19,7 +19,7 @@ type Frame struct {
 	Nested  *Nested                  // arguments nested as elements (instead of Tagged)
 	Open    string                   // the section's start, for formats whose calls stand in one
 	Close   string                   // the section's end
-	Trigger string                   // what starts a call, or the section, in free text
+	Trigger string                   // what starts a call, or the section (as Section says where empty), in free text
 	// Repr says a value that is no string is written as Python's str
 	// writes it (Repr), not as JSON: a template that prints values with
 	// its string filter (Seed-OSS's).
@@ -38,26 +38,23 @@ func (f Frame) syntax() Syntax {
 // the expression for the calls c allows: one, or one or more separated by
 // Sep.
 func (f Frame) Calls(b *Builder, c Choice) (string, error) {
-	var alts []string
-	for _, t := range c.Tools {
-		args, err := f.arguments(b, t)
-		if err != nil {
-			return "", err
-		}
-		begin := Lit(f.Begin(t.Name))
+	args := func(t toolcall.Tool) (string, error) { return f.arguments(b, t) }
+	alts, err := b.Alternatives(c.Tools, args, func(name, args string) string {
+		begin := Lit(f.Begin(name))
 		if f.Infix != "" {
 			begin += " " + f.Infix
 		}
-		alts = append(alts, begin+" "+args+" "+Lit(f.End))
+		return begin + " " + args + " " + Lit(f.End)
+	})
+	if err != nil {
+		return "", err
 	}
 	b.Rule("call", Alts(alts))
-	switch {
-	case c.One:
-		return b.R("call"), nil
-	case f.Sep == "":
-		return b.R("call") + "+", nil
+	sep := ""
+	if f.Sep != "" {
+		sep = Lit(f.Sep)
 	}
-	return b.R("call") + " (" + Lit(f.Sep) + " " + b.R("call") + ")*", nil
+	return b.Repeat("call", c.One, sep), nil
 }
 
 func (f Frame) arguments(b *Builder, t toolcall.Tool) (string, error) {
@@ -76,17 +73,16 @@ func (f Frame) arguments(b *Builder, t toolcall.Tool) (string, error) {
 // Grammar returns an EBNF grammar for the calls req allows, in their
 // section when the format has one.
 func (f Frame) Grammar(req toolcall.Request) (string, error) {
+	if f.Open != "" {
+		return f.section().Grammar(req)
+	}
 	c, err := ChoiceOf(req)
 	if err != nil {
 		return "", err
 	}
-	b := New(f.syntax(), "")
-	calls, err := f.Calls(b, c)
+	b, calls, err := f.calls(c)
 	if err != nil {
 		return "", err
-	}
-	if f.Open != "" {
-		calls = Lit(f.Open) + " " + calls + " " + Lit(f.Close)
 	}
 	return b.String(calls), nil
 }
@@ -98,33 +94,40 @@ func (f Frame) Grammar(req toolcall.Request) (string, error) {
 // "required" and a named tool put a call at the start; parallel_tool_calls
 // false and a named tool allow one call.
 func (f Frame) StructuralTag(req toolcall.Request) ([]byte, error) {
+	if f.Open != "" {
+		return f.section().StructuralTag(req)
+	}
 	c, err := ChoiceOf(req)
 	if err != nil {
 		return nil, err
 	}
 	var tags []Tag
-	if f.Open != "" {
-		b := New(f.syntax(), "")
-		calls, err := f.Calls(b, c)
-		if err != nil {
-			return nil, err
-		}
-		tags = []Tag{{Begin: f.Open, Content: GrammarFormat(b.String(calls)), End: f.Close}}
-	} else {
-		for _, t := range c.Tools {
-			content := JSONSchema(t)
-			if f.Tagged != nil || f.Typed != nil || f.Nested != nil {
-				b := New(f.syntax(), "")
-				args, err := f.arguments(b, t)
-				if err != nil {
-					return nil, err
-				}
-				content = GrammarFormat(b.String(args))
+	for _, t := range c.Tools {
+		content := JSONSchema(t)
+		if f.Tagged != nil || f.Typed != nil || f.Nested != nil {
+			b := New(f.syntax(), "")
+			args, err := f.arguments(b, t)
+			if err != nil {
+				return nil, err
 			}
-			tags = append(tags, Tag{Begin: f.Begin(t.Name), Content: content, End: f.End})
+			content = GrammarFormat(b.String(args))
 		}
+		tags = append(tags, Tag{Begin: f.Begin(t.Name), Content: content, End: f.End})
 	}
 	return StructuralTag(Triggered(f.Trigger, tags, c))
+}
+
+// section is the Section of a frame with an Open.
+func (f Frame) section() Section {
+	return Section{Open: f.Open, Close: f.Close, Trigger: f.Trigger, Calls: f.calls}
+}
+
+// calls returns a builder holding the rules of the calls c allows, and
+// the expression for them.
+func (f Frame) calls(c Choice) (*Builder, string, error) {
+	b := New(f.syntax(), "")
+	calls, err := f.Calls(b, c)
+	return b, calls, err
 }
 
 // ArrayFrame is the Frame of the calls a writes (what a's Tail writes left
@@ -133,21 +136,27 @@ func ArrayFrame(a prompt.JSONArray, trigger string) Frame {
 	return Frame{Begin: a.Begin, End: "}", Sep: ", ", Open: a.Open + "[", Close: "]" + a.Close, Trigger: trigger}
 }
 
-// PythonCalls returns the choice of req, a Builder of Python literals, and
-// the expression of the call list it allows ([f(a=1), g()], pythonic's
-// syntax): one call or more, with the request's tools and arguments that
-// follow their schemas.
-func PythonCalls(req toolcall.Request) (Choice, *Builder, string, error) {
+// PythonCalls returns a Builder of Python literals and the expression of
+// the call list req allows ([f(a=1), g()], pythonic's syntax), as
+// PythonList writes it.
+func PythonCalls(req toolcall.Request) (*Builder, string, error) {
 	c, err := ChoiceOf(req)
 	if err != nil {
-		return c, nil, "", err
+		return nil, "", err
 	}
+	return PythonList(c)
+}
+
+// PythonList returns a Builder of Python literals and the expression of
+// the call list c allows ([f(a=1), g()], pythonic's syntax): one call or
+// more, with c's tools and arguments that follow their schemas.
+func PythonList(c Choice) (*Builder, string, error) {
 	b := New(Python, "")
 	call, err := b.Call(c.Tools)
 	if err != nil {
-		return c, nil, "", err
+		return nil, "", err
 	}
-	return c, b, b.List(call, c.One), nil
+	return b, b.List(call, c.One), nil
 }
 
 // JSONCalls is the renderer of f's calls, for a frame whose arguments are

@@ -230,12 +230,19 @@ func GLMArgs(key string) (string, string) {
 // own close tag (any other tag may stand in it), others as JSON, as
 // schema.TextValue reads them back.
 func (b *Builder) TaggedArguments(tool toolcall.Tool, frame Tagged) (string, error) {
+	_, after := frame("k")
+	b.frame, b.typed, b.nest = frame, nil, nil
+	return b.textArguments(tool, func() string { return TextWithout(strings.TrimSpace(after)) })
+}
+
+// textArguments returns the body of a rule for the arguments of a call to
+// tool, written as text as the builder's frame, typed frame or nest says,
+// the rule "xml-text" (whose body text writes) their raw text.
+func (b *Builder) textArguments(tool toolcall.Tool, text func() string) (string, error) {
 	if err := b.load(tool); err != nil {
 		return "", err
 	}
-	_, after := frame("k")
-	b.Rule("xml-text", textWithout(strings.TrimSpace(after)))
-	b.frame, b.typed, b.nest = frame, nil, nil
+	b.Rule("xml-text", text())
 	out := b.members(&b.doc.Root, styleXML)
 	if b.steps > maxSteps {
 		return "", errTooMuch
@@ -254,17 +261,9 @@ type TypedTagged func(key string, text bool) (before, after string)
 // written, raw text or JSON, as TaggedArguments writes it (a value whose
 // schema allows a string and other types may be either).
 func (b *Builder) TypedTaggedArguments(tool toolcall.Tool, frame TypedTagged) (string, error) {
-	if err := b.load(tool); err != nil {
-		return "", err
-	}
 	_, after := frame("k", true)
-	b.Rule("xml-text", textWithout(strings.TrimSpace(after)))
 	b.frame, b.typed, b.nest = nil, frame, nil
-	out := b.members(&b.doc.Root, styleXML)
-	if b.steps > maxSteps {
-		return "", errTooMuch
-	}
-	return out, nil
+	return b.textArguments(tool, func() string { return TextWithout(strings.TrimSpace(after)) })
 }
 
 // The ways members are written.
@@ -347,12 +346,13 @@ func (b *Builder) members(sm *jsonvalue.Value, style int) string {
 	return "(" + b.R(names[0]) + `)?`
 }
 
-// textWithout returns a rule body for any text that does not hold tag, a
-// tag that starts with '<' and holds no other '<': runs of '<' followed
+// TextWithout returns a rule body for any text that does not hold tag, a
+// tag that starts with '<' and holds no other '<' (any text without '<'
+// for another tag): runs of '<' followed
 // by a proper prefix of the rest of tag and then a character that does
 // not continue it, or, at the end, by a prefix alone. Characters, not
 // bytes: the engines read classes and text as characters.
-func textWithout(tag string) string {
+func TextWithout(tag string) string {
 	if len(tag) < 2 || tag[0] != '<' || strings.IndexByte(tag[1:], '<') >= 0 || !utf8.ValidString(tag) {
 		return `[^<]*`
 	}

@@ -30,17 +30,9 @@ type Nested struct {
 // whose schema lists its properties also as their elements, in declared
 // order, and an array also as its items' elements.
 func (b *Builder) NestedArguments(tool toolcall.Tool, nest Nested) (string, error) {
-	if err := b.load(tool); err != nil {
-		return "", err
-	}
-	b.Rule("xml-text", b.textWithoutToken("nest-text", nest.Without))
 	b.frame, b.typed, b.nest = nest.Tag, nil, &nest
 	b.nestRefs = map[*jsonvalue.Value]string{}
-	out := b.members(&b.doc.Root, styleXML)
-	if b.steps > maxSteps {
-		return "", errTooMuch
-	}
-	return out, nil
+	return b.textArguments(tool, func() string { return b.textWithoutToken("nest-text", nest.Without) })
 }
 
 // nestMember returns a rule expression for the element k, whose schema is

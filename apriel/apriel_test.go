@@ -16,11 +16,6 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// The two calls of the goldens' "tools" conversation.
-const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
-
-var note, order = formatstest.Note, formatstest.Order
-
 // array spells Apriel's blocks for formatstest.ArrayCases and
 // ArrayGoldenTurns: the goldens (testdata/templates/golden/apriel16)
 // write a newline before the block and the model's IDs after the
@@ -42,7 +37,7 @@ func TestGoldenTurns(t *testing.T) {
 // alphanumerics), in the order of the calls.
 func TestModelIDs(t *testing.T) {
 	req := toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}
-	doc := "<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>"
+	doc := "<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + formatstest.NoteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + formatstest.OrderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>"
 	res := stream.Parse(apriel.Format, doc, req, stream.StartOutsideReasoning())
 	if len(res.Calls) != 2 || res.Calls[0].ID != "a1B2c3D4e" || res.Calls[1].ID != "f5G6h7J8k" || len(res.Diagnostics) != 0 {
 		t.Fatalf("%+v", res)
@@ -122,7 +117,7 @@ func TestReasoning(t *testing.T) {
 }
 
 var documents = []string{
-	"\n<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>\n<|end|>\n",
+	"\n<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + formatstest.NoteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + formatstest.OrderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>\n<|end|>\n",
 	"Thinking.\n[BEGIN FINAL RESPONSE]\nSure.\n<tool_calls>[{\"name\": \"f\", \"arguments\": {\"a\": [1, \"]\"]}}]</tool_calls>",
 	"Here are my reasoning steps:\nHm.\n[BEGIN FINAL RESPONSE]\nOk.\n[END FINAL RESPONSE]\n<|end|>",
 	`<tool_calls>{"name": "g", "arguments": "{\"x\": 1}", "id": "z9"}</tool_calls>`,

@@ -28,8 +28,8 @@ var outside = stream.StartOutsideReasoning()
 // opened <think>, thinking on. Its continuation cases (a prefilled
 // assistant turn) test llama.cpp's prompt, not the reading: not ported.
 func TestLlamaCppCases(t *testing.T) {
-	special := tool("special_function", `{"type":"object","properties":{"arg1":{"type":"integer"}},"required":["arg1"]}`)
-	emptyArgs := tool("empty_args", `{"type":"object","properties":{}}`)
+	special := streamtest.Tool("special_function", `{"type":"object","properties":{"arg1":{"type":"integer"}},"required":["arg1"]}`)
+	emptyArgs := streamtest.Tool("empty_args", `{"type":"object","properties":{}}`)
 	runPeers(t, []peerCase{
 		{Name: "content after empty reasoning", Doc: "\n</think>\n\nHello, world!\nWhat's up?", Content: "Hello, world!\nWhat's up?"},
 		{Name: "reasoning then content", Doc: "I'm\nthinking\n</think>\n\nHello, world!\nWhat's up?", Reasoning: "I'm\nthinking", Content: "Hello, world!\nWhat's up?"},
@@ -47,8 +47,8 @@ func TestLlamaCppCases(t *testing.T) {
 // reasoning, which vLLM's reasoning parser takes apart. (Its cases about
 // token IDs and the shape of its delta messages test vLLM's plumbing.)
 func TestVLLMCases(t *testing.T) {
-	nullable := tool("update_profile", `{"type":"object","properties":{"nickname":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`)
-	settings := tool("update_settings", `{"type":"object","properties":{"config":{"anyOf":[{"type":"object"},{"type":"null"}]}}}`)
+	nullable := streamtest.Tool("update_profile", `{"type":"object","properties":{"nickname":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`)
+	settings := streamtest.Tool("update_settings", `{"type":"object","properties":{"config":{"anyOf":[{"type":"object"},{"type":"null"}]}}}`)
 	runPeers(t, []peerCase{
 		{Name: "plain content", Doc: "Hello world", Content: "Hello world", Start: outside},
 		{Name: "content before a call", Start: outside,
@@ -81,8 +81,8 @@ func TestVLLMCases(t *testing.T) {
 // TestSGLangCases are the cases of SGLang's MiniMax-M2 detector tests
 // (test_minimax_m2_detector.py): the text after the reasoning.
 func TestSGLangCases(t *testing.T) {
-	weather := tool("get_weather", `{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["city"]}`)
-	search := tool("search", `{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`)
+	weather := streamtest.Tool("get_weather", `{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["city"]}`)
+	search := streamtest.Tool("search", `{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`)
 	tools := []toolcall.Tool{weather, search}
 	beijing := "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Beijing</parameter>\n</invoke>\n</minimax:tool_call>"
 	runPeers(t, []peerCase{

@@ -16,11 +16,6 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// The two calls of the goldens' "tools" conversation.
-const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
-
-var note, order = formatstest.Note, formatstest.Order
-
 // array spells Nemotron Nano v2's blocks for formatstest.ArrayCases and
 // ArrayGoldenTurns (testdata/templates/golden/nemotron_nano_v2).
 var array = formatstest.Array{
@@ -64,7 +59,7 @@ func TestReasoning(t *testing.T) {
 }
 
 var documents = []string{
-	"<TOOLCALL>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]</TOOLCALL>\n<SPECIAL_12>\n",
+	"<TOOLCALL>[{\"name\": \"write_note\", \"arguments\": " + formatstest.NoteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + formatstest.OrderArgs + "}]</TOOLCALL>\n<SPECIAL_12>\n",
 	"Thinking.\n</think>\n\nSure.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {\"a\": [1, \"]\"]}}]</TOOLCALL>",
 	`<TOOLCALL>{"name": "g", "arguments": "{\"x\": 1}"}</TOOLCALL>`,
 	"<TOOLCALL>", "</TOOLCALL>", "<SPECIAL_12>", "<SPECIAL_11>", "<think>", "</think>", `[{"name": "f"}]`, `{"name": "f", "arguments": {}}`,

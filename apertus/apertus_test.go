@@ -21,14 +21,7 @@ type tc streamtest.Case
 // the turn's first byte to <|assistant_end|> (or to the calls' end, where
 // the results follow in the same turn).
 func TestGoldenTurns(t *testing.T) {
-	streamtest.Run(t, apertus.Format, []tc{
-		{"tools: two calls", "<|tools_prefix|>[{\"write_note\": " + formatstest.NoteArgs + "}, {\"lookup_order\": " + formatstest.OrderArgs + "}]<|tools_suffix|>",
-			nil, "", []toolcall.Call{formatstest.Note, formatstest.Order}},
-		{"tools_one_call: one call", "<|tools_prefix|>[{\"lookup_order\": " + formatstest.OrderArgs + "}]<|tools_suffix|>", nil, "", []toolcall.Call{formatstest.Order}},
-		{"reasoning_call: one small call", `<|tools_prefix|>[{"lookup_order": {"order_id": 42}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}},
-		{"tools_answered: an answer", "Saved the note; order 42 has shipped.<|assistant_end|>", nil, "Saved the note; order 42 has shipped.", nil},
-		{"reasoning: an answer", "4.<|assistant_end|>", nil, "4.", nil},
-	})
+	streamtest.Run(t, apertus.Format, array.GoldenTurns("", "", "<|assistant_end|>"))
 }
 
 func TestApertus(t *testing.T) {

@@ -20,11 +20,8 @@ type tc streamtest.Case
 // goldens (testdata/templates/golden/firefunction_v2) as the template
 // writes them, from the turn's first byte to its <|eot_id|>.
 func TestGoldenTurns(t *testing.T) {
+	streamtest.Run(t, functools.Format, array.GoldenTurns(" ", "<|eot_id|>", "<|eot_id|>"))
 	streamtest.Run(t, functools.Format, []tc{
-		{"tools: two calls", " functools[{\"name\": \"write_note\", \"arguments\": " + formatstest.NoteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + formatstest.OrderArgs + "}]<|eot_id|>",
-			nil, "", []toolcall.Call{formatstest.Note, formatstest.Order}},
-		{"tools_one_call: one call", " functools[{\"name\": \"lookup_order\", \"arguments\": " + formatstest.OrderArgs + "}]<|eot_id|>", nil, "", []toolcall.Call{formatstest.Order}},
-		{"tools_answered: an answer", "Saved the note; order 42 has shipped.<|eot_id|>", nil, "Saved the note; order 42 has shipped.", nil},
 		{"text then calls, as the template joins them", "Checking. functools[{\"name\": \"f\", \"arguments\": {}}]<|eot_id|>", nil, "Checking.", []toolcall.Call{call("f", `{}`)}},
 	})
 }

@@ -23,13 +23,7 @@ var tokyo = call("get_weather", `{"city":"Tokyo"}`)
 // prompt, so they are written as the model writes them: <|tool_call|>
 // and the array, then <|end_of_text|>).
 func TestGoldenTurns(t *testing.T) {
-	streamtest.Run(t, granite.Format, []tc{
-		{"tools: two calls", "<|tool_call|>[{\"name\": \"write_note\", \"arguments\": " + formatstest.NoteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + formatstest.OrderArgs + "}]<|end_of_text|>",
-			nil, "", []toolcall.Call{formatstest.Note, formatstest.Order}},
-		{"tools_one_call: one call", "<|tool_call|>[{\"name\": \"lookup_order\", \"arguments\": " + formatstest.OrderArgs + "}]<|end_of_text|>", nil, "", []toolcall.Call{formatstest.Order}},
-		{"tools_answered: an answer", "Saved the note; order 42 has shipped.<|end_of_text|>", nil, "Saved the note; order 42 has shipped.", nil},
-		{"reasoning: an answer", "4.<|end_of_text|>", nil, "4.", nil},
-	})
+	streamtest.Run(t, granite.Format, array.GoldenTurns("", "<|end_of_text|>", "<|end_of_text|>"))
 }
 
 func TestGranite(t *testing.T) {

@@ -138,3 +138,22 @@ func ArrayCases(s Array) []streamtest.Case {
 		content("not JSON is content", block("call f now")),
 	}
 }
+
+// GoldenTurns are the assistant turns of the goldens
+// (testdata/templates/golden) as a model that writes its calls as a
+// does writes them, from the turn's first byte: lead, then the array of
+// the "tools" conversation's two calls, of its one call or of a small
+// call, then afterCalls; or an answer of the "tools_answered" or the
+// "reasoning" conversation, then afterAnswer.
+func (a JSONArray) GoldenTurns(lead, afterCalls, afterAnswer string) []streamtest.Case {
+	turn := func(calls ...toolcall.Call) string { return lead + a.write(calls...) + afterCalls }
+	note, order := toolcall.Call{Name: Note.Name, Arguments: NoteArgs}, toolcall.Call{Name: Order.Name, Arguments: OrderArgs}
+	small := toolcall.Call{Name: Order.Name, Arguments: `{"order_id": 42}`}
+	return []streamtest.Case{
+		{Name: "tools: two calls", Input: turn(note, order), Calls: []toolcall.Call{Note, Order}},
+		{Name: "tools_one_call: one call", Input: turn(order), Calls: []toolcall.Call{Order}},
+		{Name: "reasoning_call: one small call", Input: turn(small), Calls: []toolcall.Call{streamtest.Call(Order.Name, `{"order_id":42}`)}},
+		{Name: "tools_answered: an answer", Input: "Saved the note; order 42 has shipped." + afterAnswer, Content: "Saved the note; order 42 has shipped."},
+		{Name: "reasoning: an answer", Input: "4." + afterAnswer, Content: "4."},
+	}
+}

@@ -9,16 +9,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// peerCase is a case of another parser's tests (streamtest.ReasoningCase).
-type peerCase = streamtest.ReasoningCase
-
-// runPeers runs the cases on a stream told the prompt opened reasoning,
-// or told the case's own Start.
-func runPeers(t *testing.T, cases []peerCase) {
-	t.Helper()
-	streamtest.RunReasoning(t, minimax.Format, stream.StartInReasoning(), cases)
-}
-
 // outside is the Start of a case whose text is a turn's content only
 // (the peer's reasoning parser took the rest).
 var outside = stream.StartOutsideReasoning()
@@ -30,7 +20,7 @@ var outside = stream.StartOutsideReasoning()
 func TestLlamaCppCases(t *testing.T) {
 	special := streamtest.Tool("special_function", `{"type":"object","properties":{"arg1":{"type":"integer"}},"required":["arg1"]}`)
 	emptyArgs := streamtest.Tool("empty_args", `{"type":"object","properties":{}}`)
-	runPeers(t, []peerCase{
+	streamtest.RunReasoning(t, minimax.Format, stream.StartInReasoning(), []streamtest.ReasoningCase{
 		{Name: "content after empty reasoning", Doc: "\n</think>\n\nHello, world!\nWhat's up?", Content: "Hello, world!\nWhat's up?"},
 		{Name: "reasoning then content", Doc: "I'm\nthinking\n</think>\n\nHello, world!\nWhat's up?", Reasoning: "I'm\nthinking", Content: "Hello, world!\nWhat's up?"},
 		{Name: "reasoning then a call without arguments", Tools: []toolcall.Tool{emptyArgs},
@@ -49,7 +39,7 @@ func TestLlamaCppCases(t *testing.T) {
 func TestVLLMCases(t *testing.T) {
 	nullable := streamtest.Tool("update_profile", `{"type":"object","properties":{"nickname":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`)
 	settings := streamtest.Tool("update_settings", `{"type":"object","properties":{"config":{"anyOf":[{"type":"object"},{"type":"null"}]}}}`)
-	runPeers(t, []peerCase{
+	streamtest.RunReasoning(t, minimax.Format, stream.StartInReasoning(), []streamtest.ReasoningCase{
 		{Name: "plain content", Doc: "Hello world", Content: "Hello world", Start: outside},
 		{Name: "content before a call", Start: outside,
 			Doc:     `Let me check. <minimax:tool_call><invoke name="get_weather"><parameter name="city">Seattle</parameter></invoke></minimax:tool_call>`,
@@ -85,7 +75,7 @@ func TestSGLangCases(t *testing.T) {
 	search := streamtest.Tool("search", `{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`)
 	tools := []toolcall.Tool{weather, search}
 	beijing := "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Beijing</parameter>\n</invoke>\n</minimax:tool_call>"
-	runPeers(t, []peerCase{
+	streamtest.RunReasoning(t, minimax.Format, stream.StartInReasoning(), []streamtest.ReasoningCase{
 		{Name: "one call", Tools: tools, Start: outside, Doc: beijing, Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
 		{Name: "text before a call", Tools: tools, Start: outside, Doc: "Let me check the weather.\n" + beijing,
 			Content: "Let me check the weather.", Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},

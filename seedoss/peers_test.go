@@ -8,15 +8,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// peerCase is a case of another parser's tests (streamtest.ReasoningCase).
-type peerCase = streamtest.ReasoningCase
-
-// runPeers runs the cases on a stream told nothing of the prompt.
-func runPeers(t *testing.T, cases []peerCase) {
-	t.Helper()
-	streamtest.RunReasoning(t, seedoss.Format, nil, cases)
-}
-
 // TestLlamaCppCases are the Seed-OSS cases of llama.cpp's
 // tests/test-chat.cpp (the fork Raudbjorn/ggml-llama.cpp). Its
 // continuation cases (a prefilled assistant turn) test llama.cpp's
@@ -26,7 +17,7 @@ func TestLlamaCppCases(t *testing.T) {
 	withOpt := streamtest.Tool("special_function_with_opt", `{"type":"object","properties":{"arg1":{"type":"integer"},"arg2":{"type":"integer"}},"required":["arg1"]}`)
 	todo := streamtest.Tool("todo_list", `{"type":"object","properties":{"todos":{"type":"array","items":{"type":"object","properties":{"item":{"type":"string"},"selected":{"type":"boolean"}}}}}}`)
 	edit := streamtest.Tool("edit", `{"type":"object","properties":{"filename":{"type":"string"},"oldString":{"type":"string"},"newString":{"type":"string"}}}`)
-	runPeers(t, []peerCase{
+	streamtest.RunReasoning(t, seedoss.Format, nil, []streamtest.ReasoningCase{
 		{Name: "content", Doc: "Hello, world!\nWhat's up?", Content: "Hello, world!\nWhat's up?"},
 		{Name: "reasoning then content", Doc: "<seed:think>I'm thinking about the answer</seed:think>\nHello, world!", Reasoning: "I'm thinking about the answer", Content: "Hello, world!"},
 		{Name: "one call", Tools: []toolcall.Tool{special},
@@ -60,7 +51,7 @@ func TestVLLMCases(t *testing.T) {
 	weather := streamtest.Tool("get_weather", `{"type":"object","properties":{"location":{"type":"string"},"unit":{"type":"string"}},"required":["location"],"additionalProperties":false}`)
 	tools := []toolcall.Tool{weather}
 	barcelona := call("get_weather", `{"location":"Barcelona, Spain"}`)
-	runPeers(t, []peerCase{
+	streamtest.RunReasoning(t, seedoss.Format, nil, []streamtest.ReasoningCase{
 		{Name: "no call", Doc: "This is a test response without any tool calls", Content: "This is a test response without any tool calls"},
 		{Name: "a call, thinking budget 0", Tools: tools,
 			Doc:   "<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",

@@ -120,6 +120,5 @@ func FuzzApertus(f *testing.F) {
 // Hermes's eight blocks, the yardstick. The request offers no schemas:
 // the parse alone.
 func BenchmarkEightCalls(b *testing.B) {
-	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
-		[]formatstest.Writer{{Format: apertus.Format}, {Format: hermes.Format}}, stream.StartOutsideReasoning())
+	formatstest.BenchWeatherCalls(b, formatstest.WeatherCalls(), apertus.Format, hermes.Format, stream.StartOutsideReasoning())
 }

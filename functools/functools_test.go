@@ -141,6 +141,5 @@ func TestTheWordAloneIsProse(t *testing.T) {
 // eight blocks, the yardstick.
 // The request offers no schemas: the parse alone.
 func BenchmarkSmallCalls(b *testing.B) {
-	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
-		[]formatstest.Writer{{Format: functools.Format}, {Format: hermes.Format}})
+	formatstest.BenchWeatherCalls(b, formatstest.WeatherCalls(), functools.Format, hermes.Format)
 }

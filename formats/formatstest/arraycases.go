@@ -73,6 +73,34 @@ func ArrayGoldenTurns(s Array) []streamtest.Case {
 	}
 }
 
+// ArrayDocuments are documents in the syntax s spells, for a format's
+// promises and fuzz seeds: the "tools" golden turn, reasoning then an
+// answer and a call, one call object for the array with its arguments as
+// a JSON string, s's markers and two JSON fragments; then extra.
+func ArrayDocuments(s Array, extra ...string) []string {
+	const id1, id2 = "a1B2c3D4e", "f5G6h7J8k"
+	return append([]string{
+		s.turn("", s.call("write_note", NoteArgs, id1), s.call("lookup_order", OrderArgs, id2)),
+		"Thinking." + s.ReasoningEnd + "Sure.\n" + s.Open + `[{"name": "f", "arguments": {"a": [1, "]"]}}]` + s.Close,
+		s.Open + s.call("g", `"{\"x\": 1}"`, "z9") + s.Close,
+		s.Open, s.Close, s.TurnEnd, `[{"name": "f"}]`, `{"name": "f", "arguments": {}}`,
+	}, extra...)
+}
+
+// ArrayPromises are the promises (streamtest.CheckPromises) a format that
+// s spells keeps on docs, read on a stream that starts outside reasoning:
+// the first document streams the two calls of the goldens' "tools"
+// conversation, and a block whose arguments are no object is content
+// with an "arguments" diagnostic.
+func ArrayPromises(s Array, docs []string) streamtest.Promises {
+	return streamtest.Promises{
+		Documents: docs,
+		Streams:   docs[:1], StreamsRequest: toolcall.Request{Tools: streamtest.Tools(Note.Name, Order.Name)}, Calls: 2,
+		NotCalls: map[string]string{s.Open + `[{"name": "f", "arguments": [1]}]` + s.Close: "arguments"},
+		Options:  []stream.Option{stream.StartOutsideReasoning()},
+	}
+}
+
 // ArrayReasoningCases are the reasoning rows every format that s
 // spells keeps: after the prompt opened the reasoning, the model ends it,
 // answers and calls; a stream told nothing of the prompt reads it alike

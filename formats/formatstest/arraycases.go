@@ -78,9 +78,8 @@ func ArrayGoldenTurns(s Array) []streamtest.Case {
 // answer and a call, one call object for the array with its arguments as
 // a JSON string, s's markers and two JSON fragments; then extra.
 func ArrayDocuments(s Array, extra ...string) []string {
-	const id1, id2 = "a1B2c3D4e", "f5G6h7J8k"
 	return append([]string{
-		s.turn("", s.call("write_note", NoteArgs, id1), s.call("lookup_order", OrderArgs, id2)),
+		ArrayGoldenTurns(s)[0].Input,
 		"Thinking." + s.ReasoningEnd + "Sure.\n" + s.Open + `[{"name": "f", "arguments": {"a": [1, "]"]}}]` + s.Close,
 		s.Open + s.call("g", `"{\"x\": 1}"`, "z9") + s.Close,
 		s.Open, s.Close, s.TurnEnd, `[{"name": "f"}]`, `{"name": "f", "arguments": {}}`,

@@ -11,7 +11,8 @@ import (
 // Array spells the blocks of a format that writes its calls as one JSON
 // array of {"name", "arguments"} objects between two markers (Apriel's,
 // Nemotron Nano v2's): the rows of ArrayCases, ArrayGoldenTurns and
-// ArrayReasoningCases.
+// ArrayReasoningCases, and the documents and promises of ArrayDocuments
+// and ArrayPromises.
 type Array struct {
 	// Open and Close are a block's markers; TurnEnd ends the turn.
 	Open, Close, TurnEnd string

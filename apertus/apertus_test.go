@@ -16,24 +16,12 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// The two calls of the goldens' "tools" conversation.
-const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
-
-var note, order = formatstest.Note, formatstest.Order
-
 // TestGoldenTurns reads the assistant turns of the goldens
 // (testdata/templates/golden/apertus) as the template writes them, from
 // the turn's first byte to <|assistant_end|> (or to the calls' end, where
 // the results follow in the same turn).
 func TestGoldenTurns(t *testing.T) {
-	streamtest.Run(t, apertus.Format, []tc{
-		{"tools: two calls", "<|tools_prefix|>[{\"write_note\": " + noteArgs + "}, {\"lookup_order\": " + orderArgs + "}]<|tools_suffix|>",
-			nil, "", []toolcall.Call{note, order}},
-		{"tools_one_call: one call", "<|tools_prefix|>[{\"lookup_order\": " + orderArgs + "}]<|tools_suffix|>", nil, "", []toolcall.Call{order}},
-		{"reasoning_call: one small call", `<|tools_prefix|>[{"lookup_order": {"order_id": 42}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("lookup_order", `{"order_id":42}`)}},
-		{"tools_answered: an answer", "Saved the note; order 42 has shipped.<|assistant_end|>", nil, "Saved the note; order 42 has shipped.", nil},
-		{"reasoning: an answer", "4.<|assistant_end|>", nil, "4.", nil},
-	})
+	streamtest.Run(t, apertus.Format, array.GoldenTurns("", "", "<|assistant_end|>"))
 }
 
 func TestApertus(t *testing.T) {
@@ -104,7 +92,7 @@ func TestEndOfTurn(t *testing.T) {
 }
 
 var documents = []string{
-	"<|tools_prefix|>[{\"write_note\": " + noteArgs + "}, {\"lookup_order\": " + orderArgs + "}]<|tools_suffix|>",
+	"<|tools_prefix|>[{\"write_note\": " + formatstest.NoteArgs + "}, {\"lookup_order\": " + formatstest.OrderArgs + "}]<|tools_suffix|>",
 	"<|inner_prefix|>Thinking.<|inner_suffix|>Sure.<|tools_prefix|>[{\"f\": {\"a\": [1, \"]\"]}}]<|tools_suffix|><|assistant_end|>",
 	`<|tools_prefix|>{"name": "g", "arguments": "{\"x\": 1}"}<|tools_suffix|>`,
 	"<|tools_prefix|>", "<|tools_suffix|>", "<|assistant_end|>", "<|inner_prefix|>", "<|inner_suffix|>", `[{"f": {}}]`, `{"f": {}, "g": {}}`,
@@ -132,6 +120,5 @@ func FuzzApertus(f *testing.F) {
 // Hermes's eight blocks, the yardstick. The request offers no schemas:
 // the parse alone.
 func BenchmarkEightCalls(b *testing.B) {
-	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
-		[]formatstest.Writer{{Format: apertus.Format}, {Format: hermes.Format}}, stream.StartOutsideReasoning())
+	formatstest.BenchWeatherCalls(b, formatstest.WeatherCalls(), apertus.Format, hermes.Format, stream.StartOutsideReasoning())
 }

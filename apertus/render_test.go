@@ -9,6 +9,13 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// array is Apertus's syntax of calls, a JSON array of {NAME: ARGUMENTS}
+// objects between <|tools_prefix|> and <|tools_suffix|>.
+var array = formatstest.JSONArray{
+	Open: "<|tools_prefix|>[", Close: "]<|tools_suffix|>",
+	Item: func(c toolcall.Call) string { return "{" + streamtest.JSONString(c.Name) + ": " + c.Arguments + "}" },
+}
+
 // writers are what the shared checks need to know of what this package
 // writes: its syntax of calls, a JSON array of {NAME: ARGUMENTS}
 // objects; RenderPrompt; and the golden directory of
@@ -19,11 +26,8 @@ import (
 // as formats/formatstest/testdata/README.md says).
 var writers = formatstest.Writers{
 	Format: apertus.Format, Prompt: apertus.RenderPrompt,
-	Renderers: []formatstest.Renderer{formatstest.JSONArray{
-		Open: "<|tools_prefix|>[", Close: "]<|tools_suffix|>",
-		Item: func(c toolcall.Call) string { return "{" + streamtest.JSONString(c.Name) + ": " + c.Arguments + "}" },
-	}.Renderer(formatstest.Renderer{})},
-	Goldens: []formatstest.Golden{{Dir: "apertus", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}}},
+	Renderers: []formatstest.Renderer{array.Renderer(formatstest.Renderer{})},
+	Goldens:   []formatstest.Golden{{Dir: "apertus", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}}},
 }
 
 // TestWriters: the renderer checks, RenderPrompt's special-token guard

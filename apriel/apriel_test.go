@@ -16,11 +16,6 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// The two calls of the goldens' "tools" conversation.
-const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
-
-var note, order = formatstest.Note, formatstest.Order
-
 // array spells Apriel's blocks for formatstest.ArrayCases and
 // ArrayGoldenTurns: the goldens (testdata/templates/golden/apriel16)
 // write a newline before the block and the model's IDs after the
@@ -42,7 +37,7 @@ func TestGoldenTurns(t *testing.T) {
 // alphanumerics), in the order of the calls.
 func TestModelIDs(t *testing.T) {
 	req := toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}
-	doc := "<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>"
+	doc := "<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + formatstest.NoteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + formatstest.OrderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>"
 	res := stream.Parse(apriel.Format, doc, req, stream.StartOutsideReasoning())
 	if len(res.Calls) != 2 || res.Calls[0].ID != "a1B2c3D4e" || res.Calls[1].ID != "f5G6h7J8k" || len(res.Diagnostics) != 0 {
 		t.Fatalf("%+v", res)
@@ -121,25 +116,18 @@ func TestReasoning(t *testing.T) {
 	streamtest.RunReasoning(t, apriel.Format, nil, formatstest.ArrayReasoningCases(array))
 }
 
-var documents = []string{
-	"\n<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>\n<|end|>\n",
-	"Thinking.\n[BEGIN FINAL RESPONSE]\nSure.\n<tool_calls>[{\"name\": \"f\", \"arguments\": {\"a\": [1, \"]\"]}}]</tool_calls>",
+// documents are the format's documents for its promises and fuzz seeds:
+// formatstest.ArrayDocuments and the reasoning's markers.
+var documents = formatstest.ArrayDocuments(array,
 	"Here are my reasoning steps:\nHm.\n[BEGIN FINAL RESPONSE]\nOk.\n[END FINAL RESPONSE]\n<|end|>",
-	`<tool_calls>{"name": "g", "arguments": "{\"x\": 1}", "id": "z9"}</tool_calls>`,
-	"<tool_calls>", "</tool_calls>", "<|end|>", "[BEGIN FINAL RESPONSE]", "[END FINAL RESPONSE]", "Here are my reasoning steps:", `[{"name": "f"}]`, `{"name": "f", "arguments": {}}`,
-}
+	"[BEGIN FINAL RESPONSE]", "[END FINAL RESPONSE]", "Here are my reasoning steps:")
 
 // TestPromises: split invariance, argument streaming and quiet deltas
 // hold for any mix of the format's text in any split; the first call of a
 // block streams while it arrives; a Feed of prose allocates nothing; a
 // block that is not calls comes back as content with a diagnostic.
 func TestPromises(t *testing.T) {
-	streamtest.CheckPromises(t, apriel.Format, streamtest.Promises{
-		Documents: documents,
-		Streams:   documents[:1], StreamsRequest: toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, Calls: 2,
-		NotCalls: map[string]string{`<tool_calls>[{"name": "f", "arguments": [1]}]</tool_calls>`: "arguments"},
-		Options:  []stream.Option{stream.StartOutsideReasoning()},
-	})
+	streamtest.CheckPromises(t, apriel.Format, formatstest.ArrayPromises(array, documents))
 }
 
 // FuzzApriel checks the stream's promises on any document in random
@@ -157,6 +145,5 @@ func BenchmarkSmallCalls(b *testing.B) {
 	for i := range eight {
 		eight[i].ID = "c0ffee00" + string(rune('0'+i))
 	}
-	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, eight,
-		[]formatstest.Writer{{Format: apriel.Format}, {Format: hermes.Format}}, stream.StartOutsideReasoning())
+	formatstest.BenchWeatherCalls(b, eight, apriel.Format, hermes.Format, stream.StartOutsideReasoning())
 }

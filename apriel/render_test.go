@@ -23,9 +23,9 @@ var writers = formatstest.Writers{
 	Format: apriel.Format,
 	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "<tool_calls>[", Close: "]</tool_calls>"}.Renderer(formatstest.Renderer{
 		Writes: []formatstest.Write{
-			{Name: "the golden's two calls with the model's IDs, as the template writes them", Calls: []toolcall.Call{withID(note, "a1B2c3D4e"), withID(order, "f5G6h7J8k")},
-				Want: "<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>"},
-			{Name: "no ID, no id member", Calls: []toolcall.Call{note}, Want: "<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}]</tool_calls>"},
+			{Name: "the golden's two calls with the model's IDs, as the template writes them", Calls: []toolcall.Call{withID(formatstest.Note, "a1B2c3D4e"), withID(formatstest.Order, "f5G6h7J8k")},
+				Want: "<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + formatstest.NoteArgs + ", \"id\": \"a1B2c3D4e\"}, {\"name\": \"lookup_order\", \"arguments\": " + formatstest.OrderArgs + ", \"id\": \"f5G6h7J8k\"}]</tool_calls>"},
+			{Name: "no ID, no id member", Calls: []toolcall.Call{formatstest.Note}, Want: "<tool_calls>[{\"name\": \"write_note\", \"arguments\": " + formatstest.NoteArgs + "}]</tool_calls>"},
 			{Name: "a name and an ID are JSON strings", Calls: []toolcall.Call{{Name: `a"b`, Arguments: `{}`, ID: `c\d`}},
 				Want: `<tool_calls>[{"name": "a\"b", "arguments": {}, "id": "c\\d"}]</tool_calls>`},
 		},

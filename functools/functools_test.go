@@ -16,20 +16,12 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// The two calls of the goldens' "tools" conversation.
-const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
-
-var note, order = formatstest.Note, formatstest.Order
-
 // TestGoldenTurns reads the assistant turns of the firefunction_v2
 // goldens (testdata/templates/golden/firefunction_v2) as the template
 // writes them, from the turn's first byte to its <|eot_id|>.
 func TestGoldenTurns(t *testing.T) {
+	streamtest.Run(t, functools.Format, array.GoldenTurns(" ", "<|eot_id|>", "<|eot_id|>"))
 	streamtest.Run(t, functools.Format, []tc{
-		{"tools: two calls", " functools[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|eot_id|>",
-			nil, "", []toolcall.Call{note, order}},
-		{"tools_one_call: one call", " functools[{\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|eot_id|>", nil, "", []toolcall.Call{order}},
-		{"tools_answered: an answer", "Saved the note; order 42 has shipped.<|eot_id|>", nil, "Saved the note; order 42 has shipped.", nil},
 		{"text then calls, as the template joins them", "Checking. functools[{\"name\": \"f\", \"arguments\": {}}]<|eot_id|>", nil, "Checking.", []toolcall.Call{call("f", `{}`)}},
 	})
 }
@@ -107,7 +99,7 @@ func TestEndOfTurn(t *testing.T) {
 }
 
 var documents = []string{
-	" functools[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|eot_id|>",
+	" functools[{\"name\": \"write_note\", \"arguments\": " + formatstest.NoteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + formatstest.OrderArgs + "}]<|eot_id|>",
 	"Sure. functools[{\"name\": \"f\", \"arguments\": {\"a\": [1, \"]\"]}}] Done.<|end|>",
 	`functools{"name": "g", "arguments": {"x": 1}}`,
 	"functools", "functools.reduce", "<|end|>", "<|eot_id|>", "<|endoftext|>", `[{"name": "f"}]`, `{"name": "f", "arguments": {}}`,
@@ -149,6 +141,5 @@ func TestTheWordAloneIsProse(t *testing.T) {
 // eight blocks, the yardstick.
 // The request offers no schemas: the parse alone.
 func BenchmarkSmallCalls(b *testing.B) {
-	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
-		[]formatstest.Writer{{Format: functools.Format}, {Format: hermes.Format}})
+	formatstest.BenchWeatherCalls(b, formatstest.WeatherCalls(), functools.Format, hermes.Format)
 }

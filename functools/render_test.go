@@ -8,6 +8,9 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// array is the syntax of calls, a JSON array after the word functools.
+var array = formatstest.JSONArray{Open: "functools[", Close: "]", Trigger: "functools[", Source: "FireFunction's template"}
+
 // writers are what the shared checks need to know of what this package
 // writes: its syntax of calls, a JSON array after the word functools;
 // and the golden directories of testdata/templates/golden
@@ -19,7 +22,7 @@ import (
 // TestRenderPromptGuard checks RenderPrompt's special-token guard.
 var writers = formatstest.Writers{
 	Format: functools.Format,
-	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "functools[", Close: "]", Trigger: "functools[", Source: "FireFunction's template"}.Renderer(formatstest.Renderer{
+	Renderers: []formatstest.Renderer{array.Renderer(formatstest.Renderer{
 		Writes: []formatstest.Write{{Name: "empty arguments are {}; no IDs", Calls: []toolcall.Call{{Name: "f", ID: "x"}}, Want: `functools[{"name": "f", "arguments": {}}]`}},
 		Grammar: func(render func(...toolcall.Call) string) []formatstest.GrammarCase {
 			return []formatstest.GrammarCase{

@@ -16,27 +16,14 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// The two calls of the goldens' "tools" conversation.
-const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
-
-var (
-	note  = formatstest.Note
-	order = formatstest.Order
-	tokyo = call("get_weather", `{"city":"Tokyo"}`)
-)
+var tokyo = call("get_weather", `{"city":"Tokyo"}`)
 
 // TestGoldenTurns reads the assistant turns the goldens' conversations
 // hold, as Granite 3.3 writes them (the template drops the calls from its
 // prompt, so they are written as the model writes them: <|tool_call|>
 // and the array, then <|end_of_text|>).
 func TestGoldenTurns(t *testing.T) {
-	streamtest.Run(t, granite.Format, []tc{
-		{"tools: two calls", "<|tool_call|>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|end_of_text|>",
-			nil, "", []toolcall.Call{note, order}},
-		{"tools_one_call: one call", "<|tool_call|>[{\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|end_of_text|>", nil, "", []toolcall.Call{order}},
-		{"tools_answered: an answer", "Saved the note; order 42 has shipped.<|end_of_text|>", nil, "Saved the note; order 42 has shipped.", nil},
-		{"reasoning: an answer", "4.<|end_of_text|>", nil, "4.", nil},
-	})
+	streamtest.Run(t, granite.Format, array.GoldenTurns("", "<|end_of_text|>", "<|end_of_text|>"))
 }
 
 func TestGranite(t *testing.T) {
@@ -126,7 +113,7 @@ func TestEndOfTurn(t *testing.T) {
 }
 
 var documents = []string{
-	"<|tool_call|>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]<|end_of_text|>",
+	"<|tool_call|>[{\"name\": \"write_note\", \"arguments\": " + formatstest.NoteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + formatstest.OrderArgs + "}]<|end_of_text|>",
 	"<think>Thinking.</think><response>Sure.</response><|tool_call|>[{\"name\": \"f\", \"arguments\": {\"a\": [1, \"]\"]}}]",
 	"<tool_call> {\"name\": \"g\", \"arguments\": \"{\\\"x\\\": 1}\"}\n</tool_call>",
 	"<|tool_call|>", "<tool_call>", "</tool_call>", "<|end_of_text|>", "<think>", "</think>", "<response>", "</response>", `[{"name": "f"}]`,
@@ -154,6 +141,5 @@ func FuzzGranite(f *testing.F) {
 // Hermes's eight blocks, the yardstick. The request offers no schemas:
 // the parse alone.
 func BenchmarkEightCalls(b *testing.B) {
-	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
-		[]formatstest.Writer{{Format: granite.Format}, {Format: hermes.Format}}, stream.StartOutsideReasoning())
+	formatstest.BenchWeatherCalls(b, formatstest.WeatherCalls(), granite.Format, hermes.Format, stream.StartOutsideReasoning())
 }

@@ -8,6 +8,9 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// array is the syntax of calls, a JSON array after <|tool_call|>.
+var array = formatstest.JSONArray{Open: "<|tool_call|>[", Close: "]", Source: "the model"}
+
 // writers are what the shared checks need to know of what this package
 // writes: its syntax of calls, a JSON array after <|tool_call|> (no end
 // marker, so none is tolerated missing); RenderPrompt; and the golden
@@ -18,7 +21,7 @@ import (
 // as formats/formatstest/testdata/README.md says).
 var writers = formatstest.Writers{
 	Format: granite.Format, Prompt: granite.RenderPrompt,
-	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "<|tool_call|>[", Close: "]", Source: "the model"}.Renderer(formatstest.Renderer{})},
+	Renderers: []formatstest.Renderer{array.Renderer(formatstest.Renderer{})},
 	Goldens:   []formatstest.Golden{{Dir: "granite33", Opts: toolcall.PromptOptions{Date: formatstest.GoldenDate}}},
 }
 

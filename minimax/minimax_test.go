@@ -15,8 +15,6 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-var tool = streamtest.Tool
-
 // expect and expectGolden parse a document, with no tools or with the
 // goldens' tools, on a stream told the prompt opened reasoning, whole
 // and split every way, and check reasoning, content and calls.
@@ -26,12 +24,8 @@ var (
 )
 
 // The goldens' tools (testdata/templates/golden/minimax_m2), with their
-// schemas, and the two calls of their "tools" conversation.
-var (
-	goldenTools = formatstest.GoldenTools()
-	note        = formatstest.Note
-	order       = formatstest.Order
-)
+// schemas.
+var goldenTools = formatstest.GoldenTools()
 
 // goldenCalls is the assistant turn of the goldens' "tools" conversation
 // after its header, as the template writes it: the model's reply to the
@@ -43,12 +37,12 @@ const goldenCalls = "\n<minimax:tool_call>\n<invoke name=\"write_note\">\n<param
 // template writes them: after the reasoning the prompt opened, its close
 // and the turn's text, the calls, then [e~[.
 func TestGoldenTurns(t *testing.T) {
-	expectGolden(t, "The user wants both.\n</think>\n\n"+goldenCalls, "The user wants both.", "", note, order)
+	expectGolden(t, "The user wants both.\n</think>\n\n"+goldenCalls, "The user wants both.", "", formatstest.Note, formatstest.Order)
 	expectGolden(t, "I should look the order up.\n</think>\n\n\n<minimax:tool_call>\n<invoke name=\"lookup_order\">\n<parameter name=\"order_id\">42</parameter>\n</invoke>\n</minimax:tool_call>[e~[",
 		"I should look the order up.", "", call("lookup_order", `{"order_id":42}`))
 	expectGolden(t, "Summing.\n</think>\n\nSaved the note; order 42 has shipped.[e~[", "Summing.", "Saved the note; order 42 has shipped.")
 	// A turn of the history, whose reasoning the template dropped.
-	streamtest.Expect(t, minimax.Format, toolcall.Request{Tools: goldenTools}, goldenCalls, "", []toolcall.Call{note, order}, stream.StartOutsideReasoning())
+	streamtest.Expect(t, minimax.Format, toolcall.Request{Tools: goldenTools}, goldenCalls, "", []toolcall.Call{formatstest.Note, formatstest.Order}, stream.StartOutsideReasoning())
 }
 
 // tagged spells MiniMax-M2's calls for formatstest.TaggedCases.
@@ -84,7 +78,7 @@ func TestMiniMax(t *testing.T) {
 // TestTyping: values are typed by the tool's schema, as the template
 // writes them (a string raw, anything else as JSON).
 func TestTyping(t *testing.T) {
-	tl := tool("f", `{"type":"object","properties":{
+	tl := streamtest.Tool("f", `{"type":"object","properties":{
 		"n":{"type":"integer"}, "x":{"type":"number"}, "b":{"type":"boolean"}, "s":{"type":"string"},
 		"o":{"type":"object"}, "l":{"type":"array"}, "ns":{"type":["string","null"]}}}`)
 	doc := func(key, val string) string {

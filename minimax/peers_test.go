@@ -9,16 +9,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// peerCase is a case of another parser's tests (streamtest.ReasoningCase).
-type peerCase = streamtest.ReasoningCase
-
-// runPeers runs the cases on a stream told the prompt opened reasoning,
-// or told the case's own Start.
-func runPeers(t *testing.T, cases []peerCase) {
-	t.Helper()
-	streamtest.RunReasoning(t, minimax.Format, stream.StartInReasoning(), cases)
-}
-
 // outside is the Start of a case whose text is a turn's content only
 // (the peer's reasoning parser took the rest).
 var outside = stream.StartOutsideReasoning()
@@ -28,9 +18,9 @@ var outside = stream.StartOutsideReasoning()
 // opened <think>, thinking on. Its continuation cases (a prefilled
 // assistant turn) test llama.cpp's prompt, not the reading: not ported.
 func TestLlamaCppCases(t *testing.T) {
-	special := tool("special_function", `{"type":"object","properties":{"arg1":{"type":"integer"}},"required":["arg1"]}`)
-	emptyArgs := tool("empty_args", `{"type":"object","properties":{}}`)
-	runPeers(t, []peerCase{
+	special := streamtest.Tool("special_function", `{"type":"object","properties":{"arg1":{"type":"integer"}},"required":["arg1"]}`)
+	emptyArgs := streamtest.Tool("empty_args", `{"type":"object","properties":{}}`)
+	streamtest.RunReasoning(t, minimax.Format, stream.StartInReasoning(), []streamtest.ReasoningCase{
 		{Name: "content after empty reasoning", Doc: "\n</think>\n\nHello, world!\nWhat's up?", Content: "Hello, world!\nWhat's up?"},
 		{Name: "reasoning then content", Doc: "I'm\nthinking\n</think>\n\nHello, world!\nWhat's up?", Reasoning: "I'm\nthinking", Content: "Hello, world!\nWhat's up?"},
 		{Name: "reasoning then a call without arguments", Tools: []toolcall.Tool{emptyArgs},
@@ -47,9 +37,9 @@ func TestLlamaCppCases(t *testing.T) {
 // reasoning, which vLLM's reasoning parser takes apart. (Its cases about
 // token IDs and the shape of its delta messages test vLLM's plumbing.)
 func TestVLLMCases(t *testing.T) {
-	nullable := tool("update_profile", `{"type":"object","properties":{"nickname":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`)
-	settings := tool("update_settings", `{"type":"object","properties":{"config":{"anyOf":[{"type":"object"},{"type":"null"}]}}}`)
-	runPeers(t, []peerCase{
+	nullable := streamtest.Tool("update_profile", `{"type":"object","properties":{"nickname":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`)
+	settings := streamtest.Tool("update_settings", `{"type":"object","properties":{"config":{"anyOf":[{"type":"object"},{"type":"null"}]}}}`)
+	streamtest.RunReasoning(t, minimax.Format, stream.StartInReasoning(), []streamtest.ReasoningCase{
 		{Name: "plain content", Doc: "Hello world", Content: "Hello world", Start: outside},
 		{Name: "content before a call", Start: outside,
 			Doc:     `Let me check. <minimax:tool_call><invoke name="get_weather"><parameter name="city">Seattle</parameter></invoke></minimax:tool_call>`,
@@ -81,11 +71,11 @@ func TestVLLMCases(t *testing.T) {
 // TestSGLangCases are the cases of SGLang's MiniMax-M2 detector tests
 // (test_minimax_m2_detector.py): the text after the reasoning.
 func TestSGLangCases(t *testing.T) {
-	weather := tool("get_weather", `{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["city"]}`)
-	search := tool("search", `{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`)
+	weather := streamtest.Tool("get_weather", `{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["city"]}`)
+	search := streamtest.Tool("search", `{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`)
 	tools := []toolcall.Tool{weather, search}
 	beijing := "<minimax:tool_call>\n<invoke name=\"get_weather\">\n<parameter name=\"city\">Beijing</parameter>\n</invoke>\n</minimax:tool_call>"
-	runPeers(t, []peerCase{
+	streamtest.RunReasoning(t, minimax.Format, stream.StartInReasoning(), []streamtest.ReasoningCase{
 		{Name: "one call", Tools: tools, Start: outside, Doc: beijing, Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},
 		{Name: "text before a call", Tools: tools, Start: outside, Doc: "Let me check the weather.\n" + beijing,
 			Content: "Let me check the weather.", Calls: []toolcall.Call{call("get_weather", `{"city":"Beijing"}`)}},

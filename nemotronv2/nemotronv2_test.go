@@ -16,11 +16,6 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// The two calls of the goldens' "tools" conversation.
-const noteArgs, orderArgs = formatstest.NoteArgs, formatstest.OrderArgs
-
-var note, order = formatstest.Note, formatstest.Order
-
 // array spells Nemotron Nano v2's blocks for formatstest.ArrayCases and
 // ArrayGoldenTurns (testdata/templates/golden/nemotron_nano_v2).
 var array = formatstest.Array{
@@ -63,23 +58,16 @@ func TestReasoning(t *testing.T) {
 	streamtest.RunReasoning(t, nemotronv2.Format, nil, formatstest.ArrayReasoningCases(array))
 }
 
-var documents = []string{
-	"<TOOLCALL>[{\"name\": \"write_note\", \"arguments\": " + noteArgs + "}, {\"name\": \"lookup_order\", \"arguments\": " + orderArgs + "}]</TOOLCALL>\n<SPECIAL_12>\n",
-	"Thinking.\n</think>\n\nSure.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {\"a\": [1, \"]\"]}}]</TOOLCALL>",
-	`<TOOLCALL>{"name": "g", "arguments": "{\"x\": 1}"}</TOOLCALL>`,
-	"<TOOLCALL>", "</TOOLCALL>", "<SPECIAL_12>", "<SPECIAL_11>", "<think>", "</think>", `[{"name": "f"}]`, `{"name": "f", "arguments": {}}`,
-}
+// documents are the format's documents for its promises and fuzz seeds:
+// formatstest.ArrayDocuments and the reasoning's markers.
+var documents = formatstest.ArrayDocuments(array,
+	"<SPECIAL_11>", "<think>", "</think>")
 
 // TestPromises: split invariance, argument streaming and quiet deltas
 // hold for any mix of the format's text in any split; the first call of a block streams while it arrives; a Feed of prose
 // allocates nothing; a block that is not calls comes back as content with a diagnostic.
 func TestPromises(t *testing.T) {
-	streamtest.CheckPromises(t, nemotronv2.Format, streamtest.Promises{
-		Documents: documents,
-		Streams:   documents[:1], StreamsRequest: toolcall.Request{Tools: streamtest.Tools("write_note", "lookup_order")}, Calls: 2,
-		NotCalls: map[string]string{`<TOOLCALL>[{"name": "f", "arguments": [1]}]</TOOLCALL>`: "arguments"},
-		Options:  []stream.Option{stream.StartOutsideReasoning()},
-	})
+	streamtest.CheckPromises(t, nemotronv2.Format, formatstest.ArrayPromises(array, documents))
 }
 
 // FuzzNemotronV2 checks the stream's promises on any document in random
@@ -93,6 +81,5 @@ func FuzzNemotronV2(f *testing.F) {
 // Hermes's eight blocks, the yardstick. The request offers no schemas:
 // the parse alone.
 func BenchmarkEightCalls(b *testing.B) {
-	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
-		[]formatstest.Writer{{Format: nemotronv2.Format}, {Format: hermes.Format}}, stream.StartOutsideReasoning())
+	formatstest.BenchWeatherCalls(b, formatstest.WeatherCalls(), nemotronv2.Format, hermes.Format, stream.StartOutsideReasoning())
 }

@@ -14,7 +14,7 @@ import (
 // renders for the shared conversations, with jinja2 as Hugging Face's
 // apply_chat_template does), the reasoning left open.
 var writers = formatstest.Writers{
-	Format:    nemotronv2.Format,
+	Format: nemotronv2.Format, Prompt: nemotronv2.RenderPrompt,
 	Renderers: []formatstest.Renderer{formatstest.JSONArray{Open: "<TOOLCALL>[", Close: "]</TOOLCALL>"}.Renderer(formatstest.Renderer{})},
 	Goldens:   []formatstest.Golden{{Dir: "nemotron_nano_v2", Reasoning: formatstest.ReasoningOpen}},
 }

@@ -14,8 +14,6 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-var tool = streamtest.Tool
-
 // expect parses doc with tools, whole and split every way, and checks
 // content and calls.
 func expect(t *testing.T, tools []toolcall.Tool, doc, content string, calls ...toolcall.Call) {
@@ -26,20 +24,20 @@ func expect(t *testing.T, tools []toolcall.Tool, doc, content string, calls ...t
 // TestExamples has every example of the qwen3_coder section of
 // FORMATS-MORE.md (the stream trims the whitespace that borders content).
 func TestExamples(t *testing.T) {
-	weather := tool("get_current_weather", `{"type":"object","properties":{"city":{"type":"string"},"state":{"type":"string"},"unit":{"type":"string","enum":["celsius","fahrenheit"]}}}`)
+	weather := streamtest.Tool("get_current_weather", `{"type":"object","properties":{"city":{"type":"string"},"state":{"type":"string"},"unit":{"type":"string","enum":["celsius","fahrenheit"]}}}`)
 	expect(t, []toolcall.Tool{weather}, "<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n<parameter=unit>\nfahrenheit\n</parameter>\n</function>\n</tool_call>", "",
 		call("get_current_weather", `{"city":"Dallas","state":"TX","unit":"fahrenheit"}`)) // Q1
-	area := tool("calculate_area", `{"type":"object","properties":{"shape":{"type":"string"},"dimensions":{"type":"object"},"precision":{"type":"integer"}}}`)
+	area := streamtest.Tool("calculate_area", `{"type":"object","properties":{"shape":{"type":"string"},"dimensions":{"type":"object"},"precision":{"type":"integer"}}}`)
 	expect(t, []toolcall.Tool{area}, "<tool_call>\n<function=calculate_area>\n<parameter=shape>\nrectangle\n</parameter>\n<parameter=dimensions>\n{\"width\": 10, \n \"height\": 20}\n</parameter>\n<parameter=precision>\n2\n</parameter>\n</function>\n</tool_call>", "",
 		call("calculate_area", `{"shape":"rectangle","dimensions":{"width":10,"height":20},"precision":2}`)) // Q2
-	types := tool("test_types", `{"type":"object","properties":{"int_param":{"type":"integer"},"float_param":{"type":"number"},"bool_param":{"type":"boolean"},"str_param":{"type":"string"},"obj_param":{"type":"object"}}}`)
+	types := streamtest.Tool("test_types", `{"type":"object","properties":{"int_param":{"type":"integer"},"float_param":{"type":"number"},"bool_param":{"type":"boolean"},"str_param":{"type":"string"},"obj_param":{"type":"object"}}}`)
 	expect(t, []toolcall.Tool{types}, "<tool_call>\n<function=test_types>\n<parameter=int_param>\n42\n</parameter>\n<parameter=float_param>\n3.14\n</parameter>\n<parameter=bool_param>\ntrue\n</parameter>\n<parameter=str_param>\nhello world\n</parameter>\n<parameter=obj_param>\n{\"key\": \"value\"}\n</parameter>\n</function>\n</tool_call>", "",
 		call("test_types", `{"int_param":42,"float_param":3.14,"bool_param":true,"str_param":"hello world","obj_param":{"key":"value"}}`)) // Q3
 	expect(t, nil, "<tool_call>\n<function=python>\n<parameter=code>\ndef hello():\n    print(\"Hello, world!\")\n\nhello()\n</parameter>\n</function>\n</tool_call>", "",
 		call("python", `{"code":"def hello():\n    print(\"Hello, world!\")\n\nhello()"}`)) // Q4
 	expect(t, nil, "<tool_call>\n<function=edit>\n<parameter=filename>\nfoo.c\n</parameter>\n<parameter=oldString>\n#iclunde\n</parameter>\n<parameter=newString>\n#include\n\n</parameter>\n</function>\n</tool_call>", "",
 		call("edit", `{"filename":"foo.c","oldString":"#iclunde","newString":"#include\n"}`)) // Q5
-	special := tool("special_function", `{"type":"object","properties":{"arg1":{"type":"integer"}}}`)
+	special := streamtest.Tool("special_function", `{"type":"object","properties":{"arg1":{"type":"integer"}}}`)
 	expect(t, []toolcall.Tool{special}, "Let me call it.\n<function=special_function>\n<parameter=arg1>\n1\n</parameter>\n</function>\n</tool_call>", "Let me call it.",
 		call("special_function", `{"arg1":1}`)) // Q6
 	expect(t, nil, "<tool_call>\n<function=get_current_weather>\n</function>\n</tool_call>", "", call("get_current_weather", `{}`)) // Q7
@@ -89,7 +87,7 @@ func TestQwen3Coder(t *testing.T) {
 
 // TestTyping: values are typed by the tool's schema.
 func TestTyping(t *testing.T) {
-	tl := tool("f", `{"type":"object","properties":{
+	tl := streamtest.Tool("f", `{"type":"object","properties":{
 		"n":{"type":"integer"}, "x":{"type":"number"}, "b":{"type":"boolean"}, "s":{"type":"string"},
 		"o":{"type":"object"}, "l":{"type":"array"}, "ns":{"type":["string","null"]}, "any":{"anyOf":[{"type":"integer"},{"type":"null"}]},
 		"zip":{"type":"string"}}}`)

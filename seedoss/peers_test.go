@@ -8,25 +8,16 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// peerCase is a case of another parser's tests (streamtest.ReasoningCase).
-type peerCase = streamtest.ReasoningCase
-
-// runPeers runs the cases on a stream told nothing of the prompt.
-func runPeers(t *testing.T, cases []peerCase) {
-	t.Helper()
-	streamtest.RunReasoning(t, seedoss.Format, nil, cases)
-}
-
 // TestLlamaCppCases are the Seed-OSS cases of llama.cpp's
 // tests/test-chat.cpp (the fork Raudbjorn/ggml-llama.cpp). Its
 // continuation cases (a prefilled assistant turn) test llama.cpp's
 // prompt, not the reading: not ported.
 func TestLlamaCppCases(t *testing.T) {
-	special := tool("special_function", `{"type":"object","properties":{"arg1":{"type":"integer"}},"required":["arg1"]}`)
-	withOpt := tool("special_function_with_opt", `{"type":"object","properties":{"arg1":{"type":"integer"},"arg2":{"type":"integer"}},"required":["arg1"]}`)
-	todo := tool("todo_list", `{"type":"object","properties":{"todos":{"type":"array","items":{"type":"object","properties":{"item":{"type":"string"},"selected":{"type":"boolean"}}}}}}`)
-	edit := tool("edit", `{"type":"object","properties":{"filename":{"type":"string"},"oldString":{"type":"string"},"newString":{"type":"string"}}}`)
-	runPeers(t, []peerCase{
+	special := streamtest.Tool("special_function", `{"type":"object","properties":{"arg1":{"type":"integer"}},"required":["arg1"]}`)
+	withOpt := streamtest.Tool("special_function_with_opt", `{"type":"object","properties":{"arg1":{"type":"integer"},"arg2":{"type":"integer"}},"required":["arg1"]}`)
+	todo := streamtest.Tool("todo_list", `{"type":"object","properties":{"todos":{"type":"array","items":{"type":"object","properties":{"item":{"type":"string"},"selected":{"type":"boolean"}}}}}}`)
+	edit := streamtest.Tool("edit", `{"type":"object","properties":{"filename":{"type":"string"},"oldString":{"type":"string"},"newString":{"type":"string"}}}`)
+	streamtest.RunReasoning(t, seedoss.Format, nil, []streamtest.ReasoningCase{
 		{Name: "content", Doc: "Hello, world!\nWhat's up?", Content: "Hello, world!\nWhat's up?"},
 		{Name: "reasoning then content", Doc: "<seed:think>I'm thinking about the answer</seed:think>\nHello, world!", Reasoning: "I'm thinking about the answer", Content: "Hello, world!"},
 		{Name: "one call", Tools: []toolcall.Tool{special},
@@ -57,10 +48,10 @@ func TestLlamaCppCases(t *testing.T) {
 // reasoning in the content for its reasoning parser; here it is
 // reasoning.
 func TestVLLMCases(t *testing.T) {
-	weather := tool("get_weather", `{"type":"object","properties":{"location":{"type":"string"},"unit":{"type":"string"}},"required":["location"],"additionalProperties":false}`)
+	weather := streamtest.Tool("get_weather", `{"type":"object","properties":{"location":{"type":"string"},"unit":{"type":"string"}},"required":["location"],"additionalProperties":false}`)
 	tools := []toolcall.Tool{weather}
 	barcelona := call("get_weather", `{"location":"Barcelona, Spain"}`)
-	runPeers(t, []peerCase{
+	streamtest.RunReasoning(t, seedoss.Format, nil, []streamtest.ReasoningCase{
 		{Name: "no call", Doc: "This is a test response without any tool calls", Content: "This is a test response without any tool calls"},
 		{Name: "a call, thinking budget 0", Tools: tools,
 			Doc:   "<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",

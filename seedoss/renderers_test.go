@@ -15,7 +15,7 @@ var writers = formatstest.Writers{
 	Format: seedoss.Format, Prompt: seedoss.RenderPrompt, Goldens: templateGoldens,
 	Renderers: []formatstest.Renderer{{
 		Tolerated: "\n</function>\n</seed:tool_call>", ValueClose: "</parameter>",
-		Writes: []formatstest.Write{{Name: "the goldens' calls, as the template writes them, Python's str for the object", Calls: []toolcall.Call{note, order}, Want: goldenBlocks}},
+		Writes: []formatstest.Write{{Name: "the goldens' calls, as the template writes them, Python's str for the object", Calls: []toolcall.Call{formatstest.Note, formatstest.Order}, Want: goldenBlocks}},
 	}},
 }
 

@@ -15,8 +15,6 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-var tool = streamtest.Tool
-
 // expect and expectGolden parse a document, with no tools or with the
 // goldens' tools, whole and split every way, and check reasoning,
 // content and calls.
@@ -26,12 +24,8 @@ var (
 )
 
 // The goldens' tools (testdata/templates/golden/seed_oss), with their
-// schemas, and the two calls of their "tools" conversation.
-var (
-	goldenTools = formatstest.GoldenTools()
-	note        = formatstest.Note
-	order       = formatstest.Order
-)
+// schemas.
+var goldenTools = formatstest.GoldenTools()
 
 // goldenCalls is the assistant turn of the goldens' "tools" conversation
 // after its header, as the template writes it: the object argument is a
@@ -42,14 +36,14 @@ const goldenCalls = "<seed:tool_call>\n<function=write_note>\n<parameter=path>no
 // TestGoldenTurns reads the assistant turns of the goldens as the
 // template writes them, from the turn's first byte to its <seed:eos>.
 func TestGoldenTurns(t *testing.T) {
-	expectGolden(t, goldenCalls, "", "", note, order)
+	expectGolden(t, goldenCalls, "", "", formatstest.Note, formatstest.Order)
 	expectGolden(t, "<seed:think>I should look the order up.</seed:think>\n<seed:tool_call>\n<function=lookup_order>\n<parameter=order_id>42</parameter>\n</function>\n</seed:tool_call><seed:eos>",
 		"I should look the order up.", "", call("lookup_order", `{"order_id":42}`))
 	expectGolden(t, "<seed:think>The user asks for a sum. 2+2=4.</seed:think>\n4.<seed:eos>", "The user asks for a sum. 2+2=4.", "4.")
 	expectGolden(t, "Saved the note; order 42 has shipped.<seed:eos>", "", "Saved the note; order 42 has shipped.")
 	// With thinking off (seed_oss@budget0) the prompt wrote the closed
 	// reasoning: the answer is content.
-	streamtest.ExpectReasoning(t, seedoss.Format, toolcall.Request{Tools: goldenTools}, "\n"+goldenCalls, "", "", []toolcall.Call{note, order}, stream.StartOutsideReasoning())
+	streamtest.ExpectReasoning(t, seedoss.Format, toolcall.Request{Tools: goldenTools}, "\n"+goldenCalls, "", "", []toolcall.Call{formatstest.Note, formatstest.Order}, stream.StartOutsideReasoning())
 }
 
 // tagged spells Seed-OSS's calls for formatstest.TaggedCases.
@@ -82,7 +76,7 @@ func TestSeedOSS(t *testing.T) {
 // a value that is no string as Python's str writes it, which is read as
 // the pythonic reader reads a literal.
 func TestTyping(t *testing.T) {
-	tl := tool("f", `{"type":"object","properties":{
+	tl := streamtest.Tool("f", `{"type":"object","properties":{
 		"n":{"type":"integer"}, "x":{"type":"number"}, "b":{"type":"boolean"}, "s":{"type":"string"},
 		"o":{"type":"object"}, "l":{"type":"array"}, "ns":{"type":["string","null"]}, "ni":{"type":["integer","null"]}}}`)
 	doc := func(key, val string) string {

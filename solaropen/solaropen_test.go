@@ -202,6 +202,5 @@ func TestProseFeedDoesNotAllocate(t *testing.T) {
 // Hermes's eight blocks, the yardstick. The request offers no schemas:
 // the parse alone.
 func BenchmarkSmallCalls(b *testing.B) {
-	formatstest.BenchCalls(b, toolcall.Request{Tools: streamtest.Tools("get_weather", "write_file")}, formatstest.WeatherCalls(),
-		[]formatstest.Writer{{Format: solaropen.Format}, {Format: hermes.Format}})
+	formatstest.BenchWeatherCalls(b, formatstest.WeatherCalls(), solaropen.Format, hermes.Format)
 }

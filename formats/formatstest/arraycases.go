@@ -11,7 +11,8 @@ import (
 // Array spells the blocks of a format that writes its calls as one JSON
 // array of {"name", "arguments"} objects between two markers (Apriel's,
 // Nemotron Nano v2's): the rows of ArrayCases, ArrayGoldenTurns and
-// ArrayReasoningCases.
+// ArrayReasoningCases, and the documents and promises of ArrayDocuments
+// and ArrayPromises.
 type Array struct {
 	// Open and Close are a block's markers; TurnEnd ends the turn.
 	Open, Close, TurnEnd string
@@ -70,6 +71,33 @@ func ArrayGoldenTurns(s Array) []streamtest.Case {
 		{Name: "reasoning: an answer", Input: s.turn("4."), Content: "4."},
 		{Name: "content then calls, as the template joins them", Input: s.turn("Checking.", s.call("f", "{}", ""), s.call("g", `{"a": 1}`, "")),
 			Content: "Checking.", Calls: []toolcall.Call{c("f", `{}`), c("g", `{"a":1}`)}},
+	}
+}
+
+// ArrayDocuments are documents in the syntax s spells, for a format's
+// promises and fuzz seeds: the "tools" golden turn, reasoning then an
+// answer and a call, one call object for the array with its arguments as
+// a JSON string, s's markers and two JSON fragments; then extra.
+func ArrayDocuments(s Array, extra ...string) []string {
+	return append([]string{
+		ArrayGoldenTurns(s)[0].Input,
+		"Thinking." + s.ReasoningEnd + "Sure.\n" + s.Open + `[{"name": "f", "arguments": {"a": [1, "]"]}}]` + s.Close,
+		s.Open + s.call("g", `"{\"x\": 1}"`, "z9") + s.Close,
+		s.Open, s.Close, s.TurnEnd, `[{"name": "f"}]`, `{"name": "f", "arguments": {}}`,
+	}, extra...)
+}
+
+// ArrayPromises are the promises (streamtest.CheckPromises) a format that
+// s spells keeps on docs, read on a stream that starts outside reasoning:
+// the first document streams the two calls of the goldens' "tools"
+// conversation, and a block whose arguments are no object is content
+// with an "arguments" diagnostic.
+func ArrayPromises(s Array, docs []string) streamtest.Promises {
+	return streamtest.Promises{
+		Documents: docs,
+		Streams:   docs[:1], StreamsRequest: toolcall.Request{Tools: streamtest.Tools(Note.Name, Order.Name)}, Calls: 2,
+		NotCalls: map[string]string{s.Open + `[{"name": "f", "arguments": [1]}]` + s.Close: "arguments"},
+		Options:  []stream.Option{stream.StartOutsideReasoning()},
 	}
 }
 
@@ -136,5 +164,24 @@ func ArrayCases(s Array) []streamtest.Case {
 		content("text after the array is content", block(`[{"name": "f"}] and more`)),
 		content("a missing end marker, then prose, is content", o+"[{\"name\": \"f\"}]\nDone."),
 		content("not JSON is content", block("call f now")),
+	}
+}
+
+// GoldenTurns are the assistant turns of the goldens
+// (testdata/templates/golden) as a model that writes its calls as a
+// does writes them, from the turn's first byte: lead, then the array of
+// the "tools" conversation's two calls, of its one call or of a small
+// call, then afterCalls; or an answer of the "tools_answered" or the
+// "reasoning" conversation, then afterAnswer.
+func (a JSONArray) GoldenTurns(lead, afterCalls, afterAnswer string) []streamtest.Case {
+	turn := func(calls ...toolcall.Call) string { return lead + a.write(calls...) + afterCalls }
+	note, order := toolcall.Call{Name: Note.Name, Arguments: NoteArgs}, toolcall.Call{Name: Order.Name, Arguments: OrderArgs}
+	small := toolcall.Call{Name: Order.Name, Arguments: `{"order_id": 42}`}
+	return []streamtest.Case{
+		{Name: "tools: two calls", Input: turn(note, order), Calls: []toolcall.Call{Note, Order}},
+		{Name: "tools_one_call: one call", Input: turn(order), Calls: []toolcall.Call{Order}},
+		{Name: "reasoning_call: one small call", Input: turn(small), Calls: []toolcall.Call{streamtest.Call(Order.Name, `{"order_id":42}`)}},
+		{Name: "tools_answered: an answer", Input: "Saved the note; order 42 has shipped." + afterAnswer, Content: "Saved the note; order 42 has shipped."},
+		{Name: "reasoning: an answer", Input: "4." + afterAnswer, Content: "4."},
 	}
 }

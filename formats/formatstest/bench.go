@@ -64,6 +64,15 @@ func BenchCalls(b *testing.B, req toolcall.Request, calls []toolcall.Call, write
 	}
 }
 
+// BenchWeatherCalls is BenchCalls on calls (WeatherCalls, say) read with
+// a request that offers get_weather and write_file without schemas, the
+// parse alone: in f's syntax and, to compare with, in yardstick's.
+func BenchWeatherCalls(b *testing.B, calls []toolcall.Call, f, yardstick toolcall.Format, opts ...stream.Option) {
+	b.Helper()
+	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "get_weather"}, {Name: "write_file"}}}
+	BenchCalls(b, req, calls, []Writer{{Format: f}, {Format: yardstick}}, opts...)
+}
+
 // BenchDeltas reads text with f, req and opts in 4-byte deltas, bytes
 // and allocations reported: with prose for text, the prose path, which
 // allocates nothing per Feed.

@@ -28,8 +28,10 @@
 // TaggedCases for the formats of tagged blocks, CheckFormatPromptGuard
 // for a RenderPrompt's special-token guard), the conversations'
 // readers (Conversations, MoreConversations, DecodeConversation,
-// CheckPrompt), the golden conversation's two calls (Note, Order), and the
-// benchmarks of small calls and prose (BenchCalls, BenchDeltas).
+// CheckPrompt), the golden conversation's two calls (Note, Order), the
+// rows, documents and promises of the formats that write one JSON array
+// (Array, JSONArray), and the benchmarks of small calls and prose
+// (BenchCalls, BenchWeatherCalls, BenchDeltas).
 package formatstest
 
 import (

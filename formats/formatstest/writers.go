@@ -101,22 +101,12 @@ type JSONArray struct {
 // without the end marker (the array's "]" when Close is no more), the
 // structural tag, and Tolerated (Close after its "]").
 func (a JSONArray) Renderer(r Renderer) Renderer {
-	item, source, trigger := a.Item, a.Source, a.Trigger
-	if item == nil {
-		item = NameArgumentsObject
-	}
+	source, trigger, array := a.Source, a.Trigger, a.write
 	if source == "" {
 		source = "the template"
 	}
 	if trigger == "" {
 		trigger = strings.TrimSuffix(a.Open, "[")
-	}
-	array := func(calls ...toolcall.Call) string {
-		items := make([]string, len(calls))
-		for i, c := range calls {
-			items[i] = item(c)
-		}
-		return a.Open + strings.Join(items, ", ") + a.Close
 	}
 	r.Tolerated = strings.TrimPrefix(a.Close, "]")
 	r.Writes = append([]Write{
@@ -139,6 +129,20 @@ func (a JSONArray) Renderer(r Renderer) Renderer {
 	}
 	r.Tag = &TagWant{Trigger: trigger, Begin: a.Open, End: a.Close}
 	return r
+}
+
+// write writes calls as a does, each call's Arguments as they are to be
+// written.
+func (a JSONArray) write(calls ...toolcall.Call) string {
+	item := a.Item
+	if item == nil {
+		item = NameArgumentsObject
+	}
+	items := make([]string, len(calls))
+	for i, c := range calls {
+		items[i] = item(c)
+	}
+	return a.Open + strings.Join(items, ", ") + a.Close
 }
 
 // NameArgumentsObject writes c as {"name": NAME, "arguments": ARGUMENTS},

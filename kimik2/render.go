@@ -1,7 +1,6 @@
 package kimik2
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -45,9 +44,6 @@ func callID(c toolcall.Call, n int) string {
 	}
 	return "functions." + c.Name + ":" + strconv.Itoa(n)
 }
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
 // DefaultSystem is the system text Kimi's template writes when the
 // conversation has none.
@@ -137,23 +133,15 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 // each tool result a system turn "## Return of ID", verbatim. It ends
 // with the header of the next assistant turn. A call with no ID gets
 // functions.NAME and a counter over the whole conversation, and its result
-// the same ID.
+// the same ID. The template has no reasoning switch (opts.Thinking is not
+// read) and writes no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	return prompt.Render("kimik2", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter with RenderPrompt. The template has no reasoning
-// switch and writes no date.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
-
-// SpecialTokens lists the format's special tokens (toolcall.Describe
-// reads them into its descriptor).
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.

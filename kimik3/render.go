@@ -50,9 +50,6 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 	return string(b), nil
 }
 
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
-
 // typeName is the type attribute of a value of kind k.
 func typeName(k jsonvalue.Kind) string {
 	switch k {

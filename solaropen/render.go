@@ -46,6 +46,3 @@ func appendCalls(b []byte, calls []toolcall.Call) ([]byte, error) {
 	}
 	return append(b, callsEndText...), nil
 }
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

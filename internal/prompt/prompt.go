@@ -1,7 +1,8 @@
 // Package prompt holds what the formats' prompt renderers share: beginning
 // a prompt (guarding client text, finding the profile, checking the
-// conversation), writing tool definitions and tool lists, and writing
-// calls whose arguments are JSON (JSONCalls, JSONArray).
+// conversation), writing tool definitions and tool lists, writing calls
+// whose arguments are JSON (JSONCalls, JSONArray), and the methods a
+// format's type gets from its renderers (Methods).
 package prompt
 
 import (

@@ -13,27 +13,13 @@ import (
 // the ID the call's own when it has the form functions.NAME:IDX, else
 // functions.NAME and the call's place in calls. No calls is "".
 func RenderCalls(calls []toolcall.Call) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	b.WriteString(sectionBeginText)
-	for i, c := range calls {
-		if err := writeCall(&b, c, callID(c, i)); err != nil {
-			return "", err
+	return prompt.Section(sectionBeginText, sectionEndText, calls, func(b []byte, i int, c toolcall.Call) ([]byte, error) {
+		args, err := prompt.CompactArgs("kimik2", c)
+		if err != nil {
+			return nil, err
 		}
-	}
-	b.WriteString(sectionEndText)
-	return b.String(), nil
-}
-
-func writeCall(b *strings.Builder, c toolcall.Call, id string) error {
-	args, err := prompt.CompactArgs("kimik2", c)
-	if err != nil {
-		return err
-	}
-	b.WriteString(callBeginText + id + argBeginText + args + callEndText)
-	return nil
+		return append(b, callBeginText+callID(c, i)+argBeginText+args+callEndText...), nil
+	})
 }
 
 // callID returns a call's ID in Kimi's form: its own, or

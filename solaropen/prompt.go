@@ -76,9 +76,11 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 			// The template keeps reasoning it reads from a field the
 			// request does not carry (see the package doc): none here.
 			if len(m.ToolCalls) > 0 {
-				if b, err = appendCalls(append(b, assistantText...), m.ToolCalls); err != nil {
+				calls, err := RenderCalls(m.ToolCalls)
+				if err != nil {
 					return toolcall.Prompt{}, err
 				}
+				b = append(b, assistantText+calls...)
 				break
 			}
 			b = append(append(append(b, assistantText+contentText...), m.Content...), endText...)

@@ -62,13 +62,9 @@ func assistantText(text string, calls []toolcall.Call) (string, error) {
 }
 
 func renderPhi4Mini(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
-	toolText := ""
-	if len(tools) > 0 {
-		list, err := prompt.ToolsJSON(tools)
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		toolText = "<|tool|>" + list + "<|/tool|>"
+	toolText, err := prompt.ToolArray(tools, prompt.ToolJSON, "<|tool|>", "<|/tool|>")
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
 	var b strings.Builder
 	if toolText != "" && (len(msgs) == 0 || msgs[0].Role != "system") {

@@ -45,14 +45,12 @@ var Profiles = []string{ProfileK2Thinking}
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	var b strings.Builder
-	if len(tools) > 0 {
-		list, err := prompt.OpenAIToolsJSON(tools)
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		b.WriteString("<|im_system|>tool_declare<|im_middle|>" + list + "<|im_end|>")
+	declare, err := prompt.ToolArray(tools, prompt.OpenAIToolJSON, "<|im_system|>tool_declare<|im_middle|>", "<|im_end|>")
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
+	var b strings.Builder
+	b.WriteString(declare)
 	if len(msgs) == 0 || msgs[0].Role != "system" {
 		b.WriteString("<|im_system|>system<|im_middle|>" + DefaultSystem + "<|im_end|>")
 	}

@@ -109,13 +109,9 @@ const small32System = "You are Mistral Small 3, a Large Language Model (LLM) cre
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	toolsJSON := ""
-	if len(tools) > 0 {
-		list, err := prompt.OpenAIToolsJSON(tools)
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		toolsJSON = "[AVAILABLE_TOOLS]" + list + "[/AVAILABLE_TOOLS]"
+	toolsJSON, err := prompt.ToolArray(tools, prompt.OpenAIToolJSON, "[AVAILABLE_TOOLS]", "[/AVAILABLE_TOOLS]")
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
 	if profile == ProfileSmall32 {
 		return renderSmall32(msgs, toolsJSON, opts.Date)

@@ -65,13 +65,9 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	if profile == ProfileOLMo3Think {
 		return renderThink(msgs, tools)
 	}
-	functions := ""
-	if len(tools) > 0 {
-		list, err := prompt.OpenAIToolsJSON(tools)
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		functions = "<functions>" + list + "</functions>"
+	functions, err := prompt.ToolArray(tools, prompt.OpenAIToolJSON, "<functions>", "</functions>")
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
 	var b strings.Builder
 	if !slices.ContainsFunc(msgs, func(m toolcall.Message) bool { return m.Role == "system" }) {
@@ -141,13 +137,12 @@ func lines(calls []toolcall.Call) (string, error) {
 func renderThink(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
 	var b strings.Builder
 	none := " " + noFunctions
-	functions := none
-	if len(tools) > 0 {
-		list, err := prompt.OpenAIToolsJSON(tools)
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		functions = " <functions>" + list + "</functions>"
+	functions, err := prompt.ToolArray(tools, prompt.OpenAIToolJSON, " <functions>", "</functions>")
+	if err != nil {
+		return toolcall.Prompt{}, err
+	}
+	if functions == "" {
+		functions = none
 	}
 	if len(msgs) == 0 || msgs[0].Role != "system" {
 		b.WriteString("<|im_start|>system\n" + ThinkSystem + functions + "<|im_end|>\n")

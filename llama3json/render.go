@@ -68,16 +68,11 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 		case "user":
 			text := strings.TrimSpace(m.Content)
 			if !toolsDone {
-				var tb strings.Builder
-				tb.WriteString(instruction)
-				for _, t := range tools {
-					def, err := prompt.IndentedToolJSON(t)
-					if err != nil {
-						return toolcall.Prompt{}, err
-					}
-					tb.WriteString(def + "\n\n")
+				defs, err := prompt.ToolSection(tools, prompt.IndentedToolJSON, instruction, "", "\n\n", "")
+				if err != nil {
+					return toolcall.Prompt{}, err
 				}
-				text, toolsDone = tb.String()+text, true
+				text, toolsDone = defs+text, true
 			}
 			turn("user", text)
 		case "assistant":

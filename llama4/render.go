@@ -164,16 +164,11 @@ func renderHF(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, 
 		rest = msgs[1:]
 	}
 	if len(tools) > 0 && len(rest) > 0 {
-		var t strings.Builder
-		t.WriteString(hfInstruction)
-		for _, tool := range tools {
-			def, err := prompt.IndentedToolJSON(tool)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			t.WriteString(def + "\n\n")
+		defs, err := prompt.ToolSection(tools, prompt.IndentedToolJSON, hfInstruction, "", "\n\n", "")
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		turn("user", t.String()+strings.TrimSpace(rest[0].Content))
+		turn("user", defs+strings.TrimSpace(rest[0].Content))
 		rest = rest[1:]
 	}
 	for _, m := range rest {

@@ -2,10 +2,10 @@ package apertus
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -46,20 +46,20 @@ func writeTools(b *strings.Builder, tools []toolcall.Tool) error {
 		required := field(schema, "required")
 		b.WriteString("(_: {\n")
 		for j, p := range props.Members {
-			if d := field(p.Val, "description"); truthy(d) {
-				b.WriteString("// " + str(*d) + "\n")
+			if d := field(p.Val, "description"); prompt.Truthy(d) {
+				b.WriteString("// " + prompt.Text(*d) + "\n")
 			}
 			b.WriteString(p.Key)
-			if !holds(required, p.Key) {
+			if !prompt.ListHolds(required, p.Key) {
 				b.WriteString("?")
 			}
 			b.WriteString(": " + tsType(p.Val))
 			if d := field(p.Val, "default"); d != nil {
 				switch {
-				case truthy(field(p.Val, "enum")):
-					b.WriteString(", // default: " + str(*d))
-				case truthy(field(p.Val, "oneOf")):
-					b.WriteString("// default: " + str(*d))
+				case prompt.Truthy(field(p.Val, "enum")):
+					b.WriteString(", // default: " + prompt.Text(*d))
+				case prompt.Truthy(field(p.Val, "oneOf")):
+					b.WriteString("// default: " + prompt.Text(*d))
 				default:
 					b.WriteString(", // default: " + string(d.AppendSpaced(nil)))
 				}
@@ -85,13 +85,13 @@ func writeTools(b *strings.Builder, tools []toolcall.Tool) error {
 func tsType(s jsonvalue.Value) string {
 	typ := field(s, "type")
 	nullable := ""
-	if truthy(field(s, "nullable")) {
+	if prompt.Truthy(field(s, "nullable")) {
 		nullable = " | null"
 	}
 	switch {
 	case isString(typ, "array"):
 		items := field(s, "items")
-		if !truthy(items) {
+		if !prompt.Truthy(items) {
 			return "any[]" + nullable
 		}
 		switch it := field(*items, "type"); {
@@ -110,10 +110,10 @@ func tsType(s jsonvalue.Value) string {
 	case typ != nil && typ.Kind == jsonvalue.Array && len(typ.Items) > 0:
 		names := make([]string, len(typ.Items))
 		for i, t := range typ.Items {
-			names[i] = str(t)
+			names[i] = prompt.Text(t)
 		}
 		return strings.Join(names, " | ")
-	case truthy(field(s, "oneOf")):
+	case prompt.Truthy(field(s, "oneOf")):
 		variants := field(s, "oneOf")
 		if variants.Kind != jsonvalue.Array {
 			return "any"
@@ -121,8 +121,8 @@ func tsType(s jsonvalue.Value) string {
 		var b strings.Builder
 		for i, v := range variants.Items {
 			b.WriteString(tsType(v))
-			if d := field(v, "description"); truthy(d) {
-				b.WriteString("// " + str(*d))
+			if d := field(v, "description"); prompt.Truthy(d) {
+				b.WriteString("// " + prompt.Text(*d))
 			}
 			if d := field(v, "default"); d != nil {
 				b.WriteString(strings.Repeat(" ", 20) + "// default: " + string(d.AppendSpaced(nil)))
@@ -133,10 +133,10 @@ func tsType(s jsonvalue.Value) string {
 		}
 		return b.String()
 	case isString(typ, "string"):
-		if enum := field(s, "enum"); truthy(enum) && enum.Kind == jsonvalue.Array {
+		if enum := field(s, "enum"); prompt.Truthy(enum) && enum.Kind == jsonvalue.Array {
 			names := make([]string, len(enum.Items))
 			for i, e := range enum.Items {
-				names[i] = str(e)
+				names[i] = prompt.Text(e)
 			}
 			return `"` + strings.Join(names, `" | "`) + `"`
 		}
@@ -147,7 +147,7 @@ func tsType(s jsonvalue.Value) string {
 		return "boolean"
 	case isString(typ, "object"):
 		props := field(s, "properties")
-		if !truthy(props) || props.Kind != jsonvalue.Object {
+		if !prompt.Truthy(props) || props.Kind != jsonvalue.Object {
 			return "object"
 		}
 		required := field(s, "required")
@@ -155,7 +155,7 @@ func tsType(s jsonvalue.Value) string {
 		b.WriteString("{\n")
 		for i, p := range props.Members {
 			b.WriteString(p.Key)
-			if !holds(required, p.Key) {
+			if !prompt.ListHolds(required, p.Key) {
 				b.WriteString("?")
 			}
 			b.WriteString(": \n                " + tsType(p.Val))
@@ -177,50 +177,6 @@ func field(v jsonvalue.Value, key string) *jsonvalue.Value {
 	return v.Get(key)
 }
 
-// truthy says whether a value is present and true as Jinja tests it: not
-// null, false, zero, "" or empty.
-func truthy(v *jsonvalue.Value) bool {
-	if v == nil {
-		return false
-	}
-	switch v.Kind {
-	case jsonvalue.Null:
-		return false
-	case jsonvalue.Boolean:
-		return v.Bool
-	case jsonvalue.Number:
-		f, err := strconv.ParseFloat(v.Str, 64)
-		return err != nil || f != 0
-	case jsonvalue.String:
-		return v.Str != ""
-	case jsonvalue.Array:
-		return len(v.Items) > 0
-	}
-	return len(v.Members) > 0
-}
-
 func isString(v *jsonvalue.Value, s string) bool {
 	return v != nil && v.Kind == jsonvalue.String && v.Str == s
-}
-
-// str writes a value as text: a string as it is, anything else as JSON
-// (where the template, adding it to text, would fail).
-func str(v jsonvalue.Value) string {
-	if v.Kind == jsonvalue.String {
-		return v.Str
-	}
-	return string(v.AppendSpaced(nil))
-}
-
-// holds says whether list, a JSON array, holds the string s.
-func holds(list *jsonvalue.Value, s string) bool {
-	if list == nil || list.Kind != jsonvalue.Array {
-		return false
-	}
-	for _, v := range list.Items {
-		if v.Kind == jsonvalue.String && v.Str == s {
-			return true
-		}
-	}
-	return false
 }

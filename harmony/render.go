@@ -191,7 +191,7 @@ func namespace(tools []toolcall.Tool) (string, error) {
 		b.WriteString("type " + t.Name + " = (_: {\n")
 		for _, p := range props.Members {
 			if d := p.Val.Get("description"); prompt.Truthy(d) {
-				b.WriteString("// " + text(*d) + "\n")
+				b.WriteString("// " + prompt.Text(*d) + "\n")
 			}
 			b.WriteString(p.Key)
 			if !prompt.ListHolds(required, p.Key) {
@@ -201,9 +201,9 @@ func namespace(tools []toolcall.Tool) (string, error) {
 			if d := p.Val.Get("default"); d != nil {
 				switch {
 				case prompt.Truthy(p.Val.Get("enum")):
-					b.WriteString(", // default: " + text(*d))
+					b.WriteString(", // default: " + prompt.Text(*d))
 				case prompt.Truthy(p.Val.Get("oneOf")):
-					b.WriteString("// default: " + text(*d))
+					b.WriteString("// default: " + prompt.Text(*d))
 				default:
 					b.WriteString(", // default: " + string(d.AppendSpaced(nil)))
 				}
@@ -257,7 +257,7 @@ func tsType(s jsonvalue.Value, depth int) string {
 	case typ != nil && typ.Kind == jsonvalue.Array && len(typ.Items) > 0:
 		names := make([]string, len(typ.Items))
 		for i, x := range typ.Items {
-			names[i] = text(x)
+			names[i] = prompt.Text(x)
 		}
 		return strings.Join(names, " | ")
 	case prompt.Truthy(s.Get("oneOf")) && s.Get("oneOf").Kind == jsonvalue.Array:
@@ -266,7 +266,7 @@ func tsType(s jsonvalue.Value, depth int) string {
 		for i, v := range variants {
 			b.WriteString(tsType(v, depth+1))
 			if d := v.Get("description"); prompt.Truthy(d) {
-				b.WriteString("// " + text(*d))
+				b.WriteString("// " + prompt.Text(*d))
 			}
 			if d := v.Get("default"); d != nil {
 				b.WriteString("                    // default: " + string(d.AppendSpaced(nil)))
@@ -280,7 +280,7 @@ func tsType(s jsonvalue.Value, depth int) string {
 		if e := s.Get("enum"); prompt.Truthy(e) && e.Kind == jsonvalue.Array {
 			alts := make([]string, len(e.Items))
 			for i, x := range e.Items {
-				alts[i] = text(x)
+				alts[i] = prompt.Text(x)
 			}
 			return `"` + strings.Join(alts, `" | "`) + `"`
 		}
@@ -311,15 +311,6 @@ func tsType(s jsonvalue.Value, depth int) string {
 		return b.String()
 	}
 	return "any"
-}
-
-// text writes a schema value as Jinja prints it: a string as it is,
-// anything else as JSON.
-func text(v jsonvalue.Value) string {
-	if v.Kind == jsonvalue.String {
-		return v.Str
-	}
-	return string(v.AppendSpaced(nil))
 }
 
 // specialTokens are the format's special tokens, which

@@ -1,8 +1,8 @@
 // Package prompt holds what the formats' prompt renderers share: beginning
 // a prompt (guarding client text, finding the profile, checking the
-// conversation), writing tool definitions and tool lists, writing calls
-// whose arguments are JSON (JSONCalls, JSONArray), and the methods a
-// format's type gets from its renderers (Methods).
+// conversation), writing tool definitions and tool lists (as JSON, or as
+// TypeScript: TSType), writing calls (JSONCalls, JSONArray, Section),
+// and the methods a format's type gets from its renderers (Methods).
 package prompt
 
 import (

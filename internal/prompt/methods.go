@@ -13,7 +13,8 @@ import (
 type Methods struct {
 	// Calls is the format's RenderCalls.
 	Calls func(calls []toolcall.Call) (string, error)
-	// Render is the format's RenderPrompt.
+	// Render is the format's RenderPrompt (or, where that takes options
+	// of its own, what maps toolcall's onto them).
 	Render func(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error)
 	// Profiles lists the prompt profiles Render writes, the default first.
 	Profiles []string

@@ -24,9 +24,12 @@ var keys = func() block.Keys { k := block.CallKeys; k.NameKeyed = true; return k
 var table = block.Marked{Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, keys), TurnEnds: []string{eotText}}.Format()
 
 // Format is the Apertus format.
-var Format toolcall.Format = format{table.Named("apertus")}
+var Format toolcall.Format = format{table.Named("apertus"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner: the model opens
 // <|inner_prefix|> itself (the prompt never does), and a

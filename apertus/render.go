@@ -2,7 +2,6 @@ package apertus
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -31,9 +30,6 @@ var array = prompt.JSONArray{Format: "apertus", Open: startText, Close: endText,
 // array between the markers is the section, each call an object whose
 // one key is the tool's name.
 var frame = grammar.ArrayFrame(array, startText)
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
 // ProfileApertus is the chat template of Apertus-8B-Instruct-2509 and
 // Apertus-70B-Instruct-2509, the one prompt profile.
@@ -156,16 +152,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	return prompt.Render("apertus", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter: RenderPrompt.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
-
-// SpecialTokens implements toolcall.SpecialTokenLister.
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // specialTokens are the format's special tokens, which
 // PromptOptions.SpecialTokens escapes or refuses in client text.

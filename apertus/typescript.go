@@ -2,10 +2,10 @@ package apertus
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -20,7 +20,7 @@ import (
 //	}) => any;
 //
 // (or "() => any;" for a tool without parameters), "?" marking the
-// parameters the schema does not require; see tsType for the types.
+// parameters the schema does not require; see prompt.TSType for the types.
 func writeTools(b *strings.Builder, tools []toolcall.Tool) error {
 	for i, t := range tools {
 		if i > 0 {
@@ -38,32 +38,15 @@ func writeTools(b *strings.Builder, tools []toolcall.Tool) error {
 			}
 			schema = v
 		}
-		props := field(schema, "properties")
+		props := schema.Get("properties")
 		if props == nil || props.Kind != jsonvalue.Object || len(props.Members) == 0 {
 			b.WriteString("() => any;")
 			continue
 		}
-		required := field(schema, "required")
+		required := schema.Get("required")
 		b.WriteString("(_: {\n")
 		for j, p := range props.Members {
-			if d := field(p.Val, "description"); truthy(d) {
-				b.WriteString("// " + str(*d) + "\n")
-			}
-			b.WriteString(p.Key)
-			if !holds(required, p.Key) {
-				b.WriteString("?")
-			}
-			b.WriteString(": " + tsType(p.Val))
-			if d := field(p.Val, "default"); d != nil {
-				switch {
-				case truthy(field(p.Val, "enum")):
-					b.WriteString(", // default: " + str(*d))
-				case truthy(field(p.Val, "oneOf")):
-					b.WriteString("// default: " + str(*d))
-				default:
-					b.WriteString(", // default: " + string(d.AppendSpaced(nil)))
-				}
-			}
+			prompt.TSMember(b, p, required)
 			if j < len(props.Members)-1 {
 				b.WriteString(",\n")
 			} else {
@@ -73,154 +56,4 @@ func writeTools(b *strings.Builder, tools []toolcall.Tool) error {
 		b.WriteString("}) => any;")
 	}
 	return nil
-}
-
-// tsType writes a JSON Schema as the template's TypeScript type: string,
-// number (also for integer), boolean, "a" | "b" for a string enum, T[]
-// for an array of T ("any[]" for items it cannot name briefly), an object
-// with properties as {\n k?: \n                T, ...} (the template's own
-// line breaks and indentation), object without them, the union of a
-// list of types or of oneOf's variants, " | null" after a nullable string
-// or array, and any for the rest.
-func tsType(s jsonvalue.Value) string {
-	typ := field(s, "type")
-	nullable := ""
-	if truthy(field(s, "nullable")) {
-		nullable = " | null"
-	}
-	switch {
-	case isString(typ, "array"):
-		items := field(s, "items")
-		if !truthy(items) {
-			return "any[]" + nullable
-		}
-		switch it := field(*items, "type"); {
-		case isString(it, "string"):
-			return "string[]" + nullable
-		case isString(it, "number"), isString(it, "integer"):
-			return "number[]" + nullable
-		case isString(it, "boolean"):
-			return "boolean[]" + nullable
-		}
-		inner := tsType(*items)
-		if inner == "object | object" || len(inner) > 50 {
-			return "any[]" + nullable
-		}
-		return inner + "[]" + nullable
-	case typ != nil && typ.Kind == jsonvalue.Array && len(typ.Items) > 0:
-		names := make([]string, len(typ.Items))
-		for i, t := range typ.Items {
-			names[i] = str(t)
-		}
-		return strings.Join(names, " | ")
-	case truthy(field(s, "oneOf")):
-		variants := field(s, "oneOf")
-		if variants.Kind != jsonvalue.Array {
-			return "any"
-		}
-		var b strings.Builder
-		for i, v := range variants.Items {
-			b.WriteString(tsType(v))
-			if d := field(v, "description"); truthy(d) {
-				b.WriteString("// " + str(*d))
-			}
-			if d := field(v, "default"); d != nil {
-				b.WriteString(strings.Repeat(" ", 20) + "// default: " + string(d.AppendSpaced(nil)))
-			}
-			if i < len(variants.Items)-1 {
-				b.WriteString(" | \n")
-			}
-		}
-		return b.String()
-	case isString(typ, "string"):
-		if enum := field(s, "enum"); truthy(enum) && enum.Kind == jsonvalue.Array {
-			names := make([]string, len(enum.Items))
-			for i, e := range enum.Items {
-				names[i] = str(e)
-			}
-			return `"` + strings.Join(names, `" | "`) + `"`
-		}
-		return "string" + nullable
-	case isString(typ, "number"), isString(typ, "integer"):
-		return "number"
-	case isString(typ, "boolean"):
-		return "boolean"
-	case isString(typ, "object"):
-		props := field(s, "properties")
-		if !truthy(props) || props.Kind != jsonvalue.Object {
-			return "object"
-		}
-		required := field(s, "required")
-		var b strings.Builder
-		b.WriteString("{\n")
-		for i, p := range props.Members {
-			b.WriteString(p.Key)
-			if !holds(required, p.Key) {
-				b.WriteString("?")
-			}
-			b.WriteString(": \n                " + tsType(p.Val))
-			if i < len(props.Members)-1 {
-				b.WriteString(", ")
-			}
-		}
-		b.WriteString("}")
-		return b.String()
-	}
-	return "any"
-}
-
-// field returns the member key of v when v is an object holding it.
-func field(v jsonvalue.Value, key string) *jsonvalue.Value {
-	if v.Kind != jsonvalue.Object {
-		return nil
-	}
-	return v.Get(key)
-}
-
-// truthy says whether a value is present and true as Jinja tests it: not
-// null, false, zero, "" or empty.
-func truthy(v *jsonvalue.Value) bool {
-	if v == nil {
-		return false
-	}
-	switch v.Kind {
-	case jsonvalue.Null:
-		return false
-	case jsonvalue.Boolean:
-		return v.Bool
-	case jsonvalue.Number:
-		f, err := strconv.ParseFloat(v.Str, 64)
-		return err != nil || f != 0
-	case jsonvalue.String:
-		return v.Str != ""
-	case jsonvalue.Array:
-		return len(v.Items) > 0
-	}
-	return len(v.Members) > 0
-}
-
-func isString(v *jsonvalue.Value, s string) bool {
-	return v != nil && v.Kind == jsonvalue.String && v.Str == s
-}
-
-// str writes a value as text: a string as it is, anything else as JSON
-// (where the template, adding it to text, would fail).
-func str(v jsonvalue.Value) string {
-	if v.Kind == jsonvalue.String {
-		return v.Str
-	}
-	return string(v.AppendSpaced(nil))
-}
-
-// holds says whether list, a JSON array, holds the string s.
-func holds(list *jsonvalue.Value, s string) bool {
-	if list == nil || list.Kind != jsonvalue.Array {
-		return false
-	}
-	for _, v := range list.Items {
-		if v.Kind == jsonvalue.String && v.Str == s {
-			return true
-		}
-	}
-	return false
 }

@@ -26,9 +26,12 @@ var table = block.Marked{
 }.Format()
 
 // Format is the Apriel format (Apriel 1.5 and 1.6 Thinker).
-var Format toolcall.Format = format{table.Named("apriel")}
+var Format toolcall.Format = format{table.Named("apriel"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner: the reasoning runs from "Here
 // are my reasoning steps:" (which Apriel 1.6's prompt writes for the

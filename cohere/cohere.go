@@ -2,6 +2,7 @@ package cohere
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -63,9 +64,12 @@ var table = block.Format{
 var keys = block.CallKeys
 
 // Format is Cohere Command's format (Command R7B, Command A).
-var Format toolcall.Format = format{table.Named("cohere")}
+var Format toolcall.Format = format{table.Named("cohere"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner: <|START_THINKING|> ...
 // <|END_THINKING|>, which an action or a response also ends.

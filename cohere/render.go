@@ -47,6 +47,3 @@ func appendCalls(b []byte, calls []toolcall.Call, first int) ([]byte, error) {
 	}
 	return append(b, "]"+actionEndText...), nil
 }
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

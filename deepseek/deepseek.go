@@ -51,9 +51,12 @@ var table = block.Format{
 }
 
 // Format is the DeepSeek V3 / R1 / V3.1 format.
-var Format toolcall.Format = format{table.Named("deepseek")}
+var Format toolcall.Format = format{table.Named("deepseek"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {

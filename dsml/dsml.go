@@ -130,9 +130,12 @@ var table = block.Format{
 }
 
 // Format is the DeepSeek DSML format: V3.2's, V4's and V4.1's spellings.
-var Format toolcall.Format = format{table.Named("dsml")}
+var Format toolcall.Format = format{table.Named("dsml"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner: <think> ... </think>. A prompt
 // with thinking on ends with <think> open (V4.1's by default), so a

@@ -10,9 +10,6 @@ import (
 // profile's spelling), as RenderCallsFor does.
 func RenderCalls(calls []toolcall.Call) (string, error) { return renderCalls(v41, calls) }
 
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
-
 // RenderCallsFor writes calls as the models of profile write them, in the
 // profile's spelling: the block's open tag and a newline; per call
 // <｜DSML｜invoke name="NAME"> and a newline, per argument

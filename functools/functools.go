@@ -42,9 +42,12 @@ var table = block.Format{
 }
 
 // Format is the functools format (Phi-4-mini-instruct, FireFunction v2).
-var Format toolcall.Format = format{table.Named("functools")}
+var Format toolcall.Format = format{table.Named("functools"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

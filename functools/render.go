@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -26,9 +25,6 @@ var array = prompt.JSONArray{Format: "functools", Open: startText, Begin: prompt
 // frame is how the models write calls, as RenderCalls writes them: the
 // array after functools is the section.
 var frame = grammar.ArrayFrame(array, callsBegin)
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
@@ -66,13 +62,9 @@ func assistantText(text string, calls []toolcall.Call) (string, error) {
 }
 
 func renderPhi4Mini(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
-	toolText := ""
-	if len(tools) > 0 {
-		list, err := prompt.ToolsJSON(tools)
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		toolText = "<|tool|>" + list + "<|/tool|>"
+	toolText, err := prompt.ToolArray(tools, prompt.ToolJSON, "<|tool|>", "<|/tool|>")
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
 	var b strings.Builder
 	if toolText != "" && (len(msgs) == 0 || msgs[0].Role != "system") {
@@ -196,17 +188,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	return prompt.Render("functools", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
-
-// SpecialTokens lists the format's special tokens (toolcall.Describe
-// reads them).
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // specialTokens are the format's special tokens, which
 // PromptOptions.SpecialTokens escapes or refuses in client text: Phi-4-mini's

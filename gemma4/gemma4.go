@@ -68,9 +68,12 @@ var table = block.Format{
 }
 
 // Format is the Gemma 4 / FunctionGemma format.
-var Format toolcall.Format = format{table.Named("gemma4")}
+var Format toolcall.Format = format{table.Named("gemma4"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner: Gemma 4's thought channel.
 func (format) Reasoning() toolcall.Reasoning {

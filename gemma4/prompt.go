@@ -2,7 +2,6 @@ package gemma4
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -208,16 +207,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	return prompt.Render("gemma4", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter with RenderPrompt.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
-
-// SpecialTokens implements toolcall.SpecialTokenLister.
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // specialTokens are Gemma 4's special tokens, which
 // toolcall.PromptOptions.SpecialTokens guards client text against.

@@ -25,9 +25,6 @@ func RenderFunctionGemmaCalls(calls []toolcall.Call) (string, error) {
 	return renderCalls(calls, fgStartText, fgEndText, fgQuoteText)
 }
 
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
-
 func renderCalls(calls []toolcall.Call, start, end, q string) (string, error) {
 	var b []byte
 	for _, c := range calls {

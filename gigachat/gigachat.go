@@ -2,6 +2,7 @@ package gigachat
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -41,9 +42,12 @@ var table = block.Format{
 }
 
 // Format is GigaChat's format (GigaChat 3 and 3.1).
-var Format toolcall.Format = format{table.Named("gigachat")}
+var Format toolcall.Format = format{table.Named("gigachat"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reply writes a whole reply as GigaChat 3.1 writes one after its
 // prompt: the content, the calls as RenderCalls writes them, then </s>.

@@ -45,6 +45,3 @@ func appendCall(b []byte, c toolcall.Call) ([]byte, error) {
 	b = append(b, args...)
 	return append(b, '}'), nil
 }
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

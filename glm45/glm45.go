@@ -33,9 +33,12 @@ var table = block.Marked{
 }.Format()
 
 // Format is the GLM-4.5 / 4.6 / 4.7 format.
-var Format toolcall.Format = format{table.Named("glm45")}
+var Format toolcall.Format = format{table.Named("glm45"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {

@@ -2,6 +2,7 @@ package granite
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -47,9 +48,12 @@ var table = block.Format{
 }
 
 // Format is the Granite 3.x format.
-var Format toolcall.Format = format{table.Named("granite")}
+var Format toolcall.Format = format{table.Named("granite"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner: with thinking on the model
 // writes <think>...</think> itself (the prompt never opens it), and a

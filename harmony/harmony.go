@@ -8,14 +8,18 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 // Format is the Harmony format of gpt-oss.
-var Format toolcall.Format = format{table.Named("harmony")}
+var Format toolcall.Format = format{table.Named("harmony"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

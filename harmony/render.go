@@ -3,7 +3,6 @@ package harmony
 import (
 	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -28,9 +27,6 @@ func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Rend
 
 // callWriter writes calls as frame says.
 var callWriter = frame.JSONCalls("harmony", true)
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
 // The prompt profiles.
 const (
@@ -165,17 +161,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	return prompt.Render("harmony", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter with RenderPrompt.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
-
-// maxTSDepth bounds how deep namespace follows nested schemas: deeper is
-// any (a client's schema is untrusted).
-const maxTSDepth = 64
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // namespace writes the tools as the template's TypeScript namespace.
 func namespace(tools []toolcall.Tool) (string, error) {
@@ -198,24 +186,7 @@ func namespace(tools []toolcall.Tool) (string, error) {
 		required := schema.Get("required")
 		b.WriteString("type " + t.Name + " = (_: {\n")
 		for _, p := range props.Members {
-			if d := p.Val.Get("description"); prompt.Truthy(d) {
-				b.WriteString("// " + text(*d) + "\n")
-			}
-			b.WriteString(p.Key)
-			if !prompt.ListHolds(required, p.Key) {
-				b.WriteString("?")
-			}
-			b.WriteString(": " + tsType(p.Val, 0))
-			if d := p.Val.Get("default"); d != nil {
-				switch {
-				case prompt.Truthy(p.Val.Get("enum")):
-					b.WriteString(", // default: " + text(*d))
-				case prompt.Truthy(p.Val.Get("oneOf")):
-					b.WriteString("// default: " + text(*d))
-				default:
-					b.WriteString(", // default: " + string(d.AppendSpaced(nil)))
-				}
-			}
+			prompt.TSMember(&b, p, required)
 			b.WriteString(",\n")
 		}
 		b.WriteString("}) => any;\n\n")
@@ -223,116 +194,6 @@ func namespace(tools []toolcall.Tool) (string, error) {
 	b.WriteString("} // namespace functions")
 	return b.String(), nil
 }
-
-// tsType writes a schema as the template's render_typescript_type does,
-// oddities included: an array of a type not listed, or of an inner type
-// over 50 bytes, is any[]; a oneOf's variants are joined by " | " and a
-// newline, with their descriptions and defaults as comments (the
-// template's test for object variants never takes effect); an object's
-// members each follow a newline and 16 spaces.
-func tsType(s jsonvalue.Value, depth int) string {
-	if depth > maxTSDepth || s.Kind != jsonvalue.Object {
-		return "any"
-	}
-	typ := s.Get("type")
-	name := ""
-	if typ != nil && typ.Kind == jsonvalue.String {
-		name = typ.Str
-	}
-	nullable := ""
-	if prompt.Truthy(s.Get("nullable")) {
-		nullable = " | null"
-	}
-	switch {
-	case name == "array":
-		items := s.Get("items")
-		if !prompt.Truthy(items) {
-			return "any[]" + nullable
-		}
-		if it := items.Get("type"); it != nil && it.Kind == jsonvalue.String {
-			switch it.Str {
-			case "string", "boolean":
-				return it.Str + "[]" + nullable
-			case "number", "integer":
-				return "number[]" + nullable
-			}
-		}
-		inner := tsType(*items, depth+1)
-		if inner == "object | object" || len(inner) > 50 {
-			return "any[]" + nullable
-		}
-		return inner + "[]" + nullable
-	case typ != nil && typ.Kind == jsonvalue.Array && len(typ.Items) > 0:
-		names := make([]string, len(typ.Items))
-		for i, x := range typ.Items {
-			names[i] = text(x)
-		}
-		return strings.Join(names, " | ")
-	case prompt.Truthy(s.Get("oneOf")) && s.Get("oneOf").Kind == jsonvalue.Array:
-		var b strings.Builder
-		variants := s.Get("oneOf").Items
-		for i, v := range variants {
-			b.WriteString(tsType(v, depth+1))
-			if d := v.Get("description"); prompt.Truthy(d) {
-				b.WriteString("// " + text(*d))
-			}
-			if d := v.Get("default"); d != nil {
-				b.WriteString("                    // default: " + string(d.AppendSpaced(nil)))
-			}
-			if i < len(variants)-1 {
-				b.WriteString(" | \n")
-			}
-		}
-		return b.String()
-	case name == "string":
-		if e := s.Get("enum"); prompt.Truthy(e) && e.Kind == jsonvalue.Array {
-			alts := make([]string, len(e.Items))
-			for i, x := range e.Items {
-				alts[i] = text(x)
-			}
-			return `"` + strings.Join(alts, `" | "`) + `"`
-		}
-		return "string" + nullable
-	case name == "number" || name == "integer":
-		return "number"
-	case name == "boolean":
-		return "boolean"
-	case name == "object":
-		props := s.Get("properties")
-		if !prompt.Truthy(props) || props.Kind != jsonvalue.Object {
-			return "object"
-		}
-		required := s.Get("required")
-		var b strings.Builder
-		b.WriteString("{\n")
-		for i, p := range props.Members {
-			b.WriteString(p.Key)
-			if !prompt.ListHolds(required, p.Key) {
-				b.WriteString("?")
-			}
-			b.WriteString(": \n                " + tsType(p.Val, depth+1))
-			if i < len(props.Members)-1 {
-				b.WriteString(", ")
-			}
-		}
-		b.WriteString("}")
-		return b.String()
-	}
-	return "any"
-}
-
-// text writes a schema value as Jinja prints it: a string as it is,
-// anything else as JSON.
-func text(v jsonvalue.Value) string {
-	if v.Kind == jsonvalue.String {
-		return v.Str
-	}
-	return string(v.AppendSpaced(nil))
-}
-
-// SpecialTokens lists the format's special tokens (toolcall.Describe
-// reads them into its descriptor).
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.

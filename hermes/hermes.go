@@ -75,9 +75,12 @@ func readImStart(m *block.Machine, body string) ([]block.Item, error) {
 }
 
 // Format is the Hermes / Qwen JSON format.
-var Format toolcall.Format = format{table.Named("hermes")}
+var Format toolcall.Format = format{table.Named("hermes"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {

@@ -2,7 +2,6 @@ package hermes
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -18,9 +17,6 @@ func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Rend
 
 // callWriter writes calls as frame says.
 var callWriter = frame.JSONCalls("hermes", false)
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
@@ -221,13 +217,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	return prompt.Render("hermes", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter with RenderPrompt.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // hermesToolJSON writes a tool as the Hermes tool_use template does:
 // {"type": "function", "function": {"name": "NAME", "description": "SIG -
@@ -315,10 +307,6 @@ func pythonType(schema jsonvalue.Value) string {
 	}
 	return "Any"
 }
-
-// SpecialTokens lists the format's special tokens (toolcall.Describe
-// reads them into its descriptor).
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.

@@ -63,9 +63,12 @@ var table = block.Format{
 }
 
 // Format is the Kimi K2 format.
-var Format toolcall.Format = format{table.Named("kimi_k2")}
+var Format toolcall.Format = format{table.Named("kimi_k2"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {

@@ -1,7 +1,6 @@
 package kimik2
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -14,27 +13,13 @@ import (
 // the ID the call's own when it has the form functions.NAME:IDX, else
 // functions.NAME and the call's place in calls. No calls is "".
 func RenderCalls(calls []toolcall.Call) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	b.WriteString(sectionBeginText)
-	for i, c := range calls {
-		if err := writeCall(&b, c, callID(c, i)); err != nil {
-			return "", err
+	return prompt.Section(sectionBeginText, sectionEndText, calls, func(b []byte, i int, c toolcall.Call) ([]byte, error) {
+		args, err := prompt.CompactArgs("kimik2", c)
+		if err != nil {
+			return nil, err
 		}
-	}
-	b.WriteString(sectionEndText)
-	return b.String(), nil
-}
-
-func writeCall(b *strings.Builder, c toolcall.Call, id string) error {
-	args, err := prompt.CompactArgs("kimik2", c)
-	if err != nil {
-		return err
-	}
-	b.WriteString(callBeginText + id + argBeginText + args + callEndText)
-	return nil
+		return append(b, callBeginText+callID(c, i)+argBeginText+args+callEndText...), nil
+	})
 }
 
 // callID returns a call's ID in Kimi's form: its own, or
@@ -45,9 +30,6 @@ func callID(c toolcall.Call, n int) string {
 	}
 	return "functions." + c.Name + ":" + strconv.Itoa(n)
 }
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
 // DefaultSystem is the system text Kimi's template writes when the
 // conversation has none.
@@ -63,14 +45,12 @@ var Profiles = []string{ProfileK2Thinking}
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	var b strings.Builder
-	if len(tools) > 0 {
-		list, err := prompt.OpenAIToolsJSON(tools)
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		b.WriteString("<|im_system|>tool_declare<|im_middle|>" + list + "<|im_end|>")
+	declare, err := prompt.ToolArray(tools, prompt.OpenAIToolJSON, "<|im_system|>tool_declare<|im_middle|>", "<|im_end|>")
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
+	var b strings.Builder
+	b.WriteString(declare)
 	if len(msgs) == 0 || msgs[0].Role != "system" {
 		b.WriteString("<|im_system|>system<|im_middle|>" + DefaultSystem + "<|im_end|>")
 	}
@@ -137,23 +117,15 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 // each tool result a system turn "## Return of ID", verbatim. It ends
 // with the header of the next assistant turn. A call with no ID gets
 // functions.NAME and a counter over the whole conversation, and its result
-// the same ID.
+// the same ID. The template has no reasoning switch (opts.Thinking is not
+// read) and writes no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	return prompt.Render("kimik2", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter with RenderPrompt. The template has no reasoning
-// switch and writes no date.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
-
-// SpecialTokens lists the format's special tokens (toolcall.Describe
-// reads them into its descriptor).
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.

@@ -2,6 +2,7 @@ package kimik3
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -79,9 +80,12 @@ var table = block.Format{
 }
 
 // Format is the Kimi K3 format.
-var Format toolcall.Format = format{table.Named("kimi_k3")}
+var Format toolcall.Format = format{table.Named("kimi_k3"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner: the think channel. Its template
 // opens it at the end of the prompt; the response channel, the tools

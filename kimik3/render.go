@@ -17,14 +17,10 @@ import (
 // V its JSON with the spaces Python's json.dumps writes. Attribute values
 // escape '&' and '"' as &amp; and &quot;. No calls is "".
 func RenderCalls(calls []toolcall.Call) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
-	}
-	b := []byte(toolsOpenText)
-	for i, c := range calls {
+	return prompt.Section(toolsOpenText, toolsCloseText, calls, func(b []byte, i int, c toolcall.Call) ([]byte, error) {
 		args, err := prompt.Arguments("kimi_k3", c)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		b = append(b, callOpenText+` tool="`...)
 		b = append(b, escape(c.Name)...)
@@ -44,14 +40,9 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 			}
 			b = append(b, argCloseText...)
 		}
-		b = append(b, callCloseText...)
-	}
-	b = append(b, toolsCloseText...)
-	return string(b), nil
+		return append(b, callCloseText...), nil
+	})
 }
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
 // typeName is the type attribute of a value of kind k.
 func typeName(k jsonvalue.Kind) string {

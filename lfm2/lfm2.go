@@ -95,9 +95,12 @@ var table = block.Marked{
 }.Format()
 
 // Format is the LFM2 / LFM2.5 format.
-var Format toolcall.Format = format{table.Named("lfm2")}
+var Format toolcall.Format = format{table.Named("lfm2"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {

@@ -52,9 +52,12 @@ var table = block.Format{
 }
 
 // Format is the Llama 3.x JSON format.
-var Format toolcall.Format = format{table.Named("llama3_json")}
+var Format toolcall.Format = format{table.Named("llama3_json"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

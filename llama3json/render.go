@@ -1,7 +1,6 @@
 package llama3json
 
 import (
-	"slices"
 	"strings"
 	"time"
 
@@ -22,9 +21,6 @@ func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Rend
 
 // callWriter writes calls as frame says.
 var callWriter = frame.JSONCalls("llama3json", false)
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
@@ -72,16 +68,11 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 		case "user":
 			text := strings.TrimSpace(m.Content)
 			if !toolsDone {
-				var tb strings.Builder
-				tb.WriteString(instruction)
-				for _, t := range tools {
-					def, err := prompt.IndentedToolJSON(t)
-					if err != nil {
-						return toolcall.Prompt{}, err
-					}
-					tb.WriteString(def + "\n\n")
+				defs, err := prompt.ToolSection(tools, prompt.IndentedToolJSON, instruction, "", "\n\n", "")
+				if err != nil {
+					return toolcall.Prompt{}, err
 				}
-				text, toolsDone = tb.String()+text, true
+				text, toolsDone = defs+text, true
 			}
 			turn("user", text)
 		case "assistant":
@@ -123,17 +114,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	return prompt.Render("llama3json", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter with RenderPrompt.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
-
-// SpecialTokens lists the format's special tokens (toolcall.Describe
-// reads them into its descriptor).
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.

@@ -9,7 +9,7 @@ import (
 
 // Format is Llama 4 Scout and Maverick's tool-call format, read leniently:
 // every syntax the model writes, anywhere in the response, in any mix.
-var Format toolcall.Format = format{table.Named("llama4")}
+var Format toolcall.Format = format{table.Named("llama4"), methods}
 
 // Precise is Format with the precision option on: outside
 // <|python_start|>, calls in a Markdown code fence opened after prose
@@ -20,9 +20,12 @@ var Format toolcall.Format = format{table.Named("llama4")}
 // response, before any prose, is read as calls; so is a bare call that
 // ends its line (or the response), with only spaces and sentence
 // punctuation after it. The gateway example serves it by default.
-var Precise toolcall.Format = format{preciseTable.Named("llama4")}
+var Precise toolcall.Format = format{preciseTable.Named("llama4"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // DefaultPolicy implements policy.Defaulter: Llama 4 plans whole
 // tasks as one parallel list, so by default only calls that cannot depend

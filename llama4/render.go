@@ -2,7 +2,6 @@ package llama4
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -15,9 +14,6 @@ import (
 // list, [get_weather(city="Paris", days=3)]. RenderFunctionTags and
 // RenderJSON write the other forms.
 func RenderCalls(calls []toolcall.Call) (string, error) { return pythonic.RenderCalls(calls) }
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
 // RenderFunctionTags writes calls in Meta's documented form,
 // <function=NAME>{json}</function>, one after another.
@@ -168,16 +164,11 @@ func renderHF(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, 
 		rest = msgs[1:]
 	}
 	if len(tools) > 0 && len(rest) > 0 {
-		var t strings.Builder
-		t.WriteString(hfInstruction)
-		for _, tool := range tools {
-			def, err := prompt.IndentedToolJSON(tool)
-			if err != nil {
-				return toolcall.Prompt{}, err
-			}
-			t.WriteString(def + "\n\n")
+		defs, err := prompt.ToolSection(tools, prompt.IndentedToolJSON, hfInstruction, "", "\n\n", "")
+		if err != nil {
+			return toolcall.Prompt{}, err
 		}
-		turn("user", t.String()+strings.TrimSpace(rest[0].Content))
+		turn("user", defs+strings.TrimSpace(rest[0].Content))
 		rest = rest[1:]
 	}
 	for _, m := range rest {
@@ -203,13 +194,9 @@ func renderHF(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, 
 	return toolcall.Prompt{Text: b.String()}, nil
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter with RenderPrompt.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // renderMeta writes msgs as ProfileMeta does.
 func renderMeta(msgs []toolcall.Message, tools []toolcall.Tool, opts metaOptions) (string, error) {
@@ -334,10 +321,6 @@ func joinText(a, b string) string {
 	}
 	return a + "\n\n" + b
 }
-
-// SpecialTokens lists the format's special tokens (toolcall.Describe
-// reads them into its descriptor).
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.

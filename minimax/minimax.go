@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/tagcall"
 	"github.com/toolparse/toolparse/toolcall"
@@ -59,9 +60,12 @@ var syntax = tagcall.Syntax{
 }
 
 // Format is the MiniMax-M2 XML format.
-var Format toolcall.Format = format{table.Named("minimax")}
+var Format toolcall.Format = format{table.Named("minimax"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner: the prompt opens <think>, the
 // model closes it before it answers; a <minimax:tool_call> while it is

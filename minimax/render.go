@@ -2,7 +2,6 @@ package minimax
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -32,9 +31,6 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 	}
 	return frame.Open + text + frame.Close, nil
 }
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
 // ProfileM2 is MiniMax-M2's template (M2, M2.1, M2.5 and M2.7 write the
 // same), the default prompt profile.
@@ -130,23 +126,15 @@ func splitReasoning(m toolcall.Message) (content, reasoning string) {
 // consecutive tool results in one tool turn, each in <response> tags. A
 // system message after the first is dropped, as the template drops it. It
 // ends with the assistant's header and <think>\n: the answer begins as
-// reasoning.
+// reasoning. The template has no reasoning switch (opts.Thinking is not
+// read) and writes no date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	return prompt.Render("minimax", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter. The template has no reasoning
-// switch (the prompt always opens <think>) and writes no date.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
-
-// SpecialTokens lists the format's special tokens (toolcall.Describe
-// reads them into its descriptor).
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // specialTokens are the format's special tokens, which
 // PromptOptions.SpecialTokens escapes or refuses in client text.

@@ -1,11 +1,12 @@
 package minimaxm3
 
 import (
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 // Format is the MiniMax-M3 format.
-var Format toolcall.Format = format{}
+var Format toolcall.Format = format{methods}
 
 // The format's tokens and tags.
 const (
@@ -28,7 +29,7 @@ const (
 	invokeOpener = ns + invokeTag
 )
 
-type format struct{}
+type format struct{ *prompt.Methods }
 
 // Name implements toolcall.Format.
 func (format) Name() string { return "minimax_m3" }

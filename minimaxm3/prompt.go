@@ -2,7 +2,6 @@ package minimaxm3
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -166,13 +165,14 @@ func splitReasoning(m toolcall.Message) (content, reasoning string) {
 	return strings.Trim(after, "\n"), strings.Trim(before, "\n")
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: renderToolcall, Profiles: Profiles, Tokens: specialTokens}
 
-// Prompt implements toolcall.Prompter: Thinking nil is the template's
-// default (adaptive), true enabled, false disabled. The template writes
-// no date.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
+// renderToolcall is RenderPrompt taking toolcall's options, as the
+// format's Prompt method does: Thinking nil is the template's default
+// (adaptive), true enabled, false disabled. The template writes no date.
+func renderToolcall(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	o := PromptOptions{Profile: opts.Profile, SpecialTokens: opts.SpecialTokens}
 	if opts.Thinking != nil {
 		o.ThinkingMode = ThinkingDisabled
@@ -182,10 +182,6 @@ func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 	}
 	return RenderPrompt(msgs, tools, o)
 }
-
-// SpecialTokens lists the format's special tokens (toolcall.Describe
-// reads them into its descriptor).
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
 // PromptOptions.SpecialTokens escapes or refuses in client text.

@@ -58,9 +58,6 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 	return b.String(), nil
 }
 
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
-
 // decodeArgs reads a call's arguments, a JSON object ("" is none).
 func decodeArgs(c toolcall.Call) (jsonvalue.Value, error) {
 	if strings.TrimSpace(c.Arguments) == "" {

@@ -39,9 +39,12 @@ var table = block.Format{
 }
 
 // Format is the Mistral format.
-var Format toolcall.Format = format{table.Named("mistral")}
+var Format toolcall.Format = format{table.Named("mistral"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {

@@ -2,7 +2,6 @@ package mistral
 
 import (
 	"hash/fnv"
-	"slices"
 	"strings"
 	"time"
 
@@ -31,9 +30,6 @@ var arrayV3 = prompt.JSONArray{Format: "mistral", Open: toolCallsText + " ", Beg
 	}
 	return `, "id": ` + string(jsonvalue.AppendString(nil, c.ID))
 }}
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
@@ -113,13 +109,9 @@ const small32System = "You are Mistral Small 3, a Large Language Model (LLM) cre
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	toolsJSON := ""
-	if len(tools) > 0 {
-		list, err := prompt.OpenAIToolsJSON(tools)
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		toolsJSON = "[AVAILABLE_TOOLS]" + list + "[/AVAILABLE_TOOLS]"
+	toolsJSON, err := prompt.ToolArray(tools, prompt.OpenAIToolJSON, "[AVAILABLE_TOOLS]", "[/AVAILABLE_TOOLS]")
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
 	if profile == ProfileSmall32 {
 		return renderSmall32(msgs, toolsJSON, opts.Date)
@@ -276,17 +268,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	return prompt.Render("mistral", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter with RenderPrompt.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
-
-// SpecialTokens lists the format's special tokens (toolcall.Describe
-// reads them into its descriptor).
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.

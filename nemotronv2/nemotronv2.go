@@ -17,9 +17,12 @@ const (
 var table = block.Marked{Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, block.CallKeys), TurnEnds: []string{eotText}}.Format()
 
 // Format is the Nemotron Nano v2 format.
-var Format toolcall.Format = format{table.Named("nemotron_v2")}
+var Format toolcall.Format = format{table.Named("nemotron_v2"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner: the template's generation
 // prompt opens <think> unless thinking is off, and a <TOOLCALL> written

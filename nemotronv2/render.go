@@ -1,7 +1,6 @@
 package nemotronv2
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/grammar"
@@ -21,9 +20,6 @@ var array = prompt.JSONArray{Format: "nemotron_v2", Open: startText, Close: endT
 // frame is how Nemotron Nano v2 writes calls, as RenderCalls writes them:
 // the array between the markers is the section.
 var frame = grammar.ArrayFrame(array, startText)
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
 
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
@@ -182,16 +178,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	return prompt.Render("nemotron_v2", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter with RenderPrompt.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
-
-// SpecialTokens implements toolcall.SpecialTokenLister.
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.

@@ -67,9 +67,12 @@ var table = block.Marked{
 }.Format()
 
 // Format is the OLMo 3 format.
-var Format toolcall.Format = format{table.Named("olmo3")}
+var Format toolcall.Format = format{table.Named("olmo3"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {

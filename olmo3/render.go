@@ -41,9 +41,6 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 	return string(b) + endText, nil
 }
 
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
-
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
 	// ProfileOLMo31 is Olmo 3.1's template (Olmo-3.1-32B-Instruct, which
@@ -68,13 +65,9 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	if profile == ProfileOLMo3Think {
 		return renderThink(msgs, tools)
 	}
-	functions := ""
-	if len(tools) > 0 {
-		list, err := prompt.OpenAIToolsJSON(tools)
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		functions = "<functions>" + list + "</functions>"
+	functions, err := prompt.ToolArray(tools, prompt.OpenAIToolJSON, "<functions>", "</functions>")
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
 	var b strings.Builder
 	if !slices.ContainsFunc(msgs, func(m toolcall.Message) bool { return m.Role == "system" }) {
@@ -144,13 +137,12 @@ func lines(calls []toolcall.Call) (string, error) {
 func renderThink(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
 	var b strings.Builder
 	none := " " + noFunctions
-	functions := none
-	if len(tools) > 0 {
-		list, err := prompt.OpenAIToolsJSON(tools)
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		functions = " <functions>" + list + "</functions>"
+	functions, err := prompt.ToolArray(tools, prompt.OpenAIToolJSON, " <functions>", "</functions>")
+	if err != nil {
+		return toolcall.Prompt{}, err
+	}
+	if functions == "" {
+		functions = none
 	}
 	if len(msgs) == 0 || msgs[0].Role != "system" {
 		b.WriteString("<|im_start|>system\n" + ThinkSystem + functions + "<|im_end|>\n")
@@ -203,17 +195,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	return prompt.Render("olmo3", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter with RenderPrompt.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
-
-// SpecialTokens lists the format's special tokens (toolcall.Describe
-// reads them into its descriptor).
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.

@@ -58,9 +58,12 @@ var table = block.Format{
 }
 
 // Format is the Qwen3-Coder XML format.
-var Format toolcall.Format = format{table.Named("qwen3_coder")}
+var Format toolcall.Format = format{table.Named("qwen3_coder"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner.
 func (format) Reasoning() toolcall.Reasoning {

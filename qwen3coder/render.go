@@ -20,9 +20,6 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 	return textargs.Render("qwen3coder", calls, frame)
 }
 
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }
-
 // DefaultSystem is the system text Qwen3-Coder's template writes when the
 // request has tools and the conversation no system message.
 const DefaultSystem = "You are Qwen, a helpful AI assistant that can interact with a computer to solve tasks."
@@ -184,19 +181,17 @@ var Profiles = []string{ProfileQwen3Coder, ProfileQwen35, ProfileQwen36, Profile
 // and anything else as Jinja's string filter (Python's str) writes it:
 // True, False, None; a list of types as Python's list, ['string',
 // 'null'].
+//
+// opts.Thinking is Qwen3.5's and Nemotron 3's enable_thinking,
+// opts.KeepReasoning Nemotron 3's truncate_history_thinking=false; no
+// template writes a date.
 func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	return prompt.Render("qwen3coder", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter with RenderPrompt. Thinking is
-// Qwen3.5's and Nemotron 3's enable_thinking, KeepReasoning Nemotron 3's
-// truncate_history_thinking=false; no template writes a date.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // writeSystem writes the system turn of Qwen3-Coder's template, or with
 // nemotron Nemotron 3's: the system text, then with tools sep and the
@@ -303,10 +298,6 @@ func schemaText(v jsonvalue.Value) string {
 // pythonStr writes a value as Jinja's string filter does: a list of
 // types as Python's list, ['string', 'null'].
 func pythonStr(v jsonvalue.Value) string { return string(prompt.AppendPythonStr(nil, v)) }
-
-// SpecialTokens lists the format's special tokens (toolcall.Describe
-// reads them into its descriptor).
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/tagcall"
 	"github.com/toolparse/toolparse/toolcall"
@@ -52,9 +53,12 @@ var syntax = tagcall.Syntax{
 }
 
 // Format is Seed-OSS's format.
-var Format toolcall.Format = format{table.Named("seed_oss")}
+var Format toolcall.Format = format{table.Named("seed_oss"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner: the model opens <seed:think>
 // itself (the prompt leaves it closed) and closes it before it answers.

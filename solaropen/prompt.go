@@ -2,7 +2,6 @@ package solaropen
 
 import (
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -77,9 +76,11 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 			// The template keeps reasoning it reads from a field the
 			// request does not carry (see the package doc): none here.
 			if len(m.ToolCalls) > 0 {
-				if b, err = appendCalls(append(b, assistantText...), m.ToolCalls); err != nil {
+				calls, err := RenderCalls(m.ToolCalls)
+				if err != nil {
 					return toolcall.Prompt{}, err
 				}
+				b = append(b, assistantText+calls...)
 				break
 			}
 			b = append(append(append(b, assistantText+contentText...), m.Content...), endText...)
@@ -134,16 +135,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	return prompt.Render("solar_open", Profiles, specialTokens, msgs, tools, opts, writePrompt)
 }
 
-// PromptProfiles implements toolcall.Prompter.
-func (format) PromptProfiles() []string { return slices.Clone(Profiles) }
-
-// Prompt implements toolcall.Prompter with RenderPrompt.
-func (format) Prompt(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	return RenderPrompt(msgs, tools, opts)
-}
-
-// SpecialTokens implements toolcall.SpecialTokenLister.
-func (format) SpecialTokens() []string { return slices.Clone(specialTokens) }
+// methods gives the format its RenderCalls, PromptProfiles, Prompt and
+// SpecialTokens methods.
+var methods = &prompt.Methods{Calls: RenderCalls, Render: RenderPrompt, Profiles: Profiles, Tokens: specialTokens}
 
 // specialTokens are the format's special tokens, which
 // toolcall.PromptOptions.SpecialTokens escapes or refuses in client text.

@@ -15,37 +15,26 @@ import (
 // digits, its place (the ten lowercase letters and digits the template
 // asks the model for). No calls is "".
 func RenderCalls(calls []toolcall.Call) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
-	}
-	b, err := appendCalls(nil, calls)
-	return string(b), err
+	return prompt.Section(callsText, callsEndText, calls, appendCall)
 }
 
-// appendCalls appends the calls' section.
-func appendCalls(b []byte, calls []toolcall.Call) ([]byte, error) {
-	b = append(b, callsText...)
-	for i, c := range calls {
-		args, err := prompt.SpacedArgs("solar_open", c)
-		if err != nil {
-			return nil, err
-		}
-		b = append(b, callText...)
-		if c.ID != "" {
-			b = append(b, c.ID...)
-		} else {
-			b = append(b, "call"...)
-			n := strconv.Itoa(i + 1)
-			for range 6 - len(n) {
-				b = append(b, '0')
-			}
-			b = append(b, n...)
-		}
-		b = append(append(append(b, nameText...), c.Name...), argsText...)
-		b = append(append(b, args...), callEndText...)
+// appendCall appends the call in place i of the section.
+func appendCall(b []byte, i int, c toolcall.Call) ([]byte, error) {
+	args, err := prompt.SpacedArgs("solar_open", c)
+	if err != nil {
+		return nil, err
 	}
-	return append(b, callsEndText...), nil
+	b = append(b, callText...)
+	if c.ID != "" {
+		b = append(b, c.ID...)
+	} else {
+		b = append(b, "call"...)
+		n := strconv.Itoa(i + 1)
+		for range 6 - len(n) {
+			b = append(b, '0')
+		}
+		b = append(b, n...)
+	}
+	b = append(append(append(b, nameText...), c.Name...), argsText...)
+	return append(append(b, args...), callEndText...), nil
 }
-
-// RenderCalls implements toolcall.Renderer.
-func (format) RenderCalls(calls []toolcall.Call) (string, error) { return RenderCalls(calls) }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsoncall"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -65,9 +66,12 @@ var table = block.Format{
 }
 
 // Format is Solar Open's format.
-var Format toolcall.Format = format{table.Named("solar_open")}
+var Format toolcall.Format = format{table.Named("solar_open"), methods}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*prompt.Methods
+}
 
 // Reasoning implements toolcall.Reasoner: <|think|> ... <|end|>, which
 // the text's or the calls' marker also ends.

@@ -1,8 +1,6 @@
 package prompt
 
 import (
-	"strings"
-
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -48,32 +46,41 @@ type JSONCalls struct {
 // Render writes calls as j says; no calls is "". Arguments that are not a
 // JSON object are an error.
 func (j JSONCalls) Render(calls []toolcall.Call) (string, error) {
-	if len(calls) == 0 {
-		return "", nil
-	}
 	args := SpacedArgs
 	if j.Compact {
 		args = CompactArgs
 	}
-	var b strings.Builder
-	b.WriteString(j.Open)
-	for i, c := range calls {
+	return Section(j.Open, j.Close, calls, func(b []byte, i int, c toolcall.Call) ([]byte, error) {
 		a, err := args(j.Format, c)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		if i > 0 {
-			b.WriteString(j.Sep)
+			b = append(b, j.Sep...)
 		}
-		b.WriteString(j.Begin(c.Name))
-		b.WriteString(a)
+		b = append(append(b, j.Begin(c.Name)...), a...)
 		if j.Tail != nil {
-			b.WriteString(j.Tail(c))
+			b = append(b, j.Tail(c)...)
 		}
-		b.WriteString(j.End)
+		return append(b, j.End...), nil
+	})
+}
+
+// Section writes calls as one section: "" when there are none, else
+// open, each call as write appends it (i its place in calls), then close.
+// write's error is Section's.
+func Section(open, close string, calls []toolcall.Call, write func(b []byte, i int, c toolcall.Call) ([]byte, error)) (string, error) {
+	if len(calls) == 0 {
+		return "", nil
 	}
-	b.WriteString(j.Close)
-	return b.String(), nil
+	b := []byte(open)
+	for i, c := range calls {
+		var err error
+		if b, err = write(b, i, c); err != nil {
+			return "", err
+		}
+	}
+	return string(append(b, close...)), nil
 }
 
 // NameArgumentsBegin is a call object up to its arguments when the object

@@ -1,7 +1,8 @@
 // Package prompt holds what the formats' prompt renderers share: beginning
 // a prompt (guarding client text, finding the profile, checking the
-// conversation), writing tool definitions and tool lists, and writing
-// calls whose arguments are JSON (JSONCalls, JSONArray).
+// conversation), writing tool definitions and tool lists (as JSON, or as
+// TypeScript: TSType), writing calls (JSONCalls, JSONArray, Section),
+// and the methods a format's type gets from its renderers (Methods).
 package prompt
 
 import (
@@ -84,10 +85,23 @@ func toolArray(tools []toolcall.Tool, toolJSON func(toolcall.Tool) (string, erro
 // tool as toolJSON writes it between before and after (EachTool), then
 // outro. No tools is "" (the templates write no section then).
 func ToolSection(tools []toolcall.Tool, toolJSON func(toolcall.Tool) (string, error), intro, before, after, outro string) (string, error) {
+	return section(tools, toolJSON, intro, "", before, after, outro)
+}
+
+// ToolArray is a prompt's tool section when there are tools: intro, the
+// tools as one JSON array of toolJSON's objects (as ToolsJSON and
+// OpenAIToolsJSON write them), then outro. No tools is "".
+func ToolArray(tools []toolcall.Tool, toolJSON func(toolcall.Tool) (string, error), intro, outro string) (string, error) {
+	return section(tools, toolJSON, intro+"[", ", ", "", "", "]"+outro)
+}
+
+// section is intro, the tools as EachTool writes them, and outro; no
+// tools is "".
+func section(tools []toolcall.Tool, toolJSON func(toolcall.Tool) (string, error), intro, sep, before, after, outro string) (string, error) {
 	if len(tools) == 0 {
 		return "", nil
 	}
-	list, err := EachTool(tools, toolJSON, "", before, after)
+	list, err := EachTool(tools, toolJSON, sep, before, after)
 	if err != nil {
 		return "", err
 	}

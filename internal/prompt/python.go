@@ -2,6 +2,7 @@ package prompt
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -105,13 +106,23 @@ func Truthy(v *jsonvalue.Value) bool {
 	case jsonvalue.Boolean:
 		return v.Bool
 	case jsonvalue.Number:
-		return strings.Trim(v.Str, "0.-+eE") != ""
+		f, err := strconv.ParseFloat(v.Str, 64)
+		return err != nil || f != 0
 	case jsonvalue.String:
 		return v.Str != ""
 	case jsonvalue.Array:
 		return len(v.Items) > 0
 	}
 	return len(v.Members) > 0
+}
+
+// Text writes a schema value as Jinja prints it: a string as it is,
+// anything else as JSON with tojson's spaces.
+func Text(v jsonvalue.Value) string {
+	if v.Kind == jsonvalue.String {
+		return v.Str
+	}
+	return string(v.AppendSpaced(nil))
 }
 
 // ListHolds reports whether list, a JSON array, holds the string s (a

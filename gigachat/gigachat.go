@@ -2,6 +2,7 @@ package gigachat
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -49,11 +50,7 @@ type format struct{ block.Named }
 // prompt: the content, the calls as RenderCalls writes them, then </s>.
 // GigaChat does not reason: reasoning is left out.
 func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
-	text, err := RenderCalls(calls)
-	if err != nil {
-		return "", err
-	}
-	return content + text + eosText, nil
+	return prompt.Reply{End: eosText, Render: RenderCalls}.Write(reasoning, content, calls)
 }
 
 func init() {

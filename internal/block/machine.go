@@ -566,6 +566,32 @@ func (m *Machine) opens(held []byte, rest string) int {
 // is quiet up to the next bracket rather than up to its closing quote.
 const shortString = 64
 
+// HoldMarker matches set at a pending item that a hook holds where a
+// marker of set may begin: when none is held yet, the bytes of s[i:] that
+// skip marks are passed over and the item begins at the first other byte.
+// It returns the match and where the hook reads on: len(s) when s ends
+// first (Partial, with no item begun when s ended in skipped bytes); just
+// past the marker (Full); the item's first byte in s, or i when the item
+// began in an earlier delta (None).
+func (m *Machine) HoldMarker(set *marker.Set, skip *[256]bool, s string, i int) (marker.Result, int) {
+	if !m.Holding() {
+		for i < len(s) && skip[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			return marker.Partial, i
+		}
+		m.Begin(i)
+	}
+	switch res, _, n, held := m.MatchAt(set, s, i, 0); res {
+	case marker.Partial:
+		return res, len(s)
+	case marker.Full:
+		return res, i + n - held
+	}
+	return marker.None, i
+}
+
 // PrefixQuiet is what the machine says of the next bytes when the pending
 // item is the start of a marker of set (or nothing, where one may begin):
 // nothing is told until they complete one, or go on with none

@@ -2,7 +2,8 @@
 // tags, for a format on the block machine: a Syntax gives a kind of block
 // its Read (the whole body) and its Follow (the body's first call while it
 // arrives, for argument streaming), both on one tagargs.Reader, so that
-// the rule for tags inside values is tagargs's alone.
+// the rule for tags inside values is tagargs's alone. A format that
+// writes its values its own way builds its follower on Following.
 package tagcall
 
 import (

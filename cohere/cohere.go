@@ -82,22 +82,10 @@ func (format) Reasoning() toolcall.Reasoning {
 // <|START_RESPONSE|> and <|END_RESPONSE|>, the calls as RenderCalls writes
 // them, then <|END_OF_TURN_TOKEN|>. Each part is left out when empty.
 func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
-	var b []byte
-	if reasoning != "" {
-		b = append(b, thinkingText+reasoning+thinkingEndText...)
-	}
 	if content != "" {
-		b = append(b, responseText+content+responseEndText...)
+		content = responseText + content + responseEndText
 	}
-	if len(calls) > 0 {
-		s, err := RenderCalls(calls)
-		if err != nil {
-			return "", err
-		}
-		b = append(b, s...)
-	}
-	b = append(b, endOfTurnText...)
-	return string(b), nil
+	return prompt.Reply{Open: thinkingText, Close: thinkingEndText, End: endOfTurnText, Render: RenderCalls}.Write(reasoning, content, calls)
 }
 
 func init() {

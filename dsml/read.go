@@ -7,12 +7,12 @@ import (
 	"sync"
 
 	"github.com/toolparse/toolparse/internal/block"
-	"github.com/toolparse/toolparse/internal/clip"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/pylit"
 	"github.com/toolparse/toolparse/internal/schemacore"
 	"github.com/toolparse/toolparse/internal/tagargs"
+	"github.com/toolparse/toolparse/internal/tagcall"
 	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -82,14 +82,6 @@ func appendValue(dst []byte, tool *schemacore.Schema, p *pylit.Parser, name stri
 	}
 	v, _ := tool.TextValue(name, text)
 	return append(dst, v...)
-}
-
-// nameMsg says why name is no function's name, or "".
-func nameMsg(name string) string {
-	if !textargs.ValidName(name) {
-		return "not a function name: " + clip.Quote(name)
-	}
-	return ""
 }
 
 // errNoInvoke says a block holds no invoke.
@@ -181,7 +173,7 @@ type wholeReader struct {
 }
 
 func (w *wholeReader) Name(name string, at int) string {
-	if msg := nameMsg(name); msg != "" {
+	if msg := tagcall.NameMsg(name); msg != "" {
 		return msg
 	}
 	w.put()

@@ -53,11 +53,7 @@ type format struct {
 // prompt: the content, the calls as RenderCalls writes them, then </s>.
 // GigaChat does not reason: reasoning is left out.
 func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
-	text, err := RenderCalls(calls)
-	if err != nil {
-		return "", err
-	}
-	return content + text + eosText, nil
+	return prompt.Reply{End: eosText, Render: RenderCalls}.Write(reasoning, content, calls)
 }
 
 func init() {

@@ -67,24 +67,10 @@ func (format) Reasoning() toolcall.Reasoning {
 // </response> after reasoning; the calls as RenderCalls writes them;
 // then <|end_of_text|>. Each part is left out when empty.
 func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
-	var b []byte
-	switch {
-	case reasoning == "":
-		b = append(b, content...)
-	case content == "":
-		b = append(b, thinkOpen+reasoning+thinkClose...)
-	default:
-		b = append(b, thinkOpen+reasoning+thinkClose+respOpen+content+respClose...)
+	if reasoning != "" && content != "" {
+		content = respOpen + content + respClose
 	}
-	if len(calls) > 0 {
-		s, err := RenderCalls(calls)
-		if err != nil {
-			return "", err
-		}
-		b = append(b, s...)
-	}
-	b = append(b, eotText...)
-	return string(b), nil
+	return prompt.Reply{Open: thinkOpen, Close: thinkClose, End: eotText, Render: RenderCalls}.Write(reasoning, content, calls)
 }
 
 func init() {

@@ -178,22 +178,13 @@ func (h *messages) Start(m *block.Machine, _ string, _ int) bool {
 // anything else makes the rest of the response content (it is not
 // Harmony).
 func (h *messages) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	if !m.Holding() {
-		for i < len(s) && (s[i] == '\n' || s[i] == '\r') {
-			i++ // stray newlines between messages
-		}
-		if i == len(s) {
-			return dst, i
-		}
-		m.Begin(i)
-	}
-	res, _, n, held := m.MatchAt(heads, s, i, 0)
+	res, i := m.HoldMarker(heads, &newlines, s, i)
 	switch res {
 	case marker.Partial:
-		return dst, len(s)
+		return dst, i
 	case marker.Full:
 		m.Open(kHeader, "")
-		return dst, i + n - held
+		return dst, i
 	}
 	if h.afterCall { // text after a call: not part of the turn
 		m.DropTurn(s, i)
@@ -202,6 +193,9 @@ func (h *messages) Step(m *block.Machine, dst []toolcall.Event, s string, i int)
 	m.Verbatim()
 	return m.Emit(dst, s, i), i
 }
+
+// newlines are the stray bytes between messages.
+var newlines = [256]bool{'\n': true, '\r': true}
 
 // Quiet implements block.Quieter: where a message may begin, and while the
 // start of a header is held, nothing is told until the bytes complete the

@@ -9,6 +9,9 @@ import (
 // endOfMsg is the one marker that may follow <|close|>message<|sep|>.
 var endOfMsgSet = marker.NewSet(endOfMsgText)
 
+// spaces are the whitespace before <|end_of_msg|>.
+var spaces = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
+
 // messageEnd reads what follows <|close|>message<|sep|>, which closes the
 // assistant's message: whitespace and <|end_of_msg|>, which end the turn
 // without a word; anything else is after the end of the turn, dropped with
@@ -31,23 +34,14 @@ func (h *messageEnd) Start(m *block.Machine, _ string, _ int) bool {
 
 // Step reads the bytes after <|close|>message<|sep|>.
 func (h *messageEnd) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	if !m.Holding() {
-		for i < len(s) && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t') {
-			i++
-		}
-		if i == len(s) {
-			return dst, i
-		}
-		m.Begin(i)
-	}
-	res, _, n, held := m.MatchAt(endOfMsgSet, s, i, 0)
+	res, i := m.HoldMarker(endOfMsgSet, &spaces, s, i)
 	switch res {
 	case marker.Partial:
-		return dst, len(s)
+		return dst, i
 	case marker.Full:
 		m.Drop()
 		m.EndTurn()
-		return dst, i + n - held
+		return dst, i
 	}
 	m.DropTurn(s, i)
 	return dst, i

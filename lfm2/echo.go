@@ -5,7 +5,6 @@ import (
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
-	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -110,23 +109,19 @@ func (e *echo) end(m *block.Machine, dst []toolcall.Event, s string, i int) ([]t
 		}
 		e.matching, e.mark = true, m.Len(s, i)
 	}
-	res, tok, _, end := m.MatchMarker(s, i, e.mark)
-	switch {
-	case res == marker.Partial:
+	dst, text, end, ended := m.HeldEnd(dst, s, i, e.mark, isEnd) // another marker: no echo
+	if !ended {
 		return dst, end
-	case res == marker.None:
-		return m.Abandon(dst, s, end)
-	case tok != block.MarkedEnd: // another marker: no echo after all
-		return m.MarkerAt(dst, s, end, e.mark, tok), end
 	}
-	text := m.Text(s, end)
-	m.Leave()
 	items, err := e.run.Read(m, kBlock, text[e.candAt:e.mark])
 	if err == nil && sameCalls(items, e.last) {
 		return dst, end // the echo and the orphan marker are dropped
 	}
 	return m.Content(dst, text[:e.mark]), end
 }
+
+// isEnd reports whether tok is the end marker, which ends an echo.
+func isEnd(_ *block.Machine, tok block.Token) bool { return tok == block.MarkedEnd }
 
 func sameCalls(items []block.Item, calls []toolcall.Call) bool {
 	if len(items) != len(calls) {

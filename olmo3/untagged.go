@@ -2,7 +2,6 @@ package olmo3
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
-	"github.com/toolparse/toolparse/internal/marker"
 	"github.com/toolparse/toolparse/pythonic"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -83,20 +82,15 @@ func (u *untagged) Step(m *block.Machine, dst []toolcall.Event, s string, i int)
 		}
 		return dst, j
 	}
-	res, tok, _, end := m.MatchMarker(s, i, u.mark)
-	switch {
-	case res == marker.Partial:
+	dst, text, end, ended := m.HeldEnd(dst, s, i, u.mark, endsTurn) // another: a block, or an orphan
+	if !ended {
 		return dst, end
-	case res == marker.None:
-		return m.Abandon(dst, s, end)
-	case !m.Marker(tok).EndsTurn: // a block after all, or an orphan end marker
-		return m.MarkerAt(dst, s, end, u.mark, tok), end
 	}
-	start, mark := m.Start(), u.mark
-	text := m.Text(s, end)
-	m.Leave()
-	return u.decide(m, dst, text, text[:mark], start), end
+	return u.decide(m, dst, text, text[:u.mark], m.Start()), end
 }
+
+// endsTurn reports whether tok ends the turn, and so a response of calls.
+func endsTurn(m *block.Machine, tok block.Token) bool { return m.Marker(tok).EndsTurn }
 
 // decide reads a response that held nothing but calls: they are calls when
 // every name is a requested tool; otherwise the text is content.

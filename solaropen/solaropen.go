@@ -130,22 +130,13 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 // <|begin|>assistant; the calls as RenderCalls writes them, which end the
 // turn. Each part is left out when empty.
 func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
-	var b strings.Builder
-	if reasoning != "" {
-		b.WriteString(thinkText + reasoning + endText + assistantText)
-	}
 	if content != "" {
-		b.WriteString(contentText + content + endText)
+		content = contentText + content + endText
 		if len(calls) > 0 {
-			b.WriteString(assistantText)
+			content += assistantText
 		}
 	}
-	text, err := RenderCalls(calls)
-	if err != nil {
-		return "", err
-	}
-	b.WriteString(text)
-	return b.String(), nil
+	return prompt.Reply{Open: thinkText, Close: endText + assistantText, Render: RenderCalls}.Write(reasoning, content, calls)
 }
 
 func init() {

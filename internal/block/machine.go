@@ -566,6 +566,32 @@ func (m *Machine) opens(held []byte, rest string) int {
 // is quiet up to the next bracket rather than up to its closing quote.
 const shortString = 64
 
+// HoldMarker matches set at a pending item that a hook holds where a
+// marker of set may begin: when none is held yet, the bytes of s[i:] that
+// skip marks are passed over and the item begins at the first other byte.
+// It returns the match and where the hook reads on: len(s) when s ends
+// first (Partial, with no item begun when s ended in skipped bytes); just
+// past the marker (Full); the item's first byte in s, or i when the item
+// began in an earlier delta (None).
+func (m *Machine) HoldMarker(set *marker.Set, skip *[256]bool, s string, i int) (marker.Result, int) {
+	if !m.Holding() {
+		for i < len(s) && skip[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			return marker.Partial, i
+		}
+		m.Begin(i)
+	}
+	switch res, _, n, held := m.MatchAt(set, s, i, 0); res {
+	case marker.Partial:
+		return res, len(s)
+	case marker.Full:
+		return res, i + n - held
+	}
+	return marker.None, i
+}
+
 // PrefixQuiet is what the machine says of the next bytes when the pending
 // item is the start of a marker of set (or nothing, where one may begin):
 // nothing is told until they complete one, or go on with none
@@ -1328,10 +1354,35 @@ func (m *Machine) DiagErr(err error, off int, msg string) {
 	m.Diag(toolcall.KindSyntax, off, "", msg)
 }
 
-// MarkerAt ends what a hook held before a marker of tok that starts at
+// HeldEnd matches the format's markers at offset mark of the pending item
+// that a hook holds, through s[i:], where a marker that ends the item may
+// begin (ends says which do). At one of them, text is the item through
+// the marker, ended, next is where the marker ends in s, and the machine
+// is back in prose: the hook decides what the text is. Otherwise (ended
+// false) the machine deals with the item, and the hook reads on at next:
+// it waits while the bytes may complete a marker; when they begin none,
+// the item is prose (Abandon); before another marker, the held text is
+// content and the marker acts as it does in prose.
+func (m *Machine) HeldEnd(dst []toolcall.Event, s string, i, mark int, ends func(*Machine, Token) bool) (out []toolcall.Event, text string, next int, ended bool) {
+	res, tok, _, end := m.MatchMarker(s, i, mark)
+	switch {
+	case res == marker.Partial:
+		return dst, "", end, false
+	case res == marker.None:
+		dst, end = m.Abandon(dst, s, end)
+		return dst, "", end, false
+	case !ends(m, tok):
+		return m.markerAt(dst, s, end, mark, tok), "", end, false
+	}
+	text = m.Text(s, end)
+	m.Leave()
+	return dst, text, end, true
+}
+
+// markerAt ends what a hook held before a marker of tok that starts at
 // offset mark of the pending item and ends at s[end]: the held text is
 // content, and the marker acts as it does in prose.
-func (m *Machine) MarkerAt(dst []toolcall.Event, s string, end, mark int, tok Token) []toolcall.Event {
+func (m *Machine) markerAt(dst []toolcall.Event, s string, end, mark int, tok Token) []toolcall.Event {
 	text := m.Text(s, end)
 	dst = m.Content(dst, text[:mark])
 	m.mode = mProse

@@ -2,7 +2,8 @@
 // tags, for a format on the block machine: a Syntax gives a kind of block
 // its Read (the whole body) and its Follow (the body's first call while it
 // arrives, for argument streaming), both on one tagargs.Reader, so that
-// the rule for tags inside values is tagargs's alone.
+// the rule for tags inside values is tagargs's alone. A format that
+// writes its values its own way builds its follower on Following.
 package tagcall
 
 import (
@@ -200,56 +201,26 @@ func (w *whole) put() {
 // JSON arguments; a value the schema may make null) stops the following,
 // and the call then comes whole.
 func (s *Syntax) Follow(m *block.Machine) block.Follower {
-	f := &follower{s: s, m: m}
-	f.r.Reset(s.Markers, f, s.Start, s.MaxHeld)
+	f := &follower{s: s}
+	f.M = m
+	f.R.Reset(s.Markers, f, s.Start, s.MaxHeld)
 	return f
 }
 
 // follower is the tagargs.Handler that follows a body's first call.
 type follower struct {
+	Following
 	s     *Syntax
-	m     *block.Machine
-	r     tagargs.Reader
-	name  string
-	w     textargs.Writer
 	first bool // the value's first byte is next (TrimNewline drops a newline there)
-	dead  bool
-	done  bool
-}
-
-func (f *follower) Call() (name, id string, args []byte, ok bool) {
-	if f.dead || f.name == "" {
-		return "", "", nil, false
-	}
-	return f.name, "", f.w.JSON, true
-}
-
-func (f *follower) Feed(s string) {
-	if f.dead || f.done {
-		return
-	}
-	f.r.FeedCopy(s)
-	if f.r.State() == tagargs.Failed || f.r.HasJSON() {
-		f.dead = true
-	}
-}
-
-func (f *follower) Name(name string, _ int) string {
-	if msg := NameMsg(name); msg != "" {
-		return msg
-	}
-	f.name = name
-	f.w.Begin(f.m.Req, name)
-	return ""
 }
 
 func (f *follower) Key(key string, _ int) {
-	f.dead = f.dead || !f.w.Key(key)
+	f.Dead = f.Dead || !f.W.Key(key)
 	f.first = f.s.TrimNewline
 }
 
 func (f *follower) Text(t string) {
-	if f.dead || t == "" {
+	if f.Dead || t == "" {
 		return
 	}
 	if f.first {
@@ -258,32 +229,18 @@ func (f *follower) Text(t string) {
 			t = t[1:]
 		}
 	}
-	f.w.Text(t)
+	f.W.Text(t)
 }
 
 func (f *follower) EndValue(int, int, bool) {
-	if !f.dead {
-		f.w.EndValue(f.s.TrimNewline)
+	if !f.Dead {
+		f.W.EndValue(f.s.TrimNewline)
 	}
 }
 
-func (f *follower) End(int) bool {
-	if !f.dead {
-		f.w.End()
-	}
-	f.done = true
-	return false
-}
+func (f *follower) Fresh(key string) bool { return f.W.Fresh(key) }
 
-func (f *follower) JSON(int, int) string { f.dead = true; return "" }
-
-func (f *follower) Trailing(int) { f.dead = true }
-
-func (f *follower) Unsure() { f.dead = true }
-
-func (f *follower) Fresh(key string) bool { return f.w.Fresh(key) }
-
-func (f *follower) Known(key string) bool { return f.w.Known(key) }
+func (f *follower) Known(key string) bool { return f.W.Known(key) }
 
 // Kind is a kind of block that s reads, its calls standing in one block
 // that end closes: a second opening of one of yields ends a block whose

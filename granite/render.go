@@ -49,10 +49,8 @@ const (
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	var system string
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, msgs = msgs[0].Content, msgs[1:]
-	} else {
+	system, ok, msgs := prompt.System(msgs)
+	if !ok {
 		system = fmt.Sprintf(defaultSystem, prompt.Date(opts.Date).Format("January 02, 2006"))
 		switch {
 		case len(tools) > 0:

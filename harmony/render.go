@@ -63,11 +63,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 		sys += "\nCalls to these tools must go to the commentary channel: 'functions'."
 	}
 	msg("system", sys, endText)
-	rest := msgs
-	dev := ""
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		dev, rest = msgs[0].Content, msgs[1:]
-	}
+	dev, _, rest := prompt.System(msgs)
 	if dev != "" || len(tools) > 0 {
 		body := ""
 		if dev != "" {

@@ -63,11 +63,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 		return renderSmolLM3(msgs, opts), nil
 	}
 	var b strings.Builder
-	rest := msgs
-	system, hasSystem := "", false
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, hasSystem, rest = msgs[0].Content, true, msgs[1:]
-	}
+	system, hasSystem, rest := prompt.System(msgs)
 	if !hasSystem && profile == ProfileQwen25 {
 		system, hasSystem = qwen25System, true
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -13,12 +14,9 @@ import (
 // the ID the call's own when it has the form functions.NAME:IDX, else
 // functions.NAME and the call's place in calls. No calls is "".
 func RenderCalls(calls []toolcall.Call) (string, error) {
-	return prompt.Section(sectionBeginText, sectionEndText, calls, func(b []byte, i int, c toolcall.Call) ([]byte, error) {
-		args, err := prompt.CompactArgs("kimik2", c)
-		if err != nil {
-			return nil, err
-		}
-		return append(b, callBeginText+callID(c, i)+argBeginText+args+callEndText...), nil
+	return prompt.ArgsSection("kimik2", sectionBeginText, sectionEndText, calls, func(b []byte, i int, c toolcall.Call, args jsonvalue.Value) []byte {
+		b = args.AppendJSON(append(b, callBeginText+callID(c, i)+argBeginText...))
+		return append(b, callEndText...)
 	})
 }
 

@@ -17,11 +17,7 @@ import (
 // V its JSON with the spaces Python's json.dumps writes. Attribute values
 // escape '&' and '"' as &amp; and &quot;. No calls is "".
 func RenderCalls(calls []toolcall.Call) (string, error) {
-	return prompt.Section(toolsOpenText, toolsCloseText, calls, func(b []byte, i int, c toolcall.Call) ([]byte, error) {
-		args, err := prompt.Arguments("kimi_k3", c)
-		if err != nil {
-			return nil, err
-		}
+	return prompt.ArgsSection("kimi_k3", toolsOpenText, toolsCloseText, calls, func(b []byte, i int, c toolcall.Call, args jsonvalue.Value) []byte {
 		b = append(b, callOpenText+` tool="`...)
 		b = append(b, escape(c.Name)...)
 		b = append(b, `" index="`...)
@@ -40,7 +36,7 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 			}
 			b = append(b, argCloseText...)
 		}
-		return append(b, callCloseText...), nil
+		return append(b, callCloseText...)
 	})
 }
 

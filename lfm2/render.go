@@ -63,11 +63,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	var b strings.Builder
 	b.WriteString("<|startoftext|>")
 	turn := func(role, text string) { b.WriteString("<|im_start|>" + role + "\n" + text + "<|im_end|>\n") }
-	system := ""
-	rest := msgs
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, rest = msgs[0].Content, msgs[1:]
-	}
+	system, _, rest := prompt.System(msgs)
 	if len(tools) > 0 {
 		list, err := prompt.OpenAIToolsJSON(tools)
 		if err != nil {

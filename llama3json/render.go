@@ -52,11 +52,8 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 		b.WriteString("<|start_header_id|>" + role + "<|end_header_id|>\n\n" + text + "<|eot_id|>")
 	}
 	b.WriteString("<|begin_of_text|>")
-	rest := msgs
-	system := ""
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, rest = strings.TrimSpace(msgs[0].Content), msgs[1:]
-	}
+	system, _, rest := prompt.System(msgs)
+	system = strings.TrimSpace(system)
 	head := ""
 	if len(tools) > 0 {
 		head = "Environment: ipython\n"

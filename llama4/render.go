@@ -227,11 +227,7 @@ func renderMeta(msgs []toolcall.Message, tools []toolcall.Tool, opts metaOptions
 	turn := func(role, text, end string) {
 		b.WriteString("<|header_start|>" + role + "<|header_end|>\n\n" + text + end)
 	}
-	system := ""
-	rest := msgs
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, rest = msgs[0].Content, msgs[1:]
-	}
+	system, _, rest := prompt.System(msgs)
 	if opts.SysMode == "" || opts.SysMode == "system" {
 		system = joinText(system, defs)
 		defs = ""

@@ -59,12 +59,9 @@ const (
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var b strings.Builder
-	rest, system := msgs, DefaultSystem
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		rest = msgs[1:]
-		if msgs[0].Content != "" {
-			system = msgs[0].Content
-		}
+	system, _, rest := prompt.System(msgs)
+	if system == "" {
+		system = DefaultSystem
 	}
 	b.WriteString(promptStart + roleStart + "system\n" + system)
 	section, err := prompt.ToolSection(tools, prompt.ToolJSON, toolsIntro, "<tool>", "</tool>\n", toolsExample)

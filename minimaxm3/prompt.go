@@ -102,12 +102,9 @@ func RenderPrompt(msgs []toolcall.Message, tools []toolcall.Tool, opts PromptOpt
 	}
 	var b strings.Builder
 	b.WriteString(promptStart + roleStart + "system\n" + Identity + thinkingIntro + modeText[mode] + thinkingEnd + turnEnd + "\n")
-	rest, developer := msgs, DefaultDeveloper
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		rest = msgs[1:]
-		if msgs[0].Content != "" {
-			developer = msgs[0].Content
-		}
+	developer, _, rest := prompt.System(msgs)
+	if developer == "" {
+		developer = DefaultDeveloper
 	}
 	b.WriteString(roleStart + "developer\n" + developer)
 	section, err := prompt.ToolSection(tools, prompt.ToolJSON, toolsIntro, "<tool>", "</tool>\n", toolsExample)

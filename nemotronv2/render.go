@@ -76,11 +76,9 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	}
 	var b strings.Builder
 	b.WriteString(systemTurn)
-	system := ""
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, msgs = switchless(msgs[0].Content), msgs[1:]
-		b.WriteString(system)
-	}
+	system, _, msgs := prompt.System(msgs)
+	system = switchless(system)
+	b.WriteString(system)
 	if len(tools) > 0 {
 		if system != "" {
 			b.WriteString("\n\n")

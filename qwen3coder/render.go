@@ -54,11 +54,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 // renderCoder writes Qwen3-Coder's prompt (see RenderPrompt).
 func renderCoder(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
 	var b strings.Builder
-	rest := msgs
-	system, hasSystem := "", false
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, hasSystem, rest = msgs[0].Content, true, msgs[1:]
-	}
+	system, hasSystem, rest := prompt.System(msgs)
 	if hasSystem || len(tools) > 0 {
 		if !hasSystem {
 			system = DefaultSystem

@@ -3,6 +3,7 @@ package solaropen
 import (
 	"strconv"
 
+	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -15,15 +16,12 @@ import (
 // digits, its place (the ten lowercase letters and digits the template
 // asks the model for). No calls is "".
 func RenderCalls(calls []toolcall.Call) (string, error) {
-	return prompt.Section(callsText, callsEndText, calls, appendCall)
+	return prompt.ArgsSection("solar_open", callsText, callsEndText, calls, appendCall)
 }
 
-// appendCall appends the call in place i of the section.
-func appendCall(b []byte, i int, c toolcall.Call) ([]byte, error) {
-	args, err := prompt.SpacedArgs("solar_open", c)
-	if err != nil {
-		return nil, err
-	}
+// appendCall appends the call in place i of the section, args its
+// arguments.
+func appendCall(b []byte, i int, c toolcall.Call, args jsonvalue.Value) []byte {
 	b = append(b, callText...)
 	if c.ID != "" {
 		b = append(b, c.ID...)
@@ -36,5 +34,5 @@ func appendCall(b []byte, i int, c toolcall.Call) ([]byte, error) {
 		b = append(b, n...)
 	}
 	b = append(append(append(b, nameText...), c.Name...), argsText...)
-	return append(append(b, args...), callEndText...), nil
+	return append(args.AppendSpaced(b), callEndText...)
 }

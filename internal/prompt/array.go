@@ -46,23 +46,20 @@ type JSONCalls struct {
 // Render writes calls as j says; no calls is "". Arguments that are not a
 // JSON object are an error.
 func (j JSONCalls) Render(calls []toolcall.Call) (string, error) {
-	args := SpacedArgs
-	if j.Compact {
-		args = CompactArgs
-	}
-	return Section(j.Open, j.Close, calls, func(b []byte, i int, c toolcall.Call) ([]byte, error) {
-		a, err := args(j.Format, c)
-		if err != nil {
-			return nil, err
-		}
+	return ArgsSection(j.Format, j.Open, j.Close, calls, func(b []byte, i int, c toolcall.Call, args jsonvalue.Value) []byte {
 		if i > 0 {
 			b = append(b, j.Sep...)
 		}
-		b = append(append(b, j.Begin(c.Name)...), a...)
+		b = append(b, j.Begin(c.Name)...)
+		if j.Compact {
+			b = args.AppendJSON(b)
+		} else {
+			b = args.AppendSpaced(b)
+		}
 		if j.Tail != nil {
 			b = append(b, j.Tail(c)...)
 		}
-		return append(b, j.End...), nil
+		return append(b, j.End...)
 	})
 }
 
@@ -81,6 +78,20 @@ func Section(open, close string, calls []toolcall.Call, write func(b []byte, i i
 		}
 	}
 	return string(append(b, close...)), nil
+}
+
+// ArgsSection writes calls as one section as Section does, write
+// appending each call given its arguments as Arguments decodes them
+// (format names the format in errors): the first call whose arguments
+// are not a JSON object is the error.
+func ArgsSection(format, open, close string, calls []toolcall.Call, write func(b []byte, i int, c toolcall.Call, args jsonvalue.Value) []byte) (string, error) {
+	return Section(open, close, calls, func(b []byte, i int, c toolcall.Call) ([]byte, error) {
+		args, err := Arguments(format, c)
+		if err != nil {
+			return nil, err
+		}
+		return write(b, i, c, args), nil
+	})
 }
 
 // NameArgumentsBegin is a call object up to its arguments when the object

@@ -20,3 +20,13 @@ func WriteResult(b *strings.Builder, msgs []toolcall.Message, i int, head, text,
 		b.WriteString(tail)
 	}
 }
+
+// System splits a conversation's leading system message off: its text,
+// whether there is one, and the messages after it (all of msgs when
+// there is none).
+func System(msgs []toolcall.Message) (text string, ok bool, rest []toolcall.Message) {
+	if len(msgs) > 0 && msgs[0].Role == "system" {
+		return msgs[0].Content, true, msgs[1:]
+	}
+	return "", false, msgs
+}

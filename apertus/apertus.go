@@ -2,6 +2,7 @@ package apertus
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -24,11 +25,12 @@ var keys = func() block.Keys { k := block.CallKeys; k.NameKeyed = true; return k
 var table = block.Marked{Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, keys), TurnEnds: []string{eotText}}.Format()
 
 // Format is the Apertus format.
-var Format toolcall.Format = format{table.Named("apertus"), methods}
+var Format toolcall.Format = format{table.Named("apertus"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner: the model opens

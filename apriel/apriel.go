@@ -2,6 +2,7 @@ package apriel
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -26,11 +27,12 @@ var table = block.Marked{
 }.Format()
 
 // Format is the Apriel format (Apriel 1.5 and 1.6 Thinker).
-var Format toolcall.Format = format{table.Named("apriel"), methods}
+var Format toolcall.Format = format{table.Named("apriel"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner: the reasoning runs from "Here

@@ -2,6 +2,7 @@ package cohere
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -64,11 +65,12 @@ var table = block.Format{
 var keys = block.CallKeys
 
 // Format is Cohere Command's format (Command R7B, Command A).
-var Format toolcall.Format = format{table.Named("cohere"), methods}
+var Format toolcall.Format = format{table.Named("cohere"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner: <|START_THINKING|> ...

@@ -1,6 +1,7 @@
 package deepseek
 
 import (
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
@@ -51,11 +52,12 @@ var table = block.Format{
 }
 
 // Format is the DeepSeek V3 / R1 / V3.1 format.
-var Format toolcall.Format = format{table.Named("deepseek"), methods}
+var Format toolcall.Format = format{table.Named("deepseek"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner.

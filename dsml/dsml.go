@@ -2,6 +2,7 @@ package dsml
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/toolcall"
@@ -130,11 +131,12 @@ var table = block.Format{
 }
 
 // Format is the DeepSeek DSML format: V3.2's, V4's and V4.1's spellings.
-var Format toolcall.Format = format{table.Named("dsml"), methods}
+var Format toolcall.Format = format{table.Named("dsml"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner: <think> ... </think>. A prompt

@@ -2,6 +2,7 @@ package gemma4
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -68,11 +69,12 @@ var table = block.Format{
 }
 
 // Format is the Gemma 4 / FunctionGemma format.
-var Format toolcall.Format = format{table.Named("gemma4"), methods}
+var Format toolcall.Format = format{table.Named("gemma4"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner: Gemma 4's thought channel.

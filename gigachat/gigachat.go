@@ -2,6 +2,7 @@ package gigachat
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -42,11 +43,12 @@ var table = block.Format{
 }
 
 // Format is GigaChat's format (GigaChat 3 and 3.1).
-var Format toolcall.Format = format{table.Named("gigachat"), methods}
+var Format toolcall.Format = format{table.Named("gigachat"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reply writes a whole reply as GigaChat 3.1 writes one after its

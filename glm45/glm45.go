@@ -1,6 +1,7 @@
 package glm45
 
 import (
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 	"sync"
@@ -33,11 +34,12 @@ var table = block.Marked{
 }.Format()
 
 // Format is the GLM-4.5 / 4.6 / 4.7 format.
-var Format toolcall.Format = format{table.Named("glm45"), methods}
+var Format toolcall.Format = format{table.Named("glm45"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner.

@@ -2,6 +2,7 @@ package granite
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -48,11 +49,12 @@ var table = block.Format{
 }
 
 // Format is the Granite 3.x format.
-var Format toolcall.Format = format{table.Named("granite"), methods}
+var Format toolcall.Format = format{table.Named("granite"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner: with thinking on the model

@@ -1,6 +1,7 @@
 package harmony
 
 import (
+	"github.com/toolparse/toolparse/internal/grammar"
 	"strings"
 	"unicode"
 
@@ -14,11 +15,12 @@ import (
 )
 
 // Format is the Harmony format of gpt-oss.
-var Format toolcall.Format = format{table.Named("harmony"), methods}
+var Format toolcall.Format = format{table.Named("harmony"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 func init() {

@@ -1,6 +1,7 @@
 package hermes
 
 import (
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
@@ -75,11 +76,12 @@ func readImStart(m *block.Machine, body string) ([]block.Item, error) {
 }
 
 // Format is the Hermes / Qwen JSON format.
-var Format toolcall.Format = format{table.Named("hermes"), methods}
+var Format toolcall.Format = format{table.Named("hermes"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner.

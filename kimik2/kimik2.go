@@ -1,6 +1,7 @@
 package kimik2
 
 import (
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"strconv"
 	"strings"
@@ -63,11 +64,12 @@ var table = block.Format{
 }
 
 // Format is the Kimi K2 format.
-var Format toolcall.Format = format{table.Named("kimi_k2"), methods}
+var Format toolcall.Format = format{table.Named("kimi_k2"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner.

@@ -2,6 +2,7 @@ package kimik3
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -80,11 +81,12 @@ var table = block.Format{
 }
 
 // Format is the Kimi K3 format.
-var Format toolcall.Format = format{table.Named("kimi_k3"), methods}
+var Format toolcall.Format = format{table.Named("kimi_k3"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner: the think channel. Its template

@@ -72,6 +72,7 @@ package lfm2
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -95,11 +96,12 @@ var table = block.Marked{
 }.Format()
 
 // Format is the LFM2 / LFM2.5 format.
-var Format toolcall.Format = format{table.Named("lfm2"), methods}
+var Format toolcall.Format = format{table.Named("lfm2"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner.

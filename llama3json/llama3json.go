@@ -2,6 +2,7 @@ package llama3json
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
@@ -52,11 +53,12 @@ var table = block.Format{
 }
 
 // Format is the Llama 3.x JSON format.
-var Format toolcall.Format = format{table.Named("llama3_json"), methods}
+var Format toolcall.Format = format{table.Named("llama3_json"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 func init() {

@@ -2,6 +2,7 @@ package minimax
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/grammar"
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -60,11 +61,12 @@ var syntax = tagcall.Syntax{
 }
 
 // Format is the MiniMax-M2 XML format.
-var Format toolcall.Format = format{table.Named("minimax"), methods}
+var Format toolcall.Format = format{table.Named("minimax"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner: the prompt opens <think>, the

@@ -2,6 +2,7 @@ package mistral
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"math/rand/v2"
 	"strings"
@@ -39,11 +40,12 @@ var table = block.Format{
 }
 
 // Format is the Mistral format.
-var Format toolcall.Format = format{table.Named("mistral"), methods}
+var Format toolcall.Format = format{table.Named("mistral"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner.

@@ -2,6 +2,7 @@ package nemotronv2
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -17,11 +18,12 @@ const (
 var table = block.Marked{Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, block.CallKeys), TurnEnds: []string{eotText}}.Format()
 
 // Format is the Nemotron Nano v2 format.
-var Format toolcall.Format = format{table.Named("nemotron_v2"), methods}
+var Format toolcall.Format = format{table.Named("nemotron_v2"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner: the template's generation

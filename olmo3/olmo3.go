@@ -45,6 +45,7 @@ package olmo3
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -67,11 +68,12 @@ var table = block.Marked{
 }.Format()
 
 // Format is the OLMo 3 format.
-var Format toolcall.Format = format{table.Named("olmo3"), methods}
+var Format toolcall.Format = format{table.Named("olmo3"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner.

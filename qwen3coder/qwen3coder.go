@@ -2,6 +2,7 @@ package qwen3coder
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/grammar"
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -58,11 +59,12 @@ var table = block.Format{
 }
 
 // Format is the Qwen3-Coder XML format.
-var Format toolcall.Format = format{table.Named("qwen3_coder"), methods}
+var Format toolcall.Format = format{table.Named("qwen3_coder"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner.

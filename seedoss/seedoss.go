@@ -2,6 +2,7 @@ package seedoss
 
 import (
 	"errors"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -53,11 +54,12 @@ var syntax = tagcall.Syntax{
 }
 
 // Format is Seed-OSS's format.
-var Format toolcall.Format = format{table.Named("seed_oss"), methods}
+var Format toolcall.Format = format{table.Named("seed_oss"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner: the model opens <seed:think>

@@ -1,6 +1,7 @@
 package solaropen
 
 import (
+	"github.com/toolparse/toolparse/internal/grammar"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -66,11 +67,12 @@ var table = block.Format{
 }
 
 // Format is Solar Open's format.
-var Format toolcall.Format = format{table.Named("solar_open"), methods}
+var Format toolcall.Format = format{table.Named("solar_open"), methods, constraints}
 
 type format struct {
 	block.Named
 	*prompt.Methods
+	*grammar.Constraints
 }
 
 // Reasoning implements toolcall.Reasoner: <|think|> ... <|end|>, which

@@ -2,7 +2,7 @@ package functools
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
-	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -43,13 +43,7 @@ var table = block.Format{
 }
 
 // Format is the functools format (Phi-4-mini-instruct, FireFunction v2).
-var Format toolcall.Format = format{table.Named("functools"), methods, constraints}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-	*grammar.Constraints
-}
+var Format toolcall.Format = formatdef.New(table.Named("functools"), methods, constraints)
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

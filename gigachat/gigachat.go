@@ -2,7 +2,7 @@ package gigachat
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
-	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -43,13 +43,7 @@ var table = block.Format{
 }
 
 // Format is GigaChat's format (GigaChat 3 and 3.1).
-var Format toolcall.Format = format{table.Named("gigachat"), methods, constraints}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-	*grammar.Constraints
-}
+var Format toolcall.Format = formatdef.New(table.Named("gigachat"), methods, constraints)
 
 // Reply writes a whole reply as GigaChat 3.1 writes one after its
 // prompt: the content, the calls as RenderCalls writes them, then </s>.

@@ -1,7 +1,7 @@
 package glm45
 
 import (
-	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 	"sync"
@@ -34,18 +34,10 @@ var table = block.Marked{
 }.Format()
 
 // Format is the GLM-4.5 / 4.6 / 4.7 format.
-var Format toolcall.Format = format{table.Named("glm45"), methods, constraints}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-	*grammar.Constraints
-}
-
-// Reasoning implements toolcall.Reasoner.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true}
-}
+//
+// It implements toolcall.Reasoner.
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("glm45"), methods, constraints,
+	&toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

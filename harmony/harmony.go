@@ -1,7 +1,7 @@
 package harmony
 
 import (
-	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"strings"
 	"unicode"
 
@@ -9,19 +9,12 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
-	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 // Format is the Harmony format of gpt-oss.
-var Format toolcall.Format = format{table.Named("harmony"), methods, constraints}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-	*grammar.Constraints
-}
+var Format toolcall.Format = formatdef.New(table.Named("harmony"), methods, constraints)
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -1,7 +1,7 @@
 package kimik2
 
 import (
-	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"strconv"
 	"strings"
@@ -64,18 +64,12 @@ var table = block.Format{
 }
 
 // Format is the Kimi K2 format.
-var Format toolcall.Format = format{table.Named("kimi_k2"), methods, constraints}
+//
+// It implements toolcall.Reasoner.
+var Format toolcall.Format = format{formatdef.NewReasoned(table.Named("kimi_k2"), methods, constraints,
+	&toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{sectionBeginText, sectionBegin1Text, callBeginText}})}
 
-type format struct {
-	block.Named
-	*prompt.Methods
-	*grammar.Constraints
-}
-
-// Reasoning implements toolcall.Reasoner.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{sectionBeginText, sectionBegin1Text, callBeginText}}
-}
+type format struct{ formatdef.Reasoned }
 
 // NewCallID is the ID the stream gives a call (the stream asks a format
 // that has this method): a call whose ID the text did not give (or gave

@@ -2,7 +2,7 @@ package llama3json
 
 import (
 	"errors"
-	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
@@ -53,13 +53,7 @@ var table = block.Format{
 }
 
 // Format is the Llama 3.x JSON format.
-var Format toolcall.Format = format{table.Named("llama3_json"), methods, constraints}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-	*grammar.Constraints
-}
+var Format toolcall.Format = formatdef.New(table.Named("llama3_json"), methods, constraints)
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -2,7 +2,7 @@ package mistral
 
 import (
 	"errors"
-	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"math/rand/v2"
 	"strings"
@@ -40,18 +40,12 @@ var table = block.Format{
 }
 
 // Format is the Mistral format.
-var Format toolcall.Format = format{table.Named("mistral"), methods, constraints}
+//
+// It implements toolcall.Reasoner.
+var Format toolcall.Format = format{formatdef.NewReasoned(table.Named("mistral"), methods, constraints,
+	&toolcall.Reasoning{Open: "[THINK]", Close: "[/THINK]"})}
 
-type format struct {
-	block.Named
-	*prompt.Methods
-	*grammar.Constraints
-}
-
-// Reasoning implements toolcall.Reasoner.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "[THINK]", Close: "[/THINK]"}
-}
+type format struct{ formatdef.Reasoned }
 
 // NewCallID is the ID the stream gives a call the text gave none (the
 // stream asks a format that has this method): 9 letters and digits.

@@ -1,7 +1,7 @@
 package solaropen
 
 import (
-	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
@@ -67,19 +67,11 @@ var table = block.Format{
 }
 
 // Format is Solar Open's format.
-var Format toolcall.Format = format{table.Named("solar_open"), methods, constraints}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-	*grammar.Constraints
-}
-
-// Reasoning implements toolcall.Reasoner: <|think|> ... <|end|>, which
+//
+// It implements toolcall.Reasoner: <|think|> ... <|end|>, which
 // the text's or the calls' marker also ends.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: thinkText, Close: endText, EndedBy: []string{contentText, callsText, callText}}
-}
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("solar_open"), methods, constraints,
+	&toolcall.Reasoning{Open: thinkText, Close: endText, EndedBy: []string{contentText, callsText, callText}})
 
 // header reads a call's header, ID<|tool_call:name|>NAME<|tool_call:args|>,
 // and where its arguments start; ok is false when it is no header.

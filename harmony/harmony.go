@@ -1,11 +1,11 @@
 package harmony
 
 import (
-	"github.com/toolparse/toolparse/internal/formatdef"
 	"strings"
 	"unicode"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"

@@ -1,11 +1,11 @@
 package hermes
 
 import (
-	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/jsonprose"
 	"github.com/toolparse/toolparse/toolcall"
 )

@@ -2,11 +2,11 @@ package llama3json
 
 import (
 	"errors"
-	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonprose"
 	"github.com/toolparse/toolparse/internal/jsonvalue"

@@ -2,9 +2,9 @@ package minimax
 
 import (
 	"errors"
-	"github.com/toolparse/toolparse/internal/formatdef"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/tagcall"
 	"github.com/toolparse/toolparse/toolcall"

@@ -2,9 +2,9 @@ package qwen3coder
 
 import (
 	"errors"
-	"github.com/toolparse/toolparse/internal/formatdef"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/tagcall"

@@ -2,10 +2,10 @@ package seedoss
 
 import (
 	"errors"
-	"github.com/toolparse/toolparse/internal/formatdef"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/tagcall"
 	"github.com/toolparse/toolparse/toolcall"

@@ -2,6 +2,7 @@ package apertus
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -24,19 +25,12 @@ var keys = func() block.Keys { k := block.CallKeys; k.NameKeyed = true; return k
 var table = block.Marked{Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, keys), TurnEnds: []string{eotText}}.Format()
 
 // Format is the Apertus format.
-var Format toolcall.Format = format{table.Named("apertus"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner: the model opens
+//
+// It implements toolcall.Reasoner: the model opens
 // <|inner_prefix|> itself (the prompt never does), and a
 // <|tools_prefix|> written before <|inner_suffix|> ends the reasoning.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: innerOpen, Close: innerEnd, EndedBy: []string{startText}}
-}
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("apertus"), methods, constraints,
+	&toolcall.Reasoning{Open: innerOpen, Close: innerEnd, EndedBy: []string{startText}})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

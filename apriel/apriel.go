@@ -2,6 +2,7 @@ package apriel
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -26,20 +27,13 @@ var table = block.Marked{
 }.Format()
 
 // Format is the Apriel format (Apriel 1.5 and 1.6 Thinker).
-var Format toolcall.Format = format{table.Named("apriel"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner: the reasoning runs from "Here
+//
+// It implements toolcall.Reasoner: the reasoning runs from "Here
 // are my reasoning steps:" (which Apriel 1.6's prompt writes for the
 // model) to [BEGIN FINAL RESPONSE]; a <tool_calls> before that marker
 // ends it too.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: reasoningHead, Close: finalText, EndedBy: []string{startText}, OpenedByPrompt: true}
-}
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("apriel"), methods, constraints,
+	&toolcall.Reasoning{Open: reasoningHead, Close: finalText, EndedBy: []string{startText}, OpenedByPrompt: true})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -2,6 +2,7 @@ package cohere
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -64,18 +65,11 @@ var table = block.Format{
 var keys = block.CallKeys
 
 // Format is Cohere Command's format (Command R7B, Command A).
-var Format toolcall.Format = format{table.Named("cohere"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner: <|START_THINKING|> ...
+//
+// It implements toolcall.Reasoner: <|START_THINKING|> ...
 // <|END_THINKING|>, which an action or a response also ends.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: thinkingText, Close: thinkingEndText, EndedBy: []string{actionText, responseText, textText}}
-}
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("cohere"), methods, constraints,
+	&toolcall.Reasoning{Open: thinkingText, Close: thinkingEndText, EndedBy: []string{actionText, responseText, textText}})
 
 // Reply writes a whole reply as Command R7B writes one: the reasoning
 // between <|START_THINKING|> and <|END_THINKING|>, the text between

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/toolcall"
@@ -51,17 +52,10 @@ var table = block.Format{
 }
 
 // Format is the DeepSeek V3 / R1 / V3.1 format.
-var Format toolcall.Format = format{table.Named("deepseek"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{callsBeginText, callBeginText}, OpenedByPrompt: true}
-}
+//
+// It implements toolcall.Reasoner.
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("deepseek"), methods, constraints,
+	&toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{callsBeginText, callBeginText}, OpenedByPrompt: true})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

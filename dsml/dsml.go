@@ -2,6 +2,7 @@ package dsml
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/toolcall"
@@ -130,20 +131,13 @@ var table = block.Format{
 }
 
 // Format is the DeepSeek DSML format: V3.2's, V4's and V4.1's spellings.
-var Format toolcall.Format = format{table.Named("dsml"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner: <think> ... </think>. A prompt
+//
+// It implements toolcall.Reasoner: <think> ... </think>. A prompt
 // with thinking on ends with <think> open (V4.1's by default), so a
 // stream told nothing of the prompt holds the output's start until it can
 // tell; a block of calls opened before </think> ends the reasoning.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: thinkOpen, Close: thinkClose, EndedBy: []string{v32.block, v4.block, v41.block}, OpenedByPrompt: true}
-}
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("dsml"), methods, constraints,
+	&toolcall.Reasoning{Open: thinkOpen, Close: thinkClose, EndedBy: []string{v32.block, v4.block, v41.block}, OpenedByPrompt: true})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

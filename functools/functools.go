@@ -2,6 +2,7 @@ package functools
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -42,12 +43,7 @@ var table = block.Format{
 }
 
 // Format is the functools format (Phi-4-mini-instruct, FireFunction v2).
-var Format toolcall.Format = format{table.Named("functools"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
+var Format toolcall.Format = formatdef.New(table.Named("functools"), methods, constraints)
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -71,11 +71,8 @@ func StructuralTag(req toolcall.Request) ([]byte, error) {
 	return grammar.StructuralTag(grammar.Triggered(startText, tags, c))
 }
 
-// Grammar implements toolcall.Constrainer.
-func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
-
-// StructuralTag implements toolcall.Constrainer.
-func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }
+// constraints gives the format its Grammar and StructuralTag methods.
+var constraints = &grammar.Constraints{EBNF: Grammar, Tag: StructuralTag}
 
 // maxSteps bounds the subschemas one grammar visits.
 const maxSteps = 1 << 14

@@ -2,6 +2,7 @@ package gemma4
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -68,17 +69,10 @@ var table = block.Format{
 }
 
 // Format is the Gemma 4 / FunctionGemma format.
-var Format toolcall.Format = format{table.Named("gemma4"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner: Gemma 4's thought channel.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: thinkOpen, Close: thinkClose}
-}
+//
+// It implements toolcall.Reasoner: Gemma 4's thought channel.
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("gemma4"), methods, constraints,
+	&toolcall.Reasoning{Open: thinkOpen, Close: thinkClose})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

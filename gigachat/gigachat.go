@@ -2,6 +2,7 @@ package gigachat
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -42,12 +43,7 @@ var table = block.Format{
 }
 
 // Format is GigaChat's format (GigaChat 3 and 3.1).
-var Format toolcall.Format = format{table.Named("gigachat"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
+var Format toolcall.Format = formatdef.New(table.Named("gigachat"), methods, constraints)
 
 // Reply writes a whole reply as GigaChat 3.1 writes one after its
 // prompt: the content, the calls as RenderCalls writes them, then </s>.

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
@@ -33,17 +34,10 @@ var table = block.Marked{
 }.Format()
 
 // Format is the GLM-4.5 / 4.6 / 4.7 format.
-var Format toolcall.Format = format{table.Named("glm45"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true}
-}
+//
+// It implements toolcall.Reasoner.
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("glm45"), methods, constraints,
+	&toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -1,6 +1,9 @@
 package granite
 
-import "github.com/toolparse/toolparse/toolcall"
+import (
+	"github.com/toolparse/toolparse/internal/grammar"
+	"github.com/toolparse/toolparse/toolcall"
+)
 
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <|tool_call|>, one tag from <|tool_call|>[ to ] whose
@@ -18,8 +21,5 @@ func StructuralTag(req toolcall.Request) ([]byte, error) { return frame.Structur
 // general type, are those of pythonic.Grammar.
 func Grammar(req toolcall.Request) (string, error) { return frame.Grammar(req) }
 
-// Grammar implements toolcall.Constrainer.
-func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
-
-// StructuralTag implements toolcall.Constrainer.
-func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }
+// constraints gives the format its Grammar and StructuralTag methods.
+var constraints = &grammar.Constraints{EBNF: Grammar, Tag: StructuralTag}

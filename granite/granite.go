@@ -2,6 +2,7 @@ package granite
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -48,19 +49,12 @@ var table = block.Format{
 }
 
 // Format is the Granite 3.x format.
-var Format toolcall.Format = format{table.Named("granite"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner: with thinking on the model
+//
+// It implements toolcall.Reasoner: with thinking on the model
 // writes <think>...</think> itself (the prompt never opens it), and a
 // <|tool_call|> before </think> ends the reasoning.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: thinkOpen, Close: thinkClose, EndedBy: []string{startText}}
-}
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("granite"), methods, constraints,
+	&toolcall.Reasoning{Open: thinkOpen, Close: thinkClose, EndedBy: []string{startText}})
 
 // Reply writes a whole reply as Granite 3.3 writes one: the reasoning
 // between <think> and </think>, then the text, between <response> and

@@ -95,8 +95,5 @@ func Grammar(req toolcall.Request) (string, error) {
 // frame is how gpt-oss writes calls, as RenderCalls writes them.
 var frame = grammar.Frame{Begin: callHeader, End: callText, Sep: startText + "assistant"}
 
-// Grammar implements toolcall.Constrainer.
-func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
-
-// StructuralTag implements toolcall.Constrainer.
-func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }
+// constraints gives the format its Grammar and StructuralTag methods.
+var constraints = &grammar.Constraints{EBNF: Grammar, Tag: StructuralTag}

@@ -5,21 +5,16 @@ import (
 	"unicode"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
-	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 // Format is the Harmony format of gpt-oss.
-var Format toolcall.Format = format{table.Named("harmony"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
+var Format toolcall.Format = formatdef.New(table.Named("harmony"), methods, constraints)
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/jsonprose"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -75,17 +76,10 @@ func readImStart(m *block.Machine, body string) ([]block.Item, error) {
 }
 
 // Format is the Hermes / Qwen JSON format.
-var Format toolcall.Format = format{table.Named("hermes"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}}
-}
+//
+// It implements toolcall.Reasoner.
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("hermes"), methods, constraints,
+	&toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

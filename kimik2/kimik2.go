@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/clip"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonkeys"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -63,17 +64,12 @@ var table = block.Format{
 }
 
 // Format is the Kimi K2 format.
-var Format toolcall.Format = format{table.Named("kimi_k2"), methods}
+//
+// It implements toolcall.Reasoner.
+var Format toolcall.Format = format{formatdef.NewReasoned(table.Named("kimi_k2"), methods, constraints,
+	&toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{sectionBeginText, sectionBegin1Text, callBeginText}})}
 
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{sectionBeginText, sectionBegin1Text, callBeginText}}
-}
+type format struct{ formatdef.Reasoned }
 
 // NewCallID is the ID the stream gives a call (the stream asks a format
 // that has this method): a call whose ID the text did not give (or gave

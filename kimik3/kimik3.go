@@ -2,7 +2,7 @@ package kimik3
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
-	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -80,24 +80,17 @@ var table = block.Format{
 }
 
 // Format is the Kimi K3 format.
-var Format toolcall.Format = format{table.Named("kimi_k3"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner: the think channel. Its template
+//
+// It implements toolcall.Reasoner: the think channel. Its template
 // opens it at the end of the prompt; the response channel, the tools
 // channel or a call opened while it is open end it too.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("kimi_k3"), methods, constraints,
+	&toolcall.Reasoning{
 		Open:           thinkOpenText,
 		Close:          thinkCloseText,
 		EndedBy:        []string{responseOpenText, responseCloseText, toolsOpenText, callOpenText},
 		OpenedByPrompt: true,
-	}
-}
+	})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -72,6 +72,7 @@ package lfm2
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -95,17 +96,10 @@ var table = block.Marked{
 }.Format()
 
 // Format is the LFM2 / LFM2.5 format.
-var Format toolcall.Format = format{table.Named("lfm2"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "<think>", Close: "</think>"}
-}
+//
+// It implements toolcall.Reasoner.
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("lfm2"), methods, constraints,
+	&toolcall.Reasoning{Open: "<think>", Close: "</think>"})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

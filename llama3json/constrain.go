@@ -29,8 +29,5 @@ func StructuralTag(req toolcall.Request) ([]byte, error) { return frame.Structur
 // general type, are those of pythonic.Grammar.
 func Grammar(req toolcall.Request) (string, error) { return frame.Grammar(req) }
 
-// Grammar implements toolcall.Constrainer.
-func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
-
-// StructuralTag implements toolcall.Constrainer.
-func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }
+// constraints gives the format its Grammar and StructuralTag methods.
+var constraints = &grammar.Constraints{EBNF: Grammar, Tag: StructuralTag}

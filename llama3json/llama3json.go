@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonprose"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -52,12 +53,7 @@ var table = block.Format{
 }
 
 // Format is the Llama 3.x JSON format.
-var Format toolcall.Format = format{table.Named("llama3_json"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
+var Format toolcall.Format = formatdef.New(table.Named("llama3_json"), methods, constraints)
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -52,8 +52,5 @@ func Grammar(req toolcall.Request) (string, error) {
 	return py.String(py.List(call, c.One)+" | "+tagged) + js.Rules(), nil
 }
 
-// Grammar implements toolcall.Constrainer.
-func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
-
-// StructuralTag implements toolcall.Constrainer.
-func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }
+// constraints gives the format its Grammar and StructuralTag methods.
+var constraints = &grammar.Constraints{EBNF: Grammar, Tag: StructuralTag}

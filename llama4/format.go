@@ -1,7 +1,7 @@
 package llama4
 
 import (
-	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/selection"
 	"github.com/toolparse/toolparse/toolcall"
@@ -9,7 +9,7 @@ import (
 
 // Format is Llama 4 Scout and Maverick's tool-call format, read leniently:
 // every syntax the model writes, anywhere in the response, in any mix.
-var Format toolcall.Format = format{table.Named("llama4"), methods}
+var Format toolcall.Format = format{formatdef.New(table.Named("llama4"), methods, constraints)}
 
 // Precise is Format with the precision option on: outside
 // <|python_start|>, calls in a Markdown code fence opened after prose
@@ -20,12 +20,9 @@ var Format toolcall.Format = format{table.Named("llama4"), methods}
 // response, before any prose, is read as calls; so is a bare call that
 // ends its line (or the response), with only spaces and sentence
 // punctuation after it. The gateway example serves it by default.
-var Precise toolcall.Format = format{preciseTable.Named("llama4"), methods}
+var Precise toolcall.Format = format{formatdef.New(preciseTable.Named("llama4"), methods, constraints)}
 
-type format struct {
-	block.Named
-	*prompt.Methods
-}
+type format struct{ formatdef.Format }
 
 // DefaultPolicy implements policy.Defaulter: Llama 4 plans whole
 // tasks as one parallel list, so by default only calls that cannot depend

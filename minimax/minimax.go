@@ -4,7 +4,7 @@ import (
 	"errors"
 
 	"github.com/toolparse/toolparse/internal/block"
-	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/tagcall"
 	"github.com/toolparse/toolparse/toolcall"
@@ -60,19 +60,12 @@ var syntax = tagcall.Syntax{
 }
 
 // Format is the MiniMax-M2 XML format.
-var Format toolcall.Format = format{table.Named("minimax"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner: the prompt opens <think>, the
+//
+// It implements toolcall.Reasoner: the prompt opens <think>, the
 // model closes it before it answers; a <minimax:tool_call> while it is
 // open ends it too.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: thinkOpen, Close: thinkClose, EndedBy: []string{toolCallText}, OpenedByPrompt: true}
-}
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("minimax"), methods, constraints,
+	&toolcall.Reasoning{Open: thinkOpen, Close: thinkClose, EndedBy: []string{toolCallText}, OpenedByPrompt: true})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -1,12 +1,13 @@
 package minimaxm3
 
 import (
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
 // Format is the MiniMax-M3 format.
-var Format toolcall.Format = format{methods}
+var Format toolcall.Format = format{methods, constraints}
 
 // The format's tokens and tags.
 const (
@@ -29,7 +30,10 @@ const (
 	invokeOpener = ns + invokeTag
 )
 
-type format struct{ *prompt.Methods }
+type format struct {
+	*prompt.Methods
+	*grammar.Constraints
+}
 
 // Name implements toolcall.Format.
 func (format) Name() string { return "minimax_m3" }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/textargs"
@@ -39,17 +40,12 @@ var table = block.Format{
 }
 
 // Format is the Mistral format.
-var Format toolcall.Format = format{table.Named("mistral"), methods}
+//
+// It implements toolcall.Reasoner.
+var Format toolcall.Format = format{formatdef.NewReasoned(table.Named("mistral"), methods, constraints,
+	&toolcall.Reasoning{Open: "[THINK]", Close: "[/THINK]"})}
 
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "[THINK]", Close: "[/THINK]"}
-}
+type format struct{ formatdef.Reasoned }
 
 // NewCallID is the ID the stream gives a call the text gave none (the
 // stream asks a format that has this method): 9 letters and digits.

@@ -2,6 +2,7 @@ package nemotronv2
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -17,19 +18,12 @@ const (
 var table = block.Marked{Open: startText, End: endText, Kind: block.JSONArray(block.MarkedEnd, block.CallKeys), TurnEnds: []string{eotText}}.Format()
 
 // Format is the Nemotron Nano v2 format.
-var Format toolcall.Format = format{table.Named("nemotron_v2"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner: the template's generation
+//
+// It implements toolcall.Reasoner: the template's generation
 // prompt opens <think> unless thinking is off, and a <TOOLCALL> written
 // before </think> ends the reasoning.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true}
-}
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("nemotron_v2"), methods, constraints,
+	&toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -45,6 +45,7 @@ package olmo3
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -67,17 +68,10 @@ var table = block.Marked{
 }.Format()
 
 // Format is the OLMo 3 format.
-var Format toolcall.Format = format{table.Named("olmo3"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: "<think>", Close: "</think>"}
-}
+//
+// It implements toolcall.Reasoner.
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("olmo3"), methods, constraints,
+	&toolcall.Reasoning{Open: "<think>", Close: "</think>"})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

@@ -2,6 +2,7 @@ package pythonic
 
 import (
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -9,9 +10,12 @@ import (
 // Format is the generic pythonic format, compatible with vLLM's "pythonic"
 // parser: a call list that opens the response, and call lists later in the
 // text whose every name is a requested tool.
-var Format toolcall.Format = format{table.Named("pythonic")}
+var Format toolcall.Format = format{table.Named("pythonic"), constraints}
 
-type format struct{ block.Named }
+type format struct {
+	block.Named
+	*grammar.Constraints
+}
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

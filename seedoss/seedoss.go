@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
-	"github.com/toolparse/toolparse/internal/prompt"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/tagcall"
 	"github.com/toolparse/toolparse/toolcall"
@@ -53,19 +53,12 @@ var syntax = tagcall.Syntax{
 }
 
 // Format is Seed-OSS's format.
-var Format toolcall.Format = format{table.Named("seed_oss"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner: the model opens <seed:think>
+//
+// It implements toolcall.Reasoner: the model opens <seed:think>
 // itself (the prompt leaves it closed) and closes it before it answers.
 // Calls written inside it are reasoning.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: thinkOpen, Close: thinkClose}
-}
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("seed_oss"), methods, constraints,
+	&toolcall.Reasoning{Open: thinkOpen, Close: thinkClose})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{

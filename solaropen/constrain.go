@@ -47,8 +47,5 @@ func Grammar(req toolcall.Request) (string, error) { return section.Grammar(req)
 // and a named tool allow one call.
 func StructuralTag(req toolcall.Request) ([]byte, error) { return section.StructuralTag(req) }
 
-// Grammar implements toolcall.Constrainer.
-func (format) Grammar(req toolcall.Request) (string, error) { return Grammar(req) }
-
-// StructuralTag implements toolcall.Constrainer.
-func (format) StructuralTag(req toolcall.Request) ([]byte, error) { return StructuralTag(req) }
+// constraints gives the format its Grammar and StructuralTag methods.
+var constraints = &grammar.Constraints{EBNF: Grammar, Tag: StructuralTag}

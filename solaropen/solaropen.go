@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/block"
+	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
@@ -66,18 +67,11 @@ var table = block.Format{
 }
 
 // Format is Solar Open's format.
-var Format toolcall.Format = format{table.Named("solar_open"), methods}
-
-type format struct {
-	block.Named
-	*prompt.Methods
-}
-
-// Reasoning implements toolcall.Reasoner: <|think|> ... <|end|>, which
+//
+// It implements toolcall.Reasoner: <|think|> ... <|end|>, which
 // the text's or the calls' marker also ends.
-func (format) Reasoning() toolcall.Reasoning {
-	return toolcall.Reasoning{Open: thinkText, Close: endText, EndedBy: []string{contentText, callsText, callText}}
-}
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("solar_open"), methods, constraints,
+	&toolcall.Reasoning{Open: thinkText, Close: endText, EndedBy: []string{contentText, callsText, callText}})
 
 // header reads a call's header, ID<|tool_call:name|>NAME<|tool_call:args|>,
 // and where its arguments start; ok is false when it is no header.

@@ -40,8 +40,11 @@ func NewReasoned(named block.Named, m *prompt.Methods, c *grammar.Constraints, r
 }
 
 // Reasoning implements toolcall.Reasoner: a copy of the format's
-// reasoning.
+// reasoning (none for the zero Reasoned).
 func (f Reasoned) Reasoning() toolcall.Reasoning {
+	if f.reasoning == nil {
+		return toolcall.Reasoning{}
+	}
 	r := *f.reasoning
 	r.EndedBy = slices.Clone(r.EndedBy)
 	return r

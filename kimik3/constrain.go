@@ -1,10 +1,7 @@
 package kimik3
 
 import (
-	"strings"
-
 	"github.com/toolparse/toolparse/internal/grammar"
-	"github.com/toolparse/toolparse/internal/schemacore"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -19,14 +16,15 @@ var channel = grammar.Section{Open: toolsOpenText, Close: toolsCloseText, Calls:
 // calls returns a builder holding the rule "call", one alternative per
 // tool of c, and the expression for the calls c allows, in the tools
 // channel: one call, or one or more back to back. Each argument's type
-// attribute is the one its schema names (see argType).
+// attribute names the JSON type of its value as RenderCalls writes it:
+// "string" for a value written as text, else a type its schema allows
+// (see grammar.Builder.KindTaggedArguments).
 func calls(c grammar.Choice) (*grammar.Builder, string, error) {
 	b := grammar.New(grammar.JSON, "")
-	b.Rule("xml-text", valueText) // before TaggedArguments, whose own rule it replaces
+	b.Rule("xml-text", valueText) // before KindTaggedArguments, whose own rule it replaces
 	args := func(t toolcall.Tool) (string, error) {
-		s := schemacore.For(t)
-		return b.TaggedArguments(t, func(key string) (string, string) {
-			return argOpenText + ` key="` + escape(key) + `" type="` + argType(s, key) + `"` + sepText, argCloseText
+		return b.KindTaggedArguments(t, func(key string) (string, string, string) {
+			return argOpenText + ` key="` + escape(key) + `" type="`, `"` + sepText, argCloseText
 		})
 	}
 	alts, err := b.Alternatives(c.Tools, args, func(name, args string) string {
@@ -40,30 +38,11 @@ func calls(c grammar.Choice) (*grammar.Builder, string, error) {
 	return b, b.Repeat("call", c.One, ""), nil
 }
 
-// argType is the type attribute the grammar writes for the argument key:
-// "string" where the schema allows strings or names no type (the reader
-// takes such a value's text as it stands), else its first type but null
-// ("integer" as "number").
-func argType(s *schemacore.Schema, key string) string {
-	types := s.PropertyTypes(key)
-	if len(types) == 0 || strings.Contains(strings.Join(types, " "), "string") {
-		return "string"
-	}
-	t := types[0]
-	if t == "null" && len(types) > 1 {
-		t = types[1]
-	}
-	if t == "integer" {
-		return "number"
-	}
-	return t
-}
-
 // Grammar returns an xgrammar EBNF grammar for the tools channel as
 // RenderCalls writes it: <|open|>tools<|sep|>, the calls the request
 // allows (names among its tools, the index any number from 1), each
-// argument's type attribute the one its schema names, its value by its
-// schema (as glm45.Grammar writes values: text, or JSON), keys in
+// argument's type attribute the JSON type of its value (text is
+// "string"), its value by its schema (as glm45.Grammar writes values: text, or JSON), keys in
 // declared order, required ones present; then <|close|>tools<|sep|>. A
 // value written as text never holds <|close|>.
 func Grammar(req toolcall.Request) (string, error) { return channel.Grammar(req) }

@@ -118,9 +118,11 @@
 // writes it (the structural tag triggers on <|open|>tools<|sep|>): names
 // among the request's tools, any index from 1, keys in declared order,
 // each value by its schema (raw text where it allows strings, JSON
-// otherwise, as glm45.Grammar writes values). The type attribute is the
-// one the schema names: "string" where it allows strings among others or
-// names no type, else its first type but null ("number" for "integer").
+// otherwise, as glm45.Grammar writes values). The type attribute names
+// the value's JSON type, as RenderCalls writes it: "string" for a value
+// written as text; for one written as JSON, a type its schema allows
+// ("number" for "integer"; any where it names none), so null, where the
+// schema allows it, is type="null".
 // A value written as text never holds <|close|>, the token every
 // channel's end begins with.
 //

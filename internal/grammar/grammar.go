@@ -74,6 +74,7 @@ type Builder struct {
 	steps int
 	frame Tagged      // how TaggedArguments frames an argument
 	typed TypedTagged // how TypedTaggedArguments frames one
+	kinds KindTagged  // how KindTaggedArguments frames one
 	// how NestedArguments writes elements, and the rules of the
 	// subschemas $refs name
 	nest     *Nested
@@ -231,7 +232,7 @@ func GLMArgs(key string) (string, string) {
 // schema.TextValue reads them back.
 func (b *Builder) TaggedArguments(tool toolcall.Tool, frame Tagged) (string, error) {
 	_, after := frame("k")
-	b.frame, b.typed, b.nest = frame, nil, nil
+	b.frame, b.typed, b.nest, b.kinds = frame, nil, nil, nil
 	return b.textArguments(tool, func() string { return TextWithout(strings.TrimSpace(after)) })
 }
 
@@ -262,8 +263,77 @@ type TypedTagged func(key string, text bool) (before, after string)
 // schema allows a string and other types may be either).
 func (b *Builder) TypedTaggedArguments(tool toolcall.Tool, frame TypedTagged) (string, error) {
 	_, after := frame("k", true)
-	b.frame, b.typed, b.nest = nil, frame, nil
+	b.frame, b.typed, b.nest, b.kinds = nil, frame, nil, nil
 	return b.textArguments(tool, func() string { return TextWithout(strings.TrimSpace(after)) })
+}
+
+// KindTagged is how a format that names each value's JSON type in its tag
+// frames one argument (Kimi K3's type="T"): the text before the type's
+// name, with the key; the text between the name and the value; and the
+// text after the value.
+type KindTagged func(key string) (open, mid, after string)
+
+// jsonKinds are the type names of the values KindTaggedArguments writes
+// as JSON.
+var jsonKinds = []string{"number", "boolean", "null", "object", "array"}
+
+// KindTaggedArguments is TaggedArguments for a format whose tags name each
+// value's JSON type: a value written as raw text (where TaggedArguments
+// writes one) is named "string"; one written as JSON is named by a type
+// its schema allows but string ("integer" is "number"; where the schema
+// names no type and no enum, any of number, boolean, null, object and
+// array, its value any JSON), and holds any JSON the schema allows.
+func (b *Builder) KindTaggedArguments(tool toolcall.Tool, frame KindTagged) (string, error) {
+	_, _, after := frame("k")
+	b.frame, b.typed, b.nest, b.kinds = nil, nil, nil, frame
+	return b.textArguments(tool, func() string { return TextWithout(strings.TrimSpace(after)) })
+}
+
+// kindMember returns a rule expression for the argument k, whose schema is
+// ps, framed as the builder's kind frame says.
+func (b *Builder) kindMember(k string, ps *jsonvalue.Value) string {
+	open, mid, after := b.kinds(k)
+	text, js := b.xmlParts(ps)
+	var kinds, types []string
+	sm := b.doc.Resolve(ps)
+	if sm != nil {
+		types = b.textTypes(sm)
+		for _, t := range types {
+			if t == "integer" {
+				t = "number"
+			}
+			if t != "string" && slices.Contains(jsonKinds, t) && !slices.Contains(kinds, t) {
+				kinds = append(kinds, t)
+			}
+		}
+	}
+	if js == "" && sm != nil && len(types) == 0 && b.doc.Get(sm, "enum") == nil && b.doc.Get(sm, "const") == nil {
+		js = b.Value(ps) // no type named: any JSON too
+	}
+	if len(kinds) == 0 {
+		kinds = jsonKinds
+	}
+	var ways []string
+	if text != "" {
+		ways = append(ways, Lit(open+"string"+mid)+" "+text+" "+Lit(after))
+	}
+	switch {
+	case js != "" && len(kinds) == 1:
+		ways = append(ways, Lit(open+kinds[0]+mid)+" "+js+" "+Lit(after))
+	case js != "":
+		names := make([]string, len(kinds))
+		for i, t := range kinds {
+			names[i] = Lit(t)
+		}
+		ways = append(ways, Lit(open)+" "+alts(names)+" "+Lit(mid)+" "+js+" "+Lit(after))
+	}
+	switch len(ways) {
+	case 0:
+		return `""`
+	case 1:
+		return ways[0]
+	}
+	return alts(ways)
 }
 
 // The ways members are written.
@@ -482,6 +552,9 @@ func alts(exprs []string) string {
 func (b *Builder) xmlMember(k string, ps *jsonvalue.Value) string {
 	if b.nest != nil {
 		return b.nestMember(k, ps)
+	}
+	if b.kinds != nil {
+		return b.kindMember(k, ps)
 	}
 	if b.typed == nil {
 		before, after := b.frame(k)

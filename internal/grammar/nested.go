@@ -30,7 +30,7 @@ type Nested struct {
 // whose schema lists its properties also as their elements, in declared
 // order, and an array also as its items' elements.
 func (b *Builder) NestedArguments(tool toolcall.Tool, nest Nested) (string, error) {
-	b.frame, b.typed, b.nest = nest.Tag, nil, &nest
+	b.frame, b.typed, b.nest, b.kinds = nest.Tag, nil, &nest, nil
 	b.nestRefs = map[*jsonvalue.Value]string{}
 	return b.textArguments(tool, func() string { return b.textWithoutToken("nest-text", nest.Without) })
 }

@@ -30,12 +30,12 @@ func Grammar(req toolcall.Request) (string, error) { return v41.frame().Grammar(
 // RenderCallsFor writes it in profile's spelling, whose names are the
 // request's tools and whose parameters follow each tool's JSON Schema:
 // declared order, required ones present; a value whose schema allows
-// only strings (or names no type) as raw text with string="true", text
-// that never holds the parameter's close tag (any other tag, and any
-// part of that one, may stand in it); a value that may be a string or
-// another type either so or as JSON of that type with string="false";
-// any other value as JSON with string="false": the way the reader takes
-// each back.
+// only strings as raw text with string="true", text that never holds the
+// parameter's close tag (any other tag, and any part of that one, may
+// stand in it); a value that may be a string or another type (or whose
+// schema names no type, as RenderCallsFor writes any JSON value) either
+// so or as JSON of that type with string="false"; any other value as
+// JSON with string="false": the way the reader takes each back.
 //
 // The schema features it constrains, and those that fall back to their
 // general type, are those of pythonic.Grammar.

@@ -260,7 +260,8 @@ type TypedTagged func(key string, text bool) (before, after string)
 // TypedTaggedArguments is TaggedArguments for a format whose tags say
 // which values are raw text: each value takes the frame of the way it is
 // written, raw text or JSON, as TaggedArguments writes it (a value whose
-// schema allows a string and other types may be either).
+// schema allows a string and other types may be either, and so may one
+// whose schema names no type and no enum).
 func (b *Builder) TypedTaggedArguments(tool toolcall.Tool, frame TypedTagged) (string, error) {
 	_, after := frame("k", true)
 	b.frame, b.typed, b.nest, b.kinds = nil, frame, nil, nil
@@ -289,26 +290,36 @@ func (b *Builder) KindTaggedArguments(tool toolcall.Tool, frame KindTagged) (str
 	return b.textArguments(tool, func() string { return TextWithout(strings.TrimSpace(after)) })
 }
 
+// typedParts returns the two ways a format whose tags say how a value is
+// written may write it (xmlParts), JSON also where the schema names no
+// type and no enum (the tag then says which way it is), and the types the
+// schema names.
+func (b *Builder) typedParts(ps *jsonvalue.Value) (text, js string, types []string) {
+	text, js = b.xmlParts(ps)
+	sm := b.doc.Resolve(ps)
+	if sm == nil {
+		return text, js, nil
+	}
+	types = b.textTypes(sm)
+	if js == "" && len(types) == 0 && b.doc.Get(sm, "enum") == nil && b.doc.Get(sm, "const") == nil {
+		js = b.Value(ps)
+	}
+	return text, js, types
+}
+
 // kindMember returns a rule expression for the argument k, whose schema is
 // ps, framed as the builder's kind frame says.
 func (b *Builder) kindMember(k string, ps *jsonvalue.Value) string {
 	open, mid, after := b.kinds(k)
-	text, js := b.xmlParts(ps)
-	var kinds, types []string
-	sm := b.doc.Resolve(ps)
-	if sm != nil {
-		types = b.textTypes(sm)
-		for _, t := range types {
-			if t == "integer" {
-				t = "number"
-			}
-			if t != "string" && slices.Contains(jsonKinds, t) && !slices.Contains(kinds, t) {
-				kinds = append(kinds, t)
-			}
+	text, js, types := b.typedParts(ps)
+	var kinds []string
+	for _, t := range types {
+		if t == "integer" {
+			t = "number"
 		}
-	}
-	if js == "" && sm != nil && len(types) == 0 && b.doc.Get(sm, "enum") == nil && b.doc.Get(sm, "const") == nil {
-		js = b.Value(ps) // no type named: any JSON too
+		if t != "string" && slices.Contains(jsonKinds, t) && !slices.Contains(kinds, t) {
+			kinds = append(kinds, t)
+		}
 	}
 	if len(kinds) == 0 {
 		kinds = jsonKinds
@@ -560,7 +571,7 @@ func (b *Builder) xmlMember(k string, ps *jsonvalue.Value) string {
 		before, after := b.frame(k)
 		return Lit(before) + " " + b.xmlValue(ps) + " " + Lit(after)
 	}
-	text, js := b.xmlParts(ps)
+	text, js, _ := b.typedParts(ps)
 	var ways []string
 	if text != "" {
 		before, after := b.typed(k, true)

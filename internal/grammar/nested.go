@@ -28,7 +28,9 @@ type Nested struct {
 // so (the reader types text that is null or JSON of another allowed type);
 // a value of another type as JSON (an object or array too, as JSON text); an object
 // whose schema lists its properties also as their elements, in declared
-// order, and an array also as its items' elements.
+// order (one that lists none also as elements of any names), and an array
+// also as its items' elements; a value whose schema names no type as raw
+// text or as elements of any names, nested so.
 func (b *Builder) NestedArguments(tool toolcall.Tool, nest Nested) (string, error) {
 	b.frame, b.typed, b.nest, b.kinds = nest.Tag, nil, &nest, nil
 	b.nestRefs = map[*jsonvalue.Value]string{}
@@ -51,7 +53,7 @@ func (b *Builder) nestValue(ps *jsonvalue.Value) string {
 	}
 	sm := b.doc.Resolve(ps)
 	if sm == nil || sm.Kind != jsonvalue.Object {
-		return b.R("xml-text") // nothing known: any text, which the reader types
+		return b.nestAny() // nothing known: any text, which the reader types, or elements
 	}
 	if ref := b.doc.Get(ps, "$ref"); ref != nil && ps != sm {
 		if name, seen := b.nestRefs[sm]; seen {
@@ -82,18 +84,46 @@ func (b *Builder) nestValue(ps *jsonvalue.Value) string {
 	types := b.textTypes(sm)
 	props := b.doc.Get(sm, "properties")
 	hasProps := props != nil && props.Kind == jsonvalue.Object && len(props.Members) > 0
+	hasItems := b.doc.Get(sm, "items") != nil || b.doc.Get(sm, "prefixItems") != nil
+	if len(types) == 0 && !hasProps && !hasItems {
+		return b.nestAny() // no type named: any text, or any elements
+	}
 	if slices.Contains(types, "object") || len(types) == 0 && hasProps {
 		if hasProps {
 			parts = append(parts, b.members(sm, styleXML))
+		} else { // its members, whatever their names
+			parts = append(parts, b.anyElements())
 		}
 	}
-	if slices.Contains(types, "array") || len(types) == 0 && (b.doc.Get(sm, "items") != nil || b.doc.Get(sm, "prefixItems") != nil) {
+	if slices.Contains(types, "array") || len(types) == 0 && hasItems {
 		parts = append(parts, b.nestItems(sm))
 	}
 	if len(parts) == 0 {
 		return b.R("xml-text")
 	}
 	return alts(parts)
+}
+
+// nestAny returns the rule of an element's content whose schema says
+// nothing: raw text, or elements of any names holding such content (an
+// object's members or an array's items, as the renderer writes them).
+func (b *Builder) nestAny() string {
+	if !b.names[b.R("nest-any")] {
+		open, close := b.nest.Tag("\x01") // the tags around the name
+		opre, opost, _ := strings.Cut(open, "\x01")
+		cpre, cpost, _ := strings.Cut(close, "\x01")
+		name := `[^<>/\x00-\x20] [^<>\x00-\x20]*`
+		b.Rule("nest-any", b.R("nest-any-element")+"+ | "+b.R("xml-text"))
+		b.Rule("nest-any-element", Lit(opre)+" "+name+" "+Lit(opost)+" "+b.R("nest-any")+" "+Lit(cpre)+" "+name+" "+Lit(cpost))
+	}
+	return b.R("nest-any")
+}
+
+// anyElements returns a rule expression for elements of any names, each
+// holding any content (nestAny).
+func (b *Builder) anyElements() string {
+	b.nestAny()
+	return b.R("nest-any-element") + "+"
 }
 
 // nestItems returns a rule expression for an array's items as elements.
@@ -108,7 +138,7 @@ func (b *Builder) nestItems(sm *jsonvalue.Value) string {
 	if items != nil && items.Kind == jsonvalue.Array {
 		prefix, items = items.Items, nil
 	}
-	rest := Lit(before) + " " + b.R("xml-text") + " " + Lit(after)
+	rest := Lit(before) + " " + b.nestAny() + " " + Lit(after)
 	if items != nil && items.Kind == jsonvalue.Object {
 		rest = item(items)
 	}

@@ -32,9 +32,11 @@ func StructuralTag(req toolcall.Request) ([]byte, error) { return frame.Structur
 // order, required ones present; a value whose schema allows a string as
 // raw text that never holds the namespace token (any tag may stand in
 // it); a number, boolean or null as JSON; an object whose schema lists
-// its properties as their elements, an array as its items' elements, and
-// either also as JSON text (as RenderCalls writes one whose elements would
-// not read back): the ways the reader takes each type back.
+// its properties as their elements (one that lists none as elements of
+// any names), an array as its items' elements, and either also as JSON
+// text (as RenderCalls writes one whose elements would not read back); a
+// value whose schema names no type as raw text or elements of any names,
+// nested so: the ways the reader takes each type back.
 //
 // The schema features it constrains, and those that fall back to their
 // general type, are those of the internal grammar package (the same for

@@ -229,7 +229,27 @@ func checkGrammar(t *testing.T, d toolcall.Descriptor) {
 	if _, err := d.Constrainer.StructuralTag(req); err != nil {
 		t.Errorf("StructuralTag: %v", err)
 	}
+	// A schema that leaves room: every value it allows, as RenderCalls
+	// writes it (a type attribute, a text-or-JSON flag, elements), is
+	// one the grammar takes.
+	g = grammartest.Of(t, d.Constrainer.Grammar, toolcall.Request{Tools: []toolcall.Tool{looseTool}, ToolChoice: "required"})
+	for _, args := range looseArgs {
+		text := mustRender(t, d.Renderer.RenderCalls, toolcall.Call{Name: looseTool.Name, Arguments: args})
+		if !g.Match(text) {
+			t.Errorf("the grammar refuses what RenderCalls writes for %s: %q", args, text)
+		}
+	}
 }
+
+// looseTool's schema allows null beside a string and an integer, names
+// no type for any, and allows an object (with no properties listed) or
+// null for o; looseArgs are calls to it.
+var (
+	looseTool = toolcall.Tool{Name: "loose", Parameters: json.RawMessage(`{"type":"object","properties":{` +
+		`"s":{"type":["string","null"]},"n":{"type":["integer","null"]},"any":{},"o":{"anyOf":[{"type":"object"},{"type":"null"}]}},"required":["s"]}`)}
+	looseArgs = []string{`{"s":"a b"}`, `{"s":null}`, `{"s":"x","n":3}`, `{"s":"x","n":null}`, `{"s":"x","any":[1,{"a":true}]}`,
+		`{"s":"x","any":2.5}`, `{"s":"x","any":"t"}`, `{"s":"x","o":null}`, `{"s":"x","o":{"k":1}}`}
+)
 
 func checkEndOfTurn(t *testing.T, d toolcall.Descriptor, render func([]toolcall.Call) (string, error)) {
 	text := mustRender(t, render, sample[:1]...)

@@ -112,7 +112,7 @@ func TestPromises(t *testing.T) {
 // FuzzApertus checks the stream's promises on any document in random
 // deltas, told the prompt left reasoning closed, opened it, or nothing.
 func FuzzApertus(f *testing.F) {
-	streamtest.Fuzz(f, apertus.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
+	formatstest.FuzzArray(f, apertus.Format, documents)
 }
 
 // BenchmarkEightCalls parses eight small calls as each format writes

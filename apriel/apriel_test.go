@@ -133,7 +133,7 @@ func TestPromises(t *testing.T) {
 // FuzzApriel checks the stream's promises on any document in random
 // deltas, told the prompt opened reasoning, closed it, or nothing.
 func FuzzApriel(f *testing.F) {
-	streamtest.Fuzz(f, apriel.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
+	formatstest.FuzzArray(f, apriel.Format, documents)
 }
 
 // BenchmarkSmallCalls parses eight small calls as each format writes

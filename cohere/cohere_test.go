@@ -166,11 +166,7 @@ func TestProperties(t *testing.T) {
 // FuzzCohere checks the stream's promises on any document in random
 // deltas.
 func FuzzCohere(f *testing.F) {
-	streamtest.FuzzDeltas(f, documents, func(t *testing.T, doc string, deltas []string) {
-		req := toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")}
-		streamtest.Compare(t, cohere.Format, req, deltas)
-		streamtest.CompareQuiet(t, cohere.Format, req, deltas)
-	})
+	streamtest.Fuzz(f, cohere.Format, toolcall.Request{Tools: streamtest.Tools("f", "lookup_order")}, documents)
 }
 
 // The first call of an action streams its arguments as they come, in

@@ -166,36 +166,30 @@ func TestReasoning(t *testing.T) {
 	}
 }
 
-// documents are responses for the properties and the fuzz target.
-var documents = []string{
-	goldenTwoCalls + eos,
-	"Think.</think>" + v41(goldenTwoCalls) + eos,
-	"Let me check.\n\n" + v4(block(invoke("f", p("a", "true", "x"+parEnd+"y")))) + "\n\nDone.",
-	block(invoke("f", p("a", "true", "1")+p("a", "false", "2"))),
-	block(invStart + "f\">\n{\"a\": [1, {\"b\": null}]}\n" + invEnd + "\n"),
-	fcStart + "\n" + invStart + "g\">\n" + p("b", "true", "2") + "\n",
-	fcStart + "hello" + fcEnd + "tail",
-	"a <｜DSML｜ b </｜DSML｜ <｜DSM <｜end▁of",
-	block(invoke("f", parStart+`a" string="maybe">1`+parEnd)),
+// promises are what the format owes on responses: the properties, with
+// no tools offered, one and two, and no call without "｜DSML｜".
+var promises = streamtest.Promises{
+	Documents: []string{
+		goldenTwoCalls + eos,
+		"Think.</think>" + v41(goldenTwoCalls) + eos,
+		"Let me check.\n\n" + v4(block(invoke("f", p("a", "true", "x"+parEnd+"y")))) + "\n\nDone.",
+		block(invoke("f", p("a", "true", "1")+p("a", "false", "2"))),
+		block(invStart + "f\">\n{\"a\": [1, {\"b\": null}]}\n" + invEnd + "\n"),
+		fcStart + "\n" + invStart + "g\">\n" + p("b", "true", "2") + "\n",
+		fcStart + "hello" + fcEnd + "tail",
+		"a <｜DSML｜ b </｜DSML｜ <｜DSM <｜end▁of",
+		block(invoke("f", parStart+`a" string="maybe">1`+parEnd)),
+	},
+	Requests: []toolcall.Request{{}, {Tools: streamtest.Tools("f")}, {Tools: streamtest.Tools("f", "lookup_order")}},
+	Marker:   "｜DSML｜",
 }
 
 // TestPromises: any split into deltas gives what Parse gives, with no
-// tools offered and with two; prose costs no allocation per Feed.
-func TestPromises(t *testing.T) {
-	streamtest.CheckPromises(t, dsml.Format, streamtest.Promises{
-		Documents: documents,
-		Requests:  []toolcall.Request{{}, {Tools: streamtest.Tools("f", "lookup_order")}},
-	})
-}
+// tools offered, one and two; prose costs no allocation per Feed.
+func TestPromises(t *testing.T) { streamtest.CheckPromises(t, dsml.Format, promises) }
 
-// FuzzDSML checks the stream's promises on any document in random deltas.
-func FuzzDSML(f *testing.F) {
-	streamtest.FuzzDeltas(f, documents, func(t *testing.T, doc string, deltas []string) {
-		streamtest.Compare(t, dsml.Format, toolcall.Request{Tools: streamtest.Tools("f")}, deltas)
-		streamtest.CompareStreaming(t, dsml.Format, toolcall.Request{Tools: streamtest.Tools("f")}, deltas)
-		streamtest.CallsNeed(t, dsml.Format, doc, "｜DSML｜")
-	})
-}
+// FuzzDSML checks the promises on any document in random deltas.
+func FuzzDSML(f *testing.F) { streamtest.FuzzPromises(f, dsml.Format, promises) }
 
 // TestArgumentsStream: with argument streaming on, a block's first
 // invoke's arguments go out while they arrive, never withdrawn or resent;

@@ -219,35 +219,30 @@ func TestRenderCalls(t *testing.T) {
 	}
 }
 
-// documents are responses for the properties and the fuzz target.
-var documents = []string{
-	goldenTwoCalls + "<|tool_response>",
-	"Let me check.\n" + goldenOneCall + "<tool_call|>Done.",
-	"<|channel>thought\nthink <|tool_call> here\n<channel|>" + goldenOneCall,
-	`<|tool_call>call:f{s:<|"|>x<tool_call|>y<|"|>}<tool_call|>`,
-	`<|tool_call>call:f{a:1<tool_call|>tail`,
-	`<|tool_call>call:f{a:<|"|>cut`,
-	`<start_function_call>call:a{s:<escape>x<escape>}<end_function_call>`,
-	"<|tool_call>call:f{a:1}<turn|>after",
-	`a <|"|> b <|tool <|tool_cal`,
+// promises are what the format owes on responses: the properties, with
+// no tools offered, one and two, and no call without "call:".
+var promises = streamtest.Promises{
+	Documents: []string{
+		goldenTwoCalls + "<|tool_response>",
+		"Let me check.\n" + goldenOneCall + "<tool_call|>Done.",
+		"<|channel>thought\nthink <|tool_call> here\n<channel|>" + goldenOneCall,
+		`<|tool_call>call:f{s:<|"|>x<tool_call|>y<|"|>}<tool_call|>`,
+		`<|tool_call>call:f{a:1<tool_call|>tail`,
+		`<|tool_call>call:f{a:<|"|>cut`,
+		`<start_function_call>call:a{s:<escape>x<escape>}<end_function_call>`,
+		"<|tool_call>call:f{a:1}<turn|>after",
+		`a <|"|> b <|tool <|tool_cal`,
+	},
+	Requests: []toolcall.Request{{}, {Tools: streamtest.Tools("f")}, {Tools: streamtest.Tools("f", "lookup_order")}},
+	Marker:   "call:",
 }
 
 // TestPromises: any split into deltas gives what Parse gives, with no
-// tools offered and with two; prose costs no allocation per Feed.
-func TestPromises(t *testing.T) {
-	streamtest.CheckPromises(t, gemma4.Format, streamtest.Promises{
-		Documents: documents,
-		Requests:  []toolcall.Request{{}, {Tools: streamtest.Tools("f", "lookup_order")}},
-	})
-}
+// tools offered, one and two; prose costs no allocation per Feed.
+func TestPromises(t *testing.T) { streamtest.CheckPromises(t, gemma4.Format, promises) }
 
-// FuzzGemma4 checks the stream's promises on any document in random deltas.
-func FuzzGemma4(f *testing.F) {
-	streamtest.FuzzDeltas(f, documents, func(t *testing.T, doc string, deltas []string) {
-		streamtest.Compare(t, gemma4.Format, toolcall.Request{Tools: streamtest.Tools("f")}, deltas)
-		streamtest.CallsNeed(t, gemma4.Format, doc, "call:")
-	})
-}
+// FuzzGemma4 checks the promises on any document in random deltas.
+func FuzzGemma4(f *testing.F) { streamtest.FuzzPromises(f, gemma4.Format, promises) }
 
 // TestArgumentsStream: with argument streaming on, a call's arguments go
 // out while they arrive (in small deltas; the stream batches the quiet

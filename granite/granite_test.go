@@ -133,7 +133,7 @@ func TestPromises(t *testing.T) {
 // FuzzGranite checks the stream's promises on any document in random
 // deltas, told the prompt left reasoning closed, opened it, or nothing.
 func FuzzGranite(f *testing.F) {
-	streamtest.Fuzz(f, granite.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
+	formatstest.FuzzArray(f, granite.Format, documents)
 }
 
 // BenchmarkEightCalls parses eight small calls as each format writes

@@ -16,7 +16,7 @@ import (
 // further call message is a parallel call, but anything else (a tool's
 // result the model made up, a final message) ends the response.
 func TestHarmonyStopsAtCall(t *testing.T) {
-	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "f"}, {Name: "g"}}}
+	req := toolcall.Request{Tools: streamtest.Tools("f", "g")}
 	callF := "<|channel|>commentary to=functions.f <|constrain|>json<|message|>{\"a\":1}<|call|>"
 	for _, tt := range []struct {
 		after string

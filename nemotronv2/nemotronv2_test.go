@@ -73,7 +73,7 @@ func TestPromises(t *testing.T) {
 // FuzzNemotronV2 checks the stream's promises on any document in random
 // deltas, told the prompt opened reasoning, closed it, or nothing.
 func FuzzNemotronV2(f *testing.F) {
-	streamtest.Fuzz(f, nemotronv2.Format, toolcall.Request{Tools: streamtest.Tools("f")}, documents, stream.StartInReasoning(), stream.StartOutsideReasoning())
+	formatstest.FuzzArray(f, nemotronv2.Format, documents)
 }
 
 // BenchmarkEightCalls parses eight small calls as each format writes

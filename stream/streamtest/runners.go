@@ -56,6 +56,18 @@ type Promises struct {
 	// Options apply to Streams and NotCalls (where the prompt left the
 	// reasoning, say).
 	Options []stream.Option
+	// Marker, if set, is text without which no document gives a call
+	// (FuzzPromises checks it).
+	Marker string
+}
+
+// requests returns p's Requests, or one offering tools f and g when it
+// has none.
+func (p Promises) requests() []toolcall.Request {
+	if len(p.Requests) == 0 {
+		return []toolcall.Request{{Tools: Tools("f", "g")}}
+	}
+	return p.Requests
 }
 
 // CheckPromises runs, as subtests, what a format owes on its own
@@ -66,11 +78,7 @@ type Promises struct {
 func CheckPromises(t *testing.T, f toolcall.Format, p Promises) {
 	t.Helper()
 	t.Run("Properties", func(t *testing.T) {
-		reqs := p.Requests
-		if len(reqs) == 0 {
-			reqs = []toolcall.Request{{Tools: Tools("f", "g")}}
-		}
-		for _, req := range reqs {
+		for _, req := range p.requests() {
 			CheckFormatRequest(t, f, req, p.Documents)
 		}
 	})
@@ -86,6 +94,21 @@ func CheckPromises(t *testing.T, f toolcall.Format, p Promises) {
 			if len(res.Calls) != 0 || res.Content != doc || len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, why) {
 				t.Errorf("%s: %+v", doc, res)
 			}
+		}
+	})
+}
+
+// FuzzPromises is the fuzz target of p's Documents: any document, split
+// into deltas at random, keeps the stream's promises (Compare) for format
+// and each of p's requests (as in CheckPromises), and gives no call
+// without p.Marker when that is set.
+func FuzzPromises(f *testing.F, format toolcall.Format, p Promises) {
+	FuzzDeltas(f, p.Documents, func(t *testing.T, doc string, deltas []string) {
+		for _, req := range p.requests() {
+			Compare(t, format, req, deltas)
+		}
+		if p.Marker != "" {
+			CallsNeed(t, format, doc, p.Marker)
 		}
 	})
 }

@@ -183,8 +183,6 @@ func (p *argParser) str() (string, error) {
 }
 
 func (p *argParser) object(depth int) error {
-	p.i++ // '{'
-	p.out = append(p.out, '{')
 	for first := true; ; first = false {
 		if closed, err := p.next('}', first, "expected ',' or '}' in an object"); closed || err != nil {
 			return err
@@ -254,8 +252,6 @@ func (p *argParser) key() (string, error) {
 var keyStop = [256]bool{':': true, '{': true, '}': true, '[': true, ']': true, ',': true, '<': true, '\n': true}
 
 func (p *argParser) array(depth int) error {
-	p.i++ // '['
-	p.out = append(p.out, '[')
 	for first := true; ; first = false {
 		if closed, err := p.next(']', first, "expected ',' or ']' in an array"); closed || err != nil {
 			return err
@@ -269,12 +265,17 @@ func (p *argParser) array(depth int) error {
 	}
 }
 
-// next moves to the next element of the object or array open now, which
-// end closes: after its opening (first) or after an element, where a
-// ',' must come first (a trailing one is dropped). closed says end came
-// instead, and was written; else the element starts at p.i. msg is the
-// error when neither ',' nor end follows an element.
+// next moves to the next element of an object or array, which end
+// closes: the first past its opening, at p.i, which it writes; the next
+// after an element, where a ',' must come first (a trailing one is
+// dropped). closed says end came instead, and was written; else the
+// element starts at p.i. msg is the error when neither ',' nor end follows
+// an element.
 func (p *argParser) next(end byte, first bool, msg string) (closed bool, err error) {
+	if first {
+		p.out = append(p.out, p.s[p.i]) // '{' or '['
+		p.i++
+	}
 	p.i = jsonvalue.SkipSpace(p.s, p.i)
 	if p.i < len(p.s) && !first && p.s[p.i] != end {
 		if p.s[p.i] != ',' {

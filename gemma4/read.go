@@ -183,30 +183,9 @@ func (p *argParser) str() (string, error) {
 }
 
 func (p *argParser) object(depth int) error {
-	p.i++ // '{'
-	p.out = append(p.out, '{')
-	first := true
-	for {
-		p.i = jsonvalue.SkipSpace(p.s, p.i)
-		if p.i == len(p.s) {
-			return errCut
-		}
-		if p.s[p.i] == '}' {
-			p.i++
-			p.out = append(p.out, '}')
-			return nil
-		}
-		if !first {
-			if p.s[p.i] != ',' {
-				return p.fail("expected ',' or '}' in an object")
-			}
-			p.i = jsonvalue.SkipSpace(p.s, p.i+1)
-			if p.i == len(p.s) {
-				return errCut
-			}
-			if p.s[p.i] == '}' { // a trailing ','
-				continue
-			}
+	for first := true; ; first = false {
+		if closed, err := p.next('}', first, "expected ',' or '}' in an object"); closed || err != nil {
+			return err
 		}
 		key, err := p.key()
 		if err != nil {
@@ -215,7 +194,6 @@ func (p *argParser) object(depth int) error {
 		if !first {
 			p.out = append(p.out, ',')
 		}
-		first = false
 		p.out = jsonvalue.AppendString(p.out, key)
 		p.out = append(p.out, ':')
 		top := ""
@@ -274,37 +252,46 @@ func (p *argParser) key() (string, error) {
 var keyStop = [256]bool{':': true, '{': true, '}': true, '[': true, ']': true, ',': true, '<': true, '\n': true}
 
 func (p *argParser) array(depth int) error {
-	p.i++ // '['
-	p.out = append(p.out, '[')
-	first := true
-	for {
-		p.i = jsonvalue.SkipSpace(p.s, p.i)
-		if p.i == len(p.s) {
-			return errCut
-		}
-		if p.s[p.i] == ']' {
-			p.i++
-			p.out = append(p.out, ']')
-			return nil
+	for first := true; ; first = false {
+		if closed, err := p.next(']', first, "expected ',' or ']' in an array"); closed || err != nil {
+			return err
 		}
 		if !first {
-			if p.s[p.i] != ',' {
-				return p.fail("expected ',' or ']' in an array")
-			}
-			p.i = jsonvalue.SkipSpace(p.s, p.i+1)
-			if p.i == len(p.s) {
-				return errCut
-			}
-			if p.s[p.i] == ']' { // a trailing ','
-				continue
-			}
 			p.out = append(p.out, ',')
 		}
-		first = false
 		if err := p.value(depth+1, ""); err != nil {
 			return err
 		}
 	}
+}
+
+// next moves to the next element of an object or array, which end
+// closes: the first past its opening, at p.i, which it writes; the next
+// after an element, where a ',' must come first (a trailing one is
+// dropped). closed says end came instead, and was written; else the
+// element starts at p.i. msg is the error when neither ',' nor end follows
+// an element.
+func (p *argParser) next(end byte, first bool, msg string) (closed bool, err error) {
+	if first {
+		p.out = append(p.out, p.s[p.i]) // '{' or '['
+		p.i++
+	}
+	p.i = jsonvalue.SkipSpace(p.s, p.i)
+	if p.i < len(p.s) && !first && p.s[p.i] != end {
+		if p.s[p.i] != ',' {
+			return false, p.fail(msg)
+		}
+		p.i = jsonvalue.SkipSpace(p.s, p.i+1)
+	}
+	switch {
+	case p.i == len(p.s):
+		return false, errCut
+	case p.s[p.i] == end:
+		p.i++
+		p.out = append(p.out, end)
+		return true, nil
+	}
+	return false, nil
 }
 
 // bare reads a value written without quotes, to the next ',', '}' or ']':

@@ -50,14 +50,9 @@ func (e *echo) AfterBlock(m *block.Machine, b block.Block, s string, i int) {
 
 // Reading implements block.Reading: an echoed call's reader, while its
 // brackets are open.
-func (e *echo) Reading() *pythonic.Reader {
-	if e.state != eCall {
-		return nil
-	}
-	return e.run.Reading()
-}
+func (e *echo) Reading() *pythonic.Reader { return e.run.Reading() }
 
-func (e *echo) InCandidate() bool { return e.state == eCall && e.run.InBrackets() }
+func (e *echo) InCandidate() bool { return e.run.InBrackets() }
 
 func (e *echo) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 	return m.Emit(dst, "", 0)

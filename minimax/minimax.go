@@ -3,7 +3,6 @@ package minimax
 import (
 	"errors"
 
-	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/tagcall"
@@ -26,17 +25,10 @@ const (
 	promptStart      = "]~!b[" // starts the prompt
 )
 
-// table reads a <minimax:tool_call> block of tagged calls. Inside a value no marker
-// counts but its close tag (and the call's end tag, which closes a value
-// whose close is missing); a second <minimax:tool_call> outside a value ends a
-// block whose end is missing and opens the next. An end tag outside a
-// block is dropped. [e~[ ends the turn, and so does A role header (]~b]) the
-// model writes without [e~[ before it: the next turn, the response
-// ended.
-var table = block.Marked{
-	Open: toolCallText, End: toolCallEndText, Kind: syntax.Kind(block.MarkedEnd, block.MarkedOpen),
-	TurnEnds: []string{turnEnd, roleStart}, More: []block.Marker{{Text: invokeEndText}},
-}.Format()
+// table reads a <minimax:tool_call> block of tagged calls (Syntax.Marked).
+// [e~[ ends the turn, and so does a role header (]~b]) the model writes
+// without [e~[ before it.
+var table = syntax.Marked(toolCallText, toolCallEndText, turnEnd, roleStart)
 
 // markers are a call's tags, as tagargs reads them: the name and the keys
 // are attributes, in double quotes.

@@ -42,14 +42,9 @@ func (u *untagged) At(*block.Machine, string, int, int) (int, int, bool) { retur
 
 // Reading implements block.Reading: a call's reader, while its brackets
 // are open.
-func (u *untagged) Reading() *pythonic.Reader {
-	if u.state != uCall {
-		return nil
-	}
-	return u.run.Reading()
-}
+func (u *untagged) Reading() *pythonic.Reader { return u.run.Reading() }
 
-func (u *untagged) InCandidate() bool { return u.state == uCall && u.run.InBrackets() }
+func (u *untagged) InCandidate() bool { return u.run.InBrackets() }
 
 func (u *untagged) Close(m *block.Machine, dst []toolcall.Event) []toolcall.Event {
 	if u.state == uBetween && u.done > 0 {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/tagcall"
@@ -28,17 +27,10 @@ const (
 	pad              = "<seed:pad>"
 )
 
-// table reads a <seed:tool_call> block of tagged calls. Inside a value no marker
-// counts but its close tag (and the call's end tag, which closes a value
-// whose close is missing); a second <seed:tool_call> outside a value ends a
-// block whose end is missing and opens the next. An end tag outside a
-// block is dropped. <seed:eos> ends the turn, and so does A turn's start (<seed:bos>) the
-// model writes without <seed:eos> before it: the next turn, the response
-// ended.
-var table = block.Marked{
-	Open: toolCallText, End: toolCallEndText, Kind: syntax.Kind(block.MarkedEnd, block.MarkedOpen),
-	TurnEnds: []string{eos, bos}, More: []block.Marker{{Text: functionEndText}},
-}.Format()
+// table reads a <seed:tool_call> block of tagged calls (Syntax.Marked).
+// <seed:eos> ends the turn, and so does a turn's start (<seed:bos>) the
+// model writes without <seed:eos> before it.
+var table = syntax.Marked(toolCallText, toolCallEndText, eos, bos)
 
 // markers are a call's tags, as tagargs reads them: Qwen3-Coder's.
 var markers = tagargs.FunctionMarkers(toolCallEndText)

@@ -20,6 +20,7 @@ type CallRun struct {
 	lost    bool          // r missed bytes of the run, or met what a run cannot hold
 	list    bool          // r reads a call list, which no call may follow
 	// the call being read
+	calling             bool // from Start until Step ends the call
 	head, named, spaced bool
 }
 
@@ -40,11 +41,11 @@ func (r *CallRun) Begin() {
 }
 
 // Start begins the run's next call.
-func (r *CallRun) Start() { r.head, r.named, r.spaced = true, false, false }
+func (r *CallRun) Start() { r.calling, r.head, r.named, r.spaced = true, true, false, false }
 
-// InBrackets reports whether the call's brackets have opened: inside
-// them, text is data.
-func (r *CallRun) InBrackets() bool { return !r.head }
+// InBrackets reports whether a call's brackets have opened and Step has
+// not ended it: inside them, text is data.
+func (r *CallRun) InBrackets() bool { return r.calling && !r.head }
 
 // Separators hands r the text between two calls of the run (whitespace,
 // ',' or ';'), for its reader.
@@ -58,16 +59,24 @@ func (r *CallRun) Separators(s string) {
 }
 
 // Reading returns the reader of the call, while the call's brackets are
-// open and it reads on, for a hook's block.Reading; else nil.
+// open (InBrackets) and it reads on, for a hook's block.Reading; else nil.
 func (r *CallRun) Reading() *pylit.Reader {
-	if r.head || r.r == nil || r.r.Status() != pylit.Open {
+	if !r.InBrackets() || r.r == nil || r.r.Status() != pylit.Open {
 		return nil
 	}
 	return r.r
 }
 
-// Step follows the call through s[i:], held as m's pending item.
+// Step follows the call through s[i:], held as m's pending item; any
+// status but RunMore ends the call.
 func (r *CallRun) Step(m *Machine, s string, i int) (RunStatus, int) {
+	st, j := r.step(m, s, i)
+	r.calling = st == RunMore
+	return st, j
+}
+
+// step is Step but for ending the call.
+func (r *CallRun) step(m *Machine, s string, i int) (RunStatus, int) {
 	from := i
 	for ; r.head && i < len(s); i++ {
 		c := s[i]

@@ -2,7 +2,8 @@
 // tags, for a format on the block machine: a Syntax gives a kind of block
 // its Read (the whole body) and its Follow (the body's first call while it
 // arrives, for argument streaming), both on one tagargs.Reader, so that
-// the rule for tags inside values is tagargs's alone. A format that
+// the rule for tags inside values is tagargs's alone; Syntax.Marked is the
+// table of a format whose calls stand in such blocks. A format that
 // writes its values its own way builds its follower on Following.
 package tagcall
 
@@ -241,6 +242,20 @@ func (f *follower) EndValue(int, int, bool) {
 func (f *follower) Fresh(key string) bool { return f.W.Fresh(key) }
 
 func (f *follower) Known(key string) bool { return f.W.Known(key) }
+
+// Marked is the table of a format whose calls stand in blocks of s.Kind
+// from open to end, and whose turn ends at each of turnEnds (the next
+// turn: the response ended). Inside a value no marker counts but its close
+// tag (and the call's end tag, which closes a value whose close is
+// missing); a second open outside a value ends a block whose end is
+// missing and opens the next. An end, or a call's end tag, outside a
+// block is dropped.
+func (s *Syntax) Marked(open, end string, turnEnds ...string) block.Format {
+	return block.Marked{
+		Open: open, End: end, Kind: s.Kind(block.MarkedEnd, block.MarkedOpen),
+		TurnEnds: turnEnds, More: []block.Marker{{Text: s.Markers.End}},
+	}.Format()
+}
 
 // Kind is a kind of block that s reads, its calls standing in one block
 // that end closes: a second opening of one of yields ends a block whose

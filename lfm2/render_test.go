@@ -10,15 +10,12 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the
-// template goldens, templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows of
+// what they write); RenderPrompt; and the template goldens,
+// templateGoldens.
 var writers = formatstest.Writers{
 	Format: lfm2.Format, Prompt: lfm2.RenderPrompt, Goldens: templateGoldens,
-	Renderers: []formatstest.Renderer{{
-		Tolerated: "<|tool_call_end|>",
-		Writes: []formatstest.Write{{Name: "a name with dashes", Calls: []toolcall.Call{{Name: "sub-task-ending", Arguments: `{"status":"Completed","from":1}`}},
-			Want: `<|tool_call_start|>[sub-task-ending(status="Completed", from=1)]<|tool_call_end|>`}},
-	}},
+	Renderers: []formatstest.Renderer{{Tolerated: "<|tool_call_end|>"}},
 }
 
 // TestWriters: the renderer checks, RenderPrompt's special-token

@@ -1,6 +1,7 @@
 package formatstest
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,6 +19,7 @@ type Writers struct {
 	// RenderCalls; one with no Name is named Format.Name(). One with a
 	// ValueClose writes its values as text: Typed and Textual. One with
 	// no EndsTurn ends its turn at the format's registered EndOfTurn.
+	// Each gets the rows of its file in WritesDir before its own Writes.
 	Format toolcall.Format
 	// Renderers are the syntaxes the format writes calls in
 	// (CheckRenderer on each).
@@ -40,7 +42,9 @@ type Writers struct {
 // models".
 func (w Writers) Check(t *testing.T) {
 	t.Helper()
-	for _, r := range w.Renderers {
+	rs := slices.Clone(w.Renderers)
+	for i := range rs {
+		r := &rs[i]
 		if r.Format == nil {
 			r.Format = w.Format
 		}
@@ -56,6 +60,9 @@ func (w Writers) Check(t *testing.T) {
 		if r.EndsTurn == nil {
 			r.EndsTurn = endOfTurn(w.Format)
 		}
+	}
+	addWrites(t, rs)
+	for _, r := range rs {
 		t.Run(r.Name, func(t *testing.T) { CheckRenderer(t, r) })
 	}
 	if w.Prompt != nil {

@@ -11,11 +11,8 @@ import (
 
 // writers are what the shared checks need to know of what this package
 // writes: its two syntaxes of calls (testdata/writes holds rows of what
-// they write); RenderPrompt; and the golden
-// directories of testdata/templates/golden (the prompts the models' own
-// chat templates render; formats/formatstest/testdata/README.md says
-// where each template came from) with the options with which the format
-// must write the same bytes.
+// they write); RenderPrompt; and the golden directories
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
 	Format: deepseek.Format, Prompt: deepseek.RenderPrompt,
 	Renderers: []formatstest.Renderer{
@@ -25,11 +22,6 @@ var writers = formatstest.Writers{
 			Unconstrained: true, // the Grammar writes the main syntax
 			Tolerated:     "\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
 		},
-	},
-	Goldens: []formatstest.Golden{
-		{Dir: "deepseek_v31", NoTools: true},
-		{Dir: "deepseek_v31@think", Opts: toolcall.PromptOptions{Thinking: new(true)}, NoTools: true},
-		{Dir: "deepseek_r1", Opts: toolcall.PromptOptions{Profile: deepseek.ProfileR1}, NoTools: true},
 	},
 }
 

@@ -8,11 +8,11 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in (testdata/writes holds rows of
-// what they write); RenderPrompt; and the template goldens,
-// templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows
+// of what they write); RenderPrompt; and the template goldens
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: gigachat.Format, Prompt: gigachat.RenderPrompt, Goldens: templateGoldens,
+	Format: gigachat.Format, Prompt: gigachat.RenderPrompt,
 	Renderers: []formatstest.Renderer{
 		{Name: "gigachat 3.1", Render: gigachat.RenderCalls},
 		{Name: "gigachat 3", Render: gigachat.RenderCalls3, EndsTurn: []string{"</s>", "<|message_sep|>\n\n"}},

@@ -10,11 +10,11 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in (testdata/writes holds rows of
-// what they write); RenderPrompt; and the template goldens,
-// templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows
+// of what they write); RenderPrompt; and the template goldens
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: glm45.Format, Prompt: glm45.RenderPrompt, Goldens: templateGoldens,
+	Format: glm45.Format, Prompt: glm45.RenderPrompt,
 	Renderers: []formatstest.Renderer{{Tolerated: "\n</tool_call>", ValueClose: "</arg_value>"}},
 }
 

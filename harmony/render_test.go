@@ -12,11 +12,11 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in (testdata/writes holds rows of
-// what they write); RenderPrompt; and the template goldens,
-// templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows
+// of what they write); RenderPrompt; and the template goldens
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: harmony.Format, Prompt: harmony.RenderPrompt, Goldens: templateGoldens,
+	Format: harmony.Format, Prompt: harmony.RenderPrompt,
 	Renderers: []formatstest.Renderer{{Typed: true, Tolerated: "<|call|>"}},
 }
 

@@ -9,11 +9,11 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in (testdata/writes holds rows of
-// what they write); RenderPrompt; and the template goldens,
-// templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows
+// of what they write); RenderPrompt; and the template goldens
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: olmo3.Format, Prompt: olmo3.RenderPrompt, Goldens: templateGoldens,
+	Format: olmo3.Format, Prompt: olmo3.RenderPrompt,
 	Renderers: []formatstest.Renderer{{Tolerated: "\n</function_calls>"}},
 }
 

@@ -11,11 +11,11 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in (testdata/writes holds rows of
-// what they write); RenderPrompt; and the template goldens,
-// templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows
+// of what they write); RenderPrompt; and the template goldens
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: qwen3coder.Format, Prompt: qwen3coder.RenderPrompt, Goldens: templateGoldens,
+	Format: qwen3coder.Format, Prompt: qwen3coder.RenderPrompt,
 	Models:    goldenModels,
 	Renderers: []formatstest.Renderer{{Tolerated: "\n</function>\n</tool_call>", ValueClose: "</parameter>"}},
 }

@@ -29,7 +29,8 @@ type Writers struct {
 	Prompt     PromptRenderer
 	PromptOpts toolcall.PromptOptions
 	// Goldens and Broken are the golden directories of the format's
-	// templates (CheckTemplateGoldens).
+	// templates (CheckTemplateGoldens); the Goldens GoldensFile lists
+	// when there are none.
 	Goldens []Golden
 	Broken  []string
 	// Models, when set, names each golden directory's model
@@ -68,11 +69,15 @@ func (w Writers) Check(t *testing.T) {
 	if w.Prompt != nil {
 		t.Run("prompt guard", func(t *testing.T) { CheckFormatPromptGuard(t, w.Format, w.Prompt, w.PromptOpts) })
 	}
-	if w.Goldens != nil || w.Broken != nil {
-		t.Run("template goldens", func(t *testing.T) { CheckTemplateGoldens(t, w.Format, w.Goldens, w.Broken...) })
+	goldens := w.Goldens
+	if goldens == nil {
+		goldens = readGoldens(t)
+	}
+	if goldens != nil || w.Broken != nil {
+		t.Run("template goldens", func(t *testing.T) { CheckTemplateGoldens(t, w.Format, goldens, w.Broken...) })
 	}
 	if w.Models != nil {
-		t.Run("golden models", func(t *testing.T) { CheckGoldenModels(t, w.Format, w.Goldens, w.Models) })
+		t.Run("golden models", func(t *testing.T) { CheckGoldenModels(t, w.Format, goldens, w.Models) })
 	}
 }
 

@@ -14,7 +14,8 @@ import (
 
 // WritesDir is the directory, in a format package's directory, of rows
 // of what its renderers write, kept as data: WritesDir/NAME.txt holds
-// rows of Renderer.Writes for the renderer named NAME. Writers.Check adds
+// rows of Renderer.Writes for the renderer named NAME (a space in the
+// name is '_' in the file's). Writers.Check adds
 // a file's rows to its renderer's own.
 //
 // A row is three lines: its name; its calls, a JSON array of objects
@@ -36,7 +37,7 @@ func addWrites(t *testing.T, rs []Renderer) {
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".txt")
 		i := 0
-		for i < len(rs) && rs[i].Name != name {
+		for i < len(rs) && fileName(rs[i].Name) != name {
 			i++
 		}
 		if i == len(rs) {
@@ -46,6 +47,10 @@ func addWrites(t *testing.T, rs []Renderer) {
 		rs[i].Writes = append(readWrites(t, file), rs[i].Writes...)
 	}
 }
+
+// fileName is the name of the file in WritesDir of the renderer named
+// name: its spaces as '_', so that no file name holds one.
+func fileName(name string) string { return strings.ReplaceAll(name, " ", "_") }
 
 // readWrites reads the rows of file (see WritesDir).
 func readWrites(t *testing.T, file string) []Write {

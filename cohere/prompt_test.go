@@ -10,19 +10,11 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// writers are what the shared checks need to know of what this package
-// writes: RenderPrompt, and the prompts Command R7B's template writes
-// (testdata/templates/golden/command_r7b, rendered from llama.cpp's
-// CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja), with the
-// reasoning closed.
-var writers = formatstest.Writers{
-	Format: cohere.Format, Prompt: cohere.RenderPrompt,
-	Goldens: []formatstest.Golden{{Dir: "command_r7b", Reasoning: formatstest.ReasoningClosed}},
+// TestWriters: RenderPrompt's special-token guard and every golden
+// testdata/templates/goldens.txt lists, byte for byte.
+func TestWriters(t *testing.T) {
+	formatstest.Writers{Format: cohere.Format, Prompt: cohere.RenderPrompt}.Check(t)
 }
-
-// TestWriters: RenderPrompt's special-token guard and every golden,
-// byte for byte.
-func TestWriters(t *testing.T) { writers.Check(t) }
 
 // What the goldens do not show, as the template writes it.
 func TestPromptCases(t *testing.T) {

@@ -10,31 +10,18 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: its two syntaxes of calls; RenderPrompt; and the golden
-// directories of testdata/templates/golden (the prompts the models' own
-// chat templates render; formats/formatstest/testdata/README.md says
-// where each template came from) with the options with which the format
-// must write the same bytes.
+// writes: its two syntaxes of calls (testdata/writes holds rows of what
+// they write); RenderPrompt; and the golden directories
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
 	Format: deepseek.Format, Prompt: deepseek.RenderPrompt,
 	Renderers: []formatstest.Renderer{
-		{
-			Tolerated: "<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
-			Writes: []formatstest.Write{{Name: "two calls", Calls: []toolcall.Call{{Name: "get_time", Arguments: `{"city": "Paris"}`}, {Name: "f"}},
-				Want: `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_time<｜tool▁sep｜>{"city":"Paris"}<｜tool▁call▁end｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`}},
-		},
+		{Tolerated: "<｜tool▁call▁end｜><｜tool▁calls▁end｜>"},
 		{
 			Name: "deepseek R1", Render: deepseek.RenderCallsR1,
 			Unconstrained: true, // the Grammar writes the main syntax
 			Tolerated:     "\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
-			Writes: []formatstest.Write{{Name: "a call", Calls: []toolcall.Call{{Name: "get_time", Arguments: `{"city": "Paris"}`}},
-				Want: "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_time\n```json\n{\"city\":\"Paris\"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>"}},
 		},
-	},
-	Goldens: []formatstest.Golden{
-		{Dir: "deepseek_v31", NoTools: true},
-		{Dir: "deepseek_v31@think", Opts: toolcall.PromptOptions{Thinking: new(true)}, NoTools: true},
-		{Dir: "deepseek_r1", Opts: toolcall.PromptOptions{Profile: deepseek.ProfileR1}, NoTools: true},
 	},
 }
 

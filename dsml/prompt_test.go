@@ -10,6 +10,8 @@ import (
 
 const bos = "<｜begin▁of▁sentence｜>"
 
+var on, off = true, false
+
 // TestPromptThinking: each profile's default, and the switch, decide how
 // assistant turns and the prompt's end are written, and whether the
 // answer begins inside reasoning.

@@ -16,10 +16,10 @@ func renderFor(profile string) func([]toolcall.Call) (string, error) {
 
 // writers are what the shared checks need to know of what this package
 // writes: the spellings it writes calls in (the format's Grammar writes
-// V4.1's; GrammarFor the others', TestGrammarFor); RenderPrompt; and the
-// template goldens, templateGoldens.
+// V4.1's; GrammarFor the others', TestGrammarFor); RenderPrompt; and
+// the template goldens testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: dsml.Format, Prompt: dsml.RenderPrompt, Goldens: templateGoldens,
+	Format: dsml.Format, Prompt: dsml.RenderPrompt,
 	Renderers: []formatstest.Renderer{
 		{
 			Name:       "dsml V4.1",

@@ -9,23 +9,11 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// writers are what the shared checks need to know of what this package
-// writes: RenderPrompt, and the goldens of gemma4 (thinking off, the
-// default), gemma4@think (enable_thinking=True) and gemma4_26b (the 26B's
-// template, which writes the same), the reasoning closed.
-var writers = formatstest.Writers{
-	Format: gemma4.Format, Prompt: gemma4.RenderPrompt,
-	Goldens: []formatstest.Golden{
-		{Dir: "gemma4", Reasoning: formatstest.ReasoningClosed},
-		{Dir: "gemma4", Opts: toolcall.PromptOptions{Thinking: new(false), Profile: gemma4.ProfileGemma4}, Reasoning: formatstest.ReasoningClosed},
-		{Dir: "gemma4@think", Opts: toolcall.PromptOptions{Thinking: new(true)}, Reasoning: formatstest.ReasoningClosed},
-		{Dir: "gemma4_26b", Reasoning: formatstest.ReasoningClosed},
-	},
+// TestWriters: RenderPrompt's special-token guard and every golden
+// testdata/templates/goldens.txt lists, byte for byte.
+func TestWriters(t *testing.T) {
+	formatstest.Writers{Format: gemma4.Format, Prompt: gemma4.RenderPrompt}.Check(t)
 }
-
-// TestWriters: RenderPrompt's special-token guard and every golden,
-// byte for byte.
-func TestWriters(t *testing.T) { writers.Check(t) }
 
 // TestPromptErrors: an unknown profile and a result that answers no call
 // are errors.

@@ -28,16 +28,8 @@ func TestPromptMatchesTheTemplatesMore(t *testing.T) {
 // A conversation that cannot be written is an error.
 func TestPromptErrors(t *testing.T) {
 	user := []toolcall.Message{{Role: "user", Content: "x"}}
-	if _, err := gigachat.RenderPrompt(user, nil, toolcall.PromptOptions{Profile: "3.5"}); err == nil {
-		t.Error("an unknown profile: no error")
-	}
-	if _, err := gigachat.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "9", Content: "x"}}, nil, toolcall.PromptOptions{}); err == nil {
-		t.Error("a result for no call: no error")
-	}
-	if _, err := gigachat.RenderPrompt(user, []toolcall.Tool{{Name: "f", Parameters: json.RawMessage(`{"type":`)}}, toolcall.PromptOptions{}); err == nil {
-		t.Error("parameters that are not JSON: no error")
-	}
-	if _, err := gigachat.RenderPrompt([]toolcall.Message{{Role: "assistant", ToolCalls: []toolcall.Call{{Name: "f", Arguments: "[1]"}}}}, nil, toolcall.PromptOptions{}); err == nil {
-		t.Error("arguments that are no object: no error")
-	}
+	formatstest.CheckPromptErrors(t, gigachat.RenderPrompt,
+		formatstest.PromptError[toolcall.PromptOptions]{Name: "an unknown profile", Msgs: user, Opts: toolcall.PromptOptions{Profile: "3.5"}},
+		formatstest.PromptError[toolcall.PromptOptions]{Name: "parameters that are not JSON", Msgs: user, Tools: []toolcall.Tool{{Name: "f", Parameters: json.RawMessage(`{"type":`)}}},
+	)
 }

@@ -10,15 +10,12 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the
-// template goldens, templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows
+// of what they write); RenderPrompt; and the template goldens
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: glm45.Format, Prompt: glm45.RenderPrompt, Goldens: templateGoldens,
-	Renderers: []formatstest.Renderer{{
-		Tolerated: "\n</tool_call>", ValueClose: "</arg_value>",
-		Writes: []formatstest.Write{{Name: "two calls, values as text", Calls: []toolcall.Call{{Name: "f", Arguments: `{"city":"上海","n":2,"l":[1,"a"]}`}, {Name: "g"}},
-			Want: "<tool_call>f\n<arg_key>city</arg_key>\n<arg_value>上海</arg_value>\n<arg_key>n</arg_key>\n<arg_value>2</arg_value>\n<arg_key>l</arg_key>\n<arg_value>[1, \"a\"]</arg_value>\n</tool_call>\n<tool_call>g\n</tool_call>"}},
-	}},
+	Format: glm45.Format, Prompt: glm45.RenderPrompt,
+	Renderers: []formatstest.Renderer{{Tolerated: "\n</tool_call>", ValueClose: "</arg_value>"}},
 }
 
 // TestWriters: the renderer checks, RenderPrompt's special-token

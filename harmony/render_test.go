@@ -12,17 +12,12 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the
-// template goldens, templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows
+// of what they write); RenderPrompt; and the template goldens
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: harmony.Format, Prompt: harmony.RenderPrompt, Goldens: templateGoldens,
-	Renderers: []formatstest.Renderer{{
-		Typed: true, Tolerated: "<|call|>",
-		// Names come back through the tools the request offers.
-		Writes: []formatstest.Write{{Name: "two calls, a name as the tools' namespace spells it", Calls: []toolcall.Call{{Name: "get-weather", Arguments: `{"city": "Paris"}`}, {Name: "f"}},
-			Want: `<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>` +
-				`<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>json<|message|>{}<|call|>`}},
-	}},
+	Format: harmony.Format, Prompt: harmony.RenderPrompt,
+	Renderers: []formatstest.Renderer{{Typed: true, Tolerated: "<|call|>"}},
 }
 
 // TestWriters: the renderer checks, RenderPrompt's special-token

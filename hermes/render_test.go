@@ -10,7 +10,8 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: its syntax of calls; RenderPrompt; the golden directories of
+// writes: its syntax of calls (testdata/writes holds rows of what it
+// writes); RenderPrompt; the golden directories of
 // testdata/templates/golden (the prompts the models' own chat templates
 // render; formats/formatstest/testdata/README.md says where each
 // template came from) with the options with which the format must write
@@ -25,8 +26,6 @@ var writers = formatstest.Writers{
 		// Text after an end-of-turn token is read on: a runaway repeat of
 		// a call is dropped by policy, not at the token.
 		EndsTurn: []string{},
-		Writes: []formatstest.Write{{Name: "two calls, the second without arguments", Calls: []toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris","days":[1,2]}`}, {Name: "f", Arguments: ""}},
-			Want: "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\", \"days\": [1, 2]}}\n</tool_call>\n<tool_call>\n{\"name\": \"f\", \"arguments\": {}}\n</tool_call>"}},
 	}},
 	Goldens: []formatstest.Golden{
 		{Dir: "qwen3"},

@@ -10,16 +10,12 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the
-// template goldens, templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows
+// of what they write); RenderPrompt; and the template goldens
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: kimik2.Format, Prompt: kimik2.RenderPrompt, Goldens: templateGoldens,
-	Renderers: []formatstest.Renderer{{
-		Tolerated: "<|tool_call_end|><|tool_calls_section_end|>",
-		Writes: []formatstest.Write{{Name: "a call without an ID gets its index, one with an ID keeps it", Calls: []toolcall.Call{{Name: "get_weather", Arguments: `{"city": "Paris"}`}, {ID: "functions.f:7", Name: "f"}},
-			Want: `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|>` +
-				`<|tool_call_begin|>functions.f:7<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>`}},
-	}},
+	Format: kimik2.Format, Prompt: kimik2.RenderPrompt,
+	Renderers: []formatstest.Renderer{{Tolerated: "<|tool_call_end|><|tool_calls_section_end|>"}},
 }
 
 // TestWriters: the renderer checks, RenderPrompt's special-token

@@ -9,19 +9,11 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// writers are what the shared checks need to know of what this package
-// writes: RenderPrompt, and every kimi_k3 golden
-// (testdata/templates/golden/kimi_k3, the prompts Kimi K3's own template
-// writes for the shared conversations) with the default options:
-// thinking on, effort max, the think channel open.
-var writers = formatstest.Writers{
-	Format: kimik3.Format, Prompt: kimik3.RenderPrompt,
-	Goldens: []formatstest.Golden{{Dir: "kimi_k3", Reasoning: formatstest.ReasoningOpen}},
+// TestWriters: RenderPrompt's special-token guard and every golden
+// testdata/templates/goldens.txt lists, byte for byte.
+func TestWriters(t *testing.T) {
+	formatstest.Writers{Format: kimik3.Format, Prompt: kimik3.RenderPrompt}.Check(t)
 }
-
-// TestWriters: RenderPrompt's special-token guard and every golden,
-// byte for byte.
-func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	msgs := []toolcall.Message{

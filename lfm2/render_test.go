@@ -10,15 +10,12 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the
-// template goldens, templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows of
+// what they write); RenderPrompt; and the template goldens,
+// templateGoldens.
 var writers = formatstest.Writers{
 	Format: lfm2.Format, Prompt: lfm2.RenderPrompt, Goldens: templateGoldens,
-	Renderers: []formatstest.Renderer{{
-		Tolerated: "<|tool_call_end|>",
-		Writes: []formatstest.Write{{Name: "a name with dashes", Calls: []toolcall.Call{{Name: "sub-task-ending", Arguments: `{"status":"Completed","from":1}`}},
-			Want: `<|tool_call_start|>[sub-task-ending(status="Completed", from=1)]<|tool_call_end|>`}},
-	}},
+	Renderers: []formatstest.Renderer{{Tolerated: "<|tool_call_end|>"}},
 }
 
 // TestWriters: the renderer checks, RenderPrompt's special-token
@@ -37,40 +34,24 @@ var (
 	}
 )
 
-func TestRenderPromptLFM2(t *testing.T) {
-	gotPrompt, err := lfm2.RenderPrompt(conversation, weather, toolcall.PromptOptions{})
-	got := gotPrompt.Text
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "<|startoftext|><|im_start|>system\nYou are helpful.\nList of tools: <|tool_list_start|>[{\"type\": \"function\", \"function\": {\"name\": \"get_weather\", \"description\": \"Weather by city\", \"parameters\": {\"type\": \"object\", \"properties\": {\"city\": {\"type\": \"string\"}}}}}]<|tool_list_end|><|im_end|>\n" +
-		"<|im_start|>user\nWeather in SF?<|im_end|>\n" +
-		"<|im_start|>assistant\n<|tool_call_start|>[get_weather(city=\"San \\\"Fran\\\"\\ncisco\")]<|tool_call_end|><|im_end|>\n" +
-		"<|im_start|>tool\n<|tool_response_start|>{\"temp_f\": 64,\n \"sky\": \"clear\"}<|tool_response_end|><|im_end|>\n" +
-		"<|im_start|>assistant\nIt is 64°F and clear.<|im_end|>\n" +
+// TestRenderPrompt: LFM2 lists the tools between its tool-list tokens
+// and wraps results in its tool-response tokens; LFM2.5 writes the date,
+// the tools as they are and results bare.
+func TestRenderPrompt(t *testing.T) {
+	turns := "<|im_start|>user\nWeather in SF?<|im_end|>\n" +
+		"<|im_start|>assistant\n<|tool_call_start|>[get_weather(city=\"San \\\"Fran\\\"\\ncisco\")]<|tool_call_end|><|im_end|>\n"
+	end := "<|im_start|>assistant\nIt is 64°F and clear.<|im_end|>\n" +
 		"<|im_start|>user\nAnd tomorrow?<|im_end|>\n" +
 		"<|im_start|>assistant\n"
-	if got != want {
-		t.Errorf("prompt:\n%q\nwant:\n%q", got, want)
-	}
-}
-
-func TestRenderPromptLFM25(t *testing.T) {
-	gotPrompt, err := lfm2.RenderPrompt(conversation, weather, toolcall.PromptOptions{Profile: "lfm2.5", Date: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC)})
-	got := gotPrompt.Text
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "<|startoftext|><|im_start|>system\nYou are helpful.\n\nToday's date: 2025-06-28\n\nList of tools: [{\"type\": \"function\", \"function\": {\"name\": \"get_weather\", \"description\": \"Weather by city\", \"parameters\": {\"type\": \"object\", \"properties\": {\"city\": {\"type\": \"string\"}}}}}]<|im_end|>\n" +
-		"<|im_start|>user\nWeather in SF?<|im_end|>\n" +
-		"<|im_start|>assistant\n<|tool_call_start|>[get_weather(city=\"San \\\"Fran\\\"\\ncisco\")]<|tool_call_end|><|im_end|>\n" +
-		"<|im_start|>tool\n{\"temp_f\": 64,\n \"sky\": \"clear\"}<|im_end|>\n" +
-		"<|im_start|>assistant\nIt is 64°F and clear.<|im_end|>\n" +
-		"<|im_start|>user\nAnd tomorrow?<|im_end|>\n" +
-		"<|im_start|>assistant\n"
-	if got != want {
-		t.Errorf("prompt:\n%q\nwant:\n%q", got, want)
-	}
+	tools := `[{"type": "function", "function": {"name": "get_weather", "description": "Weather by city", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}]`
+	formatstest.CheckPromptCases(t, lfm2.RenderPrompt, formatstest.AnyReasoning, []formatstest.PromptCase[toolcall.PromptOptions]{
+		{Name: "LFM2", Msgs: conversation, Tools: weather,
+			Want: "<|startoftext|><|im_start|>system\nYou are helpful.\nList of tools: <|tool_list_start|>" + tools + "<|tool_list_end|><|im_end|>\n" + turns +
+				"<|im_start|>tool\n<|tool_response_start|>{\"temp_f\": 64,\n \"sky\": \"clear\"}<|tool_response_end|><|im_end|>\n" + end},
+		{Name: "LFM2.5", Msgs: conversation, Tools: weather, Opts: toolcall.PromptOptions{Profile: "lfm2.5", Date: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC)},
+			Want: "<|startoftext|><|im_start|>system\nYou are helpful.\n\nToday's date: 2025-06-28\n\nList of tools: " + tools + "<|im_end|>\n" + turns +
+				"<|im_start|>tool\n{\"temp_f\": 64,\n \"sky\": \"clear\"}<|im_end|>\n" + end},
+	})
 }
 
 func TestRenderPromptErrors(t *testing.T) {

@@ -11,9 +11,9 @@ import (
 
 // writers are what the shared checks need to know of what this package
 // writes: the syntaxes it writes calls in; RenderPrompt; and the
-// template goldens, templateGoldens.
+// template goldens testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: llama4.Format, Prompt: llama4.RenderPrompt, Goldens: templateGoldens,
+	Format: llama4.Format, Prompt: llama4.RenderPrompt,
 	// llama4_pythonic_vllm is broken (vLLM's llama4 pythonic template
 	// lists no tools): no options follow it, and the package doc says why.
 	Broken: []string{"llama4_pythonic_vllm"},

@@ -9,9 +9,9 @@ import (
 
 // writers are what the shared checks need to know of what this package
 // writes: the syntaxes it writes calls in; RenderPrompt; and the
-// template goldens, templateGoldens.
+// template goldens testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: minimax.Format, Prompt: minimax.RenderPrompt, Goldens: templateGoldens,
+	Format: minimax.Format, Prompt: minimax.RenderPrompt,
 	Renderers: []formatstest.Renderer{{Tolerated: "\n</invoke>\n</minimax:tool_call>", ValueClose: "</parameter>"}},
 }
 

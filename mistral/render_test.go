@@ -12,26 +12,19 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the
-// template goldens, templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows
+// of what they write); RenderPrompt; and the template goldens
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: mistral.Format, Prompt: mistral.RenderPrompt, Goldens: templateGoldens,
+	Format: mistral.Format, Prompt: mistral.RenderPrompt,
 	Renderers: []formatstest.Renderer{
-		{
-			Writes: []formatstest.Write{{Name: "two calls", Calls: mistralCalls,
-				Want: `[TOOL_CALLS]f[ARGS]{"a": 1, "b": [1, 2]}[TOOL_CALLS]g[ARGS]{}`}},
-		},
+		{}, // the format's RenderCalls
 		{
 			Name: "mistral v3", Render: mistral.RenderCallsV3,
 			Unconstrained: true, // the Grammar writes the main syntax
-			Writes: []formatstest.Write{{Name: "two calls, the second's ID kept", Calls: mistralCalls,
-				Want: `[TOOL_CALLS] [{"name": "f", "arguments": {"a": 1, "b": [1, 2]}}, {"name": "g", "arguments": {}, "id": "123456789"}]`}},
 		},
 	},
 }
-
-// mistralCalls are two calls, the second with an ID and no arguments.
-var mistralCalls = []toolcall.Call{{Name: "f", Arguments: `{"a":1,"b":[1,2]}`}, {ID: "123456789", Name: "g"}}
 
 // TestWriters: the renderer checks, RenderPrompt's special-token
 // guard and every golden, byte for byte.

@@ -9,15 +9,12 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the
-// template goldens, templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows
+// of what they write); RenderPrompt; and the template goldens
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: olmo3.Format, Prompt: olmo3.RenderPrompt, Goldens: templateGoldens,
-	Renderers: []formatstest.Renderer{{
-		Tolerated: "\n</function_calls>",
-		Writes: []formatstest.Write{{Name: "two calls", Calls: []toolcall.Call{{Name: "f", Arguments: `{"x":1}`}, {Name: "g", Arguments: `{"y":true,"z":null,"s":"a\"b"}`}},
-			Want: "<function_calls>\nf(x=1)\ng(y=true, z=null, s=\"a\\\"b\")\n</function_calls>"}},
-	}},
+	Format: olmo3.Format, Prompt: olmo3.RenderPrompt,
+	Renderers: []formatstest.Renderer{{Tolerated: "\n</function_calls>"}},
 }
 
 // TestWriters: the renderer checks, RenderPrompt's special-token

@@ -9,18 +9,11 @@ import (
 )
 
 // writers are what the shared checks need to know of the syntax this
-// package writes calls in (it writes no prompts).
+// package writes calls in (it writes no prompts); testdata/writes holds
+// rows of what it writes.
 var writers = formatstest.Writers{
-	Format: pythonic.Format,
-	Renderers: []formatstest.Renderer{{
-		Writes: []formatstest.Write{
-			{Name: "no calls", Want: ""},
-			{Name: "values as Python literals", Calls: []toolcall.Call{{Name: "get_weather", Arguments: `{"city":"Paris","days":3,"metric":true,"extra":null}`}},
-				Want: `[get_weather(city="Paris", days=3, metric=True, extra=None)]`},
-			{Name: "escapes, nested values, no arguments", Calls: []toolcall.Call{{Name: "f", Arguments: `{"s":"a\"b'c\\d\ne","o":{"k":[1,false]}}`}, {Name: "g", Arguments: ""}},
-				Want: `[f(s="a\"b'c\\d\ne", o={"k": [1, False]}), g()]`},
-		},
-	}},
+	Format:    pythonic.Format,
+	Renderers: []formatstest.Renderer{{}},
 }
 
 // TestWriters: the renderer checks.

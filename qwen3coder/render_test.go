@@ -11,17 +11,13 @@ import (
 )
 
 // writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in; RenderPrompt; and the
-// template goldens, templateGoldens.
+// writes: the syntaxes it writes calls in (testdata/writes holds rows
+// of what they write); RenderPrompt; and the template goldens
+// testdata/templates/goldens.txt lists.
 var writers = formatstest.Writers{
-	Format: qwen3coder.Format, Prompt: qwen3coder.RenderPrompt, Goldens: templateGoldens,
-	Models: goldenModels,
-	Renderers: []formatstest.Renderer{{
-		Tolerated: "\n</function>\n</tool_call>", ValueClose: "</parameter>",
-		Writes: []formatstest.Write{{Name: "two calls, values as text", Calls: []toolcall.Call{{Name: "f", Arguments: `{"code":"a < b\n","n":2,"o":{"k":[1,true]}}`}, {Name: "g"}},
-			Want: "<tool_call>\n<function=f>\n<parameter=code>\na < b\n\n</parameter>\n<parameter=n>\n2\n</parameter>\n<parameter=o>\n{\"k\": [1, true]}\n</parameter>\n</function>\n</tool_call>\n" +
-				"<tool_call>\n<function=g>\n</function>\n</tool_call>"}},
-	}},
+	Format: qwen3coder.Format, Prompt: qwen3coder.RenderPrompt,
+	Models:    goldenModels,
+	Renderers: []formatstest.Renderer{{Tolerated: "\n</function>\n</tool_call>", ValueClose: "</parameter>"}},
 }
 
 // TestWriters: the renderer checks, RenderPrompt's special-token

@@ -12,16 +12,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// templateGoldens are the golden directories of testdata/templates/golden
-// (the prompts Seed-OSS's own chat template renders, llama.cpp's copy
-// models/templates/ByteDance-Seed-OSS.jinja: seed_oss with the default
-// thinking budget, seed_oss@budget0 with thinking_budget=0) and the
-// options with which the format must write the same bytes.
-var templateGoldens = []formatstest.Golden{
-	{Dir: "seed_oss"},
-	{Dir: "seed_oss@budget0", Opts: toolcall.PromptOptions{Thinking: new(false)}},
-}
-
 // TestThinkingBudget: the template with thinking_budget=512 (rendered as
 // the goldens are, testdata/templates/budget512) writes a system turn
 // with the budget and the interval of its reflections.

@@ -59,14 +59,6 @@ func TestThinkingIsTheReasoningEffort(t *testing.T) {
 
 // A conversation that cannot be written is an error.
 func TestPromptErrors(t *testing.T) {
-	user := []toolcall.Message{{Role: "user", Content: "x"}}
-	if _, err := solaropen.RenderPrompt(user, nil, toolcall.PromptOptions{Profile: "solar-open2"}); err == nil {
-		t.Error("an unknown profile: no error")
-	}
-	if _, err := solaropen.RenderPrompt([]toolcall.Message{{Role: "tool", ToolCallID: "9", Content: "x"}}, nil, toolcall.PromptOptions{}); err == nil {
-		t.Error("a result for no call: no error")
-	}
-	if _, err := solaropen.RenderPrompt([]toolcall.Message{{Role: "assistant", ToolCalls: []toolcall.Call{{Name: "f", Arguments: "[1]"}}}}, nil, toolcall.PromptOptions{}); err == nil {
-		t.Error("arguments that are no object: no error")
-	}
+	formatstest.CheckPromptErrors(t, solaropen.RenderPrompt, formatstest.PromptError[toolcall.PromptOptions]{
+		Name: "an unknown profile", Msgs: []toolcall.Message{{Role: "user", Content: "x"}}, Opts: toolcall.PromptOptions{Profile: "solar-open2"}})
 }

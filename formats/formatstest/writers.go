@@ -1,6 +1,7 @@
 package formatstest
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,6 +19,7 @@ type Writers struct {
 	// RenderCalls; one with no Name is named Format.Name(). One with a
 	// ValueClose writes its values as text: Typed and Textual. One with
 	// no EndsTurn ends its turn at the format's registered EndOfTurn.
+	// Each gets the rows of its file in WritesDir before its own Writes.
 	Format toolcall.Format
 	// Renderers are the syntaxes the format writes calls in
 	// (CheckRenderer on each).
@@ -27,7 +29,8 @@ type Writers struct {
 	Prompt     PromptRenderer
 	PromptOpts toolcall.PromptOptions
 	// Goldens and Broken are the golden directories of the format's
-	// templates (CheckTemplateGoldens).
+	// templates (CheckTemplateGoldens); the Goldens GoldensFile lists
+	// when there are none.
 	Goldens []Golden
 	Broken  []string
 	// Models, when set, names each golden directory's model
@@ -40,7 +43,9 @@ type Writers struct {
 // models".
 func (w Writers) Check(t *testing.T) {
 	t.Helper()
-	for _, r := range w.Renderers {
+	rs := slices.Clone(w.Renderers)
+	for i := range rs {
+		r := &rs[i]
 		if r.Format == nil {
 			r.Format = w.Format
 		}
@@ -56,16 +61,23 @@ func (w Writers) Check(t *testing.T) {
 		if r.EndsTurn == nil {
 			r.EndsTurn = endOfTurn(w.Format)
 		}
+	}
+	addWrites(t, rs)
+	for _, r := range rs {
 		t.Run(r.Name, func(t *testing.T) { CheckRenderer(t, r) })
 	}
 	if w.Prompt != nil {
 		t.Run("prompt guard", func(t *testing.T) { CheckFormatPromptGuard(t, w.Format, w.Prompt, w.PromptOpts) })
 	}
-	if w.Goldens != nil || w.Broken != nil {
-		t.Run("template goldens", func(t *testing.T) { CheckTemplateGoldens(t, w.Format, w.Goldens, w.Broken...) })
+	goldens := w.Goldens
+	if goldens == nil {
+		goldens = readGoldens(t)
+	}
+	if goldens != nil || w.Broken != nil {
+		t.Run("template goldens", func(t *testing.T) { CheckTemplateGoldens(t, w.Format, goldens, w.Broken...) })
 	}
 	if w.Models != nil {
-		t.Run("golden models", func(t *testing.T) { CheckGoldenModels(t, w.Format, w.Goldens, w.Models) })
+		t.Run("golden models", func(t *testing.T) { CheckGoldenModels(t, w.Format, goldens, w.Models) })
 	}
 }
 

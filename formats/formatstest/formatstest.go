@@ -11,10 +11,12 @@
 // by the tools' schemas, and the same for every split into deltas, with
 // prose around it; a response cut anywhere before a call's arguments are
 // complete gives no call; the Grammar accepts what RenderCalls writes for
-// a required tool; an end-of-turn token never reaches the content, and
-// the text after it is content or dropped with an end_of_turn diagnostic,
-// never lost without a word; answers that only talk about tools are
-// content, in the format and in its Strict reading (CheckProse).
+// a required tool, typed or with a schema that leaves room (null, no
+// type, an object without properties); an end-of-turn token never
+// reaches the content, and the text after it is content or dropped with
+// an end_of_turn diagnostic, never lost without a word; answers that only
+// talk about tools are content, in the format and in its Strict reading
+// (CheckProse).
 //
 // A format package's own tests run the checks that need what only the
 // package knows: CheckRenderer on each syntax it writes calls in (the
@@ -30,7 +32,9 @@
 // readers (Conversations, MoreConversations, DecodeConversation,
 // CheckPrompt), the golden conversation's two calls (Note, Order), the
 // rows, documents and promises of the formats that write one JSON array
-// (Array, JSONArray), and the benchmarks of small calls and prose
+// (Array, JSONArray, FuzzArray), the readers of a package's test data
+// (WritesDir: what its renderers write; testdata/templates/goldens.txt:
+// its goldens), and the benchmarks of small calls and prose
 // (BenchCalls, BenchWeatherCalls, BenchDeltas).
 package formatstest
 

@@ -23,10 +23,9 @@ func callHeader(name string) string {
 // <|constrain|>json<|message|>ARGS<|call|>, the calls after the first each
 // in a new <|start|>assistant message. Names are written as TSName writes
 // them. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
-
-// callWriter writes calls as frame says.
-var callWriter = frame.JSONCalls("harmony", true)
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	return frame.JSONCalls("harmony", true).Render(calls)
+}
 
 // The prompt profiles.
 const (

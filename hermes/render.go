@@ -13,10 +13,9 @@ import (
 // <tool_call>, a newline, {"name": "NAME", "arguments": ARGS} with the
 // spaces Jinja's tojson writes, a newline, </tool_call>; calls joined by a
 // newline. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
-
-// callWriter writes calls as frame says.
-var callWriter = frame.JSONCalls("hermes", false)
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	return frame.JSONCalls("hermes", false).Render(calls)
+}
 
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (

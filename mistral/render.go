@@ -13,10 +13,9 @@ import (
 // RenderCalls writes calls in the v13 form: per call
 // [TOOL_CALLS]NAME[ARGS]ARGS, the arguments as json.dumps writes them (a
 // space after ':' and ','). No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
-
-// callWriter writes calls as frame says.
-var callWriter = frame.JSONCalls("mistral", false)
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	return frame.JSONCalls("mistral", false).Render(calls)
+}
 
 // RenderCallsV3 writes calls in the pre-v11 form: [TOOL_CALLS] and a JSON
 // array of {"name", "arguments", "id"} objects (the id when the call has

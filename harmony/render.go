@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -49,10 +48,7 @@ var Profiles = []string{ProfileGPTOSS, ProfileAllCalls}
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	allCalls := profile == ProfileAllCalls
 	effort := cmp.Or(opts.ReasoningEffort, "medium")
-	date := time.Now().UTC().Format(time.DateOnly)
-	if !opts.Date.IsZero() {
-		date = opts.Date.Format(time.DateOnly)
-	}
+	date := prompt.Day(opts.Date)
 	identity := cmp.Or(opts.ModelIdentity, "You are ChatGPT, a large language model trained by OpenAI.")
 	var b strings.Builder
 	msg := func(header, body, end string) { b.WriteString(startText + header + messageText + body + end) }

@@ -168,11 +168,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 
 // renderSmall32 writes msgs as Mistral-Small-3.2's template does.
 func renderSmall32(msgs []toolcall.Message, toolsJSON string, day time.Time) (toolcall.Prompt, error) {
-	date := time.Now().UTC().Format(time.DateOnly)
-	if !day.IsZero() {
-		date = day.Format(time.DateOnly)
-	}
-	system, rest := strings.Replace(small32System, "DATE", date, 1), msgs
+	system, rest := strings.Replace(small32System, "DATE", prompt.Day(day), 1), msgs
 	if len(msgs) > 0 && msgs[0].Role == "system" {
 		system, rest = msgs[0].Content, msgs[1:]
 	}

@@ -350,3 +350,12 @@ func Date(d time.Time) time.Time {
 	}
 	return d
 }
+
+// Day is the date a prompt writes as YYYY-MM-DD: d's (PromptOptions.Date),
+// or today's in UTC when d is zero.
+func Day(d time.Time) string {
+	if d.IsZero() {
+		d = time.Now().UTC()
+	}
+	return d.Format(time.DateOnly)
+}

@@ -152,50 +152,46 @@ func renderNemotron3(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 	if err := writeSystem(&b, system, sep, tools, true); err != nil {
 		return toolcall.Prompt{}, err
 	}
-	for i, m := range rest {
-		switch m.Role {
-		case "assistant":
-			content := m.Content
-			switch {
-			case strings.TrimSpace(m.Reasoning) != "":
-				content = thinkOpen + "\n" + m.Reasoning + "\n" + thinkClose + "\n" + content
-			case !strings.Contains(content, thinkOpen) && !strings.Contains(content, thinkClose):
-				content = thinkOpen + thinkClose + content
-			}
-			drop := !opts.KeepReasoning && i < lastUser
-			b.WriteString("<|im_start|>assistant\n")
-			if len(m.ToolCalls) == 0 {
-				if drop && strings.Contains(content, thinkOpen) && strings.Contains(content, thinkClose) {
-					content = thinkOpen + thinkClose + afterLast(content, thinkClose)
-				}
-				b.WriteString(strings.TrimSpace(content) + "<|im_end|>\n")
-				continue
-			}
-			switch {
-			case strings.TrimSpace(content) == "":
-				b.WriteString(thinkOpen + thinkClose)
-			case !drop:
-				b.WriteString(strings.TrimSpace(content) + "\n")
-			default:
-				c := content
-				if strings.Contains(c, thinkClose) {
-					c = afterLast(c, thinkClose)
-				} else if k := strings.Index(c, thinkOpen); k >= 0 {
-					c = c[:k]
-				}
-				b.WriteString(thinkOpen + thinkClose + strings.TrimSpace(c) + "\n")
-			}
-			if err := writeCalls(&b, m.ToolCalls, "", "\n"); err != nil {
-				return toolcall.Prompt{}, err
-			}
-			b.WriteString(imEndText)
-		case "tool":
-			writeResult(&b, rest, i)
-		default:
-			writeTurn(&b, m.Role, m.Content)
+	err := writeTurns(&b, rest, func(i int, m toolcall.Message) error {
+		content := m.Content
+		switch {
+		case strings.TrimSpace(m.Reasoning) != "":
+			content = thinkOpen + "\n" + m.Reasoning + "\n" + thinkClose + "\n" + content
+		case !strings.Contains(content, thinkOpen) && !strings.Contains(content, thinkClose):
+			content = thinkOpen + thinkClose + content
 		}
+		drop := !opts.KeepReasoning && i < lastUser
+		b.WriteString("<|im_start|>assistant\n")
+		if len(m.ToolCalls) == 0 {
+			if drop && strings.Contains(content, thinkOpen) && strings.Contains(content, thinkClose) {
+				content = thinkOpen + thinkClose + afterLast(content, thinkClose)
+			}
+			b.WriteString(strings.TrimSpace(content) + "<|im_end|>\n")
+			return nil
+		}
+		switch {
+		case strings.TrimSpace(content) == "":
+			b.WriteString(thinkOpen + thinkClose)
+		case !drop:
+			b.WriteString(strings.TrimSpace(content) + "\n")
+		default:
+			c := content
+			if strings.Contains(c, thinkClose) {
+				c = afterLast(c, thinkClose)
+			} else if k := strings.Index(c, thinkOpen); k >= 0 {
+				c = c[:k]
+			}
+			b.WriteString(thinkOpen + thinkClose + strings.TrimSpace(c) + "\n")
+		}
+		if err := writeCalls(&b, m.ToolCalls, "", "\n"); err != nil {
+			return err
+		}
+		b.WriteString(imEndText)
+		return nil
+	})
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
-	b.WriteString("<|im_start|>assistant\n")
 	if thinkingOff(opts) {
 		b.WriteString(thinkOpen + thinkClose)
 		return toolcall.Prompt{Text: b.String()}, nil

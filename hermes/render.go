@@ -66,19 +66,17 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	if !hasSystem && profile == ProfileQwen25 {
 		system, hasSystem = qwen25System, true
 	}
+	toolText, err := prompt.ToolSection(tools, prompt.OpenAIToolJSON, "# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>", "\n", "", "\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call><|im_end|>\n")
+	if err != nil {
+		return toolcall.Prompt{}, err
+	}
 	switch {
-	case len(tools) > 0:
+	case toolText != "":
 		b.WriteString("<|im_start|>system\n")
 		if hasSystem {
 			b.WriteString(system + "\n\n")
 		}
-		b.WriteString("# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>")
-		list, err := prompt.EachTool(tools, prompt.OpenAIToolJSON, "", "\n", "")
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		b.WriteString(list)
-		b.WriteString("\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call><|im_end|>\n")
+		b.WriteString(toolText)
 	case hasSystem:
 		b.WriteString("<|im_start|>system\n" + system + "<|im_end|>\n")
 	}

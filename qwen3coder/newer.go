@@ -166,7 +166,7 @@ func renderNemotron3(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 			if drop && strings.Contains(content, thinkOpen) && strings.Contains(content, thinkClose) {
 				content = thinkOpen + thinkClose + afterLast(content, thinkClose)
 			}
-			b.WriteString(strings.TrimSpace(content) + "<|im_end|>\n")
+			b.WriteString(strings.TrimSpace(content))
 			return nil
 		}
 		switch {
@@ -183,11 +183,7 @@ func renderNemotron3(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 			}
 			b.WriteString(thinkOpen + thinkClose + strings.TrimSpace(c) + "\n")
 		}
-		if err := writeCalls(&b, m.ToolCalls, "", "\n"); err != nil {
-			return err
-		}
-		b.WriteString(imEndText)
-		return nil
+		return writeCalls(&b, m.ToolCalls, "", "\n")
 	})
 	if err != nil {
 		return toolcall.Prompt{}, err

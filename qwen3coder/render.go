@@ -67,16 +67,12 @@ func renderCoder(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Promp
 		b.WriteString("<|im_start|>assistant")
 		if len(m.ToolCalls) == 0 {
 			b.WriteString("\n" + m.Content)
-		} else {
-			if text := strings.TrimSpace(m.Content); text != "" {
-				b.WriteString("\n" + text + "\n")
-			}
-			if err := writeCalls(&b, m.ToolCalls, "\n", ""); err != nil {
-				return err
-			}
+			return nil
 		}
-		b.WriteString(imEndText)
-		return nil
+		if text := strings.TrimSpace(m.Content); text != "" {
+			b.WriteString("\n" + text + "\n")
+		}
+		return writeCalls(&b, m.ToolCalls, "\n", "")
 	})
 	if err != nil {
 		return toolcall.Prompt{}, err
@@ -85,8 +81,8 @@ func renderCoder(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Promp
 }
 
 // writeTurns writes msgs as Qwen3-Coder's and Nemotron 3's templates do:
-// each assistant message as assistant writes it (i its place in msgs),
-// tool results as writeResult writes them, other messages as ChatML turns;
+// each assistant message as assistant writes it (i its place in msgs)
+// and <|im_end|>\n, tool results as writeResult writes them, other messages as ChatML turns;
 // then the header of the next assistant turn. assistant's error is
 // writeTurns's.
 func writeTurns(b *strings.Builder, msgs []toolcall.Message, assistant func(i int, m toolcall.Message) error) error {
@@ -96,6 +92,7 @@ func writeTurns(b *strings.Builder, msgs []toolcall.Message, assistant func(i in
 			if err := assistant(i, m); err != nil {
 				return err
 			}
+			b.WriteString(imEndText)
 		case "tool":
 			writeResult(b, msgs, i)
 		default:

@@ -1,7 +1,6 @@
 package apriel
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -160,13 +159,9 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 // pythonTool writes a tool as Python prints the OpenAI tool object (a
 // template's tool|string).
 func pythonTool(t toolcall.Tool) (string, error) {
-	s, err := prompt.OpenAIToolJSON(t)
+	v, err := prompt.OpenAIToolValue("apriel", t)
 	if err != nil {
 		return "", err
-	}
-	v, err := jsonvalue.Decode(s)
-	if err != nil {
-		return "", fmt.Errorf("apriel: tool %s: %w", t.Name, err)
 	}
 	return string(prompt.AppendPythonStr(nil, v)), nil
 }

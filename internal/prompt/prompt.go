@@ -154,6 +154,21 @@ func OpenAIToolJSON(t toolcall.Tool) (string, error) {
 	return `{"type": "function", "function": ` + fn + "}", nil
 }
 
+// OpenAIToolValue is one tool in OpenAI's shape, as OpenAIToolJSON writes
+// it, decoded: for a template that prints the tool otherwise (compact, or
+// as Python's str writes it). The error names format.
+func OpenAIToolValue(format string, t toolcall.Tool) (jsonvalue.Value, error) {
+	s, err := OpenAIToolJSON(t)
+	if err != nil {
+		return jsonvalue.Value{}, err
+	}
+	v, err := jsonvalue.Decode(s)
+	if err != nil {
+		return v, fmt.Errorf("%s: tool %s: %w", format, t.Name, err)
+	}
+	return v, nil
+}
+
 // spaced rewrites compact JSON with a space after each ':' and ',' outside
 // strings.
 func spaced(b []byte) string {

@@ -147,16 +147,11 @@ func writeCalls(b *strings.Builder, calls []toolcall.Call, text string) error {
 func renderHermes(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
 	var b strings.Builder
 	b.WriteString("<|begin_of_text|><|im_start|>system\nYou are a function calling AI model. You are provided with function signatures within <tools></tools> XML tags. You may call one or more functions to assist with the user query. Don't make assumptions about what values to plug into functions. Here are the available tools: <tools> ")
-	for i, t := range tools {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		line, err := hermesToolJSON(t)
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		b.WriteString(line)
+	list, err := prompt.EachTool(tools, hermesToolJSON, "\n", "", "")
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
+	b.WriteString(list)
 	b.WriteString(" </tools>Use the following pydantic model json schema for each tool call you will make: {\"properties\": {\"name\": {\"title\": \"Name\", \"type\": \"string\"}, \"arguments\": {\"title\": \"Arguments\", \"type\": \"object\"}}, \"required\": [\"name\", \"arguments\"], \"title\": \"FunctionCall\", \"type\": \"object\"}}\nFor each function call return a json object with function name and arguments within <tool_call></tool_call> XML tags as follows:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-dict>}\n</tool_call><|im_end|>\n")
 	for i, m := range msgs {
 		switch {

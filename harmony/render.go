@@ -2,7 +2,6 @@ package harmony
 
 import (
 	"cmp"
-	"fmt"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
@@ -162,12 +161,9 @@ func namespace(tools []toolcall.Tool) (string, error) {
 	b.WriteString("# Tools\n\n## functions\n\nnamespace functions {\n\n")
 	for _, t := range tools {
 		b.WriteString("// " + t.Description + "\n")
-		var schema jsonvalue.Value
-		if len(t.Parameters) > 0 {
-			var err error
-			if schema, err = jsonvalue.Decode(string(t.Parameters)); err != nil {
-				return "", fmt.Errorf("harmony: the schema of %s: %w", t.Name, err)
-			}
+		schema, err := prompt.Schema("harmony", t)
+		if err != nil {
+			return "", err
 		}
 		props := schema.Get("properties")
 		if !prompt.Truthy(props) || props.Kind != jsonvalue.Object {

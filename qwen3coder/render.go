@@ -1,7 +1,6 @@
 package qwen3coder
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -241,12 +240,9 @@ func writeTool(b *strings.Builder, t toolcall.Tool, nemotron bool) error {
 		b.WriteString("\n<description>" + strings.TrimSpace(t.Description) + "</description>")
 	}
 	b.WriteString("\n<parameters>")
-	var params jsonvalue.Value
-	if len(t.Parameters) > 0 {
-		var err error
-		if params, err = jsonvalue.Decode(string(t.Parameters)); err != nil {
-			return fmt.Errorf("qwen3coder: the schema of %s: %w", t.Name, err)
-		}
+	params, err := prompt.Schema("qwen3coder", t)
+	if err != nil {
+		return err
 	}
 	handled := []string{"name", "type", "description"}
 	if nemotron {

@@ -154,6 +154,20 @@ func OpenAIToolJSON(t toolcall.Tool) (string, error) {
 	return `{"type": "function", "function": ` + fn + "}", nil
 }
 
+// Schema decodes a tool's parameters, its JSON Schema, for a template
+// that reads them: the zero Value (null) when the tool has none. The
+// error names format and the tool.
+func Schema(format string, t toolcall.Tool) (jsonvalue.Value, error) {
+	if len(t.Parameters) == 0 {
+		return jsonvalue.Value{}, nil
+	}
+	v, err := jsonvalue.Decode(string(t.Parameters))
+	if err != nil {
+		return v, fmt.Errorf("%s: the schema of %s: %w", format, t.Name, err)
+	}
+	return v, nil
+}
+
 // OpenAIToolValue is one tool in OpenAI's shape, as OpenAIToolJSON writes
 // it, decoded: for a template that prints the tool otherwise (compact, or
 // as Python's str writes it). The error names format.

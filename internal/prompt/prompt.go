@@ -1,9 +1,9 @@
 // Package prompt holds what the formats' prompt renderers share: beginning
 // a prompt (guarding client text, finding the profile, checking the
-// conversation), writing tool definitions and tool lists (as JSON, or as
-// TypeScript: TSType), writing calls (JSONCalls, JSONArray, Section,
-// ArgsSection), and the methods a format's type gets from its renderers
-// (Methods).
+// conversation), its date (Date, Day), reading tools' schemas (Schema) and
+// writing tool definitions and tool lists (as JSON, or as TypeScript:
+// TSType), writing calls (JSONCalls, JSONArray, Section, ArgsSection), and
+// the methods a format's type gets from its renderers (Methods).
 package prompt
 
 import (

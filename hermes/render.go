@@ -80,13 +80,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	case hasSystem:
 		b.WriteString("<|im_start|>system\n" + system + "<|im_end|>\n")
 	}
-	lastQuery := len(rest) - 1
-	for i := len(rest) - 1; i >= 0; i-- {
-		if m := rest[i]; m.Role == "user" && !(strings.HasPrefix(m.Content, "<tool_response>") && strings.HasSuffix(m.Content, "</tool_response>")) {
-			lastQuery = i
-			break
-		}
-	}
+	lastQuery := prompt.LastQuery(rest, false)
 	for i, m := range rest {
 		switch m.Role {
 		case "assistant":

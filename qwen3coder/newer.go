@@ -25,27 +25,6 @@ func writeJSONTools(b *strings.Builder, tools []toolcall.Tool, head string) erro
 	return nil
 }
 
-// lastQuery returns the index of the last user message that is not a
-// tool result written back as <tool_response>...</tool_response> (trim
-// says whether the template trims the text first), or the last index when
-// there is none, as Qwen3.5's and Step 3.5's templates find the turns
-// whose reasoning they keep.
-func lastQuery(msgs []toolcall.Message, trim bool) int {
-	for i := len(msgs) - 1; i >= 0; i-- {
-		if msgs[i].Role != "user" {
-			continue
-		}
-		c := msgs[i].Content
-		if trim {
-			c = strings.TrimSpace(c)
-		}
-		if !(strings.HasPrefix(c, "<tool_response>") && strings.HasSuffix(c, "</tool_response>")) {
-			return i
-		}
-	}
-	return len(msgs) - 1
-}
-
 // lastOf returns the index of the last message of role, or -1.
 func lastOf(msgs []toolcall.Message, role string) int {
 	for i := len(msgs) - 1; i >= 0; i-- {
@@ -88,7 +67,7 @@ func renderQwen35(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	case hasSystem:
 		b.WriteString("<|im_start|>system\n" + system + "<|im_end|>\n")
 	}
-	query := lastQuery(msgs, true)
+	query := prompt.LastQuery(msgs, true)
 	for i, m := range msgs {
 		content := strings.TrimSpace(m.Content)
 		switch m.Role {
@@ -227,7 +206,7 @@ func renderStep35(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prom
 	case hasSystem:
 		b.WriteString("<|im_start|>system\n" + msgs[0].Content + "<|im_end|>\n")
 	}
-	query := lastQuery(msgs, false)
+	query := prompt.LastQuery(msgs, false)
 	for i, m := range msgs {
 		switch m.Role {
 		case "system":

@@ -94,12 +94,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 // renderV32 writes the turns of msgs after the system text b as V3.2's
 // template does (see RenderPrompt).
 func renderV32(b []byte, msgs []toolcall.Message, thinking bool) (toolcall.Prompt, error) {
-	lastUser := -1
-	for i, m := range msgs {
-		if m.Role == "user" {
-			lastUser = i
-		}
-	}
+	lastUser := prompt.LastOf(msgs, "user")
 	// afterUser: an assistant turn would open with <｜Assistant｜>;
 	// afterResults: with \n\n, after its calls' results.
 	afterUser, afterResults := false, false

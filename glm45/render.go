@@ -105,7 +105,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 			b.WriteString(toolsOutro47)
 		}
 	}
-	lastUser := lastUserIndex(msgs)
+	lastUser := prompt.LastOf(msgs, "user")
 	for i, m := range msgs {
 		switch m.Role {
 		case "assistant":
@@ -165,17 +165,6 @@ func effort(e string) string {
 		return "Max"
 	}
 	return strings.ToUpper(e[:1]) + e[1:]
-}
-
-// lastUserIndex is the index of msgs' last user message, or -1.
-func lastUserIndex(msgs []toolcall.Message) int {
-	last := -1
-	for i, m := range msgs {
-		if m.Role == "user" {
-			last = i
-		}
-	}
-	return last
 }
 
 // lagunaBegin is what Laguna's template writes first, its special token

@@ -172,12 +172,7 @@ func renderSmall32(msgs []toolcall.Message, toolsJSON string, day time.Time) (to
 	if len(msgs) > 0 && msgs[0].Role == "system" {
 		system, rest = msgs[0].Content, msgs[1:]
 	}
-	lastUser := -1
-	for i, m := range rest {
-		if m.Role == "user" {
-			lastUser = i
-		}
-	}
+	lastUser := prompt.LastOf(rest, "user")
 	var b strings.Builder
 	b.WriteString("<s>[SYSTEM_PROMPT]" + system + "[/SYSTEM_PROMPT]")
 	for i, m := range rest {

@@ -25,16 +25,6 @@ func writeJSONTools(b *strings.Builder, tools []toolcall.Tool, head string) erro
 	return nil
 }
 
-// lastOf returns the index of the last message of role, or -1.
-func lastOf(msgs []toolcall.Message, role string) int {
-	for i := len(msgs) - 1; i >= 0; i-- {
-		if msgs[i].Role == role {
-			return i
-		}
-	}
-	return -1
-}
-
 // thinkingOff reports whether opts turn the template's reasoning off.
 func thinkingOff(opts toolcall.PromptOptions) bool { return opts.Thinking != nil && !*opts.Thinking }
 
@@ -123,7 +113,7 @@ func renderNemotron3(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 	if len(msgs) > 0 && msgs[0].Role == "system" {
 		system, rest = msgs[0].Content, msgs[1:]
 	}
-	lastUser := lastOf(rest, "user")
+	lastUser := prompt.LastOf(rest, "user")
 	sep := ""
 	if system != "" {
 		sep = "\n\n"

@@ -21,6 +21,16 @@ func WriteResult(b *strings.Builder, msgs []toolcall.Message, i int, head, text,
 	}
 }
 
+// LastOf returns the index of the last message of role in msgs, or -1.
+func LastOf(msgs []toolcall.Message, role string) int {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == role {
+			return i
+		}
+	}
+	return -1
+}
+
 // LastQuery returns the index of the last user message that is not a tool
 // result written back as <tool_response>...</tool_response> (trim says
 // whether the template trims the text first), or the last index when there

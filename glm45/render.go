@@ -192,9 +192,9 @@ const lagunaTools = "### Tools\n\nYou may call functions to assist with the user
 func renderLaguna(msgs []toolcall.Message, tools []toolcall.Tool, noThinking bool) (toolcall.Prompt, error) {
 	var b strings.Builder
 	b.WriteString(lagunaBegin)
-	system, rest := LagunaSystem, msgs
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, rest = msgs[0].Content, msgs[1:]
+	system, ok, rest := prompt.System(msgs)
+	if !ok {
+		system = LagunaSystem
 	}
 	hasSystem := strings.TrimSpace(system) != ""
 	if hasSystem || len(tools) > 0 || !noThinking {

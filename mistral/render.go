@@ -168,9 +168,9 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 
 // renderSmall32 writes msgs as Mistral-Small-3.2's template does.
 func renderSmall32(msgs []toolcall.Message, toolsJSON string, day time.Time) (toolcall.Prompt, error) {
-	system, rest := strings.Replace(small32System, "DATE", prompt.Day(day), 1), msgs
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, rest = msgs[0].Content, msgs[1:]
+	system, ok, rest := prompt.System(msgs)
+	if !ok {
+		system = strings.Replace(small32System, "DATE", prompt.Day(day), 1)
 	}
 	lastUser := prompt.LastOf(rest, "user")
 	var b strings.Builder

@@ -38,11 +38,8 @@ func thinkingOff(opts toolcall.PromptOptions) bool { return opts.Thinking != nil
 // block.
 func renderQwen35(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var b strings.Builder
-	hasSystem := len(msgs) > 0 && msgs[0].Role == "system"
-	system := ""
-	if hasSystem {
-		system = strings.TrimSpace(msgs[0].Content)
-	}
+	system, hasSystem, _ := prompt.System(msgs)
+	system = strings.TrimSpace(system)
 	switch {
 	case len(tools) > 0:
 		b.WriteString("<|im_start|>system\n")
@@ -109,10 +106,7 @@ func renderQwen35(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 // opens <think>, or with Thinking false writes <think></think>.
 func renderNemotron3(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var b strings.Builder
-	rest, system := msgs, ""
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, rest = msgs[0].Content, msgs[1:]
-	}
+	system, _, rest := prompt.System(msgs)
 	lastUser := prompt.LastOf(rest, "user")
 	sep := ""
 	if system != "" {

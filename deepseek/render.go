@@ -130,7 +130,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	if !isLastUser || isTool {
 		return toolcall.Prompt{Text: b.String()}, nil
 	}
-	if opts.Thinking != nil && *opts.Thinking {
+	if prompt.Thinking(opts, false) {
 		b.WriteString("<｜Assistant｜><think>")
 		return toolcall.Prompt{Text: b.String(), InReasoning: true}, nil
 	}

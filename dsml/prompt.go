@@ -42,10 +42,7 @@ const v41Effort = "Reasoning Effort: 75 (range 1-100, the higher the value, the 
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	thinking := profile == ProfileV41 || profile == ProfileV32Speciale
-	if opts.Thinking != nil {
-		thinking = *opts.Thinking
-	}
+	thinking := prompt.Thinking(opts, profile == ProfileV41 || profile == ProfileV32Speciale)
 	var system []string
 	for _, m := range msgs {
 		if m.Role == "system" {

@@ -33,7 +33,7 @@ var (
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var err error
 	d := gemma4Dialect
-	thinking := opts.Thinking != nil && *opts.Thinking
+	thinking := prompt.Thinking(opts, false)
 	if profile == ProfileFunctionGemma {
 		d = functionGemmaDialect
 		thinking = false

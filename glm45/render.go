@@ -70,7 +70,7 @@ const toolsOutro47 = "</tools>\n\nFor each function call, output the function na
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	noThinking := opts.Thinking != nil && !*opts.Thinking
+	noThinking := !prompt.Thinking(opts, true)
 	if profile == ProfileLaguna {
 		return renderLaguna(msgs, tools, noThinking)
 	}

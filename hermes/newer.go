@@ -84,7 +84,7 @@ const (
 // in /no_think mode an empty reasoning block.
 func renderSmolLM3(msgs []toolcall.Message, opts toolcall.PromptOptions) toolcall.Prompt {
 	var b strings.Builder
-	noThink := opts.Thinking != nil && !*opts.Thinking
+	noThink := !prompt.Thinking(opts, true)
 	custom := ""
 	if len(msgs) > 0 && msgs[0].Role == "system" {
 		system := msgs[0].Content

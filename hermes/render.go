@@ -107,7 +107,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	case profile == ProfileQwen3Thinking:
 		b.WriteString("<think>\n")
 		inReasoning = true
-	case profile == ProfileQwen3 && opts.Thinking != nil && !*opts.Thinking:
+	case profile == ProfileQwen3 && !prompt.Thinking(opts, true):
 		b.WriteString("<think>\n\n</think>\n\n")
 	}
 	return toolcall.Prompt{Text: b.String(), InReasoning: inReasoning}, nil

@@ -25,9 +25,6 @@ func writeJSONTools(b *strings.Builder, tools []toolcall.Tool, head string) erro
 	return nil
 }
 
-// thinkingOff reports whether opts turn the template's reasoning off.
-func thinkingOff(opts toolcall.PromptOptions) bool { return opts.Thinking != nil && !*opts.Thinking }
-
 // renderQwen35 writes Qwen3.5's prompt: ChatML turns, every text trimmed;
 // with tools, a system turn listing them as JSON lines, the instructions,
 // then the system message; an assistant turn after the last user query
@@ -88,7 +85,7 @@ func renderQwen35(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		}
 	}
 	b.WriteString("<|im_start|>assistant\n")
-	if thinkingOff(opts) {
+	if !prompt.Thinking(opts, true) {
 		b.WriteString(thinkOpen + "\n\n" + thinkClose + "\n\n")
 		return toolcall.Prompt{Text: b.String()}, nil
 	}
@@ -151,7 +148,7 @@ func renderNemotron3(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 	if err != nil {
 		return toolcall.Prompt{}, err
 	}
-	if thinkingOff(opts) {
+	if !prompt.Thinking(opts, true) {
 		b.WriteString(thinkOpen + thinkClose)
 		return toolcall.Prompt{Text: b.String()}, nil
 	}

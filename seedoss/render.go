@@ -92,7 +92,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 	var err error
 	budget := -1
 	switch {
-	case opts.Thinking != nil && !*opts.Thinking:
+	case !prompt.Thinking(opts, true):
 		budget = 0
 	case opts.ThinkingBudget > 0:
 		budget = opts.ThinkingBudget

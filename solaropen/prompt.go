@@ -94,7 +94,7 @@ func effort(opts toolcall.PromptOptions) string {
 	switch {
 	case opts.ReasoningEffort != "":
 		return opts.ReasoningEffort
-	case opts.Thinking != nil && !*opts.Thinking:
+	case !prompt.Thinking(opts, true):
 		return "low"
 	}
 	return "high"

@@ -380,6 +380,15 @@ func Date(d time.Time) time.Time {
 	return d
 }
 
+// Thinking reports whether a prompt has the model reason: opts.Thinking
+// when it is set, else def, the template's default.
+func Thinking(opts toolcall.PromptOptions, def bool) bool {
+	if opts.Thinking != nil {
+		return *opts.Thinking
+	}
+	return def
+}
+
 // Day is the date a prompt writes as YYYY-MM-DD: d's (PromptOptions.Date),
 // or today's in UTC when d is zero.
 func Day(d time.Time) string {

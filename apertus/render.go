@@ -62,7 +62,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 		b.WriteString(systemStart + "You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: " + prompt.Date(opts.Date).Format(time.DateOnly) + systemEnd)
 	}
 	b.WriteString(developerStart + "Deliberation: ")
-	if opts.Thinking != nil && *opts.Thinking {
+	if prompt.Thinking(opts, false) {
 		b.WriteString("enabled\n")
 	} else {
 		b.WriteString("disabled\n")

@@ -1,7 +1,6 @@
 package apriel
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -35,13 +34,22 @@ func idMember(c toolcall.Call) string {
 	return `, "id": ` + string(jsonvalue.AppendString(nil, c.ID))
 }
 
-// renderCalls writes calls as RenderCalls does, their IDs only when ids
-// is set.
-func renderCalls(calls []toolcall.Call, ids bool) (string, error) {
-	if ids {
-		return array.Render(calls)
+// writeCalls writes an assistant's calls on a new line as RenderCalls
+// writes them, their IDs only when ids is set; no calls writes nothing.
+func writeCalls(b *strings.Builder, calls []toolcall.Call, ids bool) error {
+	if len(calls) == 0 {
+		return nil
 	}
-	return noIDs.Render(calls)
+	w := noIDs
+	if ids {
+		w = array
+	}
+	text, err := w.Render(calls)
+	if err != nil {
+		return err
+	}
+	b.WriteString("\n" + text)
+	return nil
 }
 
 // The prompt profiles: the chat templates RenderPrompt writes.
@@ -94,13 +102,9 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	if profile == ProfileApriel15 {
 		return renderApriel15(msgs, tools)
 	}
-	toolText := ""
-	if len(tools) > 0 {
-		list, err := toolList(tools, "")
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		toolText = toolsIntro + list + toolsOutro
+	toolText, err := prompt.ToolSection(tools, pythonTool, toolsIntro, "", "", toolsOutro)
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
 	system := func(b *strings.Builder, text string, own bool) {
 		b.WriteString(bos + systemTurn + reasoningPrompt + "\n")
@@ -137,12 +141,8 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 				}
 			}
 			b.WriteString(text)
-			if len(m.ToolCalls) > 0 {
-				calls, err := renderCalls(m.ToolCalls, !last)
-				if err != nil {
-					return toolcall.Prompt{}, err
-				}
-				b.WriteString("\n" + calls)
+			if err := writeCalls(&b, m.ToolCalls, !last); err != nil {
+				return toolcall.Prompt{}, err
 			}
 			if !last {
 				b.WriteString("\n" + eotText + "\n")
@@ -156,22 +156,14 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	return toolcall.Prompt{Text: b.String(), InReasoning: inReasoning}, nil
 }
 
-// toolList writes each tool as Python prints the OpenAI tool object (a
-// template's tool|string), each followed by sep.
-func toolList(tools []toolcall.Tool, sep string) (string, error) {
-	var b []byte
-	for _, t := range tools {
-		s, err := prompt.OpenAIToolJSON(t)
-		if err != nil {
-			return "", err
-		}
-		v, err := jsonvalue.Decode(s)
-		if err != nil {
-			return "", fmt.Errorf("apriel: tool %s: %w", t.Name, err)
-		}
-		b = append(prompt.AppendPythonStr(b, v), sep...)
+// pythonTool writes a tool as Python prints the OpenAI tool object (a
+// template's tool|string).
+func pythonTool(t toolcall.Tool) (string, error) {
+	v, err := prompt.OpenAIToolValue("apriel", t)
+	if err != nil {
+		return "", err
 	}
-	return string(b), nil
+	return string(prompt.AppendPythonStr(nil, v)), nil
 }
 
 // The texts of Apriel 1.5's template.
@@ -193,13 +185,9 @@ const (
 // renderApriel15 writes a conversation as Apriel 1.5's template does
 // (see RenderPrompt).
 func renderApriel15(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
-	toolText := ""
-	if len(tools) > 0 {
-		list, err := toolList(tools, "\n")
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		toolText = toolsIntro15 + list + toolsOutro15
+	toolText, err := prompt.ToolSection(tools, pythonTool, toolsIntro15, "", "\n", toolsOutro15)
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
 	var b strings.Builder
 	b.WriteString(bos)
@@ -224,12 +212,8 @@ func renderApriel15(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Pr
 			b.WriteString("<|tool_result|>\n" + m.Content + "\n" + eotText + "\n")
 		case "assistant":
 			b.WriteString("<|assistant|>\n" + m.Content)
-			if len(m.ToolCalls) > 0 {
-				calls, err := renderCalls(m.ToolCalls, !last)
-				if err != nil {
-					return toolcall.Prompt{}, err
-				}
-				b.WriteString("\n" + calls)
+			if err := writeCalls(&b, m.ToolCalls, !last); err != nil {
+				return toolcall.Prompt{}, err
 			}
 			b.WriteString("\n" + eotText + "\n" + eos15)
 		}

@@ -157,7 +157,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 		}
 	}
 	b = append(b, startOfTurnText+chatbotTokenText...)
-	if opts.Thinking == nil || !*opts.Thinking {
+	if !prompt.Thinking(opts, false) {
 		b = append(b, thinkingText+thinkingEndText...)
 	}
 	return toolcall.Prompt{Text: string(b)}, nil

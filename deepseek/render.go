@@ -10,10 +10,9 @@ import (
 // RenderCalls writes calls in V3.1's form: <｜tool▁calls▁begin｜>, per call
 // <｜tool▁call▁begin｜>NAME<｜tool▁sep｜>ARGS<｜tool▁call▁end｜> with no
 // separator, <｜tool▁calls▁end｜>. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
-
-// callWriter writes calls as frame says.
-var callWriter = frame.JSONCalls("deepseek", true)
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	return frame.JSONCalls("deepseek", true).Render(calls)
+}
 
 // RenderCallsR1 writes calls in V3's and R1's form: per call
 // <｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME, the JSON in a ```json
@@ -131,7 +130,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	if !isLastUser || isTool {
 		return toolcall.Prompt{Text: b.String()}, nil
 	}
-	if opts.Thinking != nil && *opts.Thinking {
+	if prompt.Thinking(opts, false) {
 		b.WriteString("<｜Assistant｜><think>")
 		return toolcall.Prompt{Text: b.String(), InReasoning: true}, nil
 	}

@@ -42,10 +42,7 @@ const v41Effort = "Reasoning Effort: 75 (range 1-100, the higher the value, the 
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	thinking := profile == ProfileV41 || profile == ProfileV32Speciale
-	if opts.Thinking != nil {
-		thinking = *opts.Thinking
-	}
+	thinking := prompt.Thinking(opts, profile == ProfileV41 || profile == ProfileV32Speciale)
 	var system []string
 	for _, m := range msgs {
 		if m.Role == "system" {
@@ -94,12 +91,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 // renderV32 writes the turns of msgs after the system text b as V3.2's
 // template does (see RenderPrompt).
 func renderV32(b []byte, msgs []toolcall.Message, thinking bool) (toolcall.Prompt, error) {
-	lastUser := -1
-	for i, m := range msgs {
-		if m.Role == "user" {
-			lastUser = i
-		}
-	}
+	lastUser := prompt.LastOf(msgs, "user")
 	// afterUser: an assistant turn would open with <｜Assistant｜>;
 	// afterResults: with \n\n, after its calls' results.
 	afterUser, afterResults := false, false

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/toolparse/toolparse/internal/grammar"
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -109,16 +108,11 @@ const (
 func renderFireFunction(msgs []toolcall.Message, tools []toolcall.Tool, date time.Time) (toolcall.Prompt, error) {
 	functions := ""
 	if len(tools) > 0 {
-		var compact []byte
-		compact = append(compact, '[')
+		compact := []byte{'['}
 		for i, t := range tools {
-			s, err := prompt.OpenAIToolJSON(t)
+			v, err := prompt.OpenAIToolValue("functools", t)
 			if err != nil {
 				return toolcall.Prompt{}, err
-			}
-			v, err := jsonvalue.Decode(s)
-			if err != nil {
-				return toolcall.Prompt{}, fmt.Errorf("functools: tool %s: %w", t.Name, err)
 			}
 			if i > 0 {
 				compact = append(compact, ',')

@@ -33,7 +33,7 @@ var (
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var err error
 	d := gemma4Dialect
-	thinking := opts.Thinking != nil && *opts.Thinking
+	thinking := prompt.Thinking(opts, false)
 	if profile == ProfileFunctionGemma {
 		d = functionGemmaDialect
 		thinking = false
@@ -60,12 +60,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 		}
 		b = append(b, d.turnEnd+"\n"...)
 	}
-	lastUser := -1
-	for i, m := range msgs {
-		if m.Role == "user" {
-			lastUser = i
-		}
-	}
+	lastUser := prompt.LastOf(msgs, "user")
 	names := map[string]string{} // call IDs to names
 	var pending []string         // the names of the open turn's calls, for results without an ID
 	inModel := false             // a model turn with calls is open

@@ -70,7 +70,7 @@ const toolsOutro47 = "</tools>\n\nFor each function call, output the function na
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	noThinking := opts.Thinking != nil && !*opts.Thinking
+	noThinking := !prompt.Thinking(opts, true)
 	if profile == ProfileLaguna {
 		return renderLaguna(msgs, tools, noThinking)
 	}
@@ -105,7 +105,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 			b.WriteString(toolsOutro47)
 		}
 	}
-	lastUser := lastUserIndex(msgs)
+	lastUser := prompt.LastOf(msgs, "user")
 	for i, m := range msgs {
 		switch m.Role {
 		case "assistant":
@@ -167,17 +167,6 @@ func effort(e string) string {
 	return strings.ToUpper(e[:1]) + e[1:]
 }
 
-// lastUserIndex is the index of msgs' last user message, or -1.
-func lastUserIndex(msgs []toolcall.Message) int {
-	last := -1
-	for i, m := range msgs {
-		if m.Role == "user" {
-			last = i
-		}
-	}
-	return last
-}
-
 // lagunaBegin is what Laguna's template writes first, its special token
 // 〈|EOS|〉 (U+3008 and U+3009 around |EOS|).
 const lagunaBegin = "\u3008|EOS|\u3009"
@@ -203,9 +192,9 @@ const lagunaTools = "### Tools\n\nYou may call functions to assist with the user
 func renderLaguna(msgs []toolcall.Message, tools []toolcall.Tool, noThinking bool) (toolcall.Prompt, error) {
 	var b strings.Builder
 	b.WriteString(lagunaBegin)
-	system, rest := LagunaSystem, msgs
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, rest = msgs[0].Content, msgs[1:]
+	system, ok, rest := prompt.System(msgs)
+	if !ok {
+		system = LagunaSystem
 	}
 	hasSystem := strings.TrimSpace(system) != ""
 	if hasSystem || len(tools) > 0 || !noThinking {

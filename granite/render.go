@@ -55,7 +55,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 		switch {
 		case len(tools) > 0:
 			system += toolsSystem
-		case opts.Thinking != nil && *opts.Thinking:
+		case prompt.Thinking(opts, false):
 			system += thinkSystem
 		default:
 			system += plainSystem

@@ -2,9 +2,7 @@ package harmony
 
 import (
 	"cmp"
-	"fmt"
 	"strings"
-	"time"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -23,10 +21,9 @@ func callHeader(name string) string {
 // <|constrain|>json<|message|>ARGS<|call|>, the calls after the first each
 // in a new <|start|>assistant message. Names are written as TSName writes
 // them. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
-
-// callWriter writes calls as frame says.
-var callWriter = frame.JSONCalls("harmony", true)
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	return frame.JSONCalls("harmony", true).Render(calls)
+}
 
 // The prompt profiles.
 const (
@@ -50,10 +47,7 @@ var Profiles = []string{ProfileGPTOSS, ProfileAllCalls}
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	allCalls := profile == ProfileAllCalls
 	effort := cmp.Or(opts.ReasoningEffort, "medium")
-	date := time.Now().UTC().Format(time.DateOnly)
-	if !opts.Date.IsZero() {
-		date = opts.Date.Format(time.DateOnly)
-	}
+	date := prompt.Day(opts.Date)
 	identity := cmp.Or(opts.ModelIdentity, "You are ChatGPT, a large language model trained by OpenAI.")
 	var b strings.Builder
 	msg := func(header, body, end string) { b.WriteString(startText + header + messageText + body + end) }
@@ -167,12 +161,9 @@ func namespace(tools []toolcall.Tool) (string, error) {
 	b.WriteString("# Tools\n\n## functions\n\nnamespace functions {\n\n")
 	for _, t := range tools {
 		b.WriteString("// " + t.Description + "\n")
-		var schema jsonvalue.Value
-		if len(t.Parameters) > 0 {
-			var err error
-			if schema, err = jsonvalue.Decode(string(t.Parameters)); err != nil {
-				return "", fmt.Errorf("harmony: the schema of %s: %w", t.Name, err)
-			}
+		schema, err := prompt.Schema("harmony", t)
+		if err != nil {
+			return "", err
 		}
 		props := schema.Get("properties")
 		if !prompt.Truthy(props) || props.Kind != jsonvalue.Object {

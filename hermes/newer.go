@@ -29,24 +29,16 @@ const graniteDefaultSystem = "You are a helpful assistant. Please ensure respons
 // assistant turn.
 func renderGranite40(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
 	var b strings.Builder
-	hasSystem := len(msgs) > 0 && msgs[0].Role == "system"
-	system := ""
-	if hasSystem {
-		system = msgs[0].Content
+	system, hasSystem, _ := prompt.System(msgs)
+	toolText, err := prompt.ToolSection(tools, prompt.OpenAIToolJSON, "You are a helpful assistant with access to the following tools. You may call one or more tools to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>", "\n", "", "\n</tools>\n\nFor each tool call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call>. If a tool does not exist in the provided list of tools, notify the user that you do not have the ability to fulfill the request.")
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
-	if len(tools) > 0 {
-		var t strings.Builder
-		t.WriteString("You are a helpful assistant with access to the following tools. You may call one or more tools to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>")
-		list, err := prompt.EachTool(tools, prompt.OpenAIToolJSON, "", "\n", "")
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		t.WriteString(list)
-		t.WriteString("\n</tools>\n\nFor each tool call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call>. If a tool does not exist in the provided list of tools, notify the user that you do not have the ability to fulfill the request.")
+	if toolText != "" {
 		if hasSystem {
 			system += "\n\n"
 		}
-		system += t.String()
+		system += toolText
 	}
 	if system == "" {
 		system = graniteDefaultSystem
@@ -92,7 +84,7 @@ const (
 // in /no_think mode an empty reasoning block.
 func renderSmolLM3(msgs []toolcall.Message, opts toolcall.PromptOptions) toolcall.Prompt {
 	var b strings.Builder
-	noThink := opts.Thinking != nil && !*opts.Thinking
+	noThink := !prompt.Thinking(opts, true)
 	custom := ""
 	if len(msgs) > 0 && msgs[0].Role == "system" {
 		system := msgs[0].Content

@@ -13,10 +13,9 @@ import (
 // <tool_call>, a newline, {"name": "NAME", "arguments": ARGS} with the
 // spaces Jinja's tojson writes, a newline, </tool_call>; calls joined by a
 // newline. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
-
-// callWriter writes calls as frame says.
-var callWriter = frame.JSONCalls("hermes", false)
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	return frame.JSONCalls("hermes", false).Render(calls)
+}
 
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
@@ -67,29 +66,21 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	if !hasSystem && profile == ProfileQwen25 {
 		system, hasSystem = qwen25System, true
 	}
+	toolText, err := prompt.ToolSection(tools, prompt.OpenAIToolJSON, "# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>", "\n", "", "\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call><|im_end|>\n")
+	if err != nil {
+		return toolcall.Prompt{}, err
+	}
 	switch {
-	case len(tools) > 0:
+	case toolText != "":
 		b.WriteString("<|im_start|>system\n")
 		if hasSystem {
 			b.WriteString(system + "\n\n")
 		}
-		b.WriteString("# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>")
-		list, err := prompt.EachTool(tools, prompt.OpenAIToolJSON, "", "\n", "")
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		b.WriteString(list)
-		b.WriteString("\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call><|im_end|>\n")
+		b.WriteString(toolText)
 	case hasSystem:
 		b.WriteString("<|im_start|>system\n" + system + "<|im_end|>\n")
 	}
-	lastQuery := len(rest) - 1
-	for i := len(rest) - 1; i >= 0; i-- {
-		if m := rest[i]; m.Role == "user" && !(strings.HasPrefix(m.Content, "<tool_response>") && strings.HasSuffix(m.Content, "</tool_response>")) {
-			lastQuery = i
-			break
-		}
-	}
+	lastQuery := prompt.LastQuery(rest, false)
 	for i, m := range rest {
 		switch m.Role {
 		case "assistant":
@@ -116,7 +107,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	case profile == ProfileQwen3Thinking:
 		b.WriteString("<think>\n")
 		inReasoning = true
-	case profile == ProfileQwen3 && opts.Thinking != nil && !*opts.Thinking:
+	case profile == ProfileQwen3 && !prompt.Thinking(opts, true):
 		b.WriteString("<think>\n\n</think>\n\n")
 	}
 	return toolcall.Prompt{Text: b.String(), InReasoning: inReasoning}, nil
@@ -150,16 +141,11 @@ func writeCalls(b *strings.Builder, calls []toolcall.Call, text string) error {
 func renderHermes(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prompt, error) {
 	var b strings.Builder
 	b.WriteString("<|begin_of_text|><|im_start|>system\nYou are a function calling AI model. You are provided with function signatures within <tools></tools> XML tags. You may call one or more functions to assist with the user query. Don't make assumptions about what values to plug into functions. Here are the available tools: <tools> ")
-	for i, t := range tools {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		line, err := hermesToolJSON(t)
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		b.WriteString(line)
+	list, err := prompt.EachTool(tools, hermesToolJSON, "\n", "", "")
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
+	b.WriteString(list)
 	b.WriteString(" </tools>Use the following pydantic model json schema for each tool call you will make: {\"properties\": {\"name\": {\"title\": \"Name\", \"type\": \"string\"}, \"arguments\": {\"title\": \"Arguments\", \"type\": \"object\"}}, \"required\": [\"name\", \"arguments\"], \"title\": \"FunctionCall\", \"type\": \"object\"}}\nFor each function call return a json object with function name and arguments within <tool_call></tool_call> XML tags as follows:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-dict>}\n</tool_call><|im_end|>\n")
 	for i, m := range msgs {
 		switch {

@@ -33,7 +33,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 	if !slices.Contains([]string{"low", "medium", "high", "max"}, effort) {
 		return toolcall.Prompt{}, fmt.Errorf("kimi_k3: thinking effort %q is not low, medium, high or max", effort)
 	}
-	thinking := opts.Thinking == nil || *opts.Thinking
+	thinking := prompt.Thinking(opts, true)
 	var b strings.Builder
 	if len(tools) > 0 {
 		list, err := toolsJSON(tools)

@@ -2,7 +2,6 @@ package lfm2
 
 import (
 	"strings"
-	"time"
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
@@ -56,10 +55,7 @@ var Profiles = []string{ProfileLFM2, ProfileLFM25, ProfileLFM25MoE, ProfileLFM25
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	date := time.Now().UTC().Format(time.DateOnly)
-	if !opts.Date.IsZero() {
-		date = opts.Date.Format(time.DateOnly)
-	}
+	date := prompt.Day(opts.Date)
 	var b strings.Builder
 	b.WriteString("<|startoftext|>")
 	turn := func(role, text string) { b.WriteString("<|im_start|>" + role + "\n" + text + "<|im_end|>\n") }

@@ -17,10 +17,9 @@ func callBegin(name string) string {
 // RenderCalls writes calls as Llama 3.x writes them: per call
 // {"name": "NAME", "parameters": ARGS} with the spaces Jinja's tojson
 // writes; calls separated by "; ". No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
-
-// callWriter writes calls as frame says.
-var callWriter = frame.JSONCalls("llama3json", false)
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	return frame.JSONCalls("llama3json", false).Render(calls)
+}
 
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (

@@ -69,12 +69,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 		return toolcall.Prompt{}, fmt.Errorf("minimax: %w", err)
 	}
 	b.WriteString(section + turnEnd + "\n")
-	lastUser := -1
-	for i, m := range rest {
-		if m.Role == "user" {
-			lastUser = i
-		}
-	}
+	lastUser := prompt.LastOf(rest, "user")
 	for i, m := range rest {
 		switch m.Role {
 		case "assistant":

@@ -13,10 +13,9 @@ import (
 // RenderCalls writes calls in the v13 form: per call
 // [TOOL_CALLS]NAME[ARGS]ARGS, the arguments as json.dumps writes them (a
 // space after ':' and ','). No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) { return callWriter.Render(calls) }
-
-// callWriter writes calls as frame says.
-var callWriter = frame.JSONCalls("mistral", false)
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	return frame.JSONCalls("mistral", false).Render(calls)
+}
 
 // RenderCallsV3 writes calls in the pre-v11 form: [TOOL_CALLS] and a JSON
 // array of {"name", "arguments", "id"} objects (the id when the call has
@@ -169,20 +168,11 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 
 // renderSmall32 writes msgs as Mistral-Small-3.2's template does.
 func renderSmall32(msgs []toolcall.Message, toolsJSON string, day time.Time) (toolcall.Prompt, error) {
-	date := time.Now().UTC().Format(time.DateOnly)
-	if !day.IsZero() {
-		date = day.Format(time.DateOnly)
+	system, ok, rest := prompt.System(msgs)
+	if !ok {
+		system = strings.Replace(small32System, "DATE", prompt.Day(day), 1)
 	}
-	system, rest := strings.Replace(small32System, "DATE", date, 1), msgs
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, rest = msgs[0].Content, msgs[1:]
-	}
-	lastUser := -1
-	for i, m := range rest {
-		if m.Role == "user" {
-			lastUser = i
-		}
-	}
+	lastUser := prompt.LastOf(rest, "user")
 	var b strings.Builder
 	b.WriteString("<s>[SYSTEM_PROMPT]" + system + "[/SYSTEM_PROMPT]")
 	for i, m := range rest {

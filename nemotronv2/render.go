@@ -71,9 +71,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 			thinking = false
 		}
 	}
-	if opts.Thinking != nil {
-		thinking = *opts.Thinking
-	}
+	thinking = prompt.Thinking(opts, thinking)
 	var b strings.Builder
 	b.WriteString(systemTurn)
 	system, _, msgs := prompt.System(msgs)

@@ -79,16 +79,30 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 		}
 		b.WriteString("<|im_end|>\n")
 	}
+	if err := writeTurns(&b, msgs, functions, functions); err != nil {
+		return toolcall.Prompt{}, err
+	}
+	b.WriteString("<|im_start|>assistant\n")
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// writeTurns writes msgs as the templates do: ChatML turns, a system
+// message's text followed by functions (by later after the first system
+// message), an assistant's text followed by its calls (lines) in
+// <function_calls>, ending <|endoftext|> when it is the last message, and
+// tool results in environment turns.
+func writeTurns(b *strings.Builder, msgs []toolcall.Message, functions, later string) error {
 	for i, m := range msgs {
 		switch m.Role {
 		case "system":
 			b.WriteString("<|im_start|>system\n" + m.Content + functions + "<|im_end|>\n")
+			functions = later
 		case "assistant":
 			b.WriteString("<|im_start|>assistant\n" + m.Content)
 			if len(m.ToolCalls) > 0 {
 				calls, err := lines(m.ToolCalls)
 				if err != nil {
-					return toolcall.Prompt{}, err
+					return err
 				}
 				b.WriteString(startText + calls + endText)
 			}
@@ -103,8 +117,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 			b.WriteString("<|im_start|>" + m.Role + "\n" + m.Content + "<|im_end|>\n")
 		}
 	}
-	b.WriteString("<|im_start|>assistant\n")
-	return toolcall.Prompt{Text: b.String()}, nil
+	return nil
 }
 
 // lines writes calls one a line, each argument as JSON, as the templates
@@ -148,30 +161,8 @@ func renderThink(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Promp
 		b.WriteString("<|im_start|>system\n" + ThinkSystem + functions + "<|im_end|>\n")
 		functions = none
 	}
-	for i, m := range msgs {
-		switch m.Role {
-		case "system":
-			b.WriteString("<|im_start|>system\n" + m.Content + functions + "<|im_end|>\n")
-			functions = none
-		case "assistant":
-			b.WriteString("<|im_start|>assistant\n" + m.Content)
-			if len(m.ToolCalls) > 0 {
-				calls, err := lines(m.ToolCalls)
-				if err != nil {
-					return toolcall.Prompt{}, err
-				}
-				b.WriteString(startText + calls + endText)
-			}
-			if i == len(msgs)-1 {
-				b.WriteString("<|endoftext|>")
-			} else {
-				b.WriteString("<|im_end|>\n")
-			}
-		case "tool":
-			b.WriteString("<|im_start|>environment\n" + m.Content + "<|im_end|>\n")
-		default:
-			b.WriteString("<|im_start|>" + m.Role + "\n" + m.Content + "<|im_end|>\n")
-		}
+	if err := writeTurns(&b, msgs, functions, none); err != nil {
+		return toolcall.Prompt{}, err
 	}
 	b.WriteString("<|im_start|>assistant\n<think>")
 	return toolcall.Prompt{Text: b.String(), InReasoning: true}, nil

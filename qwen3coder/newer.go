@@ -25,40 +25,6 @@ func writeJSONTools(b *strings.Builder, tools []toolcall.Tool, head string) erro
 	return nil
 }
 
-// lastQuery returns the index of the last user message that is not a
-// tool result written back as <tool_response>...</tool_response> (trim
-// says whether the template trims the text first), or the last index when
-// there is none, as Qwen3.5's and Step 3.5's templates find the turns
-// whose reasoning they keep.
-func lastQuery(msgs []toolcall.Message, trim bool) int {
-	for i := len(msgs) - 1; i >= 0; i-- {
-		if msgs[i].Role != "user" {
-			continue
-		}
-		c := msgs[i].Content
-		if trim {
-			c = strings.TrimSpace(c)
-		}
-		if !(strings.HasPrefix(c, "<tool_response>") && strings.HasSuffix(c, "</tool_response>")) {
-			return i
-		}
-	}
-	return len(msgs) - 1
-}
-
-// lastOf returns the index of the last message of role, or -1.
-func lastOf(msgs []toolcall.Message, role string) int {
-	for i := len(msgs) - 1; i >= 0; i-- {
-		if msgs[i].Role == role {
-			return i
-		}
-	}
-	return -1
-}
-
-// thinkingOff reports whether opts turn the template's reasoning off.
-func thinkingOff(opts toolcall.PromptOptions) bool { return opts.Thinking != nil && !*opts.Thinking }
-
 // renderQwen35 writes Qwen3.5's prompt: ChatML turns, every text trimmed;
 // with tools, a system turn listing them as JSON lines, the instructions,
 // then the system message; an assistant turn after the last user query
@@ -69,11 +35,8 @@ func thinkingOff(opts toolcall.PromptOptions) bool { return opts.Thinking != nil
 // block.
 func renderQwen35(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var b strings.Builder
-	hasSystem := len(msgs) > 0 && msgs[0].Role == "system"
-	system := ""
-	if hasSystem {
-		system = strings.TrimSpace(msgs[0].Content)
-	}
+	system, hasSystem, _ := prompt.System(msgs)
+	system = strings.TrimSpace(system)
 	switch {
 	case len(tools) > 0:
 		b.WriteString("<|im_start|>system\n")
@@ -88,7 +51,7 @@ func renderQwen35(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 	case hasSystem:
 		b.WriteString("<|im_start|>system\n" + system + "<|im_end|>\n")
 	}
-	query := lastQuery(msgs, true)
+	query := prompt.LastQuery(msgs, true)
 	for i, m := range msgs {
 		content := strings.TrimSpace(m.Content)
 		switch m.Role {
@@ -122,7 +85,7 @@ func renderQwen35(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 		}
 	}
 	b.WriteString("<|im_start|>assistant\n")
-	if thinkingOff(opts) {
+	if !prompt.Thinking(opts, true) {
 		b.WriteString(thinkOpen + "\n\n" + thinkClose + "\n\n")
 		return toolcall.Prompt{Text: b.String()}, nil
 	}
@@ -140,11 +103,8 @@ func renderQwen35(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.
 // opens <think>, or with Thinking false writes <think></think>.
 func renderNemotron3(msgs []toolcall.Message, tools []toolcall.Tool, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var b strings.Builder
-	rest, system := msgs, ""
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		system, rest = msgs[0].Content, msgs[1:]
-	}
-	lastUser := lastOf(rest, "user")
+	system, _, rest := prompt.System(msgs)
+	lastUser := prompt.LastOf(rest, "user")
 	sep := ""
 	if system != "" {
 		sep = "\n\n"
@@ -152,51 +112,43 @@ func renderNemotron3(msgs []toolcall.Message, tools []toolcall.Tool, opts toolca
 	if err := writeSystem(&b, system, sep, tools, true); err != nil {
 		return toolcall.Prompt{}, err
 	}
-	for i, m := range rest {
-		switch m.Role {
-		case "assistant":
-			content := m.Content
-			switch {
-			case strings.TrimSpace(m.Reasoning) != "":
-				content = thinkOpen + "\n" + m.Reasoning + "\n" + thinkClose + "\n" + content
-			case !strings.Contains(content, thinkOpen) && !strings.Contains(content, thinkClose):
-				content = thinkOpen + thinkClose + content
-			}
-			drop := !opts.KeepReasoning && i < lastUser
-			b.WriteString("<|im_start|>assistant\n")
-			if len(m.ToolCalls) == 0 {
-				if drop && strings.Contains(content, thinkOpen) && strings.Contains(content, thinkClose) {
-					content = thinkOpen + thinkClose + afterLast(content, thinkClose)
-				}
-				b.WriteString(strings.TrimSpace(content) + "<|im_end|>\n")
-				continue
-			}
-			switch {
-			case strings.TrimSpace(content) == "":
-				b.WriteString(thinkOpen + thinkClose)
-			case !drop:
-				b.WriteString(strings.TrimSpace(content) + "\n")
-			default:
-				c := content
-				if strings.Contains(c, thinkClose) {
-					c = afterLast(c, thinkClose)
-				} else if k := strings.Index(c, thinkOpen); k >= 0 {
-					c = c[:k]
-				}
-				b.WriteString(thinkOpen + thinkClose + strings.TrimSpace(c) + "\n")
-			}
-			if err := writeCalls(&b, m.ToolCalls, "", "\n"); err != nil {
-				return toolcall.Prompt{}, err
-			}
-			b.WriteString(imEndText)
-		case "tool":
-			writeResult(&b, rest, i)
-		default:
-			writeTurn(&b, m.Role, m.Content)
+	err := writeTurns(&b, rest, func(i int, m toolcall.Message) error {
+		content := m.Content
+		switch {
+		case strings.TrimSpace(m.Reasoning) != "":
+			content = thinkOpen + "\n" + m.Reasoning + "\n" + thinkClose + "\n" + content
+		case !strings.Contains(content, thinkOpen) && !strings.Contains(content, thinkClose):
+			content = thinkOpen + thinkClose + content
 		}
+		drop := !opts.KeepReasoning && i < lastUser
+		b.WriteString("<|im_start|>assistant\n")
+		if len(m.ToolCalls) == 0 {
+			if drop && strings.Contains(content, thinkOpen) && strings.Contains(content, thinkClose) {
+				content = thinkOpen + thinkClose + afterLast(content, thinkClose)
+			}
+			b.WriteString(strings.TrimSpace(content))
+			return nil
+		}
+		switch {
+		case strings.TrimSpace(content) == "":
+			b.WriteString(thinkOpen + thinkClose)
+		case !drop:
+			b.WriteString(strings.TrimSpace(content) + "\n")
+		default:
+			c := content
+			if strings.Contains(c, thinkClose) {
+				c = afterLast(c, thinkClose)
+			} else if k := strings.Index(c, thinkOpen); k >= 0 {
+				c = c[:k]
+			}
+			b.WriteString(thinkOpen + thinkClose + strings.TrimSpace(c) + "\n")
+		}
+		return writeCalls(&b, m.ToolCalls, "", "\n")
+	})
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
-	b.WriteString("<|im_start|>assistant\n")
-	if thinkingOff(opts) {
+	if !prompt.Thinking(opts, true) {
 		b.WriteString(thinkOpen + thinkClose)
 		return toolcall.Prompt{Text: b.String()}, nil
 	}
@@ -235,7 +187,7 @@ func renderStep35(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prom
 	case hasSystem:
 		b.WriteString("<|im_start|>system\n" + msgs[0].Content + "<|im_end|>\n")
 	}
-	query := lastQuery(msgs, false)
+	query := prompt.LastQuery(msgs, false)
 	for i, m := range msgs {
 		switch m.Role {
 		case "system":

@@ -1,7 +1,6 @@
 package qwen3coder
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -63,29 +62,44 @@ func renderCoder(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Promp
 			return toolcall.Prompt{}, err
 		}
 	}
-	for i, m := range rest {
+	err := writeTurns(&b, rest, func(_ int, m toolcall.Message) error {
+		b.WriteString("<|im_start|>assistant")
+		if len(m.ToolCalls) == 0 {
+			b.WriteString("\n" + m.Content)
+			return nil
+		}
+		if text := strings.TrimSpace(m.Content); text != "" {
+			b.WriteString("\n" + text + "\n")
+		}
+		return writeCalls(&b, m.ToolCalls, "\n", "")
+	})
+	if err != nil {
+		return toolcall.Prompt{}, err
+	}
+	return toolcall.Prompt{Text: b.String()}, nil
+}
+
+// writeTurns writes msgs as Qwen3-Coder's and Nemotron 3's templates do:
+// each assistant message as assistant writes it (i its place in msgs)
+// and <|im_end|>\n, tool results as writeResult writes them, other messages as ChatML turns;
+// then the header of the next assistant turn. assistant's error is
+// writeTurns's.
+func writeTurns(b *strings.Builder, msgs []toolcall.Message, assistant func(i int, m toolcall.Message) error) error {
+	for i, m := range msgs {
 		switch m.Role {
 		case "assistant":
-			b.WriteString("<|im_start|>assistant")
-			if len(m.ToolCalls) == 0 {
-				b.WriteString("\n" + m.Content)
-			} else {
-				if text := strings.TrimSpace(m.Content); text != "" {
-					b.WriteString("\n" + text + "\n")
-				}
-				if err := writeCalls(&b, m.ToolCalls, "\n", ""); err != nil {
-					return toolcall.Prompt{}, err
-				}
+			if err := assistant(i, m); err != nil {
+				return err
 			}
 			b.WriteString(imEndText)
 		case "tool":
-			writeResult(&b, rest, i)
+			writeResult(b, msgs, i)
 		default:
-			writeTurn(&b, m.Role, m.Content)
+			writeTurn(b, m.Role, m.Content)
 		}
 	}
 	b.WriteString("<|im_start|>assistant\n")
-	return toolcall.Prompt{Text: b.String()}, nil
+	return nil
 }
 
 // imEndText ends a ChatML turn.
@@ -226,12 +240,9 @@ func writeTool(b *strings.Builder, t toolcall.Tool, nemotron bool) error {
 		b.WriteString("\n<description>" + strings.TrimSpace(t.Description) + "</description>")
 	}
 	b.WriteString("\n<parameters>")
-	var params jsonvalue.Value
-	if len(t.Parameters) > 0 {
-		var err error
-		if params, err = jsonvalue.Decode(string(t.Parameters)); err != nil {
-			return fmt.Errorf("qwen3coder: the schema of %s: %w", t.Name, err)
-		}
+	params, err := prompt.Schema("qwen3coder", t)
+	if err != nil {
+		return err
 	}
 	handled := []string{"name", "type", "description"}
 	if nemotron {

@@ -1,7 +1,6 @@
 package seedoss
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -93,7 +92,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 	var err error
 	budget := -1
 	switch {
-	case opts.Thinking != nil && !*opts.Thinking:
+	case !prompt.Thinking(opts, true):
 		budget = 0
 	case opts.ThinkingBudget > 0:
 		budget = opts.ThinkingBudget
@@ -148,12 +147,9 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 // one line each: name, type, whether it is required (必填) or optional
 // (选填), description.
 func appendTool(b []byte, t toolcall.Tool) ([]byte, error) {
-	var params jsonvalue.Value
-	if len(t.Parameters) > 0 {
-		var err error
-		if params, err = jsonvalue.Decode(string(t.Parameters)); err != nil {
-			return nil, fmt.Errorf("seed_oss: the schema of %s: %w", t.Name, err)
-		}
+	params, err := prompt.Schema("seed_oss", t)
+	if err != nil {
+		return nil, err
 	}
 	var props []jsonvalue.Member
 	if p := params.Get("properties"); p != nil && p.Kind == jsonvalue.Object {

@@ -2,7 +2,6 @@ package solaropen
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
@@ -35,11 +34,7 @@ const (
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	date := opts.Date
-	if date.IsZero() {
-		date = time.Now().UTC()
-	}
-	b := append([]byte(beginText+"system"+contentText+providerPrompt), date.Format(time.DateOnly)+"."...)
+	b := append([]byte(beginText+"system"+contentText+providerPrompt), prompt.Day(opts.Date)+"."...)
 	var systems []string
 	for _, m := range msgs {
 		if m.Role == "system" {
@@ -99,7 +94,7 @@ func effort(opts toolcall.PromptOptions) string {
 	switch {
 	case opts.ReasoningEffort != "":
 		return opts.ReasoningEffort
-	case opts.Thinking != nil && !*opts.Thinking:
+	case !prompt.Thinking(opts, true):
 		return "low"
 	}
 	return "high"

@@ -1,9 +1,9 @@
 // Package prompt holds what the formats' prompt renderers share: beginning
 // a prompt (guarding client text, finding the profile, checking the
-// conversation), writing tool definitions and tool lists (as JSON, or as
-// TypeScript: TSType), writing calls (JSONCalls, JSONArray, Section,
-// ArgsSection), and the methods a format's type gets from its renderers
-// (Methods).
+// conversation), its date (Date, Day), reading tools' schemas (Schema) and
+// writing tool definitions and tool lists (as JSON, or as TypeScript:
+// TSType), writing calls (JSONCalls, JSONArray, Section, ArgsSection), and
+// the methods a format's type gets from its renderers (Methods).
 package prompt
 
 import (
@@ -152,6 +152,35 @@ func OpenAIToolJSON(t toolcall.Tool) (string, error) {
 		return "", err
 	}
 	return `{"type": "function", "function": ` + fn + "}", nil
+}
+
+// Schema decodes a tool's parameters, its JSON Schema, for a template
+// that reads them: the zero Value (null) when the tool has none. The
+// error names format and the tool.
+func Schema(format string, t toolcall.Tool) (jsonvalue.Value, error) {
+	if len(t.Parameters) == 0 {
+		return jsonvalue.Value{}, nil
+	}
+	v, err := jsonvalue.Decode(string(t.Parameters))
+	if err != nil {
+		return v, fmt.Errorf("%s: the schema of %s: %w", format, t.Name, err)
+	}
+	return v, nil
+}
+
+// OpenAIToolValue is one tool in OpenAI's shape, as OpenAIToolJSON writes
+// it, decoded: for a template that prints the tool otherwise (compact, or
+// as Python's str writes it). The error names format.
+func OpenAIToolValue(format string, t toolcall.Tool) (jsonvalue.Value, error) {
+	s, err := OpenAIToolJSON(t)
+	if err != nil {
+		return jsonvalue.Value{}, err
+	}
+	v, err := jsonvalue.Decode(s)
+	if err != nil {
+		return v, fmt.Errorf("%s: tool %s: %w", format, t.Name, err)
+	}
+	return v, nil
 }
 
 // spaced rewrites compact JSON with a space after each ':' and ',' outside
@@ -349,4 +378,22 @@ func Date(d time.Time) time.Time {
 		return time.Now()
 	}
 	return d
+}
+
+// Thinking reports whether a prompt has the model reason: opts.Thinking
+// when it is set, else def, the template's default.
+func Thinking(opts toolcall.PromptOptions, def bool) bool {
+	if opts.Thinking != nil {
+		return *opts.Thinking
+	}
+	return def
+}
+
+// Day is the date a prompt writes as YYYY-MM-DD: d's (PromptOptions.Date),
+// or today's in UTC when d is zero.
+func Day(d time.Time) string {
+	if d.IsZero() {
+		d = time.Now().UTC()
+	}
+	return d.Format(time.DateOnly)
 }

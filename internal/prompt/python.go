@@ -70,7 +70,7 @@ func AppendPythonRepr(dst []byte, s string) []byte {
 	return AppendQuoted(dst, s, q)
 }
 
-// quoted writes s in the quote q with the escapes Python reads:
+// AppendQuoted writes s in the quote q with the escapes Python reads:
 // backslashes, q, and \n, \r, \t and other control characters escaped.
 func AppendQuoted(dst []byte, s string, q byte) []byte {
 	dst = append(dst, q)

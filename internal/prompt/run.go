@@ -21,6 +21,37 @@ func WriteResult(b *strings.Builder, msgs []toolcall.Message, i int, head, text,
 	}
 }
 
+// LastOf returns the index of the last message of role in msgs, or -1.
+func LastOf(msgs []toolcall.Message, role string) int {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == role {
+			return i
+		}
+	}
+	return -1
+}
+
+// LastQuery returns the index of the last user message that is not a tool
+// result written back as <tool_response>...</tool_response> (trim says
+// whether the template trims the text first), or the last index when there
+// is none: how Qwen3's templates, and those that copy them, find the turns
+// whose reasoning they keep.
+func LastQuery(msgs []toolcall.Message, trim bool) int {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role != "user" {
+			continue
+		}
+		c := msgs[i].Content
+		if trim {
+			c = strings.TrimSpace(c)
+		}
+		if !(strings.HasPrefix(c, "<tool_response>") && strings.HasSuffix(c, "</tool_response>")) {
+			return i
+		}
+	}
+	return len(msgs) - 1
+}
+
 // System splits a conversation's leading system message off: its text,
 // whether there is one, and the messages after it (all of msgs when
 // there is none).

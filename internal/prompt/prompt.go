@@ -371,11 +371,12 @@ func (r Reply) Write(reasoning, content string, calls []toolcall.Call) (string, 
 	return b.String(), nil
 }
 
-// Date is the date a prompt writes: d (PromptOptions.Date), or now when d
-// is zero.
+// Date is the date a prompt writes: d (PromptOptions.Date), or now in UTC
+// when d is zero (as PromptOptions.Date says: the machine's time zone is
+// not the prompt's).
 func Date(d time.Time) time.Time {
 	if d.IsZero() {
-		return time.Now()
+		return time.Now().UTC()
 	}
 	return d
 }
@@ -392,8 +393,5 @@ func Thinking(opts toolcall.PromptOptions, def bool) bool {
 // Day is the date a prompt writes as YYYY-MM-DD: d's (PromptOptions.Date),
 // or today's in UTC when d is zero.
 func Day(d time.Time) string {
-	if d.IsZero() {
-		d = time.Now().UTC()
-	}
-	return d.Format(time.DateOnly)
+	return Date(d).Format(time.DateOnly)
 }

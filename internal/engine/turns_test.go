@@ -32,3 +32,30 @@ func TestTurnWatchWhitespacePathReadsAsMarkers(t *testing.T) {
 		}
 	})
 }
+
+// TestTurnWatchSplitInvariance: the watch stands alike after a text read
+// whole and after it read in any pieces (the held start of a marker, and
+// the bytes read ahead to rule one out, decide as a whole read does).
+func TestTurnWatchSplitInvariance(t *testing.T) {
+	words := []string{"\n", "\n\n", " ", "\r\n", "User:", "User: ", "### Instruction", ":", "a", "<|im_start|>", "assistant", "<", "<|", "<|start_header_id|>", "<|end_header_id|>", "|"}
+	rapid.Check(t, func(t *rapid.T) {
+		pieces := rapid.SliceOf(rapid.SliceOf(rapid.SampledFrom(words))).Draw(t, "pieces")
+		var whole, split turnWatch
+		var all string
+		for _, p := range pieces {
+			var text string
+			for _, w := range p {
+				text += w
+			}
+			all += text
+			split.note(text)
+		}
+		whole.note(all)
+		if whole.held == 0 {
+			whole.of, split.of = 0, 0
+		}
+		if whole != split {
+			t.Fatalf("%q: whole %+v, in pieces %+v", all, whole, split)
+		}
+	})
+}

@@ -56,7 +56,10 @@ type turnWatch struct {
 
 // note follows text, the next content.
 func (w *turnWatch) note(text string) {
-	if text == "" {
+	if text == "" || w.ended {
+		return
+	}
+	if w.prose && w.held == 0 && nextTurns.Index(text) < 0 { // most content: no marker begins in it
 		return
 	}
 	if !w.ended && (w.held == 0 || w.held == 1 && w.of == 0) && !hasProse(text) {

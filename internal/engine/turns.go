@@ -19,31 +19,6 @@ var nextTurns = marker.NewSet(
 // maxTurn bounds the markers' length.
 const maxTurn = 48
 
-// seconds holds the bytes that stand second in a marker of nextTurns: a
-// byte that begins one, followed by none of them, begins none, whatever
-// follows (most '<' and newlines of content), so read skips it without
-// matching.
-var seconds = func() (set [4]uint64) {
-	for _, m := range nextTurns.Markers() {
-		set[m[1]>>6] |= 1 << (m[1] & 63)
-	}
-	return set
-}()
-
-// second reports whether c stands second in a marker of nextTurns.
-func second(c byte) bool { return seconds[c>>6]&(1<<(c&63)) != 0 }
-
-// firstOf is, for each byte, 1 + the first marker of nextTurns it begins
-// (0: none), so that holding one byte finds its marker at once.
-var firstOf = func() (of [256]uint8) {
-	for i, m := range nextTurns.Markers() {
-		if of[m[0]] == 0 {
-			of[m[0]] = uint8(i + 1)
-		}
-	}
-	return of
-}()
-
 // turnWatch watches the content for a next turn (nextTurns) that follows
 // prose. It holds the start of a marker the content ends with as the
 // marker it begins and its length, so that it stays four bytes.
@@ -62,7 +37,7 @@ func (w *turnWatch) note(text string) {
 	if w.prose && w.held == 0 && nextTurns.Index(text) < 0 { // most content: no marker begins in it
 		return
 	}
-	if !w.ended && (w.held == 0 || w.held == 1 && w.of == 0) && !hasProse(text) {
+	if (w.held == 0 || w.held == 1 && w.of == 0) && !hasProse(text) {
 		// Whitespace completes no marker and is no prose: at most it ends
 		// with the newline a marker of text begins with (markers of text
 		// come first in nextTurns, and a newline begins each).
@@ -78,7 +53,7 @@ func (w *turnWatch) note(text string) {
 // read follows text marker by marker: note without its whitespace path.
 func (w *turnWatch) read(text string) {
 	for !w.ended && text != "" {
-		if w.held == 1 && !second(text[0]) { // the byte held begins no marker with text
+		if w.held == 1 && !nextTurns.Second(text[0]) { // the byte held begins no marker with text
 			w.prose = w.prose || nextTurns.Markers()[w.of][0] > ' '
 			w.held = 0
 		}
@@ -106,11 +81,6 @@ func (w *turnWatch) read(text string) {
 			return
 		}
 		w.prose = w.prose || hasProse(text[:k])
-		if k+1 < len(text) && !second(text[k+1]) {
-			w.prose = w.prose || text[k] > ' '
-			text = text[k+1:]
-			continue
-		}
 		res, _, n := marker.Match(nextTurns, text[k:])
 		switch res {
 		case marker.Partial:
@@ -128,15 +98,8 @@ func (w *turnWatch) read(text string) {
 // hold notes that the content ends with start, a proper prefix of a
 // marker.
 func hold[S ~string | ~[]byte](w *turnWatch, start S) {
-	if len(start) == 1 && firstOf[start[0]] > 0 {
-		w.held, w.of = 1, firstOf[start[0]]-1
-		return
-	}
-	for i, m := range nextTurns.Markers() {
-		if len(m) > len(start) && m[:len(start)] == string(start) {
-			w.held, w.of = uint8(len(start)), uint8(i)
-			return
-		}
+	if i := marker.FirstWith(nextTurns, start); i >= 0 {
+		w.held, w.of = uint8(len(start)), uint8(i)
 	}
 }
 

@@ -24,6 +24,8 @@ type Set struct {
 	markers []string
 	maxLen  int
 	first   [4]uint64 // a bit per byte that begins some marker
+	second  [4]uint64 // a bit per byte that stands second in some marker
+	short   bool      // some marker is shorter than two bytes
 	// fours holds each marker's first four bytes, the first in the low
 	// byte (0 for a marker shorter than four).
 	fours []uint32
@@ -54,6 +56,11 @@ func NewSet(markers ...string) *Set {
 			s.fours[i] = uint32(m[0]) | uint32(m[1])<<8 | uint32(m[2])<<16 | uint32(m[3])<<24
 		}
 		s.maxLen = max(s.maxLen, len(m))
+		if len(m) < 2 {
+			s.short = true
+		} else {
+			s.second[m[1]>>6] |= 1 << (m[1] & 63)
+		}
 		if m != "" && !s.Starts(m[0]) {
 			s.first[m[0]>>6] |= 1 << (m[0] & 63)
 			s.firstByte = m[0]
@@ -94,7 +101,7 @@ func (s *Set) Rests(prefix []byte) []string {
 			}
 			s.rests[i] = make([][]string, len(m))
 			for k := 1; k < len(m); k++ {
-				if j := firstWith(s, m[:k]); j < i { // the same prefix: the same rests
+				if j := FirstWith(s, m[:k]); j < i { // the same prefix: the same rests
 					s.rests[i][k] = s.rests[j][k]
 					continue
 				}
@@ -109,15 +116,15 @@ func (s *Set) Rests(prefix []byte) []string {
 	if len(prefix) == 0 {
 		return s.every
 	}
-	if i := firstWith(s, prefix); i >= 0 {
+	if i := FirstWith(s, prefix); i >= 0 {
 		return s.rests[i][len(prefix)]
 	}
 	return nil
 }
 
-// firstWith returns the index of the first marker of s that prefix is a
+// FirstWith returns the index of the first marker of s that prefix is a
 // proper prefix of, or -1.
-func firstWith[T string | []byte](s *Set, prefix T) int {
+func FirstWith[T ~string | ~[]byte](s *Set, prefix T) int {
 	for i, m := range s.markers {
 		if len(m) > len(prefix) && m[:len(prefix)] == string(prefix) {
 			return i
@@ -163,6 +170,11 @@ func (s *Set) OnlyStartsWith(c byte) bool { return s.one && s.firstByte == c }
 // Starts reports whether some marker begins with the byte c.
 func (s *Set) Starts(c byte) bool { return s.first[c>>6]&(1<<(c&63)) != 0 }
 
+// Second reports whether a byte followed by c may begin a marker: some
+// marker has c as its second byte, or is shorter than two bytes. Text
+// whose second byte it is not begins no marker, whatever its first.
+func (s *Set) Second(c byte) bool { return s.short || s.second[c>>6]&(1<<(c&63)) != 0 }
+
 // Match compares the start of text with the markers. For Full, idx is the
 // marker and n its length. For Partial, n is len(text). For None, n is the
 // length of the longest prefix of text that begins some marker: those bytes
@@ -174,6 +186,9 @@ func (s *Set) Starts(c byte) bool { return s.first[c>>6]&(1<<(c&63)) != 0 }
 // Partial, and text that holds both is the longer one (Longest says which
 // marker text holds when no more comes).
 func Match[S ~string | ~[]byte](s *Set, text S) (res Result, idx, n int) {
+	if len(text) >= 2 && !s.Second(text[1]) { // most text: no marker compared
+		return None, -1, 1
+	}
 	if s.nested {
 		return matchNested(s, text)
 	}

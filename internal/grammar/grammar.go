@@ -324,25 +324,30 @@ func (b *Builder) kindMember(k string, ps *jsonvalue.Value) string {
 	if len(kinds) == 0 {
 		kinds = jsonKinds
 	}
-	var ways []string
-	if text != "" {
-		ways = append(ways, Lit(open+"string"+mid)+" "+text+" "+Lit(after))
-	}
-	switch {
-	case js != "" && len(kinds) == 1:
-		ways = append(ways, Lit(open+kinds[0]+mid)+" "+js+" "+Lit(after))
-	case js != "":
+	jsOpen := Lit(open + kinds[0] + mid)
+	if len(kinds) > 1 {
 		names := make([]string, len(kinds))
 		for i, t := range kinds {
 			names[i] = Lit(t)
 		}
-		ways = append(ways, Lit(open)+" "+alts(names)+" "+Lit(mid)+" "+js+" "+Lit(after))
+		jsOpen = Lit(open) + " " + alts(names) + " " + Lit(mid)
 	}
-	switch len(ways) {
-	case 0:
+	return eitherWay(text, Lit(open+"string"+mid), after, js, jsOpen, after)
+}
+
+// eitherWay returns a rule expression for a value written as raw text or
+// as JSON: each way (a rule expression, "" for none) between what comes
+// before it (a rule expression) and after it (a literal).
+func eitherWay(text, textBefore, textAfter, js, jsBefore, jsAfter string) string {
+	var ways []string
+	if text != "" {
+		ways = append(ways, textBefore+" "+text+" "+Lit(textAfter))
+	}
+	if js != "" {
+		ways = append(ways, jsBefore+" "+js+" "+Lit(jsAfter))
+	}
+	if len(ways) == 0 {
 		return `""`
-	case 1:
-		return ways[0]
 	}
 	return alts(ways)
 }
@@ -572,16 +577,9 @@ func (b *Builder) xmlMember(k string, ps *jsonvalue.Value) string {
 		return Lit(before) + " " + b.xmlValue(ps) + " " + Lit(after)
 	}
 	text, js, _ := b.typedParts(ps)
-	var ways []string
-	if text != "" {
-		before, after := b.typed(k, true)
-		ways = append(ways, Lit(before)+" "+text+" "+Lit(after))
-	}
-	if js != "" {
-		before, after := b.typed(k, false)
-		ways = append(ways, Lit(before)+" "+js+" "+Lit(after))
-	}
-	return alts(ways)
+	textBefore, textAfter := b.typed(k, true)
+	jsBefore, jsAfter := b.typed(k, false)
+	return eitherWay(text, Lit(textBefore), textAfter, js, Lit(jsBefore), jsAfter)
 }
 
 // sep is the rule expression for a comma between items.

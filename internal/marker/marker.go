@@ -25,7 +25,10 @@ type Set struct {
 	maxLen  int
 	first   [4]uint64 // a bit per byte that begins some marker
 	second  [4]uint64 // a bit per byte that stands second in some marker
-	short   bool      // some marker is shorter than two bytes
+	// firstOf is 1 + the index of the first marker each byte begins, 0
+	// for none (FirstWith of one byte: a held '<' finds its marker at once)
+	firstOf [256]uint8
+	short   bool // some marker is shorter than two bytes
 	// fours holds each marker's first four bytes, the first in the low
 	// byte (0 for a marker shorter than four).
 	fours []uint32
@@ -56,6 +59,9 @@ func NewSet(markers ...string) *Set {
 			s.fours[i] = uint32(m[0]) | uint32(m[1])<<8 | uint32(m[2])<<16 | uint32(m[3])<<24
 		}
 		s.maxLen = max(s.maxLen, len(m))
+		if m != "" && s.firstOf[m[0]] == 0 && i < 255 {
+			s.firstOf[m[0]] = uint8(i + 1)
+		}
 		if len(m) < 2 {
 			s.short = true
 		} else {
@@ -125,6 +131,11 @@ func (s *Set) Rests(prefix []byte) []string {
 // FirstWith returns the index of the first marker of s that prefix is a
 // proper prefix of, or -1.
 func FirstWith[T ~string | ~[]byte](s *Set, prefix T) int {
+	if len(prefix) == 1 && len(s.markers) < 256 {
+		if i := int(s.firstOf[prefix[0]]) - 1; i < 0 || len(s.markers[i]) > 1 {
+			return i
+		}
+	}
 	for i, m := range s.markers {
 		if len(m) > len(prefix) && m[:len(prefix)] == string(prefix) {
 			return i

@@ -165,3 +165,24 @@ func TestRests(t *testing.T) {
 		t.Errorf("Rests allocates %v times", n)
 	}
 }
+
+// TestFirstWithAgreesWithEachMarker: FirstWith (which finds a one-byte
+// prefix's marker by table) names the first marker the prefix properly
+// begins, as comparing each in turn does.
+func TestFirstWithAgreesWithEachMarker(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		piece := rapid.StringOfN(rapid.RuneFrom([]rune{'<', '|', 'a'}), 0, 4, -1)
+		markers := rapid.SliceOfN(piece, 1, 5).Draw(t, "markers")
+		prefix := rapid.StringOfN(rapid.RuneFrom([]rune{'<', '|', 'a'}), 0, 3, -1).Draw(t, "prefix")
+		want := -1
+		for i, m := range markers {
+			if len(m) > len(prefix) && m[:len(prefix)] == prefix {
+				want = i
+				break
+			}
+		}
+		if got := FirstWith(NewSet(markers...), prefix); got != want {
+			t.Fatalf("FirstWith(%q) over %q = %d, want %d", prefix, markers, got, want)
+		}
+	})
+}

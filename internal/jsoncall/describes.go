@@ -1,6 +1,7 @@
 package jsoncall
 
 import (
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -179,6 +180,22 @@ func typeName(v string) bool {
 	// of a few letters.
 	if len(v) < 3 || len(v) > 14 || !typeInitial(v[0]) {
 		return false
+	}
+	if len(v) <= 7 {
+		// Most names are ASCII: fold them here, byte by byte.
+		var low [7]byte
+		ascii := true
+		for i := 0; i < len(v); i++ {
+			c := v[i]
+			ascii = ascii && c < 0x80
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			low[i] = c
+		}
+		if ascii {
+			return slices.Contains(typeNames[:], string(low[:len(v)]))
+		}
 	}
 	for _, t := range typeNames {
 		if strings.EqualFold(v, t) {

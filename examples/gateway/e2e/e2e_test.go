@@ -194,10 +194,7 @@ func check(t *testing.T, mode string, msg openai.ChatCompletionMessage, finish s
 
 func TestStreamedChunksHaveOpenAIsShape(t *testing.T) {
 	gw, _ := gateway(t, "lfm2", &upstream{text: recorded[3].text})
-	resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"m","stream":true,"messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"get_weather"}}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := post(t, gw.URL, `{"model":"m","stream":true,"messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"get_weather"}}]}`)
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	events := strings.Split(strings.TrimSpace(string(body)), "\n\n")
@@ -257,6 +254,17 @@ func TestRequiredToolChoiceSendsTheStructuralTag(t *testing.T) {
 	}
 }
 
+// post posts body to the chat completions of the gateway at base.
+func post(t *testing.T, base, body string) *http.Response {
+	t.Helper()
+	resp, err := http.Post(base+"/v1/chat/completions", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+// apiError checks that resp is an OpenAI-style error with status.
 func apiError(t *testing.T, resp *http.Response, status int) {
 	t.Helper()
 	defer resp.Body.Close()
@@ -274,29 +282,17 @@ func apiError(t *testing.T, resp *http.Response, status int) {
 func TestErrors(t *testing.T) {
 	t.Run("bad JSON body", func(t *testing.T) {
 		gw, _ := gateway(t, "llama4", &upstream{text: "x"})
-		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		apiError(t, resp, http.StatusBadRequest)
+		apiError(t, post(t, gw.URL, `{"messages": [`), http.StatusBadRequest)
 	})
 	t.Run("bad request", func(t *testing.T) {
 		gw, _ := gateway(t, "llama4", &upstream{text: "x"})
-		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [{"role": "robot", "content": "x"}]}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		apiError(t, resp, http.StatusBadRequest)
+		apiError(t, post(t, gw.URL, `{"messages": [{"role": "robot", "content": "x"}]}`), http.StatusBadRequest)
 	})
 	t.Run("body too large", func(t *testing.T) {
 		g, _ := server.New(server.Config{Format: "llama4", MaxBody: 100, Upstream: &server.Demo{Format: "llama4"}})
 		gw := httptest.NewServer(g)
 		defer gw.Close()
-		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [{"role": "user", "content": "`+strings.Repeat("x", 200)+`"}]}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		apiError(t, resp, http.StatusRequestEntityTooLarge)
+		apiError(t, post(t, gw.URL, `{"messages": [{"role": "user", "content": "`+strings.Repeat("x", 200)+`"}]}`), http.StatusRequestEntityTooLarge)
 	})
 	t.Run("unknown format", func(t *testing.T) {
 		if _, err := server.New(server.Config{Format: "gpt-9"}); !errors.Is(err, server.ErrUnknownFormat) {
@@ -310,27 +306,15 @@ func TestErrors(t *testing.T) {
 		g, _ := server.New(server.Config{Format: "llama4", Upstream: &server.HTTPUpstream{BaseURL: "http://" + addr}})
 		gw := httptest.NewServer(g)
 		defer gw.Close()
-		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [{"role": "user", "content": "hi"}]}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		apiError(t, resp, http.StatusBadGateway)
+		apiError(t, post(t, gw.URL, `{"messages": [{"role": "user", "content": "hi"}]}`), http.StatusBadGateway)
 	})
 	t.Run("upstream 500", func(t *testing.T) {
 		gw, _ := gateway(t, "lfm2", &upstream{status: 500})
-		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"stream": true, "messages": [{"role": "user", "content": "hi"}]}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		apiError(t, resp, http.StatusBadGateway)
+		apiError(t, post(t, gw.URL, `{"stream": true, "messages": [{"role": "user", "content": "hi"}]}`), http.StatusBadGateway)
 	})
 	t.Run("upstream garbage", func(t *testing.T) {
 		gw, _ := gateway(t, "lfm2", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "data: {not json\n\n") }))
-		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [{"role": "user", "content": "hi"}]}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		apiError(t, resp, http.StatusBadGateway)
+		apiError(t, post(t, gw.URL, `{"messages": [{"role": "user", "content": "hi"}]}`), http.StatusBadGateway)
 	})
 	t.Run("client cancel", func(t *testing.T) {
 		up := &upstream{text: strings.Repeat("long answer ", 200), canceled: make(chan struct{})}

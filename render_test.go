@@ -10,11 +10,7 @@ import (
 // (Each format package runs formatstest.CheckRenderer on its renderers:
 // the corpus round trip, argument streaming, cut-off calls, grammars.)
 func TestEveryFormatRenders(t *testing.T) {
-	ds := toolcall.Descriptors()
-	if len(ds) < 12 {
-		t.Fatalf("%d formats described, want the 12 shipped at least", len(ds))
-	}
-	for _, d := range ds {
+	for _, d := range shipped(t) {
 		if _, ok := d.Format.(toolcall.Renderer); !ok {
 			t.Errorf("%s is not a toolcall.Renderer", d.Format.Name())
 		}

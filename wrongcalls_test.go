@@ -11,9 +11,32 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// writeTool offers a coding agent's write tool under name: both of its
+// arguments, path and content, are required.
+func writeTool(name string) toolcall.Request {
+	return toolcall.Request{Tools: []toolcall.Tool{{Name: name, Parameters: json.RawMessage(
+		`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"}},"required":["path","content"]}`)}}}
+}
+
 // writeFile is a coding agent's write tool.
-var writeFile = toolcall.Request{Tools: []toolcall.Tool{{Name: "write_file", Parameters: json.RawMessage(
-	`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"}},"required":["path","content"]}`)}}}
+var writeFile = writeTool("write_file")
+
+// Regressions of the cut-off calls the issue reported.
+func TestCutOffValueIsNoCall(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		f    toolcall.Format
+		text string
+	}{
+		{"glm45", glm45.Format, "<tool_call>write\n<arg_key>path</arg_key>\n<arg_value>out.txt</arg_value>\n<arg_key>content</arg_key>\n<arg_value>partial"},
+		{"qwen3_coder", qwen3coder.Format, "<tool_call>\n<function=write>\n<parameter=path>\nout.txt\n</parameter>\n<parameter=content>\npartial"},
+	} {
+		res := stream.Parse(tt.f, tt.text, writeTool("write"))
+		if len(res.Calls) != 0 || res.Content != tt.text || len(res.Diagnostics) == 0 {
+			t.Errorf("%s: %q gives calls %+v, content %q, diagnostics %v; want no call, the text as content, a diagnostic", tt.name, tt.text, res.Calls, res.Content, res.Diagnostics)
+		}
+	}
+}
 
 // TestAFileHoldingTheFormatsTagsNeverRedirectsAWrite: a file whose content
 // holds Qwen3-Coder's or GLM's own tags (a document about the format, a

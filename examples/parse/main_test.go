@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolparse/toolparse/toolcall"
 )
 
 func TestRun(t *testing.T) {
@@ -20,12 +22,8 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	var res struct {
-		Content string `json:"content"`
-		Calls   []struct {
-			ID        string `json:"id"`
-			Name      string `json:"name"`
-			Arguments string `json:"arguments"`
-		} `json:"calls"`
+		Content string          `json:"content"`
+		Calls   []toolcall.Call `json:"calls"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil || res.Content != "Sure." || len(res.Calls) != 1 || res.Calls[0].Arguments != `{"days":3}` || res.Calls[0].ID != "call_0" {
 		t.Errorf("%s (%v)", out.String(), err)

@@ -1,23 +1,58 @@
 package e2e_test
 
 import (
-	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
-	"github.com/openai/openai-go/v3"
 	"github.com/toolparse/toolparse/examples/gateway/server"
+	"github.com/toolparse/toolparse/toolcall"
 )
+
+// modelReply is a reply a model writes to the weather question (params)
+// after the prompt its chat template writes, served under its name.
+type modelReply struct {
+	model, reply string
+	reasoning    string   // the reasoning the client must read, or ""
+	cities       []string // the cities of its get_weather calls, in order
+	promptEnd    string   // how the prompt the gateway renders ends, or "" for any end
+}
+
+// parisTokyo are the cities of the question's two calls.
+var parisTokyo = []string{"Paris", "Tokyo"}
+
+// readsModelReplies serves each reply from an upstream behind the gateway
+// with -format auto, asks the question under the model's name, and checks
+// with readsReply that the client reads its reasoning and calls, and that
+// the prompt sent ends as promptEnd says.
+func readsModelReplies(t *testing.T, replies []modelReply) {
+	for _, r := range replies {
+		t.Run(r.model, func(t *testing.T) {
+			up := &upstream{text: r.reply}
+			gw, _ := gatewayFor(t, server.Auto, up, completionsMode)
+			p := params(true)
+			p.Model = r.model
+			var calls []toolcall.Call
+			for _, city := range r.cities {
+				calls = append(calls, toolcall.Call{Name: "get_weather", Arguments: `{"city":"` + city + `"}`})
+			}
+			readsReply(t, gw.URL, p, wantReply{reasoning: r.reasoning, calls: calls})
+			up.mu.Lock()
+			defer up.mu.Unlock()
+			for _, req := range up.requests {
+				if prompt, _ := req["prompt"].(string); !strings.HasSuffix(prompt, r.promptEnd) {
+					t.Errorf("the prompt ends %q, want %q", prompt[max(0, len(prompt)-60):], r.promptEnd)
+				}
+			}
+		})
+	}
+}
 
 // autoReplies are replies models write for two calls after the prompt
 // their chat template writes, each under the model's name as a client
 // asks for it.
-var autoReplies = []struct {
-	model, text string
-}{
-	{"swiss-ai/Apertus-8B-Instruct-2509", `<|inner_prefix|>Two cities to check.<|inner_suffix|><|tools_prefix|>[{"get_weather": {"city": "Paris"}}, {"get_weather": {"city": "Tokyo"}}]<|tools_suffix|>`},
-	{"ibm-granite/granite-3.3-8b-instruct", `<think>Two cities to check.</think><|tool_call|>[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_weather", "arguments": {"city": "Tokyo"}}]<|end_of_text|>`},
+var autoReplies = []modelReply{
+	{"swiss-ai/Apertus-8B-Instruct-2509", `<|inner_prefix|>Two cities to check.<|inner_suffix|><|tools_prefix|>[{"get_weather": {"city": "Paris"}}, {"get_weather": {"city": "Tokyo"}}]<|tools_suffix|>`, "Two cities to check.", parisTokyo, ""},
+	{"ibm-granite/granite-3.3-8b-instruct", `<think>Two cities to check.</think><|tool_call|>[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_weather", "arguments": {"city": "Tokyo"}}]<|end_of_text|>`, "Two cities to check.", parisTokyo, ""},
 }
 
 // TestAutoFormatReadsEachModel: with -format auto, the gateway picks the
@@ -25,54 +60,5 @@ var autoReplies = []struct {
 // client as exactly its two calls, whole and streamed, with no content
 // and the reasoning as reasoning_content.
 func TestAutoFormatReadsEachModel(t *testing.T) {
-	for _, r := range autoReplies {
-		t.Run(r.model, func(t *testing.T) {
-			gw, _ := gatewayFor(t, server.Auto, &upstream{text: r.text}, completionsMode)
-			c := client(gw.URL)
-			p := params(true)
-			p.Model = r.model
-			s := c.Chat.Completions.NewStreaming(context.Background(), p)
-			acc := openai.ChatCompletionAccumulator{}
-			var streamed strings.Builder
-			for s.Next() {
-				chunk := s.Current()
-				acc.AddChunk(chunk)
-				var raw struct {
-					Choices []struct {
-						Delta struct {
-							Reasoning string `json:"reasoning_content"`
-						} `json:"delta"`
-					} `json:"choices"`
-				}
-				if json.Unmarshal([]byte(chunk.RawJSON()), &raw) == nil && len(raw.Choices) > 0 {
-					streamed.WriteString(raw.Choices[0].Delta.Reasoning)
-				}
-			}
-			if err := s.Err(); err != nil {
-				t.Fatal(err)
-			}
-			p = params(false)
-			p.Model = r.model
-			resp, err := c.Chat.Completions.New(context.Background(), p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var whole struct {
-				Reasoning string `json:"reasoning_content"`
-			}
-			_ = json.Unmarshal([]byte(resp.Choices[0].Message.RawJSON()), &whole)
-			for _, got := range []struct {
-				mode      string
-				msg       openai.ChatCompletionMessage
-				reasoning string
-			}{{"streaming", acc.Choices[0].Message, streamed.String()}, {"non-streaming", resp.Choices[0].Message, whole.Reasoning}} {
-				if got.msg.Content != "" || got.reasoning != "Two cities to check." {
-					t.Errorf("%s: content %q, reasoning %q", got.mode, got.msg.Content, got.reasoning)
-				}
-				if len(got.msg.ToolCalls) != 2 || got.msg.ToolCalls[0].Function.Arguments != `{"city":"Paris"}` || got.msg.ToolCalls[1].Function.Arguments != `{"city":"Tokyo"}` {
-					t.Errorf("%s: calls %+v", got.mode, got.msg.ToolCalls)
-				}
-			}
-		})
-	}
+	readsModelReplies(t, autoReplies)
 }

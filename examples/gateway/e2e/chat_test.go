@@ -38,10 +38,7 @@ func TestChatModeSendsTheConversation(t *testing.T) {
 			up := &upstream{text: text, usage: true, reasoning: "Separated by the server."}
 			gw, _ := gatewayFor(t, "hermes", up, mode)
 			for _, streaming := range []string{"true", "false"} {
-				resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(strings.Replace(chatBody, "%s", streaming, 1)))
-				if err != nil {
-					t.Fatal(err)
-				}
+				resp := post(t, gw.URL, strings.Replace(chatBody, "%s", streaming, 1))
 				body := readAll(t, resp)
 				if resp.StatusCode != 200 || !strings.Contains(body, `Tokyo`) || !strings.Contains(body, "get_weather") {
 					t.Fatalf("stream %s: %d %s", streaming, resp.StatusCode, body)
@@ -175,10 +172,7 @@ func TestUpstreamErrorsInBothModes(t *testing.T) {
 			"garbage": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("data: {not json\n\n")) }),
 		} {
 			gw, _ := gatewayFor(t, "lfm2", up, mode)
-			resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"stream": true, "messages": [{"role": "user", "content": "hi"}]}`))
-			if err != nil {
-				t.Fatal(err)
-			}
+			resp := post(t, gw.URL, `{"stream": true, "messages": [{"role": "user", "content": "hi"}]}`)
 			if resp.StatusCode != http.StatusBadGateway {
 				t.Errorf("%s, upstream %s: status %d", mode.name, name, resp.StatusCode)
 			}
@@ -196,10 +190,7 @@ func TestCompletionsModeReadsTemplateSwitches(t *testing.T) {
 	up := &upstream{text: "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Tokyo\"}}\n</tool_call>"}
 	gw, _ := gatewayFor(t, server.Auto, up, completionsMode)
 	body := strings.Replace(strings.Replace(chatBody, "%s", "false", 1), `"test-model"`, `"Qwen/Qwen3-8B"`, 1)
-	resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := post(t, gw.URL, body)
 	if got := readAll(t, resp); resp.StatusCode != 200 || !strings.Contains(got, `"name":"get_weather"`) || strings.Contains(got, "reasoning_content") {
 		t.Errorf("%d %s", resp.StatusCode, got)
 	}
@@ -210,10 +201,7 @@ func TestCompletionsModeReadsTemplateSwitches(t *testing.T) {
 		t.Errorf("the prompt ends %q, want %q", prompt[max(0, len(prompt)-60):], want)
 	}
 	bad := strings.Replace(body, `{"enable_thinking": false}`, `{"enable_thinking": "no"}`, 1)
-	resp, err = http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(bad))
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp = post(t, gw.URL, bad)
 	if got := readAll(t, resp); resp.StatusCode != 400 || !strings.Contains(got, "enable_thinking") {
 		t.Errorf("a bad switch: %d %s", resp.StatusCode, got)
 	}

@@ -163,23 +163,9 @@ func reassembles(t *testing.T, mode apiMode, format, text string) {
 	f, _ := toolcall.Lookup(format)
 	want := stream.Parse(f, text, toolcall.Request{Tools: []toolcall.Tool{weatherTool}})
 	gw, _ := gatewayFor(t, format, &upstream{text: text}, mode)
-	c := client(gw.URL)
-
-	s := c.Chat.Completions.NewStreaming(context.Background(), params(true))
-	acc := openai.ChatCompletionAccumulator{}
-	for s.Next() {
-		acc.AddChunk(s.Current())
+	for _, got := range askBothWays(t, gw.URL, params(true)) {
+		check(t, got.mode, got.msg, got.finish, want)
 	}
-	if err := s.Err(); err != nil {
-		t.Fatal(err)
-	}
-	check(t, "streaming", acc.Choices[0].Message, acc.Choices[0].FinishReason, want)
-
-	resp, err := c.Chat.Completions.New(context.Background(), params(false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	check(t, "non-streaming", resp.Choices[0].Message, resp.Choices[0].FinishReason, want)
 }
 
 func check(t *testing.T, mode string, msg openai.ChatCompletionMessage, finish string, want toolcall.Result) {
@@ -208,10 +194,7 @@ func check(t *testing.T, mode string, msg openai.ChatCompletionMessage, finish s
 
 func TestStreamedChunksHaveOpenAIsShape(t *testing.T) {
 	gw, _ := gateway(t, "lfm2", &upstream{text: recorded[3].text})
-	resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"m","stream":true,"messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"get_weather"}}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := post(t, gw.URL, `{"model":"m","stream":true,"messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"get_weather"}}]}`)
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	events := strings.Split(strings.TrimSpace(string(body)), "\n\n")
@@ -271,6 +254,17 @@ func TestRequiredToolChoiceSendsTheStructuralTag(t *testing.T) {
 	}
 }
 
+// post posts body to the chat completions of the gateway at base.
+func post(t *testing.T, base, body string) *http.Response {
+	t.Helper()
+	resp, err := http.Post(base+"/v1/chat/completions", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+// apiError checks that resp is an OpenAI-style error with status.
 func apiError(t *testing.T, resp *http.Response, status int) {
 	t.Helper()
 	defer resp.Body.Close()
@@ -288,29 +282,17 @@ func apiError(t *testing.T, resp *http.Response, status int) {
 func TestErrors(t *testing.T) {
 	t.Run("bad JSON body", func(t *testing.T) {
 		gw, _ := gateway(t, "llama4", &upstream{text: "x"})
-		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		apiError(t, resp, http.StatusBadRequest)
+		apiError(t, post(t, gw.URL, `{"messages": [`), http.StatusBadRequest)
 	})
 	t.Run("bad request", func(t *testing.T) {
 		gw, _ := gateway(t, "llama4", &upstream{text: "x"})
-		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [{"role": "robot", "content": "x"}]}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		apiError(t, resp, http.StatusBadRequest)
+		apiError(t, post(t, gw.URL, `{"messages": [{"role": "robot", "content": "x"}]}`), http.StatusBadRequest)
 	})
 	t.Run("body too large", func(t *testing.T) {
 		g, _ := server.New(server.Config{Format: "llama4", MaxBody: 100, Upstream: &server.Demo{Format: "llama4"}})
 		gw := httptest.NewServer(g)
 		defer gw.Close()
-		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [{"role": "user", "content": "`+strings.Repeat("x", 200)+`"}]}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		apiError(t, resp, http.StatusRequestEntityTooLarge)
+		apiError(t, post(t, gw.URL, `{"messages": [{"role": "user", "content": "`+strings.Repeat("x", 200)+`"}]}`), http.StatusRequestEntityTooLarge)
 	})
 	t.Run("unknown format", func(t *testing.T) {
 		if _, err := server.New(server.Config{Format: "gpt-9"}); !errors.Is(err, server.ErrUnknownFormat) {
@@ -324,27 +306,15 @@ func TestErrors(t *testing.T) {
 		g, _ := server.New(server.Config{Format: "llama4", Upstream: &server.HTTPUpstream{BaseURL: "http://" + addr}})
 		gw := httptest.NewServer(g)
 		defer gw.Close()
-		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [{"role": "user", "content": "hi"}]}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		apiError(t, resp, http.StatusBadGateway)
+		apiError(t, post(t, gw.URL, `{"messages": [{"role": "user", "content": "hi"}]}`), http.StatusBadGateway)
 	})
 	t.Run("upstream 500", func(t *testing.T) {
 		gw, _ := gateway(t, "lfm2", &upstream{status: 500})
-		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"stream": true, "messages": [{"role": "user", "content": "hi"}]}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		apiError(t, resp, http.StatusBadGateway)
+		apiError(t, post(t, gw.URL, `{"stream": true, "messages": [{"role": "user", "content": "hi"}]}`), http.StatusBadGateway)
 	})
 	t.Run("upstream garbage", func(t *testing.T) {
 		gw, _ := gateway(t, "lfm2", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "data: {not json\n\n") }))
-		resp, err := http.Post(gw.URL+"/v1/chat/completions", "application/json", strings.NewReader(`{"messages": [{"role": "user", "content": "hi"}]}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		apiError(t, resp, http.StatusBadGateway)
+		apiError(t, post(t, gw.URL, `{"messages": [{"role": "user", "content": "hi"}]}`), http.StatusBadGateway)
 	})
 	t.Run("client cancel", func(t *testing.T) {
 		up := &upstream{text: strings.Repeat("long answer ", 200), canceled: make(chan struct{})}
@@ -472,65 +442,93 @@ func TestEveryFormatsReplyReachesTheClient(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", d.Format.Name(), err)
 		}
-		wroteReasoning := strings.Contains(text, reasoning)
+		want := wantReply{calls: calls}
+		if strings.Contains(text, reasoning) {
+			want.reasoning = reasoning
+		}
 		t.Run(d.Format.Name(), func(t *testing.T) {
 			gw, _ := gateway(t, d.Format.Name(), &upstream{text: text})
-			c := client(gw.URL)
-			s := c.Chat.Completions.NewStreaming(context.Background(), params(true))
-			acc := openai.ChatCompletionAccumulator{}
-			var streamedReasoning strings.Builder
-			for s.Next() {
-				chunk := s.Current()
-				acc.AddChunk(chunk)
-				var raw struct {
-					Choices []struct {
-						Delta struct {
-							Reasoning string `json:"reasoning_content"`
-						} `json:"delta"`
-					} `json:"choices"`
-				}
-				if json.Unmarshal([]byte(chunk.RawJSON()), &raw) == nil && len(raw.Choices) > 0 {
-					streamedReasoning.WriteString(raw.Choices[0].Delta.Reasoning)
-				}
-			}
-			if err := s.Err(); err != nil {
-				t.Fatal(err)
-			}
-			resp, err := c.Chat.Completions.New(context.Background(), params(false))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var whole struct {
-				Reasoning string `json:"reasoning_content"`
-			}
-			_ = json.Unmarshal([]byte(resp.Choices[0].Message.RawJSON()), &whole)
-			for _, got := range []struct {
-				mode      string
-				msg       openai.ChatCompletionMessage
-				reasoning string
-			}{{"streaming", acc.Choices[0].Message, streamedReasoning.String()}, {"non-streaming", resp.Choices[0].Message, whole.Reasoning}} {
-				if strings.TrimSpace(got.msg.Content) != "" {
-					t.Errorf("%s: content %q, want none (the reply %q)", got.mode, got.msg.Content, text)
-				}
-				want := ""
-				if wroteReasoning {
-					want = reasoning
-				}
-				if strings.TrimSpace(got.reasoning) != want {
-					t.Errorf("%s: reasoning %q, want %q", got.mode, got.reasoning, want)
-				}
-				if len(got.msg.ToolCalls) != 2 {
-					t.Fatalf("%s: %d calls, want 2 (the reply %q)", got.mode, len(got.msg.ToolCalls), text)
-				}
-				for i, c := range got.msg.ToolCalls {
-					if c.Function.Name != calls[i].Name || c.Function.Arguments != calls[i].Arguments {
-						t.Errorf("%s: call %d is %s %s, want %s %s", got.mode, i, c.Function.Name, c.Function.Arguments, calls[i].Name, calls[i].Arguments)
-					}
-				}
-			}
+			readsReply(t, gw.URL, params(true), want)
 		})
 	}
 	if n < 12 {
 		t.Errorf("%d formats write replies, want every shipped one", n)
+	}
+}
+
+// answer is the gateway's answer to a request as the OpenAI client reads
+// it, streamed (the accumulator's message) or whole.
+type answer struct {
+	mode      string // "streaming" or "non-streaming"
+	msg       openai.ChatCompletionMessage
+	reasoning string // reasoning_content, its deltas joined when streamed
+	finish    string // finish_reason
+}
+
+// askBothWays asks the gateway at base p streamed, then whole.
+func askBothWays(t *testing.T, base string, p openai.ChatCompletionNewParams) []answer {
+	t.Helper()
+	type reasoning struct {
+		Reasoning string `json:"reasoning_content"`
+	}
+	c := client(base)
+	s := c.Chat.Completions.NewStreaming(context.Background(), p)
+	acc := openai.ChatCompletionAccumulator{}
+	var streamed strings.Builder
+	for s.Next() {
+		chunk := s.Current()
+		acc.AddChunk(chunk)
+		var raw struct {
+			Choices []struct {
+				Delta reasoning `json:"delta"`
+			} `json:"choices"`
+		}
+		if json.Unmarshal([]byte(chunk.RawJSON()), &raw) == nil && len(raw.Choices) > 0 {
+			streamed.WriteString(raw.Choices[0].Delta.Reasoning)
+		}
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Chat.Completions.New(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole reasoning
+	_ = json.Unmarshal([]byte(resp.Choices[0].Message.RawJSON()), &whole)
+	return []answer{
+		{"streaming", acc.Choices[0].Message, streamed.String(), acc.Choices[0].FinishReason},
+		{"non-streaming", resp.Choices[0].Message, whole.Reasoning, resp.Choices[0].FinishReason},
+	}
+}
+
+// wantReply is what the client must read of a reply that reasons (or
+// not) and then calls: no content, that reasoning, exactly those calls.
+type wantReply struct {
+	reasoning string
+	calls     []toolcall.Call
+	sameArgs  func(got, want string) bool // nil: the same text
+}
+
+// readsReply asks the gateway at base p, streamed and whole, and checks
+// that each answer is want's.
+func readsReply(t *testing.T, base string, p openai.ChatCompletionNewParams, want wantReply) {
+	t.Helper()
+	sameArgs := want.sameArgs
+	if sameArgs == nil {
+		sameArgs = func(got, want string) bool { return got == want }
+	}
+	for _, got := range askBothWays(t, base, p) {
+		if got.msg.Content != "" || got.reasoning != want.reasoning {
+			t.Errorf("%s: content %q, reasoning %q; want none and %q", got.mode, got.msg.Content, got.reasoning, want.reasoning)
+		}
+		if len(got.msg.ToolCalls) != len(want.calls) {
+			t.Fatalf("%s: %d calls, want %d: %+v", got.mode, len(got.msg.ToolCalls), len(want.calls), got.msg.ToolCalls)
+		}
+		for i, call := range got.msg.ToolCalls {
+			if w := want.calls[i]; call.Function.Name != w.Name || !sameArgs(call.Function.Arguments, w.Arguments) {
+				t.Errorf("%s: call %d is %s %s, want %s %s", got.mode, i, call.Function.Name, call.Function.Arguments, w.Name, w.Arguments)
+			}
+		}
 	}
 }

@@ -41,14 +41,10 @@ func jsRequest(user string, tool toolcall.Tool) string {
 
 // jsResult is what js/client.mjs prints of what the client rebuilt.
 type jsResult struct {
-	Content string `json:"content"`
-	Calls   []struct {
-		ID        string `json:"id"`
-		Name      string `json:"name"`
-		Arguments string `json:"arguments"`
-	} `json:"calls"`
-	FinishReason string `json:"finish_reason"`
-	ToolChunks   int    `json:"tool_chunks"`
+	Content      string          `json:"content"`
+	Calls        []toolcall.Call `json:"calls"`
+	FinishReason string          `json:"finish_reason"`
+	ToolChunks   int             `json:"tool_chunks"`
 }
 
 // runJSClient streams request from the gateway at url with the JS client.
@@ -151,8 +147,8 @@ func TestJSClientReadsEveryTemplatesReply(t *testing.T) {
 				t.Fatalf("content %q, %d calls, finish %q; want none, %d, tool_calls", got.Content, len(got.Calls), got.FinishReason, r.calls)
 			}
 			for i, c := range got.Calls {
-				if c.Name != goldenCalls[i].name || !sameJSON(c.Arguments, goldenCalls[i].args) || c.ID == "" {
-					t.Errorf("call %d is %+v, want %s %s", i, c, goldenCalls[i].name, goldenCalls[i].args)
+				if c.Name != goldenCalls[i].Name || !sameJSON(c.Arguments, goldenCalls[i].Arguments) || c.ID == "" {
+					t.Errorf("call %d is %+v, want %s %s", i, c, goldenCalls[i].Name, goldenCalls[i].Arguments)
 				}
 			}
 		})

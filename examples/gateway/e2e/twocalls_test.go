@@ -1,17 +1,16 @@
 package e2e_test
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/shared"
 	"github.com/toolparse/toolparse/examples/gateway/server"
+	"github.com/toolparse/toolparse/toolcall"
 )
 
 // templateReplies name, for each served model, the reply its own chat
@@ -74,9 +73,9 @@ var templateReplies = []struct {
 
 // goldenCalls are the calls of the "tools" conversation, arguments as
 // JSON values.
-var goldenCalls = []struct{ name, args string }{
-	{"write_note", `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`},
-	{"lookup_order", `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`},
+var goldenCalls = []toolcall.Call{
+	{Name: "write_note", Arguments: `{"path": "notes/todo.txt", "text": "She said \"hi\"\nthen <b>left</b>"}`},
+	{Name: "lookup_order", Arguments: `{"order_id": 42, "status": "shipped", "options": {"include_items": true, "fields": ["sku", "qty"], "max_price": 19.5}}`},
 }
 
 // goldenParams asks what the "tools" conversation asks, with its two
@@ -124,72 +123,13 @@ func TestAutoFormatReadsEveryTemplatesReply(t *testing.T) {
 				t.Fatal(err)
 			}
 			gw, _ := gatewayFor(t, server.Auto, &upstream{text: string(reply)}, completionsMode)
-			c := client(gw.URL)
-			p := goldenParams(r.model)
-			s := c.Chat.Completions.NewStreaming(context.Background(), p)
-			acc := openai.ChatCompletionAccumulator{}
-			var streamed strings.Builder
-			for s.Next() {
-				chunk := s.Current()
-				acc.AddChunk(chunk)
-				streamed.WriteString(reasoningOf(chunk.RawJSON(), "delta"))
-			}
-			if err := s.Err(); err != nil {
-				t.Fatal(err)
-			}
-			resp, err := c.Chat.Completions.New(context.Background(), p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := ""
+			want := wantReply{calls: goldenCalls[:r.calls], sameArgs: sameJSON}
 			if r.reasoning {
-				want = "Two calls to make."
+				want.reasoning = "Two calls to make."
 			}
-			for _, got := range []struct {
-				mode      string
-				msg       openai.ChatCompletionMessage
-				reasoning string
-			}{
-				{"streaming", acc.Choices[0].Message, streamed.String()},
-				{"non-streaming", resp.Choices[0].Message, reasoningOf(resp.Choices[0].Message.RawJSON(), "")},
-			} {
-				if strings.TrimSpace(got.msg.Content) != "" || strings.TrimSpace(got.reasoning) != want {
-					t.Errorf("%s: content %q, reasoning %q; want none and %q", got.mode, got.msg.Content, got.reasoning, want)
-				}
-				if len(got.msg.ToolCalls) != r.calls {
-					t.Fatalf("%s: %d calls, want %d: %+v", got.mode, len(got.msg.ToolCalls), r.calls, got.msg.ToolCalls)
-				}
-				for i, call := range got.msg.ToolCalls {
-					if call.Function.Name != goldenCalls[i].name || !sameJSON(call.Function.Arguments, goldenCalls[i].args) {
-						t.Errorf("%s: call %d is %s %s, want %s %s", got.mode, i, call.Function.Name, call.Function.Arguments, goldenCalls[i].name, goldenCalls[i].args)
-					}
-				}
-			}
+			readsReply(t, gw.URL, goldenParams(r.model), want)
 		})
 	}
-}
-
-// reasoningOf reads reasoning_content from a chunk's first choice's delta
-// (field "delta") or from a message (field "").
-func reasoningOf(raw, field string) string {
-	if field == "" {
-		var m struct {
-			Reasoning string `json:"reasoning_content"`
-		}
-		_ = json.Unmarshal([]byte(raw), &m)
-		return m.Reasoning
-	}
-	var chunk struct {
-		Choices []struct {
-			Delta struct {
-				Reasoning string `json:"reasoning_content"`
-			} `json:"delta"`
-		} `json:"choices"`
-	}
-	if json.Unmarshal([]byte(raw), &chunk) != nil || len(chunk.Choices) == 0 {
-		return ""
-	}
-	return chunk.Choices[0].Delta.Reasoning
 }
 
 // sameJSON reports whether two JSON texts hold the same value.

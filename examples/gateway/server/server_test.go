@@ -16,18 +16,7 @@ import (
 
 func TestGatewayWithTheDemoUpstream(t *testing.T) {
 	for _, format := range []string{"llama4", "lfm2", "olmo3", "pythonic", "hermes", "qwen3", "qwen3_coder", "harmony", "gpt_oss", "glm45", "deepseek", "kimi_k2", "mistral", "llama3_json"} {
-		g, err := New(Config{Format: format, Upstream: &Demo{Format: format}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		body := `{"model": "demo", "messages": [{"role": "user", "content": "Weather?"}],
-			"tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]}`
-		rec := httptest.NewRecorder()
-		g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(body)))
-		var resp openai.Completion
-		if err := json.Unmarshal(rec.Body.Bytes(), &resp); err != nil || rec.Code != 200 {
-			t.Fatalf("%s: %d %s", format, rec.Code, rec.Body)
-		}
+		resp := askWeather(t, Config{Format: format, Upstream: &Demo{Format: format}})
 		msg := resp.Choices[0].Message
 		if resp.Choices[0].FinishReason != "tool_calls" || len(msg.ToolCalls) != 2 || msg.ToolCalls[1].Function.Arguments != `{"city":"Tokyo"}` {
 			t.Errorf("%s: %+v", format, resp)
@@ -36,6 +25,25 @@ func TestGatewayWithTheDemoUpstream(t *testing.T) {
 			t.Errorf("%s: no reasoning in %+v", format, msg)
 		}
 	}
+}
+
+// askWeather asks a gateway with cfg, whole, about the weather, offering
+// get_weather, and returns its completion.
+func askWeather(t *testing.T, cfg Config) openai.Completion {
+	t.Helper()
+	g, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := `{"model": "demo", "messages": [{"role": "user", "content": "Weather?"}],
+		"tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]}`
+	rec := httptest.NewRecorder()
+	g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(body)))
+	var resp openai.Completion
+	if err := json.Unmarshal(rec.Body.Bytes(), &resp); err != nil || rec.Code != 200 {
+		t.Fatalf("%s: %d %s", cfg.Format, rec.Code, rec.Body)
+	}
+	return resp
 }
 
 func TestGatewayRoutes(t *testing.T) {
@@ -171,18 +179,7 @@ func TestFormatFromTemplate(t *testing.T) {
 // Config.MaxCalls bounds the calls of a response: past it the rest of the
 // response is content (the demo's answer holds two calls).
 func TestMaxCalls(t *testing.T) {
-	g, err := New(Config{Format: "hermes", Upstream: &Demo{Format: "hermes"}, MaxCalls: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	body := `{"model": "demo", "messages": [{"role": "user", "content": "Weather?"}],
-		"tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]}`
-	rec := httptest.NewRecorder()
-	g.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/v1/chat/completions", strings.NewReader(body)))
-	var resp openai.Completion
-	if err := json.Unmarshal(rec.Body.Bytes(), &resp); err != nil || rec.Code != 200 {
-		t.Fatalf("%d %s", rec.Code, rec.Body)
-	}
+	resp := askWeather(t, Config{Format: "hermes", Upstream: &Demo{Format: "hermes"}, MaxCalls: 1})
 	msg := resp.Choices[0].Message
 	if len(msg.ToolCalls) != 1 || msg.Content == nil || !strings.Contains(*msg.Content, "Tokyo") {
 		t.Errorf("want one call and the second in the content: %+v", msg)

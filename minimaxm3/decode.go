@@ -353,12 +353,7 @@ func (d *decoder) openerFailed(dst []toolcall.Event) []toolcall.Event {
 // after drops what follows the end of the turn, saying so once when it is
 // more than whitespace.
 func (d *decoder) after(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	if !d.ended {
-		if j := jsonvalue.SkipSpace(s, i); j < len(s) {
-			d.Diag(toolcall.KindEndOfTurn, d.Offset(j), "", "text after the end of the turn is not part of the response: dropped")
-			d.ended = true
-		}
-	}
+	d.SayDropped(s[i:], d.Offset(i), &d.ended)
 	return dst, len(s)
 }
 

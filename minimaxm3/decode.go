@@ -229,10 +229,7 @@ func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 	case mBlock:
 		return d.inBlock(dst, s, i)
 	case mCapped:
-		if j := jsonvalue.SkipSpace(s, i); j < len(s) {
-			d.SayCapped(d.Offset(j))
-		}
-		return d.Content(dst, s[i:]), len(s)
+		return d.Capped(dst, s, i)
 	}
 	return d.after(dst, s, i)
 }

@@ -920,17 +920,7 @@ var steps = [...]func(*Machine, []toolcall.Event, string, int) ([]toolcall.Event
 	mHook:     (*Machine).hook,
 	mVerbatim: (*Machine).verbatim,
 	mEnded:    (*Machine).ended,
-	mCapped:   (*Machine).capped,
-}
-
-// capped hands the rest of the response on as content once it may hand on
-// no more calls (Limits' MaxCalls), saying so once where it holds more
-// than whitespace.
-func (m *Machine) capped(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	if j := jsonvalue.SkipSpace(s, i); j < len(s) {
-		m.SayCapped(m.Offset(j))
-	}
-	return m.Content(dst, s[i:]), len(s)
+	mCapped:   (*Machine).Capped,
 }
 
 // ended drops what follows the end of the turn, saying so once when it is

@@ -17,3 +17,13 @@ func (b *Base) SayDropped(rest string, off int, said *bool) {
 		*said = true
 	}
 }
+
+// Capped hands s[i:], the rest of the response, on as content once it
+// may hand on no more calls (Limits' MaxCalls), saying so (SayCapped)
+// where it holds more than whitespace: a Stepper's step for that mode.
+func (b *Base) Capped(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
+	if j := jsonvalue.SkipSpace(s, i); j < len(s) {
+		b.SayCapped(b.Offset(j))
+	}
+	return b.Content(dst, s[i:]), len(s)
+}

@@ -4,7 +4,8 @@
 // arrives, for argument streaming), both on one tagargs.Reader, so that
 // the rule for tags inside values is tagargs's alone; Syntax.Marked is the
 // table of a format whose calls stand in such blocks. A format that
-// writes its values its own way builds its follower on Following.
+// writes its values its own way builds its follower on Following, and its
+// reader of whole bodies on Whole.
 package tagcall
 
 import (

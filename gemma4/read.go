@@ -76,7 +76,7 @@ func readCall(m *block.Machine, body, q string) ([]block.Item, error) {
 // validName reports whether name can be a function's name: one in a
 // tagged format (textargs.ValidName), with no bracket or comma either.
 func validName(name string) bool {
-	return textargs.ValidName(name) && strings.IndexAny(name, "[],") < 0
+	return textargs.ValidName(name) && !strings.ContainsAny(name, "[],")
 }
 
 // clipText is text shortened for a diagnostic.

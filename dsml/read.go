@@ -13,7 +13,6 @@ import (
 	"github.com/toolparse/toolparse/internal/schemacore"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/tagcall"
-	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -102,41 +101,41 @@ func readV41(m *block.Machine, body string) ([]block.Item, error) { return read(
 func read(m *block.Machine, body string, s *spelling) ([]block.Item, error) {
 	w := readers.Get().(*wholeReader)
 	defer release(w)
-	w.m, w.body, w.s, w.items = m, body, s, m.ItemBuffer()
-	w.b, w.name, w.start, w.key, w.typ, w.keyAt, w.args, w.repaired, w.err, w.open, w.done = nil, "", 0, "", untyped, 0, "", nil, nil, nil, 0
-	w.r.Reset(&s.markers, w, tagargs.Open, 0)
-	w.r.Feed(body)
-	w.r.Close() // a value its close tag did not end broke its invoke: nothing resumes
-	defer w.put()
+	w.s, w.typ, w.open, w.done = s, untyped, nil, 0
+	w.Reset(m, body)
+	w.R.Reset(&s.markers, w, tagargs.Open, 0)
+	w.R.Feed(body)
+	w.R.Close() // a value its close tag did not end broke its invoke: nothing resumes
+	defer w.Put()
 	var err error
-	switch st := w.r.State(); {
-	case w.err != nil: // a parameter's tag that is none, or a block of no invoke
-		return nil, w.err
+	switch st := w.R.State(); {
+	case w.Err != nil: // a parameter's tag that is none, or a block of no invoke
+		return nil, w.Err
 	case w.open != nil: // a value without its close tag
 		err = w.open
 		if m.CutOff() {
 			err = block.ErrCutOff
 		}
 	case st == tagargs.Failed:
-		err = w.r.Err
+		err = w.R.Err
 		if !m.CutOff() { // a tag out of place, not one the end cut
 			return nil, err
 		}
 	case st == tagargs.Between: // an invoke with no end tag
-		err = &toolcall.SyntaxError{Offset: w.start, Msg: "an invoke without " + s.invokeEnd + " is no call"}
+		err = &toolcall.SyntaxError{Offset: w.Start, Msg: "an invoke without " + s.invokeEnd + " is no call"}
 		if m.CutOff() {
 			err = block.ErrCutOff
 		}
 	}
 	switch {
-	case err != nil && len(w.items) == 0:
+	case err != nil && len(w.Items) == 0:
 		return nil, err
 	case err != nil: // the invokes before the open one are calls; it is content
-		w.items = append(w.items, block.Item{Content: body[w.done:], Offset: w.done, Err: err})
-	case len(w.items) == 0:
+		w.Items = append(w.Items, block.Item{Content: body[w.done:], Offset: w.done, Err: err})
+	case len(w.Items) == 0:
 		return nil, errNoInvoke
 	}
-	return w.items, nil
+	return w.Items, nil
 }
 
 // readers keeps wholeReaders, so that reading a block allocates none.
@@ -144,118 +143,70 @@ var readers = sync.Pool{New: func() any { return new(wholeReader) }}
 
 // release gives w back to the pool, holding nothing of the block.
 func release(w *wholeReader) {
-	w.m, w.body, w.name, w.key, w.s, w.tool = nil, "", "", "", nil, nil
-	w.items = nil
+	w.s = nil
+	w.Release()
 	readers.Put(w)
 }
 
 // wholeReader is the tagargs.Handler of a whole block's body: it gathers
 // each invoke's values and makes a call of it at its end tag.
 type wholeReader struct {
-	m        *block.Machine
-	body     string
-	s        *spelling
-	r        tagargs.Reader
-	items    []block.Item
-	b        *textargs.Builder  // the invoke's arguments
-	tool     *schemacore.Schema // the invoke's tool's schema, or nil
-	name     string
-	start    int // where the invoke starts
-	key      string
-	typ      valueType
-	keyAt    int
-	args     string // JSON arguments
-	repaired []*toolcall.SyntaxError
-	err      error
-	open     error  // a value its close tag did not end: the invoke is no call
-	done     int    // where the text after the last call starts
-	val      []byte // a value's JSON, before the Builder takes it
+	tagcall.Whole
+	s    *spelling
+	typ  valueType
+	open error  // a value its close tag did not end: the invoke is no call
+	done int    // where the text after the last call starts
+	val  []byte // a value's JSON, before the Builder takes it
 }
 
 func (w *wholeReader) Name(name string, at int) string {
 	if msg := tagcall.NameMsg(name); msg != "" {
 		return msg
 	}
-	w.put()
-	w.name, w.start, w.args, w.repaired = name, max(0, at-len(w.s.invoke)), "", nil
-	w.b, w.tool = textargs.Get(w.m.Req, name), nil
-	if k := w.m.Req.Match(name); k >= 0 {
-		w.tool = schemacore.Of(w.m.Req, k)
-	}
+	w.NewCall(name, max(0, at-len(w.s.invoke)))
 	return ""
 }
 
 func (w *wholeReader) Key(key string, at int) {
 	name, typ, ok := parseKey(key)
-	if !ok && w.err == nil {
-		w.err = &toolcall.SyntaxError{Offset: at, Msg: badKeyMsg}
+	if !ok && w.Err == nil {
+		w.Err = &toolcall.SyntaxError{Offset: at, Msg: badKeyMsg}
 	}
-	w.key, w.typ, w.keyAt = name, typ, at
+	w.Param, w.typ, w.ParamAt = name, typ, at
 }
-
-func (*wholeReader) Text(string) {}
 
 func (w *wholeReader) EndValue(from, to int, closed bool) {
 	if !closed && w.open == nil {
 		w.open = &toolcall.SyntaxError{Offset: from, Msg: "a value without " + w.s.paramEnd + ": its invoke is no call"}
 	}
-	if w.err != nil || w.open != nil {
+	if w.Err != nil || w.open != nil {
 		return
 	}
-	w.val = appendValue(w.val[:0], w.tool, w.m.Parser(), w.key, w.typ, w.body[from:to])
-	if note := w.b.SetJSON(w.key, w.val, w.keyAt); note != nil {
-		w.repaired = append(w.repaired, note)
-	}
+	w.val = appendValue(w.val[:0], w.B.Schema(), w.M.Parser(), w.Param, w.typ, w.Body[from:to])
+	w.Note(w.B.SetJSON(w.Param, w.val, w.ParamAt))
 }
 
 func (w *wholeReader) End(at int) bool {
-	if w.err != nil || w.open != nil {
+	if w.Err != nil || w.open != nil {
 		return false
 	}
-	args := w.args
-	if args == "" {
-		args = w.b.JSON()
-	}
-	c := toolcall.Call{Name: w.name, Arguments: args}
-	w.items = append(w.items, block.Item{Call: &c, Offset: w.start, Repaired: w.repaired})
-	w.put()
+	w.EndCall()
 	w.done = at
 	return true
 }
 
-func (w *wholeReader) JSON(from, to int) string {
-	raw, err := jsoncall.Value(w.body[from:to], w.m.Parser())
-	if err != nil {
-		return "the JSON arguments do not parse: " + err.Error()
-	}
-	if w.args, err = jsoncall.Arguments(raw, w.m.Parser()); err != nil {
-		return err.Error()
-	}
-	return ""
-}
-
 func (w *wholeReader) Trailing(at int) {
-	if len(w.items) == 0 {
-		w.err = errNoInvoke
+	if len(w.Items) == 0 {
+		w.Err = errNoInvoke
 		return
 	}
-	w.items = append(w.items, block.Item{Content: w.body[at:], Offset: at, Err: &toolcall.SyntaxError{Offset: at, Msg: "text after an invoke in a block of calls"}})
-	w.done = len(w.body)
+	w.Items = append(w.Items, block.Item{Content: w.Body[at:], Offset: at, Err: &toolcall.SyntaxError{Offset: at, Msg: "text after an invoke in a block of calls"}})
+	w.done = len(w.Body)
 }
-
-func (*wholeReader) Unsure() {}
 
 func (w *wholeReader) Fresh(key string) bool {
 	name, _, ok := parseKey(key)
-	return ok && w.b.Fresh(name)
+	return ok && w.B.Fresh(name)
 }
 
-func (w *wholeReader) Known(key string) bool { return w.b.Known(keyName(key)) }
-
-// put gives the invoke's Builder back.
-func (w *wholeReader) put() {
-	if w.b != nil {
-		textargs.Put(w.b)
-		w.b = nil
-	}
-}
+func (w *wholeReader) Known(key string) bool { return w.B.Known(keyName(key)) }

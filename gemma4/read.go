@@ -8,6 +8,7 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/schemacore"
+	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -72,22 +73,11 @@ func readCall(m *block.Machine, body, q string) ([]block.Item, error) {
 	return append(m.ItemBuffer(), block.Item{Call: &c, Offset: at}), nil
 }
 
-// validName reports whether name can be a function's name: not empty, and
-// no whitespace, bracket, quote or tag character.
+// validName reports whether name can be a function's name: one in a
+// tagged format (textargs.ValidName), with no bracket or comma either.
 func validName(name string) bool {
-	if name == "" {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		if notInName[name[i]] {
-			return false
-		}
-	}
-	return true
+	return textargs.ValidName(name) && !strings.ContainsAny(name, "[],")
 }
-
-var notInName = [256]bool{'{': true, '}': true, '[': true, ']': true, '<': true, '>': true, '"': true, '\'': true,
-	',': true, ' ': true, '\t': true, '\r': true, '\n': true}
 
 // clipText is text shortened for a diagnostic.
 func clipText(s string) string {

@@ -8,6 +8,7 @@ import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/formatdef"
 	"github.com/toolparse/toolparse/internal/tagargs"
+	"github.com/toolparse/toolparse/internal/tagcall"
 	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -77,24 +78,22 @@ var readers = sync.Pool{New: func() any { return new(wholeReader) }}
 func readCall(m *block.Machine, body string) ([]block.Item, error) {
 	w := readers.Get().(*wholeReader)
 	defer release(w)
-	w.m, w.body, w.b, w.name, w.start, w.key, w.keyAt, w.repaired, w.err = m, body, nil, "", 0, "", 0, nil, nil
-	w.r.Reset(&markers, w, tagargs.Name, 0)
-	w.r.Feed(body)
-	w.r.Close()
-	defer w.put()
-	switch {
-	case w.r.State() == tagargs.Failed:
-		return nil, w.r.Err
-	case w.err != nil:
-		return nil, w.err
-	case w.b == nil: // only whitespace
+	w.Reset(m, body)
+	w.R.Reset(&markers, w, tagargs.Name, 0)
+	w.R.Feed(body)
+	w.R.Close()
+	defer w.Put()
+	if err := w.Failure(); err != nil {
+		return nil, err
+	}
+	if w.B == nil { // only whitespace
 		return nil, nil
 	}
-	if m.CutOff() && (w.b.Len() == 0 || !w.b.Complete()) { // the end of the response came before the arguments did
+	if m.CutOff() && (w.B.Len() == 0 || !w.B.Complete()) { // the end of the response came before the arguments did
 		return nil, block.ErrCutOff
 	}
-	c := toolcall.Call{Name: w.name, Arguments: w.b.JSON()}
-	return append(m.ItemBuffer(), block.Item{Call: &c, Offset: w.start, Repaired: w.repaired}), nil
+	w.EndCall()
+	return w.Items, nil
 }
 
 // nameMsg says why name is no function's name, or "".
@@ -107,66 +106,36 @@ func nameMsg(name string) string {
 
 // release gives w back to the pool, holding nothing of the block.
 func release(w *wholeReader) {
-	w.m, w.body, w.name, w.key = nil, "", "", ""
+	w.Release()
 	readers.Put(w)
 }
 
 // wholeReader is the tagargs.Handler of a whole block's body.
-type wholeReader struct {
-	m        *block.Machine
-	body     string
-	r        tagargs.Reader
-	b        *textargs.Builder
-	name     string
-	start    int
-	key      string
-	keyAt    int
-	repaired []*toolcall.SyntaxError
-	err      error
-}
+type wholeReader struct{ tagcall.Whole }
 
 func (w *wholeReader) Name(name string, at int) string {
 	if msg := nameMsg(name); msg != "" {
 		return msg
 	}
-	w.name, w.start = name, at
-	w.b = textargs.Get(w.m.Req, name)
+	w.NewCall(name, at)
 	return ""
 }
 
-func (w *wholeReader) Key(key string, at int) { w.key, w.keyAt = key, at+len(keyText) }
-
-func (*wholeReader) Text(string) {}
+func (w *wholeReader) Key(key string, at int) { w.Param, w.ParamAt = key, at+len(keyText) }
 
 func (w *wholeReader) EndValue(from, to int, closed bool) {
-	val := w.body[from:to]
+	val := w.Body[from:to]
 	if !closed { // a missing </arg_value> at the end of the block
-		if w.m.CutOff() { // the end of the response cut the value
-			w.err = block.ErrCutOff
+		if w.M.CutOff() { // the end of the response cut the value
+			w.Err = block.ErrCutOff
 		}
 		val = strings.TrimSuffix(val, "\n")
 	}
-	if note := w.b.Set(w.key, val, w.keyAt); note != nil {
-		w.repaired = append(w.repaired, note)
-	}
+	w.Note(w.B.Set(w.Param, val, w.ParamAt))
 }
 
 func (*wholeReader) End(int) bool { return false }
 
-func (*wholeReader) JSON(int, int) string { return "" }
-
 func (*wholeReader) Trailing(int) {}
 
-func (*wholeReader) Unsure() {}
-
-func (w *wholeReader) Fresh(key string) bool { return w.b.Fresh(key) }
-
 func (*wholeReader) Known(string) bool { return false }
-
-// put gives the call's Builder back.
-func (w *wholeReader) put() {
-	if w.b != nil {
-		textargs.Put(w.b)
-		w.b = nil
-	}
-}

@@ -1,10 +1,7 @@
 package kimik3
 
 import (
-	"slices"
 	"strings"
-	"sync"
-	"unsafe"
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/clip"
@@ -35,8 +32,8 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 	if !textargs.ValidName(name) {
 		return nil, &toolcall.SyntaxError{Offset: 0, Msg: "a call without a tool=\"NAME\" attribute naming a function: " + clip.Quote(body[:min(j, 80)])}
 	}
-	a := getArgs(m.Req, name)
-	defer putArgs(a)
+	a := textargs.Get(m.Req, name)
+	defer textargs.Put(a)
 	var repaired []*toolcall.SyntaxError
 	var next header // the argument tag after the latest value, which valueEnd read
 	for {
@@ -44,7 +41,7 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 		if j == len(body) {
 			break
 		}
-		if strings.HasPrefix(body[j:], jsonOpenText) && len(a.keys) == 0 {
+		if strings.HasPrefix(body[j:], jsonOpenText) && a.Len() == 0 {
 			args, err := readJSON(m, body, j)
 			if err != nil {
 				return nil, err
@@ -67,16 +64,16 @@ func readCall(m *block.Machine, body string) ([]block.Item, error) {
 			return nil, &toolcall.SyntaxError{Offset: at, Msg: "an argument without a key=\"NAME\" attribute"}
 		}
 		typ := attrs.get("type")
-		end := a.valueEnd(body, v, key, &next)
+		end := valueEnd(a, body, v, key, &next)
 		if end < 0 {
 			return nil, &toolcall.SyntaxError{Offset: v, Msg: "the value of argument " + clip.Quote(key) + " has no <|close|>argument<|sep|> that the next argument or the call's end follows"}
 		}
-		if note := a.set(m, key, typ, body[v:end], at); note != nil {
+		if note := set(a, m, key, typ, body[v:end], at); note != nil {
 			repaired = append(repaired, note)
 		}
 		j = end + len(argCloseText)
 	}
-	c := toolcall.Call{Name: name, Arguments: a.json()}
+	c := toolcall.Call{Name: name, Arguments: a.JSON()}
 	return append(m.ItemBuffer(), block.Item{Call: &c, Offset: 0, Repaired: repaired}), nil
 }
 
@@ -188,57 +185,10 @@ func escape(v string) string {
 
 var escaper = strings.NewReplacer("&", "&amp;", `"`, "&quot;")
 
-// args gathers one call's arguments, in the order their keys first came;
-// a repeated key keeps its first place and its last value.
-type args struct {
-	tool *schemacore.Schema // nil: no schema (or a tool the request does not offer)
-	keys []string
-	vals []span // each key's value, as JSON, in buf
-	buf  []byte
-	// index finds a key's place once there are many: a call with
-	// thousands of arguments costs a lookup each, not a scan.
-	index map[string]int
-}
-
-// indexFrom is how many keys args scans before it indexes them.
-const indexFrom = 16
-
-// find returns key's place, or -1.
-func (a *args) find(key string) int {
-	if a.index != nil {
-		if k, ok := a.index[key]; ok {
-			return k
-		}
-		return -1
-	}
-	return slices.Index(a.keys, key)
-}
-
-type span struct{ from, to int }
-
-var argsPool = sync.Pool{New: func() any { return new(args) }}
-
-func getArgs(req *toolcall.Request, name string) *args {
-	a := argsPool.Get().(*args)
-	a.tool, a.keys, a.vals, a.buf, a.index = nil, a.keys[:0], a.vals[:0], a.buf[:0], nil
-	if k := req.Match(name); k >= 0 {
-		a.tool = schemacore.Of(req, k)
-	}
-	return a
-}
-
-func putArgs(a *args) {
-	if cap(a.buf) > 64<<10 {
-		return
-	}
-	a.tool = nil
-	argsPool.Put(a)
-}
-
 // fresh reports whether an argument tag naming key may begin the next
-// argument after the value of own: a key not set yet, and not own.
-func (a *args) fresh(key, own string) bool {
-	return key != "" && key != own && a.find(key) < 0
+// argument of a after the value of own: a key not set yet, and not own.
+func fresh(a *textargs.Builder, key, own string) bool {
+	return key != "" && key != own && !a.Has(key)
 }
 
 // header is an argument tag read ahead: its attributes, where it starts
@@ -254,7 +204,7 @@ type header struct {
 // a fresh key follow. Any other <|close|>argument<|sep|> is text in the
 // value: a file that holds K3's own tags. The argument tag that ends the
 // value, if one does, is left in next, so that it is read once.
-func (a *args) valueEnd(body string, v int, key string, next *header) int {
+func valueEnd(a *textargs.Builder, body string, v int, key string, next *header) int {
 	for from := v; ; {
 		k := strings.Index(body[from:], argCloseText)
 		if k < 0 {
@@ -267,7 +217,7 @@ func (a *args) valueEnd(body string, v int, key string, next *header) int {
 			return end
 		case strings.HasPrefix(rest, argOpenText):
 			at := len(body) - len(rest)
-			if attrs, val, err := readHeader(body, at+len(argOpenText)); err == nil && a.fresh(attrs.get("key"), key) {
+			if attrs, val, err := readHeader(body, at+len(argOpenText)); err == nil && fresh(a, attrs.get("key"), key) {
 				*next = header{attrs, at, val}
 				return end
 			}
@@ -276,36 +226,21 @@ func (a *args) valueEnd(body string, v int, key string, next *header) int {
 	}
 }
 
-// set adds the argument key, whose type attribute is typ and whose text
-// is text, at offset off of the body, as appendValue reads it; a value
-// that is not JSON of its type comes with a note saying so, as a repeated
-// key does.
-func (a *args) set(m *block.Machine, key, typ, text string, off int) *toolcall.SyntaxError {
-	var note *toolcall.SyntaxError
-	from := len(a.buf)
-	var ok bool
-	if a.buf, ok = appendValue(a.buf, m, a.tool, key, typ, text); !ok {
-		note = &toolcall.SyntaxError{Offset: off, Msg: "argument " + key + " says type " + clip.Quote(typ) + " but its value is not JSON: read as text"}
+// set adds to a the argument key, whose type attribute is typ and whose
+// text is text, at offset off of the body: a text value (isText) as
+// textargs.Builder.Set types it, any other as JSON, read leniently
+// (Python literals too). JSON that does not parse is read as the text,
+// with a note saying so; a repeated key comes with Set's note.
+func set(a *textargs.Builder, m *block.Machine, key, typ, text string, off int) *toolcall.SyntaxError {
+	if isText(a.Schema(), key, typ) {
+		return a.Set(key, text, off)
 	}
-	val := span{from, len(a.buf)}
-	if k := a.find(key); k >= 0 {
-		a.vals[k] = val // the earlier value's bytes stay unused
-		if note == nil {
-			note = &toolcall.SyntaxError{Offset: off, Msg: "argument " + key + " given twice: the last value is used"}
-		}
-		return note
+	raw, err := jsoncall.Value(strings.TrimSpace(text), m.Parser())
+	if err != nil {
+		a.SetJSON(key, jsonvalue.AppendString(nil, text), off)
+		return &toolcall.SyntaxError{Offset: off, Msg: "argument " + key + " says type " + clip.Quote(typ) + " but its value is not JSON: read as text"}
 	}
-	a.keys, a.vals = append(a.keys, key), append(a.vals, val)
-	switch {
-	case a.index != nil:
-		a.index[key] = len(a.keys) - 1
-	case len(a.keys) > indexFrom:
-		a.index = make(map[string]int, 2*len(a.keys))
-		for k, key := range a.keys {
-			a.index[key] = k
-		}
-	}
-	return note
+	return a.SetJSON(key, raw, off)
 }
 
 // isText reports whether a value of the argument key whose type attribute
@@ -322,46 +257,17 @@ func isText(tool *schemacore.Schema, key, typ string) bool {
 // appendValue appends the JSON of the value of the argument key whose
 // type attribute is typ and whose text is text. A text value (isText) is
 // the text itself, as a string, typed by the tool's schema as
-// Qwen3-Coder's text values are (schema.Schema.TextValue): the schema
-// wins where it allows only strings, whatever the type says. Any other
-// value is JSON, read leniently (Python literals too); JSON that does not
-// parse is read as the text, and ok is false.
+// Qwen3-Coder's text values are (textargs.AppendValue): the schema wins
+// where it allows only strings, whatever the type says. Any other value
+// is JSON, read leniently (Python literals too); JSON that does not parse
+// is read as the text, and ok is false.
 func appendValue(dst []byte, m *block.Machine, tool *schemacore.Schema, key, typ, text string) (out []byte, ok bool) {
 	if isText(tool, key, typ) {
-		return appendText(dst, tool, key, text), true
+		return textargs.AppendValue(dst, tool, key, text), true
 	}
 	raw, err := jsoncall.Value(strings.TrimSpace(text), m.Parser())
 	if err != nil {
 		return jsonvalue.AppendString(dst, text), false
 	}
 	return append(dst, raw...), true
-}
-
-// appendText appends the JSON of a value written as text.
-func appendText(dst []byte, tool *schemacore.Schema, key, text string) []byte {
-	if tool == nil || !tool.MayType(key, text) {
-		return jsonvalue.AppendString(dst, text)
-	}
-	v, _ := tool.TextValue(key, text)
-	return append(dst, v...)
-}
-
-// json returns the arguments as a compact JSON object.
-func (a *args) json() string {
-	n := 2
-	for k, key := range a.keys {
-		n += len(key) + 4 + a.vals[k].to - a.vals[k].from
-	}
-	out := make([]byte, 0, n)
-	out = append(out, '{')
-	for k, key := range a.keys {
-		if k > 0 {
-			out = append(out, ',')
-		}
-		out = jsonvalue.AppendString(out, key)
-		out = append(out, ':')
-		out = append(out, a.buf[a.vals[k].from:a.vals[k].to]...)
-	}
-	out = append(out, '}')
-	return unsafe.String(unsafe.SliceData(out), len(out)) // out is not written again
 }

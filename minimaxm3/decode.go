@@ -229,10 +229,7 @@ func (d *decoder) Step(dst []toolcall.Event, s string, i int) ([]toolcall.Event,
 	case mBlock:
 		return d.inBlock(dst, s, i)
 	case mCapped:
-		if j := jsonvalue.SkipSpace(s, i); j < len(s) {
-			d.SayCapped(d.Offset(j))
-		}
-		return d.Content(dst, s[i:]), len(s)
+		return d.Capped(dst, s, i)
 	}
 	return d.after(dst, s, i)
 }
@@ -353,12 +350,7 @@ func (d *decoder) openerFailed(dst []toolcall.Event) []toolcall.Event {
 // after drops what follows the end of the turn, saying so once when it is
 // more than whitespace.
 func (d *decoder) after(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	if !d.ended {
-		if j := jsonvalue.SkipSpace(s, i); j < len(s) {
-			d.Diag(toolcall.KindEndOfTurn, d.Offset(j), "", "text after the end of the turn is not part of the response: dropped")
-			d.ended = true
-		}
-	}
+	d.SayDropped(s[i:], d.Offset(i), &d.ended)
 	return dst, len(s)
 }
 

@@ -61,6 +61,30 @@ func fiftyCalls() []toolcall.Call {
 	return calls
 }
 
+// benchWhole parses text in f whole, which must give calls calls.
+func benchWhole(b *testing.B, f toolcall.Format, req toolcall.Request, text string, calls int) {
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if res := stream.Parse(f, text, req); len(res.Calls) != calls {
+			b.Fatalf("calls = %d", len(res.Calls))
+		}
+	}
+}
+
+// benchDeltas streams text in f in deltas of size bytes, which must give
+// calls calls.
+func benchDeltas(b *testing.B, f toolcall.Format, req toolcall.Request, text string, size, calls int) {
+	ds := benchdata.Deltas(text, size)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if n := benchdata.Calls(stream.New(f, req), ds); n != calls {
+			b.Fatalf("calls = %d", n)
+		}
+	}
+}
+
 func BenchmarkBlocks(b *testing.B) {
 	for _, f := range formats {
 		for _, doc := range []struct {
@@ -73,36 +97,14 @@ func BenchmarkBlocks(b *testing.B) {
 			{"50Calls", mustRender(f.render, fiftyCalls()), 50},
 		} {
 			b.Run(f.f.Name()+"/"+doc.name+"/whole", func(b *testing.B) {
-				b.SetBytes(int64(len(doc.text)))
-				b.ReportAllocs()
-				for b.Loop() {
-					if res := stream.Parse(f.f, doc.text, toolcall.Request{}); len(res.Calls) != doc.calls {
-						b.Fatalf("calls = %d", len(res.Calls))
-					}
-				}
+				benchWhole(b, f.f, toolcall.Request{}, doc.text, doc.calls)
 			})
 			b.Run(f.f.Name()+"/"+doc.name+"/4ByteDeltas", func(b *testing.B) {
-				ds := benchdata.Deltas(doc.text, 4)
-				b.SetBytes(int64(len(doc.text)))
-				b.ReportAllocs()
-				for b.Loop() {
-					if n := benchdata.Calls(stream.New(f.f, toolcall.Request{}), ds); n != doc.calls {
-						b.Fatalf("calls = %d", n)
-					}
-				}
+				benchDeltas(b, f.f, toolcall.Request{}, doc.text, 4, doc.calls)
 			})
 		}
 		b.Run(f.f.Name()+"/Prose100KB/4ByteDeltas", func(b *testing.B) {
-			ds := benchdata.Deltas(benchdata.Prose(100_000), 4)
-			b.SetBytes(100_000)
-			b.ReportAllocs()
-			for b.Loop() {
-				s := stream.New(f.f, toolcall.Request{})
-				for _, d := range ds {
-					s.Feed(d)
-				}
-				s.Close()
-			}
+			benchDeltas(b, f.f, toolcall.Request{}, benchdata.Prose(100_000), 4, 0)
 		})
 	}
 }
@@ -120,16 +122,7 @@ func TestProseFeedDoesNotAllocate(t *testing.T) {
 // cost its own length, not the length of the body before it.
 func BenchmarkBlockFullOfMarkerStarts(b *testing.B) {
 	text := "<|tool_call_start|>" + strings.Repeat("<|tool_call_en", 100_000/14)
-	ds := benchdata.Deltas(text, 7)
-	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	for b.Loop() {
-		s := stream.New(lfm2.Format, toolcall.Request{})
-		for _, d := range ds {
-			s.Feed(d)
-		}
-		s.Close()
-	}
+	benchDeltas(b, lfm2.Format, toolcall.Request{}, text, 7, 0)
 }
 
 // BenchmarkUntaggedRun reads OLMo 3 responses that are nothing but calls,
@@ -148,24 +141,7 @@ func BenchmarkUntaggedRun(b *testing.B) {
 		{"100KBCall", untag(mustRender(olmo3.RenderCalls, bigCall(100_000))), 1},
 		{"50Calls", untag(mustRender(olmo3.RenderCalls, fiftyCalls())), 50},
 	} {
-		b.Run(doc.name+"/whole", func(b *testing.B) {
-			b.SetBytes(int64(len(doc.text)))
-			b.ReportAllocs()
-			for b.Loop() {
-				if res := stream.Parse(olmo3.Format, doc.text, req); len(res.Calls) != doc.calls {
-					b.Fatalf("calls = %d", len(res.Calls))
-				}
-			}
-		})
-		b.Run(doc.name+"/4ByteDeltas", func(b *testing.B) {
-			ds := benchdata.Deltas(doc.text, 4)
-			b.SetBytes(int64(len(doc.text)))
-			b.ReportAllocs()
-			for b.Loop() {
-				if n := benchdata.Calls(stream.New(olmo3.Format, req), ds); n != doc.calls {
-					b.Fatalf("calls = %d", n)
-				}
-			}
-		})
+		b.Run(doc.name+"/whole", func(b *testing.B) { benchWhole(b, olmo3.Format, req, doc.text, doc.calls) })
+		b.Run(doc.name+"/4ByteDeltas", func(b *testing.B) { benchDeltas(b, olmo3.Format, req, doc.text, 4, doc.calls) })
 	}
 }

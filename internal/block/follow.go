@@ -105,11 +105,15 @@ func (v *value) stable() []byte {
 	return v.r.Stable()
 }
 
-type callObject struct {
+// callMembers reads the members of a call object in its stable JSON, a
+// key byte by byte and a value whole (jsonvalue.End): what a Follower of
+// one needs of them (its name and where its arguments stand) it notes as
+// they come (memberNoter).
+type callMembers struct {
 	value
 	pos     int           // bytes of the stable JSON read
 	st      uint8         // where pos stands in the object
-	key     []byte        // the member's key
+	key     []byte        // the member's key, quotes and all
 	end     jsonvalue.End // the member's value
 	valAt   int           // where the member's value starts
 	name    string
@@ -127,64 +131,97 @@ const (
 	oDone
 )
 
+// memberNoter notes what callMembers reads.
+type memberNoter interface {
+	colon()            // a key and its colon: its value starts at valAt
+	member(val []byte) // a member whose value ended
+	other(c byte)      // a byte no state of an object's takes
+}
+
+// read reads js, the stable JSON, on from pos as far as it goes, telling
+// n what it reads.
+func (o *callMembers) read(js []byte, n memberNoter) {
+	if len(js) < o.pos {
+		o.dead = true // cannot happen: what is stable stays
+	}
+	for o.pos < len(js) && o.st != oDone && !o.dead {
+		if o.st == oValue {
+			if o.pos == o.args && js[o.pos] != '{' {
+				o.dead = true // arguments as a string, or null: not followed
+				break
+			}
+			k, done := o.end.Feed(unsafe.String(&js[o.pos], len(js)-o.pos)) // End keeps none of it
+			o.pos += k
+			if done {
+				n.member(js[o.valAt:o.pos])
+				o.st = oAfter
+			}
+			continue
+		}
+		c := js[o.pos]
+		o.pos++
+		switch {
+		case o.st == oOpen && c == '{', o.st == oAfter && c == ',':
+			o.st = oKey
+		case o.st == oKey && c == '"':
+			o.key = append(o.key[:0], c)
+			o.st = oInKey
+		case o.st == oInKey && c == '\\':
+			o.dead = true // an escaped key: rare, and no key the call needs
+		case o.st == oInKey:
+			o.key = append(o.key, c)
+			if c == '"' {
+				o.st = oColon
+			}
+		case o.st == oColon && c == ':':
+			o.st, o.valAt, o.end = oValue, o.pos, jsonvalue.End{}
+			n.colon()
+		default:
+			n.other(c)
+		}
+	}
+}
+
+// argsStart notes that the arguments start at pos, which they may only
+// after the name, and once.
+func (o *callMembers) argsStart() {
+	if o.name == "" || o.args != 0 {
+		o.dead = true // arguments before the name, or twice
+		return
+	}
+	o.args = o.pos
+}
+
+// call returns the call read, with the model's ID id: its arguments as
+// far as they are stable in js.
+func (o *callMembers) call(js []byte, id string) (name, _ string, args []byte, ok bool) {
+	if o.dead || o.args == 0 {
+		return "", "", nil, false
+	}
+	end := len(js)
+	if o.argsEnd > 0 {
+		end = o.argsEnd
+	}
+	return o.name, id, js[o.args:end], true
+}
+
+type callObject struct{ callMembers }
+
 func (f *callObject) Feed(s string) { f.feed(s) }
 
 func (f *callObject) Call() (name, id string, args []byte, ok bool) {
 	js := f.stable()
-	if len(js) < f.pos {
-		f.dead = true // cannot happen: what is stable stays
-	}
-	for f.pos < len(js) && f.st != oDone && !f.dead {
-		if f.st == oValue {
-			if f.pos == f.args && js[f.pos] != '{' {
-				f.dead = true // arguments as a string, or null
-				break
-			}
-			n, done := f.end.Feed(unsafe.String(&js[f.pos], len(js)-f.pos)) // End keeps none of it
-			f.pos += n
-			if done {
-				f.member(js[f.valAt:f.pos])
-				f.st = oAfter
-			}
-			continue
-		}
-		c := js[f.pos]
-		f.pos++
-		switch {
-		case f.st == oOpen && c == '{', f.st == oAfter && c == ',':
-			f.st = oKey
-		case f.st == oKey && c == '"':
-			f.key = append(f.key[:0], c)
-			f.st = oInKey
-		case f.st == oInKey && c == '\\':
-			f.dead = true // an escaped key: rare, and no key the call needs
-		case f.st == oInKey:
-			f.key = append(f.key, c)
-			if c == '"' {
-				f.st = oColon
-			}
-		case f.st == oColon && c == ':':
-			f.st, f.valAt, f.end = oValue, f.pos, jsonvalue.End{}
-			if k := string(f.key); k == `"arguments"` || k == `"parameters"` {
-				if f.name == "" || f.args != 0 {
-					f.dead = true // arguments before the name, or twice
-					break
-				}
-				f.args = f.pos
-			}
-		default:
-			f.st = oDone
-		}
-	}
-	if f.dead || f.args == 0 {
-		return "", "", nil, false
-	}
-	end := len(js)
-	if f.argsEnd > 0 {
-		end = f.argsEnd
-	}
-	return f.name, "", js[f.args:end], true
+	f.read(js, f)
+	return f.call(js, "")
 }
+
+func (f *callObject) colon() {
+	if k := string(f.key); k == `"arguments"` || k == `"parameters"` {
+		f.argsStart()
+	}
+}
+
+func (f *callObject) other(byte) { f.st = oDone }
 
 // member notes a member whose value ended.
 func (f *callObject) member(val []byte) {

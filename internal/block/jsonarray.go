@@ -252,20 +252,12 @@ func (k *Keys) call(obj string, p *pylit.Parser) (toolcall.Call, error) {
 func (k *Keys) follow(m *Machine) Follower { return &arrayCall{keys: k, m: m} }
 
 type arrayCall struct {
-	value
-	keys    *Keys
-	m       *Machine
-	started bool
-	pos     int           // bytes of the stable JSON read
-	st      uint8         // where pos stands (callObject's states; aOpen before the array's '[')
-	key     []byte        // the member's key, quotes and all
-	end     jsonvalue.End // the member's value
-	valAt   int           // where the member's value starts
-	role    uint8         // what the member's value is
-	name    string
-	id      string
-	args    int // where the arguments start, or 0
-	argsEnd int // where they end, or 0 while open
+	callMembers // st: aOpen before the array's '['
+	keys        *Keys
+	m           *Machine
+	started     bool
+	role        uint8 // what the member's value is
+	id          string
 }
 
 // The roles of a call object's member.
@@ -306,59 +298,25 @@ func (f *arrayCall) Call() (name, id string, args []byte, ok bool) {
 		return "", "", nil, false
 	}
 	js := f.stable()
-	if len(js) < f.pos {
-		f.dead = true // cannot happen: what is stable stays
+	f.read(js, f)
+	return f.call(js, f.id)
+}
+
+// other reads a byte that starts no member: the array's '[' or the
+// object's '{' (from aOpen), or what ends the object.
+func (f *arrayCall) other(c byte) {
+	switch {
+	case f.st == aOpen && c == '[':
+		f.st = oOpen
+	case f.st == aOpen && f.keys.ArrayOnly:
+		f.dead = true // one object where an array must stand: no call
+	case f.st == aOpen && c == '{':
+		f.st = oKey
+	case f.st == aOpen || f.st == oOpen:
+		f.dead = true // an array of something else
+	default:
+		f.st = oDone
 	}
-	for f.pos < len(js) && f.st != oDone && !f.dead {
-		if f.st == oValue {
-			if f.pos == f.valAt && (f.role == rArgs || f.role == rKeyed) && js[f.pos] != '{' {
-				f.dead = true // arguments as a string, or null: not followed
-				break
-			}
-			n, done := f.end.Feed(unsafe.String(&js[f.pos], len(js)-f.pos)) // End keeps none of it
-			f.pos += n
-			if done {
-				f.member(js[f.valAt:f.pos])
-				f.st = oAfter
-			}
-			continue
-		}
-		c := js[f.pos]
-		f.pos++
-		switch {
-		case f.st == aOpen && c == '[':
-			f.st = oOpen
-		case f.st == aOpen && f.keys.ArrayOnly:
-			f.dead = true // one object where an array must stand: no call
-		case (f.st == aOpen || f.st == oOpen) && c == '{', f.st == oAfter && c == ',':
-			f.st = oKey
-		case f.st == oKey && c == '"':
-			f.key = append(f.key[:0], c)
-			f.st = oInKey
-		case f.st == oInKey && c == '\\':
-			f.dead = true // an escaped key: rare, and no key the call needs
-		case f.st == oInKey:
-			f.key = append(f.key, c)
-			if c == '"' {
-				f.st = oColon
-			}
-		case f.st == oColon && c == ':':
-			f.st, f.valAt, f.end = oValue, f.pos, jsonvalue.End{}
-			f.colon()
-		case f.st == aOpen || f.st == oOpen:
-			f.dead = true // an array of something else
-		default:
-			f.st = oDone
-		}
-	}
-	if f.dead || f.args == 0 {
-		return "", "", nil, false
-	}
-	end := len(js)
-	if f.argsEnd > 0 {
-		end = f.argsEnd
-	}
-	return f.name, f.id, js[f.args:end], true
 }
 
 // colon notes the member whose key was read: what its value is.
@@ -378,13 +336,8 @@ func (f *arrayCall) colon() {
 		// stream withdraws the call
 		f.role, f.name = rKeyed, strings.Clone(key)
 	}
-	switch f.role {
-	case rArgs, rKeyed:
-		if f.name == "" || f.args != 0 {
-			f.dead = true // arguments before the name, or twice
-			return
-		}
-		f.args = f.pos
+	if f.role == rArgs || f.role == rKeyed {
+		f.argsStart()
 	}
 }
 

@@ -859,10 +859,7 @@ func (m *Machine) closeNested(dst []toolcall.Event) ([]toolcall.Event, bool) {
 	rest, start := text[n:], m.Start()
 	m.Drop()
 	if m.f.Markers[tok].EndsTurn && m.endTurn() {
-		if j := jsonvalue.SkipSpace(rest, 0); j < len(rest) {
-			m.Diag(toolcall.KindEndOfTurn, start+n+j, "", "text after the end of the turn is not part of the response: dropped")
-			m.droppedSaid = true
-		}
+		m.SayDropped(rest, start+n, &m.droppedSaid)
 		return dst, true
 	}
 	return m.say(dst, rest), true
@@ -923,28 +920,13 @@ var steps = [...]func(*Machine, []toolcall.Event, string, int) ([]toolcall.Event
 	mHook:     (*Machine).hook,
 	mVerbatim: (*Machine).verbatim,
 	mEnded:    (*Machine).ended,
-	mCapped:   (*Machine).capped,
-}
-
-// capped hands the rest of the response on as content once it may hand on
-// no more calls (Limits' MaxCalls), saying so once where it holds more
-// than whitespace.
-func (m *Machine) capped(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	if j := jsonvalue.SkipSpace(s, i); j < len(s) {
-		m.SayCapped(m.Offset(j))
-	}
-	return m.Content(dst, s[i:]), len(s)
+	mCapped:   (*Machine).Capped,
 }
 
 // ended drops what follows the end of the turn, saying so once when it is
 // more than whitespace.
 func (m *Machine) ended(dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	if !m.droppedSaid {
-		if j := jsonvalue.SkipSpace(s, i); j < len(s) {
-			m.Diag(toolcall.KindEndOfTurn, m.Offset(j), "", "text after the end of the turn is not part of the response: dropped")
-			m.droppedSaid = true
-		}
-	}
+	m.SayDropped(s[i:], m.Offset(i), &m.droppedSaid)
 	return dst, len(s)
 }
 
@@ -961,12 +943,8 @@ func (m *Machine) EndTurn() { m.mode = mEnded }
 // diagnostic points at its first byte other than whitespace, however the
 // deltas cut it.
 func (m *Machine) DropTurn(s string, i int) {
-	if m.Holding() && !m.droppedSaid {
-		held := m.Peek(s, i, 0)
-		if j := jsonvalue.SkipSpace(held, 0); j < len(held) {
-			m.Diag(toolcall.KindEndOfTurn, m.Start()+j, "", "text after the end of the turn is not part of the response: dropped")
-			m.droppedSaid = true
-		}
+	if m.Holding() && !m.droppedSaid { // Peek may copy
+		m.SayDropped(m.Peek(s, i, 0), m.Start(), &m.droppedSaid)
 	}
 	m.Drop()
 	m.mode = mEnded
@@ -1117,10 +1095,7 @@ func (m *Machine) afterNested(dst []toolcall.Event, s string, i int, tok Token, 
 	m.Drop()
 	m.mode = mProse
 	if m.f.Markers[tok].EndsTurn && m.endTurn() {
-		if j := jsonvalue.SkipSpace(rest, 0); j < len(rest) && !m.droppedSaid {
-			m.Diag(toolcall.KindEndOfTurn, start+n+j, "", "text after the end of the turn is not part of the response: dropped")
-			m.droppedSaid = true
-		}
+		m.SayDropped(rest, start+n, &m.droppedSaid)
 		return dst
 	}
 	dst = m.say(dst, rest)

@@ -4,7 +4,8 @@
 // arrives, for argument streaming), both on one tagargs.Reader, so that
 // the rule for tags inside values is tagargs's alone; Syntax.Marked is the
 // table of a format whose calls stand in such blocks. A format that
-// writes its values its own way builds its follower on Following.
+// writes its values its own way builds its follower on Following, and its
+// reader of whole bodies on Whole.
 package tagcall
 
 import (
@@ -14,7 +15,6 @@ import (
 
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/clip"
-	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
@@ -59,34 +59,32 @@ var ErrNoCall = errors.New("the block holds no call")
 func (s *Syntax) Read(m *block.Machine, body string) ([]block.Item, error) {
 	w := readers.Get().(*whole)
 	defer release(w)
-	w.s, w.m, w.body, w.items = s, m, body, m.ItemBuffer()
-	w.b, w.name, w.start, w.key, w.keyAt, w.args, w.repaired, w.err = nil, "", 0, "", 0, "", nil, nil
-	w.r.Reset(s.Markers, w, s.Start, 0)
-	w.r.Feed(body)
+	w.s = s
+	w.Reset(m, body)
+	w.R.Reset(s.Markers, w, s.Start, 0)
+	w.R.Feed(body)
 	for {
-		resume := w.r.Close()
-		if resume < 0 || s.Start == tagargs.Name || w.err != nil {
+		resume := w.R.Close()
+		if resume < 0 || s.Start == tagargs.Name || w.Err != nil {
 			break
 		}
-		w.r.ResumeAt(resume) // the end tag that ended a value was the first after it
-		w.r.Feed(body[resume:])
+		w.R.ResumeAt(resume) // the end tag that ended a value was the first after it
+		w.R.Feed(body[resume:])
 	}
-	defer w.put()
-	switch {
-	case w.r.State() == tagargs.Failed:
-		return nil, w.r.Err
-	case w.err != nil:
-		return nil, w.err
-	case w.r.State() == tagargs.Between && w.b != nil: // a call the end of the body ends
-		if m.CutOff() && (!w.r.Closed() || w.b.Len() == 0 || !w.b.Complete()) && w.args == "" {
+	defer w.Put()
+	if err := w.Failure(); err != nil {
+		return nil, err
+	}
+	if w.R.State() == tagargs.Between && w.B != nil { // a call the end of the body ends
+		if m.CutOff() && (!w.R.Closed() || w.B.Len() == 0 || !w.B.Complete()) && w.Args == "" {
 			return nil, block.ErrCutOff
 		}
-		w.call()
+		w.EndCall()
 	}
-	if len(w.items) == 0 {
+	if len(w.Items) == 0 {
 		return nil, nil
 	}
-	return w.items, nil
+	return w.Items, nil
 }
 
 // readers keeps wholes, so that reading a block allocates none.
@@ -94,104 +92,54 @@ var readers = sync.Pool{New: func() any { return new(whole) }}
 
 // release gives w back to the pool, holding nothing of the block.
 func release(w *whole) {
-	w.s, w.m, w.body, w.name, w.key, w.items = nil, nil, "", "", "", nil
+	w.s = nil
+	w.Release()
 	readers.Put(w)
 }
 
 // whole is the tagargs.Handler of a whole body: it gathers each call's
 // values and makes a call of it.
 type whole struct {
-	s        *Syntax
-	m        *block.Machine
-	body     string
-	r        tagargs.Reader
-	items    []block.Item
-	b        *textargs.Builder // the call's arguments
-	name     string
-	start    int // where the call starts
-	key      string
-	keyAt    int
-	args     string // JSON arguments
-	repaired []*toolcall.SyntaxError
-	err      error
+	Whole
+	s *Syntax
 }
 
 func (w *whole) Name(name string, at int) string {
 	if msg := NameMsg(name); msg != "" {
 		return msg
 	}
-	w.put()
-	w.name, w.start, w.args, w.repaired = name, max(0, at-len(w.s.Markers.Call)), "", nil
-	w.b = textargs.Get(w.m.Req, name)
+	w.NewCall(name, max(0, at-len(w.s.Markers.Call)))
 	return ""
 }
 
-func (w *whole) Key(key string, at int) { w.key, w.keyAt = key, at }
-
-func (*whole) Text(string) {}
+func (w *whole) Key(key string, at int) { w.Param, w.ParamAt = key, at }
 
 func (w *whole) EndValue(from, to int, _ bool) {
-	val := w.body[from:to]
+	val := w.Body[from:to]
 	if w.s.TrimNewline {
 		val = strings.TrimPrefix(val, "\n")
 		val = strings.TrimSuffix(val, "\n")
 	}
-	if note := w.b.Set(w.key, val, w.keyAt); note != nil {
-		w.repaired = append(w.repaired, note)
-	}
+	w.Note(w.B.Set(w.Param, val, w.ParamAt))
 }
 
 func (w *whole) End(int) bool {
-	w.call()
+	w.EndCall()
 	return w.s.Start != tagargs.Name
 }
 
-func (w *whole) JSON(from, to int) string {
-	raw, err := jsoncall.Value(w.body[from:to], w.m.Parser())
-	if err != nil {
-		return "the JSON arguments do not parse: " + err.Error()
-	}
-	if w.args, err = jsoncall.Arguments(raw, w.m.Parser()); err != nil {
-		return err.Error()
-	}
-	return ""
-}
-
 func (w *whole) Trailing(at int) {
-	if len(w.items) == 0 {
-		w.err = w.s.NoCall
-		if w.err == nil {
-			w.err = ErrNoCall
+	if len(w.Items) == 0 {
+		w.Err = w.s.NoCall
+		if w.Err == nil {
+			w.Err = ErrNoCall
 		}
 		return
 	}
-	w.items = append(w.items, block.Item{Content: w.body[at:], Offset: at, Err: &toolcall.SyntaxError{Offset: at, Msg: w.s.Between}})
+	w.Items = append(w.Items, block.Item{Content: w.Body[at:], Offset: at, Err: &toolcall.SyntaxError{Offset: at, Msg: w.s.Between}})
 }
 
-func (*whole) Unsure() {}
-
-func (w *whole) Fresh(key string) bool { return w.b.Fresh(key) }
-
-func (w *whole) Known(key string) bool { return w.b.Known(key) }
-
-// call makes a call of the one read.
-func (w *whole) call() {
-	args := w.args
-	if args == "" {
-		args = w.b.JSON()
-	}
-	c := toolcall.Call{Name: w.name, Arguments: args}
-	w.items = append(w.items, block.Item{Call: &c, Offset: w.start, Repaired: w.repaired})
-	w.put()
-}
-
-// put gives the call's Builder back.
-func (w *whole) put() {
-	if w.b != nil {
-		textargs.Put(w.b)
-		w.b = nil
-	}
-}
+func (w *whole) Known(key string) bool { return w.B.Known(key) }
 
 // Follow returns the follower of a block of the kind: it follows the
 // body's first call while it arrives, with the reader that reads the

@@ -76,7 +76,7 @@ func (b *Builder) Reset(req *toolcall.Request, name string) {
 // diagnostics (as pythonic notes a repeated keyword), else nil.
 func (b *Builder) Set(key, val string, off int) *pylit.SyntaxError {
 	from := len(b.buf)
-	b.buf = appendValue(b.buf, b.tool, key, val)
+	b.buf = AppendValue(b.buf, b.tool, key, val)
 	return b.set(key, span{from, len(b.buf)}, off)
 }
 
@@ -120,6 +120,10 @@ func (b *Builder) find(key string) int {
 	}
 	return slices.Index(b.keys, key)
 }
+
+// Schema returns the schema of the call's tool, or nil (no schema, or a
+// tool the request does not offer).
+func (b *Builder) Schema() *schemacore.Schema { return b.tool }
 
 // Has reports whether key is set.
 func (b *Builder) Has(key string) bool { return b.find(key) >= 0 }
@@ -195,21 +199,17 @@ func ValidKey(key string) bool {
 	return strings.IndexByte(key, '\n') < 0 && strings.IndexByte(key, '<') < 0
 }
 
-// value returns a value as JSON, as schema.TextValue reads it: a string,
-// but null for "null" where the schema allows null, and a typed value
-// where it allows a string and other types and the text is JSON of one.
-func value(tool *schemacore.Schema, key, val string) []byte {
-	v, _ := tool.TextValue(key, val)
-	return v
-}
-
-// appendValue appends value's JSON to dst: a string needs no schema, and
-// no allocation of its own.
-func appendValue(dst []byte, tool *schemacore.Schema, key, val string) []byte {
+// AppendValue appends the JSON of the text val of the argument key, for
+// a call to tool (nil: none), as schema.TextValue reads it: a string, but
+// null for "null" where the schema allows null, and a typed value where it
+// allows a string and other types and the text is JSON of one. A string
+// needs no schema, and no allocation of its own.
+func AppendValue(dst []byte, tool *schemacore.Schema, key, val string) []byte {
 	if tool == nil || !tool.MayType(key, val) {
 		return jsonvalue.AppendString(dst, val)
 	}
-	return append(dst, value(tool, key, val)...)
+	v, _ := tool.TextValue(key, val)
+	return append(dst, v...)
 }
 
 // Render writes calls as a format that writes values as text writes them,

@@ -102,6 +102,15 @@ func (d *decoder) space() {
 	}
 }
 
+// eat skips whitespace and then c, reporting whether c was there.
+func (d *decoder) eat(c byte) bool {
+	if d.space(); d.i < len(d.s) && d.s[d.i] == c {
+		d.i++
+		return true
+	}
+	return false
+}
+
 // IsSpace reports whether c is whitespace between JSON tokens (space, tab,
 // LF, CR): the one whitespace test of the module's JSON readers and of the
 // closing-quote rule.
@@ -131,9 +140,7 @@ func (d *decoder) value(depth int) (Value, error) {
 	case c == '{':
 		d.i++
 		v := Value{Kind: Object}
-		d.space()
-		if d.i < len(d.s) && d.s[d.i] == '}' {
-			d.i++
+		if d.eat('}') {
 			return v, nil
 		}
 		base := len(d.members)
@@ -144,22 +151,19 @@ func (d *decoder) value(depth int) (Value, error) {
 			if err != nil {
 				return v, err
 			}
-			if d.space(); d.i >= len(d.s) || d.s[d.i] != ':' {
+			if !d.eat(':') {
 				return v, errSyntax
 			}
-			d.i++
 			it, err := d.value(depth + 1)
 			if err != nil {
 				return v, err
 			}
 			d.members = append(d.members, Member{Key: k, Val: it})
 			d.highMembers = max(d.highMembers, len(d.members))
-			if d.space(); d.i < len(d.s) && d.s[d.i] == ',' {
-				d.i++
+			if d.eat(',') {
 				continue
 			}
-			if d.i < len(d.s) && d.s[d.i] == '}' {
-				d.i++
+			if d.eat('}') {
 				v.Members = slices.Clone(d.members[base:])
 				return v, nil
 			}
@@ -168,9 +172,7 @@ func (d *decoder) value(depth int) (Value, error) {
 	case c == '[':
 		d.i++
 		v := Value{Kind: Array}
-		d.space()
-		if d.i < len(d.s) && d.s[d.i] == ']' {
-			d.i++
+		if d.eat(']') {
 			return v, nil
 		}
 		base := len(d.items)
@@ -182,12 +184,10 @@ func (d *decoder) value(depth int) (Value, error) {
 			}
 			d.items = append(d.items, it)
 			d.highItems = max(d.highItems, len(d.items))
-			if d.space(); d.i < len(d.s) && d.s[d.i] == ',' {
-				d.i++
+			if d.eat(',') {
 				continue
 			}
-			if d.i < len(d.s) && d.s[d.i] == ']' {
-				d.i++
+			if d.eat(']') {
 				v.Items = slices.Clone(d.items[base:])
 				return v, nil
 			}

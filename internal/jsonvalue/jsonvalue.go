@@ -324,11 +324,21 @@ func (v Value) appendLiteral(dst []byte, python bool) []byte {
 // escapes Python reads: the value comes back exactly, whatever quotes,
 // backslashes or newlines it holds. Invalid UTF-8 becomes U+FFFD.
 func AppendPythonString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
+	if !utf8.ValidString(s) {
+		s = string([]rune(s)) // U+FFFD for each byte that is not UTF-8
+	}
+	return AppendPythonQuoted(dst, s, '"')
+}
+
+// AppendPythonQuoted writes s in the quote q with the escapes Python reads:
+// backslashes, q, and \n, \r, \t and other control characters escaped;
+// other bytes as they are.
+func AppendPythonQuoted(dst []byte, s string, q byte) []byte {
+	dst = append(dst, q)
+	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '"' || c == '\\':
+		case c == q || c == '\\':
 			dst = append(dst, '\\', c)
 		case c == '\n':
 			dst = append(dst, '\\', 'n')
@@ -338,21 +348,11 @@ func AppendPythonString(dst []byte, s string) []byte {
 			dst = append(dst, '\\', 't')
 		case c < 0x20 || c == 0x7f:
 			dst = append(dst, '\\', 'x', hexDigits[c>>4], hexDigits[c&0xf])
-		case c >= utf8.RuneSelf:
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n == 1 {
-				dst = append(dst, "\uFFFD"...)
-			} else {
-				dst = append(dst, s[i:i+n]...)
-			}
-			i += n
-			continue
 		default:
 			dst = append(dst, c)
 		}
-		i++
 	}
-	return append(dst, '"')
+	return append(dst, q)
 }
 
 // Any converts v to the generic form encoding/json decodes into.

@@ -116,6 +116,20 @@ func (b *Builder) fresh(kind string) string {
 	return kind + "-" + strconv.Itoa(b.n)
 }
 
+// once returns a reference to the rule for the subschema target, named
+// in seen: the first time, a fresh kind rule whose body is expr(target).
+// A $ref's target gets one rule, however often (or recursively) it is
+// named.
+func (b *Builder) once(seen map[*jsonvalue.Value]string, kind string, target *jsonvalue.Value, expr func(*jsonvalue.Value) string) string {
+	if name, ok := seen[target]; ok {
+		return b.R(name)
+	}
+	name := b.fresh(kind)
+	seen[target] = name
+	b.Rule(name, expr(target))
+	return b.R(name)
+}
+
 // Lit writes s as an EBNF string literal.
 func Lit(s string) string {
 	var sb strings.Builder
@@ -604,13 +618,7 @@ func (b *Builder) Value(s *jsonvalue.Value) string {
 		if target == nil {
 			return b.R("value")
 		}
-		if name, seen := b.refs[target]; seen {
-			return b.R(name)
-		}
-		name := b.fresh("ref")
-		b.refs[target] = name
-		b.Rule(name, b.Value(target))
-		return b.R(name)
+		return b.once(b.refs, "ref", target, b.Value)
 	}
 	if enum := b.doc.Get(s, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
 		return b.literals(enum.Items)

@@ -56,13 +56,7 @@ func (b *Builder) nestValue(ps *jsonvalue.Value) string {
 		return b.nestAny() // nothing known: any text, which the reader types, or elements
 	}
 	if ref := b.doc.Get(ps, "$ref"); ref != nil && ps != sm {
-		if name, seen := b.nestRefs[sm]; seen {
-			return b.R(name)
-		}
-		name := b.fresh("nest")
-		b.nestRefs[sm] = name
-		b.Rule(name, b.nestValue(sm))
-		return b.R(name)
+		return b.once(b.nestRefs, "nest", sm, b.nestValue)
 	}
 	text, js := b.xmlParts(ps)
 	if text != "" && b.doc.Get(sm, "enum") == nil && b.doc.Get(sm, "const") == nil {

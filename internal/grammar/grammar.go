@@ -668,15 +668,23 @@ func (b *Builder) Value(s *jsonvalue.Value) string {
 	return "(" + strings.Join(parts, " | ") + ")"
 }
 
-func (b *Builder) array(s *jsonvalue.Value) string {
-	var prefix []jsonvalue.Value
+// tuple returns an array schema's schemas for its first items, by
+// position ("prefixItems", or "items" as a list, as drafts 4 to 7 write a
+// tuple), and for the rest ("items" otherwise, as the schema has it, or
+// nil).
+func (b *Builder) tuple(s *jsonvalue.Value) (prefix []jsonvalue.Value, items *jsonvalue.Value) {
 	if p := b.doc.Get(s, "prefixItems"); p != nil && p.Kind == jsonvalue.Array {
 		prefix = p.Items
 	}
-	items := b.doc.Get(s, "items")
+	items = b.doc.Get(s, "items")
 	if items != nil && items.Kind == jsonvalue.Array {
 		prefix, items = items.Items, nil
 	}
+	return prefix, items
+}
+
+func (b *Builder) array(s *jsonvalue.Value) string {
+	prefix, items := b.tuple(s)
 	item := b.R("value")
 	if items != nil && items.Kind == jsonvalue.Object {
 		item = b.Value(items)

@@ -124,14 +124,7 @@ func (b *Builder) anyElements() string {
 func (b *Builder) nestItems(sm *jsonvalue.Value) string {
 	before, after := b.nest.Tag(b.nest.Item)
 	item := func(ps *jsonvalue.Value) string { return Lit(before) + " " + b.nestValue(ps) + " " + Lit(after) }
-	var prefix []jsonvalue.Value
-	if p := b.doc.Get(sm, "prefixItems"); p != nil && p.Kind == jsonvalue.Array {
-		prefix = p.Items
-	}
-	items := b.doc.Get(sm, "items")
-	if items != nil && items.Kind == jsonvalue.Array {
-		prefix, items = items.Items, nil
-	}
+	prefix, items := b.tuple(sm)
 	rest := Lit(before) + " " + b.nestAny() + " " + Lit(after)
 	if items != nil && items.Kind == jsonvalue.Object {
 		rest = item(items)

@@ -599,6 +599,34 @@ func (b *Builder) xmlMember(k string, ps *jsonvalue.Value) string {
 // sep is the rule expression for a comma between items.
 func (b *Builder) sep() string { return b.R("ws") + ` "," ` + b.R("ws") }
 
+// Combined returns the rule expression for the values schema s (an
+// object, in doc) allows by a combinator, as the value builders (Value,
+// gemma4's) read them: an enum's or const's values as literals writes a
+// choice of them; the alternatives of an anyOf or oneOf, each as value
+// writes a subschema's values; an allOf's one subschema. ok is false when
+// s has none of these, or only an allOf of several.
+func Combined(doc *schemadoc.Doc, s *jsonvalue.Value, literals func([]jsonvalue.Value) string, value func(*jsonvalue.Value) string) (expr string, ok bool) {
+	if enum := doc.Get(s, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
+		return literals(enum.Items), true
+	}
+	if c := doc.Get(s, "const"); c != nil {
+		return literals([]jsonvalue.Value{*c}), true
+	}
+	for _, key := range []string{"anyOf", "oneOf"} {
+		if alts := doc.Get(s, key); alts != nil && alts.Kind == jsonvalue.Array && len(alts.Items) > 0 {
+			var parts []string
+			for i := range alts.Items {
+				parts = append(parts, value(&alts.Items[i]))
+			}
+			return "(" + strings.Join(parts, " | ") + ")", true
+		}
+	}
+	if all := doc.Get(s, "allOf"); all != nil && all.Kind == jsonvalue.Array && len(all.Items) == 1 {
+		return value(&all.Items[0]), true
+	}
+	return "", false
+}
+
 // Value returns a rule expression for values that satisfy schema s.
 func (b *Builder) Value(s *jsonvalue.Value) string {
 	if b.doc == nil {
@@ -620,23 +648,8 @@ func (b *Builder) Value(s *jsonvalue.Value) string {
 		}
 		return b.once(b.refs, "ref", target, b.Value)
 	}
-	if enum := b.doc.Get(s, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
-		return b.literals(enum.Items)
-	}
-	if c := b.doc.Get(s, "const"); c != nil {
-		return b.literals([]jsonvalue.Value{*c})
-	}
-	for _, key := range []string{"anyOf", "oneOf"} {
-		if alts := b.doc.Get(s, key); alts != nil && alts.Kind == jsonvalue.Array && len(alts.Items) > 0 {
-			var parts []string
-			for i := range alts.Items {
-				parts = append(parts, b.Value(&alts.Items[i]))
-			}
-			return "(" + strings.Join(parts, " | ") + ")"
-		}
-	}
-	if all := b.doc.Get(s, "allOf"); all != nil && all.Kind == jsonvalue.Array && len(all.Items) == 1 {
-		return b.Value(&all.Items[0])
+	if expr, ok := Combined(b.doc, s, b.literals, b.Value); ok {
+		return expr
 	}
 	types := b.doc.Types(s)
 	if len(types) == 0 {

@@ -161,23 +161,8 @@ func (g *builder) value(s *jsonvalue.Value) string {
 		g.rule(name, g.value(target))
 		return name
 	}
-	if enum := g.doc.Get(s, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
-		return g.literals(enum.Items)
-	}
-	if c := g.doc.Get(s, "const"); c != nil {
-		return g.literals([]jsonvalue.Value{*c})
-	}
-	for _, key := range []string{"anyOf", "oneOf"} {
-		if alts := g.doc.Get(s, key); alts != nil && alts.Kind == jsonvalue.Array && len(alts.Items) > 0 {
-			var parts []string
-			for i := range alts.Items {
-				parts = append(parts, g.value(&alts.Items[i]))
-			}
-			return "(" + strings.Join(parts, " | ") + ")"
-		}
-	}
-	if all := g.doc.Get(s, "allOf"); all != nil && all.Kind == jsonvalue.Array && len(all.Items) == 1 {
-		return g.value(&all.Items[0])
+	if expr, ok := grammar.Combined(g.doc, s, g.literals, g.value); ok {
+		return expr
 	}
 	types := g.doc.Types(s)
 	if len(types) == 0 {

@@ -20,6 +20,7 @@
 package models
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/toolcall"
@@ -87,7 +88,7 @@ func Lookup(name string) (Model, bool) {
 	best, bestAt, bestLen := rule{order: -1}, 0, 0
 	for _, x := range rules() {
 		at := holdsInOrder(key, x.parts)
-		if at < 0 || holdsAny(key, x.not) {
+		if at < 0 || slices.ContainsFunc(x.not, func(p string) bool { return strings.Contains(key, p) }) {
 			continue
 		}
 		n := 0
@@ -145,13 +146,4 @@ func holdsInOrder(s string, parts []string) int {
 		s = s[i+len(p):]
 	}
 	return first
-}
-
-func holdsAny(s string, parts []string) bool {
-	for _, p := range parts {
-		if strings.Contains(s, p) {
-			return true
-		}
-	}
-	return false
 }

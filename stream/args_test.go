@@ -200,18 +200,23 @@ var readers = []struct {
 	{harmony.Format, harmony.RenderCalls},
 }
 
+// writeFileText renders, with a reader's render, a write_file call whose
+// content is size bytes of Python source.
+func writeFileText(tb testing.TB, render func([]toolcall.Call) (string, error), size int) string {
+	args, _ := json.Marshal(map[string]string{"path": "src/handler.py", "content": benchdata.PythonSource(size)})
+	text, err := render([]toolcall.Call{{Name: "write_file", Arguments: string(args)}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return text
+}
+
 // A 10 KB call streams in every kind of reader: a pythonic list, a
 // function tag, a JSON call object, XML parameters, a Harmony message.
 func TestLongCallsStreamInEveryReader(t *testing.T) {
-	args, _ := json.Marshal(map[string]string{"path": "src/handler.py", "content": benchdata.PythonSource(10_000)})
-	calls := []toolcall.Call{{Name: "write_file", Arguments: string(args)}}
 	req := toolcall.Request{Tools: []toolcall.Tool{writeFile}}
 	for _, f := range readers {
-		text, err := f.render(calls)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ds := benchdata.Deltas(text, 4)
+		ds := benchdata.Deltas(writeFileText(t, f.render, 10_000), 4)
 		if st := streamtest.CompareStreaming(t, f.format, req, ds); st.Calls != 1 || st.Streamed != 1 || st.Retracted != 0 {
 			t.Errorf("%s: %+v", f.format.Name(), st)
 		}
@@ -230,15 +235,9 @@ func TestLongCallsStreamInEveryReader(t *testing.T) {
 // BenchmarkArgumentStreaming: a 100 KB write_file call in 4-byte deltas,
 // with argument streaming off and on, for formats of each kind of reader.
 func BenchmarkArgumentStreaming(b *testing.B) {
-	content := benchdata.PythonSource(100_000)
-	args, _ := json.Marshal(map[string]string{"path": "src/handler.py", "content": content})
-	calls := []toolcall.Call{{Name: "write_file", Arguments: string(args)}}
 	req := toolcall.Request{Tools: []toolcall.Tool{writeFile}}
 	for _, f := range readers {
-		text, err := f.render(calls)
-		if err != nil {
-			b.Fatal(err)
-		}
+		text := writeFileText(b, f.render, 100_000)
 		ds := benchdata.Deltas(text, 4)
 		for _, on := range []bool{false, true} {
 			name := f.format.Name() + "/off"

@@ -116,6 +116,20 @@ func (b *Builder) fresh(kind string) string {
 	return kind + "-" + strconv.Itoa(b.n)
 }
 
+// once returns a reference to the rule for the subschema target, named
+// in seen: the first time, a fresh kind rule whose body is expr(target).
+// A $ref's target gets one rule, however often (or recursively) it is
+// named.
+func (b *Builder) once(seen map[*jsonvalue.Value]string, kind string, target *jsonvalue.Value, expr func(*jsonvalue.Value) string) string {
+	if name, ok := seen[target]; ok {
+		return b.R(name)
+	}
+	name := b.fresh(kind)
+	seen[target] = name
+	b.Rule(name, expr(target))
+	return b.R(name)
+}
+
 // Lit writes s as an EBNF string literal.
 func Lit(s string) string {
 	var sb strings.Builder
@@ -585,6 +599,34 @@ func (b *Builder) xmlMember(k string, ps *jsonvalue.Value) string {
 // sep is the rule expression for a comma between items.
 func (b *Builder) sep() string { return b.R("ws") + ` "," ` + b.R("ws") }
 
+// Combined returns the rule expression for the values schema s (an
+// object, in doc) allows by a combinator, as the value builders (Value,
+// gemma4's) read them: an enum's or const's values as literals writes a
+// choice of them; the alternatives of an anyOf or oneOf, each as value
+// writes a subschema's values; an allOf's one subschema. ok is false when
+// s has none of these, or only an allOf of several.
+func Combined(doc *schemadoc.Doc, s *jsonvalue.Value, literals func([]jsonvalue.Value) string, value func(*jsonvalue.Value) string) (expr string, ok bool) {
+	if enum := doc.Get(s, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
+		return literals(enum.Items), true
+	}
+	if c := doc.Get(s, "const"); c != nil {
+		return literals([]jsonvalue.Value{*c}), true
+	}
+	for _, key := range []string{"anyOf", "oneOf"} {
+		if alts := doc.Get(s, key); alts != nil && alts.Kind == jsonvalue.Array && len(alts.Items) > 0 {
+			var parts []string
+			for i := range alts.Items {
+				parts = append(parts, value(&alts.Items[i]))
+			}
+			return "(" + strings.Join(parts, " | ") + ")", true
+		}
+	}
+	if all := doc.Get(s, "allOf"); all != nil && all.Kind == jsonvalue.Array && len(all.Items) == 1 {
+		return value(&all.Items[0]), true
+	}
+	return "", false
+}
+
 // Value returns a rule expression for values that satisfy schema s.
 func (b *Builder) Value(s *jsonvalue.Value) string {
 	if b.doc == nil {
@@ -604,31 +646,10 @@ func (b *Builder) Value(s *jsonvalue.Value) string {
 		if target == nil {
 			return b.R("value")
 		}
-		if name, seen := b.refs[target]; seen {
-			return b.R(name)
-		}
-		name := b.fresh("ref")
-		b.refs[target] = name
-		b.Rule(name, b.Value(target))
-		return b.R(name)
+		return b.once(b.refs, "ref", target, b.Value)
 	}
-	if enum := b.doc.Get(s, "enum"); enum != nil && enum.Kind == jsonvalue.Array {
-		return b.literals(enum.Items)
-	}
-	if c := b.doc.Get(s, "const"); c != nil {
-		return b.literals([]jsonvalue.Value{*c})
-	}
-	for _, key := range []string{"anyOf", "oneOf"} {
-		if alts := b.doc.Get(s, key); alts != nil && alts.Kind == jsonvalue.Array && len(alts.Items) > 0 {
-			var parts []string
-			for i := range alts.Items {
-				parts = append(parts, b.Value(&alts.Items[i]))
-			}
-			return "(" + strings.Join(parts, " | ") + ")"
-		}
-	}
-	if all := b.doc.Get(s, "allOf"); all != nil && all.Kind == jsonvalue.Array && len(all.Items) == 1 {
-		return b.Value(&all.Items[0])
+	if expr, ok := Combined(b.doc, s, b.literals, b.Value); ok {
+		return expr
 	}
 	types := b.doc.Types(s)
 	if len(types) == 0 {
@@ -660,15 +681,23 @@ func (b *Builder) Value(s *jsonvalue.Value) string {
 	return "(" + strings.Join(parts, " | ") + ")"
 }
 
-func (b *Builder) array(s *jsonvalue.Value) string {
-	var prefix []jsonvalue.Value
+// tuple returns an array schema's schemas for its first items, by
+// position ("prefixItems", or "items" as a list, as drafts 4 to 7 write a
+// tuple), and for the rest ("items" otherwise, as the schema has it, or
+// nil).
+func (b *Builder) tuple(s *jsonvalue.Value) (prefix []jsonvalue.Value, items *jsonvalue.Value) {
 	if p := b.doc.Get(s, "prefixItems"); p != nil && p.Kind == jsonvalue.Array {
 		prefix = p.Items
 	}
-	items := b.doc.Get(s, "items")
+	items = b.doc.Get(s, "items")
 	if items != nil && items.Kind == jsonvalue.Array {
 		prefix, items = items.Items, nil
 	}
+	return prefix, items
+}
+
+func (b *Builder) array(s *jsonvalue.Value) string {
+	prefix, items := b.tuple(s)
 	item := b.R("value")
 	if items != nil && items.Kind == jsonvalue.Object {
 		item = b.Value(items)

@@ -56,13 +56,7 @@ func (b *Builder) nestValue(ps *jsonvalue.Value) string {
 		return b.nestAny() // nothing known: any text, which the reader types, or elements
 	}
 	if ref := b.doc.Get(ps, "$ref"); ref != nil && ps != sm {
-		if name, seen := b.nestRefs[sm]; seen {
-			return b.R(name)
-		}
-		name := b.fresh("nest")
-		b.nestRefs[sm] = name
-		b.Rule(name, b.nestValue(sm))
-		return b.R(name)
+		return b.once(b.nestRefs, "nest", sm, b.nestValue)
 	}
 	text, js := b.xmlParts(ps)
 	if text != "" && b.doc.Get(sm, "enum") == nil && b.doc.Get(sm, "const") == nil {
@@ -130,14 +124,7 @@ func (b *Builder) anyElements() string {
 func (b *Builder) nestItems(sm *jsonvalue.Value) string {
 	before, after := b.nest.Tag(b.nest.Item)
 	item := func(ps *jsonvalue.Value) string { return Lit(before) + " " + b.nestValue(ps) + " " + Lit(after) }
-	var prefix []jsonvalue.Value
-	if p := b.doc.Get(sm, "prefixItems"); p != nil && p.Kind == jsonvalue.Array {
-		prefix = p.Items
-	}
-	items := b.doc.Get(sm, "items")
-	if items != nil && items.Kind == jsonvalue.Array {
-		prefix, items = items.Items, nil
-	}
+	prefix, items := b.tuple(sm)
 	rest := Lit(before) + " " + b.nestAny() + " " + Lit(after)
 	if items != nil && items.Kind == jsonvalue.Object {
 		rest = item(items)

@@ -102,6 +102,15 @@ func (d *decoder) space() {
 	}
 }
 
+// eat skips whitespace and then c, reporting whether c was there.
+func (d *decoder) eat(c byte) bool {
+	if d.space(); d.i < len(d.s) && d.s[d.i] == c {
+		d.i++
+		return true
+	}
+	return false
+}
+
 // IsSpace reports whether c is whitespace between JSON tokens (space, tab,
 // LF, CR): the one whitespace test of the module's JSON readers and of the
 // closing-quote rule.
@@ -131,9 +140,7 @@ func (d *decoder) value(depth int) (Value, error) {
 	case c == '{':
 		d.i++
 		v := Value{Kind: Object}
-		d.space()
-		if d.i < len(d.s) && d.s[d.i] == '}' {
-			d.i++
+		if d.eat('}') {
 			return v, nil
 		}
 		base := len(d.members)
@@ -144,22 +151,19 @@ func (d *decoder) value(depth int) (Value, error) {
 			if err != nil {
 				return v, err
 			}
-			if d.space(); d.i >= len(d.s) || d.s[d.i] != ':' {
+			if !d.eat(':') {
 				return v, errSyntax
 			}
-			d.i++
 			it, err := d.value(depth + 1)
 			if err != nil {
 				return v, err
 			}
 			d.members = append(d.members, Member{Key: k, Val: it})
 			d.highMembers = max(d.highMembers, len(d.members))
-			if d.space(); d.i < len(d.s) && d.s[d.i] == ',' {
-				d.i++
+			if d.eat(',') {
 				continue
 			}
-			if d.i < len(d.s) && d.s[d.i] == '}' {
-				d.i++
+			if d.eat('}') {
 				v.Members = slices.Clone(d.members[base:])
 				return v, nil
 			}
@@ -168,9 +172,7 @@ func (d *decoder) value(depth int) (Value, error) {
 	case c == '[':
 		d.i++
 		v := Value{Kind: Array}
-		d.space()
-		if d.i < len(d.s) && d.s[d.i] == ']' {
-			d.i++
+		if d.eat(']') {
 			return v, nil
 		}
 		base := len(d.items)
@@ -182,12 +184,10 @@ func (d *decoder) value(depth int) (Value, error) {
 			}
 			d.items = append(d.items, it)
 			d.highItems = max(d.highItems, len(d.items))
-			if d.space(); d.i < len(d.s) && d.s[d.i] == ',' {
-				d.i++
+			if d.eat(',') {
 				continue
 			}
-			if d.i < len(d.s) && d.s[d.i] == ']' {
-				d.i++
+			if d.eat(']') {
 				v.Items = slices.Clone(d.items[base:])
 				return v, nil
 			}
@@ -324,11 +324,21 @@ func (v Value) appendLiteral(dst []byte, python bool) []byte {
 // escapes Python reads: the value comes back exactly, whatever quotes,
 // backslashes or newlines it holds. Invalid UTF-8 becomes U+FFFD.
 func AppendPythonString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
+	if !utf8.ValidString(s) {
+		s = string([]rune(s)) // U+FFFD for each byte that is not UTF-8
+	}
+	return AppendPythonQuoted(dst, s, '"')
+}
+
+// AppendPythonQuoted writes s in the quote q with the escapes Python reads:
+// backslashes, q, and \n, \r, \t and other control characters escaped;
+// other bytes as they are.
+func AppendPythonQuoted(dst []byte, s string, q byte) []byte {
+	dst = append(dst, q)
+	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '"' || c == '\\':
+		case c == q || c == '\\':
 			dst = append(dst, '\\', c)
 		case c == '\n':
 			dst = append(dst, '\\', 'n')
@@ -338,21 +348,11 @@ func AppendPythonString(dst []byte, s string) []byte {
 			dst = append(dst, '\\', 't')
 		case c < 0x20 || c == 0x7f:
 			dst = append(dst, '\\', 'x', hexDigits[c>>4], hexDigits[c&0xf])
-		case c >= utf8.RuneSelf:
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n == 1 {
-				dst = append(dst, "\uFFFD"...)
-			} else {
-				dst = append(dst, s[i:i+n]...)
-			}
-			i += n
-			continue
 		default:
 			dst = append(dst, c)
 		}
-		i++
 	}
-	return append(dst, '"')
+	return append(dst, q)
 }
 
 // Any converts v to the generic form encoding/json decodes into.

@@ -55,6 +55,10 @@ func (t *Tail) Feed(s string) (res marker.Result, n int) {
 			return marker.None, i
 		}
 		c := s[i]
+		if t.escape { // a backslash's byte, in a destination or title
+			t.escape = false
+			continue
+		}
 		switch t.phase {
 		case pOpen:
 			if c != '(' {
@@ -77,8 +81,6 @@ func (t *Tail) Feed(s string) (res marker.Result, n int) {
 			}
 		case pDest:
 			switch {
-			case t.escape:
-				t.escape = false
 			case c == '\\':
 				t.escape = true
 			case c == '(':
@@ -97,8 +99,6 @@ func (t *Tail) Feed(s string) (res marker.Result, n int) {
 			}
 		case pAngle:
 			switch {
-			case t.escape:
-				t.escape = false
 			case c == '\\':
 				t.escape = true
 			case c == '>':
@@ -120,8 +120,6 @@ func (t *Tail) Feed(s string) (res marker.Result, n int) {
 			}
 		case pTitle:
 			switch {
-			case t.escape:
-				t.escape = false
 			case c == '\\':
 				t.escape = true
 			case c == t.close:

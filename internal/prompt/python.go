@@ -1,7 +1,6 @@
 package prompt
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -67,31 +66,13 @@ func AppendPythonRepr(dst []byte, s string) []byte {
 	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
 		q = '"'
 	}
-	return AppendQuoted(dst, s, q)
+	return jsonvalue.AppendPythonQuoted(dst, s, q)
 }
 
 // AppendQuoted writes s in the quote q with the escapes Python reads:
 // backslashes, q, and \n, \r, \t and other control characters escaped.
 func AppendQuoted(dst []byte, s string, q byte) []byte {
-	dst = append(dst, q)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == q || c == '\\':
-			dst = append(dst, '\\', c)
-		case c == '\n':
-			dst = append(dst, '\\', 'n')
-		case c == '\r':
-			dst = append(dst, '\\', 'r')
-		case c == '\t':
-			dst = append(dst, '\\', 't')
-		case c < 0x20 || c == 0x7f:
-			dst = append(dst, fmt.Sprintf("\\x%02x", c)...)
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return append(dst, q)
+	return jsonvalue.AppendPythonQuoted(dst, s, q)
 }
 
 // Truthy reports whether a schema value is true as Jinja (Python) tests

@@ -1184,11 +1184,7 @@ func (r *Reader) endEscape() {
 // closeCheck decides a quote that may close a one-line string: it does
 // when the next byte that is not blank is , ) ] } : (or the input ends).
 func (r *Reader) closeCheck(s string, i int) int {
-	for i < len(s) && jsonvalue.IsSpace(s[i]) {
-		r.held = append(r.held, s[i])
-		i = r.take(s, i, i+1)
-	}
-	if i == len(s) {
+	if i = r.holdBlanks(s, i); i == len(s) {
 		return i
 	}
 	if isCloser(s[i]) {
@@ -1211,6 +1207,15 @@ func (r *Reader) closeCheck(s string, i int) int {
 	return i
 }
 
+// holdBlanks holds the blanks from s[i] on and returns where they end.
+func (r *Reader) holdBlanks(s string, i int) int {
+	for i < len(s) && jsonvalue.IsSpace(s[i]) {
+		r.held = append(r.held, s[i])
+		i = r.take(s, i, i+1)
+	}
+	return i
+}
+
 // adjacent decides a quote, held at held[adjAt], that follows (after
 // blanks) a quote that may close a one-line string: Python's adjacent
 // literals ('a' 'b' is "ab"). When it is of the string's own kind and the
@@ -1218,11 +1223,7 @@ func (r *Reader) closeCheck(s string, i int) int {
 // quote before it is text ("say "hi"" is say "hi"); otherwise the string
 // ended at that quote, and the literal it opens goes on with its text.
 func (r *Reader) adjacent(s string, i int) int {
-	for i < len(s) && jsonvalue.IsSpace(s[i]) {
-		r.held = append(r.held, s[i])
-		i = r.take(s, i, i+1)
-	}
-	if i == len(s) {
+	if i = r.holdBlanks(s, i); i == len(s) {
 		return i
 	}
 	q := r.held[r.adjAt]

@@ -81,18 +81,7 @@ func (n Node) alternatives(visit func(Node) bool) bool {
 // a schema; looked for in the schema itself, then in its allOf, anyOf and
 // oneOf alternatives (the first that says).
 func (n Node) Member(key string) Node {
-	if n.v == nil {
-		return Node{}
-	}
-	if m := n.member(key); m.v != nil {
-		return m
-	}
-	var found Node
-	n.alternatives(func(a Node) bool {
-		found = a.member(key)
-		return found.v != nil
-	})
-	return found
+	return n.first(func(a Node) Node { return a.member(key) })
 }
 
 // member is Member in the schema itself.
@@ -113,15 +102,21 @@ func (n Node) member(key string) Node {
 // for the first items, else "items"; looked for in the schema itself,
 // then in its alternatives, as Member is.
 func (n Node) Item(i int) Node {
+	return n.first(func(a Node) Node { return a.item(i) })
+}
+
+// first returns the place own finds in the schema itself, else in the
+// first of its alternatives where it finds one.
+func (n Node) first(own func(Node) Node) Node {
 	if n.v == nil {
 		return Node{}
 	}
-	if it := n.item(i); it.v != nil {
-		return it
+	if found := own(n); found.v != nil {
+		return found
 	}
 	var found Node
 	n.alternatives(func(a Node) bool {
-		found = a.item(i)
+		found = own(a)
 		return found.v != nil
 	})
 	return found

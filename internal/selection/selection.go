@@ -8,6 +8,7 @@ package selection
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/jsonkeys"
@@ -278,13 +279,10 @@ func (set foldedSet) has(name string) bool {
 	return ok
 }
 
+// isOneOf reports whether name is one of names, as toolcall.SameName
+// compares them.
 func isOneOf(name string, names []string) bool {
-	for _, n := range names {
-		if toolcall.SameName(name, n) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(names, func(n string) bool { return toolcall.SameName(name, n) })
 }
 
 // editedFile returns the file an edit's arguments name, or "".

@@ -103,11 +103,9 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 				return toolcall.Prompt{Text: b.String()}, nil
 			}
 			b.WriteString(m.Content)
-			calls, err := RenderCalls(m.ToolCalls)
-			if err != nil {
+			if err := prompt.WriteCalls(&b, RenderCalls, m.ToolCalls, ""); err != nil {
 				return toolcall.Prompt{}, err
 			}
-			b.WriteString(calls)
 		case "tool":
 			if !inAssistant {
 				return toolcall.Prompt{}, fmt.Errorf("apertus: message %d: a tool result outside an assistant turn", i)

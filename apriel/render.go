@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/toolparse/toolparse/internal/grammar"
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -18,7 +17,7 @@ func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(ca
 
 // array is how Apriel writes calls; noIDs writes them without their IDs.
 var (
-	array = prompt.JSONArray{Format: "apriel", Open: startText, Close: endText, Begin: prompt.NameArgumentsBegin, Tail: idMember}
+	array = prompt.JSONArray{Format: "apriel", Open: startText, Close: endText, Begin: prompt.NameArgumentsBegin, Tail: prompt.IDMember}
 	noIDs = prompt.JSONArray{Format: "apriel", Open: startText, Close: endText, Begin: prompt.NameArgumentsBegin}
 )
 
@@ -26,30 +25,14 @@ var (
 // IDs: the array between the markers is the section.
 var frame = grammar.ArrayFrame(array, startText)
 
-// idMember is a call object's "id" member, when the call has an ID.
-func idMember(c toolcall.Call) string {
-	if c.ID == "" {
-		return ""
-	}
-	return `, "id": ` + string(jsonvalue.AppendString(nil, c.ID))
-}
-
 // writeCalls writes an assistant's calls on a new line as RenderCalls
 // writes them, their IDs only when ids is set; no calls writes nothing.
 func writeCalls(b *strings.Builder, calls []toolcall.Call, ids bool) error {
-	if len(calls) == 0 {
-		return nil
-	}
 	w := noIDs
 	if ids {
 		w = array
 	}
-	text, err := w.Render(calls)
-	if err != nil {
-		return err
-	}
-	b.WriteString("\n" + text)
-	return nil
+	return prompt.WriteCalls(b, w.Render, calls, "\n")
 }
 
 // The prompt profiles: the chat templates RenderPrompt writes.

@@ -72,13 +72,9 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 		}
 		msg("developer", body, endText)
 	}
-	finished := -1 // turns before the last assistant turn without calls belong to finished tasks
-	for i := len(rest) - 1; i >= 0; i-- {
-		if rest[i].Role == "assistant" && len(rest[i].ToolCalls) == 0 {
-			finished = i
-			break
-		}
-	}
+	// Turns before the last assistant turn without calls belong to
+	// finished tasks.
+	finished := prompt.LastAnswer(rest)
 	names := map[string]string{} // call ID to name, with allCalls
 	last := ""
 	for i, m := range rest {

@@ -116,18 +116,11 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 // writeCalls writes an assistant's calls after its text as Qwen3's and
 // Granite 4's templates do: one a line, on a new line when there is text.
 func writeCalls(b *strings.Builder, calls []toolcall.Call, text string) error {
-	if len(calls) == 0 {
-		return nil
-	}
-	s, err := RenderCalls(calls)
-	if err != nil {
-		return err
-	}
+	before := ""
 	if text != "" {
-		b.WriteString("\n")
+		before = "\n"
 	}
-	b.WriteString(s)
-	return nil
+	return prompt.WriteCalls(b, RenderCalls, calls, before)
 }
 
 // renderHermes writes the Hermes 2 Pro / Hermes 3 tool_use template: a
@@ -152,11 +145,9 @@ func renderHermes(msgs []toolcall.Message, tools []toolcall.Tool) (toolcall.Prom
 		case m.Role == "assistant" && len(m.ToolCalls) > 0:
 			b.WriteString("<|im_start|>assistant")
 			for _, c := range m.ToolCalls {
-				call, err := RenderCalls([]toolcall.Call{c})
-				if err != nil {
+				if err := prompt.WriteCalls(&b, RenderCalls, []toolcall.Call{c}, "\n"); err != nil {
 					return toolcall.Prompt{}, err
 				}
-				b.WriteString("\n" + call)
 			}
 			b.WriteString("<|im_end|>\n")
 		case m.Role == "tool":

@@ -52,13 +52,7 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 	if len(msgs) == 0 || msgs[0].Role != "system" {
 		b.WriteString("<|im_system|>system<|im_middle|>" + DefaultSystem + "<|im_end|>")
 	}
-	history := -1 // the last assistant turn without calls
-	for i := len(msgs) - 1; i >= 0; i-- {
-		if msgs[i].Role == "assistant" && len(msgs[i].ToolCalls) == 0 {
-			history = i
-			break
-		}
-	}
+	history := prompt.LastAnswer(msgs) // the last assistant turn without calls
 	counter := 0
 	ids := map[string]string{} // a call's empty ID to the one written
 	for i, m := range msgs {

@@ -3,6 +3,7 @@ package kimik3
 import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/formatdef"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -107,13 +108,6 @@ func init() {
 // the response channel holding content, the tools channel holding calls
 // (when there are any), the message's close and <|end_of_msg|>.
 func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
-	text := reasoning + thinkCloseText + responseOpenText + content + responseCloseText
-	if len(calls) > 0 {
-		c, err := RenderCalls(calls)
-		if err != nil {
-			return "", err
-		}
-		text += c
-	}
-	return text + messageCloseText + endOfMsgText, nil
+	return prompt.Reply{Open: thinkOpenText, Close: thinkCloseText, Opened: true, End: messageCloseText + endOfMsgText, Render: RenderCalls}.
+		Write(reasoning, responseOpenText+content+responseCloseText, calls)
 }

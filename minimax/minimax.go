@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/toolparse/toolparse/internal/formatdef"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/tagcall"
 	"github.com/toolparse/toolparse/toolcall"
@@ -78,13 +79,5 @@ func init() {
 // which opened <think>: the reasoning, \n</think>\n\n, the content, the
 // calls (a newline before them) and [e~[.
 func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
-	text := reasoning + "\n" + thinkClose + "\n\n" + content
-	if len(calls) > 0 {
-		c, err := RenderCalls(calls)
-		if err != nil {
-			return "", err
-		}
-		text += "\n" + c
-	}
-	return text + turnEnd, nil
+	return prompt.Reply{Open: thinkOpen, Close: "\n" + thinkClose + "\n\n", Opened: true, Sep: "\n", End: turnEnd, Render: RenderCalls}.Write(reasoning, content, calls)
 }

@@ -79,12 +79,8 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts 
 				b.WriteString(thinkOpen + "\n" + reasoning + "\n" + thinkClose + "\n\n")
 			}
 			b.WriteString(content)
-			if len(m.ToolCalls) > 0 {
-				calls, err := RenderCalls(m.ToolCalls)
-				if err != nil {
-					return toolcall.Prompt{}, err
-				}
-				b.WriteString("\n" + calls)
+			if err := prompt.WriteCalls(&b, RenderCalls, m.ToolCalls, "\n"); err != nil {
+				return toolcall.Prompt{}, err
 			}
 			b.WriteString(turnEnd + "\n")
 		case "tool":

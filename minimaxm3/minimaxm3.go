@@ -70,16 +70,5 @@ func init() {
 // prompt, which leaves reasoning closed: the reasoning in <mm:think> tags
 // (none when there is none), the content, the calls and [e~[.
 func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
-	text := content
-	if reasoning != "" {
-		text = thinkOpen + reasoning + thinkClose + content
-	}
-	if len(calls) > 0 {
-		c, err := RenderCalls(calls)
-		if err != nil {
-			return "", err
-		}
-		text += c
-	}
-	return text + turnEnd, nil
+	return prompt.Reply{Open: thinkOpen, Close: thinkClose, End: turnEnd, Render: RenderCalls}.Write(reasoning, content, calls)
 }

@@ -23,12 +23,7 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 func RenderCallsV3(calls []toolcall.Call) (string, error) { return arrayV3.Render(calls) }
 
 // arrayV3 is how the pre-v11 form writes calls.
-var arrayV3 = prompt.JSONArray{Format: "mistral", Open: toolCallsText + " ", Begin: prompt.NameArgumentsBegin, Tail: func(c toolcall.Call) string {
-	if c.ID == "" {
-		return ""
-	}
-	return `, "id": ` + string(jsonvalue.AppendString(nil, c.ID))
-}}
+var arrayV3 = prompt.JSONArray{Format: "mistral", Open: toolCallsText + " ", Begin: prompt.NameArgumentsBegin, Tail: prompt.IDMember}
 
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (

@@ -121,19 +121,15 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 			}
 			text = strings.TrimSpace(text)
 			b.WriteString(assistantTurn + text)
-			if len(m.ToolCalls) > 0 {
-				switch {
-				case text == "":
-				case vllm:
-					b.WriteString("\n\n")
-				default:
-					b.WriteString("\n")
-				}
-				calls, err := RenderCalls(m.ToolCalls)
-				if err != nil {
-					return toolcall.Prompt{}, err
-				}
-				b.WriteString(calls)
+			before := "\n"
+			switch {
+			case text == "":
+				before = ""
+			case vllm:
+				before = "\n\n"
+			}
+			if err := prompt.WriteCalls(&b, RenderCalls, m.ToolCalls, before); err != nil {
+				return toolcall.Prompt{}, err
 			}
 			b.WriteString("\n" + eotText + "\n")
 		}

@@ -16,21 +16,17 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// array spells Apriel's blocks for formatstest.ArrayCases and
-// ArrayGoldenTurns: the goldens (testdata/templates/golden/apriel16)
-// write a newline before the block and the model's IDs after the
-// arguments.
+// array spells Apriel's blocks for formatstest.CheckArray: the goldens
+// (testdata/templates/golden/apriel16) write a newline before the block
+// and the model's IDs after the arguments; the prompt opens the
+// reasoning, which the model ends with [BEGIN FINAL RESPONSE]; what
+// follows <|end|> is the next turn a server that did not stop there
+// wrote.
 var array = formatstest.Array{
 	Open: "<tool_calls>", Close: "</tool_calls>", TurnEnd: "<|end|>",
 	OpenCut: "<tool_c", CloseCut: "</tool_ca", TurnEndCut: "<|en",
 	Newline: true, IDs: true, ReasoningEnd: "\n[BEGIN FINAL RESPONSE]\n",
-}
-
-// TestGoldenTurns reads the assistant turns of the goldens as the
-// template writes them, from the turn's first byte after its header to
-// the newline after <|end|>.
-func TestGoldenTurns(t *testing.T) {
-	streamtest.Run(t, apriel.Format, formatstest.ArrayGoldenTurns(array), stream.StartOutsideReasoning())
+	NextTurn: "<|begin_user|>\nmore",
 }
 
 // The model's IDs: kept when well formed (the goldens' nine
@@ -53,7 +49,6 @@ func TestModelIDs(t *testing.T) {
 func TestApriel(t *testing.T) {
 	// The rows read on a stream told the prompt left reasoning closed (a
 	// turn from the history, or the end of the reasoning already read).
-	streamtest.Run(t, apriel.Format, formatstest.ArrayCases(array), stream.StartOutsideReasoning())
 	streamtest.Run(t, apriel.Format, []tc{
 		{"keys in any order, the ID first", `<tool_calls>[{"id": "x1", "arguments": {"a": 1}, "name": "f"}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
 		{"pretty-printed, as the prompt's example", "<tool_calls>[\n    {\"name\": \"f\", \"arguments\": {\"a\": [1, 2]}},\n    {\"name\": \"g\", \"arguments\": {}}\n]</tool_calls>", nil, "", []toolcall.Call{call("f", `{"a":[1,2]}`), call("g", `{}`)}},
@@ -103,32 +98,16 @@ func TestApriel15Answer(t *testing.T) {
 		"Paris.", "Sunny.", nil)
 }
 
-// What follows <|end|> is the next turn a server that did not stop there
-// wrote: dropped, with an end_of_turn diagnostic.
-func TestEndOfTurn(t *testing.T) {
-	streamtest.CheckEndOfTurnCall(t, apriel.Format, "<tool_calls>[{\"name\": \"f\", \"arguments\": {}}]</tool_calls>\n<|end|>\n<|begin_user|>\nmore", stream.StartOutsideReasoning())
-}
-
-// The prompt opens the reasoning, which the model ends with
-// [BEGIN FINAL RESPONSE]; a prompt whose last message is the answer's
-// start leaves it closed.
-func TestReasoning(t *testing.T) {
-	streamtest.RunReasoning(t, apriel.Format, nil, formatstest.ArrayReasoningCases(array))
-}
-
 // documents are the format's documents for its promises and fuzz seeds:
 // formatstest.ArrayDocuments and the reasoning's markers.
 var documents = formatstest.ArrayDocuments(array,
 	"Here are my reasoning steps:\nHm.\n[BEGIN FINAL RESPONSE]\nOk.\n[END FINAL RESPONSE]\n<|end|>",
 	"[BEGIN FINAL RESPONSE]", "[END FINAL RESPONSE]", "Here are my reasoning steps:")
 
-// TestPromises: split invariance, argument streaming and quiet deltas
-// hold for any mix of the format's text in any split; the first call of a
-// block streams while it arrives; a Feed of prose allocates nothing; a
-// block that is not calls comes back as content with a diagnostic.
-func TestPromises(t *testing.T) {
-	streamtest.CheckPromises(t, apriel.Format, formatstest.ArrayPromises(array, documents))
-}
+// TestArray: what every format that writes its calls as one array keeps
+// (formatstest.CheckArray): the goldens' turns, the shared rows, the
+// reasoning, the end of turn, and the promises on documents.
+func TestArray(t *testing.T) { formatstest.CheckArray(t, apriel.Format, array, documents) }
 
 // FuzzApriel checks the stream's promises on any document in random
 // deltas, told the prompt opened reasoning, closed it, or nothing.

@@ -56,22 +56,40 @@ func TestRenderPrompt(t *testing.T) {
 // user message, and keeps it with KeepReasoning (clear_thinking=false);
 // GLM-4.6 ignores it.
 func TestKeepReasoning(t *testing.T) {
-	msgs := []toolcall.Message{
+	checkOptions(t, greeting("Hello."), []optionsRow{
+		{toolcall.PromptOptions{}, "[gMASK]<sop><|user|>Hi<|assistant|></think>Hello.<|user|>Bye<|assistant|><think>", true},
+		{toolcall.PromptOptions{KeepReasoning: true}, "[gMASK]<sop><|user|>Hi<|assistant|><think>Greet back.</think>Hello.<|user|>Bye<|assistant|><think>", true},
+		{toolcall.PromptOptions{Profile: glm45.ProfileGLM46, KeepReasoning: true}, "[gMASK]<sop><|user|>\nHi<|assistant|>\n<think></think>\nHello.<|user|>\nBye<|assistant|>", false},
+	})
+}
+
+// greeting is the conversation TestKeepReasoning and
+// TestGLM52AndLagunaOptions render: Hi, an answer with its reasoning,
+// Bye.
+func greeting(answer string) []toolcall.Message {
+	return []toolcall.Message{
 		{Role: "user", Content: "Hi"},
-		{Role: "assistant", Reasoning: "Greet back.", Content: "Hello."},
+		{Role: "assistant", Reasoning: "Greet back.", Content: answer},
 		{Role: "user", Content: "Bye"},
 	}
-	for _, tt := range []struct {
-		opts toolcall.PromptOptions
-		want string
-	}{
-		{toolcall.PromptOptions{}, "[gMASK]<sop><|user|>Hi<|assistant|></think>Hello.<|user|>Bye<|assistant|><think>"},
-		{toolcall.PromptOptions{KeepReasoning: true}, "[gMASK]<sop><|user|>Hi<|assistant|><think>Greet back.</think>Hello.<|user|>Bye<|assistant|><think>"},
-		{toolcall.PromptOptions{Profile: glm45.ProfileGLM46, KeepReasoning: true}, "[gMASK]<sop><|user|>\nHi<|assistant|>\n<think></think>\nHello.<|user|>\nBye<|assistant|>"},
-	} {
+}
+
+// optionsRow is a row of checkOptions: the options, the prompt they
+// render and whether it leaves the reasoning open.
+type optionsRow struct {
+	opts   toolcall.PromptOptions
+	want   string
+	opened bool
+}
+
+// checkOptions: RenderPrompt writes msgs, with each row's options, as the
+// row's text, leaving the reasoning open as the row says.
+func checkOptions(t *testing.T, msgs []toolcall.Message, rows []optionsRow) {
+	t.Helper()
+	for _, tt := range rows {
 		got, err := glm45.RenderPrompt(msgs, nil, tt.opts)
-		if err != nil || got.Text != tt.want {
-			t.Errorf("%+v: RenderPrompt =\n%q, %v; want\n%q", tt.opts, got.Text, err, tt.want)
+		if err != nil || got.Text != tt.want || got.InReasoning != tt.opened {
+			t.Errorf("%+v: RenderPrompt =\n%q, %v, in reasoning %v; want\n%q, %v", tt.opts, got.Text, err, got.InReasoning, tt.want, tt.opened)
 		}
 	}
 }
@@ -80,16 +98,8 @@ func TestKeepReasoning(t *testing.T) {
 // for (Max by default), and both profiles open reasoning unless thinking
 // is off. A blank first system message drops Laguna's system turn.
 func TestGLM52AndLagunaOptions(t *testing.T) {
-	msgs := []toolcall.Message{
-		{Role: "user", Content: "Hi"},
-		{Role: "assistant", Reasoning: "Greet back.", Content: " Hello. "},
-		{Role: "user", Content: "Bye"},
-	}
-	for _, tt := range []struct {
-		opts   toolcall.PromptOptions
-		want   string
-		opened bool
-	}{
+	msgs := greeting(" Hello. ")
+	checkOptions(t, msgs, []optionsRow{
 		{toolcall.PromptOptions{Profile: glm45.ProfileGLM52}, "[gMASK]<sop><|system|>Reasoning Effort: Max<|user|>Hi<|assistant|><think></think>Hello.<|user|>Bye<|assistant|><think>", true},
 		{toolcall.PromptOptions{Profile: glm45.ProfileGLM52, ReasoningEffort: "high", KeepReasoning: true}, "[gMASK]<sop><|system|>Reasoning Effort: High<|user|>Hi<|assistant|><think>Greet back.</think>Hello.<|user|>Bye<|assistant|><think>", true},
 		{toolcall.PromptOptions{Profile: glm45.ProfileGLM52, Thinking: new(false)}, "[gMASK]<sop><|system|>Reasoning Effort: Max<|user|>Hi<|assistant|><think></think>Hello.<|user|>Bye<|assistant|><think></think>", false},
@@ -97,12 +107,7 @@ func TestGLM52AndLagunaOptions(t *testing.T) {
 		// as they are, and with thinking off writes </think> alone.
 		{toolcall.PromptOptions{Profile: glm45.ProfileLaguna}, "\u3008|EOS|\u3009<system>" + glm45.LagunaSystem + "</system>\n<user>Hi</user>\n<assistant><think>Greet back.</think> Hello. </assistant>\n<user>Bye</user>\n<assistant><think>", true},
 		{toolcall.PromptOptions{Profile: glm45.ProfileLaguna, Thinking: new(false)}, "\u3008|EOS|\u3009<system>" + glm45.LagunaSystem + "</system>\n<user>Hi</user>\n<assistant></think> Hello. </assistant>\n<user>Bye</user>\n<assistant></think>", false},
-	} {
-		got, err := glm45.RenderPrompt(msgs, nil, tt.opts)
-		if err != nil || got.Text != tt.want || got.InReasoning != tt.opened {
-			t.Errorf("%+v: RenderPrompt =\n%q, %v, in reasoning %v; want\n%q, %v", tt.opts, got.Text, err, got.InReasoning, tt.want, tt.opened)
-		}
-	}
+	})
 	blank := append([]toolcall.Message{{Role: "system", Content: " \n"}}, msgs...)
 	got, err := glm45.RenderPrompt(blank, nil, toolcall.PromptOptions{Profile: glm45.ProfileLaguna, Thinking: new(false)})
 	if want := "\u3008|EOS|\u3009<user>Hi</user>\n<assistant></think> Hello. </assistant>\n<user>Bye</user>\n<assistant></think>"; err != nil || got.Text != want {

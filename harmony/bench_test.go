@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/toolparse/toolparse/formats/formatstest"
 	"github.com/toolparse/toolparse/harmony"
 	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/stream"
@@ -27,16 +28,7 @@ func BenchmarkHarmony(b *testing.B) {
 			}
 		})
 		b.Run(name+"/4ByteDeltas", func(b *testing.B) {
-			ds := benchdata.Deltas(text, 4)
-			b.SetBytes(int64(len(text)))
-			b.ReportAllocs()
-			for b.Loop() {
-				s := stream.New(harmony.Format, toolcall.Request{})
-				for _, d := range ds {
-					s.Feed(d)
-				}
-				s.Close()
-			}
+			formatstest.BenchDeltas(b, harmony.Format, toolcall.Request{}, text)
 		})
 	}
 }

@@ -13,26 +13,17 @@ var call = streamtest.Call
 
 var expect = streamtest.Expecter(kimik2.Format, toolcall.Request{})
 
-// ids parses doc and returns its calls' IDs.
-func ids(doc string, opts ...stream.Option) []string {
-	var out []string
-	for _, c := range stream.Parse(kimik2.Format, doc, toolcall.Request{}, opts...).Calls {
-		out = append(out, c.ID)
-	}
-	return out
-}
-
 // TestExamples has every example of the kimi_k2 section of
 // FORMATS-MORE.md.
 func TestExamples(t *testing.T) {
 	k1 := `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>`
 	expect(t, k1, "", "", call("get_weather", `{"city":"Paris"}`)) // K1
-	if got := ids(k1); len(got) != 1 || got[0] != "functions.get_weather:0" {
+	if got := streamtest.IDs(kimik2.Format, k1); len(got) != 1 || got[0] != "functions.get_weather:0" {
 		t.Errorf("K1 IDs = %v", got)
 	}
 	k2 := `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_call_begin|>functions.get_tourist_attractions:1<|tool_call_argument_begin|>{"city": "London"}<|tool_call_end|><|tool_calls_section_end|>`
 	expect(t, k2, "", "", call("get_weather", `{"city":"Paris"}`), call("get_tourist_attractions", `{"city":"London"}`)) // K2
-	if got := ids(k2); len(got) != 2 || got[0] != "functions.get_weather:0" || got[1] != "functions.get_tourist_attractions:1" {
+	if got := streamtest.IDs(kimik2.Format, k2); len(got) != 2 || got[0] != "functions.get_weather:0" || got[1] != "functions.get_tourist_attractions:1" {
 		t.Errorf("K2 IDs = %v", got)
 	}
 	expect(t, `<think>I'm thinking about this</think><|tool_calls_section_begin|><|tool_call_begin|>functions.special_function:0<|tool_call_argument_begin|>{"arg1": 1}<|tool_call_end|><|tool_calls_section_end|>`,
@@ -55,7 +46,7 @@ func TestKimi(t *testing.T) {
 	expect(t, `<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{bad<|tool_call_end|><|tool_call_begin|>functions.g:1<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>`, "",
 		`<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{bad<|tool_call_end|>`, call("g", `{}`))
 	expect(t, "Answer.<|im_end|>", "", "Answer.")
-	if got := ids(`<|tool_call_begin|>functions.f:7<|tool_call_argument_begin|>{}`, stream.WithIDs(func(c toolcall.Call) string { return "x" + c.ID })); len(got) != 1 || got[0] != "xfunctions.f:7" {
+	if got := streamtest.IDs(kimik2.Format, `<|tool_call_begin|>functions.f:7<|tool_call_argument_begin|>{}`, stream.WithIDs(func(c toolcall.Call) string { return "x" + c.ID })); len(got) != 1 || got[0] != "xfunctions.f:7" {
 		t.Errorf("WithIDs: %v", got)
 	}
 }

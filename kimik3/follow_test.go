@@ -3,21 +3,12 @@ package kimik3_test
 import (
 	"testing"
 
+	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/internal/corpus"
 	"github.com/toolparse/toolparse/kimik3"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
-
-// pieces cuts s into deltas of n bytes.
-func pieces(s string, n int) []string {
-	var out []string
-	for len(s) > n {
-		out = append(out, s[:n])
-		s = s[n:]
-	}
-	return append(out, s)
-}
 
 // TestArgumentStreaming: calls stream while they arrive, in small deltas,
 // and what streamed is what the calls end up holding: none is withdrawn
@@ -52,7 +43,7 @@ func TestCorpusArgumentStreaming(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		st := streamtest.CompareStreaming(t, kimik3.Format, toolcall.Request{Tools: c.Tools}, pieces(text, 7))
+		st := streamtest.CompareStreaming(t, kimik3.Format, toolcall.Request{Tools: c.Tools}, benchdata.Deltas(text, 7))
 		all.Calls += st.Calls
 		all.Streamed += st.Streamed
 		all.Retracted += st.Retracted

@@ -45,7 +45,8 @@ func TestGoldenTurns(t *testing.T) {
 	streamtest.Expect(t, minimax.Format, toolcall.Request{Tools: goldenTools}, goldenCalls, "", []toolcall.Call{formatstest.Note, formatstest.Order}, stream.StartOutsideReasoning())
 }
 
-// tagged spells MiniMax-M2's calls for formatstest.TaggedCases.
+// tagged spells MiniMax-M2's calls for formatstest.TaggedCases and the
+// documents of TestTyping.
 var tagged = formatstest.Tagged{
 	Open: "<minimax:tool_call>", Close: "</minimax:tool_call>",
 	Call:     func(name string) string { return "<invoke name=\"" + name + "\">" },
@@ -81,10 +82,7 @@ func TestTyping(t *testing.T) {
 	tl := streamtest.Tool("f", `{"type":"object","properties":{
 		"n":{"type":"integer"}, "x":{"type":"number"}, "b":{"type":"boolean"}, "s":{"type":"string"},
 		"o":{"type":"object"}, "l":{"type":"array"}, "ns":{"type":["string","null"]}}}`)
-	doc := func(key, val string) string {
-		return "<minimax:tool_call>\n<invoke name=\"f\">\n<parameter name=\"" + key + "\">" + val + "</parameter>\n</invoke>\n</minimax:tool_call>"
-	}
-	streamtest.CheckValues(t, minimax.Format, tl, doc, [][3]string{
+	streamtest.CheckValues(t, minimax.Format, tl, tagged.Value, [][3]string{
 		{"n", "42", `{"n":42}`},
 		{"x", "3.5", `{"x":3.5}`},
 		{"b", "true", `{"b":true}`},

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/toolparse/toolparse/mistral"
-	"github.com/toolparse/toolparse/stream"
 	"github.com/toolparse/toolparse/stream/streamtest"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -12,14 +11,6 @@ import (
 var call = streamtest.Call
 
 var expect = streamtest.Expecter(mistral.Format, toolcall.Request{})
-
-func ids(doc string) []string {
-	var out []string
-	for _, c := range stream.Parse(mistral.Format, doc, toolcall.Request{}).Calls {
-		out = append(out, c.ID)
-	}
-	return out
-}
 
 // TestExamples has every example of the mistral section of
 // FORMATS-MORE.md.
@@ -32,12 +23,12 @@ func TestExamples(t *testing.T) {
 		call("make_next_step_decision", `{"decision":"","content":"`+"```\\nTOOL: [City Name] - [Weather Conditions] - [Temperature]\\n```"+`"}`)) // M3
 	m4 := `[TOOL_CALLS][{"name": "special_function", "arguments": {"arg1": 1}, "id": "123456789"}]`
 	expect(t, m4, "", "", call("special_function", `{"arg1":1}`)) // M4
-	if got := ids(m4); len(got) != 1 || got[0] != "123456789" {
+	if got := streamtest.IDs(mistral.Format, m4); len(got) != 1 || got[0] != "123456789" {
 		t.Errorf("M4 IDs = %v", got)
 	}
 	m5 := `[TOOL_CALLS]special_function[CALL_ID]000000001[ARGS]{"arg1": 1}[TOOL_CALLS]special_function_with_opt[CALL_ID]000000002[ARGS]{"arg1": 1, "arg2": 2}`
 	expect(t, m5, "", "", call("special_function", `{"arg1":1}`), call("special_function_with_opt", `{"arg1":1,"arg2":2}`)) // M5
-	if got := ids(m5); len(got) != 2 || got[0] != "000000001" || got[1] != "000000002" {
+	if got := streamtest.IDs(mistral.Format, m5); len(got) != 2 || got[0] != "000000001" || got[1] != "000000002" {
 		t.Errorf("M5 IDs = %v", got)
 	}
 	expect(t, "Hello, world!\nWhat's up?[TOOL_CALLS]special_function[ARGS]{\"arg1\": 1}", "", "Hello, world!\nWhat's up?", call("special_function", `{"arg1":1}`)) // M6
@@ -54,7 +45,7 @@ func TestMistral(t *testing.T) {
 	expect(t, "[THINK]maybe [TOOL_CALLS]f[ARGS]{}[/THINK]Answer.", "maybe [TOOL_CALLS]f[ARGS]{}", "Answer.")
 	expect(t, `[TOOL_CALLS]f[ARGS]{"s": "}] and [TOOL_CALLS] inside"}`, "", "", call("f", `{"s":"}] and [TOOL_CALLS] inside"}`))
 	expect(t, `A [link](x) stays [prose].`, "", `A [link](x) stays [prose].`)
-	for _, id := range ids(`[TOOL_CALLS]f[ARGS]{}[TOOL_CALLS]g[ARGS]{}`) {
+	for _, id := range streamtest.IDs(mistral.Format, `[TOOL_CALLS]f[ARGS]{}[TOOL_CALLS]g[ARGS]{}`) {
 		if len(id) != 9 {
 			t.Errorf("generated ID %q is not 9 letters and digits", id)
 		}

@@ -16,25 +16,20 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// array spells Nemotron Nano v2's blocks for formatstest.ArrayCases and
-// ArrayGoldenTurns (testdata/templates/golden/nemotron_nano_v2).
+// array spells Nemotron Nano v2's blocks for formatstest.CheckArray
+// (testdata/templates/golden/nemotron_nano_v2): the prompt opens <think>,
+// which the model closes (with thinking off the prompt ends
+// <think></think>); what follows <SPECIAL_12> is the next turn a server
+// that did not stop there wrote.
 var array = formatstest.Array{
 	Open: "<TOOLCALL>", Close: "</TOOLCALL>", TurnEnd: "<SPECIAL_12>",
 	OpenCut: "<TOOLC", CloseCut: "</TOOL", TurnEndCut: "<SPECI",
-	ReasoningEnd: "\n</think>\n\n",
-}
-
-// TestGoldenTurns reads the assistant turns of the goldens as the
-// template writes them, from the turn's first byte to the newline after
-// <SPECIAL_12>.
-func TestGoldenTurns(t *testing.T) {
-	streamtest.Run(t, nemotronv2.Format, formatstest.ArrayGoldenTurns(array), stream.StartOutsideReasoning())
+	ReasoningEnd: "\n</think>\n\n", NextTurn: "<SPECIAL_11>User\nmore",
 }
 
 func TestNemotronV2(t *testing.T) {
 	// The rows read on a stream told the prompt left reasoning closed
 	// (thinking off, or a turn from the history).
-	streamtest.Run(t, nemotronv2.Format, formatstest.ArrayCases(array), stream.StartOutsideReasoning())
 	streamtest.Run(t, nemotronv2.Format, []tc{
 		{"keys in any order", `<TOOLCALL>[{"arguments": {"a": 1}, "name": "f"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
 		{"newlines inside the markers", "<TOOLCALL>\n[{\"name\": \"f\"}]\n</TOOLCALL>", nil, "", []toolcall.Call{call("f", `{}`)}},
@@ -46,29 +41,15 @@ func TestNemotronV2(t *testing.T) {
 	}, stream.StartOutsideReasoning())
 }
 
-// What follows <SPECIAL_12> is the next turn a server that did not stop
-// there wrote: dropped, with an end_of_turn diagnostic.
-func TestEndOfTurn(t *testing.T) {
-	streamtest.CheckEndOfTurnCall(t, nemotronv2.Format, "<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>\n<SPECIAL_12>\n<SPECIAL_11>User\nmore", stream.StartOutsideReasoning())
-}
-
-// The prompt opens <think>, which the model closes; with thinking off
-// the prompt ends <think></think>.
-func TestReasoning(t *testing.T) {
-	streamtest.RunReasoning(t, nemotronv2.Format, nil, formatstest.ArrayReasoningCases(array))
-}
-
 // documents are the format's documents for its promises and fuzz seeds:
 // formatstest.ArrayDocuments and the reasoning's markers.
 var documents = formatstest.ArrayDocuments(array,
 	"<SPECIAL_11>", "<think>", "</think>")
 
-// TestPromises: split invariance, argument streaming and quiet deltas
-// hold for any mix of the format's text in any split; the first call of a block streams while it arrives; a Feed of prose
-// allocates nothing; a block that is not calls comes back as content with a diagnostic.
-func TestPromises(t *testing.T) {
-	streamtest.CheckPromises(t, nemotronv2.Format, formatstest.ArrayPromises(array, documents))
-}
+// TestArray: what every format that writes its calls as one array keeps
+// (formatstest.CheckArray): the goldens' turns, the shared rows, the
+// reasoning, the end of turn, and the promises on documents.
+func TestArray(t *testing.T) { formatstest.CheckArray(t, nemotronv2.Format, array, documents) }
 
 // FuzzNemotronV2 checks the stream's promises on any document in random
 // deltas, told the prompt opened reasoning, closed it, or nothing.

@@ -46,7 +46,8 @@ func TestGoldenTurns(t *testing.T) {
 	streamtest.ExpectReasoning(t, seedoss.Format, toolcall.Request{Tools: goldenTools}, "\n"+goldenCalls, "", "", []toolcall.Call{formatstest.Note, formatstest.Order}, stream.StartOutsideReasoning())
 }
 
-// tagged spells Seed-OSS's calls for formatstest.TaggedCases.
+// tagged spells Seed-OSS's calls for formatstest.TaggedCases and the
+// documents of TestTyping.
 var tagged = formatstest.Tagged{
 	Open: "<seed:tool_call>", Close: "</seed:tool_call>",
 	Call:     func(name string) string { return "<function=" + name + ">" },
@@ -79,10 +80,7 @@ func TestTyping(t *testing.T) {
 	tl := streamtest.Tool("f", `{"type":"object","properties":{
 		"n":{"type":"integer"}, "x":{"type":"number"}, "b":{"type":"boolean"}, "s":{"type":"string"},
 		"o":{"type":"object"}, "l":{"type":"array"}, "ns":{"type":["string","null"]}, "ni":{"type":["integer","null"]}}}`)
-	doc := func(key, val string) string {
-		return "<seed:tool_call>\n<function=f>\n<parameter=" + key + ">" + val + "</parameter>\n</function>\n</seed:tool_call>"
-	}
-	streamtest.CheckValues(t, seedoss.Format, tl, doc, [][3]string{
+	streamtest.CheckValues(t, seedoss.Format, tl, tagged.Value, [][3]string{
 		{"n", "42", `{"n":42}`},
 		{"x", "19.5", `{"x":19.5}`},
 		{"b", "True", `{"b":true}`},

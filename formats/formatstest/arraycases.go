@@ -11,8 +11,8 @@ import (
 // Array spells the blocks of a format that writes its calls as one JSON
 // array of {"name", "arguments"} objects between two markers (Apriel's,
 // Nemotron Nano v2's): the rows of ArrayCases, ArrayGoldenTurns and
-// ArrayReasoningCases, and the documents and promises of ArrayDocuments
-// and ArrayPromises.
+// ArrayReasoningCases, the documents and promises of ArrayDocuments
+// and ArrayPromises, and what CheckArray runs.
 type Array struct {
 	// Open and Close are a block's markers; TurnEnd ends the turn.
 	Open, Close, TurnEnd string
@@ -29,6 +29,10 @@ type Array struct {
 	// writes it, the blanks around it included: the rows of
 	// ArrayReasoningCases.
 	ReasoningEnd string
+	// NextTurn is what a server that did not stop at TurnEnd writes
+	// after it and a newline: the next turn's header and text
+	// (CheckArray's end of turn).
+	NextTurn string
 }
 
 // turn writes an assistant turn as the template does: content, the

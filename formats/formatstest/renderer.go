@@ -9,6 +9,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/toolparse/toolparse/internal/benchdata"
 	"github.com/toolparse/toolparse/internal/corpus"
 	"github.com/toolparse/toolparse/internal/grammar/grammartest"
 	"github.com/toolparse/toolparse/stream"
@@ -181,7 +182,7 @@ func checkCorpusArgumentStreaming(t *testing.T, r Renderer) {
 			continue
 		}
 		req := toolcall.Request{Tools: c.Tools}
-		st := streamtest.CompareStreaming(t, r.Format, req, pieces(text, 7))
+		st := streamtest.CompareStreaming(t, r.Format, req, benchdata.Deltas(text, 7))
 		all.Calls += st.Calls
 		all.Streamed += st.Streamed
 		all.Retracted += st.Retracted
@@ -189,7 +190,7 @@ func checkCorpusArgumentStreaming(t *testing.T, r Renderer) {
 		if st.Resent > 0 && all.Resent < 3 {
 			t.Logf("%s %q", c.ID, text)
 		}
-		st = streamtest.CompareStreaming(t, r.Format, req, pieces(text[:len(text)*2/3], 7))
+		st = streamtest.CompareStreaming(t, r.Format, req, benchdata.Deltas(text[:len(text)*2/3], 7))
 		cut.Calls += st.Calls
 		cut.Retracted += st.Retracted
 	}
@@ -197,15 +198,6 @@ func checkCorpusArgumentStreaming(t *testing.T, r Renderer) {
 		t.Errorf("%d calls withdrawn, %d sent again whole, of %d", all.Retracted, all.Resent, all.Calls)
 	}
 	t.Logf("%d calls: %d streamed before their last delta; cut at 2/3: %d withdrawn, %d calls", all.Calls, all.Streamed, cut.Retracted, cut.Calls)
-}
-
-func pieces(s string, n int) []string {
-	var out []string
-	for len(s) > n {
-		out = append(out, s[:n])
-		s = s[n:]
-	}
-	return append(out, s)
 }
 
 // checkCorpusArgumentStreamingSplits: the same, for calls drawn from the

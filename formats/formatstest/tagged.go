@@ -6,7 +6,8 @@ import (
 )
 
 // Tagged spells the calls of a format whose arguments stand in tags, in
-// blocks of calls (MiniMax-M2's, Seed-OSS's): the rows of TaggedCases.
+// blocks of calls (MiniMax-M2's, Seed-OSS's): the rows of TaggedCases,
+// TaggedGrammarCases and TaggedStreamingCases, and the documents of Value.
 type Tagged struct {
 	// Open and Close are a block's markers.
 	Open, Close string
@@ -37,6 +38,12 @@ func (s Tagged) call(name string, kv ...string) string {
 		c += s.Param(kv[i]) + kv[i+1] + s.ParamEnd + "\n"
 	}
 	return c + s.CallEnd + "\n"
+}
+
+// Value writes a block of one call of f whose parameter key holds
+// value: the documents of streamtest.CheckValues.
+func (s Tagged) Value(key, value string) string {
+	return s.block(s.call("f", key, value))
 }
 
 // TaggedCases are the rows every format that s spells keeps, as read on a

@@ -98,3 +98,13 @@ func Expecter(f toolcall.Format, req toolcall.Request, opts ...stream.Option) fu
 		ExpectReasoning(t, f, req, doc, reasoning, content, calls, opts...)
 	}
 }
+
+// IDs returns the IDs of the calls Parse gives for doc with f, no tools
+// and opts, in their order.
+func IDs(f toolcall.Format, doc string, opts ...stream.Option) []string {
+	var out []string
+	for _, c := range stream.Parse(f, doc, toolcall.Request{}, opts...).Calls {
+		out = append(out, c.ID)
+	}
+	return out
+}

@@ -583,20 +583,6 @@ type fences struct {
 // note follows text, given whether the content before it ended mid-line.
 func (f *fences) note(text string, midLine bool) {
 	for i := 0; i < len(text); i++ {
-		if midLine && f.ticks == 0 {
-			// Inside a line that opens no fence, a byte before the
-			// newline is prose (a backtick too) or whitespace: skip to it.
-			j := strings.IndexByte(text[i:], '\n')
-			if j < 0 {
-				j = len(text) - i
-			}
-			if !f.open && !f.prose {
-				f.prose = strings.TrimLeft(text[i:i+j], " \t\r") != ""
-			}
-			if i += j; i == len(text) {
-				return
-			}
-		}
 		c := text[i]
 		switch {
 		case c == '\n':

@@ -604,7 +604,8 @@ func (f *fences) note(text string, midLine bool) {
 				f.prose = true
 			}
 		}
-		midLine = c != '\n' && (midLine || c != ' ' && c != '\t')
+		// as midLine below: a carriage return ends a line too
+		midLine = c != '\n' && c != '\r' && (midLine || c != ' ' && c != '\t')
 	}
 }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -54,6 +55,30 @@ func TestTurnWatchSplitInvariance(t *testing.T) {
 		if whole.held == 0 {
 			whole.of, split.of = 0, 0
 		}
+		if whole != split {
+			t.Fatalf("%q: whole %+v, in pieces %+v", all, whole, split)
+		}
+	})
+}
+
+// TestFencesSplitInvariance: the fence tracker stands alike after content
+// read whole and read in any pieces, each noted with the line state the
+// pieces before it left (as Content notes them), carriage returns
+// included.
+func TestFencesSplitInvariance(t *testing.T) {
+	words := []string{"\n", "\r", "\r\n", " ", "\t", "`", "```", "a", "go"}
+	rapid.Check(t, func(t *rapid.T) {
+		pieces := rapid.SliceOf(rapid.SliceOf(rapid.SampledFrom(words))).Draw(t, "pieces")
+		var whole, split fences
+		var all string
+		mid := false
+		for _, p := range pieces {
+			text := strings.Join(p, "")
+			all += text
+			split.note(text, mid)
+			mid = midLine(mid, text)
+		}
+		whole.note(all, false)
 		if whole != split {
 			t.Fatalf("%q: whole %+v, in pieces %+v", all, whole, split)
 		}

@@ -446,11 +446,11 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 	if b.called {
 		b.sinceCall.Note(text)
 	}
-	if b.TrackFences {
+	if b.TrackFences && !b.fence.quiet(text, b.midLine) {
 		b.fence.note(text, b.midLine)
 	}
-	if b.TrackTurns {
-		b.turn.note(text)
+	if b.TrackTurns && !b.turn.quiet(text) {
+		b.turn.noteAll(text)
 	}
 	b.midLine = midLine(b.midLine, text)
 	n := len(dst)
@@ -578,6 +578,23 @@ type fences struct {
 	open, afterProse bool
 	prose            bool  // content other than whitespace outside fences came
 	ticks            uint8 // backticks at the line's start, up to 255
+}
+
+// quiet reports whether text, which follows content that ended
+// mid-line, leaves the tracker as it stands, as most content does: no
+// backticks are being counted, content already came outside a fence or
+// one is open, and text does not end the line. It is small enough to
+// inline where content is noted.
+func (f *fences) quiet(text string, midLine bool) bool {
+	if !midLine || f.ticks != 0 || !f.prose && !f.open {
+		return false
+	}
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' || text[i] == '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // note follows text, given whether the content before it ended mid-line.

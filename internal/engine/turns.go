@@ -31,10 +31,33 @@ type turnWatch struct {
 
 // note follows text, the next content.
 func (w *turnWatch) note(text string) {
-	if text == "" || w.ended {
-		return
+	if !w.quiet(text) {
+		w.noteAll(text)
 	}
-	if w.prose && w.held == 0 && nextTurns.Index(text) < 0 { // most content: no marker begins in it
+}
+
+// quiet reports whether text leaves the watch as it stands, as most
+// content does: the watch has ended, or it follows prose, holds no
+// marker's start and text has no byte a marker begins with. It is small
+// enough to inline where content is noted, a byte or a few at a time.
+func (w *turnWatch) quiet(text string) bool {
+	if w.ended {
+		return true
+	}
+	if !w.prose || w.held != 0 {
+		return false
+	}
+	for i := 0; i < len(text); i++ {
+		if nextTurns.Starts(text[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// noteAll is note for text quiet does not rule out.
+func (w *turnWatch) noteAll(text string) {
+	if text == "" {
 		return
 	}
 	if (w.held == 0 || w.held == 1 && w.of == 0) && !hasProse(text) {
@@ -123,10 +146,15 @@ func hasProse[S ~string | ~[]byte](text S) bool {
 // markers that follows is the next turn's, not the response's: its text
 // is content.
 func (b *Base) AfterNextTurn(lead string) bool {
-	if b.turn.ended || !b.TrackTurns {
+	if lead == "" || b.turn.ended || !b.TrackTurns { // no lead, as before most bytes a decoder stops at
 		return b.turn.ended
 	}
-	if b.turn.held == 0 && nextTurns.Index(lead) < 0 {
+	return b.afterNextTurn(lead)
+}
+
+// afterNextTurn is AfterNextTurn for a lead to read.
+func (b *Base) afterNextTurn(lead string) bool {
+	if b.turn.quiet(lead) {
 		return false
 	}
 	w := b.turn

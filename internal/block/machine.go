@@ -1002,7 +1002,9 @@ func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 			return m.Content(dst, s[i:start]), next
 		}
 	}
-	dst = m.say(dst, s[i:j])
+	if j > i { // not at a stop right away, as in a flood of stops
+		dst = m.say(dst, s[i:j])
+	}
 	if j == len(s) {
 		return dst, j
 	}

@@ -9,26 +9,23 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// writers are what the shared checks need to know of what this package
-// writes: its two syntaxes of calls (testdata/writes holds rows of what
-// they write); RenderPrompt; and the golden directories
-// testdata/templates/goldens.txt lists.
-var writers = formatstest.Writers{
-	Format: deepseek.Format, Prompt: deepseek.RenderPrompt,
-	Renderers: []formatstest.Renderer{
-		{Tolerated: "<｜tool▁call▁end｜><｜tool▁calls▁end｜>"},
+// TestWriters: the renderer checks on the format's two syntaxes of calls
+// (testdata/writes holds rows of what they write), RenderPrompt's
+// special-token guard and every golden testdata/templates/goldens.txt
+// lists, byte for byte.
+func TestWriters(t *testing.T) {
+	// Both syntaxes end a call and the block with the same markers; R1's
+	// closes the fence around its arguments first.
+	const ends = "<｜tool▁call▁end｜><｜tool▁calls▁end｜>"
+	formatstest.Writers{Format: deepseek.Format, Prompt: deepseek.RenderPrompt, Renderers: []formatstest.Renderer{
+		{Tolerated: ends},
 		{
 			Name: "deepseek R1", Render: deepseek.RenderCallsR1,
 			Unconstrained: true, // the Grammar writes the main syntax
-			Tolerated:     "\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+			Tolerated:     "\n```" + ends,
 		},
-	},
+	}}.Check(t)
 }
-
-// TestWriters: the renderer checks on every syntax the package writes
-// calls in, RenderPrompt's special-token guard and every golden, byte
-// for byte.
-func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{{Name: "get_time", Description: "Time.", Parameters: json.RawMessage(`{"type":"object"}`)}}

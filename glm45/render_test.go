@@ -9,18 +9,12 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in (testdata/writes holds rows
-// of what they write); RenderPrompt; and the template goldens
-// testdata/templates/goldens.txt lists.
-var writers = formatstest.Writers{
-	Format: glm45.Format, Prompt: glm45.RenderPrompt,
-	Renderers: []formatstest.Renderer{{Tolerated: "\n</tool_call>", ValueClose: "</arg_value>"}},
+// TestWriters: the renderer checks on the format's syntax (testdata/writes
+// holds rows of what it writes), RenderPrompt's special-token guard and
+// every golden testdata/templates/goldens.txt lists, byte for byte.
+func TestWriters(t *testing.T) {
+	formatstest.Writers{Format: glm45.Format, Prompt: glm45.RenderPrompt, Renderers: []formatstest.Renderer{{Tolerated: "\n</tool_call>", ValueClose: "</arg_value>"}}}.Check(t)
 }
-
-// TestWriters: the renderer checks, RenderPrompt's special-token
-// guard and every golden, byte for byte.
-func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}}}`)}}

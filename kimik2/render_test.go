@@ -9,19 +9,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in (testdata/writes holds rows
-// of what they write); RenderPrompt; and the template goldens
-// testdata/templates/goldens.txt lists.
-var writers = formatstest.Writers{
-	Format: kimik2.Format, Prompt: kimik2.RenderPrompt,
-	Renderers: []formatstest.Renderer{{Tolerated: "<|tool_call_end|><|tool_calls_section_end|>"}},
-}
-
-// TestWriters: the renderer checks, RenderPrompt's special-token
-// guard and every golden, byte for byte.
-func TestWriters(t *testing.T) { writers.Check(t) }
-
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object"}`)}}
 	msgs := []toolcall.Message{
@@ -48,4 +35,13 @@ func TestRenderPrompt(t *testing.T) {
 			"<|im_system|>tool<|im_middle|>## Return of functions.get_weather:1\nrain<|im_end|>" +
 			"<|im_assistant|>assistant<|im_middle|>",
 	}})
+}
+
+// TestWriters: the renderer checks on the format's syntax (testdata/writes
+// holds rows of what it writes), RenderPrompt's special-token guard and
+// every golden testdata/templates/goldens.txt lists, byte for byte.
+func TestWriters(t *testing.T) {
+	formatstest.Writers{Format: kimik2.Format, Prompt: kimik2.RenderPrompt, Renderers: []formatstest.Renderer{
+		{Tolerated: "<|tool_call_end|><|tool_calls_section_end|>"},
+	}}.Check(t)
 }

@@ -11,35 +11,30 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in (testdata/writes holds rows
-// of what they write); RenderPrompt; and the template goldens
-// testdata/templates/goldens.txt lists.
-var writers = formatstest.Writers{
-	Format: mistral.Format, Prompt: mistral.RenderPrompt,
-	Renderers: []formatstest.Renderer{
+// TestWriters: the renderer checks on the syntaxes the format writes
+// calls in (testdata/writes holds rows of what they write),
+// RenderPrompt's special-token guard and every golden
+// testdata/templates/goldens.txt lists, byte for byte.
+func TestWriters(t *testing.T) {
+	formatstest.Writers{Format: mistral.Format, Prompt: mistral.RenderPrompt, Renderers: []formatstest.Renderer{
 		{}, // the format's RenderCalls
 		{
 			Name: "mistral v3", Render: mistral.RenderCallsV3,
 			Unconstrained: true, // the Grammar writes the main syntax
 		},
-	},
+	}}.Check(t)
 }
 
-// TestWriters: the renderer checks, RenderPrompt's special-token
-// guard and every golden, byte for byte.
-func TestWriters(t *testing.T) { writers.Check(t) }
-
 func TestRenderPrompt(t *testing.T) {
-	tools := []toolcall.Tool{{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object"}`)}}
-	msgs := []toolcall.Message{
-		{Role: "system", Content: "Be brief."},
-		{Role: "user", Content: "Weather?"},
-		{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "a", Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
-		{Role: "tool", ToolCallID: "a", Content: "sunny"},
-	}
 	formatstest.CheckPromptCases(t, mistral.RenderPrompt, formatstest.AnyReasoning, []formatstest.PromptCase[toolcall.PromptOptions]{{
-		Name: "a system message, tools, a call and its result", Msgs: msgs, Tools: tools,
+		Name:  "a system message, tools, a call and its result",
+		Tools: []toolcall.Tool{{Name: "get_weather", Parameters: json.RawMessage(`{"type":"object"}`)}},
+		Msgs: []toolcall.Message{
+			{Role: "system", Content: "Be brief."},
+			{Role: "user", Content: "Weather?"},
+			{Role: "assistant", ToolCalls: []toolcall.Call{{ID: "a", Name: "get_weather", Arguments: `{"city":"Paris"}`}}},
+			{Role: "tool", ToolCallID: "a", Content: "sunny"},
+		},
 		Want: `<s>[SYSTEM_PROMPT]Be brief.[/SYSTEM_PROMPT][AVAILABLE_TOOLS][{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}][/AVAILABLE_TOOLS]` +
 			`[INST]Weather?[/INST][TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}</s>[TOOL_RESULTS]sunny[/TOOL_RESULTS]`,
 	}})

@@ -8,18 +8,12 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// writers are what the shared checks need to know of what this package
-// writes: the syntaxes it writes calls in (testdata/writes holds rows
-// of what they write); RenderPrompt; and the template goldens
-// testdata/templates/goldens.txt lists.
-var writers = formatstest.Writers{
-	Format: olmo3.Format, Prompt: olmo3.RenderPrompt,
-	Renderers: []formatstest.Renderer{{Tolerated: "\n</function_calls>"}},
+// TestWriters: the renderer checks on the format's syntax (testdata/writes
+// holds rows of what it writes), RenderPrompt's special-token guard and
+// every golden testdata/templates/goldens.txt lists, byte for byte.
+func TestWriters(t *testing.T) {
+	formatstest.Writers{Format: olmo3.Format, Prompt: olmo3.RenderPrompt, Renderers: []formatstest.Renderer{{Tolerated: "\n</function_calls>"}}}.Check(t)
 }
-
-// TestWriters: the renderer checks, RenderPrompt's special-token
-// guard and every golden, byte for byte.
-func TestWriters(t *testing.T) { writers.Check(t) }
 
 func TestRenderPrompt(t *testing.T) {
 	tools := []toolcall.Tool{{Name: "get_weather", Parameters: []byte(`{"type":"object","properties":{"location":{"type":"string"}}}`)}}

@@ -11,11 +11,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var call = streamtest.Call
-
-// tc is a row of a behaviour table (a local type, so rows need no keys).
-type tc streamtest.Case
-
 // TestGoldenTurns reads the assistant turns of the goldens
 // (testdata/templates/golden/apertus) as the template writes them, from
 // the turn's first byte to <|assistant_end|> (or to the calls' end, where
@@ -24,27 +19,30 @@ func TestGoldenTurns(t *testing.T) {
 	streamtest.Run(t, apertus.Format, array.GoldenTurns("", "", "<|assistant_end|>"))
 }
 
+// tc is a row of a behaviour table (a local type, so rows need no keys).
+type tc streamtest.Case
+
 func TestApertus(t *testing.T) {
 	streamtest.Run(t, apertus.Format, []tc{
 		// llama.cpp tests/test-chat.cpp, Apertus-8B-Instruct (the
 		// content, call, call-then-content cases; reasoning below).
 		{"llama.cpp: content", "Hello, world!\nWhat's up?", nil, "Hello, world!\nWhat's up?", nil},
-		{"llama.cpp: a call", `<|tools_prefix|>[{"special_function": {"arg1": 1}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("special_function", `{"arg1":1}`)}},
+		{"llama.cpp: a call", `<|tools_prefix|>[{"special_function": {"arg1": 1}}]<|tools_suffix|>`, nil, "", []toolcall.Call{streamtest.Call("special_function", `{"arg1":1}`)}},
 		{"llama.cpp: a call, then content", "<|tools_prefix|>[{\"special_function\": {\"arg1\": 1}}]<|tools_suffix|>Hello, world!\nWhat's up?", nil,
-			"Hello, world!\nWhat's up?", []toolcall.Call{call("special_function", `{"arg1":1}`)}},
+			"Hello, world!\nWhat's up?", []toolcall.Call{streamtest.Call("special_function", `{"arg1":1}`)}},
 
-		{"one call object, no array", `<|tools_prefix|>{"f": {"a": 1}}<|tools_suffix|>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"the name and arguments spelling", `<|tools_prefix|>[{"name": "f", "arguments": {"a": 1}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"empty arguments", `<|tools_prefix|>[{"get_time": {}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("get_time", `{}`)}},
-		{"pretty-printed", "<|tools_prefix|>[\n  {\n    \"f\": {\"a\": [1, 2]}\n  }\n]<|tools_suffix|>", nil, "", []toolcall.Call{call("f", `{"a":[1,2]}`)}},
-		{"prose around", "Let me look.<|tools_prefix|>[{\"f\": {}}]<|tools_suffix|>Done.", nil, "Let me look.Done.", []toolcall.Call{call("f", `{}`)}},
-		{"two blocks", `<|tools_prefix|>[{"f": {}}]<|tools_suffix|><|tools_prefix|>[{"g": {}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("f", `{}`), call("g", `{}`)}},
-		{"the end marker in a string", `<|tools_prefix|>[{"say": {"text": "<|tools_suffix|>]"}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("say", `{"text":"<|tools_suffix|>]"}`)}},
-		{"non-ASCII arguments", `<|tools_prefix|>[{"f": {"city": "Zürich 東京"}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("f", `{"city":"Zürich 東京"}`)}},
-		{"Python literals", `<|tools_prefix|>[{'f': {'ok': True}}]<|tools_suffix|>`, nil, "", []toolcall.Call{call("f", `{"ok":true}`)}},
-		{"the end marker missing at the end of the turn", `<|tools_prefix|>[{"f": {}}]<|assistant_end|>`, nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"the end marker missing at the end", `<|tools_prefix|>[{"f": {}}]`, nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"the end marker cut at the end is dropped", `<|tools_prefix|>[{"f": {}}]<|tools_su`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"one call object, no array", `<|tools_prefix|>{"f": {"a": 1}}<|tools_suffix|>`, nil, "", []toolcall.Call{streamtest.Call("f", `{"a":1}`)}},
+		{"the name and arguments spelling", `<|tools_prefix|>[{"name": "f", "arguments": {"a": 1}}]<|tools_suffix|>`, nil, "", []toolcall.Call{streamtest.Call("f", `{"a":1}`)}},
+		{"empty arguments", `<|tools_prefix|>[{"get_time": {}}]<|tools_suffix|>`, nil, "", []toolcall.Call{streamtest.Call("get_time", `{}`)}},
+		{"pretty-printed", "<|tools_prefix|>[\n  {\n    \"f\": {\"a\": [1, 2]}\n  }\n]<|tools_suffix|>", nil, "", []toolcall.Call{streamtest.Call("f", `{"a":[1,2]}`)}},
+		{"prose around", "Let me look.<|tools_prefix|>[{\"f\": {}}]<|tools_suffix|>Done.", nil, "Let me look.Done.", []toolcall.Call{streamtest.Call("f", `{}`)}},
+		{"two blocks", `<|tools_prefix|>[{"f": {}}]<|tools_suffix|><|tools_prefix|>[{"g": {}}]<|tools_suffix|>`, nil, "", []toolcall.Call{streamtest.Call("f", `{}`), streamtest.Call("g", `{}`)}},
+		{"the end marker in a string", `<|tools_prefix|>[{"say": {"text": "<|tools_suffix|>]"}}]<|tools_suffix|>`, nil, "", []toolcall.Call{streamtest.Call("say", `{"text":"<|tools_suffix|>]"}`)}},
+		{"non-ASCII arguments", `<|tools_prefix|>[{"f": {"city": "Zürich 東京"}}]<|tools_suffix|>`, nil, "", []toolcall.Call{streamtest.Call("f", `{"city":"Zürich 東京"}`)}},
+		{"Python literals", `<|tools_prefix|>[{'f': {'ok': True}}]<|tools_suffix|>`, nil, "", []toolcall.Call{streamtest.Call("f", `{"ok":true}`)}},
+		{"the end marker missing at the end of the turn", `<|tools_prefix|>[{"f": {}}]<|assistant_end|>`, nil, "", []toolcall.Call{streamtest.Call("f", `{}`)}},
+		{"the end marker missing at the end", `<|tools_prefix|>[{"f": {}}]`, nil, "", []toolcall.Call{streamtest.Call("f", `{}`)}},
+		{"the end marker cut at the end is dropped", `<|tools_prefix|>[{"f": {}}]<|tools_su`, nil, "", []toolcall.Call{streamtest.Call("f", `{}`)}},
 		{"an empty array", "<|tools_prefix|>[]<|tools_suffix|>Hi", nil, "Hi", nil},
 		{"a stray end marker is dropped", "Done.<|tools_suffix|>", nil, "Done.", nil},
 		{"a partial marker at the end is prose", "Hi <|tools_pre", nil, "Hi <|tools_pre", nil},
@@ -68,12 +66,12 @@ func TestReasoning(t *testing.T) {
 	streamtest.ExpectReasoning(t, apertus.Format, req, "<|inner_prefix|>I'm\nthinking<|inner_suffix|>Hello, world!\nWhat's up?",
 		"I'm\nthinking", "Hello, world!\nWhat's up?", nil)
 	streamtest.ExpectReasoning(t, apertus.Format, req, `<|inner_prefix|>I'm`+"\n"+`thinking<|inner_suffix|><|tools_prefix|>[{"special_function": {"arg1": 1}}]<|tools_suffix|>`,
-		"I'm\nthinking", "", []toolcall.Call{call("special_function", `{"arg1":1}`)})
+		"I'm\nthinking", "", []toolcall.Call{streamtest.Call("special_function", `{"arg1":1}`)})
 	streamtest.ExpectReasoning(t, apertus.Format, req, "<|inner_prefix|>I'm\nthinking<|inner_suffix|><|tools_prefix|>[{\"special_function\": {\"arg1\": 1}}]<|tools_suffix|>Hello, world!\nWhat's up?",
-		"I'm\nthinking", "Hello, world!\nWhat's up?", []toolcall.Call{call("special_function", `{"arg1":1}`)})
+		"I'm\nthinking", "Hello, world!\nWhat's up?", []toolcall.Call{streamtest.Call("special_function", `{"arg1":1}`)})
 	// A call while the reasoning is open ends it.
 	streamtest.ExpectReasoning(t, apertus.Format, req, `<|inner_prefix|>I need the order.<|tools_prefix|>[{"f": {}}]<|tools_suffix|>`,
-		"I need the order.", "", []toolcall.Call{call("f", `{}`)})
+		"I need the order.", "", []toolcall.Call{streamtest.Call("f", `{}`)})
 	// A prompt with deliberation enabled leaves the reasoning closed.
 	p, err := apertus.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi"}}, nil, toolcall.PromptOptions{Thinking: new(true)})
 	if err != nil || p.InReasoning {
@@ -82,7 +80,7 @@ func TestReasoning(t *testing.T) {
 	streamtest.ExpectReasoning(t, apertus.Format, req, "<|inner_prefix|>Easy.<|inner_suffix|>4.<|assistant_end|>", "Easy.", "4.", nil, stream.ForPrompt(p))
 	// A marker in a call's string is data.
 	streamtest.ExpectReasoning(t, apertus.Format, req, `<|tools_prefix|>[{"say": {"text": "<|inner_suffix|>"}}]<|tools_suffix|>`,
-		"", "", []toolcall.Call{call("say", `{"text":"<|inner_suffix|>"}`)})
+		"", "", []toolcall.Call{streamtest.Call("say", `{"text":"<|inner_suffix|>"}`)})
 }
 
 // What follows <|assistant_end|> is the next turn a server that did not

@@ -11,11 +11,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var call = streamtest.Call
-
-// tc is a row of a behaviour table (a local type, so rows need no keys).
-type tc streamtest.Case
-
 // array spells Apriel's blocks for formatstest.CheckArray: the goldens
 // (testdata/templates/golden/apriel16) write a newline before the block
 // and the model's IDs after the arguments; the prompt opens the
@@ -46,12 +41,15 @@ func TestModelIDs(t *testing.T) {
 	}
 }
 
+// tc is a row of a behaviour table (a local type, so rows need no keys).
+type tc streamtest.Case
+
 func TestApriel(t *testing.T) {
 	// The rows read on a stream told the prompt left reasoning closed (a
 	// turn from the history, or the end of the reasoning already read).
 	streamtest.Run(t, apriel.Format, []tc{
-		{"keys in any order, the ID first", `<tool_calls>[{"id": "x1", "arguments": {"a": 1}, "name": "f"}]</tool_calls>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"pretty-printed, as the prompt's example", "<tool_calls>[\n    {\"name\": \"f\", \"arguments\": {\"a\": [1, 2]}},\n    {\"name\": \"g\", \"arguments\": {}}\n]</tool_calls>", nil, "", []toolcall.Call{call("f", `{"a":[1,2]}`), call("g", `{}`)}},
+		{"keys in any order, the ID first", `<tool_calls>[{"id": "x1", "arguments": {"a": 1}, "name": "f"}]</tool_calls>`, nil, "", []toolcall.Call{streamtest.Call("f", `{"a":1}`)}},
+		{"pretty-printed, as the prompt's example", "<tool_calls>[\n    {\"name\": \"f\", \"arguments\": {\"a\": [1, 2]}},\n    {\"name\": \"g\", \"arguments\": {}}\n]</tool_calls>", nil, "", []toolcall.Call{streamtest.Call("f", `{"a":[1,2]}`), streamtest.Call("g", `{}`)}},
 		{"the marker's words in prose are prose", "The tool_calls field is a list.", nil, "The tool_calls field is a list.", nil},
 		{"Apriel 1.5's end of answer is dropped", "Paris.\n[END FINAL RESPONSE]\n<|end|>", nil, "Paris.", nil},
 		{"the final-response marker outside reasoning is dropped", "Sure.\n[BEGIN FINAL RESPONSE]\nParis.", nil, "Sure.\n\nParis.", nil},
@@ -62,7 +60,7 @@ func TestApriel(t *testing.T) {
 // The peers' cases, ported: what each expects, read by this format.
 func TestPeerCases(t *testing.T) {
 	special := toolcall.Request{Tools: streamtest.Tools("special_function")}
-	arg1 := []toolcall.Call{call("special_function", `{"arg1":1}`)}
+	arg1 := []toolcall.Call{streamtest.Call("special_function", `{"arg1":1}`)}
 	// llama.cpp tests/test-chat.cpp, "Apriel 1.6 Thinker": the reasoning
 	// the prompt opened, [BEGIN FINAL RESPONSE], the answer. llama.cpp
 	// gives the reasoning with the prompt's "Here are my reasoning
@@ -92,7 +90,7 @@ func TestApriel15Answer(t *testing.T) {
 	streamtest.ExpectReasoning(t, apriel.Format, req, "Here are my reasoning steps:\nThe user wants the weather.\n[BEGIN FINAL RESPONSE]\nLet me check.\n[END FINAL RESPONSE]\n<|end|>\n",
 		"The user wants the weather.", "Let me check.", nil, stream.StartOutsideReasoning())
 	streamtest.ExpectReasoning(t, apriel.Format, req, "Here are my reasoning steps:\nParis.\n[BEGIN FINAL RESPONSE]\n<tool_calls>[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}]</tool_calls>\n<|end|>\n",
-		"Paris.", "", []toolcall.Call{call("get_weather", `{"city":"Paris"}`)}, stream.StartOutsideReasoning())
+		"Paris.", "", []toolcall.Call{streamtest.Call("get_weather", `{"city":"Paris"}`)}, stream.StartOutsideReasoning())
 	// A stream told nothing of the prompt reads it alike.
 	streamtest.ExpectReasoning(t, apriel.Format, req, "Here are my reasoning steps:\nParis.\n[BEGIN FINAL RESPONSE]\nSunny.\n[END FINAL RESPONSE]",
 		"Paris.", "Sunny.", nil)

@@ -11,8 +11,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var call = streamtest.Call
-
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
@@ -22,22 +20,22 @@ type tc streamtest.Case
 func TestGoldenTurns(t *testing.T) {
 	streamtest.Run(t, functools.Format, array.GoldenTurns(" ", "<|eot_id|>", "<|eot_id|>"))
 	streamtest.Run(t, functools.Format, []tc{
-		{"text then calls, as the template joins them", "Checking. functools[{\"name\": \"f\", \"arguments\": {}}]<|eot_id|>", nil, "Checking.", []toolcall.Call{call("f", `{}`)}},
+		{"text then calls, as the template joins them", "Checking. functools[{\"name\": \"f\", \"arguments\": {}}]<|eot_id|>", nil, "Checking.", []toolcall.Call{streamtest.Call("f", `{}`)}},
 	})
 }
 
 func TestFunctools(t *testing.T) {
 	streamtest.Run(t, functools.Format, []tc{
-		{"no space before the word", `functools[{"name": "f", "arguments": {"a": 1}}]`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"blanks between the word and the array", "functools \n[{\"name\": \"f\", \"arguments\": {}}]", nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"arguments as a JSON string", `functools[{"name": "f", "arguments": "{\"a\": 1}"}]`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"no arguments", `functools[{"name": "get_time"}]`, nil, "", []toolcall.Call{call("get_time", `{}`)}},
-		{"parameters for arguments", `functools[{"name": "f", "parameters": {"a": 1}}]`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"keys in any order", `functools[{"arguments": {"a": 1}, "name": "f"}]`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"nested arrays in arguments", `functools[{"name": "f", "arguments": {"m": [[1, 2], ["]"]]}}] done`, nil, "done", []toolcall.Call{call("f", `{"m":[[1,2],["]"]]}`)}},
-		{"Python literals", `functools[{'name': 'f', 'arguments': {'ok': True}}]`, nil, "", []toolcall.Call{call("f", `{"ok":true}`)}},
-		{"two arrays", `functools[{"name": "f"}] functools[{"name": "g"}]`, nil, "", []toolcall.Call{call("f", `{}`), call("g", `{}`)}},
-		{"Phi-4-mini's end of turn", `functools[{"name": "f", "arguments": {}}]<|end|>`, nil, "", []toolcall.Call{call("f", `{}`)}},
+		{"no space before the word", `functools[{"name": "f", "arguments": {"a": 1}}]`, nil, "", []toolcall.Call{streamtest.Call("f", `{"a":1}`)}},
+		{"blanks between the word and the array", "functools \n[{\"name\": \"f\", \"arguments\": {}}]", nil, "", []toolcall.Call{streamtest.Call("f", `{}`)}},
+		{"arguments as a JSON string", `functools[{"name": "f", "arguments": "{\"a\": 1}"}]`, nil, "", []toolcall.Call{streamtest.Call("f", `{"a":1}`)}},
+		{"no arguments", `functools[{"name": "get_time"}]`, nil, "", []toolcall.Call{streamtest.Call("get_time", `{}`)}},
+		{"parameters for arguments", `functools[{"name": "f", "parameters": {"a": 1}}]`, nil, "", []toolcall.Call{streamtest.Call("f", `{"a":1}`)}},
+		{"keys in any order", `functools[{"arguments": {"a": 1}, "name": "f"}]`, nil, "", []toolcall.Call{streamtest.Call("f", `{"a":1}`)}},
+		{"nested arrays in arguments", `functools[{"name": "f", "arguments": {"m": [[1, 2], ["]"]]}}] done`, nil, "done", []toolcall.Call{streamtest.Call("f", `{"m":[[1,2],["]"]]}`)}},
+		{"Python literals", `functools[{'name': 'f', 'arguments': {'ok': True}}]`, nil, "", []toolcall.Call{streamtest.Call("f", `{"ok":true}`)}},
+		{"two arrays", `functools[{"name": "f"}] functools[{"name": "g"}]`, nil, "", []toolcall.Call{streamtest.Call("f", `{}`), streamtest.Call("g", `{}`)}},
+		{"Phi-4-mini's end of turn", `functools[{"name": "f", "arguments": {}}]<|end|>`, nil, "", []toolcall.Call{streamtest.Call("f", `{}`)}},
 		{"an empty array is dropped", "functools[] Hi", nil, "Hi", nil},
 		{"the word in prose is prose", "Use functools.reduce here, or functools.partial.", nil, "Use functools.reduce here, or functools.partial.", nil},
 		{"the word then text is prose", "import functools\nfunctools is handy.", nil, "import functools\nfunctools is handy.", nil},
@@ -58,26 +56,26 @@ func TestPeerCases(t *testing.T) {
 	// llama.cpp tests/test-chat.cpp, "FireFunction": prose, and one call
 	// after its space.
 	streamtest.Expect(t, functools.Format, special, "Hello, world!\nWhat's up?", "Hello, world!\nWhat's up?", nil)
-	streamtest.Expect(t, functools.Format, special, ` functools[{"name": "special_function", "arguments": {"arg1": 1}}]`, "", []toolcall.Call{call("special_function", `{"arg1":1}`)})
+	streamtest.Expect(t, functools.Format, special, ` functools[{"name": "special_function", "arguments": {"arg1": 1}}]`, "", []toolcall.Call{streamtest.Call("special_function", `{"arg1":1}`)})
 
 	// vLLM tests/tool_parsers/test_phi4mini_tool_parser.py.
 	weather := toolcall.Request{Tools: streamtest.Tools("get_weather", "get_time", "test_function", "refresh")}
-	tokyo := call("get_weather", `{"city":"Tokyo"}`)
+	tokyo := streamtest.Call("get_weather", `{"city":"Tokyo"}`)
 	for _, tt := range []tc{
 		{"no tool calls", "This is a regular response without any tool calls.", nil, "This is a regular response without any tool calls.", nil},
 		{"one call", `functools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]`, nil, "", []toolcall.Call{tokyo}},
 		{"parallel calls", "functools[\n  {\"name\": \"get_weather\", \"arguments\": {\"city\": \"Tokyo\"}},\n  {\"name\": \"get_time\", \"arguments\": {\"timezone\": \"Asia/Tokyo\"}}\n]",
-			nil, "", []toolcall.Call{tokyo, call("get_time", `{"timezone":"Asia/Tokyo"}`)}},
+			nil, "", []toolcall.Call{tokyo, streamtest.Call("get_time", `{"timezone":"Asia/Tokyo"}`)}},
 		// vLLM's regular expression fails on these nested values (an
 		// expected failure there).
 		{"various data types", "functools[{\n  \"name\": \"test_function\",\n  \"arguments\": {\n    \"string_field\": \"hello\",\n    \"int_field\": 42,\n    \"float_field\": 3.14,\n    \"bool_field\": true,\n    \"null_field\": null,\n    \"array_field\": [\"a\", \"b\", \"c\"],\n    \"object_field\": {\"nested\": \"value\"},\n    \"empty_array\": [],\n    \"empty_object\": {}\n  }\n}]",
-			nil, "", []toolcall.Call{call("test_function", `{"string_field":"hello","int_field":42,"float_field":3.14,"bool_field":true,"null_field":null,"array_field":["a","b","c"],"object_field":{"nested":"value"},"empty_array":[],"empty_object":{}}`)}},
-		{"empty arguments", `functools[{"name": "refresh", "arguments": {}}]`, nil, "", []toolcall.Call{call("refresh", `{}`)}},
+			nil, "", []toolcall.Call{streamtest.Call("test_function", `{"string_field":"hello","int_field":42,"float_field":3.14,"bool_field":true,"null_field":null,"array_field":["a","b","c"],"object_field":{"nested":"value"},"empty_array":[],"empty_object":{}}`)}},
+		{"empty arguments", `functools[{"name": "refresh", "arguments": {}}]`, nil, "", []toolcall.Call{streamtest.Call("refresh", `{}`)}},
 		// vLLM drops the text around the calls; it is content here.
 		{"surrounding text", "Let me check the weather for you.\nfunctools[{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Tokyo\"}}]\nWould you like to know more?",
 			nil, "Let me check the weather for you.\n\nWould you like to know more?", []toolcall.Call{tokyo}},
 		{"escaped strings", "functools[{\n  \"name\": \"test_function\",\n  \"arguments\": {\n    \"quoted\": \"He said \\\"hello\\\"\",\n    \"path\": \"C:\\\\Users\\\\file.txt\",\n    \"newline\": \"line1\\nline2\",\n    \"unicode\": \"emoji: 🎉\"\n  }\n}]",
-			nil, "", []toolcall.Call{call("test_function", `{"quoted":"He said \"hello\"","path":"C:\\Users\\file.txt","newline":"line1\nline2","unicode":"emoji: 🎉"}`)}},
+			nil, "", []toolcall.Call{streamtest.Call("test_function", `{"quoted":"He said \"hello\"","path":"C:\\Users\\file.txt","newline":"line1\nline2","unicode":"emoji: 🎉"}`)}},
 		// Its malformed inputs: no call from any. vLLM also counts a call
 		// without arguments as malformed; here it is a call with none.
 		{"malformed: cut inside the arguments", `functools[{"name": "func", "arguments": {`, nil, `functools[{"name": "func", "arguments": {`, nil},

@@ -11,10 +11,22 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var call = streamtest.Call
-
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
+
+func TestNemotronV2(t *testing.T) {
+	// The rows read on a stream told the prompt left reasoning closed
+	// (thinking off, or a turn from the history).
+	streamtest.Run(t, nemotronv2.Format, []tc{
+		{"keys in any order", `<TOOLCALL>[{"arguments": {"a": 1}, "name": "f"}]</TOOLCALL>`, nil, "", []toolcall.Call{streamtest.Call("f", `{"a":1}`)}},
+		{"newlines inside the markers", "<TOOLCALL>\n[{\"name\": \"f\"}]\n</TOOLCALL>", nil, "", []toolcall.Call{streamtest.Call("f", `{}`)}},
+		{"pretty-printed", "<TOOLCALL>[\n  {\n    \"name\": \"f\",\n    \"arguments\": {\"a\": [1, 2]}\n  }\n]</TOOLCALL>", nil, "", []toolcall.Call{streamtest.Call("f", `{"a":[1,2]}`)}},
+		{"prose around", "Let me look.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>\nDone.", nil, "Let me look.\n\nDone.", []toolcall.Call{streamtest.Call("f", `{}`)}},
+		{"the marker's words in prose are prose", "Write TOOLCALL in capitals.", nil, "Write TOOLCALL in capitals.", nil},
+		{"a fenced array is content", "<TOOLCALL>```json\n[{\"name\": \"f\"}]\n```</TOOLCALL>", nil, "<TOOLCALL>```json\n[{\"name\": \"f\"}]\n```</TOOLCALL>", nil},
+		{"the template's own placeholder is no call", `<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}]</TOOLCALL>`, nil, `<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}]</TOOLCALL>`, nil},
+	}, stream.StartOutsideReasoning())
+}
 
 // array spells Nemotron Nano v2's blocks for formatstest.CheckArray
 // (testdata/templates/golden/nemotron_nano_v2): the prompt opens <think>,
@@ -25,20 +37,6 @@ var array = formatstest.Array{
 	Open: "<TOOLCALL>", Close: "</TOOLCALL>", TurnEnd: "<SPECIAL_12>",
 	OpenCut: "<TOOLC", CloseCut: "</TOOL", TurnEndCut: "<SPECI",
 	ReasoningEnd: "\n</think>\n\n", NextTurn: "<SPECIAL_11>User\nmore",
-}
-
-func TestNemotronV2(t *testing.T) {
-	// The rows read on a stream told the prompt left reasoning closed
-	// (thinking off, or a turn from the history).
-	streamtest.Run(t, nemotronv2.Format, []tc{
-		{"keys in any order", `<TOOLCALL>[{"arguments": {"a": 1}, "name": "f"}]</TOOLCALL>`, nil, "", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"newlines inside the markers", "<TOOLCALL>\n[{\"name\": \"f\"}]\n</TOOLCALL>", nil, "", []toolcall.Call{call("f", `{}`)}},
-		{"pretty-printed", "<TOOLCALL>[\n  {\n    \"name\": \"f\",\n    \"arguments\": {\"a\": [1, 2]}\n  }\n]</TOOLCALL>", nil, "", []toolcall.Call{call("f", `{"a":[1,2]}`)}},
-		{"prose around", "Let me look.\n<TOOLCALL>[{\"name\": \"f\", \"arguments\": {}}]</TOOLCALL>\nDone.", nil, "Let me look.\n\nDone.", []toolcall.Call{call("f", `{}`)}},
-		{"the marker's words in prose are prose", "Write TOOLCALL in capitals.", nil, "Write TOOLCALL in capitals.", nil},
-		{"a fenced array is content", "<TOOLCALL>```json\n[{\"name\": \"f\"}]\n```</TOOLCALL>", nil, "<TOOLCALL>```json\n[{\"name\": \"f\"}]\n```</TOOLCALL>", nil},
-		{"the template's own placeholder is no call", `<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}]</TOOLCALL>`, nil, `<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}]</TOOLCALL>`, nil},
-	}, stream.StartOutsideReasoning())
 }
 
 // documents are the format's documents for its promises and fuzz seeds:

@@ -9,20 +9,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// TestPromptIsRenderPrompt: RenderPrompt writes what the Prompter a
-// gateway calls writes, for every shared conversation (TestWriters
-// checks those against the template's goldens).
-func TestPromptIsRenderPrompt(t *testing.T) {
-	convs, tools := formatstest.Conversations(t)
-	for name, msgs := range convs {
-		got, err := nemotronv2.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
-		p, perr := nemotronv2.Format.(toolcall.Prompter).Prompt(msgs, tools, toolcall.PromptOptions{})
-		if err != nil || perr != nil || p != got {
-			t.Errorf("%s: Prompt differs from RenderPrompt: %v, %v", name, err, perr)
-		}
-	}
-}
-
 // TestRenderPrompt: what the goldens do not show, as the template writes
 // it (each prompt checked against the template rendered with jinja2 as
 // the goldens were: thinking switched off and on by /no_think and
@@ -90,5 +76,19 @@ func TestRenderPrompt(t *testing.T) {
 	escaped, err := nemotronv2.RenderPrompt([]toolcall.Message{{Role: "user", Content: "Hi <SPECIAL_12><SPECIAL_11>Assistant"}}, nil, toolcall.PromptOptions{SpecialTokens: toolcall.EscapeSpecialTokens})
 	if err != nil || strings.Count(escaped.Text, "<SPECIAL_11>") != 2 || strings.Contains(escaped.Text, "<SPECIAL_12>") {
 		t.Errorf("escaped: %q, %v", escaped.Text, err)
+	}
+}
+
+// TestPromptIsRenderPrompt: RenderPrompt writes what the Prompter a
+// gateway calls writes, for every shared conversation (TestWriters
+// checks those against the template's goldens).
+func TestPromptIsRenderPrompt(t *testing.T) {
+	convs, tools := formatstest.Conversations(t)
+	for name, msgs := range convs {
+		got, err := nemotronv2.RenderPrompt(msgs, tools, toolcall.PromptOptions{})
+		p, perr := nemotronv2.Format.(toolcall.Prompter).Prompt(msgs, tools, toolcall.PromptOptions{})
+		if err != nil || perr != nil || p != got {
+			t.Errorf("%s: Prompt differs from RenderPrompt: %v, %v", name, err, perr)
+		}
 	}
 }

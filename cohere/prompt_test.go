@@ -10,12 +10,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// TestWriters: RenderPrompt's special-token guard and every golden
-// testdata/templates/goldens.txt lists, byte for byte.
-func TestWriters(t *testing.T) {
-	formatstest.Writers{Format: cohere.Format, Prompt: cohere.RenderPrompt}.Check(t)
-}
-
 // What the goldens do not show, as the template writes it.
 func TestPromptCases(t *testing.T) {
 	on := true
@@ -92,6 +86,12 @@ func TestPromptErrors(t *testing.T) {
 	if err != nil || strings.Contains(p.Text, "say <|END_OF_TURN_TOKEN|>") {
 		t.Errorf("a special token escaped: %v, %q", err, p.Text)
 	}
+}
+
+// TestWriters: RenderPrompt's special-token guard and every golden
+// testdata/templates/goldens.txt lists, byte for byte.
+func TestWriters(t *testing.T) {
+	formatstest.Writers{Format: cohere.Format, Prompt: cohere.RenderPrompt}.Check(t)
 }
 
 // More prompts of the same template, rendered with jinja2 as the goldens

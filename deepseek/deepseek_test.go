@@ -11,24 +11,25 @@ import (
 
 var call = streamtest.Call
 
-var expect = streamtest.Expecter(deepseek.Format, toolcall.Request{})
-
 // TestExamples has every example of the deepseek section of
 // FORMATS-MORE.md.
 func TestExamples(t *testing.T) {
-	expect(t, "</think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>special_function\n```json\n{\"arg1\": 1}```<｜tool▁call▁end｜><｜tool▁calls▁end｜>", "", "",
-		call("special_function", `{"arg1":1}`)) // D1
-	expect(t, "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{\"city\":\"Shanghai\"}\n```<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_tourist_attractions\n```json\n{\"city\": \"Beijing\"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>", "", "",
-		call("get_weather", `{"city":"Shanghai"}`), call("get_tourist_attractions", `{"city":"Beijing"}`)) // D2
-	expect(t, `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_time<｜tool▁sep｜>{"city": "XYZCITY"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`, "", "",
-		call("get_time", `{"city":"XYZCITY"}`)) // D3
-	expect(t, `REASONING</think>CONTENT<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_time<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
-		"REASONING", "CONTENT", call("get_time", `{"city":"Paris"}`), call("get_weather", `{"city":"Paris"}`)) // D4
-	expect(t, `I'll help you.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location":"Tokyo"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>完成 ✅`,
-		"", "I'll help you.完成 ✅", call("get_weather", `{"location":"Tokyo"}`)) // D5
+	streamtest.RunReasoning(t, deepseek.Format, nil, []streamtest.ReasoningCase{
+		{Name: "D1", Doc: "</think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>special_function\n```json\n{\"arg1\": 1}```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+			Calls: []toolcall.Call{call("special_function", `{"arg1":1}`)}},
+		{Name: "D2", Doc: "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{\"city\":\"Shanghai\"}\n```<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_tourist_attractions\n```json\n{\"city\": \"Beijing\"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+			Calls: []toolcall.Call{call("get_weather", `{"city":"Shanghai"}`), call("get_tourist_attractions", `{"city":"Beijing"}`)}},
+		{Name: "D3", Doc: `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_time<｜tool▁sep｜>{"city": "XYZCITY"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
+			Calls: []toolcall.Call{call("get_time", `{"city":"XYZCITY"}`)}},
+		{Name: "D4", Doc: `REASONING</think>CONTENT<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_time<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
+			Reasoning: "REASONING", Content: "CONTENT", Calls: []toolcall.Call{call("get_time", `{"city":"Paris"}`), call("get_weather", `{"city":"Paris"}`)}},
+		{Name: "D5", Doc: `I'll help you.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location":"Tokyo"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>完成 ✅`,
+			Content: "I'll help you.完成 ✅", Calls: []toolcall.Call{call("get_weather", `{"location":"Tokyo"}`)}},
+	})
 }
 
 func TestDeepSeek(t *testing.T) {
+	expect := streamtest.Expecter(deepseek.Format, toolcall.Request{})
 	expect(t, "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{\n  \"a\": [1,\n 2]\n}<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>", "", "", call("f", `{"a":[1,2]}`))
 	expect(t, "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{\"a\": 1}", "", "", call("f", `{"a":1}`))
 	expect(t, "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{\"a\": 1}<｜tool▁call▁begin｜>g<｜tool▁sep｜>{}", "", "", call("f", `{"a":1}`), call("g", `{}`))

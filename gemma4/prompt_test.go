@@ -9,22 +9,11 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// TestWriters: RenderPrompt's special-token guard and every golden
-// testdata/templates/goldens.txt lists, byte for byte.
-func TestWriters(t *testing.T) {
-	formatstest.Writers{Format: gemma4.Format, Prompt: gemma4.RenderPrompt}.Check(t)
-}
-
-// TestPromptErrors: an unknown profile and a result that answers no call
-// are errors.
+// TestPromptErrors: an unknown profile, a result that answers no call
+// and a call whose arguments are no object are errors.
 func TestPromptErrors(t *testing.T) {
-	p := gemma4.Format.(toolcall.Prompter)
-	if _, err := p.Prompt(nil, nil, toolcall.PromptOptions{Profile: "gemma3"}); err == nil {
-		t.Error("an unknown profile is not an error")
-	}
-	if _, err := p.Prompt([]toolcall.Message{{Role: "tool", ToolCallID: "x", Content: "r"}}, nil, toolcall.PromptOptions{}); err == nil {
-		t.Error("a result that answers no call is not an error")
-	}
+	formatstest.CheckPromptErrors(t, gemma4.Format.(toolcall.Prompter).Prompt, formatstest.PromptError[toolcall.PromptOptions]{
+		Name: "an unknown profile", Opts: toolcall.PromptOptions{Profile: "gemma3"}})
 }
 
 // TestPromptWithoutSystem: with no system message, tools or thinking
@@ -34,6 +23,12 @@ func TestPromptWithoutSystem(t *testing.T) {
 	if want := "<bos><|turn>user\nHi<turn|>\n<|turn>model\n<|channel>thought\n<channel|>"; err != nil || got.Text != want {
 		t.Errorf("RenderPrompt = %q, %v, want %q", got.Text, err, want)
 	}
+}
+
+// TestWriters: RenderPrompt's special-token guard and every golden
+// testdata/templates/goldens.txt lists, byte for byte.
+func TestWriters(t *testing.T) {
+	formatstest.Writers{Format: gemma4.Format, Prompt: gemma4.RenderPrompt}.Check(t)
 }
 
 // TestFunctionGemmaPrompt: the developer turn of Google's FunctionGemma

@@ -10,23 +10,25 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-var call, tools = streamtest.Call, streamtest.Tools
+var call = streamtest.Call
 
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// TestFormatsSection5 has every row of FORMATS.md section 5.
-func TestFormatsSection5(t *testing.T) {
-	streamtest.Run(t, lfm2.Format, []tc{
-		{"a block then prose", `<|tool_call_start|>[get_candidate_status(candidate_id="12345")]<|tool_call_end|>Checking the status.`, nil, "Checking the status.",
-			[]toolcall.Call{call("get_candidate_status", `{"candidate_id":"12345"}`)}},
-		{"a hyphenated name", `<|tool_call_start|>[sub-task-ending(status="Completed", data="x"), search(q=1)]<|tool_call_end|>`, nil, "",
-			[]toolcall.Call{call("sub-task-ending", `{"status":"Completed","data":"x"}`), call("search", `{"q":1}`)}},
-		{"an echo of the block is dropped", `<|tool_call_start|>[f(a=1)]<|tool_call_end|>[f(a=1)]<|tool_call_end|> Done.`, nil, "Done.", []toolcall.Call{call("f", `{"a":1}`)}},
-		{"JSON in a block", `<|tool_call_start|>[{"name": "get_weather", "arguments": {"location": "Paris"}}]<|tool_call_end|>`, nil, "",
-			[]toolcall.Call{call("get_weather", `{"location":"Paris"}`)}},
-	})
+// formatsSection5 has every row of FORMATS.md section 5; their
+// documents begin documents, the seeds of the property checks.
+var formatsSection5 = []tc{
+	{"a block then prose", `<|tool_call_start|>[get_candidate_status(candidate_id="12345")]<|tool_call_end|>Checking the status.`, nil, "Checking the status.",
+		[]toolcall.Call{call("get_candidate_status", `{"candidate_id":"12345"}`)}},
+	{"a hyphenated name", `<|tool_call_start|>[sub-task-ending(status="Completed", data="x"), search(q=1)]<|tool_call_end|>`, nil, "",
+		[]toolcall.Call{call("sub-task-ending", `{"status":"Completed","data":"x"}`), call("search", `{"q":1}`)}},
+	{"an echo of the block is dropped", `<|tool_call_start|>[f(a=1)]<|tool_call_end|>[f(a=1)]<|tool_call_end|> Done.`, nil, "Done.", []toolcall.Call{call("f", `{"a":1}`)}},
+	{"JSON in a block", `<|tool_call_start|>[{"name": "get_weather", "arguments": {"location": "Paris"}}]<|tool_call_end|>`, nil, "",
+		[]toolcall.Call{call("get_weather", `{"location":"Paris"}`)}},
 }
+
+// TestFormatsSection5 has every row of FORMATS.md section 5.
+func TestFormatsSection5(t *testing.T) { streamtest.Run(t, lfm2.Format, formatsSection5) }
 
 // TestIssueCases has the lfm2 cases the issue lists.
 func TestIssueCases(t *testing.T) {
@@ -37,6 +39,17 @@ func TestIssueCases(t *testing.T) {
 			[]toolcall.Call{call("close_blinds", `{"percentage":100}`), call("play_media", `{"device":"tv","source":"netflix"}`)}},
 		{"nested quotes of one kind in a shell command", `<|tool_call_start|>[bash(command='cd /testbed && python3 -c "print(latex(x, mul_symbol='\,'))"')]<|tool_call_end|>`, nil, "",
 			[]toolcall.Call{call("bash", `{"command":"cd /testbed && python3 -c \"print(latex(x, mul_symbol='\\,'))\""}`)}},
+	})
+}
+
+// What real models write, inside LFM2's blocks: each row whole and split.
+func TestRealOutputRules(t *testing.T) {
+	streamtest.Run(t, lfm2.Format, []tc{
+		{"a repeated keyword", `<|tool_call_start|>[f(a=1, b=2, a=3)]<|tool_call_end|>`, nil, "", []toolcall.Call{call("f", `{"a":3,"b":2}`)}},
+		{"markdown-escaped names", `<|tool_call_start|>[lawsuit\_search(company\_name='x')]<|tool_call_end|>`, nil, "", []toolcall.Call{call("lawsuit_search", `{"company_name":"x"}`)}},
+		{"JSON with the arguments first", `<|tool_call_start|>[{"arguments": {"q": "x"}, "name": "search"}]<|tool_call_end|>`, nil, "", []toolcall.Call{call("search", `{"q":"x"}`)}},
+		{"an object that only names a requested tool", `<|tool_call_start|>{"name": "search", "q": "x"}<|tool_call_end|>`, []string{"search"}, "", []toolcall.Call{call("search", `{"q":"x"}`)}},
+		{"an object that names no requested tool is content", `<|tool_call_start|>{"name": "Alice", "q": "x"}<|tool_call_end|>`, []string{"search"}, `<|tool_call_start|>{"name": "Alice", "q": "x"}<|tool_call_end|>`, nil},
 	})
 }
 
@@ -54,7 +67,7 @@ func TestTwelveHyphenatedTools(t *testing.T) {
 		want = append(want, call(n, fmt.Sprintf(`{"note":%q,"n":%d}`, note, i)))
 	}
 	doc := "<|tool_call_start|>[" + strings.Join(srcs, ", ") + "]<|tool_call_end|>"
-	streamtest.Expect(t, lfm2.Format, toolcall.Request{Tools: tools(names...)}, doc, "", want)
+	streamtest.Expect(t, lfm2.Format, toolcall.Request{Tools: streamtest.Tools(names...)}, doc, "", want)
 }
 
 func TestLFM2Blocks(t *testing.T) {
@@ -88,14 +101,9 @@ func TestLFM2Blocks(t *testing.T) {
 	})
 }
 
-var documents = []string{
-	`<|tool_call_start|>[get_candidate_status(candidate_id="12345")]<|tool_call_end|>Checking the status.`,
-	`<|tool_call_start|>[sub-task-ending(status="Completed", data="x"), search(q=1)]<|tool_call_end|>`,
-	`<|tool_call_start|>[f(a=1)]<|tool_call_end|>[f(a=1)]<|tool_call_end|> Done.`,
-	`<|tool_call_start|>[{"name": "get_weather", "arguments": {"location": "Paris"}}]<|tool_call_end|>`,
+var documents = append(streamtest.Inputs(formatsSection5),
 	`<|tool_call_start|>[bash(command='python3 -c "print(f('\,'))"')]<|tool_call_end|>`,
-	"<|im_end|>", "<|endoftext|>", "<|tool_call_end|>", "<|tool_call_start|>", "[f(a=1)]", "f(a=1), g()",
-}
+	"<|im_end|>", "<|endoftext|>", "<|tool_call_end|>", "<|tool_call_start|>", "[f(a=1)]", "f(a=1), g()")
 
 func TestLFM2Properties(t *testing.T) {
 	streamtest.CheckFormat(t, lfm2.Format, documents)

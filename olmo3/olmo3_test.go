@@ -13,16 +13,18 @@ var call, tools = streamtest.Call, streamtest.Tools
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// TestFormatsSection6 has every row of FORMATS.md section 6.
-func TestFormatsSection6(t *testing.T) {
-	streamtest.Run(t, olmo3.Format, []tc{
-		{"one call in tags", `<function_calls>get_weather(location="Boston")</function_calls>`, nil, "", []toolcall.Call{call("get_weather", `{"location":"Boston"}`)}},
-		{"one call per line with JSON literals", "<function_calls>\nf(x=1)\ng(y=true, z=null)\n</function_calls>", nil, "",
-			[]toolcall.Call{call("f", `{"x":1}`), call("g", `{"y":true,"z":null}`)}},
-		{"prose before the tags is kept", `Let me look.<function_calls>_lookup(_id='abc', limit=5)</function_calls>`, nil, "Let me look.",
-			[]toolcall.Call{call("_lookup", `{"_id":"abc","limit":5}`)}},
-	})
+// formatsSection6 has every row of FORMATS.md section 6; their
+// documents begin documents, the seeds of the property checks.
+var formatsSection6 = []tc{
+	{"one call in tags", `<function_calls>get_weather(location="Boston")</function_calls>`, nil, "", []toolcall.Call{call("get_weather", `{"location":"Boston"}`)}},
+	{"one call per line with JSON literals", "<function_calls>\nf(x=1)\ng(y=true, z=null)\n</function_calls>", nil, "",
+		[]toolcall.Call{call("f", `{"x":1}`), call("g", `{"y":true,"z":null}`)}},
+	{"prose before the tags is kept", `Let me look.<function_calls>_lookup(_id='abc', limit=5)</function_calls>`, nil, "Let me look.",
+		[]toolcall.Call{call("_lookup", `{"_id":"abc","limit":5}`)}},
 }
+
+// TestFormatsSection6 has every row of FORMATS.md section 6.
+func TestFormatsSection6(t *testing.T) { streamtest.Run(t, olmo3.Format, formatsSection6) }
 
 func TestIssueCases(t *testing.T) {
 	streamtest.Run(t, olmo3.Format, []tc{
@@ -51,12 +53,8 @@ func TestOLMo3(t *testing.T) {
 	})
 }
 
-var documents = []string{
-	`<function_calls>get_weather(location="Boston")</function_calls>`,
-	"<function_calls>\nf(x=1)\ng(y=true, z=null)\n</function_calls>",
-	`Let me look.<function_calls>_lookup(_id='abc', limit=5)</function_calls>`,
-	"f(x=1)\ng(y=2)", "<|im_end|>", "</function_calls>", "<function_calls>",
-}
+var documents = append(streamtest.Inputs(formatsSection6),
+	"f(x=1)\ng(y=2)", "<|im_end|>", "</function_calls>", "<function_calls>")
 
 func TestOLMo3Properties(t *testing.T) {
 	streamtest.CheckFormat(t, olmo3.Format, documents)

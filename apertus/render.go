@@ -31,13 +31,6 @@ var array = prompt.JSONArray{Format: "apertus", Open: startText, Close: endText,
 // one key is the tool's name.
 var frame = grammar.ArrayFrame(array, startText)
 
-// ProfileApertus is the chat template of Apertus-8B-Instruct-2509 and
-// Apertus-70B-Instruct-2509, the one prompt profile.
-const ProfileApertus = "apertus"
-
-// Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileApertus}
-
 // The turns' markers.
 const (
 	bos            = "<s>"
@@ -50,18 +43,22 @@ const (
 	assistantStart = "<|assistant_start|>"
 )
 
+// ProfileApertus is the chat template of Apertus-8B-Instruct-2509 and
+// Apertus-70B-Instruct-2509, the one prompt profile.
+const ProfileApertus = "apertus"
+
+// Profiles lists the prompt profiles, the default first.
+var Profiles = []string{ProfileApertus}
+
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	var b strings.Builder
-	b.WriteString(bos)
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		b.WriteString(systemStart + msgs[0].Content + systemEnd)
-		msgs = msgs[1:]
-	} else {
-		b.WriteString(systemStart + "You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: " + prompt.Date(opts.Date).Format(time.DateOnly) + systemEnd)
+	system, ok, msgs := prompt.System(msgs)
+	if !ok {
+		system = "You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: " + prompt.Date(opts.Date).Format(time.DateOnly)
 	}
-	b.WriteString(developerStart + "Deliberation: ")
+	var b strings.Builder
+	b.WriteString(bos + systemStart + system + systemEnd + developerStart + "Deliberation: ")
 	if prompt.Thinking(opts, false) {
 		b.WriteString("enabled\n")
 	} else {

@@ -17,17 +17,16 @@ func RenderCalls(calls []toolcall.Call) (string, error) {
 // RenderCallsR1 writes calls in V3's and R1's form: per call
 // <｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME, the JSON in a ```json
 // fence, <｜tool▁call▁end｜>; calls separated by a newline.
-func RenderCallsR1(calls []toolcall.Call) (string, error) { return callWriterR1.Render(calls) }
-
-// callWriterR1 writes calls as RenderCallsR1 says.
-var callWriterR1 = prompt.JSONCalls{
-	Format:  "deepseek",
-	Open:    callsBeginText,
-	Close:   callsEndText,
-	Begin:   func(name string) string { return callBeginText + "function" + sepText + name + "\n```json\n" },
-	End:     "\n```" + callEndText,
-	Sep:     "\n",
-	Compact: true,
+func RenderCallsR1(calls []toolcall.Call) (string, error) {
+	return prompt.JSONCalls{
+		Format:  "deepseek",
+		Open:    callsBeginText,
+		Close:   callsEndText,
+		Begin:   func(name string) string { return callBeginText + "function" + sepText + name + "\n```json\n" },
+		End:     "\n```" + callEndText,
+		Sep:     "\n",
+		Compact: true,
+	}.Render(calls)
 }
 
 // The prompt profiles: the chat templates RenderPrompt writes.

@@ -25,8 +25,21 @@ const (
 	ProfileV32Speciale = "v3.2-speciale"
 )
 
-// Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileV41, ProfileV4, ProfileV32, ProfileV32Speciale}
+// profiles are the prompt profiles as the descriptor gives them, the
+// default first: the models each template is for, and the texts that tell
+// the template.
+var profiles = []toolcall.Profile{
+	{Name: ProfileV41, Models: []string{"deepseek v4.1"}, OpensReasoning: true,
+		Template: []string{"｜DSML｜", "Available Tool Schemas", "Reasoning Effort", "!tool_calls>"}},
+	{Name: ProfileV4, Models: []string{"deepseek v4 !v4.1"},
+		Template: []string{"｜DSML｜", "Available Tool Schemas", "tool_calls>", "!Reasoning Effort"}},
+	{Name: ProfileV32, Models: []string{"deepseek v3.2 !exp !speciale"},
+		Template: []string{"｜DSML｜", "function_calls>"}},
+	{Name: ProfileV32Speciale, Models: []string{"deepseek v3.2 speciale"}, OpensReasoning: true},
+}
+
+// Profiles lists the prompt profiles' names, the default first.
+var Profiles = prompt.ProfileNames(profiles)
 
 // spelling is how one generation of the models writes its tags.
 type spelling struct {
@@ -144,17 +157,9 @@ func init() {
 		Format: Format,
 		// After V4.1's prompt, which opens the reasoning: the reasoning,
 		// </think>, the content, a blank line and the calls.
-		Reply:   prompt.Reply{Open: thinkOpen, Close: thinkClose, Opened: true, Sep: "\n\n", End: eosText, Render: RenderCalls}.Write,
-		Aliases: []string{"deepseek_dsml", "deepseek_v32", "deepseek_v4", "deepseek_v41"},
-		Profiles: []toolcall.Profile{
-			{Name: ProfileV41, Models: []string{"deepseek v4.1"}, OpensReasoning: true,
-				Template: []string{"｜DSML｜", "Available Tool Schemas", "Reasoning Effort", "!tool_calls>"}},
-			{Name: ProfileV4, Models: []string{"deepseek v4 !v4.1"},
-				Template: []string{"｜DSML｜", "Available Tool Schemas", "tool_calls>", "!Reasoning Effort"}},
-			{Name: ProfileV32, Models: []string{"deepseek v3.2 !exp !speciale"},
-				Template: []string{"｜DSML｜", "function_calls>"}},
-			{Name: ProfileV32Speciale, Models: []string{"deepseek v3.2 speciale"}, OpensReasoning: true},
-		},
+		Reply:     prompt.Reply{Open: thinkOpen, Close: thinkClose, Opened: true, Sep: "\n\n", End: eosText, Render: RenderCalls}.Write,
+		Aliases:   []string{"deepseek_dsml", "deepseek_v32", "deepseek_v4", "deepseek_v41"},
+		Profiles:  profiles,
 		EndOfTurn: []string{eosText},
 	})
 }

@@ -27,24 +27,13 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{Profile31, Profile3}
 
-// The template's role names.
-const (
-	roleDeveloper = "developer system"
-	roleTools     = "function descriptions"
-	roleCall      = "function call"
-	roleResult    = "function result"
-	roleAssistant = "assistant"
-)
-
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	var err error
-	b := []byte(bosText)
-	b = appendMessage(b, roleDeveloper, developerSystem)
-	if len(msgs) > 0 && msgs[0].Role == "system" {
-		b = appendMessage(b, "system", msgs[0].Content)
-		msgs = msgs[1:]
+	b := appendMessage([]byte(bosText), roleDeveloper, developerSystem)
+	if system, ok, rest := prompt.System(msgs); ok {
+		b, msgs = appendMessage(b, "system", system), rest
 	}
 	if len(tools) > 0 {
 		b = appendHead(b, roleTools)
@@ -84,6 +73,15 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	}
 	return toolcall.Prompt{Text: string(b)}, nil
 }
+
+// The template's role names.
+const (
+	roleDeveloper = "developer system"
+	roleTools     = "function descriptions"
+	roleCall      = "function call"
+	roleResult    = "function result"
+	roleAssistant = "assistant"
+)
 
 // appendHead appends a message's role: ROLE<|role_sep|>\n.
 func appendHead(b []byte, role string) []byte {

@@ -21,6 +21,24 @@ var array = prompt.JSONArray{Format: "nemotron_v2", Open: startText, Close: endT
 // the array between the markers is the section.
 var frame = grammar.ArrayFrame(array, startText)
 
+// The tools part of the system turn, around the tools' JSON array.
+const (
+	toolsIntro = "You can use the following tools to assist the user if required:\n<AVAILABLE_TOOLS>"
+	toolsOutro = "</AVAILABLE_TOOLS>\n\n" +
+		"If you decide to call any tool(s), use the following format:\n" +
+		`<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}, {{"name": "tool_name2", "arguments": "tool_args2"}}]</TOOLCALL>` + "\n\n" +
+		"The user will execute tool-calls and return responses from tool(s) in this format:\n" +
+		`<TOOL_RESPONSE>[{{"tool_response1"}}, {{"tool_response2"}}]</TOOL_RESPONSE>` + "\n\n" +
+		"Based on the tool responses, you can call additional tools if needed, correct tool calls if any errors are found, or just respond to the user."
+)
+
+// The turns' headers.
+const (
+	systemTurn    = "<SPECIAL_10>System\n"
+	userTurn      = "<SPECIAL_11>User\n"
+	assistantTurn = "<SPECIAL_11>Assistant\n"
+)
+
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
 	// ProfileNemotronNanoV2 is the chat template of
@@ -37,28 +55,9 @@ const (
 // Profiles lists the prompt profiles, the default first.
 var Profiles = []string{ProfileNemotronNanoV2, ProfileVLLM}
 
-// The tools part of the system turn, around the tools' JSON.
-const (
-	toolsIntro = "You can use the following tools to assist the user if required:\n<AVAILABLE_TOOLS>["
-	toolsOutro = "]</AVAILABLE_TOOLS>\n\n" +
-		"If you decide to call any tool(s), use the following format:\n" +
-		`<TOOLCALL>[{{"name": "tool_name1", "arguments": "tool_args1"}}, {{"name": "tool_name2", "arguments": "tool_args2"}}]</TOOLCALL>` + "\n\n" +
-		"The user will execute tool-calls and return responses from tool(s) in this format:\n" +
-		`<TOOL_RESPONSE>[{{"tool_response1"}}, {{"tool_response2"}}]</TOOL_RESPONSE>` + "\n\n" +
-		"Based on the tool responses, you can call additional tools if needed, correct tool calls if any errors are found, or just respond to the user."
-)
-
-// The turns' headers.
-const (
-	systemTurn    = "<SPECIAL_10>System\n"
-	userTurn      = "<SPECIAL_11>User\n"
-	assistantTurn = "<SPECIAL_11>Assistant\n"
-)
-
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
-	vllm := profile == ProfileVLLM
 	thinking := true
 	for _, m := range msgs {
 		if m.Role != "user" && m.Role != "system" {
@@ -77,16 +76,15 @@ func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string,
 	system, _, msgs := prompt.System(msgs)
 	system = switchless(system)
 	b.WriteString(system)
-	if len(tools) > 0 {
-		if system != "" {
-			b.WriteString("\n\n")
-		}
-		list, err := prompt.EachTool(tools, prompt.ToolJSON, ", ", "", "")
-		if err != nil {
-			return toolcall.Prompt{}, err
-		}
-		b.WriteString(toolsIntro + list + toolsOutro)
+	toolText, err := prompt.ToolArray(tools, prompt.ToolJSON, toolsIntro, toolsOutro)
+	if err != nil {
+		return toolcall.Prompt{}, err
 	}
+	if system != "" && toolText != "" {
+		b.WriteString("\n\n")
+	}
+	b.WriteString(toolText)
+	vllm := profile == ProfileVLLM
 	if vllm {
 		b.WriteString("\n")
 	} else {

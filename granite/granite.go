@@ -36,7 +36,6 @@ const kCalls = 0 // the one kind of block: a JSON array of calls
 // of its own. The answer's <response> tags are dropped, so that what
 // stands between them is content.
 var table = block.Format{
-	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
 		toolCall:       {Text: startText, Role: block.Opens, Kind: kCalls},
 		toolCallTag:    {Text: startTagText, Role: block.Opens, Kind: kCalls},
@@ -45,7 +44,8 @@ var table = block.Format{
 		responseEnd:    {Text: respClose},
 		endOfTurn:      {Text: eotText, EndsTurn: true},
 	},
-	Kinds: []block.Kind{kCalls: block.JSONArray(block.NoToken, block.CallKeys)},
+	Kinds:    []block.Kind{kCalls: block.JSONArray(block.NoToken, block.CallKeys)},
+	TurnEnds: true, // an end-of-turn token ends the response
 }
 
 // Format is the Granite 3.x format.

@@ -56,6 +56,19 @@ var table = block.Format{
 var Format toolcall.Format = formatdef.NewReasoned(table.Named("granite"), methods, constraints,
 	&toolcall.Reasoning{Open: thinkOpen, Close: thinkClose, EndedBy: []string{startText}})
 
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   Reply,
+		Aliases: []string{"granite3"},
+		// Granite 3.0 to 3.3; Granite 4 writes <tool_call> blocks (hermes),
+		// its guardian and code models no calls.
+		Profiles: []toolcall.Profile{{Name: ProfileGranite33, Models: []string{"granite3 !guardian !code !vision !embedding !speech"},
+			Template: []string{startText, "<|start_of_role|>", "<|end_of_role|>", eotText}}},
+		EndOfTurn: []string{eotText},
+	})
+}
+
 // Reply writes a whole reply as Granite 3.3 writes one: the reasoning
 // between <think> and </think>, then the text, between <response> and
 // </response> after reasoning; the calls as RenderCalls writes them;
@@ -65,19 +78,4 @@ func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
 		content = respOpen + content + respClose
 	}
 	return prompt.Reply{Open: thinkOpen, Close: thinkClose, End: eotText, Render: RenderCalls}.Write(reasoning, content, calls)
-}
-
-func init() {
-	toolcall.Describe(toolcall.Descriptor{
-		Format:  Format,
-		Reply:   Reply,
-		Aliases: []string{"granite3"},
-		Profiles: []toolcall.Profile{
-			// Granite 3.0 to 3.3; Granite 4 writes <tool_call> blocks
-			// (hermes), its guardian and code models no calls.
-			{Name: ProfileGranite33, Models: []string{"granite3 !guardian !code !vision !embedding !speech"},
-				Template: []string{startText, "<|start_of_role|>", "<|end_of_role|>", eotText}},
-		},
-		EndOfTurn: []string{eotText},
-	})
 }

@@ -87,12 +87,10 @@ func init() {
 		Format:  Format,
 		Reply:   Reply,
 		Aliases: []string{"command_r7b", "command_a"},
-		Profiles: []toolcall.Profile{
-			// Command A and A Reasoning write the same calls; their
-			// prompts are read as R7B's (see the package doc).
-			{Name: ProfileR7B, Models: []string{"command r7b", "command-a", "c4ai command !command-r-v01 !command-r-plus !command-r-08"},
-				Template: []string{actionText, thinkingText, "tool_call_id", chatbotTokenText}},
-		},
+		// Command A and A Reasoning write the same calls; their prompts
+		// are read as R7B's (see the package doc).
+		Profiles: []toolcall.Profile{{Name: ProfileR7B, Models: []string{"command r7b", "command-a", "c4ai command !command-r-v01 !command-r-plus !command-r-08"},
+			Template: []string{actionText, thinkingText, "tool_call_id", chatbotTokenText}}},
 		EndOfTurn: []string{endOfTurnText},
 	})
 }

@@ -5,12 +5,12 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// frame is how DeepSeek V3.1 writes calls, as RenderCalls writes them.
+// frame is how DeepSeek V3.1 writes calls, as RenderCalls writes them: a
+// section, and in it each call between its markers.
 var frame = grammar.Frame{
+	Open: callsBeginText, Close: callsEndText,
 	Begin: func(name string) string { return callBeginText + name + sepText },
 	End:   callEndText,
-	Open:  callsBeginText,
-	Close: callsEndText,
 }
 
 // StructuralTag returns xgrammar's structural tag for the request:

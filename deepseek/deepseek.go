@@ -37,7 +37,6 @@ const (
 )
 
 var table = block.Format{
-	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
 		callsBegin: {Text: callsBeginText, Role: block.Opens, Kind: kSection},
 		callBegin:  {Text: callBeginText, Role: block.Opens, Kind: kCall},
@@ -49,6 +48,7 @@ var table = block.Format{
 		kSection: {End: callsEnd, Scan: block.ScanPlain, Read: readSection, Follow: follow},
 		kCall:    {End: callEnd, Yields: []block.Token{callBegin, callsBegin}, Scan: block.ScanPlain, Read: readCall, Follow: follow},
 	},
+	TurnEnds: true, // an end-of-turn token ends the response
 }
 
 // Format is the DeepSeek V3 / R1 / V3.1 format.

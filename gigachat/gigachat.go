@@ -33,13 +33,13 @@ const (
 // a call follows it) and </s> end the turn.
 var table = block.Format{
 	TurnEnds: true,
+	Kinds:    []block.Kind{block.JSONArray(block.NoToken, block.CallKeys)},
 	Markers: []block.Marker{
 		call3:      {Text: call3Text, Role: block.Opens},
 		call31:     {Text: call31Text, Role: block.Opens},
 		messageSep: {Text: sepText, EndsTurn: true},
 		eos:        {Text: eosText, EndsTurn: true},
 	},
-	Kinds: []block.Kind{block.JSONArray(block.NoToken, block.CallKeys)},
 }
 
 // Format is GigaChat's format (GigaChat 3 and 3.1).

@@ -36,7 +36,6 @@ const kCalls = 0 // the one kind of block: a JSON array of calls
 // of its own. The answer's <response> tags are dropped, so that what
 // stands between them is content.
 var table = block.Format{
-	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
 		toolCall:       {Text: startText, Role: block.Opens, Kind: kCalls},
 		toolCallTag:    {Text: startTagText, Role: block.Opens, Kind: kCalls},
@@ -45,7 +44,8 @@ var table = block.Format{
 		responseEnd:    {Text: respClose},
 		endOfTurn:      {Text: eotText, EndsTurn: true},
 	},
-	Kinds: []block.Kind{kCalls: block.JSONArray(block.NoToken, block.CallKeys)},
+	Kinds:    []block.Kind{kCalls: block.JSONArray(block.NoToken, block.CallKeys)},
+	TurnEnds: true, // an end-of-turn token ends the response
 }
 
 // Format is the Granite 3.x format.
@@ -56,6 +56,19 @@ var table = block.Format{
 var Format toolcall.Format = formatdef.NewReasoned(table.Named("granite"), methods, constraints,
 	&toolcall.Reasoning{Open: thinkOpen, Close: thinkClose, EndedBy: []string{startText}})
 
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   Reply,
+		Aliases: []string{"granite3"},
+		// Granite 3.0 to 3.3; Granite 4 writes <tool_call> blocks (hermes),
+		// its guardian and code models no calls.
+		Profiles: []toolcall.Profile{{Name: ProfileGranite33, Models: []string{"granite3 !guardian !code !vision !embedding !speech"},
+			Template: []string{startText, "<|start_of_role|>", "<|end_of_role|>", eotText}}},
+		EndOfTurn: []string{eotText},
+	})
+}
+
 // Reply writes a whole reply as Granite 3.3 writes one: the reasoning
 // between <think> and </think>, then the text, between <response> and
 // </response> after reasoning; the calls as RenderCalls writes them;
@@ -65,19 +78,4 @@ func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
 		content = respOpen + content + respClose
 	}
 	return prompt.Reply{Open: thinkOpen, Close: thinkClose, End: eotText, Render: RenderCalls}.Write(reasoning, content, calls)
-}
-
-func init() {
-	toolcall.Describe(toolcall.Descriptor{
-		Format:  Format,
-		Reply:   Reply,
-		Aliases: []string{"granite3"},
-		Profiles: []toolcall.Profile{
-			// Granite 3.0 to 3.3; Granite 4 writes <tool_call> blocks
-			// (hermes), its guardian and code models no calls.
-			{Name: ProfileGranite33, Models: []string{"granite3 !guardian !code !vision !embedding !speech"},
-				Template: []string{startText, "<|start_of_role|>", "<|end_of_role|>", eotText}},
-		},
-		EndOfTurn: []string{eotText},
-	})
 }

@@ -36,14 +36,13 @@ func (h *messageEnd) Start(m *block.Machine, _ string, _ int) bool {
 func (h *messageEnd) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
 	res, i := m.HoldMarker(endOfMsgSet, &spaces, s, i)
 	switch res {
-	case marker.Partial:
-		return dst, i
-	case marker.Full:
+	case marker.Full: // <|end_of_msg|> ends the turn
 		m.Drop()
 		m.EndTurn()
-		return dst, i
+	case marker.None: // anything else is after the end of the turn
+		m.DropTurn(s, i)
 	}
-	m.DropTurn(s, i)
+	// On a Partial match, more bytes decide.
 	return dst, i
 }
 

@@ -77,11 +77,16 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// The block markers.
+// The block markers and the reasoning's tags.
 const (
-	startText = "<|tool_call_start|>"
-	endText   = "<|tool_call_end|>"
+	startText  = "<|tool_call_start|>"
+	endText    = "<|tool_call_end|>"
+	thinkOpen  = "<think>"
+	thinkClose = "</think>"
 )
+
+// turnEnds are the tokens that end LFM2's turn.
+var turnEnds = []string{"<|im_end|>", "<|endoftext|>"}
 
 // kBlock is the one kind of block.
 const kBlock = 0
@@ -91,7 +96,7 @@ const kBlock = 0
 var table = block.Marked{
 	Open: startText, End: endText,
 	Kind:     block.Kind{End: block.MarkedEnd, Scan: block.ScanCode, Follow: block.FollowDecode},
-	TurnEnds: []string{"<|im_end|>", "<|endoftext|>"},
+	TurnEnds: turnEnds,
 	Hooks:    func() block.Hooks { return new(echo) },
 }.Format()
 
@@ -99,12 +104,12 @@ var table = block.Marked{
 //
 // It implements toolcall.Reasoner.
 var Format toolcall.Format = formatdef.NewReasoned(table.Named("lfm2"), methods, constraints,
-	&toolcall.Reasoning{Open: "<think>", Close: "</think>"})
+	&toolcall.Reasoning{Open: thinkOpen, Close: thinkClose})
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
 		Format:  Format,
-		Reply:   prompt.Reply{Open: "<think>", Close: "</think>", Sep: "", End: "<|im_end|>", Render: RenderCalls}.Write,
+		Reply:   prompt.Reply{Open: thinkOpen, Close: thinkClose, Sep: "", End: "<|im_end|>", Render: RenderCalls}.Write,
 		Aliases: []string{"lfm", "lfm2_5"},
 		Profiles: []toolcall.Profile{
 			{Name: ProfileLFM2, Models: []string{"lfm2"}},
@@ -112,6 +117,6 @@ func init() {
 			{Name: ProfileLFM25MoE, Models: []string{"lfm2.5 8b"}},
 			{Name: ProfileLFM25Instruct, Models: []string{"lfm2.5 instruct"}},
 		},
-		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>"},
+		EndOfTurn: turnEnds,
 	})
 }

@@ -10,6 +10,32 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// Format is the MiniMax-M2 XML format.
+//
+// It implements toolcall.Reasoner: the prompt opens <think>, the
+// model closes it before it answers; a <minimax:tool_call> while it is
+// open ends it too.
+var Format toolcall.Format = formatdef.NewReasoned(table.Named("minimax"), methods, constraints,
+	&toolcall.Reasoning{Open: thinkOpen, Close: thinkClose, EndedBy: []string{toolCallText}, OpenedByPrompt: true})
+
+func init() {
+	toolcall.Describe(toolcall.Descriptor{
+		Format:  Format,
+		Reply:   Reply,
+		Aliases: []string{"minimax_m2", "minimax-m2"},
+		Profiles: []toolcall.Profile{{Name: ProfileM2, Models: []string{"minimax m2"}, OpensReasoning: true,
+			Template: []string{toolCallText, invokeText, roleStart + "ai"}}},
+		EndOfTurn: []string{turnEnd, roleStart},
+	})
+}
+
+// Reply writes a whole reply as MiniMax-M2 writes one after its prompt,
+// which opened <think>: the reasoning, \n</think>\n\n, the content, the
+// calls (a newline before them) and [e~[.
+func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
+	return prompt.Reply{Open: thinkOpen, Close: "\n" + thinkClose + "\n\n", Opened: true, Sep: "\n", End: turnEnd, Render: RenderCalls}.Write(reasoning, content, calls)
+}
+
 // The format's tags and tokens.
 const (
 	toolCallText     = "<minimax:tool_call>"
@@ -50,34 +76,4 @@ var syntax = tagcall.Syntax{
 	NoCall:  errors.New("the block holds no <invoke name=...>"),
 	Between: "text after an invoke in a <minimax:tool_call> block",
 	MaxHeld: 256,
-}
-
-// Format is the MiniMax-M2 XML format.
-//
-// It implements toolcall.Reasoner: the prompt opens <think>, the
-// model closes it before it answers; a <minimax:tool_call> while it is
-// open ends it too.
-var Format toolcall.Format = formatdef.NewReasoned(table.Named("minimax"), methods, constraints,
-	&toolcall.Reasoning{Open: thinkOpen, Close: thinkClose, EndedBy: []string{toolCallText}, OpenedByPrompt: true})
-
-func init() {
-	toolcall.Describe(toolcall.Descriptor{
-		Format:  Format,
-		Reply:   Reply,
-		Aliases: []string{"minimax_m2", "minimax-m2"},
-		Profiles: []toolcall.Profile{{
-			Name:           ProfileM2,
-			Models:         []string{"minimax m2"},
-			OpensReasoning: true,
-			Template:       []string{toolCallText, invokeText, roleStart + "ai"},
-		}},
-		EndOfTurn: []string{turnEnd, roleStart},
-	})
-}
-
-// Reply writes a whole reply as MiniMax-M2 writes one after its prompt,
-// which opened <think>: the reasoning, \n</think>\n\n, the content, the
-// calls (a newline before them) and [e~[.
-func Reply(reasoning, content string, calls []toolcall.Call) (string, error) {
-	return prompt.Reply{Open: thinkOpen, Close: "\n" + thinkClose + "\n\n", Opened: true, Sep: "\n", End: turnEnd, Render: RenderCalls}.Write(reasoning, content, calls)
 }

@@ -38,7 +38,6 @@ const (
 )
 
 var table = block.Format{
-	TurnEnds: true, // an end-of-turn token ends the response
 	Markers: []block.Marker{
 		toolCall:    {Text: toolCallText, Role: block.Opens, Kind: kCall},
 		function:    {Text: functionText, Role: block.Opens, Kind: kFunc},
@@ -56,6 +55,7 @@ var table = block.Format{
 		kCall: callSyntax.Kind(toolCallEnd, toolCall),
 		kFunc: funcSyntax.Kind(functionEnd, toolCall, function),
 	},
+	TurnEnds: true, // an end-of-turn token ends the response
 }
 
 // Format is the Qwen3-Coder XML format.

@@ -57,7 +57,7 @@ func (w *turnWatch) quiet(text string) bool {
 
 // noteAll is note for text quiet does not rule out.
 func (w *turnWatch) noteAll(text string) {
-	if text == "" {
+	if text == "" || w.ended { // an ended watch stays as it ended
 		return
 	}
 	if (w.held == 0 || w.held == 1 && w.of == 0) && !hasProse(text) {

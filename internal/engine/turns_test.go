@@ -84,3 +84,38 @@ func TestFencesSplitInvariance(t *testing.T) {
 		}
 	})
 }
+
+// TestQuietLeavesTheWatchesAlone: where fences.quiet or turnWatch.quiet
+// rules a text out, reading it in full leaves the watch as it stood, so
+// Content may skip it.
+func TestQuietLeavesTheWatchesAlone(t *testing.T) {
+	words := []string{"\n", "\r", " ", "`", "```", "a", "<", "<|im_start|>assistant", "\nUser: "}
+	rapid.Check(t, func(t *rapid.T) {
+		var f fences
+		var w turnWatch
+		mid := false
+		for _, p := range rapid.SliceOf(rapid.SliceOf(rapid.SampledFrom(words))).Draw(t, "pieces") {
+			text := strings.Join(p, "")
+			if f.quiet(text, mid) {
+				was := f
+				if f.note(text, mid); f != was {
+					t.Fatalf("fences: %q ruled out, but read it moves %+v to %+v", text, was, f)
+				}
+			} else {
+				f.note(text, mid)
+			}
+			if w.quiet(text) {
+				was := w
+				if w.noteAll(text); w.held == 0 {
+					w.of = was.of // which marker it held means nothing while it holds none
+				}
+				if w != was {
+					t.Fatalf("turns: %q ruled out, but read it moves %+v to %+v", text, was, w)
+				}
+			} else {
+				w.noteAll(text)
+			}
+			mid = midLine(mid, text)
+		}
+	})
+}

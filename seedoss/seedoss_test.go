@@ -124,6 +124,7 @@ var documents = []string{
 	"<seed:think>hm</seed:think>\nSure.\n<seed:tool_call>\n<function=g>\n<parameter=code>if a < b:\n    pass\n</parameter>\n</function>\n</seed:tool_call><seed:eos> Done.",
 	"<seed:tool_call>\n<function=f>\n<parameter=o>{'a': True}</parameter> x</parameter>\n</function>",
 	"<seed:tool_call>", "</seed:tool_call>", "<function=", "</function>", "<parameter=", "</parameter>", "<seed:eos>", "<seed:bos>", "<seed:think>", "</seed:think>",
+	"<seed:cot_budget_reflect>", "</seed:cot_budget_reflect>", // a budget reflection's tags: text in the reasoning
 }
 
 func TestProperties(t *testing.T) {

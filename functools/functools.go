@@ -3,6 +3,7 @@ package functools
 import (
 	"github.com/toolparse/toolparse/internal/block"
 	"github.com/toolparse/toolparse/internal/formatdef"
+	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -45,17 +46,38 @@ var table = block.Format{
 // Format is the functools format (Phi-4-mini-instruct, FireFunction v2).
 var Format toolcall.Format = formatdef.New(table.Named("functools"), methods, constraints)
 
+// profiles are the prompt profiles as the descriptor gives them, the
+// default first: the models each template is for, and the texts that tell
+// the template.
+var profiles = []toolcall.Profile{
+	{Name: ProfilePhi4Mini, Models: []string{"phi4 mini !reasoning"},
+		Template: []string{"message['tools']", "<|tool|>", "<|/tool|>", "<|assistant|>", phiEOT, "!<|im_start|>"}},
+	{Name: ProfileFireFunctionV2, Models: []string{"firefunction v2", "llama3 firefunction v2"},
+		Template: []string{callsBegin, "<|start_header_id|>", llama3EOT, "Available functions as JSON spec"}},
+}
+
+// Profiles lists the prompt profiles' names, the default first.
+var Profiles = prompt.ProfileNames(profiles)
+
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
-		Format:  Format,
-		Reply:   prompt.Reply{Sep: " ", End: phiEOT, Render: RenderCalls}.Write,
-		Aliases: []string{"phi4_mini", "phi4_mini_json", "firefunction", "firefunction_v2"},
-		Profiles: []toolcall.Profile{
-			{Name: ProfilePhi4Mini, Models: []string{"phi4 mini !reasoning"},
-				Template: []string{"message['tools']", "<|tool|>", "<|/tool|>", "<|assistant|>", phiEOT, "!<|im_start|>"}},
-			{Name: ProfileFireFunctionV2, Models: []string{"firefunction v2", "llama3 firefunction v2"},
-				Template: []string{callsBegin, "<|start_header_id|>", llama3EOT, "Available functions as JSON spec"}},
-		},
+		Format:    Format,
+		Reply:     prompt.Reply{Sep: " ", End: phiEOT, Render: RenderCalls}.Write,
+		Aliases:   []string{"phi4_mini", "phi4_mini_json", "firefunction", "firefunction_v2"},
+		Profiles:  profiles,
 		EndOfTurn: []string{phiEOT, phiEOS, llama3EOT},
 	})
 }
+
+// RenderCalls writes calls as FireFunction's template writes them:
+// functools[, per call {"name": "NAME", "arguments": ARGS} with the spaces
+// Jinja's tojson writes, calls separated by ", ", then ]. No calls is "".
+// (The template puts a space before functools; the prompts write it.)
+func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(calls) }
+
+// array is how FireFunction writes calls.
+var array = prompt.JSONArray{Format: "functools", Open: startText, Begin: prompt.NameArgumentsBegin}
+
+// frame is how the models write calls, as RenderCalls writes them: the
+// array after functools is the section.
+var frame = grammar.ArrayFrame(array, callsBegin)

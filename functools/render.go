@@ -7,23 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
-
-// RenderCalls writes calls as FireFunction's template writes them:
-// functools[, per call {"name": "NAME", "arguments": ARGS} with the spaces
-// Jinja's tojson writes, calls separated by ", ", then ]. No calls is "".
-// (The template puts a space before functools; the prompts write it.)
-func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(calls) }
-
-// array is how FireFunction writes calls.
-var array = prompt.JSONArray{Format: "functools", Open: startText, Begin: prompt.NameArgumentsBegin}
-
-// frame is how the models write calls, as RenderCalls writes them: the
-// array after functools is the section.
-var frame = grammar.ArrayFrame(array, callsBegin)
 
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
@@ -34,9 +20,6 @@ const (
 	// given the tools and the date as llama.cpp gives them.
 	ProfileFireFunctionV2 = "firefunction-v2"
 )
-
-// Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfilePhi4Mini, ProfileFireFunctionV2}
 
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.

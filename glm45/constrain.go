@@ -14,6 +14,13 @@ var frame = grammar.Frame{
 	Trigger: startText,
 }
 
+// compactFrame is how GLM-4.7 writes calls.
+var compactFrame = grammar.Frame{
+	Begin:  func(name string) string { return startText + name },
+	End:    endText,
+	Tagged: func(key string) (string, string) { return "<arg_key>" + key + "</arg_key><arg_value>", "</arg_value>" },
+}
+
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <tool_call>, one tag per tool, <tool_call>NAME\n, the
 // arguments by the tool's schema as an EBNF grammar (see Grammar), then

@@ -40,21 +40,45 @@ var table = block.Marked{
 var Format toolcall.Format = formatdef.NewReasoned(table.Named("glm45"), methods, constraints,
 	&toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}, OpenedByPrompt: true})
 
+// profiles are the prompt profiles as the descriptor gives them, the
+// default first: the models each template is for, and the texts that tell
+// the template.
+var profiles = []toolcall.Profile{
+	{Name: ProfileGLM47, Models: []string{"glm4.7", "ling3", "ringflash", "spark2.5"}, OpensReasoning: true,
+		Template: []string{"<arg_key>", "<arg_value>", "else '<think>'", "!<available_tools>"}},
+	{Name: ProfileGLM46, Models: []string{"glm4"}, Template: []string{"<arg_key>", "<arg_value>", "'\\n<think></think>' if"}},
+	// GLM-5 and GLM-5.1 get GLM-5.2's template, their newest kin's.
+	{Name: ProfileGLM52, Models: []string{"glm5"}, OpensReasoning: true},
+	{Name: ProfileLaguna, Models: []string{"laguna"}, OpensReasoning: true, Template: []string{"<arg_key>", "<available_tools>"}},
+}
+
+// Profiles lists the prompt profiles' names, the default first.
+var Profiles = prompt.ProfileNames(profiles)
+
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
-		Format:  Format,
-		Reply:   prompt.Reply{Open: "<think>", Close: "</think>", Opened: true, Sep: "\n", End: "<|user|>", Render: RenderCalls}.Write,
-		Aliases: []string{"glm4_5", "glm47", "glm4_7", "glm"},
-		Profiles: []toolcall.Profile{
-			{Name: ProfileGLM47, Models: []string{"glm4.7", "ling3", "ringflash", "spark2.5"}, OpensReasoning: true,
-				Template: []string{"<arg_key>", "<arg_value>", "else '<think>'", "!<available_tools>"}},
-			{Name: ProfileGLM46, Models: []string{"glm4"}, Template: []string{"<arg_key>", "<arg_value>", "'\\n<think></think>' if"}},
-			// GLM-5 and GLM-5.1 get GLM-5.2's template, their newest kin's.
-			{Name: ProfileGLM52, Models: []string{"glm5"}, OpensReasoning: true},
-			{Name: ProfileLaguna, Models: []string{"laguna"}, OpensReasoning: true, Template: []string{"<arg_key>", "<available_tools>"}},
-		},
+		Format:    Format,
+		Reply:     prompt.Reply{Open: "<think>", Close: "</think>", Opened: true, Sep: "\n", End: "<|user|>", Render: RenderCalls}.Write,
+		Aliases:   []string{"glm4_5", "glm47", "glm4_7", "glm"},
+		Profiles:  profiles,
 		EndOfTurn: []string{"<|user|>", "<|observation|>", "<|endoftext|>", "<|role_end|>", "</assistant>"},
 	})
+}
+
+// RenderCalls writes calls in GLM-4.5/4.6's newline form: per call
+// <tool_call>NAME\n, per argument <arg_key>K</arg_key>\n<arg_value>V</arg_value>\n,
+// then </tool_call>; calls joined by a newline. A string value is written
+// raw, any other as JSON with the spaces Jinja's tojson writes. No calls is
+// "".
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	return textargs.Render("glm45", calls, frame)
+}
+
+// RenderCallsCompact writes calls in GLM-4.7's form, which has no
+// newlines: <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>...
+// </tool_call>, calls back to back.
+func RenderCallsCompact(calls []toolcall.Call) (string, error) {
+	return textargs.Render("glm45", calls, compactFrame)
 }
 
 // markers are the format's tags, as tagargs reads them: the name comes

@@ -4,35 +4,9 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/toolparse/toolparse/internal/grammar"
-
 	"github.com/toolparse/toolparse/internal/prompt"
-	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
-
-// RenderCalls writes calls in GLM-4.5/4.6's newline form: per call
-// <tool_call>NAME\n, per argument <arg_key>K</arg_key>\n<arg_value>V</arg_value>\n,
-// then </tool_call>; calls joined by a newline. A string value is written
-// raw, any other as JSON with the spaces Jinja's tojson writes. No calls is
-// "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	return textargs.Render("glm45", calls, frame)
-}
-
-// RenderCallsCompact writes calls in GLM-4.7's form, which has no
-// newlines: <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>...
-// </tool_call>, calls back to back.
-func RenderCallsCompact(calls []toolcall.Call) (string, error) {
-	return textargs.Render("glm45", calls, compactFrame)
-}
-
-// compactFrame is how GLM-4.7 writes calls.
-var compactFrame = grammar.Frame{
-	Begin:  func(name string) string { return startText + name },
-	End:    endText,
-	Tagged: func(key string) (string, string) { return "<arg_key>" + key + "</arg_key><arg_value>", "</arg_value>" },
-}
 
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
@@ -57,9 +31,6 @@ const (
 	// reasoning kept, and a generation prompt opening <think>.
 	ProfileLaguna = "laguna"
 )
-
-// Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileGLM47, ProfileGLM46, ProfileGLM52, ProfileLaguna}
 
 const toolsIntro = "<|system|>\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n"
 

@@ -5,6 +5,10 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
+// frame is how Granite writes calls, as RenderCalls writes them: the
+// array after <|tool_call|> is the section, which its own ']' closes.
+var frame = grammar.ArrayFrame(array, startText)
+
 // StructuralTag returns xgrammar's structural tag for the request:
 // triggered on <|tool_call|>, one tag from <|tool_call|>[ to ] whose
 // content is the calls of Grammar. "auto" lets free text come first;

@@ -69,6 +69,15 @@ func init() {
 	})
 }
 
+// RenderCalls writes calls as Granite 3.x writes them: <|tool_call|>[,
+// per call {"name": "NAME", "arguments": ARGS} with the spaces Jinja's
+// tojson writes, calls separated by ", ", then ] (the array's close ends
+// the calls: there is no end marker). No calls is "".
+func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(calls) }
+
+// array is how Granite writes calls.
+var array = prompt.JSONArray{Format: "granite", Open: startText, Begin: prompt.NameArgumentsBegin}
+
 // Reply writes a whole reply as Granite 3.3 writes one: the reasoning
 // between <think> and </think>, then the text, between <response> and
 // </response> after reasoning; the calls as RenderCalls writes them;

@@ -6,23 +6,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/toolparse/toolparse/internal/grammar"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
-
-// RenderCalls writes calls as Granite 3.x writes them: <|tool_call|>[,
-// per call {"name": "NAME", "arguments": ARGS} with the spaces Jinja's
-// tojson writes, calls separated by ", ", then ] (the array's close ends
-// the calls: there is no end marker). No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) { return array.Render(calls) }
-
-// array is how Granite writes calls.
-var array = prompt.JSONArray{Format: "granite", Open: startText, Begin: prompt.NameArgumentsBegin}
-
-// frame is how Granite writes calls, as RenderCalls writes them: the
-// array after <|tool_call|> is the section, which its own ']' closes.
-var frame = grammar.ArrayFrame(array, startText)
 
 // ProfileGranite33 is the chat template of granite-3.3-8b-instruct and
 // 2b-instruct, the one prompt profile, which the other Granite 3.x
@@ -46,20 +32,27 @@ const (
 	plainSystem   = " You are a helpful AI assistant."
 )
 
+// systemText is the template's own system text, for a conversation that
+// has none: the knowledge cutoff, the date (opts.Date or today) and the
+// model's name, then with tools the instruction to call them, else with
+// thinking on the instruction to think, else a plain one.
+func systemText(tools []toolcall.Tool, opts toolcall.PromptOptions) string {
+	system := fmt.Sprintf(defaultSystem, prompt.Date(opts.Date).Format("January 02, 2006"))
+	switch {
+	case len(tools) > 0:
+		return system + toolsSystem
+	case prompt.Thinking(opts, false):
+		return system + thinkSystem
+	}
+	return system + plainSystem
+}
+
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, _ string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {
 	system, ok, msgs := prompt.System(msgs)
 	if !ok {
-		system = fmt.Sprintf(defaultSystem, prompt.Date(opts.Date).Format("January 02, 2006"))
-		switch {
-		case len(tools) > 0:
-			system += toolsSystem
-		case prompt.Thinking(opts, false):
-			system += thinkSystem
-		default:
-			system += plainSystem
-		}
+		system = systemText(tools, opts)
 	}
 	var b strings.Builder
 	b.WriteString(roleStart + "system" + roleEnd + system + eotText + "\n")

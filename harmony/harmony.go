@@ -9,6 +9,7 @@ import (
 	"github.com/toolparse/toolparse/internal/jsoncall"
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/marker"
+	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/protocol"
 	"github.com/toolparse/toolparse/toolcall"
 )
@@ -16,14 +17,22 @@ import (
 // Format is the Harmony format of gpt-oss.
 var Format toolcall.Format = formatdef.New(table.Named("harmony"), methods, constraints)
 
+// profiles are the prompt profiles as the descriptor gives them, the
+// default first: the models each template is for, and the texts that tell
+// the template.
+var profiles = []toolcall.Profile{
+	{Name: ProfileGPTOSS, Models: []string{"gptoss"}, Template: []string{"<|channel|>", "<|start|>", "<|call|>"}},
+	{Name: ProfileAllCalls},
+}
+
+// Profiles lists the prompt profiles' names, the default first.
+var Profiles = prompt.ProfileNames(profiles)
+
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
-		Format:  Format,
-		Aliases: []string{"gpt_oss", "openai_harmony"},
-		Profiles: []toolcall.Profile{
-			{Name: ProfileGPTOSS, Models: []string{"gptoss"}, Template: []string{"<|channel|>", "<|start|>", "<|call|>"}},
-			{Name: ProfileAllCalls},
-		},
+		Format:    Format,
+		Aliases:   []string{"gpt_oss", "openai_harmony"},
+		Profiles:  profiles,
 		EndOfTurn: []string{"<|return|>"},
 		Reply:     reply,
 	})

@@ -39,9 +39,6 @@ const (
 	ProfileAllCalls = "gpt-oss-all-calls"
 )
 
-// Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileGPTOSS, ProfileAllCalls}
-
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {

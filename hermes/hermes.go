@@ -81,21 +81,37 @@ func readImStart(m *block.Machine, body string) ([]block.Item, error) {
 var Format toolcall.Format = formatdef.NewReasoned(table.Named("hermes"), methods, constraints,
 	&toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{startText}})
 
+// profiles are the prompt profiles as the descriptor gives them, the
+// default first: the models each template is for, and the texts that tell
+// the template.
+var profiles = []toolcall.Profile{
+	{Name: ProfileQwen3, Models: []string{"qwen3", "bielik", "reka", "mimovl"},
+		Template: []string{"<tool_call>", "<|im_start|>", "<tools>", "enable_thinking", "!<function=", "!<|im_start|>assistant\\n<think>"}},
+	{Name: ProfileQwen3Thinking, Models: []string{"qwen3 thinking", "qwq"}, OpensReasoning: true,
+		Template: []string{"<tool_call>", "<|im_start|>", "<tools>", "<|im_start|>assistant\\n<think>", "!<function="}},
+	{Name: ProfileQwen25, Models: []string{"qwen2", "qwen25"}, Template: []string{"<tool_call>", "You are Qwen, created by Alibaba Cloud"}},
+	{Name: ProfileHermes, Models: []string{"hermes"}, Template: []string{"<tool_call>", "You are a function calling AI model"}},
+	{Name: ProfileGranite40, Models: []string{"granite4"}, Template: []string{"<tool_call>", "<tools>", "<|start_of_role|>", "<|end_of_role|>", "<|end_of_text|>"}},
+	{Name: ProfileSmolLM3, Models: []string{"smollm3"}, Template: []string{"<|im_start|>", "Knowledge Cutoff Date", "Reasoning Mode: ", "## Custom Instructions", "SmolLM"}},
+}
+
+// Profiles lists the prompt profiles' names, the default first.
+var Profiles = prompt.ProfileNames(profiles)
+
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
-		Format:  Format,
-		Reply:   prompt.Reply{Open: "<think>", Close: "</think>\n", Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
-		Aliases: []string{"qwen", "qwen2_5", "qwen3"},
-		Profiles: []toolcall.Profile{
-			{Name: ProfileQwen3, Models: []string{"qwen3", "bielik", "reka", "mimovl"},
-				Template: []string{"<tool_call>", "<|im_start|>", "<tools>", "enable_thinking", "!<function=", "!<|im_start|>assistant\\n<think>"}},
-			{Name: ProfileQwen3Thinking, Models: []string{"qwen3 thinking", "qwq"}, OpensReasoning: true,
-				Template: []string{"<tool_call>", "<|im_start|>", "<tools>", "<|im_start|>assistant\\n<think>", "!<function="}},
-			{Name: ProfileQwen25, Models: []string{"qwen2", "qwen25"}, Template: []string{"<tool_call>", "You are Qwen, created by Alibaba Cloud"}},
-			{Name: ProfileHermes, Models: []string{"hermes"}, Template: []string{"<tool_call>", "You are a function calling AI model"}},
-			{Name: ProfileGranite40, Models: []string{"granite4"}, Template: []string{"<tool_call>", "<tools>", "<|start_of_role|>", "<|end_of_role|>", "<|end_of_text|>"}},
-			{Name: ProfileSmolLM3, Models: []string{"smollm3"}, Template: []string{"<|im_start|>", "Knowledge Cutoff Date", "Reasoning Mode: ", "## Custom Instructions", "SmolLM"}},
-		},
+		Format:    Format,
+		Reply:     prompt.Reply{Open: "<think>", Close: "</think>\n", Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
+		Aliases:   []string{"qwen", "qwen2_5", "qwen3"},
+		Profiles:  profiles,
 		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>", "<|role_end|>", "<|end_of_text|>"},
 	})
+}
+
+// RenderCalls writes calls as Qwen3's template writes them: per call
+// <tool_call>, a newline, {"name": "NAME", "arguments": ARGS} with the
+// spaces Jinja's tojson writes, a newline, </tool_call>; calls joined by a
+// newline. No calls is "".
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	return frame.JSONCalls("hermes", false).Render(calls)
 }

@@ -9,14 +9,6 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// RenderCalls writes calls as Qwen3's template writes them: per call
-// <tool_call>, a newline, {"name": "NAME", "arguments": ARGS} with the
-// spaces Jinja's tojson writes, a newline, </tool_call>; calls joined by a
-// newline. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	return frame.JSONCalls("hermes", false).Render(calls)
-}
-
 // The prompt profiles: the chat templates RenderPrompt writes.
 const (
 	// ProfileQwen3 is Qwen3's hybrid template (0.6B to 235B, Qwen3-Next):
@@ -42,9 +34,6 @@ const (
 	// calls.
 	ProfileSmolLM3 = "smollm3"
 )
-
-// Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileQwen3, ProfileQwen3Thinking, ProfileQwen25, ProfileHermes, ProfileGranite40, ProfileSmolLM3}
 
 // qwen25System is Qwen2.5-Instruct's system prompt when the conversation
 // has none.

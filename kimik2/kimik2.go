@@ -89,6 +89,26 @@ func init() {
 	})
 }
 
+// RenderCalls writes calls as Kimi K2 writes them: a section, and per call
+// <|tool_call_begin|>ID<|tool_call_argument_begin|>ARGS<|tool_call_end|>,
+// the ID the call's own when it has the form functions.NAME:IDX, else
+// functions.NAME and the call's place in calls. No calls is "".
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	return prompt.ArgsSection("kimik2", sectionBeginText, sectionEndText, calls, func(b []byte, i int, c toolcall.Call, args jsonvalue.Value) []byte {
+		b = args.AppendJSON(append(b, callBeginText+callID(c, i)+argBeginText...))
+		return append(b, callEndText...)
+	})
+}
+
+// callID returns a call's ID in Kimi's form: its own, or
+// functions.NAME:n.
+func callID(c toolcall.Call, n int) string {
+	if strings.HasPrefix(c.ID, "functions.") && NameOf(c.ID) == c.Name && c.ID != c.Name {
+		return c.ID
+	}
+	return "functions." + c.Name + ":" + strconv.Itoa(n)
+}
+
 var readSection, readCall = block.Sections(callBeginText, callEndText, readOne)
 
 // follow follows the first call of a section, or a call, while it

@@ -1,33 +1,11 @@
 package kimik2
 
 import (
-	"strconv"
 	"strings"
 
-	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/toolcall"
 )
-
-// RenderCalls writes calls as Kimi K2 writes them: a section, and per call
-// <|tool_call_begin|>ID<|tool_call_argument_begin|>ARGS<|tool_call_end|>,
-// the ID the call's own when it has the form functions.NAME:IDX, else
-// functions.NAME and the call's place in calls. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	return prompt.ArgsSection("kimik2", sectionBeginText, sectionEndText, calls, func(b []byte, i int, c toolcall.Call, args jsonvalue.Value) []byte {
-		b = args.AppendJSON(append(b, callBeginText+callID(c, i)+argBeginText...))
-		return append(b, callEndText...)
-	})
-}
-
-// callID returns a call's ID in Kimi's form: its own, or
-// functions.NAME:n.
-func callID(c toolcall.Call, n int) string {
-	if strings.HasPrefix(c.ID, "functions.") && NameOf(c.ID) == c.Name && c.ID != c.Name {
-		return c.ID
-	}
-	return "functions." + c.Name + ":" + strconv.Itoa(n)
-}
 
 // DefaultSystem is the system text Kimi's template writes when the
 // conversation has none.

@@ -106,17 +106,24 @@ var table = block.Marked{
 var Format toolcall.Format = formatdef.NewReasoned(table.Named("lfm2"), methods, constraints,
 	&toolcall.Reasoning{Open: thinkOpen, Close: thinkClose})
 
+// profiles are the prompt profiles as the descriptor gives them, the
+// default first, and the models each template is for.
+var profiles = []toolcall.Profile{
+	{Name: ProfileLFM2, Models: []string{"lfm2"}},
+	{Name: ProfileLFM25, Models: []string{"lfm2.5"}},
+	{Name: ProfileLFM25MoE, Models: []string{"lfm2.5 8b"}},
+	{Name: ProfileLFM25Instruct, Models: []string{"lfm2.5 instruct"}},
+}
+
+// Profiles lists the prompt profiles' names, the default first.
+var Profiles = prompt.ProfileNames(profiles)
+
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
-		Format:  Format,
-		Reply:   prompt.Reply{Open: thinkOpen, Close: thinkClose, Sep: "", End: "<|im_end|>", Render: RenderCalls}.Write,
-		Aliases: []string{"lfm", "lfm2_5"},
-		Profiles: []toolcall.Profile{
-			{Name: ProfileLFM2, Models: []string{"lfm2"}},
-			{Name: ProfileLFM25, Models: []string{"lfm2.5"}},
-			{Name: ProfileLFM25MoE, Models: []string{"lfm2.5 8b"}},
-			{Name: ProfileLFM25Instruct, Models: []string{"lfm2.5 instruct"}},
-		},
+		Format:    Format,
+		Reply:     prompt.Reply{Open: thinkOpen, Close: thinkClose, Sep: "", End: "<|im_end|>", Render: RenderCalls}.Write,
+		Aliases:   []string{"lfm", "lfm2_5"},
+		Profiles:  profiles,
 		EndOfTurn: turnEnds,
 	})
 }

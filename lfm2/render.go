@@ -49,9 +49,6 @@ const (
 	ProfileLFM25Instruct = "lfm2.5-instruct"
 )
 
-// Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileLFM2, ProfileLFM25, ProfileLFM25MoE, ProfileLFM25Instruct}
-
 // writePrompt writes the prompt RenderPrompt writes, once prompt.Render
 // has guarded and checked the conversation and found the profile.
 func writePrompt(msgs []toolcall.Message, tools []toolcall.Tool, profile string, opts toolcall.PromptOptions) (toolcall.Prompt, error) {

@@ -55,15 +55,23 @@ var table = block.Format{
 // Format is the Llama 3.x JSON format.
 var Format toolcall.Format = formatdef.New(table.Named("llama3_json"), methods, constraints)
 
+// profiles are the prompt profiles as the descriptor gives them, the
+// default first: the models each template is for, and the texts that tell
+// the template.
+var profiles = []toolcall.Profile{
+	{Name: ProfileLlama31, Models: []string{"llama3"}, Template: []string{"<|start_header_id|>", "<|python_tag|>", "Environment: ipython", "Given the following functions", "!strftime_now", "!<function=", "!You are a helpful assistant with tool calling"}},
+	{Name: ProfileLlama32, Models: []string{"llama3.2"}, Template: []string{"<|start_header_id|>", "Environment: ipython", "Given the following functions", "strftime_now", "!<|python_tag|>", "!<function=", "!You are a helpful assistant with tool calling", "!<|header_start|>"}},
+}
+
+// Profiles lists the prompt profiles' names, the default first.
+var Profiles = prompt.ProfileNames(profiles)
+
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
-		Format:  Format,
-		Reply:   prompt.Reply{Sep: " ", End: "<|eot_id|>", Render: RenderCalls}.Write,
-		Aliases: []string{"llama3", "llama3_1", "llama3_2", "llama3_3"},
-		Profiles: []toolcall.Profile{
-			{Name: ProfileLlama31, Models: []string{"llama3"}, Template: []string{"<|start_header_id|>", "<|python_tag|>", "Environment: ipython", "Given the following functions", "!strftime_now", "!<function=", "!You are a helpful assistant with tool calling"}},
-			{Name: ProfileLlama32, Models: []string{"llama3.2"}, Template: []string{"<|start_header_id|>", "Environment: ipython", "Given the following functions", "strftime_now", "!<|python_tag|>", "!<function=", "!You are a helpful assistant with tool calling", "!<|header_start|>"}},
-		},
+		Format:    Format,
+		Reply:     prompt.Reply{Sep: " ", End: "<|eot_id|>", Render: RenderCalls}.Write,
+		Aliases:   []string{"llama3", "llama3_1", "llama3_2", "llama3_3"},
+		Profiles:  profiles,
 		EndOfTurn: []string{"<|eot_id|>", "<|eom_id|>"},
 	})
 }

@@ -30,9 +30,6 @@ const (
 	ProfileLlama32 = "llama-3.2"
 )
 
-// Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileLlama31, ProfileLlama32}
-
 const instruction = "Given the following functions, please respond with a JSON for a function call with its proper arguments that best answers the given prompt.\n\n" +
 	"Respond in the format {\"name\": function name, \"parameters\": dictionary of argument name and its value}.Do not use variables.\n\n"
 

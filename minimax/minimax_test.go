@@ -112,10 +112,7 @@ func TestReasoning(t *testing.T) {
 // next turn a server that did not stop there wrote: dropped, with an
 // end_of_turn diagnostic.
 func TestEndOfTurn(t *testing.T) {
-	streamtest.CheckEndOfTurnCalls(t, minimax.Format, []string{
-		"<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>[e~[\n]~b]user\nmore",
-		"<minimax:tool_call>\n<invoke name=\"f\">\n</invoke>\n</minimax:tool_call>\n]~b]user\nmore",
-	}, stream.StartOutsideReasoning())
+	streamtest.CheckEndOfTurnCalls(t, minimax.Format, tagged.EndOfTurns("\n"), stream.StartOutsideReasoning())
 }
 
 var documents = []string{

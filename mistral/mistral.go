@@ -67,20 +67,10 @@ func NewID() string {
 
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
-		Format:  Format,
-		Reply:   prompt.Reply{Sep: "", End: "</s>", Render: RenderCalls}.Write,
-		Aliases: []string{"mistral_v11", "mistral_v13", "ministral", "devstral", "magistral"},
-		Profiles: []toolcall.Profile{
-			{Name: ProfileV13, Models: []string{"ministral", "mistral", "devstral"}, Template: []string{"[TOOL_CALLS]", "[ARGS]", "![CALL_ID]", "![THINK]"}},
-			{Name: ProfileMagistral, Models: []string{"magistral"}},
-			{Name: ProfileMinistral3, Models: []string{"ministral3"}},
-			{Name: ProfileMinistral3Reasoning, Models: []string{"ministral3 reasoning"}},
-			{Name: ProfileMedium35, Models: []string{"mistralmedium3.5"}},
-			// The Mistral models before v11 get Mistral-Small-3.2's profile,
-			// whose tools also come before the last user message.
-			{Name: ProfileSmall32, Models: []string{"mistralsmall3", "devstralsmall2505", "mistralnemo", "mistral7b", "mixtral", "codestral"},
-				Template: []string{"[TOOL_CALLS]", "[ARGS]", "[CALL_ID]", "![THINK]"}},
-		},
+		Format:    Format,
+		Reply:     prompt.Reply{Sep: "", End: "</s>", Render: RenderCalls}.Write,
+		Aliases:   []string{"mistral_v11", "mistral_v13", "ministral", "devstral", "magistral"},
+		Profiles:  profiles,
 		EndOfTurn: []string{"</s>"},
 	})
 }

@@ -55,8 +55,23 @@ const (
 	ProfileMedium35 = "mistral-medium-3.5"
 )
 
-// Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileV13, ProfileMagistral, ProfileSmall32, ProfileMinistral3, ProfileMinistral3Reasoning, ProfileMedium35}
+// profiles are the prompt profiles as the descriptor gives them, the
+// default first: the models each template is for, and the texts that tell
+// the template.
+var profiles = []toolcall.Profile{
+	{Name: ProfileV13, Models: []string{"ministral", "mistral", "devstral"}, Template: []string{"[TOOL_CALLS]", "[ARGS]", "![CALL_ID]", "![THINK]"}},
+	{Name: ProfileMagistral, Models: []string{"magistral"}},
+	// The Mistral models before v11 get Mistral-Small-3.2's profile,
+	// whose tools also come before the last user message.
+	{Name: ProfileSmall32, Models: []string{"mistralsmall3", "devstralsmall2505", "mistralnemo", "mistral7b", "mixtral", "codestral"},
+		Template: []string{"[TOOL_CALLS]", "[ARGS]", "[CALL_ID]", "![THINK]"}},
+	{Name: ProfileMinistral3, Models: []string{"ministral3"}},
+	{Name: ProfileMinistral3Reasoning, Models: []string{"ministral3 reasoning"}},
+	{Name: ProfileMedium35, Models: []string{"mistralmedium3.5"}},
+}
+
+// Profiles lists the prompt profiles' names, the default first.
+var Profiles = prompt.ProfileNames(profiles)
 
 // magistralSystem is Magistral Small 2509's default system prompt.
 const magistralSystem = "First draft your thinking process (inner monologue) until you arrive at a response. Format your response using Markdown, and use LaTeX for any mathematical equations. Write both your thoughts and the response in the same language as the input.\n\n" +

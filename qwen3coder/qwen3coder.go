@@ -8,6 +8,7 @@ import (
 	"github.com/toolparse/toolparse/internal/prompt"
 	"github.com/toolparse/toolparse/internal/tagargs"
 	"github.com/toolparse/toolparse/internal/tagcall"
+	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
 
@@ -64,25 +65,42 @@ var table = block.Format{
 var Format toolcall.Format = formatdef.NewReasoned(table.Named("qwen3_coder"), methods, constraints,
 	&toolcall.Reasoning{Open: "<think>", Close: "</think>", EndedBy: []string{toolCallText, functionText}})
 
+// profiles are the prompt profiles as the descriptor gives them, the
+// default first: the models each template is for, and the texts that tell
+// the template.
+var profiles = []toolcall.Profile{
+	{Name: ProfileQwen3Coder, Models: []string{"qwen3coder"},
+		Template: []string{"<tool_call>", "<function=", "<parameter=", "!enable_thinking", "!<seed:", "!<|im_start|>assistant\\n<think>"}},
+	{Name: ProfileQwen35, Models: []string{"qwen3.5"}, OpensReasoning: true,
+		Template: []string{"<tool_call>", "<function=", "<parameter=", "enable_thinking", "<|vision_start|>", "No user query found in messages."}},
+	{Name: ProfileQwen36, Models: []string{"qwen3.6"}, OpensReasoning: true},
+	{Name: ProfileNemotron3Nano, Models: []string{"nemotron3"}, OpensReasoning: true,
+		Template: []string{"<tool_call>", "<function=", "<parameter=", "render_extra_keys", "truncate_history_thinking"}},
+	{Name: ProfileNemotron3Super, Models: []string{"nemotron3 super"}, OpensReasoning: true},
+	{Name: ProfileStep35, Models: []string{"step3.5", "mimov2"}, OpensReasoning: true,
+		Template: []string{"<tool_call>", "<function=", "<parameter=", "<|im_start|>tool_response", "in JSONSchema format"}},
+}
+
+// Profiles lists the prompt profiles' names, the default first.
+var Profiles = prompt.ProfileNames(profiles)
+
 func init() {
 	toolcall.Describe(toolcall.Descriptor{
-		Format:  Format,
-		Reply:   prompt.Reply{Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
-		Aliases: []string{"qwen3_xml", "qwen3_5"},
-		Profiles: []toolcall.Profile{
-			{Name: ProfileQwen3Coder, Models: []string{"qwen3coder"},
-				Template: []string{"<tool_call>", "<function=", "<parameter=", "!enable_thinking", "!<seed:", "!<|im_start|>assistant\\n<think>"}},
-			{Name: ProfileQwen35, Models: []string{"qwen3.5"}, OpensReasoning: true,
-				Template: []string{"<tool_call>", "<function=", "<parameter=", "enable_thinking", "<|vision_start|>", "No user query found in messages."}},
-			{Name: ProfileQwen36, Models: []string{"qwen3.6"}, OpensReasoning: true},
-			{Name: ProfileNemotron3Nano, Models: []string{"nemotron3"}, OpensReasoning: true,
-				Template: []string{"<tool_call>", "<function=", "<parameter=", "render_extra_keys", "truncate_history_thinking"}},
-			{Name: ProfileNemotron3Super, Models: []string{"nemotron3 super"}, OpensReasoning: true},
-			{Name: ProfileStep35, Models: []string{"step3.5", "mimov2"}, OpensReasoning: true,
-				Template: []string{"<tool_call>", "<function=", "<parameter=", "<|im_start|>tool_response", "in JSONSchema format"}},
-		},
+		Format:    Format,
+		Reply:     prompt.Reply{Sep: "\n", End: "<|im_end|>", Render: RenderCalls}.Write,
+		Aliases:   []string{"qwen3_xml", "qwen3_5"},
+		Profiles:  profiles,
 		EndOfTurn: []string{"<|im_end|>", "<|endoftext|>"},
 	})
+}
+
+// RenderCalls writes calls as Qwen3-Coder writes them: per call
+// <tool_call>\n<function=NAME>\n, per argument
+// <parameter=KEY>\nVALUE\n</parameter>\n, then </function>\n</tool_call>;
+// calls joined by a newline. A string value is written raw, any other as
+// JSON with the spaces Jinja's tojson writes. No calls is "".
+func RenderCalls(calls []toolcall.Call) (string, error) {
+	return textargs.Render("qwen3coder", calls, frame)
 }
 
 // markers are the format's tags, as tagargs reads them.

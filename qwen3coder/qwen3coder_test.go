@@ -121,7 +121,7 @@ var documents = []string{
 	"<tool_call>\n<function=f>\n<parameter=a>\nx\n</parameter>\n</function>\n</tool_call>",
 	"Sure.\n<function=g>\n<parameter=code>\nif a < b:\n    pass\n</parameter>\n</function>\n</tool_call> Done.",
 	"<tool_call>\n<function=f>\n<parameter=a>\n</parameter> x\n</parameter>\n</function>",
-	"<tool_call>", "</tool_call>", "<function=", "</function>", "<parameter=", "<|im_end|>", "<think>", "</think>",
+	"<tool_call>", "</tool_call>", "<function=", "</function>", "<parameter=", "</parameter>", "<|im_end|>", "<think>", "</think>",
 }
 
 func TestProperties(t *testing.T) {

@@ -6,18 +6,8 @@ import (
 
 	"github.com/toolparse/toolparse/internal/jsonvalue"
 	"github.com/toolparse/toolparse/internal/prompt"
-	"github.com/toolparse/toolparse/internal/textargs"
 	"github.com/toolparse/toolparse/toolcall"
 )
-
-// RenderCalls writes calls as Qwen3-Coder writes them: per call
-// <tool_call>\n<function=NAME>\n, per argument
-// <parameter=KEY>\nVALUE\n</parameter>\n, then </function>\n</tool_call>;
-// calls joined by a newline. A string value is written raw, any other as
-// JSON with the spaces Jinja's tojson writes. No calls is "".
-func RenderCalls(calls []toolcall.Call) (string, error) {
-	return textargs.Render("qwen3coder", calls, frame)
-}
 
 // DefaultSystem is the system text Qwen3-Coder's template writes when the
 // request has tools and the conversation no system message.
@@ -169,9 +159,6 @@ const (
 	// tool_response turns, the prompt always opening <think>.
 	ProfileStep35 = "step-3.5"
 )
-
-// Profiles lists the prompt profiles, the default first.
-var Profiles = []string{ProfileQwen3Coder, ProfileQwen35, ProfileQwen36, ProfileNemotron3Nano, ProfileNemotron3Super, ProfileStep35}
 
 // RenderPrompt writes a conversation as the profile's chat template does
 // (see the package doc for each; "" is qwen3-coder).

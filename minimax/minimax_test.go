@@ -15,16 +15,12 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// expect and expectGolden parse a document, with no tools or with the
-// goldens' tools, on a stream told the prompt opened reasoning, whole
-// and split every way, and check reasoning, content and calls.
-var (
-	expect       = streamtest.Expecter(minimax.Format, toolcall.Request{}, stream.StartInReasoning())
-	expectGolden = streamtest.Expecter(minimax.Format, toolcall.Request{Tools: goldenTools}, stream.StartInReasoning())
-)
+// expect reads a document with no tools, expectGolden with the goldens'
+// tools (testdata/templates/golden/minimax_m2), each on a stream told
+// the prompt opened reasoning, whole and split every way.
+var expect, expectGolden = formatstest.Expecters(minimax.Format, stream.StartInReasoning())
 
-// The goldens' tools (testdata/templates/golden/minimax_m2), with their
-// schemas.
+// goldenTools are the goldens' tools, with their schemas.
 var goldenTools = formatstest.GoldenTools()
 
 // goldenCalls is the assistant turn of the goldens' "tools" conversation

@@ -15,17 +15,12 @@ var call = streamtest.Call
 // tc is a row of a behaviour table (a local type, so rows need no keys).
 type tc streamtest.Case
 
-// expect and expectGolden parse a document, with no tools or with the
-// goldens' tools, whole and split every way, and check reasoning,
-// content and calls.
-var (
-	expect       = streamtest.Expecter(seedoss.Format, toolcall.Request{})
-	expectGolden = streamtest.Expecter(seedoss.Format, toolcall.Request{Tools: goldenTools})
-)
-
 // The goldens' tools (testdata/templates/golden/seed_oss), with their
-// schemas.
-var goldenTools = formatstest.GoldenTools()
+// schemas; expectGolden parses with them, expect with none.
+var (
+	goldenTools          = formatstest.GoldenTools()
+	expect, expectGolden = formatstest.Expecters(seedoss.Format)
+)
 
 // goldenCalls is the assistant turn of the goldens' "tools" conversation
 // after its header, as the template writes it: the object argument is a
@@ -48,14 +43,7 @@ func TestGoldenTurns(t *testing.T) {
 
 // tagged spells Seed-OSS's calls for formatstest.TaggedCases and the
 // documents of TestTyping.
-var tagged = formatstest.Tagged{
-	Open: "<seed:tool_call>", Close: "</seed:tool_call>",
-	Call:     func(name string) string { return "<function=" + name + ">" },
-	CallEnd:  "</function>",
-	Param:    func(key string) string { return "<parameter=" + key + ">" },
-	ParamEnd: "</parameter>",
-	TurnEnd:  "<seed:eos>", TurnStart: "<seed:bos>",
-}
+var tagged = formatstest.FunctionTags("<seed:tool_call>", "</seed:tool_call>", "<seed:eos>", "<seed:bos>")
 
 func TestSeedOSS(t *testing.T) {
 	streamtest.Run(t, seedoss.Format, formatstest.TaggedCases(tagged))

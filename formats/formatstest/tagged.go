@@ -21,6 +21,21 @@ type Tagged struct {
 	TurnEnd, TurnStart string
 }
 
+// FunctionTags spells Qwen3-Coder's calls, <function=NAME> and
+// <parameter=KEY> each closed by its end tag, in blocks between open and
+// close, and a turn that ends with turnEnd before the next one's
+// turnStart.
+func FunctionTags(open, close, turnEnd, turnStart string) Tagged {
+	return Tagged{
+		Open: open, Close: close,
+		Call:     func(name string) string { return "<function=" + name + ">" },
+		CallEnd:  "</function>",
+		Param:    func(key string) string { return "<parameter=" + key + ">" },
+		ParamEnd: "</parameter>",
+		TurnEnd:  turnEnd, TurnStart: turnStart,
+	}
+}
+
 // block writes one block: Open, a newline, the calls (each a call and its
 // values, with newlines), Close.
 func (s Tagged) block(calls ...string) string {

@@ -8,20 +8,31 @@ import (
 	"github.com/toolparse/toolparse/toolcall"
 )
 
-// Seed-OSS reasons in <seed:think>, then calls; an object argument,
-// written as a Python literal, comes back as JSON typed by the schema.
+// Seed-OSS reasons in <seed:think>, then calls. Fed delta by delta, the
+// reasoning comes as it is written and the call once it is whole; its
+// object argument, written as a Python literal, comes back as JSON typed
+// by the schema.
 func Example() {
-	text := "<seed:think>The user wants the items.</seed:think>\n<seed:tool_call>\n<function=lookup_order>\n" +
-		"<parameter=order_id>42</parameter>\n<parameter=options>{'include_items': True}</parameter>\n</function>\n</seed:tool_call><seed:eos>"
 	req := toolcall.Request{Tools: []toolcall.Tool{{Name: "lookup_order", Parameters: []byte(`{"type":"object","properties":{"order_id":{"type":"integer"},"options":{"type":"object"}}}`)}}}
-	res := stream.Parse(seedoss.Format, text, req)
-	fmt.Printf("reasoning: %q\n", res.Reasoning)
-	for _, c := range res.Calls {
-		fmt.Println(c.Name, c.Arguments)
+	s := stream.New(seedoss.Format, req)
+	deltas := []string{"<seed:think>The user", " wants the items.</seed:th", "ink>\n<seed:tool_call>\n<function=lookup_order>\n<parameter=order_id>4",
+		"2</parameter>\n<parameter=options>{'include_items': True}</parameter>\n</function>\n</seed:tool_call><seed:eos>"}
+	for _, d := range deltas {
+		for _, e := range s.Feed(d) {
+			switch {
+			case e.Reasoning != "":
+				fmt.Printf("reasoning %q\n", e.Reasoning)
+			case e.Call != nil:
+				fmt.Println("call", e.Call.Name, e.Call.Arguments)
+			}
+		}
 	}
+	fmt.Println(len(s.Close()), "events at close")
 	// Output:
-	// reasoning: "The user wants the items."
-	// lookup_order {"order_id":42,"options":{"include_items":true}}
+	// reasoning "The user"
+	// reasoning " wants the items."
+	// call lookup_order {"order_id":42,"options":{"include_items":true}}
+	// 0 events at close
 }
 
 // With thinking off the template sets a thinking budget of 0: a system

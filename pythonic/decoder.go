@@ -62,10 +62,10 @@ func (h *lists) At(m *block.Machine, s string, from, i int) (start, next int, to
 }
 
 func (h *lists) Step(m *block.Machine, dst []toolcall.Event, s string, i int) ([]toolcall.Event, int) {
-	switch h.state {
-	case lHead:
-		return h.stepHead(m, dst, s, i)
-	case lTail:
+	if h.state != lList { // before or after the list: its head, or a link's tail?
+		if h.state == lHead {
+			return h.stepHead(m, dst, s, i)
+		}
 		return h.stepTail(m, dst, s, i)
 	}
 	st, j := m.FeedReader(h.list, s, i)

@@ -446,11 +446,14 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 	if b.called {
 		b.sinceCall.Note(text)
 	}
-	if b.TrackFences && !b.fence.quiet(text, b.midLine) {
-		b.fence.note(text, b.midLine)
-	}
-	if b.TrackTurns && !b.turn.quiet(text) {
-		b.turn.noteAll(text)
+	if b.TrackFences || b.TrackTurns { // one scan tells both watches whether text can move them
+		plain := plainText(text)
+		if b.TrackFences && !(plain && b.fence.settled(b.midLine)) {
+			b.fence.note(text, b.midLine)
+		}
+		if b.TrackTurns && !(plain && b.turn.settled()) {
+			b.turn.noteAll(text)
+		}
 	}
 	b.midLine = midLine(b.midLine, text)
 	n := len(dst)
@@ -566,6 +569,14 @@ func (b *Base) CallAt(dst []toolcall.Event, c *toolcall.Call, off int) []toolcal
 // explanation, not one that is the whole response.
 // Lead is prose that goes out just before the candidate, not yet noted.
 func (b *Base) InFenceAfterProse(lead string) bool {
+	if lead != "" && !b.fence.quiet(lead, b.midLine) {
+		return b.inFenceAfter(lead)
+	}
+	return b.fence.open && b.fence.afterProse // lead leaves the fences as they are
+}
+
+// inFenceAfter is InFenceAfterProse for a lead to read.
+func (b *Base) inFenceAfter(lead string) bool {
 	f := b.fence
 	f.note(lead, b.midLine)
 	return f.open && f.afterProse
@@ -581,16 +592,30 @@ type fences struct {
 }
 
 // quiet reports whether text, which follows content that ended
-// mid-line, leaves the tracker as it stands, as most content does: no
-// backticks are being counted, content already came outside a fence or
-// one is open, and text does not end the line. It is small enough to
-// inline where content is noted.
+// mid-line, leaves the tracker as it stands, as most content does: the
+// tracker is settled and text has no byte a watch reads (plainText).
 func (f *fences) quiet(text string, midLine bool) bool {
-	if !midLine || f.ticks != 0 || !f.prose && !f.open {
-		return false
-	}
+	return f.settled(midLine) && plainText(text)
+}
+
+// settled reports whether the tracker, after content that ended
+// mid-line, stays as it stands over text that does not end the line: no
+// backticks are being counted, and content already came outside a fence
+// or one is open.
+func (f *fences) settled(midLine bool) bool {
+	return midLine && f.ticks == 0 && (f.prose || f.open)
+}
+
+// watched are the bytes a watch of the content reads: the line ends the
+// fence tracker reads, and the bytes a next turn's marker begins with
+// (nextTurns: a newline, or '<' of a header).
+var watched = [256]bool{'\n': true, '\r': true, '<': true}
+
+// plainText reports whether text has no byte of watched: the content
+// most often noted, which moves neither watch once it is settled.
+func plainText(text string) bool {
 	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' || text[i] == '\r' {
+		if watched[text[i]] {
 			return false
 		}
 	}

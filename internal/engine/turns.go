@@ -37,22 +37,18 @@ func (w *turnWatch) note(text string) {
 }
 
 // quiet reports whether text leaves the watch as it stands, as most
-// content does: the watch has ended, or it follows prose, holds no
-// marker's start and text has no byte a marker begins with. It is small
-// enough to inline where content is noted, a byte or a few at a time.
+// content does: the watch is settled and text has no byte a watch reads
+// (plainText). It is small enough to inline where content is noted, a
+// byte or a few at a time.
 func (w *turnWatch) quiet(text string) bool {
-	if w.ended {
-		return true
-	}
-	if !w.prose || w.held != 0 {
-		return false
-	}
-	for i := 0; i < len(text); i++ {
-		if nextTurns.Starts(text[i]) {
-			return false
-		}
-	}
-	return true
+	return w.settled() && plainText(text)
+}
+
+// settled reports whether the watch stays as it stands over text with no
+// byte a marker begins with: it has ended, or it follows prose and holds
+// no marker's start.
+func (w *turnWatch) settled() bool {
+	return w.ended || w.prose && w.held == 0
 }
 
 // noteAll is note for text quiet does not rule out.

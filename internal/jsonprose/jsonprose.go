@@ -50,7 +50,10 @@ type objects struct {
 	value *pylit.Reader // the object, read as it arrives (from a pool while one is open)
 	state objState
 	// fenced says the object is in a Markdown code fence opened after
-	// prose: an example, not a call.
+	// prose: an example, not a call. It is asked once the head is read:
+	// the content noted by then is all that came before the candidate
+	// (the prose before it was noted when At took it; the candidate's
+	// own text is pending), so the answer is the one its start would get.
 	fenced bool
 	key    []byte // the first key, as it comes
 	at     int    // where the object starts in the pending item
@@ -82,7 +85,6 @@ func (o *objects) At(m *block.Machine, s string, from, i int) (start, next int, 
 	if o.opts.LineStart && !m.AtLineStart(s[from:i]) {
 		return i, i, false
 	}
-	o.fenced = m.InFenceAfterProse(s[from:i])
 	m.Begin(i)
 	m.Enter()
 	o.begin(m, 0)
@@ -276,6 +278,7 @@ func (o *objects) head(m *block.Machine, dst []toolcall.Event, s string, i int) 
 		if o.known == nil {
 			o.known = m.Req.IsKnownTool
 		}
+		o.fenced = m.InFenceAfterProse("")
 		if o.fenced {
 			m.FollowWith(block.FollowCallObject, never)
 		} else {

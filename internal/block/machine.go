@@ -999,7 +999,10 @@ func (m *Machine) prose(dst []toolcall.Event, s string, i int) ([]toolcall.Event
 	// text is prose.
 	if m.hooks != nil && (j == len(s) && m.f.Tail || j < len(s) && m.f.triggers[s[j]]) && !m.AfterNextTurn(s[i:j]) {
 		if start, next, took := m.hooks.At(m, s, i, j); took {
-			return m.Content(dst, s[i:start]), next
+			if start > i { // most candidates follow prose said before, or another candidate
+				dst = m.Content(dst, s[i:start])
+			}
+			return dst, next
 		}
 	}
 	if j > i { // not at a stop right away, as in a flood of stops

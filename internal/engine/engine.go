@@ -447,7 +447,12 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 		b.sinceCall.Note(text)
 	}
 	if b.TrackFences || b.TrackTurns { // one scan tells both watches whether text can move them
-		plain := plainText(text)
+		var plain bool
+		if len(text) > minSkip {
+			plain = plainLong(text)
+		} else {
+			plain = plainText(text)
+		}
 		if b.TrackFences && !(plain && b.fence.settled(b.midLine)) {
 			b.fence.note(text, b.midLine)
 		}
@@ -622,6 +627,12 @@ func plainText(text string) bool {
 	return true
 }
 
+// plainLong is plainText by searches, faster for a text longer than
+// minSkip.
+func plainLong(text string) bool {
+	return lineEnd(text, 0) == len(text) && strings.IndexByte(text, '<') < 0
+}
+
 // note follows text, given whether the content before it ended mid-line.
 func (f *fences) note(text string, midLine bool) {
 	for i := 0; i < len(text); i++ {
@@ -645,10 +656,34 @@ func (f *fences) note(text string, midLine bool) {
 			if !f.open {
 				f.prose = true
 			}
+			// The line is decided: up to its end, every byte would come
+			// here again or leave all as it is. A long rest is skipped.
+			if len(text)-i > minSkip {
+				i = lineEnd(text, i+1) - 1
+				midLine = true
+				continue
+			}
 		}
 		// as midLine below: a carriage return ends a line too
 		midLine = c != '\n' && c != '\r' && (midLine || c != ' ' && c != '\t')
 	}
+}
+
+// minSkip is how long a rest must be for a search (strings.IndexByte,
+// which compares many bytes at a time) to beat reading it byte by byte.
+const minSkip = 32
+
+// lineEnd returns the index of the first newline or carriage return in
+// text from from on, or len(text).
+func lineEnd(text string, from int) int {
+	end := len(text)
+	if k := strings.IndexByte(text[from:], '\n'); k >= 0 {
+		end = from + k
+	}
+	if k := strings.IndexByte(text[from:end], '\r'); k >= 0 {
+		end = from + k
+	}
+	return end
 }
 
 // AtLineStart reports whether content that went out so far, followed by

@@ -85,6 +85,32 @@ func TestFencesSplitInvariance(t *testing.T) {
 	})
 }
 
+// TestFencesReadLongLinesAsBytes: the tracker, which skips the rest of a
+// long line once the line is decided, stands as it does after reading
+// the same content a byte at a time (which skips nothing); plainText,
+// which searches a long text, agrees with reading it byte by byte.
+func TestFencesReadLongLinesAsBytes(t *testing.T) {
+	words := []string{"\n", "\r", " ", "`", "```", "a", "<", strings.Repeat("x", minSkip+3), strings.Repeat(" ", minSkip)}
+	rapid.Check(t, func(t *rapid.T) {
+		text := strings.Join(rapid.SliceOf(rapid.SampledFrom(words)).Draw(t, "words"), "")
+		mid := rapid.Bool().Draw(t, "midLine")
+		var whole, bytes fences
+		whole.note(text, mid)
+		m := mid
+		for i := 0; i < len(text); i++ {
+			bytes.note(text[i:i+1], m)
+			m = midLine(m, text[i:i+1])
+		}
+		if whole != bytes {
+			t.Fatalf("%q: whole %+v, a byte at a time %+v", text, whole, bytes)
+		}
+		want := !strings.ContainsAny(text, "\n\r<")
+		if plainText(text) != want || plainLong(text) != want {
+			t.Fatalf("%q: plainText %v, plainLong %v, want %v", text, plainText(text), plainLong(text), want)
+		}
+	})
+}
+
 // TestQuietLeavesTheWatchesAlone: where fences.quiet or turnWatch.quiet
 // rules a text out, reading it in full leaves the watch as it stood, so
 // Content may skip it.

@@ -137,7 +137,8 @@ func FirstWith[T ~string | ~[]byte](s *Set, prefix T) int {
 		}
 	}
 	for i, m := range s.markers {
-		if len(m) > len(prefix) && m[:len(prefix)] == string(prefix) {
+		// The first bytes compared first: most markers differ there.
+		if len(m) > len(prefix) && (len(prefix) == 0 || m[0] == prefix[0]) && m[:len(prefix)] == string(prefix) {
 			return i
 		}
 	}

@@ -96,7 +96,10 @@ type Body struct {
 	// plainValue says a plain body's JSON value is read on the way
 	// (ReadValue): the bytes between markers go to the body's reader.
 	plainValue bool
-	at         int // where a possible end marker starts in the pending item
+	// openIdx is the index of the open tag of a tagged body (below), where
+	// the flags above leave room for it.
+	openIdx int32
+	at      int // where a possible end marker starts in the pending item
 	// headOK, when set, says which bytes a value body's head may hold, and
 	// maxHead how many: past either, the body is rejected.
 	headOK  func(byte) bool
@@ -105,7 +108,6 @@ type Body struct {
 	// tag, inside which no marker counts but the close tag: open is ends
 	// and the open tag (at index openIdx), close the close tags.
 	open, close *marker.Set
-	openIdx     int
 	// next, when set, is open and what else may follow a value's close
 	// tag.
 	next   *marker.Set
@@ -114,7 +116,7 @@ type Body struct {
 
 // Tagged makes the body, begun by Reset with ScanPlain, a tagged one.
 func (b *Body) Tagged(open, close *marker.Set, openIdx, nestAt int) {
-	b.open, b.close, b.openIdx, b.inValue = open, close, openIdx, false
+	b.open, b.close, b.openIdx, b.inValue = open, close, int32(openIdx), false
 	b.next, b.settling = nil, false
 	b.nestAt, b.depth, b.calls = int32(nestAt), 0, 0
 }
@@ -228,12 +230,12 @@ func (b *Body) Scan(base *engine.Base, s string, i int) (out Outcome, next, idx,
 				b.matching = false
 				i = end
 				continue
-			case res == marker.Full && b.open != nil && idx == b.openIdx:
+			case res == marker.Full && b.open != nil && idx == int(b.openIdx):
 				b.inValue, b.settling, b.depth, b.calls = true, false, 0, 0 // a value opens
 				b.matching = false
 				i = end
 				continue
-			case res == marker.Full && b.settling && idx > b.openIdx: // a tag that follows values
+			case res == marker.Full && b.settling && idx > int(b.openIdx): // a tag that follows values
 				b.settling, b.matching = false, false
 				i = end
 				continue

@@ -13,6 +13,7 @@
 package engine
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -85,6 +86,15 @@ type Base struct {
 	// capSaid says the diagnostic of the limit of calls is out (see
 	// RefuseCalls).
 	capSaid bool
+	// unnotedMid is midLine before the unnoted content.
+	unnotedMid bool
+	// unnotedAt and unnotedEnd bound content the watches have not read
+	// yet, in the current delta (none when they are equal): pieces that
+	// lie one right after the other, joined (a flood of special tokens
+	// comes a piece a token). The watches read it in one pass when they
+	// are asked, when content that does not join it comes, and when the
+	// Feed ends (Flush).
+	unnotedAt, unnotedEnd int32
 }
 
 const (
@@ -446,19 +456,8 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 	if b.called {
 		b.sinceCall.Note(text)
 	}
-	if b.TrackFences || b.TrackTurns { // one scan tells both watches whether text can move them
-		var plain bool
-		if len(text) > minSkip {
-			plain = plainLong(text)
-		} else {
-			plain = plainText(text)
-		}
-		if b.TrackFences && !(plain && b.fence.settled(b.midLine)) {
-			b.fence.note(text, b.midLine)
-		}
-		if b.TrackTurns && !(plain && b.turn.settled()) {
-			b.turn.noteAll(text)
-		}
+	if (b.TrackFences || b.TrackTurns) && (len(text) > minSkip || !b.quietFor(text)) {
+		b.watch(text)
 	}
 	b.midLine = midLine(b.midLine, text)
 	n := len(dst)
@@ -479,6 +478,71 @@ func (b *Base) Content(dst []toolcall.Event, text string) []toolcall.Event {
 	}
 	b.merged = append(b.grow(len(text)), text...)
 	return dst
+}
+
+// quietFor reports whether text, the next content, leaves both watches
+// as they stand, as most content does, a few bytes at a time: none is
+// kept unnoted, both are settled and text is plain. It is small enough
+// to inline; Content asks it for a short text.
+func (b *Base) quietFor(text string) bool {
+	if b.unnotedEnd != b.unnotedAt || b.TrackFences && !b.fence.settled(b.midLine) || b.TrackTurns && !b.turn.settled() {
+		return false
+	}
+	return plainText(text)
+}
+
+// watch hands text, the next content, to the watches: kept unnoted
+// while it joins what they have not read yet, or lies in the delta.
+func (b *Base) watch(text string) {
+	if b.unnotedEnd != b.unnotedAt {
+		end := uintptr(unsafe.Pointer(unsafe.StringData(b.delta))) + uintptr(b.unnotedEnd)
+		if uintptr(unsafe.Pointer(unsafe.StringData(text))) == end && len(text) <= len(b.delta)-int(b.unnotedEnd) {
+			b.unnotedEnd += int32(len(text)) // the delta's length fits in 31 bits
+			return
+		}
+		b.noteUnnoted()
+	}
+	if at, in := b.deltaOffset(text); in {
+		b.unnotedAt, b.unnotedEnd, b.unnotedMid = int32(at), int32(at+len(text)), b.midLine
+		return
+	}
+	b.noteWatches(text, b.midLine)
+}
+
+// noteUnnoted has the watches read the content kept unnoted.
+func (b *Base) noteUnnoted() {
+	text := b.delta[b.unnotedAt:b.unnotedEnd]
+	b.unnotedAt, b.unnotedEnd = 0, 0
+	b.noteWatches(text, b.unnotedMid)
+}
+
+// noteWatches has the watches read text, which follows content that ended
+// mid-line when midLine is set: one scan tells both whether text can move
+// them.
+func (b *Base) noteWatches(text string, midLine bool) {
+	var plain bool
+	if len(text) > minSkip {
+		plain = plainLong(text)
+	} else {
+		plain = plainText(text)
+	}
+	if b.TrackFences && !(plain && b.fence.settled(midLine)) {
+		b.fence.note(text, midLine)
+	}
+	if b.TrackTurns && !(plain && b.turn.settled()) {
+		b.turn.noteAll(text)
+	}
+}
+
+// deltaOffset returns where text lies in the current delta, and whether
+// it does (in a delta whose offsets fit in 31 bits).
+func (b *Base) deltaOffset(text string) (int, bool) {
+	base := uintptr(unsafe.Pointer(unsafe.StringData(b.delta)))
+	at := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	if len(b.delta) == 0 || len(b.delta) > math.MaxInt32 || at < base || at-base+uintptr(len(text)) > uintptr(len(b.delta)) {
+		return 0, false
+	}
+	return int(at - base), true
 }
 
 // adjacent joins two texts that lie one right after the other in the
@@ -534,6 +598,17 @@ func (b *Base) BeginDelta(delta string) {
 // Flush completes the content event that pieces were joined to. A
 // decoder's Feed and Close end with it.
 func (b *Base) Flush(dst []toolcall.Event) []toolcall.Event {
+	if b.unnotedEnd == b.unnotedAt && !b.merging {
+		return dst
+	}
+	return b.flush(dst)
+}
+
+// flush is Flush when content is kept unnoted or joined.
+func (b *Base) flush(dst []toolcall.Event) []toolcall.Event {
+	if b.unnotedEnd != b.unnotedAt { // the delta may not outlive the Feed
+		b.noteUnnoted()
+	}
 	if !b.merging {
 		return dst
 	}
@@ -574,6 +649,9 @@ func (b *Base) CallAt(dst []toolcall.Event, c *toolcall.Call, off int) []toolcal
 // explanation, not one that is the whole response.
 // Lead is prose that goes out just before the candidate, not yet noted.
 func (b *Base) InFenceAfterProse(lead string) bool {
+	if b.unnotedEnd != b.unnotedAt {
+		b.noteUnnoted()
+	}
 	if lead != "" && !b.fence.quiet(lead, b.midLine) {
 		return b.inFenceAfter(lead)
 	}

@@ -142,14 +142,21 @@ func hasProse[S ~string | ~[]byte](text S) bool {
 // markers that follows is the next turn's, not the response's: its text
 // is content.
 func (b *Base) AfterNextTurn(lead string) bool {
-	if lead == "" || b.turn.ended || !b.TrackTurns { // no lead, as before most bytes a decoder stops at
+	if b.unnotedEnd == b.unnotedAt && (lead == "" || !b.TrackTurns) { // no lead, as before most bytes a decoder stops at
 		return b.turn.ended
 	}
 	return b.afterNextTurn(lead)
 }
 
-// afterNextTurn is AfterNextTurn for a lead to read.
+// afterNextTurn is AfterNextTurn for content kept unnoted, or a lead to
+// read.
 func (b *Base) afterNextTurn(lead string) bool {
+	if b.unnotedEnd != b.unnotedAt {
+		b.noteUnnoted()
+	}
+	if lead == "" || b.turn.ended || !b.TrackTurns {
+		return b.turn.ended
+	}
 	if b.turn.quiet(lead) {
 		return false
 	}

@@ -145,3 +145,56 @@ func TestQuietLeavesTheWatchesAlone(t *testing.T) {
 		}
 	})
 }
+
+// TestUnnotedContentReadsAsNoted: content kept unnoted (pieces of the
+// delta that join) leaves the watches, by each question asked of them and
+// after Flush, as noting every piece at once would.
+func TestUnnotedContentReadsAsNoted(t *testing.T) {
+	words := []string{"\n", "\r", " ", "`", "```", "a", "<", "<|im_start|>", "<|im_start|", "assistant", "\nUser: ", "### Instruction", strings.Repeat("x", minSkip+1)}
+	rapid.Check(t, func(t *rapid.T) {
+		var b Base
+		b.TrackFences, b.TrackTurns = rapid.Bool().Draw(t, "fences"), rapid.Bool().Draw(t, "turns")
+		var f fences
+		var w turnWatch
+		mid := false
+		for _, d := range rapid.SliceOfN(rapid.SliceOf(rapid.SampledFrom(words)), 1, 4).Draw(t, "deltas") {
+			delta := strings.Join(d, "")
+			b.BeginDelta(delta)
+			for i := 0; i < len(delta); {
+				j := i + rapid.IntRange(1, len(delta)-i).Draw(t, "piece")
+				text := delta[i:j]
+				if rapid.Bool().Draw(t, "copied") { // content from elsewhere than the delta
+					text = strings.Clone(text)
+				}
+				if ask := rapid.IntRange(0, 2).Draw(t, "ask"); ask > 0 {
+					if ask == 1 {
+						b.AfterNextTurn("")
+					} else {
+						b.InFenceAfterProse("")
+					}
+					if b.TrackTurns && !sameTurns(b.turn, w) || b.TrackFences && b.fence != f {
+						t.Fatalf("before %q: turns %+v, fences %+v; noted at once %+v, %+v", text, b.turn, b.fence, w, f)
+					}
+				}
+				b.Content(nil, text)
+				f.note(text, mid)
+				w.note(text)
+				mid = midLine(mid, text)
+				i = j
+			}
+			b.Flush(nil)
+			if b.TrackTurns && !sameTurns(b.turn, w) || b.TrackFences && b.fence != f || b.midLine != mid {
+				t.Fatalf("after %q: turns %+v, fences %+v, midLine %v; noted at once %+v, %+v, %v", delta, b.turn, b.fence, b.midLine, w, f, mid)
+			}
+		}
+	})
+}
+
+// sameTurns reports whether two watches stand alike (which marker a watch
+// holds the start of matters only when it holds one).
+func sameTurns(a, b turnWatch) bool {
+	if a.held == 0 {
+		a.of, b.of = 0, 0
+	}
+	return a == b
+}

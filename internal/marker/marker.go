@@ -32,9 +32,10 @@ type Set struct {
 	// fours holds each marker's first four bytes, the first in the low
 	// byte (0 for a marker shorter than four).
 	fours []uint32
-	// one says every marker begins with firstByte.
-	one       bool
-	firstByte byte
+	// one says every marker begins with firstByte; two, that every marker
+	// begins with firstByte or otherByte.
+	one, two             bool
+	firstByte, otherByte byte
 	// nested says a marker is a proper prefix of another
 	// (<|message_sep|> of <|message_sep|>\n\nfunction call<|role_sep|>):
 	// Match then reads the set the slow way, the longer marker first.
@@ -69,11 +70,15 @@ func NewSet(markers ...string) *Set {
 		}
 		if m != "" && !s.Starts(m[0]) {
 			s.first[m[0]>>6] |= 1 << (m[0] & 63)
-			s.firstByte = m[0]
+			if n == 0 {
+				s.firstByte = m[0]
+			} else {
+				s.otherByte = m[0]
+			}
 			n++
 		}
 	}
-	s.one = n == 1
+	s.one, s.two = n == 1, n == 2
 	for i, a := range markers {
 		for j, b := range markers {
 			if i != j && len(a) < len(b) && b[:len(a)] == a {
@@ -168,13 +173,42 @@ func (s *Set) Index(text string) int {
 	if s.one {
 		return strings.IndexByte(text, s.firstByte)
 	}
-	for i := 0; i < len(text); i++ {
+	near := len(text)
+	if s.two {
+		near = min(near, nearBytes)
+	}
+	for i := 0; i < near; i++ {
 		if s.Starts(text[i]) {
 			return i
 		}
 	}
+	// Markers of two first bytes, past the first few bytes of text: each
+	// byte is searched for, a chunk at a time, so that a search stops
+	// within a chunk of the byte it finds and no text is searched twice
+	// over (a caller that goes on after the byte found pays for what it
+	// reads).
+	for from := near; from < len(text); from += chunk {
+		c := text[from:min(len(text), from+chunk)]
+		end := len(c)
+		if k := strings.IndexByte(c, s.firstByte); k >= 0 {
+			end = k
+		}
+		if k := strings.IndexByte(c[:end], s.otherByte); k >= 0 {
+			return from + k
+		}
+		if end < len(c) {
+			return from + end
+		}
+	}
 	return -1
 }
+
+// nearBytes are how many bytes Index reads one by one before it searches,
+// and chunk how many it searches at a time.
+const (
+	nearBytes = 16
+	chunk     = 256
+)
 
 // OnlyStartsWith reports whether every marker begins with the byte c.
 func (s *Set) OnlyStartsWith(c byte) bool { return s.one && s.firstByte == c }

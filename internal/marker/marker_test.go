@@ -186,3 +186,26 @@ func TestFirstWithAgreesWithEachMarker(t *testing.T) {
 		}
 	})
 }
+
+// TestIndexAgreesWithEachByte: Index, which searches long texts a chunk
+// at a time for sets of two first bytes, finds the first byte any marker
+// begins with, as reading byte by byte does.
+func TestIndexAgreesWithEachByte(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		piece := rapid.StringOfN(rapid.RuneFrom([]rune{'<', '\n', '{', 'a'}), 1, 3, -1)
+		markers := rapid.SliceOfN(piece, 1, 4).Draw(t, "markers")
+		s := NewSet(markers...)
+		runs := rapid.SliceOf(rapid.SampledFrom([]string{"x", "<", "\n", "{", strings.Repeat("y", nearBytes), strings.Repeat("z", chunk-1), strings.Repeat("w", chunk+7)})).Draw(t, "text")
+		text := strings.Join(runs, "")
+		want := -1
+		for i := 0; i < len(text); i++ {
+			if s.Starts(text[i]) {
+				want = i
+				break
+			}
+		}
+		if got := s.Index(text); got != want {
+			t.Fatalf("Index over %q of a text of %d bytes = %d, want %d", markers, len(text), got, want)
+		}
+	})
+}

@@ -57,6 +57,9 @@ var ErrNoCall = errors.New("the block holds no call")
 // value whose close tag never came, or an argument the tool's schema
 // requires still missing (block.ErrCutOff).
 func (s *Syntax) Read(m *block.Machine, body string) ([]block.Item, error) {
+	if body == "" && s.Start != tagargs.Name { // an empty block holds no call: no reader needed
+		return nil, nil
+	}
 	w := readers.Get().(*whole)
 	defer release(w)
 	w.s = s

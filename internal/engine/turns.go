@@ -76,6 +76,15 @@ func (w *turnWatch) read(text string) {
 			w.prose = w.prose || nextTurns.Markers()[w.of][0] > ' '
 			w.held = 0
 		}
+		if w.held > 0 && !nextTurns.Nested() {
+			// Text that only goes on with the marker begun holds more of
+			// it, as Match and hold would find (no marker of the set is a
+			// prefix of another): a marker cut into pieces is read once.
+			if rest := nextTurns.Markers()[w.of][w.held:]; len(text) < len(rest) && rest[:len(text)] == text {
+				w.held += uint8(len(text))
+				return
+			}
+		}
 		if w.held > 0 { // a marker begun in earlier content
 			var buf [2 * maxTurn]byte
 			held := int(w.held)

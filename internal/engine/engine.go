@@ -492,17 +492,21 @@ func (b *Base) quietFor(text string) bool {
 }
 
 // watch hands text, the next content, to the watches: kept unnoted
-// while it joins what they have not read yet, or lies in the delta.
+// while it joins what they have not read yet, or lies in the delta short
+// of its end (where nothing more can join it).
 func (b *Base) watch(text string) {
 	if b.unnotedEnd != b.unnotedAt {
 		end := uintptr(unsafe.Pointer(unsafe.StringData(b.delta))) + uintptr(b.unnotedEnd)
 		if uintptr(unsafe.Pointer(unsafe.StringData(text))) == end && len(text) <= len(b.delta)-int(b.unnotedEnd) {
 			b.unnotedEnd += int32(len(text)) // the delta's length fits in 31 bits
+			if int(b.unnotedEnd) == len(b.delta) { // nothing more can join it
+				b.noteUnnoted()
+			}
 			return
 		}
 		b.noteUnnoted()
 	}
-	if at, in := b.deltaOffset(text); in {
+	if at, in := b.deltaOffset(text); in && at+len(text) < len(b.delta) {
 		b.unnotedAt, b.unnotedEnd, b.unnotedMid = int32(at), int32(at+len(text)), b.midLine
 		return
 	}

@@ -498,8 +498,9 @@ func (b *Base) watch(text string) {
 	if b.unnotedEnd != b.unnotedAt {
 		end := uintptr(unsafe.Pointer(unsafe.StringData(b.delta))) + uintptr(b.unnotedEnd)
 		if uintptr(unsafe.Pointer(unsafe.StringData(text))) == end && len(text) <= len(b.delta)-int(b.unnotedEnd) {
-			b.unnotedEnd += int32(len(text)) // the delta's length fits in 31 bits
-			if int(b.unnotedEnd) == len(b.delta) { // nothing more can join it
+			// The delta's length fits in 31 bits; once the content
+			// reaches its end, nothing more can join it.
+			if b.unnotedEnd += int32(len(text)); int(b.unnotedEnd) == len(b.delta) {
 				b.noteUnnoted()
 			}
 			return

@@ -19,6 +19,27 @@ var nextTurns = marker.NewSet(
 // maxTurn bounds the markers' length.
 const maxTurn = 48
 
+// turnOwn is, for each marker of nextTurns, how long a start of it no
+// other marker shares; turnBlank, how many whitespace bytes it begins
+// with.
+var turnOwn, turnBlank = func() (own, blank []int) {
+	ms := nextTurns.Markers()
+	for i, m := range ms {
+		n := 1
+		for j, o := range ms {
+			for j != i && n <= len(m) && len(o) >= n && o[:n] == m[:n] {
+				n++
+			}
+		}
+		b := 0
+		for b < len(m) && m[b] <= ' ' {
+			b++
+		}
+		own, blank = append(own, n), append(blank, b)
+	}
+	return own, blank
+}()
+
 // turnWatch watches the content for a next turn (nextTurns) that follows
 // prose. It holds the start of a marker the content ends with as the
 // marker it begins and its length, so that it stays four bytes.
@@ -80,9 +101,23 @@ func (w *turnWatch) read(text string) {
 			// Text that only goes on with the marker begun holds more of
 			// it, as Match and hold would find (no marker of the set is a
 			// prefix of another): a marker cut into pieces is read once.
-			if rest := nextTurns.Markers()[w.of][w.held:]; len(text) < len(rest) && rest[:len(text)] == text {
+			rest := nextTurns.Markers()[w.of][w.held:]
+			d := 0
+			for d < len(text) && d < len(rest) && text[d] == rest[d] {
+				d++
+			}
+			if d == len(text) && d < len(rest) {
 				w.held += uint8(len(text))
 				return
+			}
+			// Text that leaves the marker begun where no other marker
+			// shares what it held and read makes that start none, as
+			// Match would find: the bytes go out as text, and the rest of
+			// text is read as it stands.
+			if d < len(text) && d < len(rest) && int(w.held)+d >= turnOwn[w.of] {
+				w.prose = w.prose || int(w.held)+d > turnBlank[w.of]
+				w.held, text = 0, text[d:]
+				continue
 			}
 		}
 		if w.held > 0 { // a marker begun in earlier content

@@ -19,27 +19,6 @@ var nextTurns = marker.NewSet(
 // maxTurn bounds the markers' length.
 const maxTurn = 48
 
-// turnOwn is, for each marker of nextTurns, how long a start of it no
-// other marker shares; turnBlank, how many whitespace bytes it begins
-// with.
-var turnOwn, turnBlank = func() (own, blank []int) {
-	ms := nextTurns.Markers()
-	for i, m := range ms {
-		n := 1
-		for j, o := range ms {
-			for j != i && n <= len(m) && len(o) >= n && o[:n] == m[:n] {
-				n++
-			}
-		}
-		b := 0
-		for b < len(m) && m[b] <= ' ' {
-			b++
-		}
-		own, blank = append(own, n), append(blank, b)
-	}
-	return own, blank
-}()
-
 // turnWatch watches the content for a next turn (nextTurns) that follows
 // prose. It holds the start of a marker the content ends with as the
 // marker it begins and its length, so that it stays four bytes.
@@ -93,49 +72,8 @@ func (w *turnWatch) noteAll(text string) {
 // read follows text marker by marker: note without its whitespace path.
 func (w *turnWatch) read(text string) {
 	for !w.ended && text != "" {
-		if w.held == 1 && !nextTurns.Second(text[0]) { // the byte held begins no marker with text
-			w.prose = w.prose || nextTurns.Markers()[w.of][0] > ' '
-			w.held = 0
-		}
-		if w.held > 0 && !nextTurns.Nested() {
-			// Text that only goes on with the marker begun holds more of
-			// it, as Match and hold would find (no marker of the set is a
-			// prefix of another): a marker cut into pieces is read once.
-			rest := nextTurns.Markers()[w.of][w.held:]
-			d := 0
-			for d < len(text) && d < len(rest) && text[d] == rest[d] {
-				d++
-			}
-			if d == len(text) && d < len(rest) {
-				w.held += uint8(len(text))
-				return
-			}
-			// Text that leaves the marker begun where no other marker
-			// shares what it held and read makes that start none, as
-			// Match would find: the bytes go out as text, and the rest of
-			// text is read as it stands.
-			if d < len(text) && d < len(rest) && int(w.held)+d >= turnOwn[w.of] {
-				w.prose = w.prose || int(w.held)+d > turnBlank[w.of]
-				w.held, text = 0, text[d:]
-				continue
-			}
-		}
 		if w.held > 0 { // a marker begun in earlier content
-			var buf [2 * maxTurn]byte
-			held := int(w.held)
-			joined := append(append(buf[:0], nextTurns.Markers()[w.of][:held]...), text[:min(len(text), maxTurn)]...)
-			res, _, n := marker.Match(nextTurns, joined)
-			w.held = 0
-			switch res {
-			case marker.Partial: // joined is shorter than a marker: text is all in it
-				hold(w, joined)
-				return
-			case marker.Full:
-				w.ended = w.prose
-			default: // the marker's start it held is not one: nor are the n bytes from it
-				w.prose = w.prose || hasProse(joined[:n])
-			}
-			text = text[max(n, held)-held:]
+			text = w.readHeld(text)
 			continue
 		}
 		k := nextTurns.Index(text)
@@ -156,6 +94,45 @@ func (w *turnWatch) read(text string) {
 		}
 		text = text[k+n:]
 	}
+}
+
+// readHeld reads text after the start of a marker the watch holds, as
+// Match would read the start and text together, from the rests of the
+// markers that start begins (no marker of the set is a prefix of another,
+// so at most one completes, and only when none goes on): it holds more of
+// a marker, or takes one whole, or makes the start text; and returns the
+// text left to read.
+func (w *turnWatch) readHeld(text string) string {
+	held := int(w.held)
+	start := nextTurns.Markers()[w.of][:held]
+	longest, more := 0, false
+	// The rests come in the markers' order: the first is the held
+	// marker's own (the first marker the start begins).
+	for q, r := range nextTurns.RestsAfter(int(w.of), held) {
+		d := 0
+		for d < len(text) && d < len(r) && text[d] == r[d] {
+			d++
+		}
+		switch {
+		case d == len(r): // the marker is whole
+			w.held, w.ended = 0, w.prose
+			return text[d:]
+		case d == len(text) && q == 0: // text goes on with the marker held
+			w.held += uint8(len(text))
+			return ""
+		}
+		more = more || d == len(text)
+		longest = max(longest, d)
+	}
+	if more { // text goes on with another marker: hold the first it begins
+		var buf [2 * maxTurn]byte
+		hold(w, append(append(buf[:0], start...), text...))
+		return ""
+	}
+	// The start is none, nor the bytes of text that went on with one.
+	w.prose = w.prose || hasProse(start) || hasProse(text[:longest])
+	w.held = 0
+	return text[longest:]
 }
 
 // hold notes that the content ends with start, a proper prefix of a

@@ -198,3 +198,12 @@ func sameTurns(a, b turnWatch) bool {
 	}
 	return a == b
 }
+
+// TestNextTurnsNestNoMarker: readHeld takes the first rest that the text
+// completes as the marker, which holds while no marker of nextTurns is a
+// prefix of another.
+func TestNextTurnsNestNoMarker(t *testing.T) {
+	if nextTurns.Nested() {
+		t.Fatal("a marker of nextTurns is a prefix of another: readHeld would take the shorter")
+	}
+}

@@ -104,33 +104,44 @@ func NewSet(markers ...string) *Set {
 // rests of the markers it begins (every marker, for an empty prefix), or
 // nil when it is no proper prefix of one.
 func (s *Set) Rests(prefix []byte) []string {
-	s.restsOnce.Do(func() {
-		s.rests = make([][][]string, len(s.markers))
-		for i, m := range s.markers {
-			if m != "" {
-				s.every = append(s.every, m)
-			}
-			s.rests[i] = make([][]string, len(m))
-			for k := 1; k < len(m); k++ {
-				if j := FirstWith(s, m[:k]); j < i { // the same prefix: the same rests
-					s.rests[i][k] = s.rests[j][k]
-					continue
-				}
-				for _, o := range s.markers {
-					if len(o) > k && o[:k] == m[:k] {
-						s.rests[i][k] = append(s.rests[i][k], o[k:])
-					}
-				}
-			}
-		}
-	})
 	if len(prefix) == 0 {
+		s.restsOnce.Do(s.buildRests)
 		return s.every
 	}
 	if i := FirstWith(s, prefix); i >= 0 {
-		return s.rests[i][len(prefix)]
+		return s.RestsAfter(i, len(prefix))
 	}
 	return nil
+}
+
+// RestsAfter is Rests for the first k bytes of marker i, a proper prefix
+// of it (0 < k < its length): for a caller that holds a marker's start as
+// the marker and a length.
+func (s *Set) RestsAfter(i, k int) []string {
+	s.restsOnce.Do(s.buildRests)
+	return s.rests[i][k]
+}
+
+// buildRests works out what Rests returns, once.
+func (s *Set) buildRests() {
+	s.rests = make([][][]string, len(s.markers))
+	for i, m := range s.markers {
+		if m != "" {
+			s.every = append(s.every, m)
+		}
+		s.rests[i] = make([][]string, len(m))
+		for k := 1; k < len(m); k++ {
+			if j := FirstWith(s, m[:k]); j < i { // the same prefix: the same rests
+				s.rests[i][k] = s.rests[j][k]
+				continue
+			}
+			for _, o := range s.markers {
+				if len(o) > k && o[:k] == m[:k] {
+					s.rests[i][k] = append(s.rests[i][k], o[k:])
+				}
+			}
+		}
+	}
 }
 
 // FirstWith returns the index of the first marker of s that prefix is a

@@ -59,11 +59,17 @@ type Base struct {
 	// into (see AfterNextTurn); turn is what it knows.
 	TrackTurns bool
 	turn       turnWatch
-	quiet      *protocol.Quiet // where the decoder says which bytes it reads without a trace
-	following  following
-	frag       *toolcall.CallDelta // the fragment event of the current Feed, made at the first
-	feeds      uint32              // Feeds and Closes begun
-	fragFeed   uint32              // the Feed frag was last used in
+	// ahead is the turn watch after the lead the latest AfterNextTurn
+	// read, which lies in the current delta at [aheadAt, aheadEnd) (none
+	// when they are equal), right after the content the watch had read:
+	// content that starts with that lead takes ahead instead of reading
+	// it again (a flood of special tokens asks a question a token).
+	ahead     turnWatch
+	quiet     *protocol.Quiet // where the decoder says which bytes it reads without a trace
+	following following
+	frag      *toolcall.CallDelta // the fragment event of the current Feed, made at the first
+	feeds     uint32              // Feeds and Closes begun
+	fragFeed  uint32              // the Feed frag was last used in
 
 	off      int // offset in the response of the current delta
 	start    int // offset in the response of the pending item
@@ -95,6 +101,7 @@ type Base struct {
 	// are asked, when content that does not join it comes, and when the
 	// Feed ends (Flush).
 	unnotedAt, unnotedEnd int32
+	aheadAt, aheadEnd     int32
 }
 
 const (
@@ -534,9 +541,27 @@ func (b *Base) noteWatches(text string, midLine bool) {
 	if b.TrackFences && !(plain && b.fence.settled(midLine)) {
 		b.fence.note(text, midLine)
 	}
+	if b.aheadEnd != b.aheadAt {
+		text = b.takeAhead(text)
+	}
 	if b.TrackTurns && !(plain && b.turn.settled()) {
 		b.turn.noteAll(text)
 	}
+}
+
+// takeAhead returns text, the content the watches read next, without the
+// lead AfterNextTurn read ahead when text starts with it, the turn watch
+// then standing as after the lead; it forgets the lead either way.
+func (b *Base) takeAhead(text string) string {
+	lead := int(b.aheadEnd - b.aheadAt)
+	at, in := b.deltaOffset(text)
+	took := in && at == int(b.aheadAt) && len(text) >= lead
+	b.aheadAt, b.aheadEnd = 0, 0
+	if !took {
+		return text
+	}
+	b.turn = b.ahead
+	return text[lead:]
 }
 
 // deltaOffset returns where text lies in the current delta, and whether
@@ -598,6 +623,7 @@ func (b *Base) BeginDelta(delta string) {
 	b.forgetCalls()
 	b.feeds++
 	b.delta = delta
+	b.aheadAt, b.aheadEnd = 0, 0
 }
 
 // Flush completes the content event that pieces were joined to. A

@@ -16,9 +16,6 @@ var nextTurns = marker.NewSet(
 	"<|im_start|>assistant", "<|start_header_id|>assistant<|end_header_id|>",
 )
 
-// maxTurn bounds the markers' length.
-const maxTurn = 48
-
 // turnWatch watches the content for a next turn (nextTurns) that follows
 // prose. It holds the start of a marker the content ends with as the
 // marker it begins and its length, so that it stays four bytes.
@@ -70,77 +67,61 @@ func (w *turnWatch) noteAll(text string) {
 }
 
 // read follows text marker by marker: note without its whitespace path.
+// It reads as Match would read the content from where no marker was
+// begun: a byte that begins a marker is held as the first marker it
+// begins, and readHeld walks on from there.
 func (w *turnWatch) read(text string) {
 	for !w.ended && text != "" {
-		if w.held > 0 { // a marker begun in earlier content
-			text = w.readHeld(text)
-			continue
+		if w.held == 0 {
+			k := nextTurns.Index(text)
+			if k < 0 {
+				w.prose = w.prose || hasProse(text)
+				return
+			}
+			w.prose = w.prose || hasProse(text[:k])
+			if k+1 < len(text) && !nextTurns.Second(text[k+1]) {
+				// Most bytes a marker begins with begin none here: the
+				// byte is text ('<' is prose, a newline is not).
+				w.prose = w.prose || text[k] > ' '
+				text = text[k+1:]
+				continue
+			}
+			w.held, w.of = 1, uint8(marker.FirstWith(nextTurns, text[k:k+1]))
+			text = text[k+1:]
 		}
-		k := nextTurns.Index(text)
-		if k < 0 {
-			w.prose = w.prose || hasProse(text)
-			return
-		}
-		w.prose = w.prose || hasProse(text[:k])
-		res, _, n := marker.Match(nextTurns, text[k:])
-		switch res {
-		case marker.Partial:
-			hold(w, text[k:])
-			return
-		case marker.Full:
-			w.ended = w.prose
-		default:
-			w.prose = w.prose || hasProse(text[k:k+n])
-		}
-		text = text[k+n:]
+		text = w.readHeld(text)
 	}
 }
 
-// readHeld reads text after the start of a marker the watch holds, as
-// Match would read the start and text together, from the rests of the
-// markers that start begins (no marker of the set is a prefix of another,
-// so at most one completes, and only when none goes on): it holds more of
-// a marker, or takes one whole, or makes the start text; and returns the
-// text left to read.
+// readHeld reads text after the start of a marker the watch holds, a
+// byte at a time along the marker, as Match would read the start and text
+// together: while a byte goes on with the held marker, or with the first
+// other marker the start begins (a branch, as <|im_start|> and
+// <|start_header_id|> part after "<|"), the watch holds more; a marker
+// made whole ends the watch if prose came (no marker of the set is a
+// prefix of another, so a whole one is the only one); a byte that goes on
+// with none makes the start text, and reading resumes at that byte. It
+// returns the text left to read.
 func (w *turnWatch) readHeld(text string) string {
-	held := int(w.held)
-	start := nextTurns.Markers()[w.of][:held]
-	longest, more := 0, false
-	// The rests come in the markers' order: the first is the held
-	// marker's own (the first marker the start begins).
-	for q, r := range nextTurns.RestsAfter(int(w.of), held) {
-		d := 0
-		for d < len(text) && d < len(r) && text[d] == r[d] {
-			d++
+	held, of := int(w.held), int(w.of)
+	m := nextTurns.Markers()[of]
+	for i := 0; i < len(text); i++ {
+		if text[i] != m[held] {
+			of = nextTurns.Branch(of, held, text[i])
+			if of < 0 { // the start is none: text, and the byte is read again
+				w.prose = w.prose || hasProse(m[:held])
+				w.held = 0
+				return text[i:]
+			}
+			m = nextTurns.Markers()[of]
 		}
-		switch {
-		case d == len(r): // the marker is whole
+		if held++; held == len(m) {
 			w.held, w.ended = 0, w.prose
-			return text[d:]
-		case d == len(text) && q == 0: // text goes on with the marker held
-			w.held += uint8(len(text))
-			return ""
+			return text[i+1:]
 		}
-		more = more || d == len(text)
-		longest = max(longest, d)
 	}
-	if more { // text goes on with another marker: hold the first it begins
-		var buf [2 * maxTurn]byte
-		hold(w, append(append(buf[:0], start...), text...))
-		return ""
-	}
-	// The start is none, nor the bytes of text that went on with one.
-	w.prose = w.prose || hasProse(start) || hasProse(text[:longest])
-	w.held = 0
-	return text[longest:]
-}
-
-// hold notes that the content ends with start, a proper prefix of a
-// marker.
-func hold[S ~string | ~[]byte](w *turnWatch, start S) {
-	if i := marker.FirstWith(nextTurns, start); i >= 0 {
-		w.held, w.of = uint8(len(start)), uint8(i)
-	}
+	w.held, w.of = uint8(held), uint8(of)
+	return ""
 }
 
 // hasProse reports whether text holds a byte other than whitespace.
@@ -182,6 +163,11 @@ func (b *Base) afterNextTurn(lead string) bool {
 		return false
 	}
 	w := b.turn
-	w.note(lead)
+	w.noteAll(lead)
+	// The lead goes out as content next, as a whole or in part: kept, the
+	// watch need not read it twice.
+	if at, in := b.deltaOffset(lead); in {
+		b.ahead, b.aheadAt, b.aheadEnd = w, int32(at), int32(at+len(lead))
+	}
 	return w.ended
 }

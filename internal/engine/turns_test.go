@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/toolparse/toolparse/internal/marker"
 )
 
 // TestTurnWatchWhitespacePathReadsAsMarkers checks note's whitespace
@@ -147,8 +149,9 @@ func TestQuietLeavesTheWatchesAlone(t *testing.T) {
 }
 
 // TestUnnotedContentReadsAsNoted: content kept unnoted (pieces of the
-// delta that join) leaves the watches, by each question asked of them and
-// after Flush, as noting every piece at once would.
+// delta that join), and a lead AfterNextTurn read ahead, leave the
+// watches, by each question asked of them and after Flush, as noting every
+// piece at once would.
 func TestUnnotedContentReadsAsNoted(t *testing.T) {
 	words := []string{"\n", "\r", " ", "`", "```", "a", "<", "<|im_start|>", "<|im_start|", "assistant", "\nUser: ", "### Instruction", strings.Repeat("x", minSkip+1)}
 	rapid.Check(t, func(t *rapid.T) {
@@ -166,11 +169,19 @@ func TestUnnotedContentReadsAsNoted(t *testing.T) {
 				if rapid.Bool().Draw(t, "copied") { // content from elsewhere than the delta
 					text = strings.Clone(text)
 				}
-				if ask := rapid.IntRange(0, 2).Draw(t, "ask"); ask > 0 {
-					if ask == 1 {
+				if ask := rapid.IntRange(0, 3).Draw(t, "ask"); ask > 0 {
+					switch ask {
+					case 1:
 						b.AfterNextTurn("")
-					} else {
+					case 2:
 						b.InFenceAfterProse("")
+					default: // a lead, of which text is all or the start
+						lead := delta[i:rapid.IntRange(j, len(delta)).Draw(t, "lead")]
+						ahead := w
+						ahead.note(lead)
+						if got := b.AfterNextTurn(lead); b.TrackTurns && got != ahead.ended {
+							t.Fatalf("AfterNextTurn(%q) = %v, noted at once %v", lead, got, ahead.ended)
+						}
 					}
 					if b.TrackTurns && !sameTurns(b.turn, w) || b.TrackFences && b.fence != f {
 						t.Fatalf("before %q: turns %+v, fences %+v; noted at once %+v, %+v", text, b.turn, b.fence, w, f)
@@ -206,4 +217,55 @@ func TestNextTurnsNestNoMarker(t *testing.T) {
 	if nextTurns.Nested() {
 		t.Fatal("a marker of nextTurns is a prefix of another: readHeld would take the shorter")
 	}
+}
+
+// matchWatch is the watch as Match reads a whole content: from each byte
+// that begins a marker, a marker whole, the start of one the content ends
+// with, or the bytes that shared a start and how far they went. It is the
+// oracle for read's walk a byte at a time.
+func matchWatch(text string) turnWatch {
+	var w turnWatch
+	for !w.ended && text != "" {
+		k := strings.IndexFunc(text, func(r rune) bool { return r < 0x80 && nextTurns.Starts(byte(r)) })
+		if k < 0 {
+			w.prose = w.prose || hasProse(text)
+			break
+		}
+		w.prose = w.prose || hasProse(text[:k])
+		res, _, n := marker.Match(nextTurns, text[k:])
+		switch res {
+		case marker.Partial:
+			w.held, w.of = uint8(len(text)-k), uint8(marker.FirstWith(nextTurns, text[k:]))
+			return w
+		case marker.Full:
+			w.ended = w.prose
+		default:
+			w.prose = w.prose || hasProse(text[k:k+n])
+		}
+		text = text[k+n:]
+	}
+	return w
+}
+
+// TestTurnWatchReadsAsMatch: after every piece of any content cut
+// anywhere, the watch stands as Match reading the content so far whole
+// leaves it, through starts that branch (<|im_start|>, <|start_header_id|>)
+// and starts that go on with none.
+func TestTurnWatchReadsAsMatch(t *testing.T) {
+	words := []string{"\n", " ", "\r\n", "\nUs", "er:", "User: ", "### Instr", "uction", ":", "a",
+		"<", "<|", "<|st", "art", "|", "_header_id|>", "<|start|", "<|im_", "start|>", "assistant",
+		"<|end_header_id|>", "<|start_header_id|>assistant"}
+	rapid.Check(t, func(t *rapid.T) {
+		pieces := rapid.SliceOf(rapid.SliceOf(rapid.SampledFrom(words))).Draw(t, "pieces")
+		var w turnWatch
+		var all string
+		for i, p := range pieces {
+			text := strings.Join(p, "")
+			all += text
+			w.note(text)
+			if want := matchWatch(all); !sameTurns(w, want) {
+				t.Fatalf("after piece %d, %q: watch %+v, Match reads %+v", i, all, w, want)
+			}
+		}
+	})
 }

@@ -28,7 +28,11 @@ type Set struct {
 	// firstOf is 1 + the index of the first marker each byte begins, 0
 	// for none (FirstWith of one byte: a held '<' finds its marker at once)
 	firstOf [256]uint8
-	short   bool // some marker is shorter than two bytes
+	// sameFirst is 1 + the index of the next marker that begins with the
+	// byte marker i begins with, 0 for none: with firstOf, a chain of
+	// the markers each byte begins (for sets of fewer than 255 markers).
+	sameFirst []uint8
+	short     bool // some marker is shorter than two bytes
 	// fours holds each marker's first four bytes, the first in the low
 	// byte (0 for a marker shorter than four).
 	fours []uint32
@@ -53,9 +57,16 @@ type Set struct {
 
 // NewSet returns the set of the given markers.
 func NewSet(markers ...string) *Set {
-	s := &Set{markers: markers, fours: make([]uint32, len(markers))}
+	s := &Set{markers: markers, fours: make([]uint32, len(markers)), sameFirst: make([]uint8, len(markers))}
 	n := 0
+	var lastOf [256]int
 	for i, m := range markers {
+		if m != "" && i < 255 {
+			if j := lastOf[m[0]]; j > 0 {
+				s.sameFirst[j-1] = uint8(i + 1)
+			}
+			lastOf[m[0]] = i + 1
+		}
 		if len(m) >= 4 {
 			s.fours[i] = uint32(m[0]) | uint32(m[1])<<8 | uint32(m[2])<<16 | uint32(m[3])<<24
 		}
@@ -104,44 +115,63 @@ func NewSet(markers ...string) *Set {
 // rests of the markers it begins (every marker, for an empty prefix), or
 // nil when it is no proper prefix of one.
 func (s *Set) Rests(prefix []byte) []string {
+	s.restsOnce.Do(func() {
+		s.rests = make([][][]string, len(s.markers))
+		for i, m := range s.markers {
+			if m != "" {
+				s.every = append(s.every, m)
+			}
+			s.rests[i] = make([][]string, len(m))
+			for k := 1; k < len(m); k++ {
+				if j := FirstWith(s, m[:k]); j < i { // the same prefix: the same rests
+					s.rests[i][k] = s.rests[j][k]
+					continue
+				}
+				for _, o := range s.markers {
+					if len(o) > k && o[:k] == m[:k] {
+						s.rests[i][k] = append(s.rests[i][k], o[k:])
+					}
+				}
+			}
+		}
+	})
 	if len(prefix) == 0 {
-		s.restsOnce.Do(s.buildRests)
 		return s.every
 	}
 	if i := FirstWith(s, prefix); i >= 0 {
-		return s.RestsAfter(i, len(prefix))
+		return s.rests[i][len(prefix)]
 	}
 	return nil
 }
 
-// RestsAfter is Rests for the first k bytes of marker i, a proper prefix
-// of it (0 < k < its length): for a caller that holds a marker's start as
-// the marker and a length.
-func (s *Set) RestsAfter(i, k int) []string {
-	s.restsOnce.Do(s.buildRests)
-	return s.rests[i][k]
-}
-
-// buildRests works out what Rests returns, once.
-func (s *Set) buildRests() {
-	s.rests = make([][][]string, len(s.markers))
-	for i, m := range s.markers {
-		if m != "" {
-			s.every = append(s.every, m)
+// Branch returns the first marker of s that begins with the first k bytes
+// of marker i followed by c, or -1: where a reader that holds a marker's
+// start, and reads it a byte at a time, goes when the next byte parts
+// from that marker (<|im_start|> and <|start_header_id|> part after "<|").
+func (s *Set) Branch(i, k int, c byte) int {
+	if i < 0 || i >= len(s.markers) || k < 0 || k > len(s.markers[i]) {
+		return -1
+	}
+	m := s.markers[i]
+	first := c
+	if k > 0 {
+		first = m[0]
+	}
+	if len(s.markers) < 255 { // the markers that begin with first
+		for j := int(s.firstOf[first]) - 1; j >= 0; j = int(s.sameFirst[j]) - 1 {
+			if o := s.markers[j]; len(o) > k && o[k] == c && o[:k] == m[:k] {
+				return j
+			}
 		}
-		s.rests[i] = make([][]string, len(m))
-		for k := 1; k < len(m); k++ {
-			if j := FirstWith(s, m[:k]); j < i { // the same prefix: the same rests
-				s.rests[i][k] = s.rests[j][k]
-				continue
-			}
-			for _, o := range s.markers {
-				if len(o) > k && o[:k] == m[:k] {
-					s.rests[i][k] = append(s.rests[i][k], o[k:])
-				}
-			}
+		return -1
+	}
+	for j, o := range s.markers {
+		// The byte first: most markers part from m there, if not before.
+		if len(o) > k && o[k] == c && o[:k] == m[:k] {
+			return j
 		}
 	}
+	return -1
 }
 
 // FirstWith returns the index of the first marker of s that prefix is a

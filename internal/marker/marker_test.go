@@ -187,6 +187,50 @@ func TestFirstWithAgreesWithEachMarker(t *testing.T) {
 	})
 }
 
+// TestBranch: Branch names the first marker that begins with a marker's
+// start and one more byte, and -1 for none or for a start it cannot hold.
+func TestBranch(t *testing.T) {
+	s := NewSet("<|im_start|>", "<|start_header_id|>", "<|eot|>", "\nUser:")
+	for _, tc := range []struct {
+		i, k int
+		c    byte
+		want int
+	}{
+		{0, 2, 's', 1},                                      // "<|" parts: <|start_header_id|>
+		{0, 2, 'i', 0},                                      // the marker itself
+		{1, 2, 'e', 2},                                      // a later marker
+		{1, 7, '|', -1},                                     // "<|start|" begins none
+		{3, 0, '<', 0},                                      // no start: the first marker the byte begins
+		{0, 13, 'x', -1}, {-1, 0, '<', -1}, {4, 0, '<', -1}, // out of range
+	} {
+		if got := s.Branch(tc.i, tc.k, tc.c); got != tc.want {
+			t.Errorf("Branch(%d, %d, %q) = %d, want %d", tc.i, tc.k, tc.c, got, tc.want)
+		}
+	}
+}
+
+// TestBranchAgreesWithEachMarker: Branch, which walks the markers that
+// share a first byte, names the marker comparing each in turn names.
+func TestBranchAgreesWithEachMarker(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		piece := rapid.StringOfN(rapid.RuneFrom([]rune{'<', '|', 'a', '\n'}), 0, 4, -1)
+		markers := rapid.SliceOfN(piece, 1, 6).Draw(t, "markers")
+		i := rapid.IntRange(0, len(markers)-1).Draw(t, "marker")
+		k := rapid.IntRange(0, len(markers[i])).Draw(t, "held")
+		c := rapid.SampledFrom([]byte("<|a\n")).Draw(t, "byte")
+		want := -1
+		for j, o := range markers {
+			if len(o) > k && o[:k] == markers[i][:k] && o[k] == c {
+				want = j
+				break
+			}
+		}
+		if got := NewSet(markers...).Branch(i, k, c); got != want {
+			t.Fatalf("Branch(%d, %d, %q) over %q = %d, want %d", i, k, c, markers, got, want)
+		}
+	})
+}
+
 // TestIndexAgreesWithEachByte: Index, which searches long texts a chunk
 // at a time for sets of two first bytes, finds the first byte any marker
 // begins with, as reading byte by byte does.

@@ -14,11 +14,11 @@ import "unicode/utf8"
 // nothing.
 type Carry struct {
 	b [utf8.UTFMax]byte
-	n int
+	n uint8 // at most UTFMax-1: a Carry is five bytes, kept in every decoder's state
 }
 
 // Len is the number of bytes held.
-func (c *Carry) Len() int { return c.n }
+func (c *Carry) Len() int { return int(c.n) }
 
 // Incomplete returns the length of the start of a character that text ends
 // with and that more bytes could complete, or 0.
@@ -38,7 +38,7 @@ func Incomplete(text string) int {
 // already, which it must continue) and returns the rest of text.
 func (c *Carry) Hold(text string) string {
 	k := Incomplete(text)
-	c.n += copy(c.b[c.n:], text[len(text)-k:])
+	c.n += uint8(copy(c.b[c.n:], text[len(text)-k:]))
 	return text[:len(text)-k]
 }
 

@@ -153,14 +153,28 @@ func (b *Base) AfterNextTurn(lead string) bool {
 // afterNextTurn is AfterNextTurn for content kept unnoted, or a lead to
 // read.
 func (b *Base) afterNextTurn(lead string) bool {
-	if b.unnotedEnd != b.unnotedAt {
-		b.noteUnnoted()
-	}
-	if lead == "" || b.turn.ended || !b.TrackTurns {
+	if !b.TrackTurns || b.turn.ended { // the answer can no longer change
 		return b.turn.ended
 	}
-	if b.turn.quiet(lead) {
-		return false
+	// A next turn begins only where a marker is made whole: where no
+	// marker's last two bytes stand in the content not read yet and the
+	// lead, the answer stands, and the content is read later, once.
+	unnoted := b.delta[b.unnotedAt:b.unnotedEnd]
+	prev := b.turn.last()
+	if unnoted != "" {
+		if turnEnds.in(prev, unnoted) {
+			b.noteUnnoted()
+			if lead == "" || b.turn.ended {
+				return b.turn.ended
+			}
+		}
+		prev = int(unnoted[len(unnoted)-1])
+	}
+	if !turnEnds.in(prev, lead) {
+		return b.turn.ended
+	}
+	if b.unnotedEnd != b.unnotedAt {
+		b.noteUnnoted()
 	}
 	w := b.turn
 	w.noteAll(lead)
@@ -170,4 +184,52 @@ func (b *Base) afterNextTurn(lead string) bool {
 		b.ahead, b.aheadAt, b.aheadEnd = w, int32(at), int32(at+len(lead))
 	}
 	return w.ended
+}
+
+// last returns the last byte of the content read when it may stand in a
+// marker, the last of the marker's start the watch holds, or -1.
+func (w *turnWatch) last() int {
+	if w.held == 0 {
+		return -1
+	}
+	return int(nextTurns.Markers()[w.of][w.held-1])
+}
+
+// turnEnds are the pairs of bytes the markers of nextTurns end with.
+var turnEnds = newEndPairs(nextTurns.Markers())
+
+// endPairs are the last two bytes of a set of markers, each at least two
+// bytes long: text can make one of them whole only where it has such a
+// pair.
+type endPairs struct {
+	last   [256]uint8  // 1 + the index in before of a byte a marker ends with; 0 for none
+	before [][4]uint64 // for each, a bit per byte that stands before it in a marker
+}
+
+// newEndPairs returns the pairs markers end with.
+func newEndPairs(markers []string) *endPairs {
+	e := &endPairs{}
+	for _, m := range markers {
+		c := m[len(m)-1]
+		if e.last[c] == 0 {
+			e.before = append(e.before, [4]uint64{})
+			e.last[c] = uint8(len(e.before))
+		}
+		p := m[len(m)-2]
+		e.before[e.last[c]-1][p>>6] |= 1 << (p & 63)
+	}
+	return e
+}
+
+// in reports whether text, which follows the byte prev (-1 for none
+// that can begin a pair), has a pair a marker ends with.
+func (e *endPairs) in(prev int, text string) bool {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if k := e.last[c]; k != 0 && prev >= 0 && e.before[k-1][prev>>6]&(1<<(prev&63)) != 0 {
+			return true
+		}
+		prev = int(c)
+	}
+	return false
 }

@@ -171,10 +171,15 @@ func TestUnnotedContentReadsAsNoted(t *testing.T) {
 				}
 				if ask := rapid.IntRange(0, 3).Draw(t, "ask"); ask > 0 {
 					switch ask {
-					case 1:
-						b.AfterNextTurn("")
+					case 1: // the answer only: the watch may read the content later
+						if got := b.AfterNextTurn(""); b.TrackTurns && got != w.ended {
+							t.Fatalf("AfterNextTurn before %q = %v, noted at once %v", text, got, w.ended)
+						}
 					case 2:
 						b.InFenceAfterProse("")
+						if b.TrackTurns && !sameTurns(b.turn, w) || b.TrackFences && b.fence != f {
+							t.Fatalf("before %q: turns %+v, fences %+v; noted at once %+v, %+v", text, b.turn, b.fence, w, f)
+						}
 					default: // a lead, of which text is all or the start
 						lead := delta[i:rapid.IntRange(j, len(delta)).Draw(t, "lead")]
 						ahead := w
@@ -182,9 +187,6 @@ func TestUnnotedContentReadsAsNoted(t *testing.T) {
 						if got := b.AfterNextTurn(lead); b.TrackTurns && got != ahead.ended {
 							t.Fatalf("AfterNextTurn(%q) = %v, noted at once %v", lead, got, ahead.ended)
 						}
-					}
-					if b.TrackTurns && !sameTurns(b.turn, w) || b.TrackFences && b.fence != f {
-						t.Fatalf("before %q: turns %+v, fences %+v; noted at once %+v, %+v", text, b.turn, b.fence, w, f)
 					}
 				}
 				b.Content(nil, text)

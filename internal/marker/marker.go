@@ -32,7 +32,10 @@ type Set struct {
 	// byte marker i begins with, 0 for none: with firstOf, a chain of
 	// the markers each byte begins (for sets of fewer than 255 markers).
 	sameFirst []uint8
-	short     bool // some marker is shorter than two bytes
+	// shared holds, for a set of at most maxShared markers, how many
+	// first bytes markers i and j share at [i*len(markers)+j], up to 255.
+	shared []uint8
+	short  bool // some marker is shorter than two bytes
 	// fours holds each marker's first four bytes, the first in the low
 	// byte (0 for a marker shorter than four).
 	fours []uint32
@@ -90,6 +93,18 @@ func NewSet(markers ...string) *Set {
 		}
 	}
 	s.one, s.two = n == 1, n == 2
+	if len(markers) <= maxShared {
+		s.shared = make([]uint8, len(markers)*len(markers))
+		for i, a := range markers {
+			for j, b := range markers {
+				k := 0
+				for k < len(a) && k < len(b) && k < 255 && a[k] == b[k] {
+					k++
+				}
+				s.shared[i*len(markers)+j] = uint8(k)
+			}
+		}
+	}
 	for i, a := range markers {
 		for j, b := range markers {
 			if i != j && len(a) < len(b) && b[:len(a)] == a {
@@ -157,9 +172,10 @@ func (s *Set) Branch(i, k int, c byte) int {
 	if k > 0 {
 		first = m[0]
 	}
-	if len(s.markers) < 255 { // the markers that begin with first
+	if s.shared != nil && k < 255 { // the markers that begin with first, and share k bytes with m
+		shared := s.shared[i*len(s.markers) : (i+1)*len(s.markers)]
 		for j := int(s.firstOf[first]) - 1; j >= 0; j = int(s.sameFirst[j]) - 1 {
-			if o := s.markers[j]; len(o) > k && o[k] == c && o[:k] == m[:k] {
+			if o := s.markers[j]; int(shared[j]) >= k && len(o) > k && o[k] == c {
 				return j
 			}
 		}
@@ -243,6 +259,10 @@ func (s *Set) Index(text string) int {
 	}
 	return -1
 }
+
+// maxShared is the most markers a set keeps the shared starts of (a
+// byte per pair).
+const maxShared = 32
 
 // nearBytes are how many bytes Index reads one by one before it searches,
 // and chunk how many it searches at a time.

@@ -102,6 +102,10 @@ type Base struct {
 	// Feed ends (Flush).
 	unnotedAt, unnotedEnd int32
 	aheadAt, aheadEnd     int32
+	// pairsTo is how far in the delta the unnoted content is known to
+	// hold no pair of bytes a next turn's marker ends with (see
+	// afterNextTurn): each question scans only what came since.
+	pairsTo int32
 }
 
 const (
@@ -623,7 +627,7 @@ func (b *Base) BeginDelta(delta string) {
 	b.forgetCalls()
 	b.feeds++
 	b.delta = delta
-	b.aheadAt, b.aheadEnd = 0, 0
+	b.aheadAt, b.aheadEnd, b.pairsTo = 0, 0, 0
 }
 
 // Flush completes the content event that pieces were joined to. A

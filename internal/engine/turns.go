@@ -159,16 +159,23 @@ func (b *Base) afterNextTurn(lead string) bool {
 	// A next turn begins only where a marker is made whole: where no
 	// marker's last two bytes stand in the content not read yet and the
 	// lead, the answer stands, and the content is read later, once.
-	unnoted := b.delta[b.unnotedAt:b.unnotedEnd]
+	// Of the unnoted content, only what came since the last question is
+	// scanned: the pairs it ends with lie there.
 	prev := b.turn.last()
-	if unnoted != "" {
-		if turnEnds.in(prev, unnoted) {
+	if at, end := b.unnotedAt, b.unnotedEnd; end != at {
+		from := max(at, b.pairsTo)
+		if from > at {
+			prev = int(b.delta[from-1])
+		}
+		if turnEnds.in(prev, b.delta[from:end]) {
 			b.noteUnnoted()
 			if lead == "" || b.turn.ended {
 				return b.turn.ended
 			}
+		} else {
+			b.pairsTo = end
 		}
-		prev = int(unnoted[len(unnoted)-1])
+		prev = int(b.delta[end-1])
 	}
 	if !turnEnds.in(prev, lead) {
 		return b.turn.ended

@@ -9,6 +9,7 @@ package tagargs
 
 import (
 	"bytes"
+	"math/bits"
 	"strings"
 	"unicode"
 	"unsafe"
@@ -206,6 +207,10 @@ type Reader struct {
 	// No other tag is a proper prefix of Close (of Param, but Close): a
 	// '<' in a value (after a close tag) that starts it is it.
 	closeFirst, paramFirst bool
+	// at1 and at2 hold, for each byte, the tags (numbered as tagIn
+	// numbers them) that have it second and third, or are too short to
+	// have a byte there: most '<' in a value is ruled out by them.
+	at1, at2 [256]uint16
 }
 
 // Reset makes r read a new text with m, telling h, from state st (Open or
@@ -215,12 +220,29 @@ func (r *Reader) Reset(m *Markers, h Handler, st State, limit int) {
 	// whole struct costs a bulk write barrier while the collector runs.
 	if m != r.m { // a pooled Reader reads with one format's markers: work out once what they allow
 		r.closeFirst, r.paramFirst = m.firsts()
+		r.at1, r.at2 = m.tagBytes(1), m.tagBytes(2)
 	}
 	r.m, r.h, r.st, r.hold, r.Err, r.limit = m, h, st, hNone, nil, limit
 	r.off, r.held, r.heldAt, r.fromS = 0, r.held[:0], 0, 0
 	r.cur, r.curOK, r.curAt, r.tail = "", false, 0, nil
 	r.alive, r.tagAt, r.keyAt, r.vstart, r.key, r.tent = 0, 0, 0, 0, "", -1
 	r.params, r.json, r.jsonAt, r.paramAt, r.closed, r.depth, r.calls = 0, false, 0, 0, false, 0, 0
+}
+
+// tagBytes returns, for each byte, the tags (numbered as tagIn numbers
+// them) that have it at index i, or are too short to have a byte there.
+func (m *Markers) tagBytes(i int) (at [256]uint16) {
+	for k := 0; k <= m.callTag() && k < 16; k++ {
+		switch t := m.tag(k); {
+		case len(t) > i:
+			at[t[i]] |= 1 << k
+		case t != "": // no tag stands for none, and has no byte anywhere
+			for c := range at {
+				at[c] |= 1 << k
+			}
+		}
+	}
+	return at
 }
 
 // firsts reports whether no other tag a '<' in a value may start is a
@@ -735,11 +757,15 @@ func (r *Reader) valueTag(s string, p int) int {
 // numbers them) and its length; -1 when rest is too short to tell, -2
 // when none.
 func (r *Reader) tagIn(rest string, alive uint16) (int, int) {
+	switch {
+	case len(rest) > 2:
+		alive &= r.at1[rest[1]] & r.at2[rest[2]]
+	case len(rest) > 1:
+		alive &= r.at1[rest[1]]
+	}
 	best, n, wait := -2, 0, false
-	for k := 0; alive>>k != 0; k++ {
-		if alive&(1<<k) == 0 {
-			continue
-		}
+	for ; alive != 0; alive &= alive - 1 {
+		k := bits.TrailingZeros16(alive)
 		t := r.tag(k)
 		if t == "" || differ(rest, t, 1) || differ(rest, t, 2) {
 			continue

@@ -506,9 +506,9 @@ func (b *Base) quietFor(text string) bool {
 // while it joins what they have not read yet, or lies in the delta short
 // of its end (where nothing more can join it).
 func (b *Base) watch(text string) {
+	at, in := b.deltaOffset(text)
 	if b.unnotedEnd != b.unnotedAt {
-		end := uintptr(unsafe.Pointer(unsafe.StringData(b.delta))) + uintptr(b.unnotedEnd)
-		if uintptr(unsafe.Pointer(unsafe.StringData(text))) == end && len(text) <= len(b.delta)-int(b.unnotedEnd) {
+		if in && at == int(b.unnotedEnd) {
 			// The delta's length fits in 31 bits; once the content
 			// reaches its end, nothing more can join it.
 			if b.unnotedEnd += int32(len(text)); int(b.unnotedEnd) == len(b.delta) {
@@ -518,7 +518,7 @@ func (b *Base) watch(text string) {
 		}
 		b.noteUnnoted()
 	}
-	if at, in := b.deltaOffset(text); in && at+len(text) < len(b.delta) {
+	if in && at+len(text) < len(b.delta) {
 		b.unnotedAt, b.unnotedEnd, b.unnotedMid = int32(at), int32(at+len(text)), b.midLine
 		return
 	}
@@ -583,17 +583,12 @@ func (b *Base) deltaOffset(text string) (int, bool) {
 // current delta, and reports whether they do. Both must lie in it: texts
 // from different allocations that happen to touch must not be joined.
 func (b *Base) adjacent(first, next string) (string, bool) {
-	if len(b.delta) == 0 {
+	i, in := b.deltaOffset(first)
+	if !in {
 		return "", false
 	}
-	base := uintptr(unsafe.Pointer(unsafe.StringData(b.delta)))
-	at := uintptr(unsafe.Pointer(unsafe.StringData(first)))
-	if at < base || at-base+uintptr(len(first)) > uintptr(len(b.delta)) {
-		return "", false
-	}
-	i := int(at - base)
 	j := i + len(first)
-	if uintptr(unsafe.Pointer(unsafe.StringData(next))) != base+uintptr(j) || len(next) > len(b.delta)-j {
+	if k, in := b.deltaOffset(next); !in || k != j {
 		return "", false
 	}
 	return b.delta[i : j+len(next)], true

@@ -68,61 +68,81 @@ func (w *turnWatch) noteAll(text string) {
 
 // read follows text marker by marker: note without its whitespace path.
 // It reads as Match would read the content from where no marker was
-// begun: a byte that begins a marker is held as the first marker it
-// begins, and readHeld walks on from there.
+// begun: a byte that begins a marker (and may, by the byte after it) is
+// held as the first marker it begins, and the watch walks on along that
+// marker a byte at a time; where a byte parts from it, it goes on with
+// the first other marker the start begins and the byte continues (a
+// branch, as <|im_start|> and <|start_header_id|> part after "<|"), or,
+// with none, the start is text and reading resumes at that byte. A marker
+// made whole ends the watch if prose came (no marker of the set is a
+// prefix of another, so a whole one is the only one). A long text is
+// searched for the bytes markers begin with; a short one (a token or
+// two) is read a byte at a time in one loop.
 func (w *turnWatch) read(text string) {
-	for !w.ended && text != "" {
-		if w.held == 0 {
-			k := nextTurns.Index(text)
-			if k < 0 {
-				w.prose = w.prose || hasProse(text)
-				return
-			}
-			w.prose = w.prose || hasProse(text[:k])
-			if k+1 < len(text) && !nextTurns.Second(text[k+1]) {
-				// Most bytes a marker begins with begin none here: the
-				// byte is text ('<' is prose, a newline is not).
-				w.prose = w.prose || text[k] > ' '
-				text = text[k+1:]
-				continue
-			}
-			w.held, w.of = 1, uint8(marker.FirstWith(nextTurns, text[k:k+1]))
-			text = text[k+1:]
-		}
-		text = w.readHeld(text)
+	if w.ended { // an ended watch stays as it ended
+		return
 	}
+	markers := nextTurns.Markers()
+	held, of, prose := int(w.held), int(w.of), w.prose
+	for i := 0; i < len(text); {
+		if held > 0 { // along the marker held, as far as text goes with it
+			m := markers[of]
+			d := sharedStart(m[held:], text[i:])
+			i, held = i+d, held+d
+			switch {
+			case held == len(m): // whole
+				held = 0
+				w.ended = prose
+			case i < len(text): // text[i] parts from the marker
+				if j := nextTurns.Branch(of, held, text[i]); j >= 0 {
+					of = j // the byte is read again, along that marker
+				} else { // the start is none: text, and the byte is read again
+					prose = prose || hasProse(m[:held])
+					held = 0
+				}
+			}
+			if w.ended {
+				break
+			}
+			continue
+		}
+		if len(text)-i > shortRead {
+			k := nextTurns.Index(text[i:])
+			if k < 0 {
+				prose = prose || hasProse(text[i:])
+				break
+			}
+			prose = prose || hasProse(text[i:i+k])
+			i += k
+		}
+		c := text[i]
+		if !nextTurns.Starts(c) || i+1 < len(text) && !nextTurns.Second(text[i+1]) {
+			// Most bytes begin no marker here: the byte is text ('<'
+			// is prose, a newline is not).
+			prose = prose || c > ' '
+			i++
+			continue
+		}
+		held, of = 1, marker.FirstWith(nextTurns, text[i:i+1])
+		i++
+	}
+	w.held, w.of, w.prose = uint8(held), uint8(of), prose
 }
 
-// readHeld reads text after the start of a marker the watch holds, a
-// byte at a time along the marker, as Match would read the start and text
-// together: while a byte goes on with the held marker, or with the first
-// other marker the start begins (a branch, as <|im_start|> and
-// <|start_header_id|> part after "<|"), the watch holds more; a marker
-// made whole ends the watch if prose came (no marker of the set is a
-// prefix of another, so a whole one is the only one); a byte that goes on
-// with none makes the start text, and reading resumes at that byte. It
-// returns the text left to read.
-func (w *turnWatch) readHeld(text string) string {
-	held, of := int(w.held), int(w.of)
-	m := nextTurns.Markers()[of]
-	for i := 0; i < len(text); i++ {
-		if text[i] != m[held] {
-			of = nextTurns.Branch(of, held, text[i])
-			if of < 0 { // the start is none: text, and the byte is read again
-				w.prose = w.prose || hasProse(m[:held])
-				w.held = 0
-				return text[i:]
-			}
-			m = nextTurns.Markers()[of]
-		}
-		if held++; held == len(m) {
-			w.held, w.ended = 0, w.prose
-			return text[i+1:]
-		}
+// sharedStart returns how many first bytes a and b share.
+func sharedStart(a, b string) int {
+	n := min(len(a), len(b))
+	a, b = a[:n], b[:n]
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
 	}
-	w.held, w.of = uint8(held), uint8(of)
-	return ""
+	return i
 }
+
+// shortRead is the longest text read walks a byte at a time, from where
+// no marker is begun, without searching it first.
+const shortRead = 16
 
 // hasProse reports whether text holds a byte other than whitespace.
 func hasProse[S ~string | ~[]byte](text S) bool {

@@ -35,7 +35,10 @@ type Set struct {
 	// shared holds, for a set of at most maxShared markers, how many
 	// first bytes markers i and j share at [i*len(markers)+j], up to 255.
 	shared []uint8
-	short  bool // some marker is shorter than two bytes
+	// most holds, for each marker, the most first bytes it shares with
+	// another (when shared is kept): past them it parts from none.
+	most  []uint8
+	short bool // some marker is shorter than two bytes
 	// fours holds each marker's first four bytes, the first in the low
 	// byte (0 for a marker shorter than four).
 	fours []uint32
@@ -104,6 +107,14 @@ func NewSet(markers ...string) *Set {
 				s.shared[i*len(markers)+j] = uint8(k)
 			}
 		}
+		s.most = make([]uint8, len(markers))
+		for i := range markers {
+			for j := range markers {
+				if j != i {
+					s.most[i] = max(s.most[i], s.shared[i*len(markers)+j])
+				}
+			}
+		}
 	}
 	for i, a := range markers {
 		for j, b := range markers {
@@ -164,6 +175,17 @@ func (s *Set) Rests(prefix []byte) []string {
 // start, and reads it a byte at a time, goes when the next byte parts
 // from that marker (<|im_start|> and <|start_header_id|> part after "<|").
 func (s *Set) Branch(i, k int, c byte) int {
+	if uint(i) < uint(len(s.most)) && k > int(s.most[i]) && k < 255 { // past what marker i shares with any other
+		if m := s.markers[i]; k < len(m) && m[k] == c {
+			return i
+		}
+		return -1
+	}
+	return s.branch(i, k, c)
+}
+
+// branch is Branch for a start that other markers may share.
+func (s *Set) branch(i, k int, c byte) int {
 	if i < 0 || i >= len(s.markers) || k < 0 || k > len(s.markers[i]) {
 		return -1
 	}

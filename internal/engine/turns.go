@@ -203,6 +203,9 @@ func (b *Base) afterNextTurn(lead string) bool {
 	if b.unnotedEnd != b.unnotedAt {
 		b.noteUnnoted()
 	}
+	if b.turn.ended || b.turn.quiet(lead) { // most leads: plain prose after prose
+		return b.turn.ended
+	}
 	w := b.turn
 	w.noteAll(lead)
 	// The lead goes out as content next, as a whole or in part: kept, the

@@ -28,10 +28,6 @@ type Set struct {
 	// firstOf is 1 + the index of the first marker each byte begins, 0
 	// for none (FirstWith of one byte: a held '<' finds its marker at once)
 	firstOf [256]uint8
-	// sameFirst is 1 + the index of the next marker that begins with the
-	// byte marker i begins with, 0 for none: with firstOf, a chain of
-	// the markers each byte begins (for sets of fewer than 255 markers).
-	sameFirst []uint8
 	// shared holds, for a set of at most maxShared markers, how many
 	// first bytes markers i and j share at [i*len(markers)+j], up to 255.
 	shared []uint8
@@ -63,16 +59,9 @@ type Set struct {
 
 // NewSet returns the set of the given markers.
 func NewSet(markers ...string) *Set {
-	s := &Set{markers: markers, fours: make([]uint32, len(markers)), sameFirst: make([]uint8, len(markers))}
+	s := &Set{markers: markers, fours: make([]uint32, len(markers))}
 	n := 0
-	var lastOf [256]int
 	for i, m := range markers {
-		if m != "" && i < 255 {
-			if j := lastOf[m[0]]; j > 0 {
-				s.sameFirst[j-1] = uint8(i + 1)
-			}
-			lastOf[m[0]] = i + 1
-		}
 		if len(m) >= 4 {
 			s.fours[i] = uint32(m[0]) | uint32(m[1])<<8 | uint32(m[2])<<16 | uint32(m[3])<<24
 		}
@@ -97,7 +86,7 @@ func NewSet(markers ...string) *Set {
 	}
 	s.one, s.two = n == 1, n == 2
 	if len(markers) <= maxShared {
-		s.shared = make([]uint8, len(markers)*len(markers))
+		s.shared, s.most = make([]uint8, len(markers)*len(markers)), make([]uint8, len(markers))
 		for i, a := range markers {
 			for j, b := range markers {
 				k := 0
@@ -105,13 +94,8 @@ func NewSet(markers ...string) *Set {
 					k++
 				}
 				s.shared[i*len(markers)+j] = uint8(k)
-			}
-		}
-		s.most = make([]uint8, len(markers))
-		for i := range markers {
-			for j := range markers {
 				if j != i {
-					s.most[i] = max(s.most[i], s.shared[i*len(markers)+j])
+					s.most[i] = max(s.most[i], uint8(k))
 				}
 			}
 		}
@@ -190,14 +174,10 @@ func (s *Set) branch(i, k int, c byte) int {
 		return -1
 	}
 	m := s.markers[i]
-	first := c
-	if k > 0 {
-		first = m[0]
-	}
-	if s.shared != nil && k < 255 { // the markers that begin with first, and share k bytes with m
+	if s.shared != nil && k < 255 { // the markers that share k bytes with m, by the table
 		shared := s.shared[i*len(s.markers) : (i+1)*len(s.markers)]
-		for j := int(s.firstOf[first]) - 1; j >= 0; j = int(s.sameFirst[j]) - 1 {
-			if o := s.markers[j]; int(shared[j]) >= k && len(o) > k && o[k] == c {
+		for j, o := range s.markers {
+			if int(shared[j]) >= k && len(o) > k && o[k] == c {
 				return j
 			}
 		}
